@@ -1,0 +1,8 @@
+import { onInit } from "./init.ts";
+import { onReady } from "./ready.ts";
+
+/** Registers every Foundry hook the system listens to; one module per hook. */
+export function registerHooks(): void {
+  Hooks.once("init", onInit);
+  Hooks.once("ready", onReady);
+}

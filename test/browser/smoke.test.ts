@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launch, openPage, shoot } from "../support/browser.ts";
+import { renderTemplate } from "../support/handlebars.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("browser smoke: built CSS and a real template in Chromium", () => {
+  it("styles die chips by their marks and shows each mark as text", async () => {
+    const dice = [
+      { index: 0, faces: 10, value: 6, role: "tens", marks: ["replaced"] },
+      { index: 1, faces: 10, value: 8, role: "bonus", marks: ["kept"] },
+      { index: 2, faces: 6, value: 6, role: "wild", marks: ["exploded", "critical"] },
+    ];
+    const items = dice.map((d) => renderTemplate("templates/chat/partials/die.hbs", d)).join("");
+    const page = await openPage(browser, `<ul class="rb-dice">${items}</ul>`);
+    const style = await page.evaluate(() => {
+      const get = (sel: string) => getComputedStyle(document.querySelector(sel) as Element);
+      return {
+        replacedFace: get('[data-index="0"] .rb-die__face').textDecorationLine,
+        replacedBorder: get('[data-index="0"]').borderTopStyle,
+        keptBorder: get('[data-index="1"]').borderTopColor,
+        explodedBorder: get('[data-index="2"]').borderTopStyle,
+      };
+    });
+    expect(style.replacedFace).toBe("line-through");
+    expect(style.replacedBorder).toBe("dashed");
+    expect(style.keptBorder).toBe("rgb(31, 107, 58)");
+    expect(style.explodedBorder).toBe("double");
+    const marks = await page.locator('[data-index="2"] .rb-die__mark').allTextContents();
+    expect(marks).toEqual(["Exploded", "Critical"]);
+    await shoot(page, "smoke-dice");
+    expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
+  });
+});

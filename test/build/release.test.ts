@@ -1,0 +1,91 @@
+/**
+ * Build checks, run after `npm run build` and `npm run package`: the manifest is complete and
+ * points at files that exist, versions agree, the release zip holds exactly what system.json needs,
+ * and the shipped bundle stays small.
+ */
+import { unzipSync } from "fflate";
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { releaseFiles } from "../../scripts/release-files.mjs";
+import { ROOT } from "../support/i18n.ts";
+
+interface Manifest {
+  id: string;
+  title: string;
+  version: string;
+  compatibility: { minimum: string; verified: string };
+  esmodules: string[];
+  styles: { src: string; layer: string }[];
+  languages: { lang: string; name: string; path: string }[];
+  packs: { name: string; label: string; path: string; type: string; system: string }[];
+  url: string;
+  manifest: string;
+  download: string;
+}
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as Manifest;
+const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
+
+const JS_LIMIT = 60 * 1024;
+const CSS_LIMIT = 15 * 1024;
+
+describe("system.json", () => {
+  it("has the fields Foundry requires for a system", () => {
+    expect(manifest.id).toBe("rolling-bones");
+    expect(manifest.id).toBe(pkg.name);
+    expect(manifest.title).toBe("Rolling Bones");
+    expect(manifest.compatibility.minimum).toBe("13");
+    expect(Number.parseInt(manifest.compatibility.verified, 10)).toBeGreaterThanOrEqual(13);
+    expect(manifest.esmodules.length).toBeGreaterThan(0);
+    for (const style of manifest.styles) expect(style.layer).toBeTruthy();
+    for (const pack of manifest.packs) {
+      expect(pack.system).toBe(manifest.id);
+      expect(pack.path).toBe(`packs/${pack.name}`);
+    }
+  });
+
+  it("has the same version as package.json, and release URLs for that version", () => {
+    expect(manifest.version).toBe(pkg.version);
+    expect(manifest.download).toContain(`/releases/download/v${manifest.version}/${manifest.id}.zip`);
+    expect(manifest.manifest).toMatch(/\/releases\/latest\/download\/system\.json$/);
+    expect(manifest.download.startsWith(manifest.url)).toBe(true);
+  });
+
+  it("references only paths that exist in the built tree", () => {
+    expect(releaseFiles(ROOT).missing).toEqual([]);
+  });
+});
+
+describe("release zip", () => {
+  const zip = unzipSync(new Uint8Array(readFileSync(path.join(ROOT, `release/${manifest.id}.zip`))));
+
+  it("contains exactly the files system.json needs, under the system folder", () => {
+    const expected = releaseFiles(ROOT).files.map((f) => `${manifest.id}/${f}`);
+    expect(Object.keys(zip).sort()).toEqual(expected);
+    for (const esm of manifest.esmodules) expect(zip[`${manifest.id}/${esm}`]).toBeDefined();
+    for (const pack of manifest.packs) {
+      expect(Object.keys(zip).some((f) => f.startsWith(`${manifest.id}/${pack.path}/`))).toBe(true);
+    }
+    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(false);
+  });
+
+  it("carries the same bytes as the tree", () => {
+    for (const [name, bytes] of Object.entries(zip)) {
+      const file = name.slice(manifest.id.length + 1);
+      expect(Buffer.from(bytes).equals(readFileSync(path.join(ROOT, file))), file).toBe(true);
+    }
+  });
+});
+
+describe("bundle size", () => {
+  it(`stays under ${JS_LIMIT / 1024} KB (JS) and ${CSS_LIMIT / 1024} KB (CSS) gzipped`, () => {
+    const sizes = [...manifest.esmodules, ...manifest.styles.map((s) => s.src)].map((file) => {
+      const raw = readFileSync(path.join(ROOT, file));
+      return { file, raw: statSync(path.join(ROOT, file)).size, gzip: gzipSync(raw, { level: 9 }).length };
+    });
+    for (const s of sizes) console.info(`${s.file}: ${s.raw} B raw, ${s.gzip} B gzip`);
+    for (const s of sizes) expect(s.gzip).toBeLessThanOrEqual(s.file.endsWith(".css") ? CSS_LIMIT : JS_LIMIT);
+  });
+});

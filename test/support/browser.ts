@@ -1,0 +1,56 @@
+/**
+ * Debian Chromium driven by playwright-core (no browser download). Pages are built from rendered
+ * templates plus the built CSS, so a test sees exactly what a Foundry client would style.
+ */
+import { chromium, type Browser, type Page } from "playwright-core";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT } from "./i18n.ts";
+
+/** Where screenshots go (ignored by git). */
+export const SHOTS = path.join(ROOT, ".scratch/screenshots");
+
+/** Launches headless Chromium from `CHROMIUM_PATH` or `/usr/bin/chromium`. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** The built system CSS (`npm run build` must have run). */
+export function builtCss(): string {
+  const file = path.join(ROOT, "dist/rolling-bones.css");
+  if (!existsSync(file)) throw new Error("dist/rolling-bones.css is missing: run `npm run build` first");
+  return readFileSync(file, "utf8");
+}
+
+/** Opens a page holding `body` inside a minimal document styled with the built CSS. */
+export async function openPage(browser: Browser, body: string, width = 420): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 300 } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${builtCss()}</style></head><body>${body}</body></html>`);
+  (page as Page & { rbErrors: string[] }).rbErrors = errors;
+  return page;
+}
+
+/** Saves a full-page screenshot under `.scratch/screenshots/<name>.png` and returns its path. */
+export async function shoot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

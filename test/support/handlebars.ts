@@ -1,0 +1,41 @@
+/**
+ * The real Handlebars with the helpers our templates use from Foundry (`localize`, `concat`, `eq`),
+ * re-created from Foundry's public helper documentation, and every partial under `templates/`
+ * registered by its system path, as Foundry's `loadTemplates` does.
+ */
+import Handlebars from "handlebars";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { format, localize, ROOT } from "./i18n.ts";
+
+/** Every `.hbs` file under `templates/`, as paths relative to the repository root. */
+export function templateFiles(dir = "templates"): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...templateFiles(rel));
+    else if (entry.name.endsWith(".hbs")) out.push(rel);
+  }
+  return out.sort();
+}
+
+/** A fresh Handlebars environment with Foundry's helpers and all our templates as partials. */
+export function createHandlebars(): typeof Handlebars {
+  const hb = Handlebars.create();
+  hb.registerHelper("localize", (key: unknown, options: Handlebars.HelperOptions) => {
+    const hash = options.hash as Record<string, unknown>;
+    return Object.keys(hash).length > 0 ? format(String(key), hash) : localize(String(key));
+  });
+  hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).map(String).join(""));
+  hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  for (const file of templateFiles()) {
+    hb.registerPartial(`systems/rolling-bones/${file}`, readFileSync(path.join(ROOT, file), "utf8"));
+  }
+  return hb;
+}
+
+/** Renders a template file (path relative to the repository root) with the given context. */
+export function renderTemplate(file: string, context: object): string {
+  const hb = createHandlebars();
+  return hb.compile(readFileSync(path.join(ROOT, file), "utf8"), { strict: false })(context);
+}
