@@ -1,0 +1,53 @@
+/**
+ * The `action` engine (RULES.md §2): per-session action dice. Pools by character level and the
+ * GM's pool, d20 rolls augmented with cascading action dice and re-rolled with spent ones, the
+ * spend and activation rules (botch, critical threat, GM special botch, insight, lucky break) as
+ * pure state transitions, and exact odds of cascades and of augmented rolls against a DC.
+ */
+
+import type { Engine } from "../shared/index.ts";
+import { odds, type ActionOdds } from "./odds.ts";
+import { validate, type ActionRequest } from "./request.ts";
+import { plan, resolve, type ActionOutcome } from "./resolve.ts";
+
+export * from "./tables.ts";
+export {
+  ACTION_KINDS,
+  CRITICAL_KINDS,
+  MAX_AUGMENTS,
+  MAX_BOTCH_RANGE,
+  MAX_DC,
+  MAX_MODIFIER,
+  MAX_REROLLS,
+  requireActionDie,
+  validate,
+  withDefaults,
+} from "./request.ts";
+export type { ActionKind, ActionRequest, ActionReroll, ValidActionRequest, ValidActionReroll } from "./request.ts";
+export {
+  ACTION_ROLE,
+  ACTION_STEPS,
+  CRITICAL_NATURAL,
+  D20_ROLE,
+  REROLL_ROLE,
+  SPECIAL_BOTCH_MARGIN,
+  isCriticalThreat,
+  isPotentialBotch,
+  plan,
+  resolve,
+  walk,
+} from "./resolve.ts";
+export type { ActionOutcome, ActionSegment, ActionStepId, ActionWalk, AugmentResult } from "./resolve.ts";
+export { cascadeAtLeast, cascadeDist, cascadeMean, cascadeOdds, cascadeParts, odds, totalDist } from "./odds.ts";
+export type { ActionOdds, CascadeOdds } from "./odds.ts";
+export * from "./ledger.ts";
+export * from "./session.ts";
+
+/** The `action` engine for the shared throw protocol (`throwAll`, `rollWith`). */
+export const engine: Engine<ActionRequest, ActionOutcome, ActionOdds> = {
+  id: "action",
+  validate,
+  plan,
+  resolve,
+  odds,
+};

@@ -1,0 +1,646 @@
+/**
+ * The spend rules of the `action` engine as pure state transitions. Two kinds of plain,
+ * serialisable state: a user's pool for the session ({@link ActionPoolState}, one per player and
+ * one for the GM) and a roll's card ({@link ActionCardState}: the request, its throws, its open or
+ * closed state and the ledger of every die used or spent on it).
+ *
+ * Every action carries an id. `check…` functions say whether an action is allowed (`ok`, or the
+ * {@link EngineError} a user should see); `apply…` functions return the new state and throw that
+ * error when the action is refused. Applying an id that was already applied returns the state
+ * unchanged, so a double click or two users racing never spend twice. The Foundry service loads the
+ * card and every pool an action touches, applies the action, and writes back what changed.
+ */
+
+import { EngineError, requireInt, type DieSpec, type Throw } from "../shared/index.ts";
+import { validate, type ActionRequest, type ValidActionRequest } from "./request.ts";
+import { resolve, walk, type ActionOutcome } from "./resolve.ts";
+import {
+  ACTION_DIE_SIZES,
+  isActionDieSize,
+  normalizePool,
+  poolCount,
+  type ActionDieSize,
+  type PoolPart,
+} from "./tables.ts";
+
+/** A user's action dice for the session. */
+export interface ActionPoolState {
+  /** The user the pool belongs to. */
+  readonly userId: string;
+  /** True for the Gamemaster's pool. */
+  readonly gm: boolean;
+  /** The die size of the dice this user is awarded (a player's highest pool die; the GM die). */
+  readonly dieFaces: ActionDieSize;
+  /** The dice left, largest size first. */
+  readonly dice: readonly PoolPart[];
+  /** Dice used or spent this session, net of undone spends (0 keeps a lucky break possible). */
+  readonly spent: number;
+  /** True once the user took a lucky break this session: no more awards. */
+  readonly luckyBreak: boolean;
+  /** Subjects of insight rolls this user failed this session (no new insight spend on them). */
+  readonly failedInsight: readonly string[];
+  /** Ids of the pool actions applied this session. */
+  readonly applied: readonly string[];
+}
+
+/** What a card's ledger entry paid for. */
+export type SpendType = "augment" | "reroll" | "botch" | "critical" | "specialBotch";
+
+/** The activations: spends on a finished roll's d20 or DC result. */
+export const ACTIVATION_TYPES: readonly SpendType[] = Object.freeze(["botch", "critical", "specialBotch"]);
+
+/** One spend recorded on a card: who, what for, which dice. */
+export interface LedgerEntry {
+  /** The action id. */
+  readonly id: string;
+  /** What the dice paid for. */
+  readonly type: SpendType;
+  /** The user who paid. */
+  readonly by: string;
+  /** The dice taken from that user's pool. */
+  readonly dice: readonly PoolPart[];
+  /** True once the GM undid it (the dice went back). */
+  readonly undone: boolean;
+}
+
+/** A roll's card: the roll and everything used or spent on it. */
+export interface ActionCardState {
+  /** The user who controls the rolling character (the GM for an NPC). */
+  readonly owner: string;
+  /** True for a character-generation roll: no action dice may touch it. */
+  readonly characterGeneration: boolean;
+  /** The subject of an insight roll (a failed one blocks that subject for its owner), else `null`. */
+  readonly subject: string | null;
+  /** True until the GM (or the roller) declares the result. */
+  readonly open: boolean;
+  /** The request, with every augment and re-roll made so far. */
+  readonly request: ValidActionRequest;
+  /** The throws so far, in plan order. */
+  readonly thrown: readonly Throw[];
+  /** Every spend on the card, in the order made. */
+  readonly ledger: readonly LedgerEntry[];
+  /** Ids of every action applied to the card (spends, closing, undos). */
+  readonly applied: readonly string[];
+}
+
+/** A card and the pools an action on it may touch, keyed by user id. */
+export interface ActionTable {
+  /** The card. */
+  readonly card: ActionCardState;
+  /** The pools, by user id. */
+  readonly pools: Readonly<Record<string, ActionPoolState>>;
+}
+
+/** The fields every action has. */
+interface ActionBase {
+  /** A unique id; applying the same id again changes nothing. */
+  readonly id: string;
+  /** The user who acts. */
+  readonly by: string;
+}
+
+/** Use an action die of size `faces` to augment the roll (the roller only, while the roll is open). */
+export interface AugmentAction extends ActionBase {
+  readonly type: "augment";
+  readonly faces: number;
+}
+
+/** Spend an action die to re-roll the roll's d20 (the roller only, while the roll is open). */
+export interface RerollAction extends ActionBase {
+  readonly type: "reroll";
+  /** The size of the die to spend; the smallest in the pool when omitted. */
+  readonly faces?: number;
+}
+
+/** Spend `dice` action dice to activate the roll's botch, its critical threat, or a GM special botch. */
+export interface ActivateAction extends ActionBase {
+  readonly type: "botch" | "critical" | "specialBotch";
+  /** How many dice (declared once; each contributor adds to the severity). */
+  readonly dice: number;
+  /** The size of the dice to spend; the smallest first when omitted. */
+  readonly faces?: number;
+}
+
+/** Declare the roll's result: no more augments or re-rolls. */
+export interface CloseAction extends ActionBase {
+  readonly type: "close";
+}
+
+/** The GM undoes one ledger entry: its dice go back and its effect is removed. */
+export interface UndoAction extends ActionBase {
+  readonly type: "undo";
+  /** The id of the entry to undo. */
+  readonly entry: string;
+}
+
+/** Every action on a card. */
+export type CardAction = AugmentAction | RerollAction | ActivateAction | CloseAction | UndoAction;
+
+/** The GM awards `count` dice to a player (and gains as many). */
+export interface AwardAction extends ActionBase {
+  readonly type: "award";
+  /** The player's user id. */
+  readonly to: string;
+  /** How many dice. */
+  readonly count: number;
+}
+
+/** Spend the whole pool on a lucky break (only with nothing spent this session). */
+export interface LuckyBreakAction extends ActionBase {
+  readonly type: "luckyBreak";
+}
+
+/** Spend `dice` action dice to gain insight on a subject. */
+export interface InsightAction extends ActionBase {
+  readonly type: "insight";
+  /** How many dice (at least one). */
+  readonly dice: number;
+  /** What the insight is about; a subject whose insight roll this user failed is refused. */
+  readonly subject: string;
+  /** The size of the dice to spend; the smallest first when omitted. */
+  readonly faces?: number;
+}
+
+/** Every action on pools alone (no card). */
+export type PoolAction = AwardAction | LuckyBreakAction | InsightAction;
+
+/** The verdict of a check: allowed (possibly as a repeat that changes nothing), or refused with a reason. */
+export type Check =
+  { readonly ok: true; readonly repeated: boolean } | { readonly ok: false; readonly error: EngineError };
+
+/** The most dice one action may spend or award. */
+export const MAX_SPEND = 999;
+
+const ALLOWED = ACTION_DIE_SIZES.join(", ");
+const OK: Check = Object.freeze({ ok: true, repeated: false });
+const REPEATED: Check = Object.freeze({ ok: true, repeated: true });
+
+function verdict(error: EngineError | null): Check {
+  return error === null ? OK : { ok: false, error };
+}
+
+/** Runs a check that throws; turns a thrown {@link EngineError} into a value. */
+function attempt(f: () => EngineError | null): EngineError | null {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof EngineError) return e;
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pools
+
+/**
+ * A fresh pool for a user holding `dice` (at least one die; its largest size becomes the size of
+ * the dice the user is awarded). Throws `DieSizeNotAllowed`, `NotInteger`/`OutOfRange` or `NotEnoughDice`.
+ */
+export function newPool(userId: string, dice: readonly PoolPart[], options: { gm?: boolean } = {}): ActionPoolState {
+  const parts = normalizePool(dice);
+  for (const part of parts) {
+    if (!isActionDieSize(part.faces))
+      throw new EngineError("DieSizeNotAllowed", { faces: part.faces, allowed: ALLOWED });
+    requireInt(part.count, "count", 0, MAX_SPEND);
+  }
+  const first = parts[0];
+  if (first === undefined) throw new EngineError("NotEnoughDice", { have: 0, need: 1 });
+  return {
+    userId,
+    gm: options.gm ?? false,
+    dieFaces: first.faces,
+    dice: parts,
+    spent: 0,
+    luckyBreak: false,
+    failedInsight: [],
+    applied: [],
+  };
+}
+
+/** The number of dice left in a pool. */
+export function diceLeft(pool: ActionPoolState): number {
+  return poolCount(pool.dice);
+}
+
+/**
+ * Which dice a spend of `count` would take: `count` dice of size `faces`, or, without a size, the
+ * smallest dice first. Returns an error when the pool holds too few.
+ */
+function pick(pool: ActionPoolState, count: number, faces?: number): PoolPart[] | EngineError {
+  if (faces !== undefined) {
+    const have = pool.dice.find((p) => p.faces === faces)?.count ?? 0;
+    if (have === 0) return new EngineError("NoDieOfSize", { faces });
+    if (have < count) return new EngineError("NotEnoughDice", { have, need: count });
+    return [{ faces: faces as ActionDieSize, count }];
+  }
+  const have = poolCount(pool.dice);
+  if (have < count) return new EngineError("NotEnoughDice", { have, need: count });
+  const taken: PoolPart[] = [];
+  let left = count;
+  for (let i = pool.dice.length - 1; i >= 0 && left > 0; i--) {
+    const part = pool.dice[i] as PoolPart;
+    const n = Math.min(left, part.count);
+    taken.push({ faces: part.faces, count: n });
+    left -= n;
+  }
+  return taken;
+}
+
+function removeDice(pool: ActionPoolState, taken: readonly PoolPart[]): ActionPoolState {
+  const dice = pool.dice.map((part) => {
+    const t = taken.find((x) => x.faces === part.faces)?.count ?? 0;
+    return { faces: part.faces, count: part.count - t };
+  });
+  return { ...pool, dice: normalizePool(dice), spent: pool.spent + poolCount(taken) };
+}
+
+function returnDice(pool: ActionPoolState, parts: readonly PoolPart[]): ActionPoolState {
+  return { ...pool, dice: normalizePool([...pool.dice, ...parts]), spent: Math.max(0, pool.spent - poolCount(parts)) };
+}
+
+function poolOf(pools: Readonly<Record<string, ActionPoolState>>, userId: string): ActionPoolState | EngineError {
+  return Object.hasOwn(pools, userId)
+    ? (pools[userId] as ActionPoolState)
+    : new EngineError("UnknownPool", { user: userId });
+}
+
+function requireId(id: unknown): EngineError | null {
+  return typeof id === "string" && id.length > 0 ? null : new EngineError("MissingActionId");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+/**
+ * A new, open card for a roll as first made. Augments and re-rolls join the card only through
+ * {@link applyCardAction}, so the request must have none (a `RangeError` otherwise).
+ */
+export function newCard(
+  request: ActionRequest,
+  owner: string,
+  options: { characterGeneration?: boolean; subject?: string | null } = {},
+): ActionCardState {
+  const req = validate(request);
+  if (req.augments.length > 0 || req.rerolls.length > 0) {
+    throw new RangeError("action: a new card's request has no augments or re-rolls; apply them as actions");
+  }
+  return {
+    owner,
+    characterGeneration: options.characterGeneration ?? false,
+    subject: options.subject ?? null,
+    open: true,
+    request: req,
+    thrown: [],
+    ledger: [],
+    applied: [],
+  };
+}
+
+/** The dice a card still needs thrown (see `plan`): the Foundry layer throws them and calls {@link attachThrows}. */
+export function cardMissing(card: ActionCardState): DieSpec | null {
+  return walk(card.request, card.thrown).missing;
+}
+
+/**
+ * Appends throws to a card. `at` is the number of throws the card had when they were asked for: if
+ * the card already holds them (a repeated call), the card is returned unchanged. Throws a
+ * `RangeError` when `at` is stale or a throw does not match the plan.
+ */
+export function attachThrows(card: ActionCardState, at: number, throws: readonly Throw[]): ActionCardState {
+  if (at + throws.length <= card.thrown.length) return card;
+  if (at !== card.thrown.length)
+    throw new RangeError(`action: throws for position ${at}, card has ${card.thrown.length}`);
+  const thrown = [...card.thrown, ...throws];
+  walk(card.request, thrown);
+  return { ...card, thrown };
+}
+
+/** The card's outcome, or `null` while dice are still to be thrown. */
+export function cardOutcome(card: ActionCardState): ActionOutcome | null {
+  if (walk(card.request, card.thrown).missing !== null) return null;
+  return resolve(card.request, card.thrown);
+}
+
+/** The entries of a card that still stand (not undone), optionally of one type. */
+export function standing(card: ActionCardState, type?: SpendType): LedgerEntry[] {
+  return card.ledger.filter((e) => !e.undone && (type === undefined || e.type === type));
+}
+
+/** The severity of an activation: the dice every contributor spent on it, summed. */
+export function severity(card: ActionCardState, type: "botch" | "critical" | "specialBotch"): number {
+  let n = 0;
+  for (const e of standing(card, type)) n += poolCount(e.dice);
+  return n;
+}
+
+function isGm(pools: Readonly<Record<string, ActionPoolState>>, userId: string): boolean {
+  return Object.hasOwn(pools, userId) && (pools[userId] as ActionPoolState).gm;
+}
+
+/** Errors shared by augment and re-roll: the roll must be the actor's own, open, finished, and not for character generation. */
+function dieStepError(t: ActionTable, by: string): EngineError | null {
+  if (t.card.characterGeneration) return new EngineError("CharacterGenerationRoll");
+  if (!t.card.open) return new EngineError("RollClosed");
+  if (by !== t.card.owner) return new EngineError("NotYourRoll");
+  if (cardMissing(t.card) !== null) return new EngineError("RollPending");
+  return null;
+}
+
+function augmentError(t: ActionTable, a: AugmentAction): EngineError | null {
+  const step = dieStepError(t, a.by);
+  if (step !== null) return step;
+  if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
+  if (!isActionDieSize(a.faces))
+    return new EngineError("DieSizeNotAllowed", { faces: String(a.faces), allowed: ALLOWED });
+  const pool = poolOf(t.pools, a.by);
+  if (pool instanceof EngineError) return pool;
+  const taken = pick(pool, 1, a.faces);
+  return taken instanceof EngineError ? taken : null;
+}
+
+function rerollError(t: ActionTable, a: RerollAction): EngineError | null {
+  const step = dieStepError(t, a.by);
+  if (step !== null) return step;
+  if (standing(t.card, "botch").length > 0) return new EngineError("BotchAlreadyActivated");
+  if (standing(t.card, "critical").length > 0) return new EngineError("CriticalAlreadyActivated");
+  if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
+  const pool = poolOf(t.pools, a.by);
+  if (pool instanceof EngineError) return pool;
+  const taken = pick(pool, 1, a.faces);
+  return taken instanceof EngineError ? taken : null;
+}
+
+function activateError(t: ActionTable, a: ActivateAction): EngineError | null {
+  if (t.card.characterGeneration) return new EngineError("CharacterGenerationRoll");
+  const outcome = cardOutcome(t.card);
+  if (outcome === null) return new EngineError("RollPending");
+  requireInt(a.dice, "dice", 1, MAX_SPEND);
+  const gm = isGm(t.pools, a.by);
+  if (a.type === "botch") {
+    if (!outcome.potentialBotch) return new EngineError("NoPotentialBotch", { natural: outcome.natural });
+    if (outcome.botchProtected) return new EngineError("BotchRerolled");
+    if (a.by === t.card.owner && !gm) return new EngineError("OwnBotch");
+  } else if (a.type === "critical") {
+    if (!outcome.criticalThreat) {
+      return outcome.kind === "insight"
+        ? new EngineError("CriticalKind", { kind: outcome.kind })
+        : new EngineError("NoCriticalThreat", { natural: outcome.natural });
+    }
+    if (a.by !== t.card.owner && !gm) return new EngineError("NotYourRoll");
+  } else {
+    if (!gm) return new EngineError("GmOnly");
+    if (outcome.dc === null) return new EngineError("NoDc");
+    if (!outcome.failedBy5) return new EngineError("NotFailedBy5", { margin: outcome.margin ?? 0 });
+  }
+  if (standing(t.card, a.type).some((e) => e.by === a.by)) return new EngineError("AlreadyContributed");
+  const pool = poolOf(t.pools, a.by);
+  if (pool instanceof EngineError) return pool;
+  const taken = pick(pool, a.dice, a.faces);
+  return taken instanceof EngineError ? taken : null;
+}
+
+function closeError(t: ActionTable, a: CloseAction): EngineError | null {
+  if (!t.card.open) return new EngineError("RollClosed");
+  if (a.by !== t.card.owner && !isGm(t.pools, a.by)) return new EngineError("NotYourRoll");
+  if (cardMissing(t.card) !== null) return new EngineError("RollPending");
+  if (t.card.request.kind === "insight" && t.card.subject !== null) {
+    const pool = poolOf(t.pools, t.card.owner);
+    if (pool instanceof EngineError) return pool;
+  }
+  return null;
+}
+
+function undoError(t: ActionTable, a: UndoAction): EngineError | null {
+  if (!isGm(t.pools, a.by)) return new EngineError("GmOnly");
+  const at = t.card.ledger.findIndex((e) => e.id === a.entry && !e.undone);
+  const entry = t.card.ledger[at];
+  if (entry === undefined) return new EngineError("UnknownEntry", { entry: a.entry });
+  if (entry.type === "augment" || entry.type === "reroll") {
+    const later = t.card.ledger.slice(at + 1).some((e) => !e.undone && ACTIVATION_TYPES.includes(e.type));
+    if (later) return new EngineError("UndoActivationsFirst");
+  }
+  const pool = poolOf(t.pools, entry.by);
+  return pool instanceof EngineError ? pool : null;
+}
+
+function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
+  const id = requireId(a.id);
+  if (id !== null) return id;
+  switch (a.type) {
+    case "augment":
+      return augmentError(t, a);
+    case "reroll":
+      return rerollError(t, a);
+    case "botch":
+    case "critical":
+    case "specialBotch":
+      return activateError(t, a);
+    case "close":
+      return closeError(t, a);
+    case "undo":
+      return undoError(t, a);
+    default:
+      return new EngineError("UnknownAction", { type: String((a as { type: unknown }).type) });
+  }
+}
+
+/**
+ * Whether an action on a card is allowed. The rules, in the order checked:
+ * - augment / re-roll: not on a character-generation roll; only while the roll is open; only by
+ *   the roller; only once every die is thrown; the roller's pool holds the die. An augment is
+ *   refused once a special botch stands (it could lift the total); a re-roll once a botch, critical
+ *   or special botch stands (so a potential botch can be re-rolled only before it is activated).
+ * - botch: the natural is a potential botch that no re-roll protected; a player may not activate
+ *   the botch of a roll of their own (the GM may activate any).
+ * - critical: a natural 20 on a check, attack or saving throw; the roller's own roll (the GM: any).
+ * - special botch: the GM only; the DC is known and the roll missed it by 5 or more.
+ * - every activation: at least one die, one contribution per user, the pool holds enough dice.
+ * - close: the roll is open, the roller or the GM closes it, every die is thrown.
+ * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are undone.
+ *
+ * An id already applied to the card is allowed as a repeat that changes nothing.
+ */
+export function checkCardAction(table: ActionTable, action: CardAction): Check {
+  if (table.card.applied.includes(action.id)) return REPEATED;
+  return verdict(attempt(() => cardActionError(table, action)));
+}
+
+function spend(
+  table: ActionTable,
+  a: { id: string; by: string; type: SpendType; dice: number; faces?: number },
+  card: ActionCardState,
+): ActionTable {
+  const pool = table.pools[a.by] as ActionPoolState;
+  const taken = pick(pool, a.dice, a.faces) as PoolPart[];
+  const entry: LedgerEntry = { id: a.id, type: a.type, by: a.by, dice: taken, undone: false };
+  return {
+    card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
+    pools: { ...table.pools, [a.by]: removeDice(pool, taken) },
+  };
+}
+
+/** The index of a standing entry among the standing entries of its type (= its index in the request). */
+function stepIndex(card: ActionCardState, entry: LedgerEntry): number {
+  let k = 0;
+  for (const e of card.ledger) {
+    if (e === entry) return k;
+    if (!e.undone && e.type === entry.type) k++;
+  }
+  return -1;
+}
+
+/** The card with one augment or re-roll (and its throws) taken out of the roll. */
+function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState {
+  const k = stepIndex(card, entry);
+  const type = entry.type === "augment" ? "augment" : "reroll";
+  const seg = walk(card.request, card.thrown).segments.find((s) => s.type === type && s.index === k);
+  const thrown = seg === undefined ? card.thrown : [...card.thrown.slice(0, seg.start), ...card.thrown.slice(seg.end)];
+  const req = card.request;
+  const request: ValidActionRequest =
+    type === "augment"
+      ? {
+          ...req,
+          augments: req.augments.filter((_, i) => i !== k),
+          rerolls: req.rerolls.map((r) => (r.after > k ? { ...r, after: r.after - 1 } : r)),
+        }
+      : { ...req, rerolls: req.rerolls.filter((_, i) => i !== k) };
+  return { ...card, request, thrown };
+}
+
+/**
+ * Applies an action to a card and the pools it touches, returning the new table (the input is not
+ * changed). Throws the refusal's {@link EngineError} when {@link checkCardAction} refuses it; an id
+ * already applied returns the table unchanged. An augment or re-roll adds its die to the request:
+ * the Foundry layer then throws what `plan` asks for and attaches it with {@link attachThrows}.
+ * Closing an insight roll that missed its DC records the subject as failed in the roller's pool.
+ */
+export function applyCardAction(table: ActionTable, action: CardAction): ActionTable {
+  const check = checkCardAction(table, action);
+  if (!check.ok) throw check.error;
+  if (check.repeated) return table;
+  const card = table.card;
+  switch (action.type) {
+    case "augment": {
+      const faces = action.faces as ActionDieSize;
+      const next = { ...card, request: { ...card.request, augments: [...card.request.augments, faces] } };
+      return spend(table, { ...action, dice: 1 }, next);
+    }
+    case "reroll": {
+      const reroll = { target: "d20" as const, after: card.request.augments.length };
+      const next = { ...card, request: { ...card.request, rerolls: [...card.request.rerolls, reroll] } };
+      return spend(table, { ...action, dice: 1 }, next);
+    }
+    case "botch":
+    case "critical":
+    case "specialBotch":
+      return spend(table, action, card);
+    case "close": {
+      const outcome = cardOutcome(card) as ActionOutcome;
+      const closed = { ...card, open: false, applied: [...card.applied, action.id] };
+      const subject = card.subject;
+      if (card.request.kind !== "insight" || subject === null || outcome.success !== false) {
+        return { card: closed, pools: table.pools };
+      }
+      const pool = table.pools[card.owner] as ActionPoolState;
+      const failedInsight = pool.failedInsight.includes(subject)
+        ? pool.failedInsight
+        : [...pool.failedInsight, subject];
+      return { card: closed, pools: { ...table.pools, [card.owner]: { ...pool, failedInsight } } };
+    }
+    case "undo": {
+      const entry = card.ledger.find((e) => e.id === action.entry && !e.undone) as LedgerEntry;
+      const base = entry.type === "augment" || entry.type === "reroll" ? removeStep(card, entry) : card;
+      const ledger = base.ledger.map((e) => (e === entry ? { ...e, undone: true } : e));
+      const pool = table.pools[entry.by] as ActionPoolState;
+      return {
+        card: { ...base, ledger, applied: [...base.applied, action.id] },
+        pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) },
+      };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pool actions
+
+function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: PoolAction): EngineError | null {
+  const id = requireId(a.id);
+  if (id !== null) return id;
+  const pool = poolOf(pools, a.by);
+  if (pool instanceof EngineError) return pool;
+  switch (a.type) {
+    case "award": {
+      if (!pool.gm) return new EngineError("GmOnly");
+      const to = poolOf(pools, a.to);
+      if (to instanceof EngineError) return to;
+      if (to.gm) return new EngineError("AwardToGm");
+      requireInt(a.count, "count", 1, MAX_SPEND);
+      if (to.luckyBreak) return new EngineError("AwardsBlocked");
+      return null;
+    }
+    case "luckyBreak": {
+      if (pool.luckyBreak) return new EngineError("LuckyBreakTaken");
+      if (pool.spent > 0) return new EngineError("LuckyBreakAfterSpend", { spent: pool.spent });
+      const have = diceLeft(pool);
+      return have === 0 ? new EngineError("NotEnoughDice", { have, need: 1 }) : null;
+    }
+    case "insight": {
+      requireInt(a.dice, "dice", 1, MAX_SPEND);
+      if (typeof a.subject !== "string" || a.subject.length === 0) return new EngineError("MissingSubject");
+      if (pool.failedInsight.includes(a.subject)) return new EngineError("InsightFailed", { subject: a.subject });
+      const taken = pick(pool, a.dice, a.faces);
+      return taken instanceof EngineError ? taken : null;
+    }
+    default:
+      return new EngineError("UnknownAction", { type: String((a as { type: unknown }).type) });
+  }
+}
+
+/**
+ * Whether an action on pools alone is allowed:
+ * - award: by the GM, to a player's pool, at least one die, not to a player who took a lucky break.
+ * - lucky break: the user spent no die this session and still has dice (it takes them all).
+ * - insight: at least one die, a subject, not a subject whose insight roll the user failed, enough dice.
+ *
+ * An id already applied to the acting user's pool is allowed as a repeat that changes nothing.
+ */
+export function checkPoolAction(pools: Readonly<Record<string, ActionPoolState>>, action: PoolAction): Check {
+  const own = Object.hasOwn(pools, action.by) ? pools[action.by] : undefined;
+  if (own?.applied.includes(action.id) === true) return REPEATED;
+  return verdict(attempt(() => poolActionError(pools, action)));
+}
+
+/**
+ * Applies an action on pools alone, returning the new pools (the input is not changed). Throws the
+ * refusal's {@link EngineError}; an id already applied returns the pools unchanged. An award adds
+ * dice of the player's die size to the player and as many GM dice to the GM; a lucky break empties
+ * the pool and blocks awards; an insight spend takes the dice.
+ */
+export function applyPoolAction(
+  pools: Readonly<Record<string, ActionPoolState>>,
+  action: PoolAction,
+): Readonly<Record<string, ActionPoolState>> {
+  const check = checkPoolAction(pools, action);
+  if (!check.ok) throw check.error;
+  if (check.repeated) return pools;
+  const pool = pools[action.by] as ActionPoolState;
+  const applied = [...pool.applied, action.id];
+  switch (action.type) {
+    case "award": {
+      const to = pools[action.to] as ActionPoolState;
+      const gmDice = normalizePool([...pool.dice, { faces: pool.dieFaces, count: action.count }]);
+      const toDice = normalizePool([...to.dice, { faces: to.dieFaces, count: action.count }]);
+      return {
+        ...pools,
+        [action.by]: { ...pool, dice: gmDice, applied },
+        [action.to]: { ...to, dice: toDice, applied: [...to.applied, action.id] },
+      };
+    }
+    case "luckyBreak":
+      return { ...pools, [action.by]: { ...removeDice(pool, pool.dice), luckyBreak: true, applied } };
+    case "insight": {
+      const taken = pick(pool, action.dice, action.faces) as PoolPart[];
+      return { ...pools, [action.by]: { ...removeDice(pool, taken), applied } };
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Requests of the `action` engine: a d20 roll (check, attack, saving throw or insight roll) with
+ * a modifier, an optional DC, a botch range, the action dice used to augment it and the action
+ * dice spent to re-roll its d20. A request grows while its roll is open: each augment or re-roll
+ * is appended, and the throw protocol asks for the dice it needs.
+ */
+
+import { EngineError, requireInt } from "../shared/index.ts";
+import { ACTION_DIE_SIZES, MAX_LEVEL, isActionDieSize, type ActionDieSize } from "./tables.ts";
+
+/** What the d20 roll is for. Critical threats exist for checks, attacks and saving throws only. */
+export type ActionKind = "check" | "attack" | "save" | "insight";
+
+/** Every roll kind. */
+export const ACTION_KINDS: readonly ActionKind[] = Object.freeze(["check", "attack", "save", "insight"]);
+
+/** The kinds of roll on which a critical threat can be activated. */
+export const CRITICAL_KINDS: readonly ActionKind[] = Object.freeze(["check", "attack", "save"]);
+
+/** The largest botch range: a natural 1 to 4 can be a potential botch (weapons). */
+export const MAX_BOTCH_RANGE = 4;
+
+/** The largest modifier (in absolute value) a request may carry. */
+export const MAX_MODIFIER = 999;
+
+/** The largest DC a request may carry. */
+export const MAX_DC = 999;
+
+/** The most augments one roll may take. */
+export const MAX_AUGMENTS = 50;
+
+/** The most re-rolls one roll may take. */
+export const MAX_REROLLS = 50;
+
+/**
+ * One re-roll of the roll's d20, paid with one action die. The new face replaces the d20 even if
+ * it is lower. `after` orders it among the augments: the re-roll was made after that many augments
+ * had been used (0 when omitted: before any augment). Action dice themselves cannot be re-rolled.
+ */
+export interface ActionReroll {
+  /** The die re-rolled; the roll's own d20 is the only one. */
+  readonly target: "d20";
+  /** How many augments had been used when the re-roll was made; 0 when omitted. */
+  readonly after?: number;
+}
+
+/** A roll request as a caller writes it; omitted fields take their defaults in {@link validate}. */
+export interface ActionRequest {
+  /** The roll's kind; `check` when omitted. */
+  readonly kind?: ActionKind;
+  /** The modifier added to the d20 (for an insight roll, the Reason, Intuition or Knowledge modifier); 0 when omitted. */
+  readonly modifier?: number;
+  /** The character level, added only to an insight roll; 0 when omitted (a level-½ character adds 0). */
+  readonly level?: number;
+  /** The DC, when the card may know it; `null` or omitted when unknown. */
+  readonly dc?: number | null;
+  /** Naturals 1 to `botchRange` are potential botches (1 to 4); 1 when omitted. */
+  readonly botchRange?: number;
+  /** The die size of each action die used to augment the roll, in the order used; none when omitted. */
+  readonly augments?: readonly number[];
+  /** The re-rolls of the d20, in the order made; none when omitted. */
+  readonly rerolls?: readonly ActionReroll[];
+}
+
+/** A checked re-roll with its position filled in. */
+export interface ValidActionReroll extends ActionReroll {
+  /** How many augments had been used when the re-roll was made. */
+  readonly after: number;
+}
+
+/** A checked request with every field present. */
+export interface ValidActionRequest extends ActionRequest {
+  /** The roll's kind. */
+  readonly kind: ActionKind;
+  /** The modifier. */
+  readonly modifier: number;
+  /** The character level added to an insight roll (0 for other kinds). */
+  readonly level: number;
+  /** The DC, or `null` when unknown. */
+  readonly dc: number | null;
+  /** The botch range, 1 to 4. */
+  readonly botchRange: number;
+  /** The augment die sizes, in the order used. */
+  readonly augments: readonly ActionDieSize[];
+  /** The re-rolls, in the order made. */
+  readonly rerolls: readonly ValidActionReroll[];
+}
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/**
+ * Fills in the defaults of a request without checking it. Used by `plan`, `resolve` and `odds` on
+ * a request that {@link validate} already accepted.
+ */
+export function withDefaults(request: ActionRequest): ValidActionRequest {
+  if (isComplete(request)) return request;
+  return {
+    kind: request.kind ?? "check",
+    modifier: request.modifier ?? 0,
+    level: request.level ?? 0,
+    dc: request.dc ?? null,
+    botchRange: request.botchRange ?? 1,
+    augments: (request.augments ?? EMPTY) as readonly ActionDieSize[],
+    rerolls: (request.rerolls ?? EMPTY).map((r) => ({ target: r.target, after: r.after ?? 0 })),
+  };
+}
+
+/** True when a request already has every field (as {@link validate} returns it). */
+function isComplete(request: ActionRequest): request is ValidActionRequest {
+  if (
+    request.kind === undefined ||
+    request.modifier === undefined ||
+    request.level === undefined ||
+    request.dc === undefined ||
+    request.botchRange === undefined ||
+    request.augments === undefined ||
+    request.rerolls === undefined
+  ) {
+    return false;
+  }
+  for (const r of request.rerolls) if (r.after === undefined) return false;
+  return true;
+}
+
+/** Checks one augment die size; throws `NotInteger` or `DieSizeNotAllowed`. */
+export function requireActionDie(faces: unknown, field: string): ActionDieSize {
+  if (typeof faces !== "number" || !Number.isInteger(faces)) {
+    throw new EngineError("NotInteger", { field, value: String(faces) });
+  }
+  if (!isActionDieSize(faces)) {
+    throw new EngineError("DieSizeNotAllowed", { faces, allowed: ACTION_DIE_SIZES.join(", ") });
+  }
+  return faces;
+}
+
+/**
+ * Checks a request and fills in its defaults. Throws an {@link EngineError} for an unknown kind, a
+ * modifier, level, DC or botch range that is not a whole number in range, a level on a roll that is
+ * not an insight roll, an augment die size an action die cannot have, too many augments or
+ * re-rolls, a re-roll of anything but the d20, or re-rolls out of order.
+ *
+ * @returns The normalised request.
+ */
+export function validate(request: ActionRequest): ValidActionRequest {
+  const kind = request.kind ?? "check";
+  if (!ACTION_KINDS.includes(kind)) throw new EngineError("UnknownKind", { kind: String(kind) });
+  const modifier = requireInt(request.modifier ?? 0, "modifier", -MAX_MODIFIER, MAX_MODIFIER);
+  const level = requireInt(request.level ?? 0, "level", 0, MAX_LEVEL);
+  if (level !== 0 && kind !== "insight") throw new EngineError("LevelOnlyForInsight", { kind });
+  const dc = request.dc === undefined || request.dc === null ? null : requireInt(request.dc, "dc", 0, MAX_DC);
+  const botchRange = requireInt(request.botchRange ?? 1, "botchRange", 1, MAX_BOTCH_RANGE);
+
+  const rawAugments: unknown = request.augments ?? EMPTY;
+  if (!Array.isArray(rawAugments)) throw new EngineError("NotAList", { field: "augments" });
+  if (rawAugments.length > MAX_AUGMENTS) {
+    throw new EngineError("OutOfRange", { field: "augments", value: rawAugments.length, min: 0, max: MAX_AUGMENTS });
+  }
+  const augments = rawAugments.map((faces: unknown, i) => requireActionDie(faces, `augments[${i}]`));
+
+  const rawRerolls: unknown = request.rerolls ?? EMPTY;
+  if (!Array.isArray(rawRerolls)) throw new EngineError("NotAList", { field: "rerolls" });
+  if (rawRerolls.length > MAX_REROLLS) {
+    throw new EngineError("OutOfRange", { field: "rerolls", value: rawRerolls.length, min: 0, max: MAX_REROLLS });
+  }
+  let previous = 0;
+  const rerolls = rawRerolls.map((raw: unknown, i): ValidActionReroll => {
+    const reroll = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<ActionReroll>;
+    if (reroll.target !== "d20") throw new EngineError("UnknownRerollTarget", { target: String(reroll.target) });
+    const after = requireInt(reroll.after ?? 0, `rerolls[${i}].after`, 0, augments.length);
+    if (after < previous) throw new EngineError("RerollOrder", { index: i });
+    previous = after;
+    return { target: "d20", after };
+  });
+
+  return { kind, modifier, level, dc, botchRange, augments, rerolls };
+}

@@ -1,0 +1,350 @@
+/**
+ * The throw protocol of the `action` engine. The throws of a roll come in the order things happened:
+ * the d20 first, then the re-rolls and augments in the order they were made (a re-roll whose
+ * `after` is k comes after the k-th augment's whole cascade). Each augment is a cascade: a die
+ * showing its maximum is thrown again, without limit, so `plan` asks for one die at a time.
+ * Resolution runs the steps of {@link ACTION_STEPS} in that order.
+ */
+
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import {
+  CRITICAL_KINDS,
+  withDefaults,
+  type ActionKind,
+  type ActionRequest,
+  type ValidActionRequest,
+  type ValidActionReroll,
+} from "./request.ts";
+import type { ActionDieSize } from "./tables.ts";
+
+/** The role of the roll's first d20. */
+export const D20_ROLE = "d20";
+
+/** The role of a d20 thrown to replace the d20 (a re-roll). */
+export const REROLL_ROLE = "reroll";
+
+/** The role of an action die thrown to augment the roll (each throw of its cascade). */
+export const ACTION_ROLE = "action";
+
+/** A special botch needs the check to miss its DC by at least this much. */
+export const SPECIAL_BOTCH_MARGIN = 5;
+
+/** The face of a critical threat. */
+export const CRITICAL_NATURAL = 20;
+
+/**
+ * The resolution steps, in order: the natural (the last d20 thrown, after every re-roll), the
+ * natural's flags (potential botch, critical threat, and whether a re-roll protected the roll from
+ * a botch), the augment cascades, the total, and the comparison with the DC. The flags read the
+ * natural only: augments never change them.
+ */
+export const ACTION_STEPS = Object.freeze(["natural", "flags", "augments", "total", "dc"] as const);
+
+/** One resolution step id. */
+export type ActionStepId = (typeof ACTION_STEPS)[number];
+
+/** Where one part of the roll sits in the list of throws. */
+export interface ActionSegment {
+  /** What the throws are: the first d20, a re-roll of it, or an augment's cascade. */
+  readonly type: "d20" | "reroll" | "augment";
+  /** The re-roll or augment index in the request (0 for the first d20). */
+  readonly index: number;
+  /** The first throw of the part. */
+  readonly start: number;
+  /** One past the last throw of the part thrown so far. */
+  readonly end: number;
+}
+
+/** The throws of a request read against its plan. */
+export interface ActionWalk {
+  /** Every part of the roll that has at least started, in throw order. */
+  readonly segments: readonly ActionSegment[];
+  /** The next die to throw, or `null` when the roll is complete. */
+  readonly missing: DieSpec | null;
+}
+
+/** One augment as the card shows it. */
+export interface AugmentResult {
+  /** The die size. */
+  readonly faces: ActionDieSize;
+  /** The group number its dice carry (augment index + 1). */
+  readonly group: number;
+  /** Every face of its cascade, in order. */
+  readonly throws: readonly number[];
+  /** How many times it cascaded (throws showing the maximum). */
+  readonly cascades: number;
+  /** The sum of its throws. */
+  readonly total: number;
+}
+
+/** The outcome of an `action` roll: everything a chat card shows, nothing left to recompute. */
+export interface ActionOutcome {
+  /** The engine id. */
+  readonly engine: "action";
+  /** The roll's kind. */
+  readonly kind: ActionKind;
+  /** Every die in throw order: the d20 (`d20`), its re-rolls (`reroll`), the augment cascades (`action`). */
+  readonly dice: DieResult[];
+  /** The natural: the face of the last d20 thrown. */
+  readonly natural: number;
+  /** The faces of the d20s that re-rolls replaced, in order. */
+  readonly replaced: readonly number[];
+  /** The modifier. */
+  readonly modifier: number;
+  /** The character level added (insight rolls; 0 otherwise). */
+  readonly level: number;
+  /** Each augment, in the order used. */
+  readonly augments: readonly AugmentResult[];
+  /** The sum of every augment. */
+  readonly augmentTotal: number;
+  /** natural + modifier + level + augments. */
+  readonly total: number;
+  /** The botch range (naturals 1 to it are potential botches). */
+  readonly botchRange: number;
+  /** True when the natural is in the botch range. */
+  readonly potentialBotch: boolean;
+  /** True when a d20 showing a potential botch was re-rolled: the roll's botch can no longer be activated. */
+  readonly botchProtected: boolean;
+  /** True when a botch can be activated on this roll (a potential botch that no re-roll protected). */
+  readonly botchActivatable: boolean;
+  /** True when the natural is 20 on a check, attack or saving throw. */
+  readonly criticalThreat: boolean;
+  /** The DC, or `null` when unknown. */
+  readonly dc: number | null;
+  /** Total ≥ DC, or `null` without a DC. */
+  readonly success: boolean | null;
+  /** Total − DC, or `null` without a DC. */
+  readonly margin: number | null;
+  /** True when the roll missed a known DC by {@link SPECIAL_BOTCH_MARGIN} or more (a GM special botch is possible). */
+  readonly failedBy5: boolean;
+  /** The action dice this roll took: one per augment and one per re-roll. */
+  readonly diceUsed: number;
+}
+
+function bad(message: string): never {
+  throw new RangeError(`action: ${message}`);
+}
+
+/** Reads throw `i`, checking it is a die of `faces` with `role` and a face that fits. */
+function take(thrown: readonly Throw[], i: number, faces: number, role: string): number {
+  const t = thrown[i] as Throw;
+  if (t.faces !== faces || t.role !== role)
+    bad(`throw ${i} is a ${t.role} d${t.faces}, the plan wants a ${role} d${faces}`);
+  if (!Number.isInteger(t.value) || t.value < 1 || t.value > faces) bad(`throw ${i} shows ${t.value} on a d${faces}`);
+  return t.value;
+}
+
+const D20_SPEC: DieSpec = Object.freeze({ faces: 20, role: D20_ROLE });
+const REROLL_SPEC: DieSpec = Object.freeze({ faces: 20, role: REROLL_ROLE });
+const ACTION_SPECS = new Map<number, DieSpec>();
+
+function actionSpec(faces: number): DieSpec {
+  let spec = ACTION_SPECS.get(faces);
+  if (spec === undefined) {
+    spec = Object.freeze({ faces, role: ACTION_ROLE });
+    ACTION_SPECS.set(faces, spec);
+  }
+  return spec;
+}
+
+/** Reads the throws against the plan, recording the parts in `segments` when given; returns the missing die. */
+function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: ActionSegment[] | null): DieSpec | null {
+  const n = thrown.length;
+  if (n === 0) return D20_SPEC;
+  take(thrown, 0, 20, D20_ROLE);
+  segments?.push({ type: "d20", index: 0, start: 0, end: 1 });
+  let i = 1;
+  let r = 0;
+  const { augments, rerolls } = req;
+  for (let k = 0; k <= augments.length; k++) {
+    for (; r < rerolls.length && (rerolls[r] as ValidActionReroll).after === k; r++) {
+      if (i >= n) return REROLL_SPEC;
+      take(thrown, i, 20, REROLL_ROLE);
+      segments?.push({ type: "reroll", index: r, start: i, end: i + 1 });
+      i++;
+    }
+    if (k === augments.length) break;
+    const faces = augments[k] as number;
+    const start = i;
+    for (;;) {
+      if (i >= n) {
+        if (i > start) segments?.push({ type: "augment", index: k, start, end: i });
+        return actionSpec(faces);
+      }
+      const v = take(thrown, i, faces, ACTION_ROLE);
+      i++;
+      if (v !== faces) break;
+    }
+    segments?.push({ type: "augment", index: k, start, end: i });
+  }
+  if (i < n) bad(`${n - i} throw(s) more than the plan asks for`);
+  return null;
+}
+
+/**
+ * Reads the throws of a validated request against its plan: where each part of the roll sits,
+ * and which die is still missing. Throws a `RangeError` when a throw does not match the plan
+ * (wrong size or role, a face out of range) or when there are more throws than the plan asks for.
+ */
+export function walk(request: ActionRequest, thrown: readonly Throw[]): ActionWalk {
+  const segments: ActionSegment[] = [];
+  const missing = scan(withDefaults(request), thrown, segments);
+  return { segments, missing };
+}
+
+/**
+ * The dice still missing for a validated request given the throws so far: the next single die
+ * (the d20, a re-roll d20, or the next throw of an augment's cascade), or nothing when complete.
+ */
+export function plan(request: ActionRequest, thrown: readonly Throw[]): DieSpec[] {
+  const missing = scan(withDefaults(request), thrown, null);
+  return missing === null ? [] : [missing];
+}
+
+/** True when a natural is a potential botch for the botch range. */
+export function isPotentialBotch(natural: number, botchRange: number): boolean {
+  return natural >= 1 && natural <= botchRange;
+}
+
+/** True when a natural is a critical threat on a roll of this kind. */
+export function isCriticalThreat(natural: number, kind: ActionKind): boolean {
+  return natural === CRITICAL_NATURAL && CRITICAL_KINDS.includes(kind);
+}
+
+/** The working state the resolution steps read and write. */
+interface StepState {
+  readonly req: ValidActionRequest;
+  readonly thrown: readonly Throw[];
+  readonly segments: readonly ActionSegment[];
+  natural: number;
+  replaced: number[];
+  potentialBotch: boolean;
+  botchProtected: boolean;
+  criticalThreat: boolean;
+  augments: AugmentResult[];
+  augmentTotal: number;
+  total: number;
+  success: boolean | null;
+  margin: number | null;
+  failedBy5: boolean;
+}
+
+const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
+  natural(s) {
+    let current = 0;
+    for (const seg of s.segments) {
+      if (seg.type === "augment") continue;
+      if (seg.type === "reroll") s.replaced.push(current);
+      current = (s.thrown[seg.start] as Throw).value;
+    }
+    s.natural = current;
+  },
+  flags(s) {
+    s.potentialBotch = isPotentialBotch(s.natural, s.req.botchRange);
+    s.botchProtected = s.replaced.some((v) => isPotentialBotch(v, s.req.botchRange));
+    s.criticalThreat = isCriticalThreat(s.natural, s.req.kind);
+  },
+  augments(s) {
+    for (const seg of s.segments) {
+      if (seg.type !== "augment") continue;
+      const faces = s.req.augments[seg.index] as ActionDieSize;
+      const throws: number[] = [];
+      let total = 0;
+      for (let i = seg.start; i < seg.end; i++) {
+        const v = (s.thrown[i] as Throw).value;
+        throws.push(v);
+        total += v;
+      }
+      s.augments.push({ faces, group: seg.index + 1, throws, cascades: throws.length - 1, total });
+      s.augmentTotal += total;
+    }
+  },
+  total(s) {
+    s.total = s.natural + s.req.modifier + (s.req.kind === "insight" ? s.req.level : 0) + s.augmentTotal;
+  },
+  dc(s) {
+    const dc = s.req.dc;
+    if (dc === null) return;
+    s.margin = s.total - dc;
+    s.success = s.margin >= 0;
+    s.failedBy5 = s.margin <= -SPECIAL_BOTCH_MARGIN;
+  },
+};
+
+/** The die view of every throw, with roles, marks and augment groups. */
+function dieResults(s: StepState): DieResult[] {
+  const dice: DieResult[] = [];
+  let last = 0;
+  for (const seg of s.segments) if (seg.type !== "augment") last = seg.start;
+  for (const seg of s.segments) {
+    for (let i = seg.start; i < seg.end; i++) {
+      const t = s.thrown[i] as Throw;
+      const marks: DieMark[] = [];
+      if (seg.type === "augment") {
+        marks.push("kept");
+        if (t.value === t.faces) marks.push("exploded");
+        dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks, group: seg.index + 1 });
+        continue;
+      }
+      if (i === last) {
+        marks.push("kept");
+        if (s.criticalThreat) marks.push("critical");
+        if (s.potentialBotch) marks.push("fumble");
+      } else {
+        marks.push("rerolled");
+      }
+      dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks });
+    }
+  }
+  return dice;
+}
+
+/**
+ * The outcome of a validated request from its complete list of throws. Throws a `RangeError` when
+ * the throws do not match the plan or the roll is not complete.
+ */
+export function resolve(request: ActionRequest, thrown: readonly Throw[]): ActionOutcome {
+  const req = withDefaults(request);
+  const segments: ActionSegment[] = [];
+  const missing = scan(req, thrown, segments);
+  if (missing !== null) bad(`the roll is not complete: a ${missing.role} d${missing.faces} is missing`);
+  const s: StepState = {
+    req,
+    thrown,
+    segments,
+    natural: 0,
+    replaced: [],
+    potentialBotch: false,
+    botchProtected: false,
+    criticalThreat: false,
+    augments: [],
+    augmentTotal: 0,
+    total: 0,
+    success: null,
+    margin: null,
+    failedBy5: false,
+  };
+  for (const step of ACTION_STEPS) STEP_RUNNERS[step](s);
+  return {
+    engine: "action",
+    kind: req.kind,
+    dice: dieResults(s),
+    natural: s.natural,
+    replaced: s.replaced,
+    modifier: req.modifier,
+    level: req.kind === "insight" ? req.level : 0,
+    augments: s.augments,
+    augmentTotal: s.augmentTotal,
+    total: s.total,
+    botchRange: req.botchRange,
+    potentialBotch: s.potentialBotch,
+    botchProtected: s.botchProtected,
+    botchActivatable: s.potentialBotch && !s.botchProtected,
+    criticalThreat: s.criticalThreat,
+    dc: req.dc,
+    success: s.success,
+    margin: s.margin,
+    failedBy5: s.failedBy5,
+    diceUsed: req.augments.length + req.rerolls.length,
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The five pure dice engines of Rolling Bones (see the rules contract). Each is a namespace with
+ * `validate`, `plan`, `resolve`, `odds`, an `engine` object for the shared throw protocol, and its
+ * own rule functions; `shared` holds the randomness seam, errors, distributions and the protocol.
+ * Nothing here imports Foundry or the DOM.
+ *
+ * @example
+ * ```ts
+ * import { pool, shared } from "./engines/index.ts";
+ * const outcome = shared.rollWith(pool.engine, { pool: 6, difficulty: 7 }, shared.seededFaces(42));
+ * const chance = pool.odds({ pool: 6, difficulty: 7 }).pSuccess;
+ * ```
+ */
+export * as shared from "./shared/index.ts";
+export * as percentile from "./percentile/index.ts";
+export * as action from "./action/index.ts";
+export * as wild from "./wild/index.ts";
+export * as pi from "./pi/index.ts";
+export * as pool from "./pool/index.ts";

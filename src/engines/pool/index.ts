@@ -1,0 +1,27 @@
+/**
+ * The `pool` engine (RULES.md §5): a pool of d10s against a difficulty, each 1 cancelling a
+ * success, botches when no die succeeds and a 1 shows, botch cancellation, Willpower and automatic
+ * successes, with exact odds.
+ */
+
+import type { Engine } from "../shared/index.ts";
+import { odds, type PoolOdds } from "./odds.ts";
+import { validate, type PoolRequest } from "./request.ts";
+import { plan, resolve, type PoolOutcome } from "./resolve.ts";
+
+export * from "./tables.ts";
+export { buildPool, validate } from "./request.ts";
+export type { BuiltPool, PoolRequest, PoolTraits, ValidPoolRequest } from "./request.ts";
+export { plan, resolve } from "./resolve.ts";
+export type { PoolDie, PoolOutcome } from "./resolve.ts";
+export { botchChance, faceClassChances, odds } from "./odds.ts";
+export type { PoolOdds } from "./odds.ts";
+
+/** The `pool` engine for the shared throw protocol (`throwAll`, `rollWith`). */
+export const engine: Engine<PoolRequest, PoolOutcome, PoolOdds> = {
+  id: "pool",
+  validate,
+  plan,
+  resolve,
+  odds,
+};

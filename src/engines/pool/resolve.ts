@@ -1,0 +1,255 @@
+/**
+ * The throw protocol of the `pool` engine: which d10s to throw, and how the thrown faces become an
+ * outcome. Resolution runs the steps of {@link POOL_STEPS} in that order over a small working
+ * state, then reads the verdict off the state.
+ */
+
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import { validate, type PoolRequest, type ValidPoolRequest } from "./request.ts";
+import {
+  POOL_DIE_FACES,
+  POOL_DIE_ROLE,
+  POOL_STEPS,
+  botchDegree,
+  isDifficultyWarning,
+  successDegree,
+  type PoolDegree,
+  type PoolResult,
+  type PoolStepId,
+} from "./tables.ts";
+
+/**
+ * One pool die as a card shows it. Marks: `success` (at or above the difficulty), `one` (a 1),
+ * `cancelled` (a success and the 1 that cancelled it, set aside as a pair), `ignored` (a 1 left
+ * out of the botch decision by botch cancellation). A die with no mark scored nothing.
+ */
+export interface PoolDie extends DieResult {
+  /** For a cancelled die, the index of the die it was paired with (the 1 or the success); else `null`. */
+  readonly pairedWith: number | null;
+}
+
+/** The outcome of a `pool` roll: everything a chat card shows, nothing left to recompute. */
+export interface PoolOutcome {
+  /** The engine id. */
+  readonly engine: "pool";
+  /** Every die in throw order (empty for an automatic success). */
+  readonly dice: PoolDie[];
+  /** The number of dice in the pool. */
+  readonly pool: number;
+  /** The difficulty. */
+  readonly difficulty: number;
+  /** The botch cancellation that applied (0, 1 or 2). */
+  readonly cancellation: number;
+  /** True when one success was taken without rolling. */
+  readonly automatic: boolean;
+  /** True when a Willpower point was spent for one success. */
+  readonly willpower: boolean;
+  /** Dice at or above the difficulty, cancelled ones included. */
+  readonly successes: number;
+  /** Dice showing 1. */
+  readonly ones: number;
+  /** Successes cancelled by 1s (each took one 1 with it). */
+  readonly cancelled: number;
+  /** 1s left out of the botch decision by botch cancellation. */
+  readonly ignored: number;
+  /** Successes added without dice: 1 for Willpower or an automatic success, else 0. */
+  readonly freeSuccesses: number;
+  /** Net successes: rolled successes minus 1s (never below 0), plus the free success. */
+  readonly net: number;
+  /**
+   * The botch level the dice showed: the 1s still counting after botch cancellation when no die
+   * scored a success, else 0. It is the level of the botch when `result` is `botch`; when a
+   * Willpower success turned the roll into a success it is the level that was averted.
+   */
+  readonly botchLevel: number;
+  /** True when the dice botched but the Willpower success made the roll succeed. */
+  readonly averted: boolean;
+  /** How the roll ended. */
+  readonly result: PoolResult;
+  /** The degree id: a success degree on success, a botch degree on a botch, `null` on a plain failure. */
+  readonly degree: PoolDegree | null;
+  /** True when the difficulty deserves the dialog's warning (difficulty 10). */
+  readonly difficultyWarning: boolean;
+}
+
+/** The working state the resolution steps read and write. */
+interface StepState {
+  readonly req: ValidPoolRequest;
+  readonly values: readonly number[];
+  readonly marks: DieMark[][];
+  readonly paired: (number | null)[];
+  /** Indices of the successes, in throw order. */
+  readonly successIdx: number[];
+  /** Indices of the 1s, in throw order. */
+  readonly oneIdx: number[];
+  /** The running count of successes: each step adds or removes as the rules say. */
+  net: number;
+  cancelled: number;
+  ignored: number;
+  botchLevel: number;
+  freeSuccesses: number;
+}
+
+/** The resolution steps by id; {@link POOL_STEPS} decides their order. */
+const STEPS: Readonly<Record<PoolStepId, (state: StepState) => void>> = {
+  /** Each die at or above the difficulty is a success (a 10 always is); each 1 is marked. */
+  successes(state) {
+    const { difficulty } = state.req;
+    for (let i = 0; i < state.values.length; i++) {
+      const v = state.values[i] as number;
+      if (v >= difficulty) {
+        (state.marks[i] as DieMark[]).push("success");
+        state.successIdx.push(i);
+      } else if (v === 1) {
+        (state.marks[i] as DieMark[]).push("one");
+        state.oneIdx.push(i);
+      }
+    }
+    state.net += state.successIdx.length;
+  },
+  /**
+   * Each 1 cancels one success counted so far, and the net count never drops below 0. The 1s are
+   * taken in throw order and the dice successes from the lowest face up (ties in throw order), so
+   * the successes left standing are the highest ones. Running after the Willpower step would let a
+   * 1 cancel the Willpower success; {@link POOL_STEPS} puts this step first so that cannot happen.
+   */
+  ruleOfOne(state) {
+    const cancel = Math.min(state.net, state.oneIdx.length);
+    state.net -= cancel;
+    const n = Math.min(cancel, state.successIdx.length);
+    if (n === 0) return;
+    let k = 0;
+    for (let face = state.req.difficulty; face <= POOL_DIE_FACES && k < n; face++) {
+      for (const success of state.successIdx) {
+        if (state.values[success] !== face) continue;
+        const one = state.oneIdx[k] as number;
+        (state.marks[one] as DieMark[]).push("cancelled");
+        (state.marks[success] as DieMark[]).push("cancelled");
+        state.paired[one] = success;
+        state.paired[success] = one;
+        if (++k === n) break;
+      }
+    }
+    state.cancelled = n;
+  },
+  /**
+   * With no success on any die, the 1s make a botch; botch cancellation leaves out up to that many
+   * 1s (the first in throw order). If nothing is left, the roll is a plain failure.
+   */
+  botchCancellation(state) {
+    const ones = state.oneIdx.length;
+    if (state.successIdx.length > 0 || ones === 0) return;
+    state.ignored = Math.min(state.req.cancellation, ones);
+    for (let k = 0; k < state.ignored; k++) (state.marks[state.oneIdx[k] as number] as DieMark[]).push("ignored");
+    state.botchLevel = ones - state.ignored;
+  },
+  /** A spent Willpower point adds one success after the 1s have done their work, so none cancels it. */
+  willpower(state) {
+    if (!state.req.willpower) return;
+    state.freeSuccesses += 1;
+    state.net += 1;
+  },
+};
+
+/** Checks that the throws are d10s with faces 1–10; throws a RangeError otherwise. */
+function checkThrows(thrown: readonly Throw[]): void {
+  for (let i = 0; i < thrown.length; i++) {
+    const t = thrown[i] as Throw;
+    if (t.faces !== POOL_DIE_FACES) throw new RangeError(`pool: throw ${i} is a d${t.faces}, expected a d10`);
+    if (!Number.isInteger(t.value) || t.value < 1 || t.value > POOL_DIE_FACES) {
+      throw new RangeError(`pool: throw ${i} shows ${t.value}, expected 1..10`);
+    }
+  }
+}
+
+/**
+ * The dice still to throw: one d10 per pool die, none for an automatic success.
+ *
+ * @param request - The request (checked again here).
+ * @param thrown - The throws so far.
+ * @returns The missing dice, empty when the roll is complete.
+ * @throws RangeError when the throws are not d10s or are more than the pool.
+ */
+export function plan(request: PoolRequest, thrown: readonly Throw[]): DieSpec[] {
+  const req = validate(request);
+  checkThrows(thrown);
+  const needed = req.automatic ? 0 : req.pool;
+  if (thrown.length > needed) throw new RangeError(`pool: ${thrown.length} throws for ${needed} dice`);
+  const missing: DieSpec[] = [];
+  for (let i = thrown.length; i < needed; i++) missing.push({ faces: POOL_DIE_FACES, role: POOL_DIE_ROLE });
+  return missing;
+}
+
+/**
+ * Resolves a roll from its throws by running {@link POOL_STEPS} in order.
+ *
+ * @param request - The request (checked again here).
+ * @param thrown - Exactly the throws {@link plan} asked for.
+ * @returns The outcome.
+ * @throws RangeError when the throws do not match the plan.
+ */
+export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOutcome {
+  const req = validate(request);
+  checkThrows(thrown);
+  const needed = req.automatic ? 0 : req.pool;
+  if (thrown.length !== needed) throw new RangeError(`pool: ${thrown.length} throws for ${needed} dice`);
+  const n = thrown.length;
+  const values = new Array<number>(n);
+  const marks = new Array<DieMark[]>(n);
+  const paired = new Array<number | null>(n);
+  for (let i = 0; i < n; i++) {
+    values[i] = (thrown[i] as Throw).value;
+    marks[i] = [];
+    paired[i] = null;
+  }
+  const state: StepState = {
+    req,
+    values,
+    marks,
+    paired,
+    successIdx: [],
+    oneIdx: [],
+    net: req.automatic ? 1 : 0,
+    cancelled: 0,
+    ignored: 0,
+    botchLevel: 0,
+    freeSuccesses: req.automatic ? 1 : 0,
+  };
+  for (const step of POOL_STEPS) STEPS[step](state);
+
+  const successes = state.successIdx.length;
+  const net = state.net;
+  const result: PoolResult = net > 0 ? "success" : state.botchLevel > 0 ? "botch" : "failure";
+  const dice = new Array<PoolDie>(n);
+  for (let index = 0; index < n; index++) {
+    const t = thrown[index] as Throw;
+    dice[index] = {
+      index,
+      faces: t.faces,
+      value: t.value,
+      role: t.role,
+      marks: marks[index] as DieMark[],
+      pairedWith: paired[index] as number | null,
+    };
+  }
+  return {
+    engine: "pool",
+    dice,
+    pool: req.pool,
+    difficulty: req.difficulty,
+    cancellation: req.cancellation,
+    automatic: req.automatic,
+    willpower: req.willpower,
+    successes,
+    ones: state.oneIdx.length,
+    cancelled: state.cancelled,
+    ignored: state.ignored,
+    freeSuccesses: state.freeSuccesses,
+    net,
+    botchLevel: state.botchLevel,
+    averted: state.botchLevel > 0 && result !== "botch",
+    result,
+    degree: result === "success" ? successDegree(net) : result === "botch" ? botchDegree(state.botchLevel) : null,
+    difficultyWarning: isDifficultyWarning(req.difficulty),
+  };
+}

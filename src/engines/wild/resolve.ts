@@ -1,0 +1,317 @@
+/**
+ * Planning and resolving a `wild` roll. The first throws are the normal dice, the Wild Die and one
+ * extra Wild Die per Character Point ({@link THROW_ORDER}). After that, throws come in rounds: each
+ * round holds one throw for every chain (the Wild Die, then each extra Wild Die in order) whose
+ * step list asks for more, until no chain does. The step lists are compiled once into lookup
+ * tables (stage × face → step) read from the data by {@link nextStep}.
+ */
+
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import { formatBonus, formatCode } from "./code.ts";
+import { shapeOf, withDefaults, type WildRequest, type WildShape } from "./request.ts";
+import {
+  CHAIN_STAGES,
+  CP_WILD_STEPS,
+  THROW_ORDER,
+  WILD_DIE_STEPS,
+  WILD_FACES,
+  nextStep,
+  type ChainStage,
+  type ChainStep,
+  type WildLabel,
+  type WildRole,
+} from "./steps.ts";
+
+/** One die of a `wild` outcome. */
+export interface WildDieResult extends DieResult {
+  /** The die's role. */
+  readonly role: WildRole;
+  /** What the die adds to the total: its face, its negated face, or 0 (a first 1 counting nothing). */
+  readonly contribution: number;
+  /** The chain stage of a Wild Die or extra Wild Die throw (absent for normal dice). */
+  readonly stage?: ChainStage;
+}
+
+/** The outcome of a `wild` roll: everything its chat card shows. */
+export interface WildOutcome {
+  /** The engine id. */
+  readonly engine: "wild";
+  /** The character's die code as requested, e.g. `3D+1`. */
+  readonly code: string;
+  /** The outside bonus, e.g. `+2D+1`, or null when there is none. */
+  readonly outsideCode: string | null;
+  /** The dice and pips the request turned into (after a Fate Point). */
+  readonly shape: WildShape;
+  /** Character Points spent on the roll (extra Wild Dice). */
+  readonly characterPoints: number;
+  /** Whether a Fate Point was spent on the roll. */
+  readonly fatePoint: boolean;
+  /** The world setting in force: whether the first 1 of a critical failure counts as its face. */
+  readonly firstOneCounts: boolean;
+  /** Every die in throw order. */
+  readonly dice: readonly WildDieResult[];
+  /** Sum of the normal dice. */
+  readonly normalTotal: number;
+  /** Net contribution of the Wild Die's chain (its throws added, subtraction throws taken off). */
+  readonly wildTotal: number;
+  /** Sum of the extra Wild Dice's chains. */
+  readonly cpTotal: number;
+  /** Pips added (character pips, doubled by a Fate Point, plus outside pips). */
+  readonly pips: number;
+  /** The roll's total (not clamped: a catastrophic failure can bring it below zero). */
+  readonly total: number;
+  /** The Wild Die's first throw was a 6. */
+  readonly criticalSuccess: boolean;
+  /** The Wild Die's first throw was a 1. */
+  readonly criticalFailure: boolean;
+  /** The throw subtracted after a critical failure was a 6. */
+  readonly catastrophicFailure: boolean;
+  /** The labels earned, in throw order (keys under `ROLLING_BONES.Wild.Label.`). */
+  readonly labels: readonly WildLabel[];
+}
+
+/** A step list compiled to a table: `next[stage * 7 + face]` is the index of the step that fires, or −1. */
+interface Compiled {
+  readonly steps: readonly ChainStep[];
+  readonly next: Int8Array;
+  /** The stage number each step leads to. */
+  readonly stageOf: Int8Array;
+}
+
+const FACES = WILD_FACES;
+const STRIDE = FACES + 1;
+
+function compile(steps: readonly ChainStep[]): Compiled {
+  const next = new Int8Array(CHAIN_STAGES.length * STRIDE).fill(-1);
+  CHAIN_STAGES.forEach((stage, si) => {
+    for (let face = 1; face <= WILD_FACES; face++) {
+      const s = nextStep(steps, stage, face);
+      if (s !== undefined) next[si * STRIDE + face] = steps.indexOf(s);
+    }
+  });
+  return { steps, next, stageOf: Int8Array.from(steps, (s) => CHAIN_STAGES.indexOf(s.id)) };
+}
+
+const WILD_TABLE = compile(WILD_DIE_STEPS);
+const CP_TABLE = compile(CP_WILD_STEPS);
+const EMPTY: readonly DieMark[] = Object.freeze([]);
+const SPECS: Readonly<Record<WildRole, DieSpec>> = Object.freeze({
+  normal: Object.freeze({ faces: WILD_FACES, role: "normal" }),
+  wild: Object.freeze({ faces: WILD_FACES, role: "wild" }),
+  wildSubtract: Object.freeze({ faces: WILD_FACES, role: "wildSubtract" }),
+  cpWild: Object.freeze({ faces: WILD_FACES, role: "cpWild" }),
+});
+
+/** Where each role's first throws start in the list of throws, following {@link THROW_ORDER}. */
+interface Starts {
+  readonly normal: number;
+  readonly wild: number;
+  readonly cpWild: number;
+}
+
+function startsOf(normal: number, cp: number): Starts {
+  let at = 0;
+  let n = 0;
+  let w = 0;
+  let c = 0;
+  for (const role of THROW_ORDER) {
+    if (role === "normal") {
+      n = at;
+      at += normal;
+    } else if (role === "wild") {
+      w = at;
+      at += 1;
+    } else if (role === "cpWild") {
+      c = at;
+      at += cp;
+    }
+  }
+  return { normal: n, wild: w, cpWild: c };
+}
+
+/** The role of the k-th first throw. */
+function firstRole(k: number, s: Starts, normal: number): WildRole {
+  if (k === s.wild) return "wild";
+  return k >= s.normal && k < s.normal + normal ? "normal" : "cpWild";
+}
+
+function fail(t: Throw | undefined, role: WildRole, index: number): never {
+  if (t === undefined) throw new RangeError(`wild: throw ${index} is missing`);
+  if (t.faces !== FACES || t.role !== role) {
+    throw new RangeError(`wild: throw ${index} is a d${t.faces} ${t.role}, expected a d${FACES} ${role}`);
+  }
+  throw new RangeError(`wild: throw ${index} shows ${t.value}, not a face of a d${FACES}`);
+}
+
+/** The face of a throw, after checking it is the die expected. */
+function check(t: Throw | undefined, role: WildRole, index: number): number {
+  if (t === undefined || t.faces !== FACES || t.role !== role) return fail(t, role, index);
+  const v = t.value;
+  if ((v | 0) !== v || v < 1 || v > FACES) return fail(t, role, index);
+  return v;
+}
+
+/** Per-throw records of a walk: the chain (−1 for a normal die) and the step that made it (−1 for a first throw). */
+interface Record_ {
+  readonly chain: number[];
+  readonly step: number[];
+}
+
+/**
+ * Replays the throw protocol over the throws so far and returns the dice still missing. With a
+ * record, it also notes each throw's chain and step.
+ */
+function walk(normal: number, cp: number, thrown: readonly Throw[], rec: Record_ | null): DieSpec[] {
+  const missing: DieSpec[] = [];
+  const initial = normal + 1 + cp;
+  const len = thrown.length;
+  const lim = len < initial ? len : initial;
+  const starts = startsOf(normal, cp);
+  for (let k = 0; k < lim; k++) check(thrown[k], firstRole(k, starts, normal), k);
+  if (len < initial) {
+    for (let k = len; k < initial; k++) missing.push(SPECS[firstRole(k, starts, normal)]);
+    return missing;
+  }
+  const chains = 1 + cp;
+  const stage: number[] = [];
+  const face: number[] = [];
+  for (let c = 0; c < chains; c++) {
+    const at = c === 0 ? starts.wild : starts.cpWild + c - 1;
+    stage.push(0);
+    face.push((thrown[at] as Throw).value);
+    if (rec !== null) rec.chain[at] = c;
+  }
+  let pos = initial;
+  for (;;) {
+    let open = false;
+    for (let c = 0; c < chains; c++) {
+      const table = c === 0 ? WILD_TABLE : CP_TABLE;
+      const si = table.next[(stage[c] as number) * STRIDE + (face[c] as number)] as number;
+      if (si < 0) continue;
+      open = true;
+      const step = table.steps[si] as ChainStep;
+      if (pos >= len) {
+        missing.push(SPECS[step.role]);
+        continue;
+      }
+      face[c] = check(thrown[pos], step.role, pos);
+      stage[c] = table.stageOf[si] as number;
+      if (rec !== null) {
+        rec.chain[pos] = c;
+        rec.step[pos] = si;
+      }
+      pos++;
+    }
+    if (!open || missing.length > 0) break;
+  }
+  if (pos < len) throw new RangeError(`wild: ${len - pos} throw(s) more than the roll asks for`);
+  return missing;
+}
+
+/**
+ * The dice still to throw for a validated request, given the throws so far.
+ *
+ * @returns The missing dice (all six-sided), empty when the roll is complete.
+ * @throws RangeError when the throws so far do not match what the roll asks for.
+ */
+export function plan(request: WildRequest, thrown: readonly Throw[]): DieSpec[] {
+  const shape = shapeOf(request);
+  return walk(shape.normal, shape.cpWild, thrown, null);
+}
+
+/**
+ * Resolves a validated request from its complete list of throws.
+ *
+ * @returns The outcome, plain JSON.
+ * @throws RangeError when a throw is missing, extra, of the wrong kind, or shows an impossible face.
+ */
+export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOutcome {
+  const req = withDefaults(request);
+  const shape = shapeOf(req);
+  const n = thrown.length;
+  const rec: Record_ = { chain: [], step: [] };
+  const contribution: number[] = [];
+  const trigger: (readonly DieMark[])[] = [];
+  for (let k = 0; k < n; k++) {
+    rec.chain.push(-1);
+    rec.step.push(-1);
+    contribution.push(0);
+    trigger.push(EMPTY);
+  }
+  const missing = walk(shape.normal, shape.cpWild, thrown, rec);
+  if (missing.length > 0) throw new RangeError(`wild: ${missing.length} throw(s) still missing`);
+  const last: number[] = [];
+  for (let c = 0; c <= shape.cpWild; c++) last.push(0);
+  const labels: WildLabel[] = [];
+  for (let k = 0; k < n; k++) {
+    const t = thrown[k] as Throw;
+    const c = rec.chain[k] as number;
+    const si = rec.step[k] as number;
+    if (c < 0 || si < 0) {
+      contribution[k] = t.value;
+      if (c >= 0) last[c] = k;
+      continue;
+    }
+    const table = c === 0 ? WILD_TABLE : CP_TABLE;
+    const step = table.steps[si] as ChainStep;
+    contribution[k] = step.sign * t.value;
+    const prev = last[c] as number;
+    const prevSi = rec.step[prev] as number;
+    const prevStage = prevSi < 0 ? "first" : (CHAIN_STAGES[table.stageOf[prevSi] as number] as ChainStage);
+    trigger[prev] = step.triggerMarks[prevStage] ?? EMPTY;
+    const label = step.labels[prevStage];
+    if (label !== undefined) labels.push(label);
+    if (step.triggerCountsBySetting && !req.firstOneCounts) contribution[prev] = 0;
+    last[c] = k;
+  }
+  let normalTotal = 0;
+  let wildTotal = 0;
+  let cpTotal = 0;
+  const dice: WildDieResult[] = [];
+  for (let k = 0; k < n; k++) {
+    const t = thrown[k] as Throw;
+    const c = rec.chain[k] as number;
+    const v = contribution[k] as number;
+    if (c < 0) {
+      normalTotal += v;
+      dice.push({ index: k, faces: FACES, value: t.value, role: "normal", marks: EMPTY, contribution: v });
+      continue;
+    }
+    if (c === 0) wildTotal += v;
+    else cpTotal += v;
+    const si = rec.step[k] as number;
+    const table = c === 0 ? WILD_TABLE : CP_TABLE;
+    const step = si < 0 ? undefined : table.steps[si];
+    const own = step === undefined ? EMPTY : step.marks;
+    const trig = trigger[k] as readonly DieMark[];
+    dice.push({
+      index: k,
+      faces: FACES,
+      value: t.value,
+      role: t.role as WildRole,
+      marks: own.length === 0 ? trig : trig.length === 0 ? own : [...own, ...trig],
+      contribution: v,
+      group: c + 1,
+      stage: step === undefined ? "first" : step.id,
+    });
+  }
+  return {
+    engine: "wild",
+    code: formatCode(req.dice, req.pips),
+    outsideCode: req.outsideDice > 0 || req.outsidePips !== 0 ? formatBonus(req.outsideDice, req.outsidePips) : null,
+    shape,
+    characterPoints: req.characterPoints,
+    fatePoint: req.fatePoint,
+    firstOneCounts: req.firstOneCounts,
+    dice,
+    normalTotal,
+    wildTotal,
+    cpTotal,
+    pips: shape.pips,
+    total: normalTotal + wildTotal + cpTotal + shape.pips,
+    criticalSuccess: labels.includes("criticalSuccess"),
+    criticalFailure: labels.includes("criticalFailure"),
+    catastrophicFailure: labels.includes("catastrophicFailure"),
+    labels,
+  };
+}

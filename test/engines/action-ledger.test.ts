@@ -1,0 +1,484 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  applyCardAction,
+  applyPoolAction,
+  attachThrows,
+  cardMissing,
+  cardOutcome,
+  checkCardAction,
+  checkPoolAction,
+  diceLeft,
+  newCard,
+  newPool,
+  sessionDice,
+  sessionPools,
+  severity,
+  standing,
+  type ActionCardState,
+  type ActionOutcome,
+  type ActionPoolState,
+  type ActionRequest,
+  type ActionTable,
+  type CardAction,
+  type PoolAction,
+} from "../../src/engines/action/index.ts";
+import { EngineError, fixedFaces, seededFaces, type FaceSource } from "../../src/engines/shared/index.ts";
+
+const GM = "gm";
+const ALICE = "alice";
+const BOB = "bob";
+
+/** Pools: the GM with 10d10, Alice with 4d6, Bob with 3d4. */
+function pools(): Record<string, ActionPoolState> {
+  return {
+    [GM]: newPool(GM, [{ faces: 10, count: 10 }], { gm: true }),
+    [ALICE]: newPool(ALICE, [{ faces: 6, count: 4 }]),
+    [BOB]: newPool(BOB, [{ faces: 4, count: 3 }]),
+  };
+}
+
+/** Throws every die a card still needs, from `source`. */
+function settle(card: ActionCardState, source: FaceSource): ActionCardState {
+  let c = card;
+  for (let missing = cardMissing(c); missing !== null; missing = cardMissing(c)) {
+    c = attachThrows(c, c.thrown.length, [{ ...missing, value: source.next(missing.faces) }]);
+  }
+  return c;
+}
+
+/** A table with a settled card for `owner`'s roll, its d20 (and nothing else) from `faces`. */
+function table(request: ActionRequest, faces: number[], owner = ALICE, options = {}): ActionTable {
+  return { card: settle(newCard(request, owner, options), fixedFaces(faces)), pools: pools() };
+}
+
+/** Applies an action and throws what it needs from `faces`. */
+function act(t: ActionTable, action: CardAction, faces: number[] = []): ActionTable {
+  const next = applyCardAction(t, action);
+  return { ...next, card: settle(next.card, fixedFaces(faces)) };
+}
+
+function outcome(t: ActionTable): ActionOutcome {
+  const out = cardOutcome(t.card);
+  if (out === null) throw new Error("card not settled");
+  return out;
+}
+
+/** The error key an action is refused with (and `applyCardAction` throws the same), or null. */
+function refusal(t: ActionTable, action: CardAction): string | null {
+  const check = checkCardAction(t, action);
+  if (check.ok) return null;
+  expect(() => applyCardAction(t, action)).toThrow(EngineError);
+  return check.error.key;
+}
+
+function poolRefusal(p: Readonly<Record<string, ActionPoolState>>, action: PoolAction): string | null {
+  const check = checkPoolAction(p, action);
+  if (check.ok) return null;
+  expect(() => applyPoolAction(p, action)).toThrow(EngineError);
+  return check.error.key;
+}
+
+const E = (code: string): string => `ROLLING_BONES.Error.${code}`;
+
+describe("action session", () => {
+  it('RULES.md "the GM starts a session; every pool is refilled from the tables"', () => {
+    const p = sessionPools({
+      gm: GM,
+      players: [
+        { userId: ALICE, levels: [12] },
+        { userId: BOB, levels: [3] },
+        { userId: "carol", levels: [7] },
+      ],
+    });
+    expect(p[ALICE]?.dice).toEqual([{ faces: 8, count: 5 }]);
+    expect(p[BOB]?.dice).toEqual([{ faces: 4, count: 3 }]);
+    expect(p[GM]?.dice).toEqual([{ faces: 12, count: 3 + 5 }]);
+    expect(p[GM]?.gm).toBe(true);
+    for (const pool of Object.values(p)) {
+      expect(pool).toMatchObject({ spent: 0, luckyBreak: false, failedInsight: [], applied: [] });
+    }
+  });
+
+  it("uses the multi-character rule for a player with several characters", () => {
+    const setup = { gm: GM, players: [{ userId: ALICE, levels: [2, 8] }] };
+    expect(sessionDice({ ...setup, rule: "divided" }).players[ALICE]).toEqual([
+      { faces: 6, count: 2 },
+      { faces: 4, count: 1 },
+    ]);
+    expect(sessionDice({ ...setup, rule: "divided" }).gm).toEqual({ faces: 10, count: 1 + 3 });
+    expect(sessionDice({ ...setup, rule: "balanced", balanced: "smaller" }).players[ALICE]).toEqual([
+      { faces: 4, count: 5 },
+    ]);
+    expect(sessionDice(setup).players[ALICE]).toEqual([{ faces: 6, count: 4 }]);
+  });
+
+  it("refuses no players, a player twice, the GM as a player, an unknown rule", () => {
+    const key = (f: () => unknown): string | null => {
+      try {
+        f();
+      } catch (e) {
+        if (e instanceof EngineError) return e.key;
+      }
+      return null;
+    };
+    expect(key(() => sessionPools({ gm: GM, players: [] }))).toBe(E("NoPlayers"));
+    const twice = [
+      { userId: ALICE, levels: [1] },
+      { userId: ALICE, levels: [2] },
+    ];
+    expect(key(() => sessionPools({ gm: GM, players: twice }))).toBe(E("DuplicateUser"));
+    expect(key(() => sessionPools({ gm: GM, players: [{ userId: GM, levels: [1] }] }))).toBe(E("DuplicateUser"));
+    expect(key(() => sessionPools({ gm: GM, players: [{ userId: ALICE, levels: [] }] }))).toBe(E("NoCharacters"));
+    const rule = "random" as "highest";
+    expect(key(() => sessionPools({ gm: GM, players: [{ userId: ALICE, levels: [1] }], rule }))).toBe(E("UnknownRule"));
+  });
+});
+
+describe("action spends: augment", () => {
+  it('RULES.md "Using a die (augment) … while that roll is still open": the die leaves the pool and cascades', () => {
+    let t = table({ modifier: 2, dc: 15 }, [9]);
+    expect(outcome(t).total).toBe(11);
+    t = act(t, { type: "augment", id: "a1", by: ALICE, faces: 6 }, [6, 3]);
+    expect(outcome(t).total).toBe(11 + 9);
+    expect(outcome(t).success).toBe(true);
+    expect(t.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 3 }]);
+    expect(t.pools[ALICE]?.spent).toBe(1);
+    expect(t.card.ledger).toEqual([
+      { id: "a1", type: "augment", by: ALICE, dice: [{ faces: 6, count: 1 }], undone: false },
+    ]);
+  });
+
+  it("dice may be used one at a time, repeatedly", () => {
+    let t = table({}, [4]);
+    t = act(t, { type: "augment", id: "a1", by: ALICE, faces: 6 }, [2]);
+    t = act(t, { type: "augment", id: "a2", by: ALICE, faces: 6 }, [5]);
+    expect(outcome(t).augments.map((a) => a.total)).toEqual([2, 5]);
+    expect(outcome(t).total).toBe(11);
+    expect(diceLeft(t.pools[ALICE] as ActionPoolState)).toBe(2);
+  });
+
+  it("a repeated action id is a no-op (a double click spends once)", () => {
+    const t = table({}, [4]);
+    const once = applyCardAction(t, { type: "augment", id: "a1", by: ALICE, faces: 6 });
+    const twice = applyCardAction(once, { type: "augment", id: "a1", by: ALICE, faces: 6 });
+    expect(twice).toBe(once);
+    expect(twice.pools[ALICE]?.spent).toBe(1);
+    expect(checkCardAction(once, { type: "augment", id: "a1", by: ALICE, faces: 6 })).toEqual({
+      ok: true,
+      repeated: true,
+    });
+  });
+
+  it("refusals: closed roll, someone else's roll, character generation, dice pending, missing die, no pool", () => {
+    const t = table({}, [4]);
+    const closed = act(t, { type: "close", id: "c", by: GM });
+    expect(refusal(closed, { type: "augment", id: "x", by: ALICE, faces: 6 })).toBe(E("RollClosed"));
+    expect(refusal(t, { type: "augment", id: "x", by: BOB, faces: 4 })).toBe(E("NotYourRoll"));
+    expect(refusal(t, { type: "augment", id: "x", by: GM, faces: 10 })).toBe(E("NotYourRoll"));
+    const chargen = table({}, [4], ALICE, { characterGeneration: true });
+    expect(refusal(chargen, { type: "augment", id: "x", by: ALICE, faces: 6 })).toBe(E("CharacterGenerationRoll"));
+    const pending = applyCardAction(t, { type: "augment", id: "a1", by: ALICE, faces: 6 });
+    expect(refusal(pending, { type: "augment", id: "x", by: ALICE, faces: 6 })).toBe(E("RollPending"));
+    expect(refusal(t, { type: "augment", id: "x", by: ALICE, faces: 8 })).toBe(E("NoDieOfSize"));
+    expect(refusal(t, { type: "augment", id: "x", by: ALICE, faces: 7 })).toBe(E("DieSizeNotAllowed"));
+    expect(refusal({ ...t, pools: {} }, { type: "augment", id: "x", by: ALICE, faces: 6 })).toBe(E("UnknownPool"));
+    expect(refusal(t, { type: "augment", id: "", by: ALICE, faces: 6 })).toBe(E("MissingActionId"));
+  });
+
+  it("cannot spend more than the pool holds", () => {
+    let t = table({}, [4]);
+    for (let i = 0; i < 4; i++) t = act(t, { type: "augment", id: `a${i}`, by: ALICE, faces: 6 }, [1]);
+    expect(diceLeft(t.pools[ALICE] as ActionPoolState)).toBe(0);
+    expect(refusal(t, { type: "augment", id: "a5", by: ALICE, faces: 6 })).toBe(E("NoDieOfSize"));
+    expect(refusal(t, { type: "reroll", id: "r", by: ALICE })).toBe(E("NotEnoughDice"));
+  });
+});
+
+describe("action spends: re-roll", () => {
+  it('RULES.md "Re-roll: re-roll one die of the player\'s own roll; the new result stands even if lower"', () => {
+    let t = table({ modifier: 1 }, [16]);
+    t = act(t, { type: "reroll", id: "r1", by: ALICE }, [5]);
+    expect(outcome(t)).toMatchObject({ natural: 5, total: 6, replaced: [16] });
+    expect(t.pools[ALICE]?.spent).toBe(1);
+  });
+
+  it("a re-roll spends the named die size, or the smallest die when none is named", () => {
+    const base = table({}, [3]);
+    const mixed = {
+      ...base,
+      pools: {
+        ...base.pools,
+        [ALICE]: newPool(ALICE, [
+          { faces: 6, count: 2 },
+          { faces: 4, count: 1 },
+        ]),
+      },
+    };
+    const plain = act(mixed, { type: "reroll", id: "r1", by: ALICE }, [9]);
+    expect(plain.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 2 }]);
+    const named = act(mixed, { type: "reroll", id: "r1", by: ALICE, faces: 6 }, [9]);
+    expect(named.pools[ALICE]?.dice).toEqual([
+      { faces: 6, count: 1 },
+      { faces: 4, count: 1 },
+    ]);
+  });
+
+  it('RULES.md "Re-roll a potential botch: before the GM activates it; that roll can then no longer be activated"', () => {
+    let t = table({}, [1]);
+    t = act(t, { type: "reroll", id: "r1", by: ALICE }, [1]);
+    expect(outcome(t).potentialBotch).toBe(true);
+    expect(refusal(t, { type: "botch", id: "b", by: GM, dice: 1 })).toBe(E("BotchRerolled"));
+    expect(refusal(t, { type: "botch", id: "b", by: BOB, dice: 1 })).toBe(E("BotchRerolled"));
+  });
+
+  it("once a botch is activated, the potential botch can no longer be re-rolled", () => {
+    let t = table({}, [1]);
+    t = act(t, { type: "botch", id: "b", by: GM, dice: 1 });
+    expect(refusal(t, { type: "reroll", id: "r1", by: ALICE })).toBe(E("BotchAlreadyActivated"));
+  });
+
+  it("a player cannot force the GM to re-roll: only the roller re-rolls", () => {
+    const npc = table({}, [17], GM);
+    expect(refusal(npc, { type: "reroll", id: "r", by: ALICE })).toBe(E("NotYourRoll"));
+    expect(refusal(npc, { type: "reroll", id: "r", by: GM })).toBeNull();
+  });
+});
+
+describe("action spends: activating botches and criticals", () => {
+  it('RULES.md "several players and the GM may each add dice to the same botch; severity = total dice"', () => {
+    let t = table({}, [1]);
+    t = act(t, { type: "botch", id: "b1", by: BOB, dice: 2 });
+    t = act(t, { type: "botch", id: "b2", by: GM, dice: 3 });
+    expect(severity(t.card, "botch")).toBe(5);
+    expect(t.pools[BOB]?.dice).toEqual([{ faces: 4, count: 1 }]);
+    expect(t.pools[GM]?.dice).toEqual([{ faces: 10, count: 7 }]);
+    expect(refusal(t, { type: "botch", id: "b3", by: BOB, dice: 1 })).toBe(E("AlreadyContributed"));
+  });
+
+  it("a botch is activated on another character's roll: not on the player's own, while the GM may activate any", () => {
+    const t = table({}, [1]);
+    expect(refusal(t, { type: "botch", id: "b", by: ALICE, dice: 1 })).toBe(E("OwnBotch"));
+    const npc = table({}, [1], GM);
+    expect(refusal(npc, { type: "botch", id: "b", by: GM, dice: 1 })).toBeNull();
+    expect(refusal(npc, { type: "botch", id: "b", by: ALICE, dice: 1 })).toBeNull();
+  });
+
+  it("a botch needs a potential botch, and the declared dice must be in the pool", () => {
+    expect(refusal(table({}, [2]), { type: "botch", id: "b", by: BOB, dice: 1 })).toBe(E("NoPotentialBotch"));
+    expect(refusal(table({ botchRange: 2 }, [2]), { type: "botch", id: "b", by: BOB, dice: 1 })).toBeNull();
+    const t = table({}, [1]);
+    expect(refusal(t, { type: "botch", id: "b", by: BOB, dice: 4 })).toBe(E("NotEnoughDice"));
+    expect(refusal(t, { type: "botch", id: "b", by: BOB, dice: 0 })).toBe(E("OutOfRange"));
+    expect(refusal(t, { type: "botch", id: "b", by: BOB, dice: 1.5 })).toBe(E("NotInteger"));
+    const pending = { ...t, card: newCard({}, ALICE) };
+    expect(refusal(pending, { type: "botch", id: "b", by: BOB, dice: 1 })).toBe(E("RollPending"));
+  });
+
+  it("RULES.md \"Activate a critical threat: on the player's own character's natural 20 (checks, attacks, saving throws)\"", () => {
+    for (const kind of ["check", "attack", "save"] as const) {
+      const t = act(table({ kind }, [20]), { type: "critical", id: "c", by: ALICE, dice: 2 });
+      expect(severity(t.card, "critical")).toBe(2);
+    }
+    expect(refusal(table({ kind: "insight" }, [20]), { type: "critical", id: "c", by: ALICE, dice: 1 })).toBe(
+      E("CriticalKind"),
+    );
+    expect(refusal(table({}, [19]), { type: "critical", id: "c", by: ALICE, dice: 1 })).toBe(E("NoCriticalThreat"));
+    expect(refusal(table({}, [20]), { type: "critical", id: "c", by: BOB, dice: 1 })).toBe(E("NotYourRoll"));
+    expect(refusal(table({}, [20]), { type: "critical", id: "c", by: GM, dice: 1 })).toBeNull();
+  });
+
+  it('RULES.md "the GM may refund dice when the critical can have no effect" (undo returns them)', () => {
+    let t = act(table({}, [20]), { type: "critical", id: "c", by: ALICE, dice: 2 });
+    t = act(t, { type: "undo", id: "u", by: GM, entry: "c" });
+    expect(t.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 4 }]);
+    expect(t.pools[ALICE]?.spent).toBe(0);
+    expect(severity(t.card, "critical")).toBe(0);
+    expect(t.card.ledger[0]?.undone).toBe(true);
+  });
+
+  it('RULES.md "special botch: on a check that failed by 5 or more (needs the DC on the card)"', () => {
+    const failedBy5 = table({ modifier: 3, dc: 18 }, [10]);
+    expect(refusal(failedBy5, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBeNull();
+    expect(refusal(failedBy5, { type: "specialBotch", id: "s", by: BOB, dice: 1 })).toBe(E("GmOnly"));
+    const failedBy4 = table({ modifier: 4, dc: 18 }, [10]);
+    expect(refusal(failedBy4, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("NotFailedBy5"));
+    const noDc = table({ modifier: 3 }, [10]);
+    expect(refusal(noDc, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("NoDc"));
+    const t = act(failedBy5, { type: "specialBotch", id: "s", by: GM, dice: 2 });
+    expect(severity(t.card, "specialBotch")).toBe(2);
+    expect(refusal(t, { type: "augment", id: "a", by: ALICE, faces: 6 })).toBe(E("SpecialBotchAlreadyActivated"));
+  });
+
+  it("no action dice at all on a character-generation roll", () => {
+    const t = table({}, [1], ALICE, { characterGeneration: true });
+    expect(refusal(t, { type: "botch", id: "b", by: GM, dice: 1 })).toBe(E("CharacterGenerationRoll"));
+    expect(refusal(t, { type: "reroll", id: "r", by: ALICE })).toBe(E("CharacterGenerationRoll"));
+  });
+});
+
+describe("action spends: closing and undoing", () => {
+  it("the roller or the GM closes the roll; then no augment or re-roll, but activations still can be made", () => {
+    const t = table({}, [1]);
+    expect(refusal(t, { type: "close", id: "c", by: BOB })).toBe(E("NotYourRoll"));
+    const closed = act(t, { type: "close", id: "c", by: ALICE });
+    expect(closed.card.open).toBe(false);
+    expect(refusal(closed, { type: "reroll", id: "r", by: ALICE })).toBe(E("RollClosed"));
+    expect(refusal(closed, { type: "close", id: "c2", by: GM })).toBe(E("RollClosed"));
+    expect(refusal(closed, { type: "botch", id: "b", by: GM, dice: 1 })).toBeNull();
+  });
+
+  it("undo of an augment returns the die and removes its cascade from the roll", () => {
+    let t = table({ dc: 20 }, [9]);
+    t = act(t, { type: "augment", id: "a1", by: ALICE, faces: 6 }, [6, 6, 1]);
+    t = act(t, { type: "reroll", id: "r1", by: ALICE }, [12]);
+    t = act(t, { type: "augment", id: "a2", by: ALICE, faces: 6 }, [4]);
+    expect(outcome(t).total).toBe(12 + 13 + 4);
+    t = act(t, { type: "undo", id: "u1", by: GM, entry: "a1" });
+    expect(outcome(t)).toMatchObject({ natural: 12, total: 16, replaced: [9] });
+    expect(t.card.request.rerolls).toEqual([{ target: "d20", after: 0 }]);
+    expect(t.card.thrown.map((x) => x.value)).toEqual([9, 12, 4]);
+    expect(t.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 2 }]);
+    t = act(t, { type: "undo", id: "u2", by: GM, entry: "r1" });
+    expect(outcome(t)).toMatchObject({ natural: 9, total: 13, replaced: [] });
+    expect(t.pools[ALICE]).toMatchObject({ dice: [{ faces: 6, count: 3 }], spent: 1 });
+  });
+
+  it("undo: the GM only, a standing entry, and activations made after a die step are undone first", () => {
+    let t = table({}, [5]);
+    t = act(t, { type: "reroll", id: "r1", by: ALICE }, [1]);
+    t = act(t, { type: "botch", id: "b1", by: GM, dice: 1 });
+    expect(refusal(t, { type: "undo", id: "u", by: ALICE, entry: "r1" })).toBe(E("GmOnly"));
+    expect(refusal(t, { type: "undo", id: "u", by: GM, entry: "r1" })).toBe(E("UndoActivationsFirst"));
+    expect(refusal(t, { type: "undo", id: "u", by: GM, entry: "nope" })).toBe(E("UnknownEntry"));
+    t = act(t, { type: "undo", id: "u1", by: GM, entry: "b1" });
+    expect(refusal(t, { type: "undo", id: "u2", by: GM, entry: "b1" })).toBe(E("UnknownEntry"));
+    t = act(t, { type: "undo", id: "u3", by: GM, entry: "r1" });
+    expect(outcome(t).natural).toBe(5);
+    expect(t.pools[GM]?.dice).toEqual([{ faces: 10, count: 10 }]);
+    expect(standing(t.card)).toEqual([]);
+  });
+
+  it("throws attached twice for the same position are kept once", () => {
+    const t = applyCardAction(table({}, [5]), { type: "augment", id: "a1", by: ALICE, faces: 6 });
+    const at = t.card.thrown.length;
+    const once = attachThrows(t.card, at, [{ faces: 6, role: "action", value: 3 }]);
+    expect(attachThrows(once, at, [{ faces: 6, role: "action", value: 3 }])).toBe(once);
+    expect(() => attachThrows(once, at + 5, [{ faces: 6, role: "action", value: 3 }])).toThrow(RangeError);
+    expect(() => newCard({ augments: [6] }, ALICE)).toThrow(RangeError);
+  });
+});
+
+describe("action spends: insight, lucky break, awards", () => {
+  it("gain insight spends at least one die", () => {
+    const p = applyPoolAction(pools(), { type: "insight", id: "i1", by: ALICE, dice: 2, subject: "vault" });
+    expect(p[ALICE]).toMatchObject({ dice: [{ faces: 6, count: 2 }], spent: 2 });
+    expect(poolRefusal(pools(), { type: "insight", id: "i", by: ALICE, dice: 0, subject: "vault" })).toBe(
+      E("OutOfRange"),
+    );
+    expect(poolRefusal(pools(), { type: "insight", id: "i", by: ALICE, dice: 1, subject: "" })).toBe(
+      E("MissingSubject"),
+    );
+    expect(poolRefusal(pools(), { type: "insight", id: "i", by: ALICE, dice: 5, subject: "vault" })).toBe(
+      E("NotEnoughDice"),
+    );
+  });
+
+  it('RULES.md "a failed insight roll cannot be retried by the same player"', () => {
+    // Insight roll: 1d20 + level 3 + modifier 1 = 9 + 4 = 13 against DC 15: failed.
+    let t = table({ kind: "insight", level: 3, modifier: 1, dc: 15 }, [9], ALICE, { subject: "vault" });
+    expect(outcome(t)).toMatchObject({ total: 13, success: false });
+    t = act(t, { type: "close", id: "c", by: GM });
+    expect(t.pools[ALICE]?.failedInsight).toEqual(["vault"]);
+    const retry: PoolAction = { type: "insight", id: "i2", by: ALICE, dice: 1, subject: "vault" };
+    expect(poolRefusal(t.pools, retry)).toBe(E("InsightFailed"));
+    expect(poolRefusal(t.pools, { ...retry, by: BOB })).toBeNull();
+    expect(poolRefusal(t.pools, { ...retry, subject: "map" })).toBeNull();
+    // An augmented insight roll that succeeds records nothing.
+    let ok = table({ kind: "insight", level: 3, modifier: 1, dc: 15 }, [9], ALICE, { subject: "vault" });
+    ok = act(ok, { type: "augment", id: "a", by: ALICE, faces: 6 }, [2]);
+    ok = act(ok, { type: "close", id: "c", by: GM });
+    expect(ok.pools[ALICE]?.failedInsight).toEqual([]);
+  });
+
+  it('RULES.md "Lucky break: only for a player who has spent no action dice this session: spends the whole pool; no more awards"', () => {
+    let p: Readonly<Record<string, ActionPoolState>> = pools();
+    p = applyPoolAction(p, { type: "luckyBreak", id: "l1", by: ALICE });
+    expect(p[ALICE]).toMatchObject({ dice: [], luckyBreak: true, spent: 4 });
+    expect(poolRefusal(p, { type: "award", id: "w", by: GM, to: ALICE, count: 1 })).toBe(E("AwardsBlocked"));
+    expect(poolRefusal(p, { type: "luckyBreak", id: "l2", by: ALICE })).toBe(E("LuckyBreakTaken"));
+    const spent = applyPoolAction(pools(), { type: "insight", id: "i", by: BOB, dice: 1, subject: "x" });
+    expect(poolRefusal(spent, { type: "luckyBreak", id: "l", by: BOB })).toBe(E("LuckyBreakAfterSpend"));
+  });
+
+  it("an undone spend no longer counts against a lucky break", () => {
+    let t = act(table({}, [4]), { type: "augment", id: "a", by: ALICE, faces: 6 }, [2]);
+    expect(poolRefusal(t.pools, { type: "luckyBreak", id: "l", by: ALICE })).toBe(E("LuckyBreakAfterSpend"));
+    t = act(t, { type: "undo", id: "u", by: GM, entry: "a" });
+    expect(poolRefusal(t.pools, { type: "luckyBreak", id: "l", by: ALICE })).toBeNull();
+  });
+
+  it('RULES.md "The GM gains one die each time he awards one"', () => {
+    const p = applyPoolAction(pools(), { type: "award", id: "w1", by: GM, to: BOB, count: 2 });
+    expect(p[BOB]?.dice).toEqual([{ faces: 4, count: 5 }]);
+    expect(p[GM]?.dice).toEqual([{ faces: 10, count: 12 }]);
+    expect(applyPoolAction(p, { type: "award", id: "w1", by: GM, to: BOB, count: 2 })).toBe(p);
+    expect(poolRefusal(pools(), { type: "award", id: "w", by: ALICE, to: BOB, count: 1 })).toBe(E("GmOnly"));
+    expect(poolRefusal(pools(), { type: "award", id: "w", by: GM, to: GM, count: 1 })).toBe(E("AwardToGm"));
+    expect(poolRefusal(pools(), { type: "award", id: "w", by: GM, to: "dave", count: 1 })).toBe(E("UnknownPool"));
+    expect(poolRefusal(pools(), { type: "award", id: "w", by: GM, to: BOB, count: 0 })).toBe(E("OutOfRange"));
+  });
+});
+
+describe("action spends: properties", () => {
+  const actionArb = fc.oneof(
+    fc.record({
+      type: fc.constant("augment" as const),
+      by: fc.constantFrom(ALICE, BOB, GM),
+      faces: fc.constantFrom(4, 6, 10),
+    }),
+    fc.record({ type: fc.constant("reroll" as const), by: fc.constantFrom(ALICE, BOB, GM) }),
+    fc.record({
+      type: fc.constantFrom("botch" as const, "critical" as const, "specialBotch" as const),
+      by: fc.constantFrom(ALICE, BOB, GM),
+      dice: fc.integer({ min: 1, max: 3 }),
+    }),
+    fc.record({ type: fc.constant("close" as const), by: fc.constantFrom(ALICE, GM) }),
+    fc.record({ type: fc.constant("undo" as const), by: fc.constant(GM), entry: fc.integer({ min: 0, max: 6 }) }),
+  );
+
+  it("dice are conserved (pools + standing ledger), pools never go negative, and repeating any id changes nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.array(actionArb, { maxLength: 12 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 20 }),
+        (steps, seed, modifier) => {
+          const source = seededFaces(seed);
+          let t: ActionTable = {
+            card: settle(newCard({ modifier, dc: 18, botchRange: 2 }, ALICE), source),
+            pools: pools(),
+          };
+          const total = (x: ActionTable): number =>
+            Object.values(x.pools).reduce((n, p) => n + diceLeft(p), 0) +
+            standing(x.card).reduce((n, e) => n + e.dice.reduce((m, d) => m + d.count, 0), 0);
+          const start = total(t);
+          steps.forEach((step, i) => {
+            const action = (
+              step.type === "undo" ? { ...step, id: `s${i}`, entry: `s${step.entry}` } : { ...step, id: `s${i}` }
+            ) as CardAction;
+            if (!checkCardAction(t, action).ok) return;
+            const next = applyCardAction(t, action);
+            expect(applyCardAction(next, action)).toBe(next);
+            t = { ...next, card: settle(next.card, source) };
+            expect(total(t)).toBe(start);
+            for (const p of Object.values(t.pools)) for (const d of p.dice) expect(d.count).toBeGreaterThan(0);
+            const out = outcome(t);
+            expect(out.diceUsed).toBe(standing(t.card, "augment").length + standing(t.card, "reroll").length);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
