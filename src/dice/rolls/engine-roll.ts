@@ -1,0 +1,212 @@
+import type { DieSpec, Engine, EngineId, Throw } from "../../engines/shared/index.ts";
+
+import OperatorTerm = foundry.dice.terms.OperatorTerm;
+import Die = foundry.dice.terms.Die;
+
+/** What an engine roll keeps in `roll.options` (JSON-safe, so it survives `toJSON` → `fromData`). */
+export interface EngineRollOptions<Req, Out> {
+  /** The engine that resolves the roll. */
+  engine: EngineId;
+  /** The validated engine request. */
+  request: Req;
+  /** The engine outcome, set once the roll is evaluated. */
+  outcome?: Out;
+}
+
+/** What every engine's chat card template receives. */
+export interface EngineCardContext<Req, Out> {
+  /** The engine id. */
+  engine: EngineId;
+  /** The message flavor, if any. */
+  flavor: string | null;
+  /** True when the viewer may not see the result: everything below is null. */
+  isPrivate: boolean;
+  /** The Foundry formula of the dice thrown. */
+  formula: string | null;
+  /** The roll total. */
+  total: number | null;
+  /** The validated request. */
+  request: Req | null;
+  /** The engine outcome. */
+  outcome: Out | null;
+  /** What the engine's card arranges from the outcome (dice split by role, chains); null when private. */
+  view: object | null;
+}
+
+/** Consecutive dice of the same size and role, thrown as one Foundry term. */
+export interface DiceGroup {
+  readonly faces: number;
+  readonly role: string;
+  readonly number: number;
+}
+
+/**
+ * Groups a list of dice into runs of the same size and role, keeping their order.
+ *
+ * @param specs - The dice an engine asked for.
+ * @returns One group per run.
+ */
+export function groupSpecs(specs: readonly DieSpec[]): DiceGroup[] {
+  const groups: DiceGroup[] = [];
+  for (const s of specs) {
+    const last = groups.at(-1);
+    if (last && last.faces === s.faces && last.role === s.role) groups[groups.length - 1] = { ...last, number: last.number + 1 };
+    else groups.push({ faces: s.faces, role: s.role, number: 1 });
+  }
+  return groups;
+}
+
+/**
+ * The Foundry formula of a list of dice groups, e.g. `1d10[tens] + 1d10[ones] + 2d10[bonus]`. The
+ * flavor names each die's role, so Foundry's tooltip and 3D dice modules can tell them apart.
+ */
+export function formulaOf(groups: readonly DiceGroup[]): string {
+  if (groups.length === 0) return "0"; // a roll that throws nothing (e.g. an automatic success)
+  return groups.map((g) => `${g.number}d${g.faces}[${g.role}]`).join(" + ");
+}
+
+/**
+ * Reads the throws of a roll back from its Foundry dice, in order: every result of every die term,
+ * its size from the term and its role from the term's flavor.
+ */
+export function throwsOf(dice: readonly foundry.dice.terms.DiceTerm[]): Throw[] {
+  const out: Throw[] = [];
+  for (const term of dice) {
+    const faces = term.faces ?? 0;
+    const role = term.flavor;
+    for (const r of term.results) out.push({ faces, role, value: r.result });
+  }
+  return out;
+}
+
+/** The parts of an engine a roll uses (its odds are for dialogs, not for rolls). */
+export type RollEngine<Req, Out> = Pick<Engine<Req, Out, unknown>, "id" | "validate" | "plan" | "resolve">;
+
+/**
+ * The base of the five engine rolls. A subclass names its engine and chat template; this class
+ * throws the dice the engine plans as real Foundry dice (so manual dice entry and 3D dice modules
+ * see every throw), keeps asking the engine for follow-up dice (cascades, the Wild Die chain) until
+ * the plan is complete, then stores the engine's request and outcome in `options`. No rule logic
+ * lives here.
+ */
+export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.dice.Roll {
+  /** The engine the subclass resolves with. */
+  static ENGINE: RollEngine<unknown, unknown>;
+
+  /**
+   * Builds an unevaluated roll for a request: validates it (an `EngineError` is thrown for a bad
+   * request, before anything is thrown or posted) and makes the formula of the dice the engine plans.
+   */
+  static fromRequest<T extends EngineRoll>(
+    // `never` for data and options: any Roll constructor accepts these (the options are cast below).
+    this: { ENGINE: RollEngine<unknown, unknown>; new (formula: string, data: Record<string, never>, options: never): T },
+    request: unknown,
+  ): T {
+    const valid = this.ENGINE.validate(request);
+    const formula = formulaOf(groupSpecs(this.ENGINE.plan(valid, [])));
+    const options: EngineRollOptions<unknown, unknown> = { engine: this.ENGINE.id, request: valid };
+    return new this(formula, {}, options as never);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** The engine this roll resolves with. */
+  protected get engine(): RollEngine<Req, Out> {
+    return (this.constructor as typeof EngineRoll).ENGINE as RollEngine<Req, Out>;
+  }
+
+  /** The roll's total from the engine outcome (the number Foundry shows as the roll's total). */
+  protected abstract totalOf(outcome: Out): number;
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** The engine state stored in `options` (fvtt-types types options as core RollOptions). */
+  get engineOptions(): EngineRollOptions<Req, Out> {
+    return this.options as unknown as EngineRollOptions<Req, Out>;
+  }
+
+  /** The validated request. */
+  get request(): Req {
+    return this.engineOptions.request;
+  }
+
+  /** The engine outcome; undefined until the roll is evaluated. */
+  get outcome(): Out | undefined {
+    return this.engineOptions.outcome;
+  }
+
+  /** Every throw so far, read from the Foundry dice. */
+  get throws(): Throw[] {
+    return throwsOf(this.dice);
+  }
+
+  /**
+   * Throws what the engine still misses as new Foundry dice, group by group, and appends them to the
+   * roll. Used after the first evaluation for follow-up throws, and later to extend an open roll.
+   */
+  protected async throwMissing(): Promise<void> {
+    for (;;) {
+      const missing = this.engine.plan(this.request, this.throws);
+      if (missing.length === 0) return;
+      for (const g of groupSpecs(missing)) {
+        const die = new Die({ number: g.number, faces: g.faces, options: { flavor: g.role } });
+        // A term evaluated on its own still rolls through Die#roll and so through the configured
+        // dice fulfillment; whether a manual-entry resolver prompts for it is checked in the Quench batch.
+        await die.evaluate();
+        const plus = new OperatorTerm({ operator: "+" });
+        await plus.evaluate();
+        this.terms.push(plus, die);
+      }
+    }
+  }
+
+  /** Resolves the complete throws with the engine, stores the outcome and sets the total. */
+  protected settle(): Out {
+    const outcome = this.engine.resolve(this.request, this.throws);
+    this.engineOptions.outcome = outcome;
+    this._total = this.totalOf(outcome);
+    return outcome;
+  }
+
+  /**
+   * The chat card's context: the stored request and outcome, and whether the viewer may see the
+   * result (a blind roll shows players nothing but that a roll was made).
+   */
+  cardContext({ flavor, isPrivate }: { flavor?: string | undefined; isPrivate: boolean }): EngineCardContext<Req, Out> {
+    return {
+      engine: this.engineOptions.engine,
+      flavor: flavor ?? null,
+      isPrivate,
+      formula: isPrivate ? null : this.formula,
+      total: isPrivate ? null : (this.total ?? null),
+      request: isPrivate ? null : this.request,
+      outcome: isPrivate ? null : (this.outcome ?? null),
+      view: isPrivate || !this.outcome ? null : this.cardView(this.outcome),
+    };
+  }
+
+  /**
+   * Arranges an outcome for the card template (a pure function of the outcome; no rule logic).
+   * Engines whose card needs no arrangement keep the default.
+   */
+  protected cardView(_outcome: Out): object | null {
+    return null;
+  }
+
+  /** Renders the engine's chat card from the stored outcome (evaluating first if needed). */
+  override async render(options: Parameters<foundry.dice.Roll["render"]>[0] = {}): Promise<string> {
+    const { flavor, template = (this.constructor as typeof foundry.dice.Roll).CHAT_TEMPLATE, isPrivate = false } = options;
+    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    return foundry.applications.handlebars.renderTemplate(template, { ...this.cardContext({ flavor, isPrivate }) });
+  }
+
+  protected override async _evaluate(
+    options?: Parameters<foundry.dice.Roll["_evaluate"]>[0],
+  ): Promise<foundry.dice.Roll.Evaluated<this>> {
+    const evaluated = await super._evaluate(options);
+    await this.throwMissing();
+    this.resetFormula();
+    this.settle();
+    return evaluated;
+  }
+}

@@ -1,0 +1,21 @@
+import { systemPath } from "../constants.ts";
+
+/**
+ * Every template and partial the system renders, preloaded in `init` so partials referenced by
+ * path (`{{> "systems/rolling-bones/…"}}`) resolve.
+ */
+export const TEMPLATES = [
+  "templates/chat/partials/die.hbs",
+  "templates/chat/partials/dice.hbs",
+  "templates/chat/partials/hidden.hbs",
+  "templates/chat/percentile-card.hbs",
+  "templates/chat/action-card.hbs",
+  "templates/chat/wild-card.hbs",
+  "templates/chat/pi-card.hbs",
+  "templates/chat/pool-card.hbs",
+].map(systemPath);
+
+/** Preloads every template (Foundry registers each as a partial under its path). */
+export async function preloadTemplates(): Promise<void> {
+  await foundry.applications.handlebars.loadTemplates(TEMPLATES);
+}

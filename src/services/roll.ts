@@ -1,0 +1,67 @@
+import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
+import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
+import { reportError } from "../helpers/notify.ts";
+
+/** The engines that can be rolled to chat. */
+export type RollableEngine = keyof typeof ROLL_FACTORIES;
+
+/** How a roll is posted. */
+export interface PostOptions {
+  /** Who speaks (defaults to the current user's character or token). */
+  speaker?: ReturnType<typeof ChatMessage.getSpeaker>;
+  /** A line of flavor text for the card. */
+  flavor?: string;
+  /** Who may see the roll (defaults to the mode chosen in the chat controls). */
+  visibility?: Visibility;
+}
+
+/**
+ * Rolls an engine request and posts its chat card.
+ *
+ * A bad request is refused with a localized notification before any die is thrown; nothing is
+ * posted and `null` is returned. Fires the `rollingBones.preRoll` hook (a handler returning
+ * `false` cancels) and the `rollingBones.roll` hook once the message exists.
+ *
+ * @returns The created chat message, or `null` when refused or cancelled.
+ */
+export async function rollToChat(
+  engine: RollableEngine,
+  request: unknown,
+  options: PostOptions = {},
+): Promise<ChatMessage.Implementation | null> {
+  let roll: EngineRoll;
+  try {
+    roll = ROLL_FACTORIES[engine](request);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  const visibility = options.visibility ?? currentVisibility();
+  /**
+   * A hook event that fires before an engine roll is thrown.
+   * @param engine - The engine id.
+   * @param request - The validated request (mutations are ignored).
+   * @param visibility - Who will see the roll.
+   * @returns `false` to cancel the roll.
+   */
+  if (Hooks.call("rollingBones.preRoll", engine, roll.request, visibility) === false) return null;
+  await roll.evaluate({ allowInteractive: visibility !== "blind" });
+  const message = await ChatMessage.create(
+    {
+      author: game.user.id,
+      speaker: options.speaker ?? ChatMessage.getSpeaker(),
+      flavor: options.flavor,
+      rolls: [roll],
+      sound: CONFIG.sounds.dice,
+    },
+    // v14's `messageMode` is unknown to the v13 types; compat picks the right key at run time.
+    messageModeOptions(visibility) as ChatMessage.Database.CreateOperation<undefined>,
+  );
+  /**
+   * A hook event that fires after an engine roll was posted to chat.
+   * @param roll - The evaluated roll; `roll.options.outcome` holds the engine outcome.
+   * @param message - The chat message.
+   */
+  Hooks.callAll("rollingBones.roll", roll, message);
+  return message ?? null;
+}

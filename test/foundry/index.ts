@@ -1,0 +1,472 @@
+/**
+ * A strict test double of the Foundry VTT API subset Rolling Bones uses (DESIGN.md "Verifying what
+ * cannot run here", point 3). `installFoundry()` puts `foundry`, `Roll`, `CONFIG`, `CONST`, `game`,
+ * `Hooks`, `ChatMessage` and `ui` on `globalThis`; `uninstall()` removes them.
+ *
+ * One world (users, messages, world settings) is shared by several simulated clients: `actAs(userId)`
+ * switches which user's client runs the code, and `actAs(userId, fn)` runs `fn` as that user without
+ * switching the others. Every emulated behaviour cites its public source; anything not emulated
+ * throws `Foundry double: unknown member …` when read.
+ *
+ * Usage in an integration test:
+ * - Install first, then `await import(...)` the system modules: their classes extend
+ *   `foundry.dice.Roll` when the module is evaluated. The double's classes are the same objects for
+ *   every installation, so a module imported once keeps working after `uninstall()` and a new
+ *   `installFoundry()` in the same file; run the system's `init` registration again per install
+ *   (`Hooks.callAll("init")` after re-registering, or call the registration function directly).
+ * - Drive dice through `double.CONFIG.Dice.randomUniform` (`fixedFaces`, `mixedFaces`, `seededUniform`).
+ * - Check what persisted with `double.storedMessages()`, and simulate a page reload with `double.reload()`.
+ * - Assert `double.warnings` is empty to catch deprecated or dropped message data.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createHandlebars } from "../support/handlebars.ts";
+import { format, hasKey, localize, ROOT } from "../support/i18n.ts";
+import {
+  CHAT_MESSAGE_STYLES,
+  ChatMessage,
+  type ChatMessageInstance,
+  createMessageModes,
+  createMessages,
+  DICE_ROLL_MODES,
+  type MessageMode,
+  type MessagesCollection,
+} from "./chat.ts";
+import {
+  DiceTerm,
+  type DiceConfig,
+  Die,
+  NumericTerm,
+  OperatorTerm,
+  restoreDiceStatics,
+  Roll,
+  RollTerm,
+} from "./dice.ts";
+import { createHooks, type HooksApi } from "./hooks.ts";
+import { seededUniform } from "./random.ts";
+import { createSettings, type SettingsApi } from "./settings.ts";
+import {
+  type ChatMessageSource,
+  currentUserId,
+  type Env,
+  peekEnv,
+  type RecordedNotification,
+  runAs,
+  setEnv,
+  type World,
+} from "./state.ts";
+import { snapshotStatics, strictObject } from "./strict.ts";
+import { loadTemplates, renderTemplate } from "./templates.ts";
+import {
+  createUsers,
+  type RoleName,
+  User,
+  USER_ROLES,
+  type UserInstance,
+  userInstance,
+  type UsersCollection,
+} from "./users.ts";
+import { deepClone, expandObject, getProperty, isNewerVersion, mergeObject, randomID, setProperty } from "./utils.ts";
+
+export { fixedFaces, mixedFaces, seededUniform, uniformFor } from "./random.ts";
+export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, User };
+export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
+export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
+
+/** A user of the simulated world. */
+export interface UserSpec {
+  /** Document id (Foundry uses 16 alphanumeric characters). */
+  id: string;
+  name: string;
+  /** `GM` is short for `GAMEMASTER`. */
+  role: RoleName;
+  /** Logged in; default `true`. */
+  active?: boolean;
+}
+
+/** Options of {@link installFoundry}. */
+export interface InstallOptions {
+  /** Foundry generation; default 13. */
+  generation?: 13 | 14;
+  /** The world's users; default a GM and two players. */
+  users?: UserSpec[];
+  /** The user whose client runs first; default the first user. */
+  userId?: string;
+  /** Seed of the default `CONFIG.Dice.randomUniform`; default 1. */
+  seed?: number;
+  /** `throw` (default) rethrows errors from hook listeners; `record` only records them, as Foundry logs them. */
+  hookErrors?: "throw" | "record";
+  /** Milliseconds each direction of a `User#query` takes; default 0. */
+  queryLatency?: number;
+}
+
+/** `game` as the double provides it. */
+export interface DoubleGame {
+  readonly user: UserInstance;
+  readonly userId: string;
+  readonly users: UsersCollection;
+  readonly messages: MessagesCollection;
+  readonly settings: SettingsApi;
+  readonly i18n: {
+    lang: string;
+    localize(key: string): string;
+    format(key: string, data?: Record<string, unknown>): string;
+    has(key: string): boolean;
+  };
+  readonly release: { generation: 13 | 14; version: string; build: number };
+  readonly system: { id: string; title: string; version: string; [key: string]: unknown };
+  readonly modules: { get(id: string): undefined };
+}
+
+/** A `CONFIG.queries` handler; its data parameter may be typed freely (bivariant, like a method). */
+export type QueryHandler = {
+  handle(data: unknown, options: { timeout?: number }): unknown;
+}["handle"];
+
+/** `CONFIG` as the double provides it. */
+export interface DoubleConfig {
+  Dice: DiceConfig;
+  ChatMessage: { documentClass: typeof ChatMessage; modes?: Record<string, MessageMode> };
+  queries: Record<string, QueryHandler>;
+  sounds: { dice: string };
+  debug: Record<string, boolean>;
+  [key: string]: unknown;
+}
+
+/** The handle a test keeps on the installed double. */
+export interface FoundryDouble {
+  readonly generation: 13 | 14;
+  readonly game: DoubleGame;
+  readonly CONFIG: DoubleConfig;
+  readonly Hooks: HooksApi;
+  /** The user whose client is running now. */
+  readonly user: UserInstance;
+  /** Switches the running client to `userId`. */
+  actAs(userId: string): void;
+  /** Runs `fn` (and everything it awaits) as `userId`, leaving the running client unchanged. */
+  actAs<T>(userId: string, fn: () => T): T;
+  /** Logs a user in or out (`User#active`, `game.users.activeGM`, queries). */
+  setActive(userId: string, active: boolean): void;
+  /** Simulates reloading every client: message and Roll instances are rebuilt from the stored JSON. */
+  reload(): void;
+  /** The messages as the world stores them (rolls as JSON strings). */
+  storedMessages(): ChatMessageSource[];
+  /** Every `ui.notifications` call. */
+  readonly notifications: RecordedNotification[];
+  /** Deprecations and dropped inputs Foundry would log. */
+  readonly warnings: string[];
+  /** Errors thrown by hook listeners. */
+  readonly hookErrors: unknown[];
+  /** Milliseconds each direction of a `User#query` takes. */
+  queryLatency: number;
+  /** Removes the globals and forgets the world. */
+  uninstall(): void;
+}
+
+const GLOBAL_NAMES = ["foundry", "Roll", "CONFIG", "CONST", "game", "Hooks", "ChatMessage", "ui"] as const;
+
+const DEFAULT_USERS: UserSpec[] = [
+  { id: "gamemaster000000", name: "Gamemaster", role: "GM" },
+  { id: "playerAlice00000", name: "Alice", role: "PLAYER" },
+  { id: "playerBob0000000", name: "Bob", role: "PLAYER" },
+];
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as {
+  id: string;
+  title: string;
+  version: string;
+};
+
+const staticRestorers = [snapshotStatics(ChatMessage), snapshotStatics(User)];
+
+let uninstallCurrent: (() => void) | undefined;
+
+/**
+ * Installs the double on `globalThis` (replacing a previous installation) and returns its handle.
+ *
+ * @param opts - Generation, users, the first running user, the dice seed, hook error mode and query latency.
+ * @returns The installed double.
+ */
+export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
+  uninstallCurrent?.();
+  const generation = opts.generation ?? 13;
+  const specs = opts.users ?? DEFAULT_USERS;
+  if (specs.length === 0) throw new Error("Foundry double: the world needs at least one user");
+  const world: World = {
+    users: new Map(
+      specs.map((u) => [
+        u.id,
+        { _id: u.id, name: u.name, role: u.role === "GM" ? USER_ROLES.GAMEMASTER : USER_ROLES[u.role], flags: {} },
+      ]),
+    ),
+    active: new Set(specs.filter((u) => u.active !== false).map((u) => u.id)),
+    messages: new Map(),
+    worldSettings: new Map(),
+    clientSettings: new Map(),
+    userSettings: new Map(),
+  };
+  const baseUserId = opts.userId ?? (specs[0] as UserSpec).id;
+  if (!world.users.has(baseUserId)) throw new Error(`Foundry double: unknown user ${baseUserId}`);
+  const globals: Record<string, unknown> = {};
+  const env: Env = {
+    generation,
+    world,
+    globals,
+    notifications: [],
+    warnings: [],
+    hookErrors: [],
+    hookErrorMode: opts.hookErrors ?? "throw",
+    queryLatency: opts.queryLatency ?? 0,
+    handlebars: createHandlebars(),
+    clientMessages: new Map(),
+    baseUserId,
+  };
+  setEnv(env);
+
+  // CONST [API13 CONST.DICE_ROLL_MODES, CONST.USER_ROLES, CONST.CHAT_MESSAGE_STYLES]
+  const CONST = strictObject(
+    {
+      DICE_ROLL_MODES: strictObject(DICE_ROLL_MODES, "CONST.DICE_ROLL_MODES"),
+      USER_ROLES: strictObject(USER_ROLES, "CONST.USER_ROLES"),
+      CHAT_MESSAGE_STYLES: strictObject(CHAT_MESSAGE_STYLES, "CONST.CHAT_MESSAGE_STYLES"),
+    },
+    "CONST",
+  );
+
+  // CONFIG.Dice [API13/API14 CONFIG.Dice: rollModes only in v13, FOUNDRY-NOTES §1.2, §13]
+  const Dice = strictObject<DiceConfig>(
+    {
+      rolls: [Roll],
+      terms: { d: Die },
+      termTypes: { RollTerm, DiceTerm, Die, NumericTerm, OperatorTerm },
+      types: [Die],
+      randomUniform: seededUniform(opts.seed ?? 1),
+      fulfillment: { defaultMethod: "", dice: {}, methods: {} },
+      ...(generation === 13
+        ? {
+            rollModes: {
+              publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
+              gmroll: { label: "CHAT.RollPrivate", icon: "fa-solid fa-user-secret" },
+              blindroll: { label: "CHAT.RollBlind", icon: "fa-solid fa-eye-slash" },
+              selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" },
+            },
+          }
+        : {}),
+    },
+    "CONFIG.Dice",
+    generation === 14 ? ["rollModes"] : [],
+  );
+  const CONFIG = strictObject<DoubleConfig>(
+    {
+      Dice,
+      // [API14 CONFIG.ChatMessage.modes; absent in v13]
+      ChatMessage: strictObject(
+        { documentClass: ChatMessage, ...(generation === 14 ? { modes: createMessageModes() } : {}) },
+        "CONFIG.ChatMessage",
+        generation === 13 ? ["modes"] : [],
+      ),
+      // [FOUNDRY-NOTES §4: handlers registered by name; plain record]
+      queries: {},
+      sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
+      // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
+      debug: strictObject(
+        Object.fromEntries(
+          [
+            "applications",
+            "audio",
+            "av",
+            "avclient",
+            "canvas",
+            "combat",
+            "dice",
+            "documents",
+            "fog",
+            "gamepad",
+            "hooks",
+            "i18n",
+            "keybindings",
+            "loader",
+            "mouseInteraction",
+            "polygons",
+            "queries",
+            "rollParsing",
+            "time",
+          ].map((k) => [k, false]),
+        ),
+        "CONFIG.debug",
+      ),
+    },
+    "CONFIG",
+  );
+
+  const Hooks = strictObject(createHooks(), "Hooks");
+  const settings = createSettings();
+  const usersCollection = createUsers();
+  const messages = createMessages();
+
+  // [API13 game.i18n.localize/format/has, via the real lang/en.json]
+  const i18n = strictObject(
+    {
+      lang: "en",
+      localize,
+      format: (key: string, data: Record<string, unknown> = {}) => format(key, data),
+      has: hasKey,
+    },
+    "game.i18n",
+  );
+  const game = strictObject<DoubleGame>(
+    {
+      get user() {
+        return userInstance(currentUserId()) as UserInstance;
+      },
+      get userId() {
+        return currentUserId();
+      },
+      users: usersCollection,
+      messages,
+      settings,
+      i18n,
+      // [FOUNDRY-NOTES §13: branch on game.release.generation]
+      release: strictObject(
+        generation === 13
+          ? { generation, version: "13.351", build: 351 }
+          : { generation, version: "14.360", build: 360 },
+        "game.release",
+      ),
+      system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
+      // No modules are installed; `game.modules.get("dice-so-nice")?.active` is falsy. [FOUNDRY-NOTES §9]
+      modules: strictObject({ get: (_id: string) => undefined }, "game.modules"),
+    },
+    "game",
+  );
+
+  // [FOUNDRY-NOTES §7: ui.notifications.error(key, {localize: true}) or {format: {...}}]
+  const notify =
+    (type: RecordedNotification["type"]) =>
+    (message: string, options: Record<string, unknown> = {}): { id: string; type: string; message: string } => {
+      const text = options.format
+        ? format(message, options.format as Record<string, unknown>)
+        : options.localize
+          ? localize(message)
+          : message;
+      env.notifications.push({ type, message: text, options });
+      return { id: randomID(), type, message: text };
+    };
+  const ui = strictObject(
+    {
+      notifications: strictObject(
+        { info: notify("info"), warn: notify("warn"), error: notify("error") },
+        "ui.notifications",
+      ),
+    },
+    "ui",
+  );
+
+  const foundry = strictObject(
+    {
+      // [FOUNDRY-NOTES §1.1 namespaces]
+      dice: strictObject(
+        {
+          Roll,
+          terms: strictObject({ RollTerm, DiceTerm, Die, NumericTerm, OperatorTerm }, "foundry.dice.terms"),
+        },
+        "foundry.dice",
+      ),
+      utils: strictObject(
+        { deepClone, mergeObject, randomID, getProperty, setProperty, isNewerVersion, expandObject },
+        "foundry.utils",
+      ),
+      // [FOUNDRY-NOTES §6: foundry.applications.handlebars.{loadTemplates, renderTemplate}]
+      applications: strictObject(
+        { handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars") },
+        "foundry.applications",
+      ),
+      documents: strictObject({ ChatMessage, User }, "foundry.documents"),
+      CONST,
+    },
+    "foundry",
+  );
+
+  Object.assign(globals, { foundry, Roll, CONFIG, CONST, game, Hooks, ChatMessage, ui });
+
+  // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
+  if (generation === 13) {
+    settings.register("core", "rollMode", {
+      scope: "client",
+      default: DICE_ROLL_MODES.PUBLIC,
+      choices: Object.fromEntries(Object.values(DICE_ROLL_MODES).map((m) => [m, m])),
+    });
+  } else {
+    settings.register("core", "messageMode", {
+      scope: "client",
+      default: "public",
+      choices: Object.fromEntries(Object.keys(createMessageModes()).map((m) => [m, m])),
+    });
+    settings.register("core", "rollMode", { scope: "client", legacyNull: true });
+  }
+
+  const previous = new Map<string, PropertyDescriptor | undefined>();
+  for (const name of GLOBAL_NAMES) {
+    previous.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
+    Object.defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true });
+  }
+
+  const uninstall = () => {
+    if (peekEnv() !== env) return;
+    for (const name of GLOBAL_NAMES) {
+      const descriptor = previous.get(name);
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else Reflect.deleteProperty(globalThis, name);
+    }
+    restoreDiceStatics();
+    for (const restore of staticRestorers) restore();
+    setEnv(undefined);
+    uninstallCurrent = undefined;
+  };
+  uninstallCurrent = uninstall;
+
+  function assertUser(userId: string): void {
+    if (!world.users.has(userId)) throw new Error(`Foundry double: unknown user ${userId}`);
+  }
+
+  function actAs(userId: string): void;
+  function actAs<T>(userId: string, fn: () => T): T;
+  function actAs<T>(userId: string, fn?: () => T): T | undefined {
+    assertUser(userId);
+    if (fn) return runAs(userId, fn);
+    env.baseUserId = userId;
+    return undefined;
+  }
+
+  return {
+    generation,
+    game,
+    CONFIG,
+    Hooks,
+    get user() {
+      return userInstance(currentUserId()) as UserInstance;
+    },
+    actAs,
+    setActive(userId, active) {
+      assertUser(userId);
+      if (active) world.active.add(userId);
+      else world.active.delete(userId);
+    },
+    reload() {
+      env.clientMessages.clear();
+    },
+    storedMessages() {
+      return [...world.messages.values()].map((m) => deepClone(m.source));
+    },
+    notifications: env.notifications,
+    warnings: env.warnings,
+    hookErrors: env.hookErrors,
+    get queryLatency() {
+      return env.queryLatency;
+    },
+    set queryLatency(ms: number) {
+      env.queryLatency = ms;
+    },
+    uninstall,
+  };
+}

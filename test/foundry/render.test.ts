@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+/**
+ * Rendering through the double: Roll#render with the stand-in core templates and with a system
+ * template, and ChatMessage#renderHTML with the renderChatMessageHTML hook and per-client privacy.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { type ChatMessageInstance, fixedFaces, type FoundryDouble, installFoundry, Roll } from "./index.ts";
+
+const GM = "gamemaster000000";
+const ALICE = "playerAlice00000";
+const BOB = "playerBob0000000";
+
+let double: FoundryDouble;
+afterEach(() => double.uninstall());
+
+describe("rendering", () => {
+  it("renders a roll with its tooltip, and hides values when private", async () => {
+    double = installFoundry();
+    double.CONFIG.Dice.randomUniform = fixedFaces(10, [7, 2]);
+    const roll = await new Roll("2d10cs>=7[pool]").evaluate();
+    const html = await roll.render();
+    expect(html).toContain('<h4 class="dice-total">1</h4>');
+    expect(html).toContain('<li class="roll die d10 success">7</li>');
+    expect(html).toContain('<span class="part-flavor">pool</span>');
+    const hidden = await roll.render({ isPrivate: true });
+    expect(hidden).toContain("???");
+    expect(hidden).not.toContain("dice-tooltip");
+  });
+
+  it("renders a system template through renderTemplate with Foundry-like helpers", async () => {
+    double = installFoundry();
+    const renderTemplate = (
+      globalThis as unknown as {
+        foundry: { applications: { handlebars: { renderTemplate: (p: string, c: object) => Promise<string> } } };
+      }
+    ).foundry.applications.handlebars.renderTemplate;
+    const html = await renderTemplate("systems/rolling-bones/templates/chat/partials/die.hbs", {
+      index: 0,
+      faces: 10,
+      value: 7,
+      role: "kept",
+      marks: ["success"],
+    });
+    expect(html).toContain('data-faces="10"');
+    expect(html).toContain("Success");
+    await expect(renderTemplate("systems/rolling-bones/templates/missing.hbs", {})).rejects.toThrow("file not found");
+    await expect(renderTemplate("templates/sidebar/chat-message.hbs", {})).rejects.toThrow("is not emulated");
+  });
+
+  it("renders a message per client and fires renderChatMessageHTML", async () => {
+    double = installFoundry({ userId: ALICE });
+    double.CONFIG.Dice.randomUniform = fixedFaces(6, [4]);
+    const seen: [string, boolean][] = [];
+    double.Hooks.on("renderChatMessageHTML", (message: ChatMessageInstance, html: HTMLElement) => {
+      seen.push([double.game.user.name, html.querySelector(".dice-total")?.textContent === "4"]);
+      expect(message.id).toBe(html.dataset.messageId);
+    });
+    const msg = (await new Roll("1d6").toMessage(
+      { content: "<p>card</p>" },
+      { rollMode: "gmroll" },
+    )) as ChatMessageInstance;
+    const mine = await msg.renderHTML();
+    expect(mine.querySelector(".message-content p")?.textContent).toBe("card");
+    expect(mine.classList.contains("whisper")).toBe(true);
+    const bobs = await double.actAs(BOB, () =>
+      (double.game.messages.get(msg.id as string) as ChatMessageInstance).renderHTML(),
+    );
+    expect(bobs.querySelector(".message-content p")).toBeNull();
+    expect(bobs.querySelector(".dice-formula")?.textContent).toBe("???");
+    await double.actAs(GM, () => (double.game.messages.get(msg.id as string) as ChatMessageInstance).renderHTML());
+    expect(seen).toEqual([
+      ["Alice", true],
+      ["Bob", false],
+      ["Gamemaster", true],
+    ]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * `game.settings`: register/get/set with the world, client and user scopes. [FOUNDRY-NOTES §7; API14 SettingConfig]
+ */
+import { currentUserId, env } from "./state.ts";
+import { strictObject } from "./strict.ts";
+import { deepClone } from "./utils.ts";
+import { USER_ROLES, users } from "./users.ts";
+
+/** A setting's configuration. [API13 ClientSettings#register] */
+export interface SettingConfig {
+  name?: string;
+  hint?: string;
+  scope?: "world" | "client" | "user";
+  config?: boolean;
+  type?: unknown;
+  default?: unknown;
+  choices?: Record<string, string>;
+  range?: { min: number; max: number; step?: number };
+  requiresReload?: boolean;
+  onChange?: (value: unknown, options: Record<string, unknown>, userId: string) => void;
+  /** Double only: reading answers `null` (v14's old `core.rollMode`, FOUNDRY-NOTES §13). */
+  legacyNull?: boolean;
+}
+
+/** The emulated `game.settings`. */
+export interface SettingsApi {
+  /** Registered settings by `namespace.key`. [API13 ClientSettings#settings] */
+  readonly settings: Map<string, SettingConfig & { namespace: string; key: string }>;
+  /** Registers a setting; the scope defaults to `client`. [API13 ClientSettings#register] */
+  register(namespace: string, key: string, config: SettingConfig): void;
+  /** The stored value or the default; an unregistered key throws. [API13 ClientSettings#get] */
+  get(namespace: string, key: string): unknown;
+  /**
+   * Stores a value and calls `onChange`. World settings may be set only by a Gamemaster
+   * [API13 CONST.USER_ROLES: an Assistant cannot modify World-level settings; error wording uncertain].
+   * A value outside `choices` throws [uncertain]. [API13 ClientSettings#set]
+   */
+  set(namespace: string, key: string, value: unknown, options?: Record<string, unknown>): Promise<unknown>;
+}
+
+function store(scope: "world" | "client" | "user"): Map<string, unknown> {
+  const world = env().world;
+  if (scope === "world") return world.worldSettings;
+  const byUser = scope === "client" ? world.clientSettings : world.userSettings;
+  const id = currentUserId();
+  let map = byUser.get(id);
+  if (!map) byUser.set(id, (map = new Map<string, unknown>()));
+  return map;
+}
+
+/** Builds the strict `game.settings`. */
+export function createSettings(): SettingsApi {
+  const settings = new Map<string, SettingConfig & { namespace: string; key: string }>();
+
+  function lookup(namespace: string, key: string): SettingConfig & { namespace: string; key: string } {
+    const config = settings.get(`${namespace}.${key}`);
+    if (!config) throw new Error(`"${namespace}.${key}" is not a registered game setting`);
+    return config;
+  }
+
+  const api: SettingsApi = {
+    settings,
+    register(namespace, key, config) {
+      const scope = config.scope ?? "client";
+      if (!["world", "client", "user"].includes(scope)) throw new Error(`Invalid setting scope "${scope}"`);
+      settings.set(`${namespace}.${key}`, { ...config, scope, namespace, key });
+    },
+    get(namespace, key) {
+      const config = lookup(namespace, key);
+      if (config.legacyNull) return null;
+      const values = store(config.scope ?? "client");
+      const id = `${namespace}.${key}`;
+      return deepClone(values.has(id) ? values.get(id) : config.default);
+    },
+    async set(namespace, key, value, options = {}) {
+      await Promise.resolve();
+      const config = lookup(namespace, key);
+      if (config.legacyNull) throw new Error(`Foundry double: setting ${namespace}.${key} is not emulated in v14`);
+      const scope = config.scope ?? "client";
+      const actor = users().get(currentUserId());
+      if (scope === "world" && (actor?.role ?? 0) < USER_ROLES.GAMEMASTER) {
+        throw new Error(`User ${actor?.name ?? "?"} lacks permission to update Setting ${namespace}.${key}`);
+      }
+      if (config.choices && !(String(value) in config.choices)) {
+        throw new Error(`Invalid value for setting ${namespace}.${key}: ${String(value)} is not one of its choices`);
+      }
+      const stored = value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
+      store(scope).set(`${namespace}.${key}`, stored);
+      config.onChange?.(deepClone(stored), options, currentUserId());
+      return deepClone(stored);
+    },
+  };
+  return strictObject(api, "game.settings");
+}

@@ -1,0 +1,107 @@
+/**
+ * The installed double: one shared world (users, messages, world settings) seen by several clients.
+ * Each client is a user; which client is "running" is the current user, tracked per async context so a
+ * query handler that runs as the GM does not change who the caller is.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type Handlebars from "handlebars";
+
+/** A recorded `ui.notifications` call. */
+export interface RecordedNotification {
+  /** `info`, `warn` or `error`. */
+  type: "info" | "warn" | "error";
+  /** The text as shown (already localized when `localize` or `format` was passed). */
+  message: string;
+  /** The options passed to the call. */
+  options: Record<string, unknown>;
+}
+
+/** The source data of one User document, as the world stores it. */
+export interface UserSource {
+  _id: string;
+  name: string;
+  role: number;
+  flags: Record<string, Record<string, unknown>>;
+}
+
+/** The source data of one ChatMessage document, as the world stores it. */
+export interface ChatMessageSource {
+  _id: string | null;
+  type: string;
+  system: Record<string, unknown>;
+  style: number;
+  author: string;
+  timestamp: number;
+  flavor: string;
+  content: string;
+  speaker: { scene: string | null; actor: string | null; token: string | null; alias: string | null };
+  whisper: string[];
+  blind: boolean;
+  rolls: string[];
+  sound: string | null;
+  emote: boolean;
+  flags: Record<string, Record<string, unknown>>;
+}
+
+/** What the server would hold: shared by every client. */
+export interface World {
+  users: Map<string, UserSource>;
+  /** Which users are logged in (presence, not document data). */
+  active: Set<string>;
+  messages: Map<string, { source: ChatMessageSource; rev: number }>;
+  worldSettings: Map<string, unknown>;
+  /** Client-scope settings, per client (user id). */
+  clientSettings: Map<string, Map<string, unknown>>;
+  /** User-scope settings, per user id. */
+  userSettings: Map<string, Map<string, unknown>>;
+}
+
+/** Everything the double's classes need at run time. */
+export interface Env {
+  generation: 13 | 14;
+  world: World;
+  globals: Record<string, unknown>;
+  notifications: RecordedNotification[];
+  warnings: string[];
+  hookErrors: unknown[];
+  hookErrorMode: "throw" | "record";
+  queryLatency: number;
+  handlebars: typeof Handlebars;
+  /** Per client: message instances already built from the world's source. */
+  clientMessages: Map<string, Map<string, object>>;
+  baseUserId: string;
+}
+
+let active: Env | undefined;
+const context = new AsyncLocalStorage<string>();
+
+/** The installed double, or a clear error when a test forgot `installFoundry()`. */
+export function env(): Env {
+  if (!active) throw new Error("Foundry double: not installed (call installFoundry() first)");
+  return active;
+}
+
+/** The installed double, if any. */
+export function peekEnv(): Env | undefined {
+  return active;
+}
+
+/** Sets or clears the installed double. */
+export function setEnv(next: Env | undefined): void {
+  active = next;
+}
+
+/** The id of the user whose client is running the current code. */
+export function currentUserId(): string {
+  return context.getStore() ?? env().baseUserId;
+}
+
+/** Runs `fn` as another client: `game.user` is `userId` inside it and in everything it awaits. */
+export function runAs<T>(userId: string, fn: () => T): T {
+  return context.run(userId, fn);
+}
+
+/** Records a deprecation or a silently dropped input, as Foundry would log it to the console. */
+export function warn(message: string): void {
+  env().warnings.push(message);
+}

@@ -1,0 +1,257 @@
+/**
+ * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [FOUNDRY-NOTES §4]
+ */
+import { currentUserId, env, runAs, type UserSource } from "./state.ts";
+import { strictClass, strictInstances, strictObject } from "./strict.ts";
+import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
+
+/** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
+export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
+
+/** A role name as accepted by `installFoundry` (`GM` is short for `GAMEMASTER`). */
+export type RoleName = keyof typeof USER_ROLES | "GM";
+
+/** Throws unless `scope` is a valid flag scope: `core`, `world` or the system id (no modules are active). [uncertain wording] */
+export function assertFlagScope(scope: string): void {
+  const systemId = (env().globals.game as { system: { id: string } }).system.id;
+  if (scope !== "core" && scope !== "world" && scope !== systemId) {
+    throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
+  }
+}
+
+/** The key path of an unset: `a.b` → `a.-=b`. [API13 Document#unsetFlag uses the `-=` deletion syntax] */
+export function deletionKey(path: string): string {
+  const parts = path.split(".");
+  const last = parts.pop() as string;
+  return [...parts, `-=${last}`].join(".");
+}
+
+function jsonRoundTrip<T>(value: T): T {
+  // Query data and results travel over a socket as JSON. [FOUNDRY-NOTES §4 "must be JSON-serializable"]
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A query handler as registered in `CONFIG.queries`. [FOUNDRY-NOTES §4] */
+export type QueryHandler = (data: unknown, options: { timeout?: number }) => unknown;
+
+/** A user of the world, shared by every client. [API13 foundry.documents.User] */
+class User {
+  /** The document id. */
+  readonly _id: string;
+
+  constructor(id: string) {
+    this._id = id;
+  }
+
+  private get _source(): UserSource {
+    const source = env().world.users.get(this._id);
+    if (!source) throw new Error(`Foundry double: User ${this._id} no longer exists`);
+    return source;
+  }
+
+  /** The document id. */
+  get id(): string {
+    return this._id;
+  }
+
+  /** The user's name. */
+  get name(): string {
+    return this._source.name;
+  }
+
+  /** The role, a `CONST.USER_ROLES` value. */
+  get role(): number {
+    return this._source.role;
+  }
+
+  /** Whether the user is logged in. [API13 User#active] */
+  get active(): boolean {
+    return env().world.active.has(this._id);
+  }
+
+  /** Whether the user is a Gamemaster or an Assistant [API13 User#isGM; ASSISTANT included, uncertain]. */
+  get isGM(): boolean {
+    return this.role >= USER_ROLES.ASSISTANT;
+  }
+
+  /** Whether this is the user of the running client. [API13 User#isSelf] */
+  get isSelf(): boolean {
+    return this._id === currentUserId();
+  }
+
+  /** A copy of the flags (local edits are not saved, as in Foundry). */
+  get flags(): Record<string, Record<string, unknown>> {
+    return deepClone(this._source.flags);
+  }
+
+  /** Whether the user has at least `role`. [API13 BaseUser#hasRole] */
+  hasRole(role: number | keyof typeof USER_ROLES, { exact = false }: { exact?: boolean } = {}): boolean {
+    const level = typeof role === "number" ? role : USER_ROLES[role];
+    return exact ? this.role === level : this.role >= level;
+  }
+
+  /** Reads a flag. [API13 Document#getFlag] */
+  getFlag(scope: string, key: string): unknown {
+    assertFlagScope(scope);
+    return deepClone(getProperty(this._source.flags[scope], key));
+  }
+
+  /** Writes a flag through `update`. [API13 Document#setFlag] */
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    assertFlagScope(scope);
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+
+  /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    assertFlagScope(scope);
+    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+  }
+
+  /**
+   * Updates the User. A user may update only itself unless it is a GM; only a Gamemaster may change a
+   * role [API13 CONST.USER_ROLES: an Assistant cannot change User roles; error wording uncertain].
+   */
+  async update(changes: Record<string, unknown>): Promise<this> {
+    await Promise.resolve();
+    const actor = users().get(currentUserId()) as User;
+    if (!actor.isGM && actor.id !== this._id) {
+      throw new Error(`User ${actor.name} lacks permission to update User [${this._id}]`);
+    }
+    const expanded = expandObject(changes);
+    if ("role" in expanded && actor.role < USER_ROLES.GAMEMASTER) {
+      throw new Error(`User ${actor.name} lacks permission to change the role of User [${this._id}]`);
+    }
+    delete expanded._id;
+    const next = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
+    env().world.users.set(this._id, jsonRoundTrip(next));
+    return this;
+  }
+
+  /**
+   * Asks this user's client to run `CONFIG.queries[name]` and returns its result. The handler runs as
+   * this user (`game.user` is this user inside it); data and result are JSON round-tripped; the call
+   * rejects when the user is not active, when no handler is registered, when the handler throws, or
+   * after `timeout` ms (the handler keeps running on the other side). `double.queryLatency` delays
+   * each direction. [FI#11235; FOUNDRY-NOTES §4; error wording and self-query behaviour uncertain]
+   */
+  async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    const e = env();
+    if (this._id === currentUserId()) {
+      throw new Error(
+        "Foundry double: User#query to yourself is not emulated; call the handler directly when the target isSelf (as Draw Steel does)",
+      );
+    }
+    if (!this.active) throw new Error(`User ${this.name} is not active and cannot be queried`);
+    const payload = jsonRoundTrip(data);
+    const exchange = async (): Promise<unknown> => {
+      await delay(e.queryLatency);
+      if (!this.active) throw new Error(`User ${this.name} is not active and cannot be queried`);
+      const queries = (e.globals.CONFIG as { queries: Record<string, QueryHandler | undefined> }).queries;
+      const handler = queries[name];
+      if (typeof handler !== "function") throw new Error(`Unknown query "${name}"`);
+      let result: unknown;
+      try {
+        result = await runAs(this._id, () => handler(payload, { timeout }));
+      } catch (err) {
+        // The error crosses the socket: only its message comes back. [uncertain]
+        throw new Error(err instanceof Error ? err.message : String(err), { cause: err });
+      }
+      await delay(e.queryLatency);
+      return jsonRoundTrip(result);
+    };
+    if (timeout === undefined) return exchange();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`Query "${name}" to User ${this.name} timed out after ${timeout}ms`)),
+        timeout,
+      );
+      exchange().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+}
+
+strictInstances(User);
+const StrictUser = strictClass(User);
+export { StrictUser as User };
+export type { User as UserInstance };
+
+const instances = new WeakMap<object, Map<string, User>>();
+
+/** The shared User instance for an id (one per world). */
+export function userInstance(id: string): User | undefined {
+  const world = env().world;
+  if (!world.users.has(id)) return undefined;
+  let cache = instances.get(world);
+  if (!cache) instances.set(world, (cache = new Map<string, User>()));
+  let user = cache.get(id);
+  if (!user) cache.set(id, (user = new StrictUser(id)));
+  return user;
+}
+
+/** The emulated `game.users` collection. [API13 foundry.documents.collections.Users] */
+export interface UsersCollection extends Iterable<User> {
+  get(id: string): User | undefined;
+  getName(name: string): User | undefined;
+  readonly contents: User[];
+  readonly size: number;
+  filter(fn: (u: User) => boolean): User[];
+  find(fn: (u: User) => boolean): User | undefined;
+  map<T>(fn: (u: User) => T): T[];
+  some(fn: (u: User) => boolean): boolean;
+  /** Users without a GM role. [API11 Users#players] */
+  readonly players: User[];
+  /**
+   * "One User who is an active Gamemaster (non-assistant if possible), or null" [API13/API14 Users#activeGM].
+   * Among several, the lowest id is chosen [uncertain].
+   */
+  readonly activeGM: User | null;
+}
+
+/** Builds the strict `game.users` collection. */
+export function createUsers(): UsersCollection {
+  const all = (): User[] => [...env().world.users.keys()].map((id) => userInstance(id) as User);
+  const collection: UsersCollection = {
+    get: (id) => userInstance(id),
+    getName: (name) => all().find((u) => u.name === name),
+    get contents() {
+      return all();
+    },
+    get size() {
+      return env().world.users.size;
+    },
+    filter: (fn) => all().filter(fn),
+    find: (fn) => all().find(fn),
+    map: (fn) => all().map(fn),
+    some: (fn) => all().some(fn),
+    get players() {
+      return all().filter((u) => !u.isGM);
+    },
+    get activeGM() {
+      const gms = all()
+        .filter((u) => u.active && u.isGM)
+        .sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return gms[0] ?? null;
+    },
+    [Symbol.iterator]: () => all()[Symbol.iterator](),
+  };
+  return strictObject(collection, "game.users");
+}
+
+/** The installed `game.users`. */
+export function users(): UsersCollection {
+  return (env().globals.game as { users: UsersCollection }).users;
+}
