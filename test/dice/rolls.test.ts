@@ -19,13 +19,20 @@ async function post(engine: RollableEngine, request: unknown, uniform: () => num
   return rollToChat(engine, request, { visibility });
 }
 
-async function card(messageId: string, as?: string): Promise<HTMLElement> {
+async function card(messageId: string | null, as?: string): Promise<HTMLElement> {
   const render = async () => {
-    const message = double.game.messages.get(messageId);
+    const message = double.game.messages.get(messageId ?? "");
     if (!message) throw new Error("no message");
     return (await message.renderHTML()) as HTMLElement;
   };
   return as ? double.actAs(as, render) : render();
+}
+
+/** The stored message behind a posted one (each client revives its own instance). */
+function stored(message: { id: string | null } | null) {
+  const found = double.game.messages.get(message?.id ?? "");
+  if (!found) throw new Error("message not found");
+  return found;
 }
 
 const faces = (html: HTMLElement, sel = ".rb-die") =>
@@ -47,7 +54,7 @@ describe("pool roll", () => {
     expect(html.querySelector("[data-result]")?.getAttribute("data-result")).toBe("success");
     expect(html.querySelector("[data-degree]")?.getAttribute("data-degree")).toBe("moderate");
     expect(html.querySelector(".rb-card__total")?.textContent).toBe("2");
-    expect(double.game.messages.get(message!.id)?.rolls[0]?.total).toBe(2);
+    expect(stored(message)?.rolls[0]?.total).toBe(2);
   });
 
   it("shows a botch with its degree (faces 1,1,4 at difficulty 6)", async () => {
@@ -71,7 +78,7 @@ describe("percentile roll", () => {
     expect(tens[1]?.classList.contains("is-kept")).toBe(true);
     expect(html.querySelector('[data-group="ones"] .rb-die__face')?.textContent).toBe("9");
     expect(html.querySelector("[data-value]")?.getAttribute("data-value")).toBe("89");
-    expect(html.querySelector('[data-note="replacement"]')?.textContent).toContain("replaced the tens die");
+    expect(html.querySelector('[data-note="replacement"]')?.textContent).toContain("took the tens place");
   });
 
   it("shows the cancelled counts and the cap clamp", async () => {
@@ -119,7 +126,7 @@ describe("action roll", () => {
     expect(html.querySelector("[data-total]")?.textContent).toBe(String(14 + 3 + 14));
     expect(html.querySelector(".rb-card__outcome")?.textContent).toContain("Success");
     // the Foundry dice hold every throw, so a 3D dice module animates the cascade too
-    const roll = double.game.messages.get(message!.id)!.rolls[0]!;
+    const roll = stored(message)!.rolls[0]!;
     expect(roll.dice.flatMap((d) => d.results.map((r) => `${r.result}/d${d.faces}`))).toEqual(["14/d20", "6/d6", "6/d6", "2/d6"]);
   });
 
@@ -173,7 +180,7 @@ describe("pi roll", () => {
     expect(html.querySelector("[data-impact]")?.textContent).toBe("3");
     const chosen = [...html.querySelectorAll(".rb-die.is-chosen")].map((d) => d.getAttribute("data-slot"));
     expect(chosen).toEqual(["0", "2"]);
-    expect(html.querySelector('[data-best="precision"]')?.textContent).toBe("10 / 1");
+    expect(html.querySelector('[data-best="precision"]')?.textContent).toBe("P 10 · I 1");
   });
 
   it("shows the die a minor hindrance removed, unthrown", async () => {
@@ -205,9 +212,9 @@ describe("reload", () => {
     double = await bootSystem({ userId: ALICE, seed: 7 });
     const message = await post(engine, request, (await import("../foundry/index.ts")).seededUniform(99));
     const before = (await card(message!.id)).outerHTML;
-    const rollBefore = double.game.messages.get(message!.id)!.rolls[0]!;
+    const rollBefore = stored(message)!.rolls[0]!;
     double.reload();
-    const roll = double.game.messages.get(message!.id)!.rolls[0]!;
+    const roll = stored(message)!.rolls[0]!;
     expect(roll).not.toBe(rollBefore);
     expect(roll.constructor.name).toBe(rollBefore.constructor.name);
     expect(roll.total).toBe(rollBefore.total);
@@ -236,16 +243,16 @@ describe("roll modes", () => {
     const stored = double.storedMessages().find((m) => m._id === message!.id)!;
     expect(stored.whisper).toEqual([GM]);
     // other players see that a roll was made, never its dice or result [KB:dice]
-    expect(double.actAs(BOB, () => double.game.messages.get(message!.id)!.isContentVisible)).toBe(false);
+    expect(double.actAs(BOB, () => stored(message)!.isContentVisible)).toBe(false);
     expect((await card(message!.id, BOB)).querySelector(".rb-die")).toBeNull();
-    expect(double.actAs(ALICE, () => double.game.messages.get(message!.id)!.isContentVisible)).toBe(true);
+    expect(double.actAs(ALICE, () => stored(message)!.isContentVisible)).toBe(true);
     expect((await card(message!.id, GM)).querySelectorAll(".rb-die").length).toBe(2);
   });
 
   it.each([13, 14] as const)("v%i: a self roll is seen by its author only", async (generation) => {
     double = await bootSystem({ userId: ALICE, generation });
     const message = await post("wild", { dice: 2 }, fixedFaces(6, [3, 4]), "self");
-    expect(double.actAs(GM, () => double.game.messages.get(message!.id)!.isContentVisible)).toBe(false);
+    expect(double.actAs(GM, () => stored(message)!.isContentVisible)).toBe(false);
     expect((await card(message!.id, BOB)).querySelector(".rb-die")).toBeNull();
     expect((await card(message!.id, ALICE)).querySelectorAll(".rb-die").length).toBe(2);
   });
