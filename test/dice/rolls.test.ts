@@ -226,8 +226,8 @@ describe("roll modes", () => {
   it.each([13, 14] as const)("v%i: a blind roll shows players nothing but that a roll was made", async (generation) => {
     double = await bootSystem({ userId: ALICE, generation });
     const message = await post("pool", { pool: 3, difficulty: 6 }, fixedFaces(10, [7, 8, 9]), "blind");
-    const stored = double.storedMessages().find((m) => m._id === message!.id)!;
-    expect(stored.blind).toBe(true);
+    const source = double.storedMessages().find((m) => m._id === message!.id)!;
+    expect(source.blind).toBe(true);
     const mine = await card(message!.id, ALICE);
     expect(mine.querySelector("[data-hidden]")).not.toBeNull();
     expect(mine.querySelector(".rb-die")).toBeNull();
@@ -240,8 +240,8 @@ describe("roll modes", () => {
   it.each([13, 14] as const)("v%i: a GM roll is whispered to the GM, and the author still sees it", async (generation) => {
     double = await bootSystem({ userId: ALICE, generation });
     const message = await post("pool", { pool: 2, difficulty: 6 }, fixedFaces(10, [7, 2]), "gm");
-    const stored = double.storedMessages().find((m) => m._id === message!.id)!;
-    expect(stored.whisper).toEqual([GM]);
+    const source = double.storedMessages().find((m) => m._id === message!.id)!;
+    expect(source.whisper).toEqual([GM]);
     // other players see that a roll was made, never its dice or result [KB:dice]
     expect(double.actAs(BOB, () => stored(message)!.isContentVisible)).toBe(false);
     expect((await card(message!.id, BOB)).querySelector(".rb-die")).toBeNull();
