@@ -17,3 +17,5 @@ export * as action from "./action/index.ts";
 export * as wild from "./wild/index.ts";
 export * as pi from "./pi/index.ts";
 export * as pool from "./pool/index.ts";
+export { EngineError } from "./shared/index.ts";
+export type { DieResult, DieMark, DieSpec, Engine, EngineId, Throw } from "./shared/index.ts";

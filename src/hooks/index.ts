@@ -1,3 +1,4 @@
+import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
 
@@ -5,4 +6,5 @@ import { onReady } from "./ready.ts";
 export function registerHooks(): void {
   Hooks.once("init", onInit);
   Hooks.once("ready", onReady);
+  Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
 }

@@ -13,8 +13,22 @@ declare global {
 }
 
 declare module "fvtt-types/configuration" {
+  /** Our code runs once the world is ready (init-time code only touches CONFIG and settings). */
   interface AssumeHookRan {
     init: never;
+    i18nInit: never;
+    setup: never;
+    ready: never;
+  }
+
+  namespace Hooks {
+    /** The system's own hooks, documented where they fire. */
+    interface HookConfig {
+      "rollingBones.preRoll": (engine: string, request: unknown, visibility: string) => boolean | void;
+      "rollingBones.roll": (roll: foundry.dice.Roll, message: ChatMessage.Implementation | undefined) => void;
+      /** Fired by the Dice So Nice module when its API is ready. */
+      diceSoNiceReady: (dice3d: import("../hooks/dice-so-nice-ready.ts").Dice3dApi) => void;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type { DieSpec, Engine, EngineId, Throw } from "../../engines/shared/index.ts";
+import { appearanceFor } from "../appearance.ts";
 
 import OperatorTerm = foundry.dice.terms.OperatorTerm;
 import Die = foundry.dice.terms.Die;
@@ -79,6 +80,15 @@ export function throwsOf(dice: readonly foundry.dice.terms.DiceTerm[]): Throw[] 
   return out;
 }
 
+/**
+ * Gives a die term its 3D appearance from its role (the term's flavor), when the role has one.
+ * Dice So Nice reads `options.appearance`, which is stored with the roll.
+ */
+function dress(term: foundry.dice.terms.DiceTerm): void {
+  const appearance = appearanceFor(term.flavor);
+  if (appearance) (term.options as { appearance?: object }).appearance = appearance;
+}
+
 /** The parts of an engine a roll uses (its odds are for dialogs, not for rolls). */
 export type RollEngine<Req, Out> = Pick<Engine<Req, Out, unknown>, "id" | "validate" | "plan" | "resolve">;
 
@@ -109,6 +119,12 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  constructor(formula: string, data?: foundry.dice.Roll["data"], options?: foundry.dice.Roll["options"]) {
+    super(formula, data, options);
+    // Runs again when Foundry rebuilds the roll from a message; setting the same values is harmless.
+    for (const term of this.dice) dress(term);
+  }
 
   /** The engine this roll resolves with. */
   protected get engine(): RollEngine<Req, Out> {
@@ -150,6 +166,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       if (missing.length === 0) return;
       for (const g of groupSpecs(missing)) {
         const die = new Die({ number: g.number, faces: g.faces, options: { flavor: g.role } });
+        dress(die);
         // A term evaluated on its own still rolls through Die#roll and so through the configured
         // dice fulfillment; whether a manual-entry resolver prompts for it is checked in the Quench batch.
         await die.evaluate();
