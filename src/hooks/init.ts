@@ -1,5 +1,6 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { ROLL_CLASSES } from "../dice/index.ts";
+import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
@@ -7,5 +8,6 @@ export function onInit(): void {
   CONFIG.ROLLING_BONES = { id: SYSTEM_ID };
   // Push, not replace: core Roll stays CONFIG.Dice.rolls[0], the class Roll.create builds (FOUNDRY-NOTES §1.2).
   CONFIG.Dice.rolls.push(...ROLL_CLASSES);
+  registerSettings();
   void preloadTemplates();
 }

@@ -28,6 +28,8 @@ declare module "fvtt-types/configuration" {
       "rollingBones.roll": (roll: foundry.dice.Roll, message: ChatMessage.Implementation | undefined) => void;
       /** Fired by the Dice So Nice module when its API is ready. */
       diceSoNiceReady: (dice3d: import("../hooks/dice-so-nice-ready.ts").Dice3dApi) => void;
+      /** Fired by the Quench test module when batches can be registered. */
+      quenchReady: (quench: import("../quench/index.ts").QuenchApi) => void;
     }
   }
 }

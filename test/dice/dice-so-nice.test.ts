@@ -18,7 +18,7 @@ async function rolled(engine: "percentile" | "action" | "wild", request: unknown
   return roll;
 }
 
-const looks = (roll: { dice: { flavor: string; faces: number | null; options: object; results: { result: number }[] }[] }) =>
+const looks = (roll: { dice: { flavor: string; faces?: number | null | undefined; options: object; results: { result: number }[] }[] }) =>
   roll.dice.map((d) => ({
     role: d.flavor,
     faces: d.faces,

@@ -1,0 +1,70 @@
+/**
+ * The in-world test batch for the Quench module (it runs mocha and chai inside a real Foundry world).
+ * The hook only fires when Quench is active, so players without it never load a test. The batch
+ * runs the same dice scenarios as the vitest suite, against the real Foundry dice, chat messages and
+ * templates, and deletes every message it posts.
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import { DICE_SCENARIOS } from "./dice-scenarios.ts";
+import { calibrate, type FaceMapping } from "./faces.ts";
+import { runScenario } from "./run-scenario.ts";
+
+/** The part of Quench's API the batch uses (mocha's `describe`/`it`/hooks and chai's `assert`). */
+export interface QuenchApi {
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
+}
+
+/** The mocha/chai context Quench hands a batch. */
+export interface QuenchContext {
+  describe(name: string, fn: () => void): void;
+  it(name: string, fn: () => Promise<void> | void): void;
+  before(fn: () => Promise<void> | void): void;
+  after(fn: () => Promise<void> | void): void;
+  assert: {
+    equal(actual: unknown, expected: unknown, message?: string): void;
+    deepEqual(actual: unknown, expected: unknown, message?: string): void;
+    isTrue(value: unknown, message?: string): void;
+  };
+}
+
+/** Throws one d4 with the given random generator, restoring Foundry's generator afterwards. */
+async function throwD4(uniform: () => number): Promise<number> {
+  const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
+  const original = dice.randomUniform;
+  try {
+    dice.randomUniform = uniform;
+    const roll = await new foundry.dice.Roll("1d4").evaluate();
+    return roll.total;
+  } finally {
+    dice.randomUniform = original;
+  }
+}
+
+/** Registers the system's Quench batches (the `quenchReady` hook). */
+export function registerQuenchBatches(quench: QuenchApi): void {
+  quench.registerBatch(
+    `${SYSTEM_ID}.dice`,
+    ({ describe, it, before, after, assert }) => {
+      let mapping: FaceMapping;
+      const posted: ChatMessage.Implementation[] = [];
+      before(async () => {
+        mapping = await calibrate(throwD4);
+      });
+      after(async () => {
+        for (const message of posted) await message.delete();
+      });
+      describe("Rolling Bones dice: every engine rolls real Foundry dice and renders its card", () => {
+        for (const scenario of DICE_SCENARIOS) {
+          it(scenario.name, async () => {
+            const run = await runScenario(scenario, mapping);
+            posted.push(run.message);
+            assert.equal(run.total, scenario.total, "roll total");
+            assert.deepEqual(scenario.check(run.card), [], "card");
+            assert.equal(run.reloaded.innerHTML, run.card.innerHTML, "card after toJSON → fromData");
+          });
+        }
+      });
+    },
+    { displayName: "Rolling Bones: dice and chat cards" },
+  );
+}
