@@ -4,6 +4,9 @@ import { PercentileRoll } from "./rolls/percentile-roll.ts";
 import { PiRoll } from "./rolls/pi-roll.ts";
 import { PoolRoll } from "./rolls/pool-roll.ts";
 import { WildRoll } from "./rolls/wild-roll.ts";
+import { PercentileDie } from "./terms/percentile-die.ts";
+import { PoolDie } from "./terms/pool-die.ts";
+import { WildDie } from "./terms/wild-die.ts";
 
 export { EngineRoll, formulaOf, groupSpecs, throwsOf } from "./rolls/engine-roll.ts";
 export type { EngineCardContext, EngineRollOptions, RollEngine } from "./rolls/engine-roll.ts";
@@ -12,6 +15,14 @@ export { PercentileRoll, type PercentileCardView } from "./rolls/percentile-roll
 export { PiRoll } from "./rolls/pi-roll.ts";
 export { PoolRoll } from "./rolls/pool-roll.ts";
 export { WildRoll, type WildCardView } from "./rolls/wild-roll.ts";
+
+export { EngineDie } from "./terms/engine-die.ts";
+export { PercentileDie } from "./terms/percentile-die.ts";
+export { PoolDie } from "./terms/pool-die.ts";
+export { WildDie } from "./terms/wild-die.ts";
+
+/** The formula dice terms (`3dw+1`, `6ds`, `dpb2`), registered under their denominations. */
+export const TERM_CLASSES = [WildDie, PoolDie, PercentileDie] as const;
 
 /** Every engine roll class, registered in `CONFIG.Dice.rolls` so reloaded messages find them. */
 export const ROLL_CLASSES = [PercentileRoll, ActionRoll, WildRoll, PiRoll, PoolRoll] as const;

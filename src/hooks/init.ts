@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants.ts";
-import { ROLL_CLASSES } from "../dice/index.ts";
+import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 
@@ -8,6 +8,11 @@ export function onInit(): void {
   CONFIG.ROLLING_BONES = { id: SYSTEM_ID };
   // Push, not replace: core Roll stays CONFIG.Dice.rolls[0], the class Roll.create builds (FOUNDRY-NOTES §1.2).
   CONFIG.Dice.rolls.push(...ROLL_CLASSES);
+  // Formula terms: parsed by denomination, and found again by class name when a message reloads.
+  for (const term of TERM_CLASSES) {
+    CONFIG.Dice.terms[term.DENOMINATION] = term;
+    CONFIG.Dice.termTypes[term.name] = term;
+  }
   registerSettings();
   void preloadTemplates();
 }

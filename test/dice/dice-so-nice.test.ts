@@ -63,10 +63,17 @@ describe("Dice So Nice", () => {
     const { ROLE_COLORSET } = await import("../../src/dice/appearance.ts");
     const systems: { id: string }[] = [];
     const colorsets: { name: string; description: string }[] = [];
+    const presets: string[] = [];
     onDiceSoNiceReady({
       addSystem: (s) => void systems.push(s),
       addColorset: (c) => void colorsets.push(c as { name: string; description: string }),
+      addDicePreset: (p, shape) => void presets.push(`${p.type}:${shape}:${p.labels.length}`),
     });
+    // the formula terms' dice (d + denomination) get a 3D shape with one label per face
+    const { TERM_CLASSES } = await import("../../src/dice/index.ts");
+    expect(presets.sort()).toEqual(
+      TERM_CLASSES.map((t) => `d${t.DENOMINATION}:d${new t({}).faces}:${new t({}).faces}`).sort(),
+    );
     expect(systems.map((s) => s.id)).toEqual(["rolling-bones"]);
     expect(colorsets.map((c) => c.name).sort()).toEqual([...new Set(Object.values(ROLE_COLORSET))].sort());
     expect(colorsets.every((c) => !c.description.startsWith("ROLLING_BONES."))).toBe(true);

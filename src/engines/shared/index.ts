@@ -4,3 +4,4 @@ export * from "./errors.ts";
 export * from "./dice.ts";
 export * from "./distribution.ts";
 export * from "./outcome.ts";
+export * from "./assign.ts";
