@@ -1,3 +1,4 @@
+import { api } from "../api.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerSettings } from "../helpers/settings.ts";
@@ -6,6 +7,8 @@ import { preloadTemplates } from "../helpers/templates.ts";
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {
   CONFIG.ROLLING_BONES = { id: SYSTEM_ID };
+  // fvtt-types does not know a system's own `api` field on game.system.
+  (game.system as unknown as { api: typeof api }).api = api;
   // Push, not replace: core Roll stays CONFIG.Dice.rolls[0], the class Roll.create builds (FOUNDRY-NOTES §1.2).
   CONFIG.Dice.rolls.push(...ROLL_CLASSES);
   // Formula terms: parsed by denomination, and found again by class name when a message reloads.

@@ -6,6 +6,9 @@ interface RollingBonesConfig {
 }
 
 declare global {
+  /** The system API, set when the system's module loads. */
+  var rollingBones: import("../api.ts").RollingBonesApi;
+
   interface CONFIG {
     /** The system's own configuration. */
     ROLLING_BONES: RollingBonesConfig;
