@@ -44,18 +44,19 @@ async function throwD4(uniform: () => number): Promise<number> {
 export function registerQuenchBatches(quench: QuenchApi): void {
   quench.registerBatch(
     `${SYSTEM_ID}.dice`,
-    ({ describe, it, before, after, assert }) => {
+    (context) => {
+      const { assert } = context;
       let mapping: FaceMapping;
       const posted: ChatMessage.Implementation[] = [];
-      before(async () => {
+      context.before(async () => {
         mapping = await calibrate(throwD4);
       });
-      after(async () => {
+      context.after(async () => {
         for (const message of posted) await message.delete();
       });
-      describe("Rolling Bones dice: every engine rolls real Foundry dice and renders its card", () => {
+      context.describe("Rolling Bones dice: every engine rolls real Foundry dice and renders its card", () => {
         for (const scenario of DICE_SCENARIOS) {
-          it(scenario.name, async () => {
+          context.it(scenario.name, async () => {
             const run = await runScenario(scenario, mapping);
             posted.push(run.message);
             assert.equal(run.total, scenario.total, "roll total");

@@ -31,13 +31,13 @@ export async function runScenario(scenario: DiceScenario, mapping: FaceMapping):
   if (!message) throw new Error(`${scenario.name}: no message was posted`);
   const roll = message.rolls[0];
   if (!roll) throw new Error(`${scenario.name}: the message holds no roll`);
-  const render = async (html: string) => {
+  const render = (html: string) => {
     const holder = document.createElement("div");
     holder.innerHTML = html;
     return holder;
   };
-  const card = await render(await roll.render());
+  const card = render(await roll.render());
   const rebuilt = foundry.dice.Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never);
-  const reloaded = await render(await rebuilt.render());
+  const reloaded = render(await rebuilt.render());
   return { total: roll.total, card, reloaded, message };
 }

@@ -1,4 +1,7 @@
 /** Global augments for fvtt-types: what the system adds to Foundry's configuration. */
+import type { RollingBonesApi } from "../api.ts";
+import type { Dice3dApi } from "../hooks/dice-so-nice-ready.ts";
+import type { QuenchApi } from "../quench/index.ts";
 
 interface RollingBonesConfig {
   /** The system id. */
@@ -7,7 +10,7 @@ interface RollingBonesConfig {
 
 declare global {
   /** The system API, set when the system's module loads. */
-  var rollingBones: import("../api.ts").RollingBonesApi;
+  var rollingBones: RollingBonesApi;
 
   interface CONFIG {
     /** The system's own configuration. */
@@ -30,9 +33,9 @@ declare module "fvtt-types/configuration" {
       "rollingBones.preRoll": (engine: string, request: unknown, visibility: string) => boolean | void;
       "rollingBones.roll": (roll: foundry.dice.Roll, message: ChatMessage.Implementation | undefined) => void;
       /** Fired by the Dice So Nice module when its API is ready. */
-      diceSoNiceReady: (dice3d: import("../hooks/dice-so-nice-ready.ts").Dice3dApi) => void;
+      diceSoNiceReady: (dice3d: Dice3dApi) => void;
       /** Fired by the Quench test module when batches can be registered. */
-      quenchReady: (quench: import("../quench/index.ts").QuenchApi) => void;
+      quenchReady: (quench: QuenchApi) => void;
     }
   }
 }

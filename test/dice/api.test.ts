@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fixedFaces, type FoundryDouble } from "../foundry/index.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
+import type { api as Api } from "../../src/api.ts";
 
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
@@ -9,7 +10,7 @@ afterEach(() => double.uninstall());
 describe("game.system.api", () => {
   it("rolls an engine to chat and exposes the pure engines with exact odds", async () => {
     double = await bootSystem({ userId: ALICE });
-    const api = (double.game.system as unknown as { api: typeof import("../../src/api.ts").api }).api;
+    const api = (double.game.system as unknown as { api: typeof Api }).api;
     double.CONFIG.Dice.randomUniform = fixedFaces(10, [7, 7]);
     const message = await api.rollToChat("pool", { pool: 2, difficulty: 7 });
     expect(message?.rolls[0]?.total).toBe(2);

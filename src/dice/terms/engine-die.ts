@@ -36,6 +36,9 @@ export abstract class EngineDie extends Die {
     }
   }
 
+  // Foundry awaits modifier evaluation (async since v12, FI#9774; dnd5e and others override it async);
+  // the v13 types still declare a void return.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   protected override async _evaluateModifiers(): Promise<void> {
     const request = this.checkedRequest();
     const faces = () => this.results.map((r) => r.result);
