@@ -1,8 +1,11 @@
 import { api } from "../api.ts";
+import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
+import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {
@@ -16,6 +19,12 @@ export function onInit(): void {
     CONFIG.Dice.terms[term.DENOMINATION] = term;
     CONFIG.Dice.termTypes[term.name] = term;
   }
+  // Character data models and their sheets, one per engine (src/data/actor, src/applications/sheets).
+  CONFIG.Actor.dataModels = actorModels;
+  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS };
+  registerSheets();
   registerSettings();
+  // Privileged actions reach the active GM through this query (see services/gm-action.ts).
+  CONFIG.queries[ACTION_QUERY] = handleActionQuery;
   void preloadTemplates();
 }

@@ -2,6 +2,7 @@
 import type { RollingBonesApi } from "../api.ts";
 import type { Dice3dApi } from "../hooks/dice-so-nice-ready.ts";
 import type { QuenchApi } from "../quench/index.ts";
+import type { ActionReply } from "../services/gm-action.ts";
 
 interface RollingBonesConfig {
   /** The system id. */
@@ -12,6 +13,13 @@ declare global {
   /** The system API, set when the system's module loads. */
   var rollingBones: RollingBonesApi;
 
+  namespace CONFIG {
+    /** The system's queries. */
+    interface Queries {
+      "rolling-bones.action": (query: { userId: string; actionId: string }) => Promise<ActionReply>;
+    }
+  }
+
   interface CONFIG {
     /** The system's own configuration. */
     ROLLING_BONES: RollingBonesConfig;
@@ -19,6 +27,16 @@ declare global {
 }
 
 declare module "fvtt-types/configuration" {
+  /** The system's flags on documents. */
+  interface FlagConfig {
+    User: {
+      "rolling-bones": {
+        /** Privileged requests this user filed for the GM, by action id (see services/gm-action.ts). */
+        requests?: Record<string, { name: string; data: unknown }>;
+      };
+    };
+  }
+
   /** Our code runs once the world is ready (init-time code only touches CONFIG and settings). */
   interface AssumeHookRan {
     init: never;

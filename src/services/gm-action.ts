@@ -1,0 +1,173 @@
+/**
+ * Privileged actions, applied by the active GM once each.
+ *
+ * A query handler cannot tell who sent a query (FI#13418): a sender id inside the data is only what
+ * the sender claims. So the asker first files the request in its **own** User flags, which only that
+ * user (or a GM) can write, and then queries the active GM with the request's id. The GM acts only on
+ * a request it finds in that user's flags, so the asker is authenticated by Foundry's own document
+ * permissions. The GM runs every action through one queue (no two interleave), re-checks the asker's
+ * rights against the current state inside the action, and remembers each action id's reply, so a
+ * repeated id (a double click, a retry, two clients racing) is answered without applying it again.
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import { EngineError } from "../engines/index.ts";
+import { errorMessage } from "../helpers/notify.ts";
+
+/** The query every privileged action travels by. */
+export const ACTION_QUERY = `${SYSTEM_ID}.action`;
+
+/** How long an asker waits for the GM's client, in milliseconds. */
+export const ACTION_TIMEOUT = 10_000;
+
+/** How long the GM waits for the asker's request flag to arrive (it travels separately from the query). */
+const REQUEST_WAIT = 2_000;
+
+/** What an asker files in its own flags. */
+export interface FiledRequest {
+  readonly name: string;
+  readonly data: unknown;
+}
+
+/** The GM's answer: the action's value, or a refusal as a localization key and its data. */
+export type ActionReply =
+  | { readonly ok: true; readonly value: unknown; readonly repeated: boolean }
+  | { readonly ok: false; readonly error: { readonly key: string; readonly data: Record<string, string | number> } };
+
+/** What an action knows about the request it runs for. */
+export interface ActionContext {
+  /** The user who filed the request (authenticated by the flag it was filed in). */
+  readonly asker: User.Implementation;
+  /** The request's id. */
+  readonly actionId: string;
+}
+
+/**
+ * A privileged action. `run` executes on the active GM's client: it must check everything (the
+ * asker's rights, the current state) before its first write, throw an `EngineError` to refuse, and
+ * undo its earlier writes if a later one fails, so a refused or failed action leaves nothing changed.
+ */
+export interface GmAction<D = never> {
+  run(context: ActionContext, data: D): Promise<unknown>;
+}
+
+/** The flag path of one filed request. Flag keys are dotted paths; the v13 types only know the top-level key. */
+function requestKey(actionId: string): "requests" {
+  return `requests.${actionId}` as "requests";
+}
+
+const registry = new Map<string, GmAction<never>>();
+
+/** Registers a privileged action under a name (every client registers the same set in `init`). */
+export function registerGmAction<D>(name: string, action: GmAction<D>): void {
+  registry.set(name, action);
+}
+
+// ---- GM side -----------------------------------------------------------------------------------
+
+let queue: Promise<unknown> = Promise.resolve();
+const replies = new Map<string, ActionReply>();
+const MAX_REMEMBERED = 2_000;
+
+function refuse(code: string, data: Record<string, string | number> = {}): ActionReply {
+  return { ok: false, error: { key: `ROLLING_BONES.Error.${code}`, data } };
+}
+
+async function readRequest(asker: User.Implementation, actionId: string): Promise<FiledRequest | null> {
+  const deadline = Date.now() + REQUEST_WAIT;
+  for (;;) {
+    const request = asker.getFlag(SYSTEM_ID, requestKey(actionId)) as FiledRequest | undefined;
+    if (request) return request;
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function apply(userId: string, actionId: string): Promise<ActionReply> {
+  if (!game.users.activeGM?.isSelf) return refuse("NotActiveGM");
+  const key = `${userId}.${actionId}`;
+  const earlier = replies.get(key);
+  if (earlier) return earlier.ok ? { ...earlier, repeated: true } : earlier;
+  const asker = game.users.get(userId);
+  if (!asker) return refuse("UnknownUser");
+  const request = await readRequest(asker, actionId);
+  if (!request) return refuse("ForgedRequest");
+  const action = registry.get(request.name);
+  let reply: ActionReply;
+  if (!action) reply = refuse("UnknownGmAction", { name: request.name });
+  else {
+    try {
+      reply = { ok: true, value: await action.run({ asker, actionId }, request.data as never), repeated: false };
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      reply = { ok: false, error: { key: error.key, data: { ...error.data } } };
+    }
+  }
+  replies.set(key, reply);
+  if (replies.size > MAX_REMEMBERED) replies.delete(replies.keys().next().value as string);
+  await asker.unsetFlag(SYSTEM_ID, requestKey(actionId));
+  return reply;
+}
+
+/**
+ * The GM's handler of {@link ACTION_QUERY} (registered in `CONFIG.queries`). Requests run one after
+ * another, in arrival order.
+ */
+export function handleActionQuery(query: { userId: string; actionId: string }): Promise<ActionReply> {
+  const run = queue.then(() => apply(String(query.userId), String(query.actionId)));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+// ---- asker side --------------------------------------------------------------------------------
+
+/**
+ * A deterministic action id from what the user saw when acting (e.g. the message id, the control, and
+ * the ledger length): a double click on the same card state sends the same id and is applied once.
+ */
+export function actionIdFor(...parts: readonly (string | number)[]): string {
+  const text = parts.join("\u001f");
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return (a.toString(36) + b.toString(36)).padStart(16, "0").slice(-16);
+}
+
+/**
+ * Asks the active GM to run a privileged action and returns its value. Anything that stops it (no
+ * GM online, no answer in time, a refusal) is shown to the user as one localized error, and `null`
+ * is returned; a refused action changed nothing.
+ *
+ * @param name - The registered action.
+ * @param data - JSON-safe data for the action.
+ * @param actionId - The action's id (default: a fresh random id; pass {@link actionIdFor} for clicks).
+ */
+export async function requestGmAction(name: string, data: unknown, actionId?: string): Promise<unknown> {
+  const gm = game.users.activeGM;
+  if (!gm) {
+    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.NoActiveGM"));
+    return null;
+  }
+  const id = actionId ?? foundry.utils.randomID();
+  const filed: FiledRequest = { name, data };
+  await game.user.setFlag(SYSTEM_ID, requestKey(id), filed as never);
+  let reply: ActionReply;
+  try {
+    reply = gm.isSelf
+      ? await handleActionQuery({ userId: game.user.id, actionId: id })
+      : ((await gm.query(ACTION_QUERY as never, { userId: game.user.id, actionId: id } as never, {
+          timeout: ACTION_TIMEOUT,
+        })));
+  } catch {
+    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.GmDidNotAnswer"));
+    return null;
+  }
+  if (!reply.ok) {
+    ui.notifications?.error(errorMessage(new EngineError(reply.error.key.replace(/^ROLLING_BONES\.Error\./, ""), reply.error.data)));
+    return null;
+  }
+  return reply.value;
+}
