@@ -13,6 +13,14 @@ export const TEMPLATES = [
   "templates/chat/wild-card.hbs",
   "templates/chat/pi-card.hbs",
   "templates/chat/pool-card.hbs",
+  "templates/dialogs/footer.hbs",
+  "templates/dialogs/partials/bars.hbs",
+  "templates/dialogs/partials/error.hbs",
+  "templates/dialogs/partials/headline.hbs",
+  ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
+    `templates/dialogs/${e}/form.hbs`,
+    `templates/dialogs/${e}/odds.hbs`,
+  ]),
 ].map(systemPath);
 
 /** Preloads every template (Foundry registers each as a partial under its path). */

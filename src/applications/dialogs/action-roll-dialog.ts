@@ -1,0 +1,240 @@
+/**
+ * The Action Dice roll dialog, Foundry-free: the kind of d20 roll, its modifier (and level for an
+ * insight roll), the DC, the botch range and the action dice used to augment it, the exact request
+ * they make, and the odds panel built from the engine's exact odds (P(success against the DC),
+ * P(failed by 5), P(potential botch), P(critical threat), and the chance of success with each
+ * number of action dice).
+ */
+
+import { action, shared } from "../../engines/index.ts";
+import { fieldText, numberOrText, type FormValues } from "./form-values.ts";
+import { formatMean } from "./format.ts";
+import {
+  bar,
+  chance,
+  selectOptions,
+  type Bar,
+  type Chance,
+  type DialogEngine,
+  type HeadlineItem,
+  type SelectOption,
+} from "./types.ts";
+
+/** The augment die a dialog starts with when the request names none (a level 1–5 player's die). */
+export const DEFAULT_AUGMENT_DIE = 4;
+
+/** The most action dice the odds panel compares (0 to this many, or the chosen count when larger). */
+const COMPARE_UP_TO = 3;
+
+/** The action dialog's form view. */
+export interface ActionFormView {
+  readonly kind: readonly SelectOption[];
+  /** True for an insight roll (the level field applies). */
+  readonly insight: boolean;
+  readonly modifier: string;
+  readonly level: string;
+  readonly dc: string;
+  readonly botchRange: readonly SelectOption[];
+  readonly augmentDie: readonly SelectOption[];
+  readonly augmentCount: string;
+  readonly maxAugments: number;
+}
+
+/** The action dialog's odds panel. */
+export interface ActionOddsView {
+  /** The engine id. */
+  readonly engine: "action";
+  /** P(success), P(failed by 5) (when the DC is known), P(potential botch), P(critical threat). */
+  readonly headline: readonly HeadlineItem[];
+  /** The DC, or `null`. */
+  readonly dc: number | null;
+  /** Whether a critical threat is possible (not on an insight roll). */
+  readonly criticalPossible: boolean;
+  /** P(potential botch). */
+  readonly potentialBotch: Chance;
+  /** P(critical threat). */
+  readonly criticalThreat: Chance;
+  /** The expected total, formatted. */
+  readonly mean: string;
+  /** The augment die size. */
+  readonly augmentDie: number;
+  /** How many action dice augment the roll. */
+  readonly augmentCount: number;
+  /** P(success) with 0, 1, 2, … action dice of the chosen size (only when the DC is known). */
+  readonly withDice: readonly (Bar & { readonly count: number; readonly faces: number; readonly current: boolean })[];
+}
+
+/**
+ * The form values of an action request: the augments become a die size and a count (a request
+ * mixing sizes is shown with the first die's size).
+ *
+ * @param initial - The request to start from.
+ */
+export function requestToForm(initial: Partial<action.ActionRequest> = {}): Record<string, string | boolean> {
+  const augments = initial.augments ?? [];
+  return {
+    kind: initial.kind ?? "check",
+    modifier: fieldText(initial.modifier, "0"),
+    level: fieldText(initial.level, "0"),
+    dc: fieldText(initial.dc),
+    botchRange: fieldText(initial.botchRange, "1"),
+    augmentDie: fieldText(augments[0], String(DEFAULT_AUGMENT_DIE)),
+    augmentCount: String(augments.length),
+  };
+}
+
+/**
+ * The exact action request for form values, validated by the engine. The level is read only for
+ * an insight roll (the field is disabled for the other kinds); an empty DC means unknown.
+ *
+ * @param values - The form values: `kind`, `modifier`, `level`, `dc`, `botchRange`, `augmentDie`, `augmentCount`.
+ * @returns The validated request.
+ * @throws EngineError `NotInteger` or `OutOfRange` for a bad augment count, or the engine's error
+ *   (`UnknownKind`, `NotInteger`, `OutOfRange`, `DieSizeNotAllowed`).
+ */
+export function formToRequest(values: FormValues): action.ValidActionRequest {
+  const kind = typeof values.kind === "string" && values.kind !== "" ? values.kind : "check";
+  const count = shared.requireInt(numberOrText(values.augmentCount, 0), "augmentCount", 0, action.MAX_AUGMENTS);
+  const die = numberOrText(values.augmentDie, DEFAULT_AUGMENT_DIE);
+  const raw = {
+    kind,
+    modifier: numberOrText(values.modifier, 0),
+    level: kind === "insight" ? numberOrText(values.level, 0) : 0,
+    dc: numberOrText(values.dc) ?? null,
+    botchRange: numberOrText(values.botchRange, 1),
+    augments: new Array<unknown>(count).fill(die),
+  };
+  // The engine checks every field's type; text that is not a number is rejected there by name.
+  return action.validate(raw as unknown as action.ActionRequest);
+}
+
+/** Odds-only values of the action dialog (the DC is part of the request). */
+export interface ActionExtras {
+  /** The die size the panel compares with when the request uses no action die yet. */
+  readonly augmentDie: number;
+}
+
+/**
+ * The augment die size, for the comparison by number of action dice.
+ *
+ * @param values - The form values (`augmentDie`).
+ * @throws EngineError `NotInteger` or `DieSizeNotAllowed` for a size an action die cannot have.
+ */
+export function formToExtras(values: FormValues): ActionExtras {
+  return {
+    augmentDie: action.requireActionDie(numberOrText(values.augmentDie, DEFAULT_AUGMENT_DIE), "augmentDie"),
+  };
+}
+
+/** The text of a field, or the fallback. */
+function text(value: FormValues[string], fallback = ""): string {
+  return typeof value === "string" ? value : fallback;
+}
+
+/**
+ * The form's view model.
+ *
+ * @param values - The form values.
+ */
+export function formView(values: FormValues): ActionFormView {
+  const kind = text(values.kind, "check");
+  const ranges = Array.from({ length: action.MAX_BOTCH_RANGE }, (_, i) => i + 1);
+  return {
+    kind: selectOptions(action.ACTION_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
+    insight: kind === "insight",
+    modifier: text(values.modifier),
+    level: text(values.level),
+    dc: text(values.dc),
+    botchRange: selectOptions(ranges, text(values.botchRange, "1"), (v) => ({ text: v === "1" ? "1" : `1–${v}` })),
+    augmentDie: selectOptions(action.ACTION_DIE_SIZES, text(values.augmentDie, String(DEFAULT_AUGMENT_DIE)), (v) => ({
+      text: `d${v}`,
+    })),
+    augmentCount: text(values.augmentCount, "0"),
+    maxAugments: action.MAX_AUGMENTS,
+  };
+}
+
+/**
+ * The odds panel for a request, from the engine's exact odds. The comparison by number of action
+ * dice uses the die size of the request's augments (or the chosen size for a request without any).
+ *
+ * @param request - A validated request.
+ * @param extras - The chosen augment die size.
+ * @param lang - The user's language.
+ */
+export function oddsView(request: action.ActionRequest, extras: ActionExtras, lang: string): ActionOddsView {
+  const odds = action.odds(request);
+  const req = action.validate(request);
+  const faces = req.augments[0] ?? action.requireActionDie(extras.augmentDie, "augmentDie");
+  const count = req.augments.length;
+  const headline: HeadlineItem[] = [];
+  if (odds.pSuccess !== null) {
+    headline.push({
+      id: "success",
+      labelKey: "ROLLING_BONES.Action.Flag.success",
+      tone: "good",
+      ...chance(odds.pSuccess, lang),
+    });
+  }
+  if (odds.pFailedBy5 !== null) {
+    headline.push({
+      id: "failedBy5",
+      labelKey: "ROLLING_BONES.Action.Flag.failedBy5",
+      tone: "bad",
+      ...chance(odds.pFailedBy5, lang),
+    });
+  }
+  headline.push({
+    id: "potentialBotch",
+    labelKey: "ROLLING_BONES.Action.Flag.potentialBotch",
+    tone: "bad",
+    ...chance(odds.pPotentialBotch, lang),
+  });
+  if (req.kind !== "insight") {
+    headline.push({
+      id: "criticalThreat",
+      labelKey: "ROLLING_BONES.Action.Flag.criticalThreat",
+      tone: "good",
+      ...chance(odds.pCriticalThreat, lang),
+    });
+  }
+  const withDice: (Bar & { count: number; faces: number; current: boolean })[] = [];
+  if (odds.dc !== null) {
+    for (let n = 0; n <= Math.max(COMPARE_UP_TO, count); n++) {
+      const p =
+        n === count
+          ? (odds.pSuccess as number)
+          : (action.odds({ ...req, augments: new Array<number>(n).fill(faces) }).pSuccess as number);
+      withDice.push({
+        ...bar(`dice-${n}`, { text: `${n} × d${faces}` }, p, "good", lang),
+        count: n,
+        faces,
+        current: n === count,
+      });
+    }
+  }
+  return {
+    engine: "action",
+    headline,
+    dc: odds.dc,
+    criticalPossible: req.kind !== "insight",
+    potentialBotch: chance(odds.pPotentialBotch, lang),
+    criticalThreat: chance(odds.pCriticalThreat, lang),
+    mean: formatMean(odds.mean, lang),
+    augmentDie: faces,
+    augmentCount: count,
+    withDice,
+  };
+}
+
+/** The Action Dice dialog. */
+export const actionDialog: DialogEngine<action.ValidActionRequest, ActionExtras, ActionFormView, ActionOddsView> =
+  Object.freeze({
+    id: "action",
+    requestToForm: (initial: Partial<action.ActionRequest> | undefined) => requestToForm(initial),
+    formToRequest,
+    formToExtras,
+    formView,
+    oddsView,
+    errorFields: { UnknownKind: "kind", DieSizeNotAllowed: "augmentDie" },
+  });

@@ -1,0 +1,112 @@
+/**
+ * The render context of a roll dialog, built without Foundry: the engine's form and odds views, the
+ * inline error, whether Roll is enabled, and the visibility picker. The Foundry class and the
+ * template tests both build their context here.
+ */
+
+import { shared, type EngineError, type EngineId } from "../../engines/index.ts";
+import type { Visibility } from "../../helpers/compat.ts";
+import { DIALOG_ENGINES } from "./engines.ts";
+import type { FormValues } from "./form-values.ts";
+import { evaluateForm, selectOptions, type DialogEvaluation, type DialogSettings, type SelectOption } from "./types.ts";
+
+const ERROR_PREFIX = shared.ERROR_PREFIX;
+
+/** The four chat visibility modes, in the order the picker lists them. */
+export const VISIBILITIES: readonly Visibility[] = Object.freeze(["public", "gm", "blind", "self"]);
+
+/** What every part of a roll dialog renders with. */
+export interface DialogContext {
+  /** The engine id. */
+  engine: EngineId;
+  /** A prefix that makes the ids of the dialog's controls unique. */
+  idPrefix: string;
+  /** The engine's form view. */
+  form: unknown;
+  /** The engine's odds view, or `null` while the input is invalid. */
+  odds: unknown;
+  /** The localized error of an invalid input, or `null`. */
+  error: string | null;
+  /** The request field the error names (its control is marked invalid), or `null`. */
+  invalidField: string | null;
+  /** Whether the Roll button is enabled. */
+  canRoll: boolean;
+  /** The visibility picker's options. */
+  visibility: SelectOption[];
+  /** Whether the odds panel's optional details are open. */
+  showMore: boolean;
+}
+
+/** What a dialog context is built from. */
+export interface DialogContextInput {
+  /** The engine. */
+  readonly engine: EngineId;
+  /** The current form values. */
+  readonly values: FormValues;
+  /** The world settings. */
+  readonly settings: DialogSettings;
+  /** The user's language, for number formats. */
+  readonly lang: string;
+  /** The prefix of the controls' ids. */
+  readonly idPrefix: string;
+  /** The chosen visibility. */
+  readonly visibility: Visibility;
+  /** Whether the optional details are open (default closed). */
+  readonly showMore?: boolean;
+  /** Whether a roll is under way (Roll is disabled meanwhile). */
+  readonly rolling?: boolean;
+  /** Localizes an engine error (the Foundry layer passes `errorMessage`). */
+  readonly localizeError: (error: EngineError) => string;
+}
+
+/**
+ * The options for the visibility picker, with the current mode selected.
+ *
+ * @param current - The selected mode.
+ */
+export function visibilityOptions(current: Visibility): SelectOption[] {
+  return selectOptions(VISIBILITIES, current, (v) => `ROLLING_BONES.Dialog.Visibility.${v}`);
+}
+
+/**
+ * The control an invalid input's error points at, so it can be marked invalid: the `field` the
+ * error names, or else the one the engine's dialog maps the error to.
+ *
+ * @param evaluation - The evaluation of the form.
+ * @param errorFields - The dialog's map from error codes to controls.
+ * @returns The control's name, or `null` when the input is valid or the error points at no single control.
+ */
+export function invalidFieldOf(
+  evaluation: DialogEvaluation<unknown, unknown>,
+  errorFields: Readonly<Record<string, string>> = {},
+): string | null {
+  if (evaluation.ok) return null;
+  const field = evaluation.error.data.field;
+  if (typeof field === "string") return field;
+  return errorFields[evaluation.error.key.slice(ERROR_PREFIX.length)] ?? null;
+}
+
+/**
+ * Builds the context of a roll dialog for its current values.
+ *
+ * @param input - The engine, values, settings, language and UI state.
+ * @returns The context every part renders with.
+ */
+export function buildDialogContext(input: DialogContextInput): DialogContext {
+  const dialog = DIALOG_ENGINES[input.engine];
+  const evaluation = evaluateForm(dialog, input.values, input.settings, input.lang) as DialogEvaluation<
+    unknown,
+    unknown
+  >;
+  return {
+    engine: input.engine,
+    idPrefix: input.idPrefix,
+    form: dialog.formView(input.values, input.settings) as unknown,
+    odds: evaluation.odds,
+    error: evaluation.ok ? null : input.localizeError(evaluation.error),
+    invalidField: invalidFieldOf(evaluation, dialog.errorFields),
+    canRoll: evaluation.ok && input.rolling !== true,
+    visibility: visibilityOptions(input.visibility),
+    showMore: input.showMore === true,
+  };
+}

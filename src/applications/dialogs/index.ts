@@ -1,0 +1,55 @@
+/**
+ * The roll dialogs: `openRollDialog` for sheets and macros, and the Foundry-free pieces (each
+ * engine's form → request and odds views, the skip-dialog rule, formatting) for tests and other
+ * modules.
+ */
+import type { EngineId } from "../../engines/index.ts";
+import { readDialogSettings, rollDirect, skipDialogDefault, type OpenRollDialogOptions } from "./direct.ts";
+import { DIALOG_ENGINES } from "./engines.ts";
+import { RollDialog } from "./roll-dialog.ts";
+import { shouldSkipDialog } from "./skip.ts";
+
+export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
+export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";
+export { VISIBILITIES, buildDialogContext, invalidFieldOf, visibilityOptions } from "./context.ts";
+export type { DialogContext, DialogContextInput } from "./context.ts";
+export { readDialogSettings, rollDirect, skipDialogDefault } from "./direct.ts";
+export type { OpenRollDialogOptions } from "./direct.ts";
+export { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "./engines.ts";
+export type { RequestByEngine } from "./engines.ts";
+export { ROLL_HINT_KEYS, modifierHeld, rollHintKey, shouldSkipDialog } from "./skip.ts";
+export { barWidth, formatMean, formatPercent } from "./format.ts";
+export { isChecked, numberOrText, readFormValues, requiredNumber } from "./form-values.ts";
+export type { FormValue, FormValues } from "./form-values.ts";
+export * from "./types.ts";
+export { actionDialog } from "./action-roll-dialog.ts";
+export { percentileDialog } from "./percentile-roll-dialog.ts";
+export { piDialog } from "./pi-roll-dialog.ts";
+export { poolDialog } from "./pool-roll-dialog.ts";
+export { wildDialog } from "./wild-roll-dialog.ts";
+
+/**
+ * Opens the roll dialog of an engine, or, when the triggering event held Shift (or, without Shift,
+ * when the client setting `skipDialogDefault` is on), rolls the initial request at once exactly as
+ * an untouched dialog would.
+ *
+ * @example
+ * ```ts
+ * // In a sheet's roll action:
+ * await openRollDialog("pool", { actor: this.actor, title: "Dexterity + Brawl", initial: { pool: 5 }, event });
+ * ```
+ *
+ * @param engine - The engine to roll.
+ * @param options - The actor, title, initial request and triggering event.
+ * @returns The posted chat message, or `null` when the dialog was closed or the request refused
+ *   (a refused request shows one localized error).
+ */
+export async function openRollDialog<E extends EngineId>(
+  engine: E,
+  options: OpenRollDialogOptions<E> = {},
+): Promise<ChatMessage.Implementation | null> {
+  if (shouldSkipDialog(options.event, skipDialogDefault())) return rollDirect(engine, options);
+  const settings = readDialogSettings();
+  const values = DIALOG_ENGINES[engine].requestToForm(options.initial, settings);
+  return RollDialog.wait({ engine, actor: options.actor, title: options.title, values, settings });
+}

@@ -1,0 +1,190 @@
+/**
+ * The Dice Pool (successes) roll dialog, Foundry-free: difficulty, Willpower, automatic success and
+ * botch cancellation as form values, the exact pool request they make, and the odds panel built
+ * from the engine's exact odds (success and botch chances, a bar per result level, the
+ * difficulty-10 warning and the automatic-success offer).
+ */
+
+import { pool } from "../../engines/index.ts";
+import { fieldText, isChecked, numberOrText, requiredNumber, type FormValues } from "./form-values.ts";
+import { formatMean } from "./format.ts";
+import {
+  bar,
+  chance,
+  selectOptions,
+  type Bar,
+  type Chance,
+  type DialogEngine,
+  type HeadlineItem,
+  type SelectOption,
+} from "./types.ts";
+
+/** The pool a dialog opened without one starts with. */
+export const DEFAULT_POOL = 3;
+
+/** The botch cancellation choices (1s ignored for the botch decision). */
+const CANCELLATIONS = [0, 1, 2] as const;
+
+/** The pool dialog's form view. */
+export interface PoolFormView {
+  /** The pool field's text. */
+  readonly pool: string;
+  /** The difficulty field's text. */
+  readonly difficulty: string;
+  /** The lowest and highest difficulty. */
+  readonly minDifficulty: number;
+  readonly maxDifficulty: number;
+  /** The largest pool. */
+  readonly maxPool: number;
+  /** The botch cancellation options. */
+  readonly cancellation: readonly SelectOption[];
+  /** The Willpower checkbox. */
+  readonly willpower: { readonly checked: boolean; readonly disabled: boolean };
+  /** The automatic-success checkbox: offered when the pool is at least the difficulty. */
+  readonly automatic: { readonly checked: boolean; readonly disabled: boolean; readonly offered: boolean };
+}
+
+/** The pool dialog's odds panel. */
+export interface PoolOddsView {
+  /** The engine id. */
+  readonly engine: "pool";
+  /** "Success 63% · Botch 4%". */
+  readonly headline: readonly HeadlineItem[];
+  /** One bar per result level, worst first: botch, failure, then each degree of success. */
+  readonly bars: readonly Bar[];
+  /** The expected net successes, formatted. */
+  readonly expectedNet: string;
+  /** True when the request takes an automatic success (every figure is then certain). */
+  readonly automatic: boolean;
+  /** True at difficulty 10: the dialog warns and shows the botch chance. */
+  readonly difficultyWarning: boolean;
+  /** P(botch), shown with the warning. */
+  readonly botch: Chance;
+  /** True when the pool is at least the difficulty and no automatic success is taken yet. */
+  readonly automaticOffer: boolean;
+}
+
+/** Whether a pool and difficulty (as read from the form) allow an automatic success. */
+function automaticOffered(values: FormValues): boolean {
+  const size = numberOrText(values.pool);
+  const difficulty = numberOrText(values.difficulty, pool.DEFAULT_DIFFICULTY);
+  return typeof size === "number" && typeof difficulty === "number" && size >= difficulty;
+}
+
+/**
+ * The form values of a pool request (from a sheet): absent fields take the defaults (pool
+ * {@link DEFAULT_POOL}, difficulty 6, no cancellation, no Willpower, no automatic success).
+ *
+ * @param initial - The request to start from.
+ */
+export function requestToForm(initial: Partial<pool.PoolRequest> = {}): Record<string, string | boolean> {
+  return {
+    pool: fieldText(initial.pool, String(DEFAULT_POOL)),
+    difficulty: fieldText(initial.difficulty, String(pool.DEFAULT_DIFFICULTY)),
+    cancellation: fieldText(initial.cancellation, "0"),
+    willpower: initial.willpower === true,
+    automatic: initial.automatic === true,
+  };
+}
+
+/**
+ * The exact pool request for form values, validated by the engine.
+ *
+ * @param values - The form values: `pool`, `difficulty`, `cancellation` (text), `willpower`, `automatic` (checkboxes).
+ * @returns The validated request.
+ * @throws EngineError `FieldRequired` for an empty pool, or the engine's error (`NotInteger`,
+ *   `PoolTooSmall`, `PoolTooLarge`, `DifficultyRange`, `OutOfRange`, `AutomaticNotAllowed`,
+ *   `AutomaticWithWillpower`).
+ */
+export function formToRequest(values: FormValues): pool.ValidPoolRequest {
+  const raw = {
+    pool: requiredNumber(values.pool, "pool"),
+    difficulty: numberOrText(values.difficulty, pool.DEFAULT_DIFFICULTY),
+    cancellation: numberOrText(values.cancellation, 0),
+    willpower: isChecked(values.willpower),
+    automatic: isChecked(values.automatic),
+  };
+  // The engine checks every field's type; text that is not a number is rejected there by name.
+  return pool.validate(raw as pool.PoolRequest);
+}
+
+/** The pool dialog reads no odds-only values. */
+export function formToExtras(): null {
+  return null;
+}
+
+/**
+ * The form's view model: the fields' texts, the cancellation options, and which checkboxes are
+ * offered (automatic success needs pool ≥ difficulty; it excludes Willpower and the other way round).
+ *
+ * @param values - The form values.
+ */
+export function formView(values: FormValues): PoolFormView {
+  const willpower = isChecked(values.willpower);
+  const automatic = isChecked(values.automatic);
+  const offered = automaticOffered(values);
+  return {
+    pool: typeof values.pool === "string" ? values.pool : "",
+    difficulty: typeof values.difficulty === "string" ? values.difficulty : "",
+    minDifficulty: pool.MIN_DIFFICULTY,
+    maxDifficulty: pool.MAX_DIFFICULTY,
+    maxPool: pool.MAX_POOL,
+    cancellation: selectOptions(
+      CANCELLATIONS,
+      typeof values.cancellation === "string" ? values.cancellation : "0",
+      (v) => `ROLLING_BONES.Dialog.Pool.Cancellation.${v}`,
+    ),
+    // A checked box stays enabled so it can always be cleared.
+    willpower: { checked: willpower, disabled: !willpower && automatic },
+    automatic: { checked: automatic, disabled: !automatic && (!offered || willpower), offered },
+  };
+}
+
+/**
+ * The odds panel for a request, from the engine's exact odds.
+ *
+ * @param request - A validated request.
+ * @param _extras - Unused.
+ * @param lang - The user's language.
+ */
+export function oddsView(request: pool.PoolRequest, _extras: null, lang: string): PoolOddsView {
+  const odds = pool.odds(request);
+  const req = pool.validate(request);
+  const bars: Bar[] = [
+    bar("botch", "ROLLING_BONES.Pool.Result.botch", odds.results.botch, "bad", lang),
+    bar("failure", "ROLLING_BONES.Pool.Result.failure", odds.results.failure, "neutral", lang),
+    ...pool.SUCCESS_DEGREES.map((degree) =>
+      bar(degree, `ROLLING_BONES.Pool.Degree.${degree}`, odds.successDegrees[degree], "good", lang),
+    ),
+  ];
+  return {
+    engine: "pool",
+    headline: [
+      { id: "success", labelKey: "ROLLING_BONES.Pool.Result.success", tone: "good", ...chance(odds.pSuccess, lang) },
+      { id: "botch", labelKey: "ROLLING_BONES.Pool.Result.botch", tone: "bad", ...chance(odds.pBotch, lang) },
+    ],
+    bars,
+    expectedNet: formatMean(odds.expectedNet, lang),
+    automatic: odds.automatic,
+    difficultyWarning: odds.difficultyWarning,
+    botch: chance(odds.pBotch, lang),
+    automaticOffer: !req.automatic && req.pool >= req.difficulty,
+  };
+}
+
+/** The Dice Pool dialog. */
+export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = Object.freeze({
+  id: "pool",
+  requestToForm: (initial: Partial<pool.PoolRequest> | undefined) => requestToForm(initial),
+  formToRequest,
+  formToExtras,
+  formView,
+  oddsView,
+  errorFields: {
+    PoolTooSmall: "pool",
+    PoolTooLarge: "pool",
+    DifficultyRange: "difficulty",
+    AutomaticNotAllowed: "automatic",
+    AutomaticWithWillpower: "automatic",
+  },
+});

@@ -1,0 +1,188 @@
+/**
+ * The shapes shared by the five roll dialogs: the world settings a dialog reads, the pieces of an
+ * odds panel, and the contract each engine's dialog module fulfils. Pure: no Foundry globals.
+ */
+
+import { EngineError, type EngineId } from "../../engines/index.ts";
+import type { FormValues } from "./form-values.ts";
+import { barWidth, formatPercent } from "./format.ts";
+
+/** How the percentile dialog takes column shifts: as bonus/penalty dice counts, or as one signed shift. */
+export type PercentileInputMode = "dice" | "shift";
+
+/** The world settings that change what a dialog asks for or how its request is built. */
+export interface DialogSettings {
+  /** Whether the percentile dialog asks for bonus and penalty dice or for a column shift. */
+  readonly percentileMode: PercentileInputMode;
+  /** The cap on percentile extra dice after cancellation (0 = no cap). */
+  readonly percentileCap: number;
+  /** Whether the 1 that starts a Wild Die critical failure counts as its face. */
+  readonly wildFirstOneCounts: boolean;
+}
+
+/** The settings a dialog uses when none are given (the rules' defaults). */
+export const DEFAULT_DIALOG_SETTINGS: DialogSettings = Object.freeze({
+  percentileMode: "dice",
+  percentileCap: 5,
+  wildFirstOneCounts: true,
+});
+
+/** How a chance is coloured; every tone is paired with text, never shown by colour alone. */
+export type Tone = "good" | "bad" | "neutral";
+
+/** A probability with its formatted text. */
+export interface Chance {
+  /** The probability, exactly as the engine computed it. */
+  readonly p: number;
+  /** The formatted percentage. */
+  readonly percent: string;
+}
+
+/** One figure of an odds headline, e.g. "Success 63%". */
+export interface HeadlineItem extends Chance {
+  /** A stable id (used in `data-odds` attributes and tests). */
+  readonly id: string;
+  /** The localization key of its label. */
+  readonly labelKey: string;
+  /** Its tone. */
+  readonly tone: Tone;
+}
+
+/** One bar of an odds bar list. */
+export interface Bar extends Chance {
+  /** A stable id (used in `data-bar` attributes and tests). */
+  readonly id: string;
+  /** The localization key of its label, or `null` when {@link Bar.text} is the label. */
+  readonly labelKey: string | null;
+  /** A label that needs no translation (numbers, value ranges); empty when `labelKey` is the label. */
+  readonly text: string;
+  /** Its tone. */
+  readonly tone: Tone;
+  /** The bar's width in percent (0–100). */
+  readonly width: number;
+}
+
+/** One option of a select control. */
+export interface SelectOption {
+  /** The option's value. */
+  readonly value: string;
+  /** The localization key of its label, or `null` when {@link SelectOption.text} is the label. */
+  readonly labelKey: string | null;
+  /** A label that needs no translation; empty when `labelKey` is the label. */
+  readonly text: string;
+  /** Whether it is selected. */
+  readonly selected: boolean;
+}
+
+/**
+ * One engine's dialog: how form values become the engine request, how a request fills the form,
+ * and the view models of the form and of the odds panel.
+ *
+ * @typeParam Req - The engine's request.
+ * @typeParam Extras - Values the odds panel reads that are not part of the request (targets).
+ * @typeParam Form - The form's view model.
+ * @typeParam Odds - The odds panel's view model.
+ */
+export interface DialogEngine<Req, Extras, Form, Odds> {
+  /** The engine id. */
+  readonly id: EngineId;
+  /** The form values of a request (from a sheet); absent fields take the dialog's defaults. */
+  requestToForm(initial: Partial<Req> | undefined, settings: DialogSettings): Record<string, string | boolean>;
+  /** The exact engine request for the form values, validated by the engine; throws its `EngineError`. */
+  formToRequest(values: FormValues, settings: DialogSettings): Req;
+  /** The odds-only values (targets); throws an `EngineError` for a bad one. */
+  formToExtras(values: FormValues): Extras;
+  /** The form's view model (values, options, which controls are offered or disabled). */
+  formView(values: FormValues, settings: DialogSettings): Form;
+  /** The odds panel's view model, from the engine's exact odds. */
+  oddsView(request: Req, extras: Extras, lang: string): Odds;
+  /**
+   * The control to mark invalid for an error that names no `field` in its data, by the error key's
+   * last segment (e.g. `PoolTooSmall` → `pool`).
+   */
+  readonly errorFields?: Readonly<Record<string, string>>;
+}
+
+/** Any engine's dialog. */
+// Each engine's dialog has its own request and view types; the registry only passes them along.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDialogEngine = DialogEngine<any, any, any, any>;
+
+/** What a dialog shows for its current form values. */
+export type DialogEvaluation<Req, Odds> =
+  | { readonly ok: true; readonly request: Req; readonly odds: Odds; readonly error: null }
+  | { readonly ok: false; readonly request: null; readonly odds: null; readonly error: EngineError };
+
+/**
+ * Builds the request and the odds for form values, catching the engine's error.
+ *
+ * @param dialog - The engine's dialog.
+ * @param values - The form values.
+ * @param settings - The world settings.
+ * @param lang - The user's language.
+ * @returns The request and its odds view, or the error that makes the input invalid.
+ */
+export function evaluateForm<Req, Extras, Form, Odds>(
+  dialog: DialogEngine<Req, Extras, Form, Odds>,
+  values: FormValues,
+  settings: DialogSettings,
+  lang: string,
+): DialogEvaluation<Req, Odds> {
+  try {
+    const request = dialog.formToRequest(values, settings);
+    const extras = dialog.formToExtras(values);
+    return { ok: true, request, odds: dialog.oddsView(request, extras, lang), error: null };
+  } catch (error) {
+    if (error instanceof EngineError) return { ok: false, request: null, odds: null, error };
+    throw error;
+  }
+}
+
+/**
+ * A chance with its text.
+ *
+ * @param p - The probability.
+ * @param lang - The user's language.
+ */
+export function chance(p: number, lang: string): Chance {
+  return { p, percent: formatPercent(p, lang) };
+}
+
+/**
+ * A bar for a probability.
+ *
+ * @param id - Its stable id.
+ * @param label - A localization key, or `{ text }` for a label that needs no translation.
+ * @param p - The probability.
+ * @param tone - Its tone.
+ * @param lang - The user's language.
+ */
+export function bar(id: string, label: string | { text: string }, p: number, tone: Tone, lang: string): Bar {
+  const labelKey = typeof label === "string" ? label : null;
+  const text = typeof label === "string" ? "" : label.text;
+  return { id, labelKey, text, tone, width: barWidth(p), ...chance(p, lang) };
+}
+
+/**
+ * Select options for values, with the current one selected.
+ *
+ * @param values - The option values.
+ * @param current - The current value.
+ * @param label - The label of each option: a localization key, or `{ text }`.
+ */
+export function selectOptions(
+  values: readonly (string | number)[],
+  current: string,
+  label: (value: string) => string | { text: string },
+): SelectOption[] {
+  return values.map((v) => {
+    const value = String(v);
+    const l = label(value);
+    return {
+      value,
+      labelKey: typeof l === "string" ? l : null,
+      text: typeof l === "string" ? "" : l.text,
+      selected: value === current,
+    };
+  });
+}

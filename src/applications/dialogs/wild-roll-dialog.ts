@@ -1,0 +1,234 @@
+/**
+ * The Wild Die (D6) roll dialog, Foundry-free: the character's die code, a bonus from outside the
+ * character, Character Points or a Fate Point (never both) and a target number, the exact request
+ * they make, and the odds panel built from the engine's exact odds (P(total ≥ target), the chances
+ * around the target, and the Wild Die's critical and catastrophic chances).
+ */
+
+import { EngineError, shared, wild } from "../../engines/index.ts";
+import { isChecked, numberOrText, textOf, type FormValues } from "./form-values.ts";
+import { formatMean } from "./format.ts";
+import {
+  bar,
+  chance,
+  type Bar,
+  type Chance,
+  type DialogEngine,
+  type DialogSettings,
+  type HeadlineItem,
+} from "./types.ts";
+
+/** The target number a dialog starts with. */
+export const DEFAULT_TARGET = 10;
+
+/** The largest target number the dialog accepts. */
+export const MAX_TARGET = 999;
+
+/** How many targets on each side of the chosen one the panel lists. */
+const AROUND = 3;
+
+/** Odds-only values of the wild dialog. */
+export interface WildExtras {
+  /** The target number the total is compared with. */
+  readonly target: number;
+}
+
+/** The wild dialog's form view. */
+export interface WildFormView {
+  readonly code: string;
+  readonly bonus: string;
+  readonly target: string;
+  readonly maxCharacterPoints: number;
+  /** The Character Points field: disabled while a Fate Point is chosen. */
+  readonly characterPoints: { readonly value: string; readonly disabled: boolean };
+  /** The Fate Point checkbox: disabled while Character Points are chosen. */
+  readonly fatePoint: { readonly checked: boolean; readonly disabled: boolean };
+}
+
+/** The wild dialog's odds panel. */
+export interface WildOddsView {
+  /** The engine id. */
+  readonly engine: "wild";
+  /** The target number. */
+  readonly target: number;
+  /** P(total ≥ target). */
+  readonly success: Chance;
+  /** The Wild Die's chances: critical success, critical failure, catastrophic failure. */
+  readonly wildDie: readonly HeadlineItem[];
+  /** P(total ≥ t) for targets around the chosen one. */
+  readonly around: readonly (Bar & { readonly target: number; readonly current: boolean })[];
+  /** The expected total, formatted. */
+  readonly mean: string;
+  /** The lowest possible total. */
+  readonly min: number;
+  /** How the request is thrown: normal dice, extra Wild Dice, pips. */
+  readonly shape: wild.WildShape;
+}
+
+/** The text a writer gives, or an empty field when the request's numbers cannot be written. */
+function orEmpty(write: () => string): string {
+  try {
+    return write();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The form values of a wild request: the character's dice and pips as a die code, the outside dice
+ * and pips as a bonus.
+ *
+ * @param initial - The request to start from.
+ */
+export function requestToForm(initial: Partial<wild.WildRequest> = {}): Record<string, string | boolean> {
+  const dice = initial.dice ?? 1;
+  const pips = initial.pips ?? 0;
+  const outsideDice = initial.outsideDice ?? 0;
+  const outsidePips = initial.outsidePips ?? 0;
+  return {
+    code: orEmpty(() => wild.formatCode(dice, pips)),
+    bonus: outsideDice === 0 && outsidePips === 0 ? "" : orEmpty(() => wild.formatBonus(outsideDice, outsidePips)),
+    characterPoints: String(initial.characterPoints ?? 0),
+    fatePoint: initial.fatePoint === true,
+    target: String(DEFAULT_TARGET),
+  };
+}
+
+/**
+ * Runs a die-code reader; a `BadDieCode` error it throws is given the form field it came from
+ * (the message does not change; the dialog marks that field).
+ */
+function onField<T>(field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof EngineError && error.key.endsWith(".BadDieCode")) {
+      throw new EngineError("BadDieCode", { ...error.data, field });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The exact wild request for form values, validated by the engine. The first-1 rule comes from the
+ * world setting.
+ *
+ * @param values - The form values: `code` (e.g. "3D+1"), `bonus` (e.g. "+1D", "+2" or empty),
+ *   `characterPoints`, `fatePoint` (checkbox).
+ * @param settings - The world settings (the first-1 rule).
+ * @returns The validated request.
+ * @throws EngineError `BadDieCode` for a code or bonus that cannot be read, or the engine's error
+ *   (`NotInteger`, `OutOfRange`, `PointsOnSameRoll`).
+ */
+export function formToRequest(
+  values: FormValues,
+  settings: Pick<DialogSettings, "wildFirstOneCounts">,
+): wild.ValidWildRequest {
+  const code = onField("code", () => wild.parseCode(textOf(values.code)));
+  const bonusText = textOf(values.bonus);
+  const bonus = bonusText === "" ? { dice: 0, pips: 0 } : onField("bonus", () => wild.parseBonus(bonusText));
+  const raw = {
+    dice: code.dice,
+    pips: code.pips,
+    outsideDice: bonus.dice,
+    outsidePips: bonus.pips,
+    characterPoints: numberOrText(values.characterPoints, 0),
+    fatePoint: isChecked(values.fatePoint),
+    firstOneCounts: settings.wildFirstOneCounts,
+  };
+  // The engine checks every field's type; text that is not a number is rejected there by name.
+  return wild.validate(raw as wild.WildRequest);
+}
+
+/**
+ * The target number.
+ *
+ * @param values - The form values (`target`; empty means {@link DEFAULT_TARGET}).
+ * @throws EngineError `NotInteger` or `OutOfRange` for a bad target.
+ */
+export function formToExtras(values: FormValues): WildExtras {
+  return { target: shared.requireInt(numberOrText(values.target, DEFAULT_TARGET), "target", -MAX_TARGET, MAX_TARGET) };
+}
+
+/**
+ * The form's view model: Character Points and a Fate Point exclude each other.
+ *
+ * @param values - The form values.
+ */
+export function formView(values: FormValues): WildFormView {
+  const fatePoint = isChecked(values.fatePoint);
+  const cp = numberOrText(values.characterPoints, 0);
+  const cpChosen = cp !== 0;
+  return {
+    code: typeof values.code === "string" ? values.code : "",
+    bonus: typeof values.bonus === "string" ? values.bonus : "",
+    target: typeof values.target === "string" ? values.target : "",
+    maxCharacterPoints: wild.MAX_CP_PER_ROLL,
+    // A chosen value stays enabled so it can always be cleared.
+    characterPoints: {
+      value: typeof values.characterPoints === "string" ? values.characterPoints : "0",
+      disabled: fatePoint && !cpChosen,
+    },
+    fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen },
+  };
+}
+
+/**
+ * The odds panel for a request, from the engine's exact odds.
+ *
+ * @param request - A validated request.
+ * @param extras - The target number.
+ * @param lang - The user's language.
+ */
+export function oddsView(request: wild.WildRequest, extras: WildExtras, lang: string): WildOddsView {
+  const odds = wild.odds(request);
+  const around: (Bar & { target: number; current: boolean })[] = [];
+  for (let t = extras.target - AROUND; t <= extras.target + AROUND; t++) {
+    const p = wild.chanceAtLeast(odds, t);
+    around.push({
+      ...bar(`target-${t}`, { text: `${t}+` }, p, "neutral", lang),
+      target: t,
+      current: t === extras.target,
+    });
+  }
+  return {
+    engine: "wild",
+    target: extras.target,
+    success: chance(wild.chanceAtLeast(odds, extras.target), lang),
+    wildDie: [
+      {
+        id: "criticalSuccess",
+        labelKey: "ROLLING_BONES.Wild.Label.criticalSuccess",
+        tone: "good",
+        ...chance(odds.criticalSuccess, lang),
+      },
+      {
+        id: "criticalFailure",
+        labelKey: "ROLLING_BONES.Wild.Label.criticalFailure",
+        tone: "bad",
+        ...chance(odds.criticalFailure, lang),
+      },
+      {
+        id: "catastrophicFailure",
+        labelKey: "ROLLING_BONES.Wild.Label.catastrophicFailure",
+        tone: "bad",
+        ...chance(odds.catastrophicFailure, lang),
+      },
+    ],
+    around,
+    mean: formatMean(odds.mean, lang),
+    min: odds.min,
+    shape: wild.shapeOf(request),
+  };
+}
+
+/** The Wild Die dialog. */
+export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView> = Object.freeze({
+  id: "wild",
+  requestToForm: (initial: Partial<wild.WildRequest> | undefined) => requestToForm(initial),
+  formToRequest,
+  formToExtras,
+  formView,
+  oddsView,
+  errorFields: { PointsOnSameRoll: "fatePoint" },
+});
