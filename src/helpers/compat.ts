@@ -49,3 +49,20 @@ export function currentVisibility(): Visibility {
 export function messageModeOptions(visibility: Visibility): { rollMode: string } | { messageMode: string } {
   return generation() >= 14 ? { messageMode: visibility } : { rollMode: V13_IDS[visibility] };
 }
+
+/**
+ * The update that deletes one key of an object field (an entry of a `TypedObjectField`): v13 uses
+ * the `-=key` syntax; v14 deprecates it for the `ForcedDeletion` operator (removed in v16).
+ *
+ * @param path - The object's path, e.g. `system.skills`.
+ * @param key - The key to delete.
+ * @returns The update data.
+ */
+export function deletionUpdate(path: string, key: string): Record<string, unknown> {
+  if (generation() >= 14) {
+    // v14 only; the v13 types do not know `foundry.data.operators`.
+    const data = foundry.data as unknown as { operators: { ForcedDeletion: { create(): unknown } } };
+    return { [`${path}.${key}`]: data.operators.ForcedDeletion.create() };
+  }
+  return { [`${path}.-=${key}`]: null };
+}

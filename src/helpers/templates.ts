@@ -21,6 +21,10 @@ export const TEMPLATES = [
     `templates/dialogs/${e}/form.hbs`,
     `templates/dialogs/${e}/odds.hbs`,
   ]),
+  ...["header", "stats", "section", "row", "input", "dots", "chips", "roll-button"].map(
+    (part) => `templates/sheets/shared/${part}.hbs`,
+  ),
+  ...["percentile", "action", "wild", "pi", "pool"].map((e) => `templates/sheets/${e}-character/body.hbs`),
 ].map(systemPath);
 
 /** Preloads every template (Foundry registers each as a partial under its path). */

@@ -5,6 +5,7 @@
  * templates, and deletes every message it posts.
  */
 import { SYSTEM_ID } from "../constants.ts";
+import { registerActorBatch } from "./actor-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { calibrate, type FaceMapping } from "./faces.ts";
 import { runScenario } from "./run-scenario.ts";
@@ -68,4 +69,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
     },
     { displayName: "Rolling Bones: dice and chat cards" },
   );
+  registerActorBatch(quench);
 }

@@ -42,6 +42,23 @@ import {
   Roll,
   RollTerm,
 } from "./dice.ts";
+import {
+  ActorSheetV2,
+  ApplicationV2,
+  ArrayField,
+  BooleanField,
+  createActors,
+  DataField,
+  HandlebarsApplicationMixin,
+  HTMLField,
+  NumberField,
+  SchemaField,
+  type SheetRegistration,
+  StringField,
+  TypedObjectField,
+  TypeDataModel,
+} from "./documents.ts";
+import { type ActorSpec, createWorldActors, DOCUMENT_OWNERSHIP_LEVELS } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
 import { seededUniform } from "./random.ts";
 import { createSettings, type SettingsApi } from "./settings.ts";
@@ -71,6 +88,8 @@ import { deepClone, expandObject, getProperty, isNewerVersion, mergeObject, rand
 export { fixedFaces, mixedFaces, seededUniform, uniformFor } from "./random.ts";
 export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, User };
 export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
+export type { SheetRegistration } from "./documents.ts";
+export type { ActorSpec } from "./actors.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
 /** A user of the simulated world. */
@@ -98,6 +117,8 @@ export interface InstallOptions {
   hookErrors?: "throw" | "record";
   /** Milliseconds each direction of a `User#query` takes; default 0. */
   queryLatency?: number;
+  /** The world's actors (`game.actors`); default none. */
+  actors?: ActorSpec[];
 }
 
 /** `game` as the double provides it. */
@@ -106,6 +127,7 @@ export interface DoubleGame {
   readonly userId: string;
   readonly users: UsersCollection;
   readonly messages: MessagesCollection;
+  readonly actors: ReturnType<typeof createWorldActors>;
   readonly settings: SettingsApi;
   readonly i18n: {
     lang: string;
@@ -157,6 +179,8 @@ export interface FoundryDouble {
   readonly warnings: string[];
   /** Errors thrown by hook listeners. */
   readonly hookErrors: unknown[];
+  /** Every `Actors.registerSheet` call, in order. */
+  readonly sheetRegistrations: SheetRegistration[];
   /** Milliseconds each direction of a `User#query` takes. */
   queryLatency: number;
   /** Removes the globals and forgets the world. */
@@ -201,6 +225,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     ),
     active: new Set(specs.filter((u) => u.active !== false).map((u) => u.id)),
     messages: new Map(),
+    actors: new Map((opts.actors ?? []).map((a) => [a.id, structuredClone(a)])),
     worldSettings: new Map(),
     clientSettings: new Map(),
     userSettings: new Map(),
@@ -229,6 +254,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       DICE_ROLL_MODES: strictObject(DICE_ROLL_MODES, "CONST.DICE_ROLL_MODES"),
       USER_ROLES: strictObject(USER_ROLES, "CONST.USER_ROLES"),
       CHAT_MESSAGE_STYLES: strictObject(CHAT_MESSAGE_STYLES, "CONST.CHAT_MESSAGE_STYLES"),
+      DOCUMENT_OWNERSHIP_LEVELS: strictObject(DOCUMENT_OWNERSHIP_LEVELS, "CONST.DOCUMENT_OWNERSHIP_LEVELS"),
     },
     "CONST",
   );
@@ -268,6 +294,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       // [FOUNDRY-NOTES §4: handlers registered by name; plain record]
       queries: {},
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
+      // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
+      Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
       debug: strictObject(
         Object.fromEntries(
@@ -300,6 +328,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   );
 
   const Hooks = strictObject(createHooks(), "Hooks");
+  const sheetRegistrations: SheetRegistration[] = [];
   const settings = createSettings();
   const usersCollection = createUsers();
   const messages = createMessages();
@@ -324,6 +353,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       },
       users: usersCollection,
       messages,
+      actors: createWorldActors(),
       settings,
       i18n,
       // [FOUNDRY-NOTES §13: branch on game.release.generation]
@@ -378,10 +408,37 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       ),
       // [FOUNDRY-NOTES §6: foundry.applications.handlebars.{loadTemplates, renderTemplate}]
       applications: strictObject(
-        { handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars") },
+        {
+          handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
+          // Class shells only (documents.ts): enough to define and register applications, not to render them.
+          api: strictObject({ ApplicationV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
+          sheets: strictObject({ ActorSheetV2 }, "foundry.applications.sheets"),
+        },
         "foundry.applications",
       ),
-      documents: strictObject({ ChatMessage, User }, "foundry.documents"),
+      documents: strictObject(
+        {
+          ChatMessage,
+          User,
+          // [FOUNDRY-NOTES §6: foundry.documents.collections.Actors.registerSheet]
+          collections: strictObject(
+            { Actors: strictObject(createActors(sheetRegistrations), "Actors") },
+            "foundry.documents.collections",
+          ),
+        },
+        "foundry.documents",
+      ),
+      // [FOUNDRY-NOTES §5: TypeDataModel and the field classes]; shells that keep their options (documents.ts).
+      abstract: strictObject({ TypeDataModel }, "foundry.abstract"),
+      data: strictObject(
+        {
+          fields: strictObject(
+            { DataField, NumberField, StringField, BooleanField, HTMLField, SchemaField, ArrayField, TypedObjectField },
+            "foundry.data.fields",
+          ),
+        },
+        "foundry.data",
+      ),
       CONST,
     },
     "foundry",
@@ -461,6 +518,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     notifications: env.notifications,
     warnings: env.warnings,
     hookErrors: env.hookErrors,
+    sheetRegistrations,
     get queryLatency() {
       return env.queryLatency;
     },

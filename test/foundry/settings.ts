@@ -22,8 +22,25 @@ export interface SettingConfig {
   legacyNull?: boolean;
 }
 
+/**
+ * A settings menu's configuration: a button in the settings window that opens an application.
+ * [API13 SettingSubmenuConfig: name, label, hint, icon, type (an Application or ApplicationV2 class), restricted]
+ */
+export interface SettingMenuConfig {
+  name?: string;
+  label?: string;
+  hint?: string;
+  icon?: string;
+  type: unknown;
+  restricted?: boolean;
+}
+
 /** The emulated `game.settings`. */
 export interface SettingsApi {
+  /** Registered settings menus by `namespace.key`. [API13 ClientSettings#menus] */
+  readonly menus: Map<string, SettingMenuConfig & { namespace: string; key: string }>;
+  /** Registers a settings menu; its `type` must be a class. [API13 ClientSettings#registerMenu] */
+  registerMenu(namespace: string, key: string, config: SettingMenuConfig): void;
   /** Registered settings by `namespace.key`. [API13 ClientSettings#settings] */
   readonly settings: Map<string, SettingConfig & { namespace: string; key: string }>;
   /** Registers a setting; the scope defaults to `client`. [API13 ClientSettings#register] */
@@ -51,6 +68,7 @@ function store(scope: "world" | "client" | "user"): Map<string, unknown> {
 /** Builds the strict `game.settings`. */
 export function createSettings(): SettingsApi {
   const settings = new Map<string, SettingConfig & { namespace: string; key: string }>();
+  const menus = new Map<string, SettingMenuConfig & { namespace: string; key: string }>();
 
   function lookup(namespace: string, key: string): SettingConfig & { namespace: string; key: string } {
     const config = settings.get(`${namespace}.${key}`);
@@ -60,6 +78,11 @@ export function createSettings(): SettingsApi {
 
   const api: SettingsApi = {
     settings,
+    menus,
+    registerMenu(namespace, key, config) {
+      if (typeof config.type !== "function") throw new Error(`Settings menu ${namespace}.${key} needs an application class`);
+      menus.set(`${namespace}.${key}`, { ...config, namespace, key });
+    },
     register(namespace, key, config) {
       const scope = config.scope ?? "client";
       if (!["world", "client", "user"].includes(scope)) throw new Error(`Invalid setting scope "${scope}"`);

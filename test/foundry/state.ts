@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
+import type { ActorSpec } from "./actors.ts";
 
 /** A recorded `ui.notifications` call. */
 export interface RecordedNotification {
@@ -49,6 +50,8 @@ export interface World {
   /** Which users are logged in (presence, not document data). */
   active: Set<string>;
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
+  /** World actors (read-only in the double). */
+  actors: Map<string, ActorSpec>;
   worldSettings: Map<string, unknown>;
   /** Client-scope settings, per client (user id). */
   clientSettings: Map<string, Map<string, unknown>>;

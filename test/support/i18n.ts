@@ -10,8 +10,26 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 type Tree = { [key: string]: string | Tree };
 
-/** The parsed `lang/en.json`. */
-export const EN: Tree = JSON.parse(readFileSync(path.join(ROOT, "lang/en.json"), "utf8")) as Tree;
+function merge(into: Tree, from: Tree): Tree {
+  for (const [k, v] of Object.entries(from)) {
+    const at = into[k];
+    if (typeof v === "object" && typeof at === "object") merge(at, v);
+    else into[k] = v;
+  }
+  return into;
+}
+
+/**
+ * The parsed `lang/en.json`. For checking keys a helper has not had merged yet, set `RB_LANG_EXTRA`
+ * to a list of JSON files (separated by the path delimiter); unset, only en.json is read.
+ */
+export const EN: Tree = (process.env.RB_LANG_EXTRA ?? "")
+  .split(path.delimiter)
+  .filter(Boolean)
+  .reduce<Tree>(
+    (tree, file) => merge(tree, JSON.parse(readFileSync(file, "utf8")) as Tree),
+    JSON.parse(readFileSync(path.join(ROOT, "lang/en.json"), "utf8")) as Tree,
+  );
 
 /** Every key of a nested translation tree, dotted. */
 export function flattenKeys(tree: Tree, prefix = ""): Map<string, string> {

@@ -4,10 +4,11 @@
  */
 import { installFoundry, type FoundryDouble, type InstallOptions } from "../foundry/index.ts";
 
-/** The three users most tests use. */
+/** The users most tests use: a GM and three players. */
 export const GM = "gamemaster000000";
 export const ALICE = "playerAlice00000";
 export const BOB = "playerBob0000000";
+export const CARA = "playerCara000000";
 
 /** Installs the double and runs the system's `init`; returns the double. */
 export async function bootSystem(options: InstallOptions = {}): Promise<FoundryDouble> {
@@ -16,6 +17,7 @@ export async function bootSystem(options: InstallOptions = {}): Promise<FoundryD
       { id: GM, name: "Gamemaster", role: "GM" },
       { id: ALICE, name: "Alice", role: "PLAYER" },
       { id: BOB, name: "Bob", role: "PLAYER" },
+      { id: CARA, name: "Cara", role: "PLAYER" },
     ],
     ...options,
   });

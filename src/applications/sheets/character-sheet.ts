@@ -1,0 +1,187 @@
+/**
+ * The base of the five character sheets (ApplicationV2 `ActorSheetV2` with Handlebars parts): the
+ * header, the body a pure view describes, and the actions every sheet shares (roll a trait, add and
+ * remove entries, set dots and squares, edit dice chips). Every change is checked by the pure
+ * `prepareUpdate` first, so a bad value gets one localized message and nothing changes.
+ */
+
+import { systemPath } from "../../constants.ts";
+import {
+  isCharacterType,
+  newEntry,
+  prepareUpdate,
+  traitFromDataset,
+  type CharacterSources,
+  type CharacterType,
+} from "../../data/actor/pure.ts";
+import { deletionUpdate } from "../../helpers/compat.ts";
+import { reportError } from "../../helpers/notify.ts";
+import { rollHintKey, skipDialogDefault } from "../dialogs/index.ts";
+import { rollTrait } from "./roll-trait.ts";
+import { characterView, dotTarget, editDice, type CharacterView, type DiceEdit } from "./views/index.ts";
+
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
+import type { DeepPartial } from "fvtt-types/utils";
+
+/** The header of a character sheet. */
+export interface SheetHeader {
+  readonly name: string;
+  readonly img: string;
+  readonly nameId: string;
+  readonly typeLabel: string;
+}
+
+/** What a character sheet's templates render. */
+export interface CharacterSheetContext extends ActorSheetV2.RenderContext {
+  /** The actor's name, portrait and type. */
+  header: SheetHeader;
+  /** The body, built from the actor's data by a pure view function. */
+  view: CharacterView;
+  /** Whether the viewer may edit (inputs are disabled otherwise). */
+  editable: boolean;
+}
+
+/** The path of a character sheet template. */
+export function sheetTemplate(path: string): string {
+  return systemPath(`templates/sheets/${path}`);
+}
+
+/** The character sheet base class; each character type has a subclass naming its body template. */
+export class RollingBonesCharacterSheet<
+  RenderContext extends CharacterSheetContext = CharacterSheetContext,
+  Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
+  RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
+> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["rolling-bones", "rb-sheet"],
+    position: { width: 660, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      roll: RollingBonesCharacterSheet.#onRoll,
+      addEntry: RollingBonesCharacterSheet.#onAddEntry,
+      removeEntry: RollingBonesCharacterSheet.#onRemoveEntry,
+      setDots: RollingBonesCharacterSheet.#onSetDots,
+      cycleDie: RollingBonesCharacterSheet.#onEditDice,
+      removeDie: RollingBonesCharacterSheet.#onEditDice,
+      addDie: RollingBonesCharacterSheet.#onEditDice,
+    },
+  };
+
+  // Each character type's subclass adds its `body` part.
+  static override PARTS = {
+    header: { template: sheetTemplate("shared/header.hbs") },
+  };
+
+  /** The character type of the actor (a sheet is only registered for character types). */
+  get characterType(): CharacterType {
+    const type: unknown = this.actor.type;
+    if (!isCharacterType(type)) throw new Error(`Rolling Bones: ${String(type)} is not a character type`);
+    return type;
+  }
+
+  /** The actor's prepared `system` data, typed by its character type. */
+  get characterSystem(): CharacterSources[CharacterType] {
+    // The actor's type is a character type (checked above), so its system is that type's data.
+    return this.actor.system as unknown as CharacterSources[CharacterType];
+  }
+
+  /** The actor's stored `system` data (before derived data), for checks that compare with it. */
+  get storedSystem(): unknown {
+    return (this.actor as unknown as { _source: { system: unknown } })._source.system;
+  }
+
+  protected override async _prepareContext(
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
+  ): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    const type = this.characterType;
+    const idPrefix = `rb-${this.id}`;
+    const header: SheetHeader = {
+      name: this.actor.name,
+      img: this.actor.img ?? "",
+      nameId: `${idPrefix}-name`,
+      typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${type}.label`),
+    };
+    const view = characterView(type, this.characterSystem, game.i18n, {
+      editable: this.isEditable,
+      idPrefix,
+      rollHintKey: rollHintKey(skipDialogDefault()),
+    });
+    return { ...context, header, view, editable: this.isEditable };
+  }
+
+  /** Checks a form submission with `prepareUpdate` before Foundry applies it. */
+  protected override async _processSubmitData(
+    event: SubmitEvent,
+    form: HTMLFormElement,
+    submitData: Parameters<ActorSheetV2["_processSubmitData"]>[2],
+    options?: Parameters<ActorSheetV2["_processSubmitData"]>[3],
+  ): Promise<void> {
+    const flat = foundry.utils.flattenObject(submitData) as Record<string, unknown>;
+    const prepared = prepareUpdate(this.characterType, this.storedSystem, flat);
+    if (!prepared.ok) {
+      reportError(prepared.error);
+      await this.render();
+      return;
+    }
+    const data = foundry.utils.expandObject(prepared.changes) as typeof submitData;
+    await super._processSubmitData(event, form, data, options);
+  }
+
+  /** Applies flat changes after checking them; a refused change is reported and nothing changes. */
+  async applyChanges(changes: Record<string, unknown>): Promise<void> {
+    const prepared = prepareUpdate(this.characterType, this.storedSystem, changes);
+    if (!prepared.ok) {
+      reportError(prepared.error);
+      return;
+    }
+    await this.actor.update(prepared.changes);
+  }
+
+  /** Rolls the trait a roll button names. */
+  static async #onRoll(this: RollingBonesCharacterSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const trait = traitFromDataset(target.dataset);
+    if (!trait) return;
+    await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
+  }
+
+  /** Adds a new entry (skill, weapon, condition…) with its default data. */
+  static async #onAddEntry(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const collection = target.dataset.collection ?? "";
+    const data = newEntry(this.characterType, collection);
+    if (!data) return;
+    await this.actor.update({ [`system.${collection}.${foundry.utils.randomID()}`]: data });
+  }
+
+  /** Removes an entry. */
+  static async #onRemoveEntry(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const { collection, id } = target.dataset;
+    if (!collection || !id || newEntry(this.characterType, collection) === null) return;
+    await this.actor.update(deletionUpdate(`system.${collection}`, id));
+  }
+
+  /** Sets a rating from a pressed dot or square (pressing the top filled one clears it). */
+  static async #onSetDots(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const path = target.dataset.path ?? "";
+    const pressed = Number(target.dataset.value);
+    const current = foundry.utils.getProperty(this.actor, path);
+    if (!path.startsWith("system.") || typeof current !== "number" || !Number.isInteger(pressed)) return;
+    await this.applyChanges({ [path]: dotTarget(current, pressed) });
+  }
+
+  /** Changes a die chip's size, removes it, or adds a die to an attribute pool. */
+  static async #onEditDice(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const path = target.dataset.path ?? "";
+    const dice = foundry.utils.getProperty(this.actor, path);
+    if (!path.startsWith("system.") || !Array.isArray(dice)) return;
+    const edit: DiceEdit = { action: target.dataset.action ?? "", index: Number(target.dataset.index) };
+    const next = editDice(dice as number[], edit);
+    if (next) await this.applyChanges({ [path]: next });
+  }
+}

@@ -1,0 +1,46 @@
+/** What a sheet's roll button does: turn the pressed trait into the roll dialog (or a direct roll). */
+
+import { requestForTrait, type CharacterType, type TraitLabel, type TraitRef } from "../../data/actor/pure.ts";
+import { reportError } from "../../helpers/notify.ts";
+import { openRollDialog } from "../dialogs/index.ts";
+
+/** The label of a rolled trait as text. */
+export function traitLabelText(label: TraitLabel): string {
+  return "key" in label ? game.i18n.localize(label.key) : label.name;
+}
+
+/**
+ * Rolls a character's trait: opens the engine's roll dialog with the request the trait gives
+ * (`requestForTrait`), titled with the trait's name and spoken by the actor; with Shift held (or
+ * the client setting inverting it) the dialog rolls at once. A trait the character does not have,
+ * or a stored value the engine cannot read, is reported with one localized message and nothing is
+ * rolled.
+ *
+ * @param actor - The character.
+ * @param type - Its character type.
+ * @param system - Its `system` data.
+ * @param trait - The trait pressed.
+ * @param event - The click or key press (its Shift key skips the dialog).
+ */
+export async function rollTrait<T extends CharacterType>(
+  actor: Actor.Implementation,
+  type: T,
+  system: Parameters<typeof requestForTrait<T>>[1],
+  trait: TraitRef,
+  event?: Event,
+): Promise<void> {
+  let roll;
+  try {
+    roll = requestForTrait(type, system, trait);
+  } catch (error) {
+    reportError(error);
+    return;
+  }
+  await openRollDialog(roll.engine, {
+    actor,
+    title: traitLabelText(roll.label),
+    // `roll.request` is the request of `roll.engine` (requestForTrait pairs them).
+    initial: roll.request as never,
+    event,
+  });
+}

@@ -1,0 +1,193 @@
+/** The view of an action character sheet: level and action dice, d20 modifiers, skills and weapons. */
+
+import {
+  ACTION_ABILITIES,
+  ACTION_CLASS_DIE_SIZES,
+  ACTION_MAX_BOTCH_RANGE,
+  ACTION_MAX_CLASS_DICE,
+  ACTION_MAX_LEVEL,
+  ACTION_MAX_MODIFIER,
+  ACTION_SAVES,
+  actionDiceFor,
+} from "../../../data/actor/pure.ts";
+import type { ActionCharacterSource } from "../../../data/actor/pure.ts";
+import type { CharacterView, RowView, SectionView, StatView, ViewKit } from "./shared.ts";
+
+const P = "ROLLING_BONES.Actor.action-character.FIELDS";
+
+/** Builds the view of an action character's sheet. */
+export function actionView(system: ActionCharacterSource, kit: ViewKit): CharacterView {
+  const modLabel = kit.t(`${P}.skills.element.mod.label`);
+  const fixedRows = (group: "abilities" | "saves", keys: readonly string[], kind: string): RowView[] =>
+    keys.map((key) => {
+      const label = kit.t(`${P}.${group}.${key}.label`);
+      const mod = (system[group] as Record<string, { mod: number }>)[key]?.mod ?? 0;
+      return {
+        id: kit.id(group, key),
+        label,
+        inputs: [
+          kit.number(
+            `system.${group}.${key}.mod`,
+            mod,
+            `${label}: ${modLabel}`,
+            -ACTION_MAX_MODIFIER,
+            ACTION_MAX_MODIFIER,
+            {
+              hideLabel: true,
+            },
+          ),
+        ],
+        dots: [],
+        roll: kit.roll({ kind, key }, label),
+      };
+    });
+  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
+    const name = kit.entryName(skill.name, "ROLLING_BONES.Sheet.Unnamed.skill");
+    return {
+      id: kit.id("skill", id),
+      nameInput: kit.nameInput(
+        `system.skills.${id}.name`,
+        skill.name,
+        kit.t(`${P}.skills.element.name.label`),
+        kit.t("ROLLING_BONES.Sheet.Unnamed.skill"),
+      ),
+      inputs: [
+        kit.number(
+          `system.skills.${id}.mod`,
+          skill.mod,
+          `${name}: ${modLabel}`,
+          -ACTION_MAX_MODIFIER,
+          ACTION_MAX_MODIFIER,
+          { hideLabel: true },
+        ),
+      ],
+      dots: [],
+      roll: kit.roll({ kind: "skill", key: id }, name),
+      remove: kit.remove("skills", id, name),
+    };
+  });
+  const W = `${P}.weapons.element`;
+  const weapons: RowView[] = Object.entries(system.weapons).map(([id, weapon]) => {
+    const name = kit.entryName(weapon.name, "ROLLING_BONES.Sheet.Unnamed.weapon");
+    const botchChoices = Array.from({ length: ACTION_MAX_BOTCH_RANGE }, (_, i) => ({
+      value: String(i + 1),
+      label: i === 0 ? "1" : `1–${i + 1}`,
+    }));
+    return {
+      id: kit.id("weapon", id),
+      nameInput: kit.nameInput(
+        `system.weapons.${id}.name`,
+        weapon.name,
+        kit.t(`${W}.name.label`),
+        kit.t("ROLLING_BONES.Sheet.Unnamed.weapon"),
+      ),
+      inputs: [
+        kit.number(
+          `system.weapons.${id}.attack`,
+          weapon.attack,
+          `${name}: ${kit.t(`${W}.attack.label`)}`,
+          -ACTION_MAX_MODIFIER,
+          ACTION_MAX_MODIFIER,
+          {
+            hideLabel: true,
+          },
+        ),
+        {
+          ...kit.select(
+            `system.weapons.${id}.botchRange`,
+            String(weapon.botchRange),
+            `${name}: ${kit.t(`${W}.botchRange.label`)}`,
+            botchChoices,
+            {
+              dtype: "Number",
+              size: "short",
+            },
+          ),
+          hideLabel: true,
+        },
+        kit.text(`system.weapons.${id}.damage`, weapon.damage, `${name}: ${kit.t(`${W}.damage.label`)}`, {
+          hideLabel: true,
+          size: "short-text",
+        }),
+      ],
+      dots: [],
+      roll: kit.roll({ kind: "weapon", key: id }, name),
+      remove: kit.remove("weapons", id, name),
+    };
+  });
+  const dice = actionDiceFor(system.level);
+  const stats: StatView[] = [
+    {
+      id: kit.id("level"),
+      label: kit.t(`${P}.level.label`),
+      input: kit.number("system.level", system.level, kit.t(`${P}.level.label`), 0, ACTION_MAX_LEVEL, { step: 0.5 }),
+      hint: kit.t(`${P}.level.hint`),
+    },
+    {
+      id: kit.id("actionDice"),
+      label: kit.t("ROLLING_BONES.Sheet.Action.Pool"),
+      text: dice
+        ? kit.t("ROLLING_BONES.Sheet.Action.PoolValue", { count: String(dice.count), faces: String(dice.faces) })
+        : "—",
+      hint: dice ? kit.t("ROLLING_BONES.Sheet.Action.GmDie", { faces: String(dice.gmFaces) }) : undefined,
+    },
+    {
+      id: kit.id("classDice"),
+      label: kit.t(`${P}.classDice.label`),
+      input: kit.number(
+        "system.classDice.count",
+        system.classDice.count,
+        kit.t(`${P}.classDice.count.label`),
+        0,
+        ACTION_MAX_CLASS_DICE,
+      ),
+    },
+    {
+      id: kit.id("classDiceFaces"),
+      label: kit.t(`${P}.classDice.faces.label`),
+      input: kit.select(
+        "system.classDice.faces",
+        String(system.classDice.faces),
+        kit.t(`${P}.classDice.faces.label`),
+        ACTION_CLASS_DIE_SIZES.map((f) => ({ value: String(f), label: `d${f}` })),
+        { dtype: "Number" },
+      ),
+    },
+  ];
+  const sections: SectionView[] = [
+    {
+      id: kit.id("abilities"),
+      title: kit.t(`${P}.abilities.label`),
+      columns: [kit.t("ROLLING_BONES.Sheet.Column.trait"), modLabel],
+      rows: fixedRows("abilities", ACTION_ABILITIES, "ability"),
+    },
+    {
+      id: kit.id("saves"),
+      title: kit.t(`${P}.saves.label`),
+      columns: [kit.t("ROLLING_BONES.Sheet.Column.trait"), modLabel],
+      rows: fixedRows("saves", ACTION_SAVES, "save"),
+    },
+    {
+      id: kit.id("skills"),
+      title: kit.t(`${P}.skills.label`),
+      columns: [kit.t(`${P}.skills.element.name.label`), modLabel],
+      rows: skills,
+      add: kit.add("skills", "ROLLING_BONES.Sheet.Add.skill"),
+      empty: kit.t("ROLLING_BONES.Sheet.Empty.skills"),
+    },
+    {
+      id: kit.id("weapons"),
+      title: kit.t(`${P}.weapons.label`),
+      columns: [
+        kit.t(`${W}.name.label`),
+        kit.t(`${W}.attack.label`),
+        kit.t(`${W}.botchRange.label`),
+        kit.t(`${W}.damage.label`),
+      ],
+      rows: weapons,
+      add: kit.add("weapons", "ROLLING_BONES.Sheet.Add.weapon"),
+      empty: kit.t("ROLLING_BONES.Sheet.Empty.weapons"),
+    },
+  ];
+  return { engine: "action", editable: kit.options.editable, stats, sections };
+}

@@ -1,0 +1,82 @@
+/** The view of a percentile character sheet: karma, attributes and skills with their table columns. */
+
+import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING, MAX_POINTS } from "../../../data/actor/pure.ts";
+import type { PercentileCharacterSource } from "../../../data/actor/pure.ts";
+import type { CharacterView, RowView, SectionView, ViewKit } from "./shared.ts";
+
+const P = "ROLLING_BONES.Actor.percentile-character.FIELDS";
+
+/** Builds the view of a percentile character's sheet. */
+export function percentileView(system: PercentileCharacterSource, kit: ViewKit): CharacterView {
+  const ratingLabel = kit.t(`${P}.skills.element.rating.label`);
+  const attributes: RowView[] = PERCENTILE_ATTRIBUTES.map((key) => {
+    const label = kit.t(`${P}.attributes.${key}.label`);
+    return {
+      id: kit.id("attribute", key),
+      label,
+      inputs: [
+        kit.number(
+          `system.attributes.${key}.rating`,
+          system.attributes[key].rating,
+          `${label}: ${ratingLabel}`,
+          0,
+          PERCENTILE_MAX_RATING,
+          {
+            hideLabel: true,
+          },
+        ),
+      ],
+      dots: [],
+      roll: kit.roll({ kind: "attribute", key }, label),
+    };
+  });
+  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
+    const name = kit.entryName(skill.name, "ROLLING_BONES.Sheet.Unnamed.skill");
+    return {
+      id: kit.id("skill", id),
+      nameInput: kit.nameInput(
+        `system.skills.${id}.name`,
+        skill.name,
+        kit.t(`${P}.skills.element.name.label`),
+        kit.t("ROLLING_BONES.Sheet.Unnamed.skill"),
+      ),
+      inputs: [
+        kit.number(`system.skills.${id}.rating`, skill.rating, `${name}: ${ratingLabel}`, 0, PERCENTILE_MAX_RATING, {
+          hideLabel: true,
+        }),
+      ],
+      dots: [],
+      roll: kit.roll({ kind: "skill", key: id }, name),
+      remove: kit.remove("skills", id, name),
+    };
+  });
+  const sections: SectionView[] = [
+    {
+      id: kit.id("attributes"),
+      title: kit.t(`${P}.attributes.label`),
+      columns: [kit.t("ROLLING_BONES.Sheet.Column.trait"), ratingLabel],
+      rows: attributes,
+    },
+    {
+      id: kit.id("skills"),
+      title: kit.t(`${P}.skills.label`),
+      columns: [kit.t(`${P}.skills.element.name.label`), ratingLabel],
+      rows: skills,
+      add: kit.add("skills", "ROLLING_BONES.Sheet.Add.skill"),
+      empty: kit.t("ROLLING_BONES.Sheet.Empty.skills"),
+    },
+  ];
+  return {
+    engine: "percentile",
+    editable: kit.options.editable,
+    stats: [
+      {
+        id: kit.id("karma"),
+        label: kit.t(`${P}.karma.label`),
+        input: kit.number("system.karma", system.karma, kit.t(`${P}.karma.label`), 0, MAX_POINTS),
+        hint: kit.t(`${P}.karma.hint`),
+      },
+    ],
+    sections,
+  };
+}

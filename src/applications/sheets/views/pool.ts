@@ -1,0 +1,119 @@
+/** The view of a dice-pool character sheet: attributes and abilities as dots, Willpower and other 10-point traits as dots and squares. */
+
+import {
+  POOL_ATTRIBUTES,
+  POOL_MAX_DOTS,
+  POOL_MAX_TEN_POINT,
+  WILLPOWER_KEY,
+  clampTenPoint,
+} from "../../../data/actor/pure.ts";
+import type { PoolCharacterSource, PoolTenPoint } from "../../../data/actor/pure.ts";
+import type { CharacterView, DotsView, RowView, SectionView, ViewKit } from "./shared.ts";
+
+const P = "ROLLING_BONES.Actor.pool-character.FIELDS";
+
+/** The permanent dots and current squares of a 10-point trait. */
+function tenPointDots(kit: ViewKit, path: string, name: string, stored: PoolTenPoint): DotsView[] {
+  const trait = clampTenPoint(stored, POOL_MAX_TEN_POINT);
+  const permanent = kit.t("ROLLING_BONES.Sheet.Pool.Permanent", { name });
+  const current = kit.t("ROLLING_BONES.Sheet.Pool.Current", { name });
+  return [
+    kit.dots(`${path}.permanent`, permanent, trait.permanent, POOL_MAX_TEN_POINT, "dot"),
+    kit.dots(`${path}.current`, current, trait.current, POOL_MAX_TEN_POINT, "square", trait.permanent),
+  ];
+}
+
+/** Builds the view of a dice-pool character's sheet. */
+export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterView {
+  const attributeLabel = (key: string) => kit.t(`${P}.attributes.${key}.label`);
+  const attributes: RowView[] = POOL_ATTRIBUTES.map((key) => {
+    const label = attributeLabel(key);
+    return {
+      id: kit.id("attribute", key),
+      label,
+      inputs: [],
+      dots: [kit.dots(`system.attributes.${key}.rating`, label, system.attributes[key].rating, POOL_MAX_DOTS, "dot")],
+      roll: kit.roll({ kind: "attribute", key }, label),
+    };
+  });
+  const A = `${P}.abilities.element`;
+  const abilities: RowView[] = Object.entries(system.abilities).map(([id, ability]) => {
+    const name = kit.entryName(ability.name, "ROLLING_BONES.Sheet.Unnamed.ability");
+    return {
+      id: kit.id("ability", id),
+      nameInput: kit.nameInput(
+        `system.abilities.${id}.name`,
+        ability.name,
+        kit.t(`${A}.name.label`),
+        kit.t("ROLLING_BONES.Sheet.Unnamed.ability"),
+      ),
+      inputs: [
+        {
+          ...kit.select(
+            `system.abilities.${id}.attribute`,
+            ability.attribute,
+            `${name}: ${kit.t(`${A}.attribute.label`)}`,
+            POOL_ATTRIBUTES.map((key) => ({ value: key, label: attributeLabel(key) })),
+          ),
+          hideLabel: true,
+        },
+      ],
+      dots: [kit.dots(`system.abilities.${id}.rating`, name, ability.rating, POOL_MAX_DOTS, "dot")],
+      roll: kit.roll({ kind: "ability", key: id }, name),
+      remove: kit.remove("abilities", id, name),
+    };
+  });
+  const willpowerLabel = kit.t(`${P}.willpower.label`);
+  const willpower: RowView = {
+    id: kit.id("willpower"),
+    label: willpowerLabel,
+    inputs: [],
+    dots: tenPointDots(kit, "system.willpower", willpowerLabel, system.willpower),
+    roll: kit.roll({ kind: "tenPoint", key: WILLPOWER_KEY }, willpowerLabel),
+  };
+  const T = `${P}.traits.element`;
+  const traits: RowView[] = Object.entries(system.traits).map(([id, trait]) => {
+    const name = kit.entryName(trait.name, "ROLLING_BONES.Sheet.Unnamed.trait");
+    return {
+      id: kit.id("trait", id),
+      nameInput: kit.nameInput(
+        `system.traits.${id}.name`,
+        trait.name,
+        kit.t(`${T}.name.label`),
+        kit.t("ROLLING_BONES.Sheet.Unnamed.trait"),
+      ),
+      inputs: [],
+      dots: tenPointDots(kit, `system.traits.${id}`, name, trait),
+      roll: kit.roll({ kind: "tenPoint", key: id }, name),
+      remove: kit.remove("traits", id, name),
+    };
+  });
+  const sections: SectionView[] = [
+    {
+      id: kit.id("attributes"),
+      title: kit.t(`${P}.attributes.label`),
+      columns: [kit.t("ROLLING_BONES.Sheet.Column.trait"), kit.t("ROLLING_BONES.Sheet.Column.dots")],
+      rows: attributes,
+    },
+    {
+      id: kit.id("abilities"),
+      title: kit.t(`${P}.abilities.label`),
+      columns: [kit.t(`${A}.name.label`), kit.t(`${A}.attribute.label`), kit.t("ROLLING_BONES.Sheet.Column.dots")],
+      rows: abilities,
+      add: kit.add("abilities", "ROLLING_BONES.Sheet.Add.ability"),
+      empty: kit.t("ROLLING_BONES.Sheet.Empty.abilities"),
+    },
+    {
+      id: kit.id("tenPoint"),
+      title: kit.t(`${P}.traits.label`),
+      columns: [
+        kit.t("ROLLING_BONES.Sheet.Column.trait"),
+        kit.t("ROLLING_BONES.Sheet.Column.permanent"),
+        kit.t("ROLLING_BONES.Sheet.Column.current"),
+      ],
+      rows: [willpower, ...traits],
+      add: kit.add("traits", "ROLLING_BONES.Sheet.Add.trait"),
+    },
+  ];
+  return { engine: "pool", editable: kit.options.editable, stats: [], sections };
+}

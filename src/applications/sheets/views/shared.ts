@@ -1,0 +1,284 @@
+/**
+ * The pieces every character sheet view is made of: inputs, roll and remove buttons, dots and
+ * squares, rows and sections. Views are plain data built by pure functions from a character's
+ * `system` data, with every label already localized, so the Handlebars templates only lay them out
+ * and tests can build the exact context a sheet renders.
+ */
+
+import type { TraitRef } from "../../../data/actor/pure.ts";
+
+/** Localization, as `game.i18n` offers it. */
+export interface Localizer {
+  /** The text of a key. */
+  localize(key: string): string;
+  /** The text of a key with `{name}` placeholders filled in. */
+  format(key: string, data: Record<string, string>): string;
+}
+
+/** Options of a sheet view. */
+export interface ViewOptions {
+  /** Whether the viewer may edit the actor (otherwise inputs are disabled and edit buttons hidden). */
+  readonly editable: boolean;
+  /** A prefix for element ids, unique per rendered sheet (labels point at inputs by id). */
+  readonly idPrefix: string;
+  /** The localization key of what a click and a Shift-click on a roll button do (from the dialogs' setting). */
+  readonly rollHintKey: string;
+}
+
+/** One choice of a select. */
+export interface OptionView {
+  readonly value: string;
+  readonly label: string;
+  readonly selected: boolean;
+}
+
+/** An editable field. `name` is the form name Foundry submits (`system.…`). */
+export interface InputView {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: "number" | "text" | "select" | "checkbox";
+  readonly value: string | number | boolean;
+  /** The visible (or, with `hideLabel`, screen-reader) label. */
+  readonly label: string;
+  readonly hideLabel: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number | "any";
+  readonly placeholder?: string;
+  readonly options?: readonly OptionView[];
+  /** `Number` for a select whose values are numbers (Foundry's form reader casts them). */
+  readonly dtype?: "Number";
+  /** A CSS modifier (`code`, `short`, `name`…). */
+  readonly size: string;
+  readonly disabled: boolean;
+}
+
+/** A roll button beside a trait. */
+export interface RollView {
+  readonly kind: string;
+  readonly key: string;
+  readonly with?: string;
+  /** The accessible name, e.g. "Roll Body". */
+  readonly label: string;
+  /** The tooltip: the accessible name and the modifier key that skips the dialog. */
+  readonly tooltip: string;
+}
+
+/** A button that acts on an entry (remove it). */
+export interface EntryButtonView {
+  readonly collection: string;
+  readonly id: string;
+  readonly label: string;
+}
+
+/** One dot or square of a rating. */
+export interface PipView {
+  readonly value: number;
+  readonly filled: boolean;
+  /** Above a limit (current points above the permanent rating): shown, never pressable. */
+  readonly beyond: boolean;
+  /** Not pressable (beyond the limit, or the sheet is not editable). */
+  readonly disabled: boolean;
+  readonly label: string;
+}
+
+/** A rating drawn as dots (or squares) that set the rating when pressed. */
+export interface DotsView {
+  readonly path: string;
+  readonly shape: "dot" | "square";
+  readonly value: number;
+  readonly max: number;
+  /** The group's accessible name, e.g. "Strength: 3 of 5". */
+  readonly label: string;
+  readonly pips: readonly PipView[];
+  readonly disabled: boolean;
+}
+
+/** A die chip of a Precision & Impact pool. */
+export interface ChipView {
+  readonly index: number;
+  readonly faces: number;
+  readonly text: string;
+  /** The accessible name of the chip's button (it cycles the size). */
+  readonly cycleLabel: string;
+  readonly removeLabel: string;
+}
+
+/** The die chips of an attribute pool. */
+export interface ChipsView {
+  readonly path: string;
+  readonly items: readonly ChipView[];
+  readonly editable: boolean;
+  readonly addLabel: string;
+  readonly canAdd: boolean;
+  /** Shown when the pool holds no die. */
+  readonly empty: string;
+}
+
+/** A row: one trait with its fields and buttons. */
+export interface RowView {
+  readonly id: string;
+  /** The trait's name shown as text (fixed traits), absent when the name is an input. */
+  readonly label?: string;
+  readonly nameInput?: InputView;
+  readonly inputs: readonly InputView[];
+  readonly dots: readonly DotsView[];
+  readonly chips?: ChipsView;
+  /** A read-only value shown after the inputs (e.g. "d8 d4"), with its accessible description. */
+  readonly note?: string;
+  readonly roll?: RollView;
+  readonly remove?: EntryButtonView;
+}
+
+/** A section of a sheet: a heading, its rows and an optional "add" button. */
+export interface SectionView {
+  readonly id: string;
+  readonly title: string;
+  readonly rows: readonly RowView[];
+  /** Column headings (for screen readers and sighted users alike), when the rows are a table. */
+  readonly columns?: readonly string[];
+  readonly add?: { readonly collection: string; readonly label: string };
+  /** Shown when the section has no rows. */
+  readonly empty?: string;
+}
+
+/** A figure shown in the sheet's summary bar (points, pools). */
+export interface StatView {
+  readonly id: string;
+  readonly label: string;
+  /** An input when the figure is edited on the sheet. */
+  readonly input?: InputView;
+  /** The text shown when the figure is derived. */
+  readonly text?: string;
+  /** A short explanation below the figure. */
+  readonly hint?: string;
+}
+
+/** Everything a character sheet's body renders. */
+export interface CharacterView {
+  /** The engine rolled (`percentile`, `action`…), a CSS modifier. */
+  readonly engine: string;
+  readonly stats: readonly StatView[];
+  readonly sections: readonly SectionView[];
+  readonly editable: boolean;
+}
+
+/** Builds ids, inputs and buttons for one sheet view. */
+export class ViewKit {
+  constructor(
+    readonly i18n: Localizer,
+    readonly options: ViewOptions,
+  ) {}
+
+  /** A unique element id from parts. */
+  id(...parts: readonly string[]): string {
+    return [this.options.idPrefix, ...parts].join("-").replace(/[^A-Za-z0-9_-]/g, "_");
+  }
+
+  /** A localized text. */
+  t(key: string, data?: Record<string, string>): string {
+    return data ? this.i18n.format(key, data) : this.i18n.localize(key);
+  }
+
+  /** A number input for a whole number in a range. */
+  number(
+    name: string,
+    value: number,
+    label: string,
+    min: number,
+    max: number,
+    extra: Partial<InputView> = {},
+  ): InputView {
+    return this.input({ name, kind: "number", value, label, min, max, step: 1, size: "short", ...extra });
+  }
+
+  /** A text input. */
+  text(name: string, value: string, label: string, extra: Partial<InputView> = {}): InputView {
+    return this.input({ name, kind: "text", value, label, size: "text", ...extra });
+  }
+
+  /** A select among fixed choices. */
+  select(
+    name: string,
+    value: string,
+    label: string,
+    choices: readonly { value: string; label: string }[],
+    extra: Partial<InputView> = {},
+  ): InputView {
+    const options = choices.map((c) => ({ ...c, selected: c.value === value }));
+    return this.input({ name, kind: "select", value, label, options, size: "select", ...extra });
+  }
+
+  /** A checkbox. */
+  checkbox(name: string, value: boolean, label: string): InputView {
+    return this.input({ name, kind: "checkbox", value, label, size: "check" });
+  }
+
+  /** A name input for a user-made entry, with a placeholder saying what it is. */
+  nameInput(name: string, value: string, label: string, placeholder: string): InputView {
+    return this.text(name, value, label, { hideLabel: true, placeholder, size: "name" });
+  }
+
+  private input(spec: Omit<InputView, "id" | "hideLabel" | "disabled"> & Partial<InputView>): InputView {
+    return {
+      hideLabel: false,
+      ...spec,
+      id: this.id(...spec.name.split(".")),
+      disabled: !this.options.editable,
+    };
+  }
+
+  /** A roll button for a trait. */
+  roll(trait: TraitRef, name: string): RollView {
+    const label = this.t("ROLLING_BONES.Sheet.Roll", { name });
+    const tooltip = this.t("ROLLING_BONES.Sheet.RollTooltip", { name, hint: this.t(this.options.rollHintKey) });
+    return { ...trait, label, tooltip };
+  }
+
+  /** A remove button for an entry (absent when the sheet is not editable). */
+  remove(collection: string, id: string, name: string): EntryButtonView | undefined {
+    if (!this.options.editable) return undefined;
+    return { collection, id, label: this.t("ROLLING_BONES.Sheet.Remove", { name }) };
+  }
+
+  /** An "add" button for a collection (absent when the sheet is not editable). */
+  add(collection: string, labelKey: string): SectionView["add"] {
+    return this.options.editable ? { collection, label: this.t(labelKey) } : undefined;
+  }
+
+  /**
+   * A rating as dots or squares. Pressing pip `n` sets the rating to `n`, or to `n − 1` when it is
+   * already `n` (see `dotTarget`); pips above `limit` are shown but disabled.
+   */
+  dots(path: string, name: string, value: number, max: number, shape: DotsView["shape"], limit = max): DotsView {
+    const pips: PipView[] = [];
+    for (let n = 1; n <= max; n++) {
+      const target = n === value ? n - 1 : n;
+      pips.push({
+        value: n,
+        filled: n <= value,
+        beyond: n > limit,
+        disabled: !this.options.editable || n > limit,
+        label: this.t("ROLLING_BONES.Sheet.SetRating", { name, value: String(target), max: String(max) }),
+      });
+    }
+    const label = this.t("ROLLING_BONES.Sheet.RatingOf", { name, value: String(value), max: String(max) });
+    return { path, shape, value, max, label, pips, disabled: !this.options.editable };
+  }
+
+  /** A name for an entry in labels: its own name, or a placeholder when it has none yet. */
+  entryName(name: string, placeholderKey: string): string {
+    return name.trim() === "" ? this.t(placeholderKey) : name;
+  }
+}
+
+/**
+ * The rating a dot or square sets when pressed: the pressed value, or one less when the rating
+ * already is that value (so the last dot can be cleared).
+ *
+ * @param current - The rating now.
+ * @param pressed - The value of the pressed pip (1-based).
+ */
+export function dotTarget(current: number, pressed: number): number {
+  return pressed === current ? pressed - 1 : pressed;
+}

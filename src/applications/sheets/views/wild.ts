@@ -1,0 +1,123 @@
+/** The view of a wild-die character sheet: points, this session's usage, attributes and skills as die codes. */
+
+import {
+  MAX_POINTS,
+  WILD_ATTRIBUTES,
+  WILD_FATE_POINTS_PER_SESSION,
+  wildSessionLeft,
+} from "../../../data/actor/pure.ts";
+import type { WildCharacterSource } from "../../../data/actor/pure.ts";
+import type { CharacterView, RowView, SectionView, StatView, ViewKit } from "./shared.ts";
+
+const P = "ROLLING_BONES.Actor.wild-character.FIELDS";
+
+/** Builds the view of a wild-die character's sheet. */
+export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterView {
+  const codeLabel = kit.t(`${P}.skills.element.code.label`);
+  const codeInput = (name: string, value: string, owner: string) =>
+    kit.text(name, value, `${owner}: ${codeLabel}`, { hideLabel: true, size: "code", placeholder: "3D+1" });
+  const attributeChoices = WILD_ATTRIBUTES.map((key) => ({ value: key, label: kit.t(`${P}.attributes.${key}.label`) }));
+  const attributes: RowView[] = WILD_ATTRIBUTES.map((key) => {
+    const label = kit.t(`${P}.attributes.${key}.label`);
+    return {
+      id: kit.id("attribute", key),
+      label,
+      inputs: [codeInput(`system.attributes.${key}.code`, system.attributes[key].code, label)],
+      dots: [],
+      roll: kit.roll({ kind: "attribute", key }, label),
+    };
+  });
+  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
+    const name = kit.entryName(skill.name, "ROLLING_BONES.Sheet.Unnamed.skill");
+    return {
+      id: kit.id("skill", id),
+      nameInput: kit.nameInput(
+        `system.skills.${id}.name`,
+        skill.name,
+        kit.t(`${P}.skills.element.name.label`),
+        kit.t("ROLLING_BONES.Sheet.Unnamed.skill"),
+      ),
+      inputs: [
+        {
+          ...kit.select(
+            `system.skills.${id}.attribute`,
+            skill.attribute,
+            `${name}: ${kit.t(`${P}.skills.element.attribute.label`)}`,
+            attributeChoices,
+          ),
+          hideLabel: true,
+        },
+        codeInput(`system.skills.${id}.code`, skill.code, name),
+      ],
+      dots: [],
+      roll: kit.roll({ kind: "skill", key: id }, name),
+      remove: kit.remove("skills", id, name),
+    };
+  });
+  const left = wildSessionLeft(system);
+  const stats: StatView[] = [
+    {
+      id: kit.id("characterPoints"),
+      label: kit.t(`${P}.characterPoints.label`),
+      input: kit.number(
+        "system.characterPoints",
+        system.characterPoints,
+        kit.t(`${P}.characterPoints.label`),
+        0,
+        MAX_POINTS,
+      ),
+    },
+    {
+      id: kit.id("fatePoints"),
+      label: kit.t(`${P}.fatePoints.label`),
+      input: kit.number("system.fatePoints", system.fatePoints, kit.t(`${P}.fatePoints.label`), 0, MAX_POINTS),
+    },
+    {
+      id: kit.id("sessionCp"),
+      label: kit.t(`${P}.session.characterPoints.label`),
+      input: kit.number(
+        "system.session.characterPoints",
+        system.session.characterPoints,
+        kit.t(`${P}.session.characterPoints.label`),
+        0,
+        MAX_POINTS,
+      ),
+    },
+    {
+      id: kit.id("sessionFp"),
+      label: kit.t(`${P}.session.fatePoints.label`),
+      input: kit.number(
+        "system.session.fatePoints",
+        system.session.fatePoints,
+        kit.t(`${P}.session.fatePoints.label`),
+        0,
+        WILD_FATE_POINTS_PER_SESSION,
+      ),
+    },
+    {
+      id: kit.id("sessionLeft"),
+      label: kit.t("ROLLING_BONES.Sheet.Wild.Left"),
+      text: kit.t("ROLLING_BONES.Sheet.Wild.LeftValue", {
+        cp: String(left.characterPoints),
+        fp: String(left.fatePoints),
+      }),
+    },
+  ];
+  const sections: SectionView[] = [
+    {
+      id: kit.id("attributes"),
+      title: kit.t(`${P}.attributes.label`),
+      columns: [kit.t("ROLLING_BONES.Sheet.Column.trait"), codeLabel],
+      rows: attributes,
+    },
+    {
+      id: kit.id("skills"),
+      title: kit.t(`${P}.skills.label`),
+      columns: [kit.t(`${P}.skills.element.name.label`), kit.t(`${P}.skills.element.attribute.label`), codeLabel],
+      rows: skills,
+      add: kit.add("skills", "ROLLING_BONES.Sheet.Add.skill"),
+      empty: kit.t("ROLLING_BONES.Sheet.Empty.skills"),
+    },
+  ];
+  return { engine: "wild", editable: kit.options.editable, stats, sections };
+}

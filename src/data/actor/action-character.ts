@@ -1,0 +1,99 @@
+/**
+ * The action character: a level that gives the action dice, d20 modifiers for abilities, saving
+ * throws and skills, weapons with their botch range, and bonus dice from a class feature.
+ */
+
+import { migrateActionCharacter } from "../migrations/index.ts";
+import {
+  ACTION_ABILITIES,
+  ACTION_CLASS_DIE_SIZES,
+  ACTION_MAX_BOTCH_RANGE,
+  ACTION_MAX_CLASS_DICE,
+  ACTION_MAX_LEVEL,
+  ACTION_MAX_MODIFIER,
+  ACTION_SAVES,
+} from "./constants.ts";
+import { actionDiceFor } from "./derived.ts";
+import { entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
+import type { SameShape } from "./shape.ts";
+import type { ActionCharacterDerived, ActionCharacterSource } from "./types.ts";
+import { isActionLevel } from "./validators.ts";
+
+import fields = foundry.data.fields;
+
+/** A d20 modifier. */
+function modField() {
+  return intField(-ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER, 0);
+}
+
+/** Builds the action character schema. */
+function actionSchema() {
+  return {
+    schemaVersion: versionField(),
+    level: new fields.NumberField({
+      required: true,
+      nullable: false,
+      min: 0,
+      max: ACTION_MAX_LEVEL,
+      initial: 1,
+      validate: (value: unknown) => isActionLevel(value),
+      validationError: "must be ½ or a whole number",
+    }),
+    abilities: fixedKeysField(ACTION_ABILITIES, () => new fields.SchemaField({ mod: modField() })),
+    saves: fixedKeysField(ACTION_SAVES, () => new fields.SchemaField({ mod: modField() })),
+    skills: entriesField(new fields.SchemaField({ name: nameField(), mod: modField() })),
+    weapons: entriesField(
+      new fields.SchemaField({
+        name: nameField(),
+        attack: modField(),
+        botchRange: intField(1, ACTION_MAX_BOTCH_RANGE, 1),
+        damage: new fields.StringField({ required: true, nullable: false, blank: true, trim: true, initial: "" }),
+      }),
+    ),
+    classDice: new fields.SchemaField({
+      faces: new fields.NumberField({
+        required: true,
+        nullable: false,
+        integer: true,
+        initial: 6,
+        choices: [...ACTION_CLASS_DIE_SIZES],
+      }),
+      count: intField(0, ACTION_MAX_CLASS_DICE, 0),
+    }),
+  };
+}
+
+/** The schema of the action character model. */
+export type ActionCharacterSchema = ReturnType<typeof actionSchema>;
+
+/** The stored data the schema describes is exactly {@link ActionCharacterSource} (checked here). */
+export const actionShapeCheck: SameShape<
+  fields.SchemaField.InitializedData<ActionCharacterSchema>,
+  ActionCharacterSource
+> = true;
+
+/** The data model of an action character's `system`. */
+export class ActionCharacterModel extends foundry.abstract.TypeDataModel<
+  ActionCharacterSchema,
+  Actor.Implementation,
+  // Base data: nothing beyond the schema (an empty object type, as fvtt-types expects).
+  Record<never, never>,
+  ActionCharacterDerived & Record<string, unknown>
+> {
+  /** Field labels and hints come from `ROLLING_BONES.Actor.action-character.FIELDS`. */
+  static override LOCALIZATION_PREFIXES = ["ROLLING_BONES.Actor.action-character"];
+
+  static override defineSchema(): ActionCharacterSchema {
+    return actionSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateActionCharacter(source));
+  }
+
+  /** Derives the action dice (die size and count) from the level, and the matching GM die. */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.actionDice = actionDiceFor(this.level);
+  }
+}

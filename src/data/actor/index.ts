@@ -1,0 +1,23 @@
+/**
+ * The character data models, one per engine, and the pure functions around them (derived data,
+ * validation, the request a trait's roll starts from). `config` is what `CONFIG.Actor.dataModels`
+ * is assigned in `init`; `src/types/data-models.d.ts` declares the same map to fvtt-types.
+ */
+
+import { ActionCharacterModel } from "./action-character.ts";
+import { PercentileCharacterModel } from "./percentile-character.ts";
+import { PiCharacterModel } from "./pi-character.ts";
+import { PoolCharacterModel } from "./pool-character.ts";
+import { WildCharacterModel } from "./wild-character.ts";
+
+export { ActionCharacterModel, PercentileCharacterModel, PiCharacterModel, PoolCharacterModel, WildCharacterModel };
+export * from "./pure.ts";
+
+/** The data model of each actor type, for `CONFIG.Actor.dataModels`. */
+export const config = {
+  "percentile-character": PercentileCharacterModel,
+  "action-character": ActionCharacterModel,
+  "wild-character": WildCharacterModel,
+  "pi-character": PiCharacterModel,
+  "pool-character": PoolCharacterModel,
+} as const;

@@ -1,0 +1,76 @@
+/**
+ * The dice-pool character: attributes and abilities rated 0–5 dots, Willpower and other 10-point
+ * traits with permanent dots and current points (never above the permanent rating).
+ */
+
+import { migratePoolCharacter } from "../migrations/index.ts";
+import { POOL_ATTRIBUTES, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
+import { clampTenPoint } from "./derived.ts";
+import { choiceField, entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
+import type { SameShape } from "./shape.ts";
+import type { PoolCharacterSource } from "./types.ts";
+
+import fields = foundry.data.fields;
+
+/** A 0–5 dot rating. */
+function dotsField(initial: number) {
+  return intField(0, POOL_MAX_DOTS, initial);
+}
+
+/** The fields of a 10-point trait: permanent dots and current points. */
+function tenPointFields(initial: number) {
+  return {
+    permanent: intField(0, POOL_MAX_TEN_POINT, initial),
+    current: intField(0, POOL_MAX_TEN_POINT, initial),
+  };
+}
+
+/** Builds the dice-pool character schema. */
+function poolSchema() {
+  return {
+    schemaVersion: versionField(),
+    attributes: fixedKeysField(POOL_ATTRIBUTES, () => new fields.SchemaField({ rating: dotsField(1) })),
+    abilities: entriesField(
+      new fields.SchemaField({
+        name: nameField(),
+        attribute: choiceField(POOL_ATTRIBUTES, POOL_ATTRIBUTES[0]),
+        rating: dotsField(0),
+      }),
+    ),
+    willpower: new fields.SchemaField(tenPointFields(5)),
+    traits: entriesField(new fields.SchemaField({ name: nameField(), ...tenPointFields(0) })),
+  };
+}
+
+/** The schema of the pool character model. */
+export type PoolCharacterSchema = ReturnType<typeof poolSchema>;
+
+/** The stored data the schema describes is exactly {@link PoolCharacterSource} (checked here). */
+export const poolShapeCheck: SameShape<
+  fields.SchemaField.InitializedData<PoolCharacterSchema>,
+  PoolCharacterSource
+> = true;
+
+/** The data model of a dice-pool character's `system`. */
+export class PoolCharacterModel extends foundry.abstract.TypeDataModel<PoolCharacterSchema, Actor.Implementation> {
+  /** Field labels and hints come from `ROLLING_BONES.Actor.pool-character.FIELDS`. */
+  static override LOCALIZATION_PREFIXES = ["ROLLING_BONES.Actor.pool-character"];
+
+  static override defineSchema(): PoolCharacterSchema {
+    return poolSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migratePoolCharacter(source));
+  }
+
+  /**
+   * Keeps current points within the permanent rating in the prepared data (Active Effects skip
+   * the schema's limits, and an older world may hold current above permanent).
+   */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.willpower = clampTenPoint(this.willpower, POOL_MAX_TEN_POINT);
+    for (const [id, trait] of Object.entries(this.traits)) this.traits[id] = clampTenPoint(trait, POOL_MAX_TEN_POINT);
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The Foundry-free part of the character data layer: constants, shapes, derived data, validation,
+ * new entries and the request a trait's roll starts from. Sheet views and tests import this barrel,
+ * which loads without Foundry; `index.ts` adds the data model classes.
+ */
+export * from "./constants.ts";
+export * from "./derived.ts";
+export * from "./entries.ts";
+export * from "./requests.ts";
+export * from "./validators.ts";
+export type * from "./types.ts";

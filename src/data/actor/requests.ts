@@ -1,0 +1,248 @@
+/**
+ * From a character's data and one of its traits to the engine request a roll of that trait starts
+ * from: the pure link between a sheet's roll buttons and the engines. The roll dialog starts from
+ * this request and adds what the player chooses (difficulty, bonus dice, points to spend…).
+ */
+
+import { pool, shared, wild } from "../../engines/index.ts";
+import type { ActionRequest } from "../../engines/action/index.ts";
+import type { PercentileRequest } from "../../engines/percentile/index.ts";
+import type { PiRequest } from "../../engines/pi/index.ts";
+import type { PoolRequest } from "../../engines/pool/index.ts";
+import type { WildRequest } from "../../engines/wild/index.ts";
+import type { CharacterType, ENGINE_OF } from "./constants.ts";
+import { piHindrance } from "./derived.ts";
+import type { CharacterSources, Entries } from "./types.ts";
+
+const { EngineError } = shared;
+
+/** The kinds of trait a roll button can name, per character type. */
+export const TRAIT_KINDS = Object.freeze({
+  "percentile-character": ["attribute", "skill"],
+  "action-character": ["ability", "save", "skill", "weapon"],
+  "wild-character": ["attribute", "skill"],
+  "pi-character": ["attribute", "skill"],
+  "pool-character": ["attribute", "ability", "tenPoint"],
+} as const satisfies Record<CharacterType, readonly string[]>);
+
+/** A kind of trait of a character type. */
+export type TraitKind<T extends CharacterType = CharacterType> = (typeof TRAIT_KINDS)[T][number];
+
+/** The key of Willpower among a dice-pool character's 10-point traits (other keys are trait ids). */
+export const WILLPOWER_KEY = "willpower";
+
+/**
+ * A rollable trait, as a roll button names it (`data-kind`, `data-key`, optional `data-with`).
+ * `with` names a second attribute: the partner attribute of a Precision & Impact attribute roll,
+ * or the attribute a dice-pool ability is rolled with instead of its usual one.
+ */
+export interface TraitRef {
+  /** The kind of trait, one of {@link TRAIT_KINDS} for the character's type. */
+  readonly kind: string;
+  /** The attribute key, or the id of the skill, weapon, ability or trait. */
+  readonly key: string;
+  /** A second attribute (see above). */
+  readonly with?: string;
+}
+
+/** The requests of each engine. */
+export interface EngineRequests {
+  percentile: PercentileRequest;
+  action: ActionRequest;
+  wild: WildRequest;
+  pi: PiRequest;
+  pool: PoolRequest;
+}
+
+/** The label of a rolled trait: a localization key (fixed traits) or the user's own name (entries). */
+export type TraitLabel = { readonly key: string } | { readonly name: string };
+
+/** What a roll of a trait starts from. */
+export interface TraitRoll<T extends CharacterType = CharacterType> {
+  /** The engine to roll. */
+  readonly engine: (typeof ENGINE_OF)[T];
+  /** The request before the dialog's choices. */
+  readonly request: EngineRequests[(typeof ENGINE_OF)[T]];
+  /** What the roll is of, for the card's flavor. */
+  readonly label: TraitLabel;
+}
+
+/**
+ * Reads a trait reference from a roll button's data attributes.
+ *
+ * @returns The reference, or `null` when `kind` or `key` is missing.
+ */
+export function traitFromDataset(
+  dataset: DOMStringMap | Readonly<Record<string, string | undefined>>,
+): TraitRef | null {
+  const { kind, key } = dataset;
+  if (!kind || !key) return null;
+  return dataset.with ? { kind, key, with: dataset.with } : { kind, key };
+}
+
+/** The localization key of a fixed attribute, ability or saving throw of a character type. */
+export function fixedTraitKey(type: CharacterType, group: string, key: string): string {
+  return `ROLLING_BONES.Actor.${type}.FIELDS.${group}.${key}.label`;
+}
+
+function unknownTrait(trait: TraitRef): never {
+  throw new EngineError("UnknownTrait", { kind: String(trait.kind), key: String(trait.key) });
+}
+
+/** An own entry of a record, or `undefined` (never an inherited member such as `constructor`). */
+function own<V>(record: Readonly<Record<string, V>>, key: string | undefined): V | undefined {
+  return key !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function entry<V>(entries: Entries<V>, trait: TraitRef): V {
+  return own(entries, trait.key) ?? unknownTrait(trait);
+}
+
+/**
+ * The request a roll of one trait starts from.
+ *
+ * @param type - The character type.
+ * @param system - The character's `system` data.
+ * @param trait - The trait to roll.
+ * @returns The engine, the request and the label for the card.
+ * @throws EngineError `UnknownTrait` when the character has no such trait; the engine's own error
+ *   when a stored value cannot be read (a bad die code).
+ */
+export function requestForTrait<T extends CharacterType>(
+  type: T,
+  system: CharacterSources[T],
+  trait: TraitRef,
+): TraitRoll<T>;
+export function requestForTrait(type: CharacterType, system: unknown, trait: TraitRef): TraitRoll {
+  switch (type) {
+    case "percentile-character":
+      return percentileRoll(system as CharacterSources[typeof type], trait);
+    case "action-character":
+      return actionRoll(system as CharacterSources[typeof type], trait);
+    case "wild-character":
+      return wildRoll(system as CharacterSources[typeof type], trait);
+    case "pi-character":
+      return piRoll(system as CharacterSources[typeof type], trait);
+    case "pool-character":
+      return poolRoll(system as CharacterSources[typeof type], trait);
+  }
+}
+
+function percentileRoll(system: CharacterSources["percentile-character"], trait: TraitRef): TraitRoll {
+  const type = "percentile-character";
+  if (trait.kind === "attribute") {
+    const attribute = own(system.attributes, trait.key) ?? unknownTrait(trait);
+    const request: PercentileRequest = { bonus: 0, penalty: 0, column: attribute.rating };
+    return { engine: "percentile", request, label: { key: fixedTraitKey(type, "attributes", trait.key) } };
+  }
+  if (trait.kind === "skill") {
+    const skill = entry(system.skills, trait);
+    return {
+      engine: "percentile",
+      request: { bonus: 0, penalty: 0, column: skill.rating },
+      label: { name: skill.name },
+    };
+  }
+  return unknownTrait(trait);
+}
+
+function actionRoll(system: CharacterSources["action-character"], trait: TraitRef): TraitRoll {
+  const type = "action-character";
+  switch (trait.kind) {
+    case "ability": {
+      const ability = own(system.abilities, trait.key) ?? unknownTrait(trait);
+      const request: ActionRequest = { kind: "check", modifier: ability.mod };
+      return { engine: "action", request, label: { key: fixedTraitKey(type, "abilities", trait.key) } };
+    }
+    case "save": {
+      const save = own(system.saves, trait.key) ?? unknownTrait(trait);
+      const request: ActionRequest = { kind: "save", modifier: save.mod };
+      return { engine: "action", request, label: { key: fixedTraitKey(type, "saves", trait.key) } };
+    }
+    case "skill": {
+      const skill = entry(system.skills, trait);
+      return { engine: "action", request: { kind: "check", modifier: skill.mod }, label: { name: skill.name } };
+    }
+    case "weapon": {
+      const weapon = entry(system.weapons, trait);
+      const request: ActionRequest = { kind: "attack", modifier: weapon.attack, botchRange: weapon.botchRange };
+      return { engine: "action", request, label: { name: weapon.name } };
+    }
+    default:
+      return unknownTrait(trait);
+  }
+}
+
+function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef): TraitRoll {
+  const type = "wild-character";
+  if (trait.kind === "attribute") {
+    const attribute = own(system.attributes, trait.key) ?? unknownTrait(trait);
+    const { dice, pips } = wild.parseCode(attribute.code);
+    return { engine: "wild", request: { dice, pips }, label: { key: fixedTraitKey(type, "attributes", trait.key) } };
+  }
+  if (trait.kind === "skill") {
+    const skill = entry(system.skills, trait);
+    const { dice, pips } = wild.parseCode(skill.code);
+    return { engine: "wild", request: { dice, pips }, label: { name: skill.name } };
+  }
+  return unknownTrait(trait);
+}
+
+function piRoll(system: CharacterSources["pi-character"], trait: TraitRef): TraitRoll {
+  const type = "pi-character";
+  const hindrance = piHindrance(system.conditions);
+  const dice = (key: string | undefined) => own(system.attributes, key)?.dice ?? unknownTrait(trait);
+  if (trait.kind === "attribute") {
+    const poolDice = [...dice(trait.key), ...(trait.with === undefined ? [] : dice(trait.with))];
+    const request: PiRequest = { pool: poolDice, hindrance };
+    return { engine: "pi", request, label: { key: fixedTraitKey(type, "attributes", trait.key) } };
+  }
+  if (trait.kind === "skill") {
+    const skill = entry(system.skills, trait);
+    const request: PiRequest = {
+      pool: [...dice(skill.first), ...dice(skill.second)],
+      hindrance,
+      precisionMod: skill.adds === "precision" ? skill.bonus : 0,
+      impactMod: skill.adds === "impact" ? skill.bonus : 0,
+    };
+    return { engine: "pi", request, label: { name: skill.name } };
+  }
+  return unknownTrait(trait);
+}
+
+function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef): TraitRoll {
+  const type = "pool-character";
+  const request = (built: pool.BuiltPool): PoolRequest => ({
+    pool: built.pool,
+    difficulty: pool.DEFAULT_DIFFICULTY,
+    cancellation: built.cancellation,
+  });
+  switch (trait.kind) {
+    case "attribute": {
+      const attribute = own(system.attributes, trait.key) ?? unknownTrait(trait);
+      const built = pool.buildPool({ attribute: attribute.rating });
+      return { engine: "pool", request: request(built), label: { key: fixedTraitKey(type, "attributes", trait.key) } };
+    }
+    case "ability": {
+      const ability = entry(system.abilities, trait);
+      const attribute = own(system.attributes, trait.with ?? ability.attribute) ?? unknownTrait(trait);
+      const built = pool.buildPool({ attribute: attribute.rating, ability: ability.rating });
+      return { engine: "pool", request: request(built), label: { name: ability.name } };
+    }
+    case "tenPoint": {
+      if (trait.key === WILLPOWER_KEY) {
+        const built = pool.buildPool({ tenPointTrait: system.willpower.permanent });
+        return {
+          engine: "pool",
+          request: request(built),
+          label: { key: `ROLLING_BONES.Actor.${type}.FIELDS.willpower.label` },
+        };
+      }
+      const tenPoint = entry(system.traits, trait);
+      const built = pool.buildPool({ tenPointTrait: tenPoint.permanent });
+      return { engine: "pool", request: request(built), label: { name: tenPoint.name } };
+    }
+    default:
+      return unknownTrait(trait);
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * Pure validation of character data. The predicates back the schemas' `validate` options (so
+ * Foundry rejects a bad value however it arrives), and {@link prepareUpdate} checks a sheet's
+ * change set before it is sent, so a bad value gets one clear, localized message (an
+ * {@link EngineError}) and nothing changes. Every limit comes from `constants.ts`, which takes the
+ * rules' limits from the engines.
+ */
+
+import { action, shared, wild } from "../../engines/index.ts";
+import {
+  ACTION_CLASS_DIE_SIZES,
+  ACTION_MAX_BOTCH_RANGE,
+  ACTION_MAX_CLASS_DICE,
+  ACTION_MAX_MODIFIER,
+  MAX_POINTS,
+  PERCENTILE_MAX_RATING,
+  PI_DIE_SIZES,
+  PI_MAX_ATTRIBUTE_DICE,
+  PI_MAX_MODIFIER,
+  POOL_MAX_DOTS,
+  POOL_MAX_TEN_POINT,
+  WILD_FATE_POINTS_PER_SESSION,
+  type CharacterType,
+} from "./constants.ts";
+
+const { EngineError, requireInt } = shared;
+
+/** Whether a value is a die code the wild engine reads (`3D+1`, `1D`, `12D-2`). */
+export function isDieCode(value: unknown): boolean {
+  return succeeds(() => wild.parseCode(value));
+}
+
+/** Whether a value is a character level the action engine accepts (0, ½ or a whole number). */
+export function isActionLevel(value: unknown): boolean {
+  return succeeds(() => action.requireLevel(value));
+}
+
+/** Whether a value is a die size a Precision & Impact pool may hold. */
+export function isPiDieSize(value: unknown): boolean {
+  return typeof value === "number" && PI_DIE_SIZES.includes(value);
+}
+
+/** Whether a value is a valid attribute pool: a list of allowed die sizes, at most the attribute limit. */
+export function isPiAttributePool(value: unknown): boolean {
+  return succeeds(() => requirePiPool(value));
+}
+
+/** Whether a value is a die size class bonus dice may have. */
+export function isClassDieSize(value: unknown): boolean {
+  return typeof value === "number" && ACTION_CLASS_DIE_SIZES.includes(value);
+}
+
+/**
+ * Checks an attribute pool of the Precision & Impact engine.
+ *
+ * @throws EngineError `PiPoolNotList`, `PiPoolTooLarge`, `NotInteger` or `PiDieSize`.
+ */
+export function requirePiPool(value: unknown): number[] {
+  if (!Array.isArray(value)) throw new EngineError("PiPoolNotList", { value: String(value) });
+  const list: readonly unknown[] = value;
+  if (list.length > PI_MAX_ATTRIBUTE_DICE) {
+    throw new EngineError("PiPoolTooLarge", { pool: list.length, max: PI_MAX_ATTRIBUTE_DICE });
+  }
+  return list.map((faces, k) => {
+    if (typeof faces !== "number" || !Number.isInteger(faces)) {
+      throw new EngineError("NotInteger", { field: `dice[${k}]`, value: String(faces) });
+    }
+    if (!PI_DIE_SIZES.includes(faces))
+      throw new EngineError("PiDieSize", { value: faces, allowed: PI_DIE_SIZES.join(", d") });
+    return faces;
+  });
+}
+
+function succeeds(check: () => unknown): boolean {
+  try {
+    check();
+    return true;
+  } catch (error) {
+    if (error instanceof EngineError) return false;
+    throw error;
+  }
+}
+
+/** A check of one stored value; throws an {@link EngineError} naming what is wrong. */
+type Check = (value: unknown) => void;
+
+/** A rule: the data paths it applies to (relative to `system`), the check, and whether the value is a number. */
+interface Rule {
+  readonly path: RegExp;
+  readonly check: Check;
+  /** A numeric value: a number written as text (a select's value) is read as that number, as Foundry's NumberField casts it. */
+  readonly numeric: boolean;
+}
+
+const ID = "[A-Za-z0-9]+";
+
+/** A check that the value is a whole number in a range (numeric). */
+interface IntCheck {
+  readonly int: Check;
+}
+
+function int(field: string, min: number, max: number): IntCheck {
+  return { int: (value) => void requireInt(value, field, min, max) };
+}
+
+function rule(path: string, check: Check | IntCheck, numeric = false): Rule {
+  if (typeof check === "function") return { path: new RegExp(`^${path}$`), check, numeric };
+  return { path: new RegExp(`^${path}$`), check: check.int, numeric: true };
+}
+
+const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
+
+/** The rules of each character type, one per editable leaf of its schema that holds a number or a code. */
+export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Object.freeze({
+  "percentile-character": [
+    versionRule,
+    rule(`attributes\\.\\w+\\.rating`, int("rating", 0, PERCENTILE_MAX_RATING)),
+    rule(`skills\\.${ID}\\.rating`, int("rating", 0, PERCENTILE_MAX_RATING)),
+    rule("karma", int("karma", 0, MAX_POINTS)),
+  ],
+  "action-character": [
+    versionRule,
+    rule("level", (value) => void action.requireLevel(value), true),
+    rule(`(?:abilities|saves)\\.\\w+\\.mod`, int("mod", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
+    rule(`skills\\.${ID}\\.mod`, int("mod", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
+    rule(`weapons\\.${ID}\\.attack`, int("attack", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
+    rule(`weapons\\.${ID}\\.botchRange`, int("botchRange", 1, ACTION_MAX_BOTCH_RANGE)),
+    rule("classDice\\.count", int("classDice", 0, ACTION_MAX_CLASS_DICE)),
+    rule(
+      "classDice\\.faces",
+      (value) => {
+        if (!isClassDieSize(value)) {
+          throw new EngineError("DieSizeNotAllowed", {
+            faces: String(value),
+            allowed: ACTION_CLASS_DIE_SIZES.join(", "),
+          });
+        }
+      },
+      true,
+    ),
+  ],
+  "wild-character": [
+    versionRule,
+    rule(`attributes\\.\\w+\\.code`, (value) => void wild.parseCode(value)),
+    rule(`skills\\.${ID}\\.code`, (value) => void wild.parseCode(value)),
+    rule("characterPoints", int("characterPoints", 0, MAX_POINTS)),
+    rule("fatePoints", int("fatePoints", 0, MAX_POINTS)),
+    rule("session\\.characterPoints", int("characterPointsUsed", 0, MAX_POINTS)),
+    rule("session\\.fatePoints", int("fatePointsUsed", 0, WILD_FATE_POINTS_PER_SESSION)),
+  ],
+  "pi-character": [
+    versionRule,
+    rule(`attributes\\.\\w+\\.dice`, (value) => void requirePiPool(value)),
+    rule(`skills\\.${ID}\\.bonus`, int("skillBonus", -PI_MAX_MODIFIER, PI_MAX_MODIFIER)),
+  ],
+  "pool-character": [
+    versionRule,
+    rule(`attributes\\.\\w+\\.rating`, int("dots", 0, POOL_MAX_DOTS)),
+    rule(`abilities\\.${ID}\\.rating`, int("dots", 0, POOL_MAX_DOTS)),
+    rule(`(?:willpower|traits\\.${ID})\\.permanent`, int("permanent", 0, POOL_MAX_TEN_POINT)),
+    rule(`(?:willpower|traits\\.${ID})\\.current`, int("current", 0, POOL_MAX_TEN_POINT)),
+  ],
+});
+
+/** A change set checked by {@link prepareUpdate}: the changes to send, or the reason to refuse. */
+export type PreparedUpdate =
+  | { readonly ok: true; readonly changes: Record<string, unknown> }
+  | { readonly ok: false; readonly error: InstanceType<typeof EngineError> };
+
+const SYSTEM = "system.";
+
+/**
+ * Checks a flat change set (`{"system.karma": 3, "name": "Ada"}`, as a sheet form submits it)
+ * against the rules of a character type, and completes it where one change implies another:
+ * lowering a 10-point trait's permanent rating below its current points lowers the current points
+ * too (current never exceeds permanent).
+ *
+ * Keys outside `system` pass through unchecked (Foundry checks them); `system` keys without a rule
+ * (names, choices, flags) are left to the schema. A number written as text for a numeric field (a
+ * select's value) is read as that number.
+ *
+ * @param type - The character type.
+ * @param source - The actor's current stored `system` data (to complete dependent changes).
+ * @param changes - The flat changes.
+ * @returns The changes to send, or the first error found.
+ */
+export function prepareUpdate(
+  type: CharacterType,
+  source: unknown,
+  changes: Readonly<Record<string, unknown>>,
+): PreparedUpdate {
+  const rules = UPDATE_RULES[type];
+  const out: Record<string, unknown> = { ...changes };
+  try {
+    for (const [key, raw] of Object.entries(changes)) {
+      if (!key.startsWith(SYSTEM)) continue;
+      const path = key.slice(SYSTEM.length);
+      for (const r of rules) {
+        if (!r.path.test(path)) continue;
+        const value = r.numeric && typeof raw === "string" && NUMBER_TEXT.test(raw) ? Number(raw) : raw;
+        r.check(value);
+        out[key] = value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof EngineError) return { ok: false, error };
+    throw error;
+  }
+  if (type === "pool-character") clampTenPointChanges(source, out);
+  return { ok: true, changes: out };
+}
+
+const TEN_POINT = new RegExp(`^system\\.(willpower|traits\\.${ID})\\.(permanent|current)$`);
+
+/** Keeps each changed 10-point trait's current points at or below its permanent rating. */
+function clampTenPointChanges(source: unknown, changes: Record<string, unknown>): void {
+  const touched = new Set<string>();
+  for (const key of Object.keys(changes)) {
+    const match = TEN_POINT.exec(key);
+    if (match) touched.add(match[1] as string);
+  }
+  for (const trait of touched) {
+    const stored = readPath(source, trait);
+    const permanentKey = `system.${trait}.permanent`;
+    const currentKey = `system.${trait}.current`;
+    const permanent = numberOr(changes[permanentKey], numberOr(stored?.permanent, 0));
+    const current = numberOr(changes[currentKey], numberOr(stored?.current, 0));
+    if (current > permanent) changes[currentKey] = permanent;
+  }
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+function readPath(source: unknown, path: string): Record<string, unknown> | undefined {
+  let node: unknown = source;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "object" && node !== null ? (node as Record<string, unknown>) : undefined;
+}

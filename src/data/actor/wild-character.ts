@@ -1,0 +1,88 @@
+/**
+ * The wild-die character: attributes and skills as die codes (`ND+P`), Character Points, Fate
+ * Points (five to start with) and the points spent in the current session.
+ */
+
+import { migrateWildCharacter } from "../migrations/index.ts";
+import {
+  MAX_POINTS,
+  WILD_ATTRIBUTES,
+  WILD_DEFAULT_CODE,
+  WILD_FATE_POINTS_PER_SESSION,
+  WILD_STARTING_FATE_POINTS,
+} from "./constants.ts";
+import { wildSessionLeft } from "./derived.ts";
+import { choiceField, entriesField, fixedKeysField, intField, nameField, pointsField, versionField } from "./fields.ts";
+import type { SameShape } from "./shape.ts";
+import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
+import { isDieCode } from "./validators.ts";
+
+import fields = foundry.data.fields;
+
+/** A die code such as `3D+1`, checked with the wild engine's reader. */
+function codeField() {
+  return new fields.StringField({
+    required: true,
+    nullable: false,
+    blank: false,
+    trim: true,
+    initial: WILD_DEFAULT_CODE,
+    validate: (value: unknown) => isDieCode(value),
+    validationError: "must be a die code such as 3D+1",
+  });
+}
+
+/** Builds the wild-die character schema. */
+function wildSchema() {
+  return {
+    schemaVersion: versionField(),
+    attributes: fixedKeysField(WILD_ATTRIBUTES, () => new fields.SchemaField({ code: codeField() })),
+    skills: entriesField(
+      new fields.SchemaField({
+        name: nameField(),
+        attribute: choiceField(WILD_ATTRIBUTES, WILD_ATTRIBUTES[0]),
+        code: codeField(),
+      }),
+    ),
+    characterPoints: pointsField(),
+    fatePoints: pointsField(WILD_STARTING_FATE_POINTS),
+    session: new fields.SchemaField({
+      characterPoints: intField(0, MAX_POINTS, 0),
+      fatePoints: intField(0, WILD_FATE_POINTS_PER_SESSION, 0),
+    }),
+  };
+}
+
+/** The schema of the wild character model. */
+export type WildCharacterSchema = ReturnType<typeof wildSchema>;
+
+/** The stored data the schema describes is exactly {@link WildCharacterSource} (checked here). */
+export const wildShapeCheck: SameShape<
+  fields.SchemaField.InitializedData<WildCharacterSchema>,
+  WildCharacterSource
+> = true;
+
+/** The data model of a wild-die character's `system`. */
+export class WildCharacterModel extends foundry.abstract.TypeDataModel<
+  WildCharacterSchema,
+  Actor.Implementation,
+  Record<never, never>,
+  WildCharacterDerived & Record<string, unknown>
+> {
+  /** Field labels and hints come from `ROLLING_BONES.Actor.wild-character.FIELDS`. */
+  static override LOCALIZATION_PREFIXES = ["ROLLING_BONES.Actor.wild-character"];
+
+  static override defineSchema(): WildCharacterSchema {
+    return wildSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateWildCharacter(source));
+  }
+
+  /** Derives what may still be spent this session. */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.sessionLeft = wildSessionLeft(this);
+  }
+}

@@ -1,0 +1,382 @@
+/**
+ * The Action Results Table as a world setting, Foundry-free: reading the stored value, what to
+ * store for a table, JSON import and export, and the GM editor's form (every number as text, the
+ * way the inputs hold it) with its conversion to and from a table. Every table that leaves this
+ * module has passed the engine's `validateArt`; anything else is refused with an
+ * {@link EngineError} naming the reason.
+ */
+
+import { EngineError, percentile } from "../../engines/index.ts";
+import type { ArtColumn, ArtRange, ArtTable, LevelId } from "../../engines/percentile/index.ts";
+
+const { DEFAULT_ART, LEVEL_COUNT, LEVEL_IDS, FIRST_SUCCESS, MAX_VALUE, validateArt } = percentile;
+
+/** The file name an exported table is saved under. */
+export const ART_EXPORT_FILE = "action-results-table.json";
+
+/** The most columns the editor adds (a sanity limit; an imported table may have more). */
+export const MAX_EDITOR_COLUMNS = 30;
+
+/** What the setting stores for the default table: an empty object (an object setting is never `null`). */
+export const DEFAULT_ART_SETTING: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * The table a stored setting value holds: an empty object, `null`, or anything that is not a
+ * valid table means the default table. A stored value is checked again on every read, since a
+ * world file can be edited by hand.
+ *
+ * @param stored - The setting's value.
+ * @returns The checked table, or `null` for the default.
+ */
+export function storedArt(stored: unknown): ArtTable | null {
+  if (stored === null || typeof stored !== "object" || Object.keys(stored).length === 0) return null;
+  try {
+    return validateArt(stored);
+  } catch (error) {
+    if (error instanceof EngineError) return null;
+    throw error;
+  }
+}
+
+/** Whether two checked tables read every rating and value the same way (names and labels aside). */
+export function sameReadings(a: ArtTable, b: ArtTable): boolean {
+  return JSON.stringify(a.columns) === JSON.stringify(b.columns);
+}
+
+/** Whether a checked table is the default table, level labels and name aside. */
+export function isDefaultArt(table: ArtTable): boolean {
+  return sameReadings(table, DEFAULT_ART) && table.levels.every((level) => level.label === undefined);
+}
+
+/**
+ * What the setting should store for a table: {@link DEFAULT_ART_SETTING} for the default table (so
+ * a later version's default applies), otherwise a plain copy of the checked table.
+ *
+ * @param table - A table of unknown shape.
+ * @returns The value to store.
+ * @throws EngineError from `validateArt` when the table is not valid.
+ */
+export function artSettingValue(table: unknown): ArtTable | Record<string, never> {
+  const checked = validateArt(table);
+  if (isDefaultArt(checked)) return {};
+  return JSON.parse(JSON.stringify(checked)) as ArtTable;
+}
+
+/**
+ * A percentile request reading the given table, unless it names one already. Other values pass
+ * through unchanged (the engine reports a bad request).
+ *
+ * @param request - A percentile request (of unknown shape, as callers write it).
+ * @param table - The world's table, or `null`/`undefined` for the default.
+ * @returns The request, with `art` set when the world has a table and the request none.
+ */
+export function withArt(request: unknown, table: ArtTable | null | undefined): unknown {
+  if (!table || typeof request !== "object" || request === null || Array.isArray(request)) return request;
+  if ((request as { art?: unknown }).art !== undefined) return request;
+  return { ...request, art: table };
+}
+
+/**
+ * Reads a table from JSON text (an imported file or pasted text).
+ *
+ * @param text - The JSON text.
+ * @returns The checked table.
+ * @throws EngineError `ArtJson` when the text is not JSON, or the reason `validateArt` gives.
+ */
+export function parseArtJson(text: string): ArtTable {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new EngineError("ArtJson", { reason: error instanceof Error ? error.message : String(error) });
+  }
+  return validateArt(data);
+}
+
+/**
+ * A table as the JSON text an export writes: the format {@link parseArtJson} reads back.
+ *
+ * @param table - A checked table.
+ */
+export function artToJson(table: ArtTable): string {
+  return `${JSON.stringify(table, null, 2)}\n`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The editor's form
+
+/**
+ * The editor's form: every input's text by name, and the number of columns. Names: `name`,
+ * `label.<level>`, `min.<column>`, `max.<column>`, `from.<column>.<level>`, `to.<column>.<level>`
+ * (columns and levels counted from 0; levels in the order of `LEVEL_IDS`, worst first).
+ */
+export interface ArtForm {
+  /** The number of columns. */
+  readonly columns: number;
+  /** Every input's text by name. */
+  readonly values: Readonly<Record<string, string>>;
+}
+
+/** The text of a value an input shows. */
+function text(value: number | undefined): string {
+  return value === undefined ? "" : String(value);
+}
+
+/**
+ * The form showing a table.
+ *
+ * @param table - A checked table.
+ */
+export function artToForm(table: ArtTable): ArtForm {
+  const values: Record<string, string> = { name: table.name ?? "" };
+  table.levels.forEach((level, i) => (values[`label.${i}`] = level.label ?? ""));
+  table.columns.forEach((column, c) => {
+    values[`min.${c}`] = text(column.min);
+    values[`max.${c}`] = text(column.max);
+    column.ranges.forEach((range, i) => {
+      values[`from.${c}.${i}`] = text(range?.[0]);
+      values[`to.${c}.${i}`] = text(range?.[1]);
+    });
+  });
+  return { columns: table.columns.length, values };
+}
+
+/** The form of the default table. */
+export function defaultArtForm(): ArtForm {
+  return artToForm(DEFAULT_ART);
+}
+
+const WHOLE = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * Reads a number input of a column.
+ *
+ * @throws EngineError `ArtEditorNotNumber` for text that is not a whole number.
+ */
+function wholeNumber(value: string | undefined, column: number): number {
+  const raw = value ?? "";
+  if (!WHOLE.test(raw)) throw new EngineError("ArtEditorNotNumber", { column, value: raw.trim() });
+  return Number(raw);
+}
+
+/** Whether an input is empty. */
+function blank(value: string | undefined): boolean {
+  return value === undefined || value.trim() === "";
+}
+
+/**
+ * The table a form describes, checked by the engine.
+ *
+ * @param form - The editor's form.
+ * @returns The checked table.
+ * @throws EngineError `ArtEditorRatingMissing` (a column without both ratings), `ArtEditorCell`
+ *   (a level with only one of its two values), `ArtEditorNotNumber`, or the reason `validateArt`
+ *   gives (gaps, overlaps, ranges out of order…).
+ */
+export function formToArt(form: ArtForm): ArtTable {
+  const v = form.values;
+  const columns: ArtColumn[] = [];
+  for (let c = 0; c < form.columns; c++) {
+    const column = c + 1;
+    if (blank(v[`min.${c}`]) || blank(v[`max.${c}`])) throw new EngineError("ArtEditorRatingMissing", { column });
+    const ranges: (ArtRange | null)[] = [];
+    for (let i = 0; i < LEVEL_COUNT; i++) {
+      const from = v[`from.${c}.${i}`];
+      const to = v[`to.${c}.${i}`];
+      if (blank(from) && blank(to)) {
+        ranges.push(null);
+        continue;
+      }
+      if (blank(from) || blank(to)) throw new EngineError("ArtEditorCell", { column, level: LEVEL_IDS[i] as LevelId });
+      ranges.push([wholeNumber(from, column), wholeNumber(to, column)]);
+    }
+    columns.push({ min: wholeNumber(v[`min.${c}`], column), max: wholeNumber(v[`max.${c}`], column), ranges });
+  }
+  const levels = LEVEL_IDS.map((id, i) => {
+    const label = (v[`label.${i}`] ?? "").trim();
+    return label === "" ? { id } : { id, label };
+  });
+  const name = (v.name ?? "").trim();
+  return validateArt(name === "" ? { levels, columns } : { name, levels, columns });
+}
+
+/**
+ * The form with one more column after the last: its ratings start just above the last column's
+ * and span one rating, and its values copy the last column's, ready to be edited.
+ *
+ * @param form - The editor's form.
+ * @returns The new form, or the same form when it already has {@link MAX_EDITOR_COLUMNS} columns.
+ */
+export function addArtColumn(form: ArtForm): ArtForm {
+  if (form.columns >= MAX_EDITOR_COLUMNS) return form;
+  const values: Record<string, string> = { ...form.values };
+  const last = form.columns - 1;
+  const c = form.columns;
+  const lastMax = Number(values[`max.${last}`]);
+  const start = last >= 0 && Number.isSafeInteger(lastMax) && !blank(values[`max.${last}`]) ? lastMax + 1 : 0;
+  values[`min.${c}`] = String(start);
+  values[`max.${c}`] = String(start);
+  for (let i = 0; i < LEVEL_COUNT; i++) {
+    values[`from.${c}.${i}`] = last >= 0 ? (values[`from.${last}.${i}`] ?? "") : "";
+    values[`to.${c}.${i}`] = last >= 0 ? (values[`to.${last}.${i}`] ?? "") : "";
+  }
+  if (last < 0) {
+    values[`from.${c}.0`] = "1";
+    values[`to.${c}.0`] = String(MAX_VALUE);
+  }
+  return { columns: c + 1, values };
+}
+
+/**
+ * The form without its last column (a table keeps at least one).
+ *
+ * @param form - The editor's form.
+ */
+export function removeArtColumn(form: ArtForm): ArtForm {
+  if (form.columns <= 1) return form;
+  const c = form.columns - 1;
+  const values: Record<string, string> = {};
+  const own = new RegExp(`^(?:min|max)\\.${c}$|^(?:from|to)\\.${c}\\.\\d+$`);
+  for (const [name, value] of Object.entries(form.values)) if (!own.test(name)) values[name] = value;
+  return { columns: c, values };
+}
+
+/**
+ * Takes the values an editor's inputs hold into the form; names the form does not know are
+ * ignored, and a known name the inputs lack keeps its value.
+ *
+ * @param form - The form before.
+ * @param inputs - Input names and texts (for example from `FormData`).
+ */
+export function readArtForm(form: ArtForm, inputs: Iterable<[string, unknown]>): ArtForm {
+  const values: Record<string, string> = { ...form.values };
+  const known = /^(?:name|label\.\d+|(?:min|max)\.\d+|(?:from|to)\.\d+\.\d+)$/;
+  for (const [name, value] of inputs) {
+    if (known.test(name) && typeof value === "string") values[name] = value;
+  }
+  return { columns: form.columns, values };
+}
+
+/** Whether two forms hold the same table text. */
+export function sameForm(a: ArtForm, b: ArtForm): boolean {
+  if (a.columns !== b.columns) return false;
+  const keys = new Set([...Object.keys(a.values), ...Object.keys(b.values)]);
+  for (const key of keys) if ((a.values[key] ?? "").trim() !== (b.values[key] ?? "").trim()) return false;
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The editor's view
+
+/** One value cell of the editor: a level's two inputs in one column. */
+export interface ArtCellView {
+  readonly column: number;
+  readonly from: { readonly name: string; readonly value: string };
+  readonly to: { readonly name: string; readonly value: string };
+}
+
+/** One row of the editor: a result level across every column. */
+export interface ArtRowView {
+  /** The level's position (0 = worst). */
+  readonly index: number;
+  /** The level id. */
+  readonly id: LevelId;
+  /** The localization key of the level's name. */
+  readonly nameKey: string;
+  /** Whether the level is a success. */
+  readonly success: boolean;
+  /** The display-name input. */
+  readonly label: { readonly name: string; readonly value: string };
+  /** One cell per column. */
+  readonly cells: readonly ArtCellView[];
+}
+
+/** One column heading of the editor. */
+export interface ArtColumnView {
+  /** The column's number, from 1. */
+  readonly number: number;
+  readonly min: { readonly name: string; readonly value: string };
+  readonly max: { readonly name: string; readonly value: string };
+}
+
+/** What the editor template renders. */
+export interface ArtEditorView {
+  /** The table name input's value. */
+  readonly name: string;
+  /** The column headings. */
+  readonly columns: readonly ArtColumnView[];
+  /** The rows, best level first (as printed tables list them). */
+  readonly rows: readonly ArtRowView[];
+  /** Whether another column may be added. */
+  readonly canAdd: boolean;
+  /** Whether a column may be removed. */
+  readonly canRemove: boolean;
+}
+
+/** The localization prefix of level names. */
+export const LEVEL_NAME_PREFIX = "ROLLING_BONES.Percentile.Level.";
+
+/**
+ * The editor's view of a form.
+ *
+ * @param form - The editor's form.
+ */
+export function artEditorView(form: ArtForm): ArtEditorView {
+  const v = form.values;
+  const input = (name: string) => ({ name, value: v[name] ?? "" });
+  const columns: ArtColumnView[] = [];
+  for (let c = 0; c < form.columns; c++) columns.push({ number: c + 1, min: input(`min.${c}`), max: input(`max.${c}`) });
+  const rows = LEVEL_IDS.map(
+    (id, i): ArtRowView => ({
+      index: i,
+      id,
+      nameKey: `${LEVEL_NAME_PREFIX}${id}`,
+      success: i >= FIRST_SUCCESS,
+      label: input(`label.${i}`),
+      cells: columns.map((_, c) => ({ column: c + 1, from: input(`from.${c}.${i}`), to: input(`to.${c}.${i}`) })),
+    }),
+  ).reverse();
+  return {
+    name: v.name ?? "",
+    columns,
+    rows,
+    canAdd: form.columns < MAX_EDITOR_COLUMNS,
+    canRemove: form.columns > 1,
+  };
+}
+
+/**
+ * The data of an Action Results Table error with its level id replaced by the level's localized
+ * name, ready for `game.i18n.format(error.key, data)`.
+ *
+ * @param error - An error from this module or from `validateArt`.
+ * @param localize - Localizes a key.
+ */
+export function artErrorData(error: EngineError, localize: (key: string) => string): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [k, value] of Object.entries(error.data)) data[k] = String(value);
+  if (data.level !== undefined && (LEVEL_IDS as readonly string[]).includes(data.level)) {
+    data.level = localize(`${LEVEL_NAME_PREFIX}${data.level}`);
+  }
+  return data;
+}
+
+/** What decides whether the one-time notice about the table is shown. */
+export interface ArtNoticeState {
+  /** Whether the current user is the active GM (one GM is told, once). */
+  readonly activeGm: boolean;
+  /** Whether the notice was already shown in this world. */
+  readonly shown: boolean;
+  /** Whether the world already has a table of its own. */
+  readonly customTable: boolean;
+}
+
+/**
+ * Whether to tell the GM, once per world, that the default Action Results Table can be replaced
+ * with the book's: only the active GM is told, only once, and not when a table was already set.
+ *
+ * @param state - Who the user is and what the world holds.
+ */
+export function artNoticeDue(state: ArtNoticeState): boolean {
+  return state.activeGm && !state.shown && !state.customTable;
+}

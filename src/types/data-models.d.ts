@@ -1,0 +1,11 @@
+/** The system's data models, declared to fvtt-types from the same map `init` registers (STYLE practice 3). */
+
+import type { config as actorModels } from "../data/actor/index.ts";
+
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    Actor: typeof actorModels;
+  }
+}
+
+export {};

@@ -1,0 +1,143 @@
+/**
+ * The character migrations as pure functions: one realistic older shape per type becomes the
+ * current shape; current data, partial update data and unknown shapes are left alone; each
+ * migration returns the object it was given.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  migrateActionCharacter,
+  migratePercentileCharacter,
+  migratePiCharacter,
+  migratePoolCharacter,
+  migrateWildCharacter,
+  type Source,
+} from "../../src/data/migrations/index.ts";
+import { SCHEMA_VERSION } from "../../src/data/actor/pure.ts";
+import { SAMPLES } from "./samples.ts";
+
+const MIGRATIONS = {
+  "percentile-character": migratePercentileCharacter,
+  "action-character": migrateActionCharacter,
+  "wild-character": migrateWildCharacter,
+  "pi-character": migratePiCharacter,
+  "pool-character": migratePoolCharacter,
+} as const;
+
+describe("older shapes become the current shape", () => {
+  it("percentile: bare ratings, skills as name → rating, karma as { value }", () => {
+    const old: Source = {
+      schemaVersion: 0,
+      attributes: { body: 6, agility: { rating: 9 } },
+      skills: { climbing: 8 },
+      karma: { value: 7 },
+    };
+    expect(migratePercentileCharacter(old)).toEqual({
+      schemaVersion: SCHEMA_VERSION,
+      attributes: { body: { rating: 6 }, agility: { rating: 9 } },
+      skills: { climbing: { name: "climbing", rating: 8 } },
+      karma: 7,
+    });
+  });
+
+  it("action: bare modifiers, and a weapon's botch as botchRange", () => {
+    const old: Source = {
+      abilities: { strength: 2, dexterity: { mod: 3 } },
+      saves: { reflex: 5 },
+      weapons: { axe: { name: "Axe", attack: 5, botch: 2, damage: "1d10" } },
+    };
+    expect(migrateActionCharacter(old)).toEqual({
+      abilities: { strength: { mod: 2 }, dexterity: { mod: 3 } },
+      saves: { reflex: { mod: 5 } },
+      weapons: { axe: { name: "Axe", attack: 5, botchRange: 2, damage: "1d10" } },
+    });
+  });
+
+  it("action: a weapon holding both keys keeps botchRange and drops the old key", () => {
+    const old: Source = { weapons: { axe: { name: "Axe", botch: 4, botchRange: 2 } } };
+    expect(migrateActionCharacter(old)).toEqual({ weapons: { axe: { name: "Axe", botchRange: 2 } } });
+  });
+
+  it("wild: traits as { dice, pips } or as a bare code become { code }", () => {
+    const old: Source = {
+      attributes: {
+        agility: { dice: 3, pips: 1 },
+        strength: { dice: 2 },
+        technical: "4D",
+        knowledge: { dice: 2, pips: -1 },
+      },
+      skills: { dodge: { name: "Dodge", attribute: "agility", dice: 5, pips: 0 } },
+    };
+    expect(migrateWildCharacter(old)).toEqual({
+      attributes: {
+        agility: { code: "3D+1" },
+        strength: { code: "2D" },
+        technical: { code: "4D" },
+        knowledge: { code: "2D-1" },
+      },
+      skills: { dodge: { name: "Dodge", attribute: "agility", code: "5D" } },
+    });
+  });
+
+  it("pi: an attribute pool as text or as a bare list becomes { dice }", () => {
+    const old: Source = { attributes: { power: "d8/d4", quickness: "d4", wits: [10, 6], resolve: "D6, d6" } };
+    expect(migratePiCharacter(old)).toEqual({
+      attributes: {
+        power: { dice: [8, 4] },
+        quickness: { dice: [4] },
+        wits: { dice: [10, 6] },
+        resolve: { dice: [6, 6] },
+      },
+    });
+  });
+
+  it("pi: text that is not a pool is left for the schema to refuse", () => {
+    const old: Source = { attributes: { power: "strong" } };
+    expect(migratePiCharacter(old)).toEqual({ attributes: { power: "strong" } });
+  });
+
+  it("pool: bare dots, Willpower as one number, 10-point traits as numbers", () => {
+    const old: Source = {
+      schemaVersion: 0,
+      attributes: { strength: 3 },
+      abilities: { brawl: 2 },
+      willpower: 6,
+      traits: { humanity: 7 },
+    };
+    expect(migratePoolCharacter(old)).toEqual({
+      schemaVersion: SCHEMA_VERSION,
+      attributes: { strength: { rating: 3 } },
+      abilities: { brawl: { name: "brawl", rating: 2 } },
+      willpower: { permanent: 6, current: 6 },
+      traits: { humanity: { name: "humanity", permanent: 7, current: 7 } },
+    });
+  });
+});
+
+describe("every migration", () => {
+  it.each(Object.keys(MIGRATIONS) as (keyof typeof MIGRATIONS)[])("%s leaves current data unchanged", (type) => {
+    const current = structuredClone(SAMPLES[type]) as unknown as Source;
+    expect(MIGRATIONS[type](current)).toEqual(SAMPLES[type]);
+  });
+
+  it.each(Object.keys(MIGRATIONS) as (keyof typeof MIGRATIONS)[])("%s returns the object it was given", (type) => {
+    const source: Source = structuredClone(SAMPLES[type]) as unknown as Source;
+    expect(MIGRATIONS[type](source)).toBe(source);
+  });
+
+  it.each(Object.keys(MIGRATIONS) as (keyof typeof MIGRATIONS)[])("%s copes with partial and empty data", (type) => {
+    expect(MIGRATIONS[type]({})).toEqual({});
+    expect(MIGRATIONS[type]({ attributes: null, skills: [] })).toEqual({ attributes: null, skills: [] });
+    // A partial update does not carry the version, and none is added.
+    expect(MIGRATIONS[type]({ name: "x" })).toEqual({ name: "x" });
+  });
+
+  it.each(Object.keys(MIGRATIONS) as (keyof typeof MIGRATIONS)[])("%s is idempotent", (type) => {
+    const old: Source = { schemaVersion: 0, attributes: { a: 3 }, willpower: 4, karma: { value: 1 } };
+    const once = structuredClone(MIGRATIONS[type](structuredClone(old)));
+    expect(MIGRATIONS[type](structuredClone(once))).toEqual(once);
+  });
+
+  it("never lowers a newer stored version", () => {
+    expect(migratePoolCharacter({ schemaVersion: SCHEMA_VERSION + 3 })).toEqual({ schemaVersion: SCHEMA_VERSION + 3 });
+  });
+});

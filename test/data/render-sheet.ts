@@ -1,0 +1,64 @@
+/**
+ * Renders a character sheet the way its ApplicationV2 class does — the same context (header, view,
+ * editable) from the same pure view function, through the real templates and Handlebars — but
+ * without Foundry's window frame, for the template and browser tests.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { characterView, type CharacterView } from "../../src/applications/sheets/views/index.ts";
+import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
+import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
+import { createHandlebars } from "../support/handlebars.ts";
+import { format, localize, ROOT } from "../support/i18n.ts";
+
+/** Localization from lang/en.json, as `game.i18n` gives it. */
+export const i18n = { localize, format: (key: string, data: Record<string, string>) => format(key, data) };
+
+/** How to render a sample sheet. */
+export interface RenderOptions {
+  editable?: boolean;
+  /** The client setting that swaps click and Shift-click. */
+  skipDialogDefault?: boolean;
+}
+
+/** The context a character sheet renders with. */
+export function sheetContext<T extends CharacterType>(
+  type: T,
+  system: CharacterSources[T],
+  options: RenderOptions = {},
+) {
+  const editable = options.editable ?? true;
+  const view: CharacterView = characterView(type, system, i18n, {
+    editable,
+    idPrefix: `rb-${type}`,
+    rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
+  });
+  const header = {
+    name: `Sample ${localize(`ROLLING_BONES.Actor.${type}.label`)}`,
+    img:
+      "data:image/svg+xml," +
+      encodeURIComponent(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#c9b48f"/><circle cx="32" cy="24" r="12" fill="#7a5c3a"/><rect x="14" y="40" width="36" height="20" rx="10" fill="#7a5c3a"/></svg>',
+      ),
+    nameId: `rb-${type}-name`,
+    typeLabel: localize(`ROLLING_BONES.Actor.${type}.label`),
+  };
+  return { header, view, editable };
+}
+
+/** The inner HTML of a character sheet: its header and body parts, in a form like Foundry's. */
+export function renderSheet<T extends CharacterType>(
+  type: T,
+  system: CharacterSources[T],
+  options: RenderOptions = {},
+): string {
+  const hb = createHandlebars();
+  const context = sheetContext(type, system, options);
+  const part = (file: string) => hb.compile(readFileSync(path.join(ROOT, file), "utf8"))(context);
+  return (
+    `<form class="rolling-bones rb-sheet sheet actor" data-type="${type}"><div class="rb-sheet__frame">` +
+    part("templates/sheets/shared/header.hbs") +
+    part(`templates/sheets/${type}/body.hbs`) +
+    "</div></form>"
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * From a character's trait to the engine request its roll starts from: each kind of trait of each
+ * type gives the exact request, which the engine accepts; a missing trait or an unreadable stored
+ * value gives a localized error.
+ */
+import { describe, expect, it } from "vitest";
+import { action, percentile, pi, pool, wild } from "../../src/engines/index.ts";
+import { requestForTrait, traitFromDataset, TRAIT_KINDS, type CharacterType } from "../../src/data/actor/pure.ts";
+import { hasKey } from "../support/i18n.ts";
+import { SAMPLES } from "./samples.ts";
+
+const VALIDATE = {
+  percentile: percentile.validate,
+  action: action.validate,
+  wild: wild.validate,
+  pi: pi.validate,
+  pool: pool.validate,
+};
+
+describe("requestForTrait", () => {
+  it.each<[CharacterType, { kind: string; key: string; with?: string }, string, unknown, object]>([
+    [
+      "percentile-character",
+      { kind: "attribute", key: "reason" },
+      "percentile",
+      { bonus: 0, penalty: 0, column: 12 },
+      { key: "ROLLING_BONES.Actor.percentile-character.FIELDS.attributes.reason.label" },
+    ],
+    [
+      "percentile-character",
+      { kind: "skill", key: "skillLore0000001" },
+      "percentile",
+      { bonus: 0, penalty: 0, column: 14 },
+      { name: "Old lore" },
+    ],
+    [
+      "action-character",
+      { kind: "ability", key: "dexterity" },
+      "action",
+      { kind: "check", modifier: 3 },
+      { key: "ROLLING_BONES.Actor.action-character.FIELDS.abilities.dexterity.label" },
+    ],
+    [
+      "action-character",
+      { kind: "save", key: "reflex" },
+      "action",
+      { kind: "save", modifier: 5 },
+      { key: "ROLLING_BONES.Actor.action-character.FIELDS.saves.reflex.label" },
+    ],
+    [
+      "action-character",
+      { kind: "skill", key: "skillStealth0001" },
+      "action",
+      { kind: "check", modifier: 6 },
+      { name: "Stealth" },
+    ],
+    [
+      "action-character",
+      { kind: "weapon", key: "weaponAxe0000001" },
+      "action",
+      { kind: "attack", modifier: 5, botchRange: 2 },
+      { name: "Battle axe" },
+    ],
+    [
+      "wild-character",
+      { kind: "attribute", key: "agility" },
+      "wild",
+      { dice: 3, pips: 1 },
+      { key: "ROLLING_BONES.Actor.wild-character.FIELDS.attributes.agility.label" },
+    ],
+    ["wild-character", { kind: "skill", key: "skillRepair0001" }, "wild", { dice: 5, pips: 2 }, { name: "Repair" }],
+    [
+      "pi-character",
+      { kind: "attribute", key: "power" },
+      "pi",
+      { pool: [8, 4], hindrance: "minor" },
+      { key: "ROLLING_BONES.Actor.pi-character.FIELDS.attributes.power.label" },
+    ],
+    [
+      "pi-character",
+      { kind: "attribute", key: "power", with: "wits" },
+      "pi",
+      { pool: [8, 4, 10, 6], hindrance: "minor" },
+      { key: "ROLLING_BONES.Actor.pi-character.FIELDS.attributes.power.label" },
+    ],
+    [
+      "pi-character",
+      { kind: "skill", key: "skillBrawl00001" },
+      "pi",
+      { pool: [8, 4, 4], hindrance: "minor", precisionMod: 0, impactMod: 2 },
+      { name: "Brawling" },
+    ],
+    [
+      "pi-character",
+      { kind: "skill", key: "skillAim0000001" },
+      "pi",
+      { pool: [4, 10, 6], hindrance: "minor", precisionMod: 1, impactMod: 0 },
+      { name: "Aim" },
+    ],
+    [
+      "pool-character",
+      { kind: "attribute", key: "dexterity" },
+      "pool",
+      { pool: 4, difficulty: 6, cancellation: 0 },
+      { key: "ROLLING_BONES.Actor.pool-character.FIELDS.attributes.dexterity.label" },
+    ],
+    [
+      "pool-character",
+      { kind: "ability", key: "abilityBrawl001" },
+      "pool",
+      { pool: 5, difficulty: 6, cancellation: 0 },
+      { name: "Brawl" },
+    ],
+    [
+      "pool-character",
+      { kind: "ability", key: "abilityOccult01" },
+      "pool",
+      { pool: 8, difficulty: 6, cancellation: 1 },
+      { name: "Occult" },
+    ],
+    [
+      "pool-character",
+      { kind: "ability", key: "abilityBrawl001", with: "dexterity" },
+      "pool",
+      { pool: 6, difficulty: 6, cancellation: 0 },
+      { name: "Brawl" },
+    ],
+    [
+      "pool-character",
+      { kind: "tenPoint", key: "willpower" },
+      "pool",
+      { pool: 7, difficulty: 6, cancellation: 0 },
+      { key: "ROLLING_BONES.Actor.pool-character.FIELDS.willpower.label" },
+    ],
+    [
+      "pool-character",
+      { kind: "tenPoint", key: "traitHumanity01" },
+      "pool",
+      { pool: 6, difficulty: 6, cancellation: 0 },
+      { name: "Humanity" },
+    ],
+  ])("%s %o → %s %o", (type, trait, engine, request, label) => {
+    const roll = requestForTrait(type, SAMPLES[type], trait);
+    expect(roll).toEqual({ engine, request, label });
+    expect(() => VALIDATE[roll.engine](roll.request as never)).not.toThrow();
+  });
+
+  it("rolls Willpower from the permanent rating, not the current points", () => {
+    expect(
+      requestForTrait("pool-character", SAMPLES["pool-character"], { kind: "tenPoint", key: "willpower" }).request,
+    ).toMatchObject({ pool: 7 });
+  });
+
+  it.each<[CharacterType, { kind: string; key: string; with?: string }]>([
+    ["percentile-character", { kind: "skill", key: "missing" }],
+    ["percentile-character", { kind: "weapon", key: "skillClimb000001" }],
+    ["action-character", { kind: "ability", key: "luck" }],
+    ["action-character", { kind: "skill", key: "constructor" }],
+    ["wild-character", { kind: "attribute", key: "toString" }],
+    ["pi-character", { kind: "attribute", key: "power", with: "charm" }],
+    ["pool-character", { kind: "ability", key: "abilityBrawl001", with: "luck" }],
+    ["pool-character", { kind: "tenPoint", key: "missing" }],
+  ])("%s %o is not a trait of the character", (type, trait) => {
+    expect(() => requestForTrait(type, SAMPLES[type], trait)).toThrow(
+      expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownTrait" }),
+    );
+  });
+
+  it("gives the engine's error for a stored code it cannot read", () => {
+    const system = structuredClone(SAMPLES["wild-character"]);
+    system.attributes.agility.code = "lots";
+    expect(() => requestForTrait("wild-character", system, { kind: "attribute", key: "agility" })).toThrow(
+      expect.objectContaining({ key: "ROLLING_BONES.Error.BadDieCode" }),
+    );
+  });
+
+  it("has a localized message for every error it raises", () => {
+    expect(hasKey("ROLLING_BONES.Error.BadDieCode")).toBe(true);
+  });
+
+  it("covers every trait kind of every type with at least one case above", () => {
+    expect(Object.values(TRAIT_KINDS).flat().sort()).toEqual(
+      [
+        "ability",
+        "ability",
+        "attribute",
+        "attribute",
+        "attribute",
+        "attribute",
+        "save",
+        "skill",
+        "skill",
+        "skill",
+        "skill",
+        "tenPoint",
+        "weapon",
+      ].sort(),
+    );
+  });
+});
+
+describe("traitFromDataset", () => {
+  it("reads kind, key and an optional second attribute", () => {
+    expect(traitFromDataset({ kind: "skill", key: "abc" })).toEqual({ kind: "skill", key: "abc" });
+    expect(traitFromDataset({ kind: "attribute", key: "power", with: "wits" })).toEqual({
+      kind: "attribute",
+      key: "power",
+      with: "wits",
+    });
+    expect(traitFromDataset({ kind: "skill" })).toBeNull();
+    expect(traitFromDataset({ key: "abc" })).toBeNull();
+  });
+});

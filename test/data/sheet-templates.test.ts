@@ -1,0 +1,184 @@
+// @vitest-environment happy-dom
+/**
+ * The character sheet templates against the data models: every input name and every `data-path`
+ * of a rendered sample sheet points at a field of the type's schema (`defineSchema` on the Foundry
+ * test double), every editable field of the schema appears on the sheet, every roll button names a
+ * trait `requestForTrait` can roll, and the markup keeps its accessibility promises.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installFoundry, type FoundryDouble } from "../foundry/index.ts";
+import { CHARACTER_TYPES, requestForTrait, type CharacterType } from "../../src/data/actor/pure.ts";
+import { localize } from "../support/i18n.ts";
+import { renderSheet } from "./render-sheet.ts";
+import { SAMPLES } from "./samples.ts";
+import { fieldAt, schemaOf, walkSchema, type ModelClass, type SchemaView } from "./schema-walk.ts";
+
+let double: FoundryDouble;
+let schemas: Record<CharacterType, SchemaView>;
+
+beforeAll(async () => {
+  double = installFoundry();
+  const { config } = await import("../../src/data/actor/index.ts");
+  schemas = Object.fromEntries(
+    CHARACTER_TYPES.map((type) => [type, schemaOf(config[type] as unknown as ModelClass)]),
+  ) as Record<CharacterType, SchemaView>;
+});
+afterAll(() => double.uninstall());
+
+function dom(type: CharacterType, editable = true): HTMLElement {
+  const host = document.createElement("div");
+  host.innerHTML = renderSheet(type, SAMPLES[type], { editable });
+  return host;
+}
+
+/** A schema path with entry ids replaced by `element`, as walkSchema names fields. */
+function schemaPath(type: CharacterType, dataPath: string): string {
+  const parts = dataPath.replace(/^system\./, "").split(".");
+  const out: string[] = [];
+  let field = null;
+  for (const part of parts) {
+    const isEntry =
+      field !== null && (field as { constructor: { name: string } }).constructor.name === "TypedObjectField";
+    out.push(isEntry ? "element" : part);
+    field = fieldAt(schemas[type], `system.${parts.slice(0, out.length).join(".")}`);
+  }
+  return out.join(".");
+}
+
+describe.each([...CHARACTER_TYPES])("%s sheet", (type) => {
+  it("names only fields of the schema", () => {
+    const html = dom(type);
+    const paths = [
+      ...[...html.querySelectorAll("[name]")]
+        .map((el) => el.getAttribute("name") as string)
+        .filter((n) => n !== "name"),
+      ...[...html.querySelectorAll("[data-path]")].map((el) => el.getAttribute("data-path") as string),
+    ];
+    expect(paths.length).toBeGreaterThan(0);
+    const unknown = paths.filter((p) => !p.startsWith("system.") || fieldAt(schemas[type], p) === null);
+    expect(unknown).toEqual([]);
+    expect(html.querySelector('[name="name"]')).not.toBeNull();
+  });
+
+  it("shows every editable field of the schema", () => {
+    const html = dom(type);
+    const shown = new Set(
+      [...html.querySelectorAll("[name], [data-path]")]
+        .map((el) => el.getAttribute("name") ?? el.getAttribute("data-path") ?? "")
+        .filter((p) => p.startsWith("system."))
+        .map((p) => schemaPath(type, p)),
+    );
+    const leaves = walkSchema(schemas[type])
+      .filter(
+        (f) => !["SchemaField", "TypedObjectField"].includes(f.field.constructor.name) && f.path !== "schemaVersion",
+      )
+      .map((f) => f.path);
+    expect(leaves.filter((p) => !shown.has(p))).toEqual([]);
+  });
+
+  it("gives each roll button a trait the character can roll", () => {
+    const buttons = [...dom(type).querySelectorAll<HTMLButtonElement>('[data-action="roll"]')];
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const button of buttons) {
+      const { kind = "", key = "" } = button.dataset;
+      expect(() => requestForTrait(type, SAMPLES[type], { kind, key }), `${kind} ${key}`).not.toThrow();
+      expect(button.getAttribute("data-tooltip")).toContain(localize("ROLLING_BONES.Dialog.Hint.Dialog"));
+    }
+  });
+
+  it("gives every control an accessible name and every input a label", () => {
+    const html = dom(type);
+    for (const button of html.querySelectorAll("button")) {
+      const name = button.getAttribute("aria-label") ?? button.textContent?.trim() ?? "";
+      expect(name, button.outerHTML).not.toBe("");
+      expect(name, button.outerHTML).not.toMatch(/ROLLING_BONES\./);
+      expect(button.getAttribute("type")).toBe("button");
+    }
+    for (const input of html.querySelectorAll("input, select")) {
+      const label = input.closest("label") ?? (input.id ? html.querySelector(`label[for="${input.id}"]`) : null);
+      expect(label, input.outerHTML).not.toBeNull();
+      expect(label?.textContent?.trim(), input.outerHTML).not.toBe("");
+    }
+    expect(html.innerHTML).not.toMatch(/ROLLING_BONES\./);
+  });
+
+  it("has as many column headings as cells in every row", () => {
+    for (const table of dom(type).querySelectorAll("table")) {
+      const head = table.querySelectorAll("thead th").length;
+      if (head === 0) continue;
+      for (const row of table.querySelectorAll("tbody tr")) expect(row.children.length).toBe(head);
+    }
+  });
+
+  it("disables every field and hides add and remove buttons for a viewer who cannot edit", () => {
+    const html = dom(type, false);
+    for (const input of html.querySelectorAll("input, select"))
+      expect(input.hasAttribute("disabled"), input.outerHTML).toBe(true);
+    expect(
+      html.querySelectorAll('[data-action="addEntry"], [data-action="removeEntry"], [data-action="addDie"]').length,
+    ).toBe(0);
+    for (const pip of html.querySelectorAll(".rb-pip")) expect(pip.hasAttribute("disabled")).toBe(true);
+    expect(html.querySelectorAll('[data-action="roll"]').length).toBeGreaterThan(0);
+  });
+});
+
+describe("pool sheet dots and squares", () => {
+  it("fills as many dots as the rating and labels each with the rating it sets", () => {
+    const html = dom("pool-character");
+    const group = html.querySelector('[data-path="system.attributes.dexterity.rating"]') as HTMLElement;
+    const pips = [...group.querySelectorAll(".rb-pip")];
+    expect(pips).toHaveLength(5);
+    expect(pips.map((p) => p.classList.contains("is-filled"))).toEqual([true, true, true, true, false]);
+    expect(group.getAttribute("aria-label")).toBe("Dexterity: 4 of 5");
+    // Pressing the top filled dot clears it; pressing another sets the rating to it.
+    expect(pips[3]?.getAttribute("aria-label")).toBe("Set Dexterity to 3 of 5");
+    expect(pips[1]?.getAttribute("aria-label")).toBe("Set Dexterity to 2 of 5");
+  });
+
+  it("draws current Willpower as squares, disabled above the permanent rating", () => {
+    const html = dom("pool-character");
+    const squares = [...html.querySelectorAll('[data-path="system.willpower.current"] .rb-pip')];
+    expect(squares).toHaveLength(10);
+    expect(squares.filter((s) => s.classList.contains("is-filled"))).toHaveLength(4);
+    expect(squares.map((s) => s.hasAttribute("disabled"))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe("pi sheet chips", () => {
+  it("shows each attribute's dice as chips that change size and can be removed", () => {
+    const html = dom("pi-character");
+    const chips = html.querySelector('[data-path="system.attributes.power.dice"]') as HTMLElement;
+    expect([...chips.querySelectorAll(".rb-chip__die")].map((c) => c.textContent?.trim())).toEqual(["d8", "d4"]);
+    expect(chips.querySelector(".rb-chip__die")?.getAttribute("aria-label")).toBe("Power die 1: d8. Change to d10");
+    expect(chips.querySelectorAll('[data-action="removeDie"]')).toHaveLength(2);
+  });
+});
+
+describe("action sheet", () => {
+  it("shows the action dice the level gives", () => {
+    const html = dom("action-character");
+    expect(html.querySelector('[data-stat$="actionDice"] output')?.textContent?.trim()).toBe("4 × d6");
+    expect(html.querySelector('[data-stat$="actionDice"] .rb-stat__hint')?.textContent?.trim()).toBe(
+      "GM die at this level: d10",
+    );
+  });
+});
+
+describe("wild sheet", () => {
+  it("shows die codes and what may still be spent this session", () => {
+    const html = dom("wild-character");
+    expect((html.querySelector('[name="system.attributes.agility.code"]') as HTMLInputElement).value).toBe("3D+1");
+    expect(html.querySelector('[data-stat$="sessionLeft"] output')?.textContent?.trim()).toBe("3 CP · 1 FP");
+  });
+});

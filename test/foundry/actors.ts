@@ -1,0 +1,127 @@
+/**
+ * World actors as the system reads them: `game.actors` and, on each actor, its id, name, type,
+ * system data and ownership, with `testUserPermission`. [API13 foundry.documents.collections.Actors;
+ * API13 Document#testUserPermission; API13 CONST.DOCUMENT_OWNERSHIP_LEVELS]
+ *
+ * The double does not run data models: `system` is the plain data given, as stored. Actors are
+ * read-only here (no create/update): the system only reads them so far.
+ */
+import { env } from "./state.ts";
+import { strictClass, strictInstances, strictObject } from "./strict.ts";
+import { USER_ROLES, type UserInstance } from "./users.ts";
+import { deepClone } from "./utils.ts";
+
+/** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
+export const DOCUMENT_OWNERSHIP_LEVELS = Object.freeze({ INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 });
+
+/** An actor of the simulated world. */
+export interface ActorSpec {
+  /** Document id. */
+  id: string;
+  name: string;
+  /** The actor subtype, e.g. `action-character`. */
+  type: string;
+  /** The system data (plain, as stored). */
+  system: Record<string, unknown>;
+  /** Ownership levels by user id, plus `default`. */
+  ownership?: Record<string, number>;
+}
+
+/** An actor, shared by every client. */
+class Actor {
+  readonly #spec: ActorSpec;
+
+  constructor(spec: ActorSpec) {
+    this.#spec = spec;
+  }
+
+  /** The document id. */
+  get id(): string {
+    return this.#spec.id;
+  }
+
+  /** The name. */
+  get name(): string {
+    return this.#spec.name;
+  }
+
+  /** The subtype. */
+  get type(): string {
+    return this.#spec.type;
+  }
+
+  /** The system data (a copy; the double does not persist edits). */
+  get system(): Record<string, unknown> {
+    return deepClone(this.#spec.system);
+  }
+
+  /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */
+  get ownership(): Record<string, number> {
+    return { default: DOCUMENT_OWNERSHIP_LEVELS.NONE, ...this.#spec.ownership };
+  }
+
+  /**
+   * Whether a user has at least `permission` (a level name or number) over the actor; with `exact`,
+   * exactly that level. A Gamemaster is always an owner. The level is the user's own entry, else
+   * `default`. [API13 Document#testUserPermission, Document#getUserLevel]
+   */
+  testUserPermission(
+    user: UserInstance,
+    permission: keyof typeof DOCUMENT_OWNERSHIP_LEVELS | number,
+    { exact = false }: { exact?: boolean } = {},
+  ): boolean {
+    const wanted = typeof permission === "number" ? permission : DOCUMENT_OWNERSHIP_LEVELS[permission];
+    const level = user.role >= USER_ROLES.GAMEMASTER ? DOCUMENT_OWNERSHIP_LEVELS.OWNER : this.levelOf(user.id);
+    return exact ? level === wanted : level >= wanted;
+  }
+
+  private levelOf(userId: string): number {
+    const own = this.ownership;
+    const level = own[userId];
+    return level === undefined || level === DOCUMENT_OWNERSHIP_LEVELS.INHERIT ? (own.default ?? 0) : level;
+  }
+}
+
+strictInstances(Actor);
+const StrictActor = strictClass(Actor);
+export { StrictActor as Actor };
+export type { Actor as ActorInstance };
+
+/** The emulated `game.actors` collection. [API13 foundry.documents.collections.Actors] */
+export interface ActorsCollection extends Iterable<Actor> {
+  get(id: string): Actor | undefined;
+  getName(name: string): Actor | undefined;
+  readonly contents: Actor[];
+  readonly size: number;
+  filter(fn: (a: Actor) => boolean): Actor[];
+  find(fn: (a: Actor) => boolean): Actor | undefined;
+  map<T>(fn: (a: Actor) => T): T[];
+  some(fn: (a: Actor) => boolean): boolean;
+}
+
+/** Builds the strict `game.actors` over the world's actors. */
+export function createWorldActors(): ActorsCollection {
+  const cache = new WeakMap<ActorSpec, Actor>();
+  const all = (): Actor[] =>
+    [...env().world.actors.values()].map((spec) => {
+      let actor = cache.get(spec);
+      if (!actor) cache.set(spec, (actor = new StrictActor(spec)));
+      return actor;
+    });
+  const collection: ActorsCollection = {
+    get: (id) => all().find((a) => a.id === id),
+    getName: (name) => all().find((a) => a.name === name),
+    get contents() {
+      return all();
+    },
+    get size() {
+      return env().world.actors.size;
+    },
+    filter: (fn) => all().filter(fn),
+    find: (fn) => all().find(fn),
+    map: (fn) => all().map(fn),
+    some: (fn) => all().some(fn),
+    [Symbol.iterator]: () => all()[Symbol.iterator](),
+  };
+  return strictObject(collection, "game.actors");
+}

@@ -1,0 +1,139 @@
+/**
+ * Class shells for what the system defines and registers at load and in `init` beyond dice and
+ * chat: data models (`foundry.abstract.TypeDataModel` and `foundry.data.fields`), applications
+ * (`foundry.applications.api.{ApplicationV2, HandlebarsApplicationMixin}`,
+ * `foundry.applications.sheets.ActorSheetV2`) and sheet registration
+ * (`foundry.documents.collections.Actors.registerSheet`) [FOUNDRY-NOTES §5, §6; TOOLCHAIN §3].
+ *
+ * They do **not** emulate Foundry: no cleaning, validation, preparation or rendering (DESIGN.md:
+ * "It does not re-implement Foundry's DataModel"). They let system modules load, record what the
+ * system declares (each field keeps its options, so a test can read a schema's field names,
+ * ranges, choices and initial values), and record sheet registrations. Anything else a system
+ * class would inherit from Foundry is absent, so calling it fails loudly.
+ */
+
+/** Options every field stand-in keeps as given. */
+export type FieldOptions = Readonly<Record<string, unknown>>;
+
+/** A data field stand-in: it keeps its options. [API13 foundry.data.fields.DataField] */
+export class DataField {
+  readonly options: FieldOptions;
+
+  constructor(options: FieldOptions = {}) {
+    this.options = options;
+  }
+
+  /** The value new data gets (`initial`, called when it is a function, as Foundry documents it). */
+  get initial(): unknown {
+    const initial = this.options.initial;
+    return typeof initial === "function" ? (initial as () => unknown)() : initial;
+  }
+}
+
+/** [API13 foundry.data.fields.NumberField] */
+export class NumberField extends DataField {}
+/** [API13 foundry.data.fields.StringField] */
+export class StringField extends DataField {}
+/** [API13 foundry.data.fields.BooleanField] */
+export class BooleanField extends DataField {}
+/** [API13 foundry.data.fields.HTMLField] */
+export class HTMLField extends StringField {}
+
+/** A schema of named fields. [API13 foundry.data.fields.SchemaField] */
+export class SchemaField extends DataField {
+  readonly fields: Readonly<Record<string, DataField>>;
+
+  constructor(fields: Record<string, DataField>, options: FieldOptions = {}) {
+    super(options);
+    this.fields = fields;
+  }
+
+  /** New data: each field's initial value. */
+  override get initial(): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.initial]));
+  }
+}
+
+/** A list of one element field. [API13 foundry.data.fields.ArrayField] */
+export class ArrayField extends DataField {
+  readonly element: DataField;
+
+  constructor(element: DataField, options: FieldOptions = {}) {
+    super(options);
+    this.element = element;
+  }
+}
+
+/** An object whose values share one element field, keyed freely. [API13 foundry.data.fields.TypedObjectField] */
+export class TypedObjectField extends DataField {
+  readonly element: DataField;
+
+  constructor(element: DataField, options: FieldOptions = {}) {
+    super(options);
+    this.element = element;
+  }
+
+  override get initial(): unknown {
+    return this.options.initial ?? {};
+  }
+}
+
+/**
+ * The base of system data models: the statics a subclass overrides, and `migrateData` returning its
+ * argument as Foundry's does. [API13 foundry.abstract.TypeDataModel; FOUNDRY-NOTES §5]
+ */
+export class TypeDataModel {
+  static LOCALIZATION_PREFIXES: string[] = [];
+
+  static defineSchema(): Record<string, DataField> {
+    return {};
+  }
+
+  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return source;
+  }
+
+  prepareBaseData(): void {}
+
+  prepareDerivedData(): void {}
+}
+
+/** The base of applications: the statics a subclass overrides. [API13 foundry.applications.api.ApplicationV2] */
+export class ApplicationV2 {
+  static DEFAULT_OPTIONS: Record<string, unknown> = {};
+}
+
+/** [API13 foundry.applications.api.HandlebarsApplicationMixin] */
+// A mixin's base must take `any[]` arguments (TS2545); the shells take none.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function HandlebarsApplicationMixin<B extends abstract new (...args: any[]) => object>(Base: B) {
+  abstract class HandlebarsApplication extends Base {
+    static PARTS: Record<string, unknown> = {};
+  }
+  return HandlebarsApplication;
+}
+
+/** [API13 foundry.applications.api.DocumentSheetV2] */
+export class DocumentSheetV2 extends ApplicationV2 {}
+
+/** [API13 foundry.applications.sheets.ActorSheetV2] */
+export class ActorSheetV2 extends DocumentSheetV2 {}
+
+/** One `registerSheet` call. */
+export interface SheetRegistration {
+  readonly scope: string;
+  readonly sheetClass: unknown;
+  readonly options: Readonly<{ types?: string[]; makeDefault?: boolean; label?: string }>;
+}
+
+/**
+ * `foundry.documents.collections.Actors` with `registerSheet` recording each call.
+ * [FOUNDRY-NOTES §6 "Registration"; TOOLCHAIN §3]
+ */
+export function createActors(registrations: SheetRegistration[]) {
+  return {
+    registerSheet(scope: string, sheetClass: unknown, options: SheetRegistration["options"] = {}): void {
+      registrations.push({ scope, sheetClass, options });
+    },
+  };
+}
