@@ -42,6 +42,7 @@ describe("shared dice scenarios (also the Quench batch)", () => {
     registerQuenchBatches({
       registerBatch: (key, fn) => {
         keys.push(key);
+        if (key !== "rolling-bones.dice") return;
         const noop = () => undefined;
         fn({
           describe: (_n, body) => body(),
@@ -52,7 +53,7 @@ describe("shared dice scenarios (also the Quench batch)", () => {
         });
       },
     });
-    expect(keys).toEqual(["rolling-bones.dice"]);
+    expect(keys).toContain("rolling-bones.dice");
     expect(names).toEqual(DICE_SCENARIOS.map((s) => s.name));
   });
 });
