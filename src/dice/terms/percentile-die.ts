@@ -17,7 +17,7 @@ export class PercentileDie extends EngineDie {
   }
 
   protected override get engine(): RollEngine<unknown, unknown> {
-    return engine as RollEngine<unknown, unknown>;
+    return engine;
   }
 
   protected override requestFromFormula(): unknown {

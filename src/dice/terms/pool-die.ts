@@ -15,7 +15,7 @@ export class PoolDie extends EngineDie {
   }
 
   protected override get engine(): RollEngine<unknown, unknown> {
-    return engine as RollEngine<unknown, unknown>;
+    return engine;
   }
 
   protected override requestFromFormula(): unknown {

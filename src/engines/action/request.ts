@@ -155,7 +155,10 @@ export function validate(request: ActionRequest): ValidActionRequest {
   if (rawAugments.length > MAX_AUGMENTS) {
     throw new EngineError("OutOfRange", { field: "augments", value: rawAugments.length, min: 0, max: MAX_AUGMENTS });
   }
-  const augments = rawAugments.map((faces: unknown, i) => requireActionDie(faces, `augments[${i}]`));
+  // The field name is only built when a size is refused.
+  const augments = rawAugments.map((faces: unknown, i) =>
+    typeof faces === "number" && isActionDieSize(faces) ? faces : requireActionDie(faces, `augments[${i}]`),
+  );
 
   const rawRerolls: unknown = request.rerolls ?? EMPTY;
   if (!Array.isArray(rawRerolls)) throw new EngineError("NotAList", { field: "rerolls" });

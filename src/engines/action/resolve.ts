@@ -271,29 +271,45 @@ const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
   },
 };
 
+/** One resolution step. */
+type Runner = (s: StepState) => void;
+
+/** The runners in the order of {@link ACTION_STEPS}, looked up once rather than per roll. */
+const RUNNERS: readonly Runner[] = ACTION_STEPS.map((id) => STEP_RUNNERS[id]);
+
+/** Shared, frozen mark lists (outcomes are plain data; sharing them saves an array per die). */
+const KEPT: readonly DieMark[] = Object.freeze(["kept"]);
+const KEPT_EXPLODED: readonly DieMark[] = Object.freeze(["kept", "exploded"]);
+/** The marks of the d20 that stands, by (critical threat ? 1 : 0) + (potential botch ? 2 : 0). */
+const LAST_D20_MARKS: readonly (readonly DieMark[])[] = Object.freeze([
+  KEPT,
+  Object.freeze<DieMark[]>(["kept", "critical"]),
+  Object.freeze<DieMark[]>(["kept", "fumble"]),
+  Object.freeze<DieMark[]>(["kept", "critical", "fumble"]),
+]);
+const REROLLED: readonly DieMark[] = Object.freeze(["rerolled"]);
+
 /** The die view of every throw, with roles, marks and augment groups. */
 function dieResults(s: StepState): DieResult[] {
-  const dice: DieResult[] = [];
+  const { segments, thrown } = s;
   let last = 0;
-  for (const seg of s.segments) if (seg.type !== "augment") last = seg.start;
-  for (const seg of s.segments) {
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k] as ActionSegment;
+    if (seg.type !== "augment") last = seg.start;
+  }
+  const kept = LAST_D20_MARKS[(s.criticalThreat ? 1 : 0) + (s.potentialBotch ? 2 : 0)] as readonly DieMark[];
+  const dice: DieResult[] = [];
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k] as ActionSegment;
+    const augment = seg.type === "augment";
     for (let i = seg.start; i < seg.end; i++) {
-      const t = s.thrown[i] as Throw;
-      const marks: DieMark[] = [];
-      if (seg.type === "augment") {
-        marks.push("kept");
-        if (t.value === t.faces) marks.push("exploded");
+      const t = thrown[i] as Throw;
+      if (augment) {
+        const marks = t.value === t.faces ? KEPT_EXPLODED : KEPT;
         dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks, group: seg.index + 1 });
-        continue;
-      }
-      if (i === last) {
-        marks.push("kept");
-        if (s.criticalThreat) marks.push("critical");
-        if (s.potentialBotch) marks.push("fumble");
       } else {
-        marks.push("rerolled");
+        dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks: i === last ? kept : REROLLED });
       }
-      dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks });
     }
   }
   return dice;
@@ -324,7 +340,7 @@ export function resolve(request: ActionRequest, thrown: readonly Throw[]): Actio
     margin: null,
     failedBy5: false,
   };
-  for (const step of ACTION_STEPS) STEP_RUNNERS[step](s);
+  for (let i = 0; i < RUNNERS.length; i++) (RUNNERS[i] as Runner)(s);
   return {
     engine: "action",
     kind: req.kind,

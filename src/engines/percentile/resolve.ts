@@ -193,6 +193,12 @@ const STEP_RUNNERS: Readonly<Record<PercentileStepId, (w: Work) => void>> = {
   },
 };
 
+/** One step's implementation. */
+type Runner = (w: Work) => void;
+
+/** The runners of every step, in the order of {@link PERCENTILE_STEPS}, looked up once rather than per roll. */
+const RUNNERS: readonly Runner[] = PERCENTILE_STEPS.map((id) => STEP_RUNNERS[id]);
+
 /** A fresh working state. */
 function start(req: PercentileRequest, thrown: readonly Throw[]): Work {
   return {
@@ -213,8 +219,8 @@ function start(req: PercentileRequest, thrown: readonly Throw[]): Work {
   };
 }
 
-/** The steps before the throw, which decide the dice. */
-const BEFORE_THROW = PERCENTILE_STEPS.slice(0, PERCENTILE_STEPS.indexOf("throw"));
+/** The runners of the steps before the throw, which decide the dice. */
+const BEFORE_THROW: readonly Runner[] = RUNNERS.slice(0, PERCENTILE_STEPS.indexOf("throw"));
 
 /** The dice of each signed net already built, shared and frozen. */
 const DICE_BY_NET = new Map<number, readonly DieSpec[]>();
@@ -290,7 +296,7 @@ export function diceCounts(req: PercentileRequest): DiceCounts {
 /** A working state once the steps before the throw have run. */
 function countDice(req: PercentileRequest): Work {
   const w = start(req, []);
-  for (const id of BEFORE_THROW) STEP_RUNNERS[id](w);
+  for (let i = 0; i < BEFORE_THROW.length; i++) (BEFORE_THROW[i] as Runner)(w);
   return w;
 }
 
@@ -310,14 +316,19 @@ export function plan(req: PercentileRequest, thrown: readonly Throw[]): DieSpec[
   }
   checkThrows(expected, thrown);
   const missing: DieSpec[] = [];
-  for (let i = thrown.length; i < expected.length; i++) missing.push({ ...(expected[i] as DieSpec) });
+  for (let i = thrown.length; i < expected.length; i++) missing.push(expected[i] as DieSpec);
   return missing;
 }
 
-/** The marks of die `i` given the index of the die used as the tens digit (a fresh array). */
-function marksOf(i: number, tensFrom: number): DieMark[] {
-  if (i === 1 || i === tensFrom) return ["kept"];
-  return i === 0 ? ["replaced"] : [];
+/** Shared, frozen mark lists (outcomes are plain data; sharing them saves an array per die). */
+const KEPT: readonly DieMark[] = Object.freeze(["kept"]);
+const REPLACED: readonly DieMark[] = Object.freeze(["replaced"]);
+const NO_MARKS: readonly DieMark[] = Object.freeze([]);
+
+/** The marks of die `i` given the index of the die used as the tens digit (a shared, frozen list). */
+function marksOf(i: number, tensFrom: number): readonly DieMark[] {
+  if (i === 1 || i === tensFrom) return KEPT;
+  return i === 0 ? REPLACED : NO_MARKS;
 }
 
 /**
@@ -334,7 +345,7 @@ function marksOf(i: number, tensFrom: number): DieMark[] {
  */
 export function resolve(req: PercentileRequest, thrown: readonly Throw[]): PercentileOutcome {
   const w = start(req, thrown);
-  for (const id of PERCENTILE_STEPS) STEP_RUNNERS[id](w);
+  for (let i = 0; i < RUNNERS.length; i++) (RUNNERS[i] as Runner)(w);
   const dice = thrown.map((t, index): PercentileDie => ({
     index,
     faces: t.faces,

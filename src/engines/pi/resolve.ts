@@ -195,6 +195,12 @@ const STEP_RUNNERS: Readonly<Record<PiStep, (state: State) => void>> = {
   },
 };
 
+/** One resolution step. */
+type Runner = (state: State) => void;
+
+/** The runners in the order of {@link PI_STEPS}, looked up once rather than per roll. */
+const RUNNERS: readonly Runner[] = PI_STEPS.map((id) => STEP_RUNNERS[id]);
+
 /**
  * Resolves a complete roll: marks the removed and the chosen dice, scores the pick (the requested
  * one, else the best for Precision), adds the modifiers, and reports both best picks and whether
@@ -219,7 +225,7 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
     impact: 0,
     failed: false,
   };
-  for (const step of PI_STEPS) STEP_RUNNERS[step](state);
+  for (let i = 0; i < RUNNERS.length; i++) (RUNNERS[i] as Runner)(state);
 
   const { pool } = request;
   const { slots, values, chosen } = state;

@@ -76,10 +76,18 @@ export function buildPool(traits: PoolTraits): BuiltPool {
   };
 }
 
+/** A value as text for an error's data: a primitive as `String` writes it, anything else by its type. */
+function showValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  if (value === undefined || value === null) return String(value);
+  return typeof value;
+}
+
 /** Reads an optional boolean field, or throws `NotBoolean`. */
 function optionalBoolean(value: unknown, field: string): boolean {
   if (value === undefined) return false;
-  if (typeof value !== "boolean") throw new EngineError("NotBoolean", { field, value: String(value) });
+  if (typeof value !== "boolean") throw new EngineError("NotBoolean", { field, value: showValue(value) });
   return value;
 }
 
@@ -92,8 +100,8 @@ function optionalBoolean(value: unknown, field: string): boolean {
  * @throws EngineError `BadRequest` (not an object), `NotInteger` (pool, difficulty or cancellation
  *   not an integer, NaN included), `PoolTooSmall` (pool below 1), `PoolTooLarge` (pool above
  *   {@link MAX_POOL}), `DifficultyRange` (difficulty outside 2–10), `OutOfRange` (cancellation
- *   outside 0–2), `NotBoolean`, `AutomaticNotAllowed` (automatic success with pool < difficulty),
- *   `AutomaticWithWillpower` (Willpower spent on a roll that is not rolled).
+ *   outside 0–2), `NotBoolean`, `AutomaticNotAllowed` (automatic success with a pool smaller
+ *   than the difficulty), `AutomaticWithWillpower` (Willpower spent on a roll that is not rolled).
  */
 export function validate(request: PoolRequest): ValidPoolRequest {
   if (typeof request !== "object" || request === null) throw new EngineError("BadRequest");

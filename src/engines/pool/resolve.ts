@@ -72,16 +72,45 @@ export interface PoolOutcome {
   readonly difficultyWarning: boolean;
 }
 
+/** What the steps found about one die, as bits; the die's marks are read off them at the end. */
+const SUCCESS = 1;
+const ONE = 2;
+const CANCELLED = 4;
+const IGNORED = 8;
+
+/**
+ * The marks of a die by its bits, in the order the steps give them (`success` or `one`, then
+ * `cancelled`, then `ignored`). Shared and frozen: outcomes are plain data, and sharing the lists
+ * saves an array per die.
+ */
+const MARKS_BY_BITS: readonly (readonly DieMark[])[] = (() => {
+  const table: (readonly DieMark[])[] = [];
+  for (let bits = 0; bits < 16; bits++) {
+    const marks: DieMark[] = [];
+    if (bits & SUCCESS) marks.push("success");
+    if (bits & ONE) marks.push("one");
+    if (bits & CANCELLED) marks.push("cancelled");
+    if (bits & IGNORED) marks.push("ignored");
+    table.push(Object.freeze(marks));
+  }
+  return Object.freeze(table);
+})();
+
+/** The one spec every pool die is thrown as (shared and frozen). */
+const POOL_DIE: DieSpec = Object.freeze({ faces: POOL_DIE_FACES, role: POOL_DIE_ROLE });
+
 /** The working state the resolution steps read and write. */
 interface StepState {
   readonly req: ValidPoolRequest;
-  readonly values: readonly number[];
-  readonly marks: DieMark[][];
-  readonly paired: (number | null)[];
-  /** Indices of the successes, in throw order. */
-  readonly successIdx: number[];
-  /** Indices of the 1s, in throw order. */
-  readonly oneIdx: number[];
+  readonly thrown: readonly Throw[];
+  /** Per die, the bits ({@link SUCCESS}, {@link ONE}, {@link CANCELLED}, {@link IGNORED}) the steps set. */
+  readonly bits: number[];
+  /** Per die, the index of the die it was paired with by a cancellation; `null` until one is. */
+  paired: (number | null)[] | null;
+  /** How many dice are successes. */
+  successes: number;
+  /** How many dice show 1. */
+  ones: number;
   /** The running count of successes: each step adds or removes as the rules say. */
   net: number;
   cancelled: number;
@@ -90,22 +119,30 @@ interface StepState {
   freeSuccesses: number;
 }
 
+/** One resolution step. */
+type Step = (state: StepState) => void;
+
 /** The resolution steps by id; {@link POOL_STEPS} decides their order. */
-const STEPS: Readonly<Record<PoolStepId, (state: StepState) => void>> = {
+const STEPS: Readonly<Record<PoolStepId, Step>> = {
   /** Each die at or above the difficulty is a success (a 10 always is); each 1 is marked. */
   successes(state) {
     const { difficulty } = state.req;
-    for (let i = 0; i < state.values.length; i++) {
-      const v = state.values[i] as number;
+    const { thrown, bits } = state;
+    let successes = 0;
+    let ones = 0;
+    for (let i = 0; i < thrown.length; i++) {
+      const v = (thrown[i] as Throw).value;
       if (v >= difficulty) {
-        (state.marks[i] as DieMark[]).push("success");
-        state.successIdx.push(i);
+        bits[i] = SUCCESS;
+        successes++;
       } else if (v === 1) {
-        (state.marks[i] as DieMark[]).push("one");
-        state.oneIdx.push(i);
+        bits[i] = ONE;
+        ones++;
       }
     }
-    state.net += state.successIdx.length;
+    state.successes = successes;
+    state.ones = ones;
+    state.net += successes;
   },
   /**
    * Each 1 cancels one success counted so far, and the net count never drops below 0. The 1s are
@@ -114,22 +151,28 @@ const STEPS: Readonly<Record<PoolStepId, (state: StepState) => void>> = {
    * 1 cancel the Willpower success; {@link POOL_STEPS} puts this step first so that cannot happen.
    */
   ruleOfOne(state) {
-    const cancel = Math.min(state.net, state.oneIdx.length);
+    const cancel = Math.min(state.net, state.ones);
     state.net -= cancel;
-    const n = Math.min(cancel, state.successIdx.length);
+    const n = Math.min(cancel, state.successes);
     if (n === 0) return;
+    const { thrown, bits } = state;
+    const paired: (number | null)[] = [];
+    for (let i = 0; i < thrown.length; i++) paired.push(null);
     let k = 0;
+    let one = -1; // the 1 that cancels next: the next die showing 1 in throw order
     for (let face = state.req.difficulty; face <= POOL_DIE_FACES && k < n; face++) {
-      for (const success of state.successIdx) {
-        if (state.values[success] !== face) continue;
-        const one = state.oneIdx[k] as number;
-        (state.marks[one] as DieMark[]).push("cancelled");
-        (state.marks[success] as DieMark[]).push("cancelled");
-        state.paired[one] = success;
-        state.paired[success] = one;
+      for (let success = 0; success < thrown.length; success++) {
+        if ((thrown[success] as Throw).value !== face || !((bits[success] as number) & SUCCESS)) continue;
+        do one++;
+        while (!((bits[one] as number) & ONE));
+        bits[one] = (bits[one] as number) | CANCELLED;
+        bits[success] = (bits[success] as number) | CANCELLED;
+        paired[one] = success;
+        paired[success] = one;
         if (++k === n) break;
       }
     }
+    state.paired = paired;
     state.cancelled = n;
   },
   /**
@@ -137,10 +180,16 @@ const STEPS: Readonly<Record<PoolStepId, (state: StepState) => void>> = {
    * 1s (the first in throw order). If nothing is left, the roll is a plain failure.
    */
   botchCancellation(state) {
-    const ones = state.oneIdx.length;
-    if (state.successIdx.length > 0 || ones === 0) return;
+    const ones = state.ones;
+    if (state.successes > 0 || ones === 0) return;
     state.ignored = Math.min(state.req.cancellation, ones);
-    for (let k = 0; k < state.ignored; k++) (state.marks[state.oneIdx[k] as number] as DieMark[]).push("ignored");
+    const bits = state.bits;
+    for (let i = 0, k = 0; k < state.ignored; i++) {
+      const b = bits[i] as number;
+      if (!(b & ONE)) continue;
+      bits[i] = b | IGNORED;
+      k++;
+    }
     state.botchLevel = ones - state.ignored;
   },
   /** A spent Willpower point adds one success after the 1s have done their work, so none cancels it. */
@@ -151,13 +200,17 @@ const STEPS: Readonly<Record<PoolStepId, (state: StepState) => void>> = {
   },
 };
 
+/** The steps' functions in the order of {@link POOL_STEPS}, looked up once rather than per roll. */
+const PIPELINE: readonly Step[] = POOL_STEPS.map((id) => STEPS[id]);
+
 /** Checks that the throws are d10s with faces 1–10; throws a RangeError otherwise. */
 function checkThrows(thrown: readonly Throw[]): void {
   for (let i = 0; i < thrown.length; i++) {
     const t = thrown[i] as Throw;
     if (t.faces !== POOL_DIE_FACES) throw new RangeError(`pool: throw ${i} is a d${t.faces}, expected a d10`);
-    if (!Number.isInteger(t.value) || t.value < 1 || t.value > POOL_DIE_FACES) {
-      throw new RangeError(`pool: throw ${i} shows ${t.value}, expected 1..10`);
+    const v = t.value;
+    if (!Number.isInteger(v) || v < 1 || v > POOL_DIE_FACES) {
+      throw new RangeError(`pool: throw ${i} shows ${v}, expected 1..10`);
     }
   }
 }
@@ -176,7 +229,7 @@ export function plan(request: PoolRequest, thrown: readonly Throw[]): DieSpec[] 
   const needed = req.automatic ? 0 : req.pool;
   if (thrown.length > needed) throw new RangeError(`pool: ${thrown.length} throws for ${needed} dice`);
   const missing: DieSpec[] = [];
-  for (let i = thrown.length; i < needed; i++) missing.push({ faces: POOL_DIE_FACES, role: POOL_DIE_ROLE });
+  for (let i = thrown.length; i < needed; i++) missing.push(POOL_DIE);
   return missing;
 }
 
@@ -194,43 +247,37 @@ export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOut
   const needed = req.automatic ? 0 : req.pool;
   if (thrown.length !== needed) throw new RangeError(`pool: ${thrown.length} throws for ${needed} dice`);
   const n = thrown.length;
-  const values = new Array<number>(n);
-  const marks = new Array<DieMark[]>(n);
-  const paired = new Array<number | null>(n);
-  for (let i = 0; i < n; i++) {
-    values[i] = (thrown[i] as Throw).value;
-    marks[i] = [];
-    paired[i] = null;
-  }
+  const bits: number[] = [];
+  for (let i = 0; i < n; i++) bits.push(0);
   const state: StepState = {
     req,
-    values,
-    marks,
-    paired,
-    successIdx: [],
-    oneIdx: [],
+    thrown,
+    bits,
+    paired: null,
+    successes: 0,
+    ones: 0,
     net: req.automatic ? 1 : 0,
     cancelled: 0,
     ignored: 0,
     botchLevel: 0,
     freeSuccesses: req.automatic ? 1 : 0,
   };
-  for (const step of POOL_STEPS) STEPS[step](state);
+  for (let s = 0; s < PIPELINE.length; s++) (PIPELINE[s] as Step)(state);
 
-  const successes = state.successIdx.length;
   const net = state.net;
   const result: PoolResult = net > 0 ? "success" : state.botchLevel > 0 ? "botch" : "failure";
-  const dice = new Array<PoolDie>(n);
+  const paired = state.paired;
+  const dice: PoolDie[] = [];
   for (let index = 0; index < n; index++) {
     const t = thrown[index] as Throw;
-    dice[index] = {
+    dice.push({
       index,
       faces: t.faces,
       value: t.value,
       role: t.role,
-      marks: marks[index] as DieMark[],
-      pairedWith: paired[index] as number | null,
-    };
+      marks: MARKS_BY_BITS[bits[index] as number] as readonly DieMark[],
+      pairedWith: paired === null ? null : (paired[index] as number | null),
+    });
   }
   return {
     engine: "pool",
@@ -240,8 +287,8 @@ export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOut
     cancellation: req.cancellation,
     automatic: req.automatic,
     willpower: req.willpower,
-    successes,
-    ones: state.oneIdx.length,
+    successes: state.successes,
+    ones: state.ones,
     cancelled: state.cancelled,
     ignored: state.ignored,
     freeSuccesses: state.freeSuccesses,

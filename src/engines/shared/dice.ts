@@ -55,11 +55,17 @@ export function throwAll<Req>(
   source: FaceSource,
   thrown: readonly Throw[] = [],
 ): Throw[] {
-  const all = [...thrown];
+  const all: Throw[] = thrown.length === 0 ? [] : thrown.slice();
   for (;;) {
     const missing = engine.plan(request, all);
-    if (missing.length === 0) return all;
-    for (const spec of missing) all.push({ faces: spec.faces, role: spec.role, value: source.next(spec.faces) });
+    const count = missing.length;
+    if (count === 0) return all;
+    // Indexed loop and one object literal per throw: this runs for every die of every roll.
+    for (let i = 0; i < count; i++) {
+      const spec = missing[i] as DieSpec;
+      const faces = spec.faces;
+      all.push({ faces, role: spec.role, value: source.next(faces) });
+    }
     if (all.length > MAX_THROWS) throw new RangeError(`throwAll: more than ${MAX_THROWS} throws`);
   }
 }

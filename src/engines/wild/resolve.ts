@@ -76,10 +76,17 @@ interface Compiled {
   readonly next: Int8Array;
   /** The stage number each step leads to. */
   readonly stageOf: Int8Array;
+  /** `triggerMarks[step * STAGES + stage]`: the marks the step gives the throw that fired it from that stage. */
+  readonly triggerMarks: readonly (readonly DieMark[])[];
+  /** `labels[step * STAGES + stage]`: the label the step earns when fired from that stage, if any. */
+  readonly labels: readonly (WildLabel | undefined)[];
 }
 
 const FACES = WILD_FACES;
 const STRIDE = FACES + 1;
+const STAGES = CHAIN_STAGES.length;
+const FIRST_STAGE = CHAIN_STAGES.indexOf("first");
+const EMPTY: readonly DieMark[] = Object.freeze([]);
 
 function compile(steps: readonly ChainStep[]): Compiled {
   const next = new Int8Array(CHAIN_STAGES.length * STRIDE).fill(-1);
@@ -89,12 +96,19 @@ function compile(steps: readonly ChainStep[]): Compiled {
       if (s !== undefined) next[si * STRIDE + face] = steps.indexOf(s);
     }
   });
-  return { steps, next, stageOf: Int8Array.from(steps, (s) => CHAIN_STAGES.indexOf(s.id)) };
+  const triggerMarks: (readonly DieMark[])[] = [];
+  const labels: (WildLabel | undefined)[] = [];
+  for (const s of steps) {
+    for (const stage of CHAIN_STAGES) {
+      triggerMarks.push(s.triggerMarks[stage] ?? EMPTY);
+      labels.push(s.labels[stage]);
+    }
+  }
+  return { steps, next, stageOf: Int8Array.from(steps, (s) => CHAIN_STAGES.indexOf(s.id)), triggerMarks, labels };
 }
 
 const WILD_TABLE = compile(WILD_DIE_STEPS);
 const CP_TABLE = compile(CP_WILD_STEPS);
-const EMPTY: readonly DieMark[] = Object.freeze([]);
 const SPECS: Readonly<Record<WildRole, DieSpec>> = Object.freeze({
   normal: Object.freeze({ faces: WILD_FACES, role: "normal" }),
   wild: Object.freeze({ faces: WILD_FACES, role: "wild" }),
@@ -109,24 +123,27 @@ interface Starts {
   readonly cpWild: number;
 }
 
+/** 1 when role `a` comes before role `b` in {@link THROW_ORDER}, else 0. */
+function before(a: WildRole, b: WildRole): number {
+  const i = THROW_ORDER.indexOf(a);
+  return i >= 0 && i < THROW_ORDER.indexOf(b) ? 1 : 0;
+}
+
+// The order of the first throws, read once from THROW_ORDER.
+const WILD_BEFORE_NORMAL = before("wild", "normal");
+const CP_BEFORE_NORMAL = before("cpWild", "normal");
+const NORMAL_BEFORE_WILD = before("normal", "wild");
+const CP_BEFORE_WILD = before("cpWild", "wild");
+const NORMAL_BEFORE_CP = before("normal", "cpWild");
+const WILD_BEFORE_CP = before("wild", "cpWild");
+
+/** Where each role's first throws start: the sizes of the roles before it in {@link THROW_ORDER}. */
 function startsOf(normal: number, cp: number): Starts {
-  let at = 0;
-  let n = 0;
-  let w = 0;
-  let c = 0;
-  for (const role of THROW_ORDER) {
-    if (role === "normal") {
-      n = at;
-      at += normal;
-    } else if (role === "wild") {
-      w = at;
-      at += 1;
-    } else if (role === "cpWild") {
-      c = at;
-      at += cp;
-    }
-  }
-  return { normal: n, wild: w, cpWild: c };
+  return {
+    normal: WILD_BEFORE_NORMAL + CP_BEFORE_NORMAL * cp,
+    wild: NORMAL_BEFORE_WILD * normal + CP_BEFORE_WILD * cp,
+    cpWild: NORMAL_BEFORE_CP * normal + WILD_BEFORE_CP,
+  };
 }
 
 /** The role of the k-th first throw. */
@@ -257,9 +274,9 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
     contribution[k] = step.sign * t.value;
     const prev = last[c] as number;
     const prevSi = rec.step[prev] as number;
-    const prevStage = prevSi < 0 ? "first" : (CHAIN_STAGES[table.stageOf[prevSi] as number] as ChainStage);
-    trigger[prev] = step.triggerMarks[prevStage] ?? EMPTY;
-    const label = step.labels[prevStage];
+    const at = si * STAGES + (prevSi < 0 ? FIRST_STAGE : (table.stageOf[prevSi] as number));
+    trigger[prev] = table.triggerMarks[at] as readonly DieMark[];
+    const label = table.labels[at];
     if (label !== undefined) labels.push(label);
     if (step.triggerCountsBySetting && !req.firstOneCounts) contribution[prev] = 0;
     last[c] = k;
