@@ -3,9 +3,10 @@ import { defineConfig } from "vite";
 const SYSTEM_ID = "rolling-bones";
 
 /**
- * Builds `src/index.ts` into one ES module and one CSS file under `dist/`. Foundry globals
- * (`foundry`, `game`, `CONFIG`, `Hooks`) stay globals. Nothing is minified, so class names survive:
- * Foundry finds Roll subclasses again by `constructor.name` when it reloads a chat message.
+ * Builds `src/index.ts` into one ES module and one CSS file under `dist/` (plus chunks for code
+ * loaded on demand, such as the Quench test batches). Foundry globals (`foundry`, `game`, `CONFIG`,
+ * `Hooks`) stay globals. The code is minified with class names kept: Foundry finds Roll and dice
+ * term subclasses again by `constructor.name` when it reloads a chat message.
  */
 export default defineConfig({
   base: `/systems/${SYSTEM_ID}/`,
@@ -15,13 +16,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: "hidden",
-    minify: false,
+    minify: true,
     lib: {
       entry: "src/index.ts",
       formats: ["es"],
       fileName: () => `${SYSTEM_ID}.mjs`,
       cssFileName: SYSTEM_ID,
     },
+    rolldownOptions: { output: { keepNames: true, minify: true, chunkFileNames: "chunks/[name]-[hash].mjs" } },
   },
   server: {
     port: 30001,

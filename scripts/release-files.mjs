@@ -51,5 +51,11 @@ export function releaseFiles(root) {
     }
   }
   for (const f of walk(root, "templates")) if (f.endsWith(".hbs")) files.add(f);
+  // Chunks the esmodules import on demand (e.g. the Quench batches) ship beside them.
+  try {
+    for (const f of walk(root, "dist/chunks")) if (f.endsWith(".mjs")) files.add(f);
+  } catch {
+    // no chunks
+  }
   return { manifest, files: [...files].sort(), missing };
 }
