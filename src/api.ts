@@ -2,8 +2,10 @@
  * The public surface for macros and other modules: `game.system.api`, also `globalThis.rollingBones`
  * (available before `init`). Engines are pure functions; `rollToChat` rolls one to chat.
  */
+import { openActionDice, openGmPanel } from "./applications/action-dice/index.ts";
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
+import * as actionDice from "./services/action-dice/requests.ts";
 import { rollToChat } from "./services/roll.ts";
 
 /** The Rolling Bones API. */
@@ -14,6 +16,12 @@ export const api = Object.freeze({
   dice,
   /** Rolls an engine request and posts its chat card. */
   rollToChat,
+  /** Opens the GM's action-dice panel (GM only): every pool, award, take, start session. */
+  openGmPanel,
+  /** Opens the user's own action-dice panel (the GM panel for a GM): pool, lucky break, insight. */
+  openActionDice,
+  /** Action-dice requests for macros (award, take, startSession, luckyBreak, gainInsight, cardControl…). */
+  actionDice,
 });
 
 /** The API's type. */

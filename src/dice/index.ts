@@ -8,13 +8,17 @@ import { PercentileDie } from "./terms/percentile-die.ts";
 import { PoolDie } from "./terms/pool-die.ts";
 import { WildDie } from "./terms/wild-die.ts";
 
-export { EngineRoll, formulaOf, groupSpecs, throwsOf } from "./rolls/engine-roll.ts";
-export type { EngineCardContext, EngineRollOptions, RollEngine } from "./rolls/engine-roll.ts";
-export { ActionRoll, type ActionCardView } from "./rolls/action-roll.ts";
-export { PercentileRoll, type PercentileCardView } from "./rolls/percentile-roll.ts";
+export { EngineRoll, throwsOf } from "./rolls/engine-roll.ts";
+export type { EngineRollOptions, RollEngine } from "./rolls/engine-roll.ts";
+export * from "./cards/index.ts";
+export * from "./groups.ts";
+export { ActionRoll } from "./rolls/action-roll.ts";
+export * from "./rolls/action-card.ts";
+export { PercentileRoll } from "./rolls/percentile-roll.ts";
 export { PiRoll } from "./rolls/pi-roll.ts";
 export { PoolRoll } from "./rolls/pool-roll.ts";
-export { WildRoll, type WildCardView } from "./rolls/wild-roll.ts";
+export * from "./rolls/points-card.ts";
+export { WildRoll } from "./rolls/wild-roll.ts";
 
 export { EngineDie } from "./terms/engine-die.ts";
 export { PercentileDie } from "./terms/percentile-die.ts";

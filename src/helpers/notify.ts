@@ -1,23 +1,35 @@
 import { EngineError } from "../engines/shared/index.ts";
 
+/** The part of `game.i18n` that error messages read (the lab passes its own localization). */
+export interface ErrorLocalizer {
+  has(key: string): boolean;
+  localize(key: string): string;
+  format(key: string, data: Record<string, string>): string;
+}
+
 /**
  * The label of a request field named in an error: `difficulty` → "Difficulty", `pool[2]` → "Pool (3)".
  * Unknown names are shown as they are.
  */
-export function fieldLabel(field: string): string {
+export function fieldLabel(field: string, i18n: ErrorLocalizer = game.i18n): string {
   const [, base = field, index] = /^([A-Za-z]+)(?:\[(\d+)\])?/.exec(field) ?? [];
   const key = `ROLLING_BONES.Field.${base}`;
-  if (!game.i18n.has(key)) return field;
-  const label = game.i18n.localize(key);
+  if (!i18n.has(key)) return field;
+  const label = i18n.localize(key);
   return index === undefined ? label : `${label} (${Number(index) + 1})`;
 }
 
-/** The localized text of an engine error, with a named request field shown by its label. */
-export function errorMessage(error: EngineError): string {
+/**
+ * The localized text of an engine error, with a named request field shown by its label.
+ *
+ * @param error - The engine error.
+ * @param i18n - The localization to read (Foundry's `game.i18n` unless given).
+ */
+export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18n): string {
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(error.data)) data[k] = String(v);
-  if (data.field) data.field = fieldLabel(data.field);
-  return game.i18n.format(error.key, data);
+  if (data.field) data.field = fieldLabel(data.field, i18n);
+  return i18n.format(error.key, data);
 }
 
 /**

@@ -3,6 +3,10 @@
  * one browser; world settings (rule variants) are set by the GM.
  */
 import { SYSTEM_ID } from "../constants.ts";
+import type { ArtTable } from "../engines/percentile/index.ts";
+import type { BalancedChoice, MultiCharacterRule } from "../engines/action/index.ts";
+import { DEFAULT_CP_SESSION_LIMIT } from "../engines/wild/index.ts";
+import type { StoredPool } from "../services/action-dice/store.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -10,6 +14,15 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.percentileMode": "dice" | "shift";
     "rolling-bones.percentileCap": number;
     "rolling-bones.wildFirstOneCounts": boolean;
+    "rolling-bones.wildCpSessionLimit": number;
+    "rolling-bones.actionRule": MultiCharacterRule;
+    "rolling-bones.actionBalanced": BalancedChoice;
+    /** A `StoredPool`, or `{}` before the first session (an object setting cannot be typed nullable). */
+    "rolling-bones.actionGmPool": StoredPool | Record<string, never>;
+    "rolling-bones.actionSession": number;
+    /** The GM's Action Results Table, or `{}` for the default table (an object setting cannot be typed nullable). */
+    "rolling-bones.artTable": ArtTable | Record<string, never>;
+    "rolling-bones.artNoticeShown": boolean;
   }
 }
 
@@ -23,6 +36,20 @@ export const SETTING_KEYS = Object.freeze({
   percentileCap: "percentileCap",
   /** World: whether the 1 that starts a Wild Die critical failure counts as its face. */
   wildFirstOneCounts: "wildFirstOneCounts",
+  /** World: the Character Points a wild-die character may spend per session (5 by default). */
+  wildCpSessionLimit: "wildCpSessionLimit",
+  /** World: how one pool is made for a player with several action characters (highest, balanced, divided). */
+  actionRule: "actionRule",
+  /** World: under the balanced rule, which reduced pool a player gets when the levels are far apart. */
+  actionBalanced: "actionBalanced",
+  /** World, hidden: the GM's action-dice pool for the session (written by the active GM only). */
+  actionGmPool: "actionGmPool",
+  /** World, hidden: the number of the current action-dice session (0 before the first). */
+  actionSession: "actionSession",
+  /** World, hidden: the GM's Action Results Table (`{}`: the default table); edited through its settings menu. */
+  artTable: "artTable",
+  /** World, hidden: whether the GM was told once that the default table can be replaced. */
+  artNoticeShown: "artNoticeShown",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */
@@ -63,5 +90,71 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: true,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.wildCpSessionLimit, {
+    name: "ROLLING_BONES.Settings.wildCpSessionLimit.name",
+    hint: "ROLLING_BONES.Settings.wildCpSessionLimit.hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: 50, step: 1 },
+    default: DEFAULT_CP_SESSION_LIMIT,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionRule, {
+    name: "ROLLING_BONES.Settings.actionRule.name",
+    hint: "ROLLING_BONES.Settings.actionRule.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      highest: "ROLLING_BONES.Action.Rule.highest",
+      balanced: "ROLLING_BONES.Action.Rule.balanced",
+      divided: "ROLLING_BONES.Action.Rule.divided",
+    },
+    default: "highest",
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionBalanced, {
+    name: "ROLLING_BONES.Settings.actionBalanced.name",
+    hint: "ROLLING_BONES.Settings.actionBalanced.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      fewer: "ROLLING_BONES.Action.Balanced.fewer",
+      smaller: "ROLLING_BONES.Action.Balanced.smaller",
+    },
+    default: "fewer",
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionGmPool, {
+    name: "ROLLING_BONES.Settings.actionGmPool.name",
+    hint: "ROLLING_BONES.Settings.actionGmPool.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionSession, {
+    name: "ROLLING_BONES.Settings.actionSession.name",
+    hint: "ROLLING_BONES.Settings.actionSession.hint",
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.artTable, {
+    name: "ROLLING_BONES.Settings.artTable.name",
+    hint: "ROLLING_BONES.Settings.artTable.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.artNoticeShown, {
+    name: "ROLLING_BONES.Settings.artNoticeShown.name",
+    hint: "ROLLING_BONES.Settings.artNoticeShown.hint",
+    scope: "world",
+    config: false,
+    type: Boolean,
+    default: false,
   });
 }

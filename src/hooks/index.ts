@@ -1,13 +1,24 @@
+import { onChatMessage } from "./chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
-import { registerQuenchBatches } from "../quench/index.ts";
+import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
+import { addPointsControls } from "../applications/chat/points-card-listeners.ts";
+import { onSessionStarted } from "../services/points/session.ts";
 
 /** Registers every Foundry hook the system listens to; one module per hook. */
 export function registerHooks(): void {
   Hooks.once("init", onInit);
   Hooks.once("ready", onReady);
   Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
-  // Fires only when the Quench test module is active.
-  Hooks.once("quenchReady", registerQuenchBatches);
+  Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+  // Points controls on percentile, wild, pool and pi cards (assist, pick, undo).
+  Hooks.on("renderChatMessageHTML", addPointsControls);
+  // A session start resets the wild-die characters' per-session counters (on the active GM's client).
+  Hooks.on("rollingBones.sessionStarted", onSessionStarted);
+  Hooks.on("chatMessage", onChatMessage);
+  // Fires only when the Quench test module is active; the batches load only then.
+  Hooks.once("quenchReady", (quench) => {
+    void import("../quench/index.ts").then(({ registerQuenchBatches }) => registerQuenchBatches(quench));
+  });
 }

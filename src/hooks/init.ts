@@ -1,11 +1,14 @@
 import { api } from "../api.ts";
+import { registerSettingsMenus } from "../applications/settings/index.ts";
 import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
+import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
+import { registerPointsActions } from "../services/points/index.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {
@@ -24,7 +27,12 @@ export function onInit(): void {
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS };
   registerSheets();
   registerSettings();
+  registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;
+  // The action-dice economy's privileged actions (spends, activations, awards, sessions, undo).
+  registerActionDiceActions();
+  // Points and choices on the other engines (karma, assists, CP/FP, Willpower, picks, undo).
+  registerPointsActions();
   void preloadTemplates();
 }

@@ -5,7 +5,9 @@
  * templates, and deletes every message it posts.
  */
 import { SYSTEM_ID } from "../constants.ts";
+import { registerActionDiceBatch } from "./action-dice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
+import { registerPointsBatch } from "./points-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { calibrate, type FaceMapping } from "./faces.ts";
 import { runScenario } from "./run-scenario.ts";
@@ -70,4 +72,6 @@ export function registerQuenchBatches(quench: QuenchApi): void {
     { displayName: "Rolling Bones: dice and chat cards" },
   );
   registerActorBatch(quench);
+  registerActionDiceBatch(quench);
+  registerPointsBatch(quench);
 }

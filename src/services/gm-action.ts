@@ -6,8 +6,9 @@
  * user (or a GM) can write, and then queries the active GM with the request's id. The GM acts only on
  * a request it finds in that user's flags, so the asker is authenticated by Foundry's own document
  * permissions. The GM runs every action through one queue (no two interleave), re-checks the asker's
- * rights against the current state inside the action, and remembers each action id's reply, so a
- * repeated id (a double click, a retry, two clients racing) is answered without applying it again.
+ * rights against the current state inside the action, and remembers the reply of each action id it
+ * applied, so a repeated id (a double click, a retry, two clients racing) is answered without applying
+ * it again; a refused id changed nothing and may be tried again.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { EngineError } from "../engines/index.ts";
@@ -67,13 +68,16 @@ export function registerGmAction<D>(name: string, action: GmAction<D>): void {
 let queue: Promise<unknown> = Promise.resolve();
 const replies = new Map<string, ActionReply>();
 const MAX_REMEMBERED = 2_000;
+/** Recent refusals: a duplicate whose filed request the first copy already consumed gets the same answer. */
+const refusals = new Map<string, { reply: ActionReply; at: number }>();
+const REFUSAL_MEMORY = 10_000;
 
 function refuse(code: string, data: Record<string, string | number> = {}): ActionReply {
   return { ok: false, error: { key: `ROLLING_BONES.Error.${code}`, data } };
 }
 
-async function readRequest(asker: User.Implementation, actionId: string): Promise<FiledRequest | null> {
-  const deadline = Date.now() + REQUEST_WAIT;
+async function readRequest(asker: User.Implementation, actionId: string, wait: boolean): Promise<FiledRequest | null> {
+  const deadline = wait ? Date.now() + REQUEST_WAIT : 0;
   for (;;) {
     const request = asker.getFlag(SYSTEM_ID, requestKey(actionId)) as FiledRequest | undefined;
     if (request) return request;
@@ -86,11 +90,15 @@ async function apply(userId: string, actionId: string): Promise<ActionReply> {
   if (!game.users.activeGM?.isSelf) return refuse("NotActiveGM");
   const key = `${userId}.${actionId}`;
   const earlier = replies.get(key);
-  if (earlier) return earlier.ok ? { ...earlier, repeated: true } : earlier;
+  if (earlier?.ok) return { ...earlier, repeated: true };
   const asker = game.users.get(userId);
   if (!asker) return refuse("UnknownUser");
-  const request = await readRequest(asker, actionId);
-  if (!request) return refuse("ForgedRequest");
+  // A copy of a request refused a moment ago (a double click) finds no filed request of its own: the
+  // first copy consumed it. It gets the same refusal at once; a later retry files again and runs again.
+  const refused = refusals.get(key);
+  const recent = refused !== undefined && Date.now() - refused.at < REFUSAL_MEMORY;
+  const request = await readRequest(asker, actionId, !recent);
+  if (!request) return recent ? refused.reply : refuse("ForgedRequest");
   const action = registry.get(request.name);
   let reply: ActionReply;
   if (!action) reply = refuse("UnknownGmAction", { name: request.name });
@@ -102,10 +110,24 @@ async function apply(userId: string, actionId: string): Promise<ActionReply> {
       reply = { ok: false, error: { key: error.key, data: { ...error.data } } };
     }
   }
-  replies.set(key, reply);
+  // Only applied actions are remembered: a refusal changed nothing, so the same request may be tried
+  // again once the state allows it (a deterministic id repeats when the user retries the same control).
+  if (reply.ok) replies.set(key, reply);
+  else refusals.set(key, { reply, at: Date.now() });
   if (replies.size > MAX_REMEMBERED) replies.delete(replies.keys().next().value as string);
+  if (refusals.size > MAX_REMEMBERED) refusals.delete(refusals.keys().next().value as string);
   await asker.unsetFlag(SYSTEM_ID, requestKey(actionId));
   return reply;
+}
+
+/**
+ * Forgets every remembered reply and pending request, as a reload of the GM's client does. Used by
+ * tests that boot one world after another in the same module instance.
+ */
+export function forgetGmActions(): void {
+  replies.clear();
+  refusals.clear();
+  queue = Promise.resolve();
 }
 
 /**
@@ -158,15 +180,17 @@ export async function requestGmAction(name: string, data: unknown, actionId?: st
   try {
     reply = gm.isSelf
       ? await handleActionQuery({ userId: game.user.id, actionId: id })
-      : ((await gm.query(ACTION_QUERY as never, { userId: game.user.id, actionId: id } as never, {
+      : await gm.query(ACTION_QUERY as never, { userId: game.user.id, actionId: id } as never, {
           timeout: ACTION_TIMEOUT,
-        })));
+        });
   } catch {
     ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.GmDidNotAnswer"));
     return null;
   }
   if (!reply.ok) {
-    ui.notifications?.error(errorMessage(new EngineError(reply.error.key.replace(/^ROLLING_BONES\.Error\./, ""), reply.error.data)));
+    ui.notifications?.error(
+      errorMessage(new EngineError(reply.error.key.replace(/^ROLLING_BONES\.Error\./, ""), reply.error.data)),
+    );
     return null;
   }
   return reply.value;

@@ -1,4 +1,5 @@
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
+import { withWorldArt } from "../helpers/art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
 
@@ -13,12 +14,18 @@ export interface PostOptions {
   flavor?: string;
   /** Who may see the roll (defaults to the mode chosen in the chat controls). */
   visibility?: Visibility;
+  /**
+   * More JSON-safe options stored with the roll (e.g. `{ card: { subject } }` for an action card's
+   * insight subject); they never replace the engine's own options.
+   */
+  rollOptions?: Record<string, unknown>;
 }
 
 /**
  * Rolls an engine request and posts its chat card.
  *
- * A bad request is refused with a localized notification before any die is thrown; nothing is
+ * A percentile request that names no results table reads the world's table (the GM's, when one is
+ * set). A bad request is refused with a localized notification before any die is thrown; nothing is
  * posted and `null` is returned. Fires the `rollingBones.preRoll` hook (a handler returning
  * `false` cancels) and the `rollingBones.roll` hook once the message exists.
  *
@@ -31,11 +38,12 @@ export async function rollToChat(
 ): Promise<ChatMessage.Implementation | null> {
   let roll: EngineRoll;
   try {
-    roll = ROLL_FACTORIES[engine](request);
+    roll = ROLL_FACTORIES[engine](withWorldArt(engine, request));
   } catch (error) {
     reportError(error);
     return null;
   }
+  if (options.rollOptions) Object.assign(roll.options, { ...options.rollOptions, ...roll.engineOptions });
   const visibility = options.visibility ?? currentVisibility();
   /**
    * A hook event that fires before an engine roll is thrown.

@@ -2,7 +2,13 @@
 import type { RollingBonesApi } from "../api.ts";
 import type { Dice3dApi } from "../hooks/dice-so-nice-ready.ts";
 import type { QuenchApi } from "../quench/index.ts";
+import type { ActivationEvent, SessionEvent, SpendEvent } from "../services/action-dice/events.ts";
+import type { StoredPool } from "../services/action-dice/store.ts";
+import type { EconomyRecord } from "../services/action-dice/economy-card.ts";
 import type { ActionReply } from "../services/gm-action.ts";
+import type { PendingAssist } from "../dice/rolls/points-card.ts";
+import type { PointsSpendEvent } from "../services/points/actions.ts";
+import type { SpendRecord } from "../services/points/ledger.ts";
 
 interface RollingBonesConfig {
   /** The system id. */
@@ -33,6 +39,24 @@ declare module "fvtt-types/configuration" {
       "rolling-bones": {
         /** Privileged requests this user filed for the GM, by action id (see services/gm-action.ts). */
         requests?: Record<string, { name: string; data: unknown }>;
+        /** The player's action-dice pool (services/action-dice/store.ts), written by the active GM only. */
+        actionPool?: StoredPool;
+      };
+    };
+    Actor: {
+      "rolling-bones": {
+        /** Assists waiting for this character's next percentile roll (services/points), written by the active GM. */
+        assists?: PendingAssist[];
+        /** The combat round in which this character last spent Willpower (services/points). */
+        willpowerTurn?: string | null;
+        /** The latest points spends, so a roll that could not be posted is rolled back (services/points). */
+        spends?: SpendRecord[];
+      };
+    };
+    ChatMessage: {
+      "rolling-bones": {
+        /** An action-dice economy card: a session start or a pool action (services/action-dice/economy-card.ts). */
+        economy?: EconomyRecord;
       };
     };
   }
@@ -50,6 +74,20 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       "rollingBones.preRoll": (engine: string, request: unknown, visibility: string) => boolean | void;
       "rollingBones.roll": (roll: foundry.dice.Roll, message: ChatMessage.Implementation | undefined) => void;
+      /** Before action dice leave a pool (on the active GM's client); `false` refuses the spend. */
+      "rollingBones.preSpend": (spend: SpendEvent) => boolean | void;
+      /** Action dice left a pool (on the active GM's client). */
+      "rollingBones.spend": (spend: SpendEvent) => void;
+      /** Before points leave a character (karma, an assist, CP, a Fate Point, Willpower; on the active GM's client); `false` refuses. */
+      "rollingBones.prePointsSpend": (spend: PointsSpendEvent) => boolean | void;
+      /** Points left a character (on the active GM's client); the roll is posted next. */
+      "rollingBones.pointsSpend": (spend: PointsSpendEvent) => void;
+      /** Dice were added to a botch or a special botch (on the active GM's client). */
+      "rollingBones.botchActivated": (activation: ActivationEvent) => void;
+      /** Dice were added to a critical threat (on the active GM's client). */
+      "rollingBones.criticalActivated": (activation: ActivationEvent) => void;
+      /** A session started: pools refilled, per-session counters reset (on the active GM's client). */
+      "rollingBones.sessionStarted": (session: SessionEvent) => void;
       /** Fired by the Dice So Nice module when its API is ready. */
       diceSoNiceReady: (dice3d: Dice3dApi) => void;
       /** Fired by the Quench test module when batches can be registered. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { characterView, type CharacterView } from "../../src/applications/sheets/views/index.ts";
+import { characterView, type CharacterView, type SheetPoints } from "../../src/applications/sheets/views/index.ts";
 import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
 import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
 import { createHandlebars } from "../support/handlebars.ts";
@@ -19,6 +19,8 @@ export interface RenderOptions {
   editable?: boolean;
   /** The client setting that swaps click and Shift-click. */
   skipDialogDefault?: boolean;
+  /** The points facts beyond the character's data (waiting assists, CP limit, this turn's Willpower). */
+  points?: SheetPoints;
 }
 
 /** The context a character sheet renders with. */
@@ -32,6 +34,7 @@ export function sheetContext<T extends CharacterType>(
     editable,
     idPrefix: `rb-${type}`,
     rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
+    ...(options.points ? { points: options.points } : {}),
   });
   const header = {
     name: `Sample ${localize(`ROLLING_BONES.Actor.${type}.label`)}`,

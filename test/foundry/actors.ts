@@ -3,13 +3,14 @@
  * system data and ownership, with `testUserPermission`. [API13 foundry.documents.collections.Actors;
  * API13 Document#testUserPermission; API13 CONST.DOCUMENT_OWNERSHIP_LEVELS]
  *
- * The double does not run data models: `system` is the plain data given, as stored. Actors are
- * read-only here (no create/update): the system only reads them so far.
+ * The double does not run data models: `system` is the plain data given, as stored. Actors can be
+ * updated (system data and flags) by an owner or a GM, as Foundry allows [API13 Document#update,
+ * Document#canUserModify: updating an Actor needs OWNER]; there is no create or delete.
  */
-import { env } from "./state.ts";
+import { currentUserId, env } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
-import { USER_ROLES, type UserInstance } from "./users.ts";
-import { deepClone } from "./utils.ts";
+import { assertFlagScope, deletionKey, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
+import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
 
 /** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
 export const DOCUMENT_OWNERSHIP_LEVELS = Object.freeze({ INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 });
@@ -25,6 +26,8 @@ export interface ActorSpec {
   system: Record<string, unknown>;
   /** Ownership levels by user id, plus `default`. */
   ownership?: Record<string, number>;
+  /** Document flags by scope; default none. */
+  flags?: Record<string, Record<string, unknown>>;
 }
 
 /** An actor, shared by every client. */
@@ -53,6 +56,58 @@ class Actor {
   /** The system data (a copy; the double does not persist edits). */
   get system(): Record<string, unknown> {
     return deepClone(this.#spec.system);
+  }
+
+  /** A copy of the flags. [API13 Document#flags] */
+  get flags(): Record<string, Record<string, unknown>> {
+    return deepClone(this.#spec.flags ?? {});
+  }
+
+  /** Reads a flag. [API13 Document#getFlag] */
+  getFlag(scope: string, key: string): unknown {
+    assertFlagScope(scope);
+    return deepClone(getProperty((this.#spec.flags ?? {})[scope], key));
+  }
+
+  /** Writes a flag through `update`. [API13 Document#setFlag] */
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    assertFlagScope(scope);
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+
+  /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
+  async unsetFlag(scope: string, key: string): Promise<this> {
+    assertFlagScope(scope);
+    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+  }
+
+  /** Whether the running client's user owns the actor. [API13 Document#isOwner] */
+  get isOwner(): boolean {
+    return this.testUserPermission(userInstance(currentUserId()) as UserInstance, "OWNER");
+  }
+
+  /**
+   * Updates the actor's `system` data and flags (flat or nested keys; `-=key` deletes). Only an owner
+   * or a GM may, as in Foundry ("User … lacks permission to update Actor"). The data is stored as JSON.
+   * [API13 Document#update; ClientDatabaseBackend permission error wording uncertain]
+   */
+  async update(changes: Record<string, unknown>): Promise<this> {
+    await Promise.resolve();
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.testUserPermission(user, "OWNER")) {
+      throw new Error(`User ${user.name} lacks permission to update Actor [${this.#spec.id}]`);
+    }
+    const expanded: Record<string, unknown> = expandObject(changes);
+    const current = { system: this.#spec.system, flags: this.#spec.flags ?? {} };
+    const next = mergeObject<typeof current>(
+      deepClone(current),
+      { system: expanded.system ?? {}, flags: expanded.flags ?? {} },
+      { performDeletions: true },
+    );
+    const stored = JSON.parse(JSON.stringify(next)) as typeof current;
+    this.#spec.system = stored.system;
+    this.#spec.flags = stored.flags;
+    return this;
   }
 
   /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */

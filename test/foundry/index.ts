@@ -101,6 +101,8 @@ export interface UserSpec {
   role: RoleName;
   /** Logged in; default `true`. */
   active?: boolean;
+  /** The id of the user's assigned character (an actor of the world); default none. */
+  character?: string;
 }
 
 /** Options of {@link installFoundry}. */
@@ -138,6 +140,20 @@ export interface DoubleGame {
   readonly release: { generation: 13 | 14; version: string; build: number };
   readonly system: { id: string; title: string; version: string; [key: string]: unknown };
   readonly modules: { get(id: string): undefined };
+  /**
+   * The active combat of the viewed scene, or `null` (no combat). Only the fields the system reads; a
+   * test sets it to start or advance a combat. [API13 Game#combat, Combat#round, Combat#started, Combat#combatants]
+   */
+  combat: CombatDouble | null;
+}
+
+/** The part of a Combat the double offers through `game.combat`. */
+export interface CombatDouble {
+  id: string;
+  round: number;
+  turn: number;
+  started: boolean;
+  combatants: { actorId: string | null }[];
 }
 
 /** A `CONFIG.queries` handler; its data parameter may be typed freely (bivariant, like a method). */
@@ -220,7 +236,13 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     users: new Map(
       specs.map((u) => [
         u.id,
-        { _id: u.id, name: u.name, role: u.role === "GM" ? USER_ROLES.GAMEMASTER : USER_ROLES[u.role], flags: {} },
+        {
+          _id: u.id,
+          name: u.name,
+          role: u.role === "GM" ? USER_ROLES.GAMEMASTER : USER_ROLES[u.role],
+          flags: {},
+          character: u.character ?? null,
+        },
       ]),
     ),
     active: new Set(specs.filter((u) => u.active !== false).map((u) => u.id)),
@@ -366,6 +388,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
       // No modules are installed; `game.modules.get("dice-so-nice")?.active` is falsy. [FOUNDRY-NOTES §9]
       modules: strictObject({ get: (_id: string) => undefined }, "game.modules"),
+      combat: null,
     },
     "game",
   );

@@ -80,7 +80,9 @@ export function createSettings(): SettingsApi {
     settings,
     menus,
     registerMenu(namespace, key, config) {
-      if (typeof config.type !== "function") throw new Error(`Settings menu ${namespace}.${key} needs an application class`);
+      if (typeof config.type !== "function") {
+        throw new Error(`Settings menu ${namespace}.${key} needs an application class`);
+      }
       menus.set(`${namespace}.${key}`, { ...config, namespace, key });
     },
     register(namespace, key, config) {

@@ -23,6 +23,8 @@ export interface UserSource {
   name: string;
   role: number;
   flags: Record<string, Record<string, unknown>>;
+  /** The id of the user's assigned character, or null. */
+  character?: string | null;
 }
 
 /** The source data of one ChatMessage document, as the world stores it. */

@@ -83,6 +83,13 @@ class User {
     return this._id === currentUserId();
   }
 
+  /** The user's assigned character, or `null`. [API13 User#character] */
+  get character(): unknown {
+    const id = this._source.character;
+    const actors = (env().globals.game as { actors: { get(id: string): unknown } }).actors;
+    return id ? (actors.get(id) ?? null) : null;
+  }
+
   /** A copy of the flags (local edits are not saved, as in Foundry). */
   get flags(): Record<string, Record<string, unknown>> {
     return deepClone(this._source.flags);

@@ -18,7 +18,8 @@ function files(dir: string, ext: RegExp): string[] {
   return out;
 }
 
-const sources = [...files("src", /\.ts$/), ...files("templates", /\.hbs$/)].map((f) => ({
+// The lab page's own text (lab/) is localized too, under ROLLING_BONES.Lab.
+const sources = [...files("src", /\.ts$/), ...files("templates", /\.hbs$/), ...files("lab", /\.(ts|hbs)$/)].map((f) => ({
   file: f,
   text: readFileSync(path.join(ROOT, f), "utf8"),
 }));
@@ -36,7 +37,7 @@ for (const { file, text } of sources) {
 }
 
 describe("localization keys", () => {
-  it("every key used in src/ and templates/ exists in en.json", () => {
+  it("every key used in src/, templates/ and lab/ exists in en.json", () => {
     const missing = [...literal].filter(([k]) => !defined.has(k) && ![...defined].some((d) => d.startsWith(`${k}.`)));
     expect(missing.map(([k, f]) => `${k} (${f})`)).toEqual([]);
   });

@@ -1,11 +1,13 @@
 /**
- * The real Handlebars with the helpers our templates use from Foundry (`localize`, `concat`, `eq`),
- * re-created from Foundry's public helper documentation, and every partial under `templates/`
- * registered by its system path, as Foundry's `loadTemplates` does.
+ * The real Handlebars with the helpers our templates use from Foundry (`localize`, `concat`, `eq`)
+ * and every template under `templates/` registered as a partial by its system path, as Foundry's
+ * `loadTemplates` does. The helpers are the lab's (`lab/handlebars.ts`), so tests and the lab page
+ * render alike.
  */
 import Handlebars from "handlebars";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { registerFoundryHelpers, registerSystemPartials } from "../../lab/handlebars.ts";
 import { format, localize, ROOT } from "./i18n.ts";
 
 /** Every `.hbs` file under `templates/`, as paths relative to the repository root. */
@@ -22,15 +24,11 @@ export function templateFiles(dir = "templates"): string[] {
 /** A fresh Handlebars environment with Foundry's helpers and all our templates as partials. */
 export function createHandlebars(): typeof Handlebars {
   const hb = Handlebars.create();
-  hb.registerHelper("localize", (key: unknown, options: Handlebars.HelperOptions) => {
-    const hash = options.hash as Record<string, unknown>;
-    return Object.keys(hash).length > 0 ? format(String(key), hash) : localize(String(key));
-  });
-  hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).map(String).join(""));
-  hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  for (const file of templateFiles()) {
-    hb.registerPartial(`systems/rolling-bones/${file}`, readFileSync(path.join(ROOT, file), "utf8"));
-  }
+  registerFoundryHelpers(hb, { localize, format });
+  registerSystemPartials(
+    hb,
+    Object.fromEntries(templateFiles().map((file) => [file, readFileSync(path.join(ROOT, file), "utf8")])),
+  );
   return hb;
 }
 

@@ -5,9 +5,10 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import type { EngineId } from "../../engines/index.ts";
+import { worldArt } from "../../helpers/art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
-import { rollToChat } from "../../services/roll.ts";
+import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
 import type { DialogSettings } from "./types.ts";
 
@@ -23,13 +24,25 @@ export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
   event?: Event | null;
 }
 
-/** The world settings the dialogs read. */
-export function readDialogSettings(): DialogSettings {
-  return {
+/**
+ * The world settings the dialogs read and, when a character rolls, what it can spend (karma and
+ * pending assists, Character and Fate Points left this session, Willpower and this turn's point).
+ *
+ * @param actor - The rolling character, if any.
+ */
+export function readDialogSettings(actor: Actor.Implementation | null = null): DialogSettings {
+  const settings: DialogSettings = {
     percentileMode: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileMode) === "shift" ? "shift" : "dice",
     percentileCap: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileCap),
     wildFirstOneCounts: game.settings.get(SYSTEM_ID, SETTING_KEYS.wildFirstOneCounts),
+    percentileArt: worldArt(),
   };
+  if (!actor) return settings;
+  const points = dialogPointsOf(actorPoints(actor), {
+    cpSessionLimit: cpSessionLimit(),
+    turn: turnFor(actor.id ?? ""),
+  });
+  return points ? { ...settings, points } : settings;
 }
 
 /** The client setting: whether a roll control rolls at once (Shift then opens the dialog). */
@@ -39,7 +52,8 @@ export function skipDialogDefault(): boolean {
 
 /**
  * Rolls an initial request without a dialog, built through the same form values an untouched
- * dialog would hold (so both paths post the same request).
+ * dialog would hold (so both paths post the same request). A rolling character pays what the
+ * request asks for (and takes its pending assists) exactly as from the dialog.
  *
  * @param engine - The engine to roll.
  * @param options - The actor, title and initial request.
@@ -50,15 +64,18 @@ export async function rollDirect<E extends EngineId>(
   options: OpenRollDialogOptions<E> = {},
 ): Promise<ChatMessage.Implementation | null> {
   const dialog = DIALOG_ENGINES[engine];
-  const settings = readDialogSettings();
+  const settings = readDialogSettings(options.actor ?? null);
   let request: unknown;
   try {
     request = dialog.formToRequest(dialog.requestToForm(options.initial, settings), settings);
+    if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
   } catch (error) {
     reportError(error);
     return null;
   }
-  return rollToChat(engine, request, {
+  return rollWithPoints(engine, request, {
+    actor: options.actor ?? null,
+    assists: settings.points?.assists ?? [],
     speaker: ChatMessage.getSpeaker({ actor: options.actor ?? undefined }),
     flavor: options.title,
   });

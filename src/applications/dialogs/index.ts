@@ -49,7 +49,7 @@ export async function openRollDialog<E extends EngineId>(
   options: OpenRollDialogOptions<E> = {},
 ): Promise<ChatMessage.Implementation | null> {
   if (shouldSkipDialog(options.event, skipDialogDefault())) return rollDirect(engine, options);
-  const settings = readDialogSettings();
+  const settings = readDialogSettings(options.actor ?? null);
   const values = DIALOG_ENGINES[engine].requestToForm(options.initial, settings);
   return RollDialog.wait({ engine, actor: options.actor, title: options.title, values, settings });
 }

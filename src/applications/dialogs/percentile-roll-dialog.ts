@@ -16,6 +16,7 @@ import {
   type Bar,
   type Chance,
   type DialogEngine,
+  type DialogPoints,
   type DialogSettings,
   type PercentileInputMode,
   type SelectOption,
@@ -42,6 +43,10 @@ export interface PercentileFormView {
   readonly karmaDice: readonly (SelectOption & { readonly cost: number; readonly count: number })[];
   /** The karma the chosen dice cost (0 when the choice is not valid). */
   readonly karmaCost: number;
+  /** The rolling character's karma, or `null` when no character rolls. */
+  readonly held: { readonly karma: number } | null;
+  /** The assists waiting for this roll (their dice are part of the request). */
+  readonly assists: readonly { readonly key: string; readonly assistant: string; readonly level: string }[];
 }
 
 /** The percentile dialog's odds panel. */
@@ -97,17 +102,19 @@ export function requestToForm(
 
 /**
  * The exact percentile request for form values, validated by the engine. The cap comes from the
- * world setting; in shift mode the signed `shift` field becomes bonus or penalty dice.
+ * world setting; in shift mode the signed `shift` field becomes bonus or penalty dice. The GM's
+ * Action Results Table, when the settings carry one, is the table the request reads. The assists
+ * waiting for the rolling character add their bonus and penalty dice.
  *
  * @param values - The form values: `bonus`, `penalty` (dice mode) or `shift` (shift mode),
  *   `karmaDice`, `voluntaryPenalty`, `damageMultiplier`, `column` (empty: no table reading).
- * @param settings - The world settings (input mode and cap).
+ * @param settings - The world settings (input mode, cap and table).
  * @returns The validated request.
  * @throws EngineError from the engine (`NotInteger`, `OutOfRange`, `TooManyKarmaDice`).
  */
 export function formToRequest(
   values: FormValues,
-  settings: Pick<DialogSettings, "percentileMode" | "percentileCap">,
+  settings: Pick<DialogSettings, "percentileMode" | "percentileCap" | "percentileArt" | "points">,
 ): percentile.PercentileRequest {
   let bonus: unknown;
   let penalty: unknown;
@@ -120,6 +127,13 @@ export function formToRequest(
     bonus = numberOrText(values.bonus, 0);
     penalty = numberOrText(values.penalty, 0);
   }
+  // Pending assists give the leader's roll their dice (the GM takes the assists when the roll is made).
+  const assists = settings.points?.assists ?? [];
+  if (assists.length > 0) {
+    const dice = percentile.assistDice(assists.map((a) => a.effect));
+    if (typeof bonus === "number") bonus += dice.bonus;
+    if (typeof penalty === "number") penalty += dice.penalty;
+  }
   const raw: Record<string, unknown> = {
     bonus,
     penalty,
@@ -130,6 +144,7 @@ export function formToRequest(
   };
   const column = numberOrText(values.column);
   if (column !== undefined) raw.column = column;
+  if (settings.percentileArt) raw.art = settings.percentileArt;
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return percentile.validate(raw as unknown as percentile.PercentileRequest);
 }
@@ -157,7 +172,10 @@ function text(value: FormValues[string], fallback = ""): string {
  * @param values - The form values.
  * @param settings - The world settings (the input mode).
  */
-export function formView(values: FormValues, settings: Pick<DialogSettings, "percentileMode">): PercentileFormView {
+export function formView(
+  values: FormValues,
+  settings: Pick<DialogSettings, "percentileMode" | "points">,
+): PercentileFormView {
   const karma = text(values.karmaDice, "0");
   const counts = Array.from({ length: percentile.MAX_KARMA_DICE + 1 }, (_, i) => i);
   const options = selectOptions(counts, karma, (v) =>
@@ -175,7 +193,22 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "per
     maxDice: percentile.MAX_DICE,
     karmaDice: options.map((o, i) => ({ ...o, count: i, cost: percentile.karmaCost(i) })),
     karmaCost: costOf(values.karmaDice),
+    held: settings.points && settings.points.karma !== null ? { karma: settings.points.karma } : null,
+    assists: (settings.points?.assists ?? []).map((a) => ({
+      key: `ROLLING_BONES.Points.Dialog.Assist.${a.effect}`,
+      assistant: a.assistant,
+      level: `ROLLING_BONES.Percentile.Level.${a.level}`,
+    })),
   };
+}
+
+/**
+ * Checks that the rolling character holds the karma the bought dice cost.
+ *
+ * @throws EngineError `NotEnoughKarma`.
+ */
+export function checkPoints(request: percentile.PercentileRequest, points: DialogPoints): void {
+  if (points.karma !== null) percentile.checkKarma(request.karmaDice ?? 0, points.karma);
 }
 
 /** The label of a band of ten values: "01–10" … "91–00". */
@@ -243,5 +276,6 @@ export const percentileDialog: DialogEngine<
   formToExtras,
   formView,
   oddsView,
-  errorFields: { TooManyKarmaDice: "karmaDice" },
+  checkPoints,
+  errorFields: { TooManyKarmaDice: "karmaDice", NotEnoughKarma: "karmaDice" },
 });

@@ -41,6 +41,10 @@ export interface PiFormView {
   readonly counts: readonly { readonly name: string; readonly faces: number; readonly value: string }[];
   readonly maxDice: number;
   readonly hindrance: readonly SelectOption[];
+  /** A second hindering effect: with two, the roll is majorly hindered. */
+  readonly extraHindrance: readonly SelectOption[];
+  /** The one hindrance that applies (the two effects folded), as a localization key. */
+  readonly applies: string;
   readonly precisionMod: string;
   readonly impactMod: string;
   readonly precisionTarget: string;
@@ -89,6 +93,7 @@ export function requestToForm(initial: Partial<pi.PiRequest> = {}): Record<strin
     values[countField(faces)] = String((initial.pool ?? []).filter((f) => f === faces).length);
   }
   values.hindrance = initial.hindrance ?? "none";
+  values.extraHindrance = "none";
   values.precisionMod = String(initial.precisionMod ?? 0);
   values.impactMod = String(initial.impactMod ?? 0);
   values.precisionTarget = String(DEFAULT_PRECISION_TARGET);
@@ -96,11 +101,30 @@ export function requestToForm(initial: Partial<pi.PiRequest> = {}): Record<strin
   return values;
 }
 
+/** A hindrance field's value (`none` when empty). */
+function hindranceField(value: FormValues[string]): string {
+  return typeof value === "string" && value !== "" ? value : "none";
+}
+
+/**
+ * The one hindrance the two hindrance fields make: a single hindering effect keeps its kind, two make
+ * the roll majorly hindered (the engine's rule). A value that is not a hindrance is passed on for the
+ * engine to refuse by name.
+ */
+function hindranceOf(values: FormValues): string {
+  const first = hindranceField(values.hindrance);
+  const second = hindranceField(values.extraHindrance);
+  const known = (h: string): h is pi.Hindrance => (pi.HINDRANCES as readonly string[]).includes(h);
+  if (!known(first)) return first;
+  if (!known(second)) return second;
+  return pi.combineHindrances([first, second]);
+}
+
 /**
  * The exact pi request for form values, validated by the engine. The pool lists the dice largest
- * first.
+ * first; the two hindrance fields are folded into the one hindrance that applies.
  *
- * @param values - The form values: `d4` … `d12` (counts), `hindrance`, `precisionMod`, `impactMod`.
+ * @param values - The form values: `d4` … `d12` (counts), `hindrance`, `extraHindrance`, `precisionMod`, `impactMod`.
  * @returns The validated request (without a pick).
  * @throws EngineError `NotInteger` or `OutOfRange` for a bad count, or the engine's error
  *   (`PoolTooSmall`, `PiPoolTooLarge`, `PiHindrance`, `PiHindranceEmptiesPool`, `NotInteger`, `OutOfRange`).
@@ -114,7 +138,7 @@ export function formToRequest(values: FormValues): pi.PiRequest {
   }
   const raw = {
     pool,
-    hindrance: typeof values.hindrance === "string" && values.hindrance !== "" ? values.hindrance : "none",
+    hindrance: hindranceOf(values),
     precisionMod: numberOrText(values.precisionMod, 0),
     impactMod: numberOrText(values.impactMod, 0),
   };
@@ -145,6 +169,12 @@ export function formToExtras(values: FormValues): PiExtras {
   };
 }
 
+/** The hindrance that applies for the form values, or `none` while a field holds an unknown value. */
+function appliedHindrance(values: FormValues): pi.Hindrance {
+  const h = hindranceOf(values);
+  return (pi.HINDRANCES as readonly string[]).includes(h) ? (h as pi.Hindrance) : "none";
+}
+
 /** The text of a field, or the fallback. */
 function text(value: FormValues[string], fallback = ""): string {
   return typeof value === "string" ? value : fallback;
@@ -164,6 +194,12 @@ export function formView(values: FormValues): PiFormView {
     })),
     maxDice: pi.MAX_POOL_DICE,
     hindrance: selectOptions(pi.HINDRANCES, text(values.hindrance, "none"), (v) => `ROLLING_BONES.Pi.Hindrance.${v}`),
+    extraHindrance: selectOptions(
+      pi.HINDRANCES,
+      text(values.extraHindrance, "none"),
+      (v) => `ROLLING_BONES.Pi.Hindrance.${v}`,
+    ),
+    applies: `ROLLING_BONES.Pi.Hindrance.${appliedHindrance(values)}`,
     precisionMod: text(values.precisionMod),
     impactMod: text(values.impactMod),
     precisionTarget: text(values.precisionTarget),

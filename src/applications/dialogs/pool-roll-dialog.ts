@@ -15,6 +15,8 @@ import {
   type Bar,
   type Chance,
   type DialogEngine,
+  type DialogPoints,
+  type DialogSettings,
   type HeadlineItem,
   type SelectOption,
 } from "./types.ts";
@@ -42,6 +44,15 @@ export interface PoolFormView {
   readonly willpower: { readonly checked: boolean; readonly disabled: boolean };
   /** The automatic-success checkbox: offered when the pool is at least the difficulty. */
   readonly automatic: { readonly checked: boolean; readonly disabled: boolean; readonly offered: boolean };
+  /** The rolling character's Willpower, or `null` when no character rolls. */
+  readonly willpowerHeld: {
+    readonly current: number;
+    readonly permanent: number;
+    /** True when this combat round's point is already spent. */
+    readonly spentThisTurn: boolean;
+    /** True in combat (one point per round), false outside (one per roll). */
+    readonly inCombat: boolean;
+  } | null;
 }
 
 /** The pool dialog's odds panel. */
@@ -115,11 +126,13 @@ export function formToExtras(): null {
 
 /**
  * The form's view model: the fields' texts, the cancellation options, and which checkboxes are
- * offered (automatic success needs pool ≥ difficulty; it excludes Willpower and the other way round).
+ * offered (automatic success needs pool ≥ difficulty; it excludes Willpower and the other way round),
+ * and the rolling character's Willpower.
  *
  * @param values - The form values.
+ * @param settings - The settings (the rolling character's points).
  */
-export function formView(values: FormValues): PoolFormView {
+export function formView(values: FormValues, settings: Pick<DialogSettings, "points"> = {}): PoolFormView {
   const willpower = isChecked(values.willpower);
   const automatic = isChecked(values.automatic);
   const offered = automaticOffered(values);
@@ -137,7 +150,31 @@ export function formView(values: FormValues): PoolFormView {
     // A checked box stays enabled so it can always be cleared.
     willpower: { checked: willpower, disabled: !willpower && automatic },
     automatic: { checked: automatic, disabled: !automatic && (!offered || willpower), offered },
+    willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
   };
+}
+
+function willpowerOf(points: DialogPoints["willpower"]): PoolFormView["willpowerHeld"] {
+  if (points === null) return null;
+  return {
+    current: points.current,
+    permanent: points.permanent,
+    spentThisTurn: points.turn !== null && points.spentInTurn === points.turn,
+    inCombat: points.turn !== null,
+  };
+}
+
+/**
+ * Checks that the rolling character can spend Willpower now (a current point, none spent this turn).
+ *
+ * @throws EngineError `NoWillpower` or `WillpowerUsedThisTurn`.
+ */
+export function checkPoints(request: pool.PoolRequest, points: DialogPoints): void {
+  if (points.willpower === null || request.willpower !== true) return;
+  pool.checkWillpower(
+    { current: points.willpower.current, spentInTurn: points.willpower.spentInTurn },
+    points.willpower.turn,
+  );
 }
 
 /**
@@ -178,9 +215,12 @@ export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView,
   requestToForm: (initial: Partial<pool.PoolRequest> | undefined) => requestToForm(initial),
   formToRequest,
   formToExtras,
-  formView,
+  formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
   oddsView,
+  checkPoints,
   errorFields: {
+    NoWillpower: "willpower",
+    WillpowerUsedThisTurn: "willpower",
     PoolTooSmall: "pool",
     PoolTooLarge: "pool",
     DifficultyRange: "difficulty",

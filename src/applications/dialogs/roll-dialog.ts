@@ -1,8 +1,9 @@
 /**
  * The roll dialog: one ApplicationV2 class for the five engines, parameterised by the engine's
  * dialog module. Every form change rebuilds the request and re-renders the parts with the engine's
- * exact odds; an invalid input shows its localized error in the odds panel and disables Roll. Roll
- * posts the request through `rollToChat` with the chosen visibility and closes the dialog.
+ * exact odds; an invalid input (or a spend the rolling character cannot pay) shows its localized
+ * error in the odds panel and disables Roll. Roll pays the character's points and posts the request
+ * through `rollWithPoints` with the chosen visibility, and closes the dialog.
  */
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -11,7 +12,7 @@ import { systemPath } from "../../constants.ts";
 import type { EngineId } from "../../engines/index.ts";
 import { currentVisibility, toVisibility, type Visibility } from "../../helpers/compat.ts";
 import { errorMessage } from "../../helpers/notify.ts";
-import { rollToChat } from "../../services/roll.ts";
+import { rollWithPoints } from "../../services/points/index.ts";
 import { buildDialogContext, type DialogContext } from "./context.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { readFormValues, type FormValues } from "./form-values.ts";
@@ -213,7 +214,9 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
     }
     this.#rolling = true;
     const actor = this.#params.actor ?? undefined;
-    this.#message = await rollToChat(this.#params.engine, evaluation.request, {
+    this.#message = await rollWithPoints(this.#params.engine, evaluation.request, {
+      actor: actor ?? null,
+      assists: this.#params.settings.points?.assists ?? [],
       speaker: ChatMessage.getSpeaker({ actor }),
       flavor: this.#params.title,
       visibility: this.#visibility,

@@ -4,6 +4,8 @@
  */
 
 import { EngineError, type EngineId } from "../../engines/index.ts";
+import type { ArtTable } from "../../engines/percentile/index.ts";
+import type { PendingAssist } from "../../dice/rolls/points-card.ts";
 import type { FormValues } from "./form-values.ts";
 import { barWidth, formatPercent } from "./format.ts";
 
@@ -18,6 +20,35 @@ export interface DialogSettings {
   readonly percentileCap: number;
   /** Whether the 1 that starts a Wild Die critical failure counts as its face. */
   readonly wildFirstOneCounts: boolean;
+  /** The GM's Action Results Table the percentile engine reads; absent for the default table. */
+  readonly percentileArt?: ArtTable;
+  /** What the rolling character can spend, read when the dialog opens; absent when no character rolls. */
+  readonly points?: DialogPoints | null;
+}
+
+/** A character's points as a roll dialog shows and checks them (the GM checks again when the roll is made). */
+export interface DialogPoints {
+  /** The character's name. */
+  readonly actor: string;
+  /** Percentile: the karma held, else `null`. */
+  readonly karma: number | null;
+  /** Percentile: the assists waiting for this roll (their dice are added to the request). */
+  readonly assists: readonly PendingAssist[];
+  /** Wild: the points held and spent this session, and the session limit, else `null`. */
+  readonly wild: {
+    readonly characterPoints: number;
+    readonly fatePoints: number;
+    readonly cpUsed: number;
+    readonly fpUsed: number;
+    readonly cpLimit: number;
+  } | null;
+  /** Pool: current and permanent Willpower, the turn it was last spent in and the current turn, else `null`. */
+  readonly willpower: {
+    readonly current: number;
+    readonly permanent: number;
+    readonly spentInTurn: string | null;
+    readonly turn: string | null;
+  } | null;
 }
 
 /** The settings a dialog uses when none are given (the rules' defaults). */
@@ -101,6 +132,11 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
    * last segment (e.g. `PoolTooSmall` → `pool`).
    */
   readonly errorFields?: Readonly<Record<string, string>>;
+  /**
+   * Checks that the rolling character can pay what the request asks for (the engine's rules); throws
+   * the engine's `EngineError` when it cannot. Absent for an engine without points.
+   */
+  checkPoints?(request: Req, points: DialogPoints): void;
 }
 
 /** Any engine's dialog. */
@@ -114,7 +150,8 @@ export type DialogEvaluation<Req, Odds> =
   | { readonly ok: false; readonly request: null; readonly odds: null; readonly error: EngineError };
 
 /**
- * Builds the request and the odds for form values, catching the engine's error.
+ * Builds the request and the odds for form values, catching the engine's error (a request the
+ * rolling character cannot pay for is an error too).
  *
  * @param dialog - The engine's dialog.
  * @param values - The form values.
@@ -130,6 +167,7 @@ export function evaluateForm<Req, Extras, Form, Odds>(
 ): DialogEvaluation<Req, Odds> {
   try {
     const request = dialog.formToRequest(values, settings);
+    if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
     const extras = dialog.formToExtras(values);
     return { ok: true, request, odds: dialog.oddsView(request, extras, lang), error: null };
   } catch (error) {

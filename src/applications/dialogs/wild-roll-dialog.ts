@@ -14,6 +14,7 @@ import {
   type Bar,
   type Chance,
   type DialogEngine,
+  type DialogPoints,
   type DialogSettings,
   type HeadlineItem,
 } from "./types.ts";
@@ -43,6 +44,14 @@ export interface WildFormView {
   readonly characterPoints: { readonly value: string; readonly disabled: boolean };
   /** The Fate Point checkbox: disabled while Character Points are chosen. */
   readonly fatePoint: { readonly checked: boolean; readonly disabled: boolean };
+  /** What the rolling character may still spend this session, or `null` when no character rolls. */
+  readonly left: {
+    readonly characterPoints: number;
+    readonly fatePoints: number;
+    readonly cpLimit: number;
+    readonly cpHeld: number;
+    readonly fpHeld: number;
+  } | null;
 }
 
 /** The wild dialog's odds panel. */
@@ -151,11 +160,13 @@ export function formToExtras(values: FormValues): WildExtras {
 }
 
 /**
- * The form's view model: Character Points and a Fate Point exclude each other.
+ * The form's view model: Character Points and a Fate Point exclude each other; what the rolling
+ * character may still spend this session is shown beside them.
  *
  * @param values - The form values.
+ * @param settings - The settings (the rolling character's points).
  */
-export function formView(values: FormValues): WildFormView {
+export function formView(values: FormValues, settings: Pick<DialogSettings, "points"> = {}): WildFormView {
   const fatePoint = isChecked(values.fatePoint);
   const cp = numberOrText(values.characterPoints, 0);
   const cpChosen = cp !== 0;
@@ -170,7 +181,39 @@ export function formView(values: FormValues): WildFormView {
       disabled: fatePoint && !cpChosen,
     },
     fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen },
+    left: leftOf(settings.points?.wild ?? null),
   };
+}
+
+/** What a character may still spend this session: the session limit and the sheet, whichever is lower. */
+function leftOf(points: DialogPoints["wild"]): WildFormView["left"] {
+  if (points === null) return null;
+  return {
+    characterPoints: Math.max(0, Math.min(points.characterPoints, points.cpLimit - points.cpUsed)),
+    fatePoints: Math.max(0, Math.min(points.fatePoints, wild.FATE_POINTS_PER_SESSION - points.fpUsed)),
+    cpLimit: points.cpLimit,
+    cpHeld: points.characterPoints,
+    fpHeld: points.fatePoints,
+  };
+}
+
+/**
+ * Checks a request's Character Points or Fate Point against the character and the session.
+ *
+ * @throws EngineError `NotEnoughCharacterPoints`, `CharacterPointSessionLimit`, `NoFatePoints` or
+ *   `FatePointUsedThisSession`.
+ */
+export function checkPoints(request: wild.WildRequest, points: DialogPoints): void {
+  if (points.wild === null) return;
+  wild.assertPointSpend({
+    cpRequested: request.characterPoints ?? 0,
+    cpOnSheet: points.wild.characterPoints,
+    cpUsedThisSession: points.wild.cpUsed,
+    cpSessionLimit: points.wild.cpLimit,
+    fatePoint: request.fatePoint === true,
+    fpOnSheet: points.wild.fatePoints,
+    fpUsedThisSession: points.wild.fpUsed,
+  });
 }
 
 /**
@@ -228,7 +271,14 @@ export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFor
   requestToForm: (initial: Partial<wild.WildRequest> | undefined) => requestToForm(initial),
   formToRequest,
   formToExtras,
-  formView,
+  formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
   oddsView,
-  errorFields: { PointsOnSameRoll: "fatePoint" },
+  checkPoints,
+  errorFields: {
+    PointsOnSameRoll: "fatePoint",
+    NotEnoughCharacterPoints: "characterPoints",
+    CharacterPointSessionLimit: "characterPoints",
+    NoFatePoints: "fatePoint",
+    FatePointUsedThisSession: "fatePoint",
+  },
 });

@@ -18,6 +18,8 @@ import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/index.ts";
 import { rollTrait } from "./roll-trait.ts";
+import { sheetPointsOf } from "./sheet-points.ts";
+import { cancelAssist } from "../../services/points/requests.ts";
 import { characterView, dotTarget, editDice, type CharacterView, type DiceEdit } from "./views/index.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -66,6 +68,7 @@ export class RollingBonesCharacterSheet<
       cycleDie: RollingBonesCharacterSheet.#onEditDice,
       removeDie: RollingBonesCharacterSheet.#onEditDice,
       addDie: RollingBonesCharacterSheet.#onEditDice,
+      cancelAssist: RollingBonesCharacterSheet.#onCancelAssist,
     },
   };
 
@@ -108,6 +111,7 @@ export class RollingBonesCharacterSheet<
       editable: this.isEditable,
       idPrefix,
       rollHintKey: rollHintKey(skipDialogDefault()),
+      points: sheetPointsOf(this.actor),
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -145,6 +149,17 @@ export class RollingBonesCharacterSheet<
     const trait = traitFromDataset(target.dataset);
     if (!trait) return;
     await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
+  }
+
+  /** Cancels an assist waiting for this character's next roll (through the GM). */
+  static async #onCancelAssist(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const assist = target.dataset.assist;
+    if (!assist || !this.actor.id) return;
+    await cancelAssist(this.actor.id, assist);
   }
 
   /** Adds a new entry (skill, weapon, condition…) with its default data. */

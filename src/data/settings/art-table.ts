@@ -271,6 +271,8 @@ export function sameForm(a: ArtForm, b: ArtForm): boolean {
 /** One value cell of the editor: a level's two inputs in one column. */
 export interface ArtCellView {
   readonly column: number;
+  /** Whether the last refusal named this cell. */
+  readonly invalid: boolean;
   readonly from: { readonly name: string; readonly value: string };
   readonly to: { readonly name: string; readonly value: string };
 }
@@ -295,6 +297,8 @@ export interface ArtRowView {
 export interface ArtColumnView {
   /** The column's number, from 1. */
   readonly number: number;
+  /** Whether the last refusal named this column's ratings. */
+  readonly invalid: boolean;
   readonly min: { readonly name: string; readonly value: string };
   readonly max: { readonly name: string; readonly value: string };
 }
@@ -316,26 +320,52 @@ export interface ArtEditorView {
 /** The localization prefix of level names. */
 export const LEVEL_NAME_PREFIX = "ROLLING_BONES.Percentile.Level.";
 
+/** Where a refusal points: a column (from 1) and, for a value range, a level id. */
+export interface ArtProblem {
+  readonly column?: number;
+  readonly level?: string;
+}
+
+/**
+ * Where an error points in the editor, read from its data (`column`, `level`).
+ *
+ * @param error - An error from this module or from `validateArt`.
+ */
+export function artProblemOf(error: EngineError): ArtProblem {
+  const { column, level } = error.data;
+  return {
+    ...(typeof column === "number" ? { column } : {}),
+    ...(typeof level === "string" ? { level } : {}),
+  };
+}
+
 /**
  * The editor's view of a form.
  *
  * @param form - The editor's form.
+ * @param problem - Where the last refusal pointed, to mark those inputs invalid.
  */
-export function artEditorView(form: ArtForm): ArtEditorView {
+export function artEditorView(form: ArtForm, problem: ArtProblem = {}): ArtEditorView {
   const v = form.values;
   const input = (name: string) => ({ name, value: v[name] ?? "" });
   const columns: ArtColumnView[] = [];
-  for (let c = 0; c < form.columns; c++) columns.push({ number: c + 1, min: input(`min.${c}`), max: input(`max.${c}`) });
-  const rows = LEVEL_IDS.map(
-    (id, i): ArtRowView => ({
-      index: i,
-      id,
-      nameKey: `${LEVEL_NAME_PREFIX}${id}`,
-      success: i >= FIRST_SUCCESS,
-      label: input(`label.${i}`),
-      cells: columns.map((_, c) => ({ column: c + 1, from: input(`from.${c}.${i}`), to: input(`to.${c}.${i}`) })),
-    }),
-  ).reverse();
+  for (let c = 0; c < form.columns; c++) {
+    const invalid = problem.column === c + 1 && problem.level === undefined;
+    columns.push({ number: c + 1, invalid, min: input(`min.${c}`), max: input(`max.${c}`) });
+  }
+  const rows = LEVEL_IDS.map((id, i): ArtRowView => ({
+    index: i,
+    id,
+    nameKey: `${LEVEL_NAME_PREFIX}${id}`,
+    success: i >= FIRST_SUCCESS,
+    label: input(`label.${i}`),
+    cells: columns.map((_, c) => ({
+      column: c + 1,
+      invalid: problem.column === c + 1 && problem.level === id,
+      from: input(`from.${c}.${i}`),
+      to: input(`to.${c}.${i}`),
+    })),
+  })).reverse();
   return {
     name: v.name ?? "",
     columns,

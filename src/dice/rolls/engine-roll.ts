@@ -1,5 +1,7 @@
-import type { DieSpec, Engine, EngineId, Throw } from "../../engines/shared/index.ts";
+import type { Engine, EngineId, Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
+import { cardContextOf, type EngineCardContext } from "../cards/context.ts";
+import { formulaOf, groupSpecs } from "../groups.ts";
 
 import OperatorTerm = foundry.dice.terms.OperatorTerm;
 import Die = foundry.dice.terms.Die;
@@ -12,58 +14,6 @@ export interface EngineRollOptions<Req, Out> {
   request: Req;
   /** The engine outcome, set once the roll is evaluated. */
   outcome?: Out;
-}
-
-/** What every engine's chat card template receives. */
-export interface EngineCardContext<Req, Out> {
-  /** The engine id. */
-  engine: EngineId;
-  /** The message flavor, if any. */
-  flavor: string | null;
-  /** True when the viewer may not see the result: everything below is null. */
-  isPrivate: boolean;
-  /** The Foundry formula of the dice thrown. */
-  formula: string | null;
-  /** The roll total. */
-  total: number | null;
-  /** The validated request. */
-  request: Req | null;
-  /** The engine outcome. */
-  outcome: Out | null;
-  /** What the engine's card arranges from the outcome (dice split by role, chains); null when private. */
-  view: object | null;
-}
-
-/** Consecutive dice of the same size and role, thrown as one Foundry term. */
-export interface DiceGroup {
-  readonly faces: number;
-  readonly role: string;
-  readonly number: number;
-}
-
-/**
- * Groups a list of dice into runs of the same size and role, keeping their order.
- *
- * @param specs - The dice an engine asked for.
- * @returns One group per run.
- */
-export function groupSpecs(specs: readonly DieSpec[]): DiceGroup[] {
-  const groups: DiceGroup[] = [];
-  for (const s of specs) {
-    const last = groups.at(-1);
-    if (last && last.faces === s.faces && last.role === s.role) groups[groups.length - 1] = { ...last, number: last.number + 1 };
-    else groups.push({ faces: s.faces, role: s.role, number: 1 });
-  }
-  return groups;
-}
-
-/**
- * The Foundry formula of a list of dice groups, e.g. `1d10[tens] + 1d10[ones] + 2d10[bonus]`. The
- * flavor names each die's role, so Foundry's tooltip and 3D dice modules can tell them apart.
- */
-export function formulaOf(groups: readonly DiceGroup[]): string {
-  if (groups.length === 0) return "0"; // a roll that throws nothing (e.g. an automatic success)
-  return groups.map((g) => `${g.number}d${g.faces}[${g.role}]`).join(" + ");
 }
 
 /**
@@ -109,13 +59,49 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
    */
   static fromRequest<T extends EngineRoll>(
     // `never` for data and options: any Roll constructor accepts these (the options are cast below).
-    this: { ENGINE: RollEngine<unknown, unknown>; new (formula: string, data: Record<string, never>, options: never): T },
+    this: {
+      ENGINE: RollEngine<unknown, unknown>;
+      new (formula: string, data: Record<string, never>, options: never): T;
+    },
     request: unknown,
   ): T {
     const valid = this.ENGINE.validate(request);
     const formula = formulaOf(groupSpecs(this.ENGINE.plan(valid, [])));
     const options: EngineRollOptions<unknown, unknown> = { engine: this.ENGINE.id, request: valid };
     return new this(formula, {}, options as never);
+  }
+
+  /**
+   * Builds an evaluated roll of a request from throws already made, then throws for real whatever the
+   * engine's plan still misses (a new augment's cascade, a re-roll). The known faces are set on the
+   * parsed dice before evaluation, and Foundry keeps pre-set results and rolls only the missing ones
+   * (FOUNDRY-NOTES §2), so no known die is thrown again. Used to write a grown (or, after an undo,
+   * shrunk) open roll back to its message; `extra` options (JSON-safe) are stored with the roll.
+   *
+   * @returns The roll and the Foundry dice thrown now (for 3D dice to animate), in throw order.
+   */
+  static async fromThrows<T extends EngineRoll>(
+    this: {
+      ENGINE: RollEngine<unknown, unknown>;
+      new (formula: string, data: Record<string, never>, options: never): T;
+    },
+    request: unknown,
+    thrown: readonly Throw[],
+    extra: Record<string, unknown> = {},
+  ): Promise<{ roll: T; fresh: foundry.dice.terms.DiceTerm[] }> {
+    const valid = this.ENGINE.validate(request);
+    const groups = groupSpecs(thrown);
+    const options: EngineRollOptions<unknown, unknown> = { ...extra, engine: this.ENGINE.id, request: valid };
+    const roll = new this(formulaOf(groups), {}, options as never);
+    let at = 0;
+    for (const die of roll.dice) {
+      const count = die.number ?? 0;
+      die.results = thrown.slice(at, at + count).map((t) => ({ result: t.value, active: true }));
+      at += count;
+    }
+    // Known faces need no prompt; the dice still missing are thrown by throwMissing with Foundry's defaults.
+    await roll.evaluate({ allowInteractive: false });
+    return { roll, fresh: roll.dice.slice(groups.length) };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -190,21 +176,22 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
    * result (a blind roll shows players nothing but that a roll was made).
    */
   cardContext({ flavor, isPrivate }: { flavor?: string | undefined; isPrivate: boolean }): EngineCardContext<Req, Out> {
-    return {
+    return cardContextOf({
       engine: this.engineOptions.engine,
-      flavor: flavor ?? null,
+      flavor,
       isPrivate,
-      formula: isPrivate ? null : this.formula,
-      total: isPrivate ? null : (this.total ?? null),
-      request: isPrivate ? null : this.request,
-      outcome: isPrivate ? null : (this.outcome ?? null),
-      view: isPrivate || !this.outcome ? null : this.cardView(this.outcome),
-    };
+      formula: this.formula,
+      total: this.total ?? null,
+      request: this.request,
+      outcome: this.outcome,
+      view: (outcome) => this.cardView(outcome),
+    });
   }
 
   /**
-   * Arranges an outcome for the card template (a pure function of the outcome; no rule logic).
-   * Engines whose card needs no arrangement keep the default.
+   * Arranges an outcome for the card template: each engine's pure card view (`src/dice/cards/`), of
+   * the outcome and the state stored with the roll; no rule logic. Engines whose card needs no
+   * arrangement keep the default.
    */
   protected cardView(_outcome: Out): object | null {
     return null;
@@ -212,7 +199,11 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
 
   /** Renders the engine's chat card from the stored outcome (evaluating first if needed). */
   override async render(options: Parameters<foundry.dice.Roll["render"]>[0] = {}): Promise<string> {
-    const { flavor, template = (this.constructor as typeof foundry.dice.Roll).CHAT_TEMPLATE, isPrivate = false } = options;
+    const {
+      flavor,
+      template = (this.constructor as typeof foundry.dice.Roll).CHAT_TEMPLATE,
+      isPrivate = false,
+    } = options;
     if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
     return foundry.applications.handlebars.renderTemplate(template, { ...this.cardContext({ flavor, isPrivate }) });
   }

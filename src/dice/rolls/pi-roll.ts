@@ -1,14 +1,24 @@
-import { systemPath } from "../../constants.ts";
 import { engine, type PiOutcome, type PiRequest } from "../../engines/pi/index.ts";
+import { CARD_TEMPLATES, ROLL_TOTALS, piCardView, type PiCardView } from "../cards/index.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
+import { readPointsRecord, type PointsRecord } from "./points-card.ts";
 
 /** A Precision & Impact roll (RULES.md §4). Its total is the Precision; the card shows both. */
 export class PiRoll extends EngineRoll<PiRequest, PiOutcome> {
   static override ENGINE = engine as RollEngine<unknown, unknown>;
 
-  static override CHAT_TEMPLATE = systemPath("templates/chat/pi-card.hbs");
+  static override CHAT_TEMPLATE = CARD_TEMPLATES.pi;
+
+  /** The points ledger stored with the roll (empty when none was written). */
+  get points(): PointsRecord {
+    return readPointsRecord((this.options as { points?: unknown }).points);
+  }
 
   protected override totalOf(outcome: PiOutcome): number {
-    return outcome.precision;
+    return ROLL_TOTALS.pi(outcome);
+  }
+
+  protected override cardView(outcome: PiOutcome): PiCardView {
+    return piCardView(outcome, this.points);
   }
 }

@@ -161,8 +161,22 @@ export interface InsightAction extends ActionBase {
   readonly faces?: number;
 }
 
+/**
+ * The GM takes `count` dice out of a pool (a correction, e.g. a die awarded by mistake): dice of
+ * `faces`, or the smallest first. It is not the owner's spend, so it never blocks a lucky break.
+ */
+export interface TakeAction extends ActionBase {
+  readonly type: "take";
+  /** The user whose pool loses the dice (a player, or the GM's own pool). */
+  readonly from: string;
+  /** How many dice. */
+  readonly count: number;
+  /** The size of the dice to take; the smallest first when omitted. */
+  readonly faces?: number;
+}
+
 /** Every action on pools alone (no card). */
-export type PoolAction = AwardAction | LuckyBreakAction | InsightAction;
+export type PoolAction = AwardAction | LuckyBreakAction | InsightAction | TakeAction;
 
 /** The verdict of a check: allowed (possibly as a repeat that changes nothing), or refused with a reason. */
 export type Check =
@@ -584,6 +598,14 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
       const have = diceLeft(pool);
       return have === 0 ? new EngineError("NotEnoughDice", { have, need: 1 }) : null;
     }
+    case "take": {
+      if (!pool.gm) return new EngineError("GmOnly");
+      const from = poolOf(pools, a.from);
+      if (from instanceof EngineError) return from;
+      requireInt(a.count, "count", 1, MAX_SPEND);
+      const taken = pick(from, a.count, a.faces);
+      return taken instanceof EngineError ? taken : null;
+    }
     case "insight": {
       requireInt(a.dice, "dice", 1, MAX_SPEND);
       if (typeof a.subject !== "string" || a.subject.length === 0) return new EngineError("MissingSubject");
@@ -601,6 +623,7 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
  * - award: by the GM, to a player's pool, at least one die, not to a player who took a lucky break.
  * - lucky break: the user spent no die this session and still has dice (it takes them all).
  * - insight: at least one die, a subject, not a subject whose insight roll the user failed, enough dice.
+ * - take: by the GM, from a loaded pool (a player's or the GM's own), at least one die, enough dice.
  *
  * An id already applied to the acting user's pool is allowed as a repeat that changes nothing.
  */
@@ -614,7 +637,8 @@ export function checkPoolAction(pools: Readonly<Record<string, ActionPoolState>>
  * Applies an action on pools alone, returning the new pools (the input is not changed). Throws the
  * refusal's {@link EngineError}; an id already applied returns the pools unchanged. An award adds
  * dice of the player's die size to the player and as many GM dice to the GM; a lucky break empties
- * the pool and blocks awards; an insight spend takes the dice.
+ * the pool and blocks awards; an insight spend takes the dice; a take removes dice without counting
+ * them as the owner's spend.
  */
 export function applyPoolAction(
   pools: Readonly<Record<string, ActionPoolState>>,
@@ -641,6 +665,17 @@ export function applyPoolAction(
     case "insight": {
       const taken = pick(pool, action.dice, action.faces) as PoolPart[];
       return { ...pools, [action.by]: { ...removeDice(pool, taken), applied } };
+    }
+    case "take": {
+      const from = (action.from === action.by ? pool : pools[action.from]) as ActionPoolState;
+      const taken = pick(from, action.count, action.faces) as PoolPart[];
+      const dice = removeDice(from, taken).dice;
+      if (action.from === action.by) return { ...pools, [action.by]: { ...pool, dice, applied } };
+      return {
+        ...pools,
+        [action.by]: { ...pool, applied },
+        [action.from]: { ...from, dice, applied: [...from.applied, action.id] },
+      };
     }
   }
 }

@@ -16,12 +16,13 @@ export {
   FIRST_SUCCESS,
   LEVEL_COUNT,
   LEVEL_IDS,
+  assistDice,
   assistEffect,
   assistEffectAt,
   isSuccessIndex,
   levelIndex,
 } from "./levels.ts";
-export type { AssistEffect, LevelId } from "./levels.ts";
+export type { AssistDice, AssistEffect, LevelId } from "./levels.ts";
 export { DEFAULT_ART, MAX_VALUE, MIN_VALUE, artColumn, levelInColumn, lookupLevel, validateArt } from "./art.ts";
 export type { ArtColumn, ArtLevel, ArtRange, ArtReading, ArtTable } from "./art.ts";
 export {

@@ -87,3 +87,30 @@ export function assistEffectAt(index: number): AssistEffect {
   if (index <= PENALTY_UP_TO_INDEX) return "penalty";
   return "none";
 }
+
+/** The dice pending assists add to a leader's roll. */
+export interface AssistDice {
+  /** Bonus dice (one per assist whose effect is `bonus`). */
+  readonly bonus: number;
+  /** Penalty dice (one per assist whose effect is `penalty`). */
+  readonly penalty: number;
+}
+
+/**
+ * The dice a leader's next roll gets from the assists attached to it: one bonus die per `bonus`
+ * effect and one penalty die per `penalty` effect (they then cancel one for one like any other
+ * bonus and penalty dice); `none` adds nothing.
+ *
+ * @param effects - The effect of each pending assist.
+ * @throws EngineError `UnknownAssistEffect` for an effect that is not one of the three.
+ */
+export function assistDice(effects: readonly string[]): AssistDice {
+  let bonus = 0;
+  let penalty = 0;
+  for (const effect of effects) {
+    if (effect === "bonus") bonus++;
+    else if (effect === "penalty") penalty++;
+    else if (effect !== "none") throw new EngineError("UnknownAssistEffect", { effect: String(effect) });
+  }
+  return { bonus, penalty };
+}

@@ -1,7 +1,7 @@
 /**
  * The `pool` engine (RULES.md §5): a pool of d10s against a difficulty, each 1 cancelling a
  * success, botches when no die succeeds and a 1 shows, botch cancellation, Willpower and automatic
- * successes, with exact odds.
+ * successes, the once-per-turn Willpower check, with exact odds.
  */
 
 import type { Engine } from "../shared/index.ts";
@@ -15,6 +15,8 @@ export type { BuiltPool, PoolRequest, PoolTraits, ValidPoolRequest } from "./req
 export { plan, resolve } from "./resolve.ts";
 export type { PoolDie, PoolOutcome } from "./resolve.ts";
 export { botchChance, faceClassChances, odds } from "./odds.ts";
+export { WILLPOWER_PER_TURN, checkWillpower, willpowerAvailable } from "./willpower.ts";
+export type { WillpowerSpend, WillpowerState } from "./willpower.ts";
 export type { PoolOdds } from "./odds.ts";
 
 /** The `pool` engine for the shared throw protocol (`throwAll`, `rollWith`). */

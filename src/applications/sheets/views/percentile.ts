@@ -2,9 +2,39 @@
 
 import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING, MAX_POINTS } from "../../../data/actor/pure.ts";
 import type { PercentileCharacterSource } from "../../../data/actor/pure.ts";
-import type { CharacterView, RowView, SectionView, ViewKit } from "./shared.ts";
+import type { CharacterView, RowView, SectionView, StatView, ViewKit } from "./shared.ts";
 
 const P = "ROLLING_BONES.Actor.percentile-character.FIELDS";
+
+/** The assists waiting for the character's next roll, each with a Cancel button for its owners. */
+function assistsStat(kit: ViewKit): StatView {
+  const points = kit.options.points;
+  const assists = points?.assists ?? [];
+  const label = kit.t("ROLLING_BONES.Points.Sheet.Assists");
+  return {
+    id: kit.id("assists"),
+    label,
+    list: assists.map((a) => {
+      const text = kit.t(`ROLLING_BONES.Points.Sheet.Assist.${a.effect}`, {
+        assistant: a.assistant,
+        level: kit.t(`ROLLING_BONES.Percentile.Level.${a.level}`),
+      });
+      return points?.canCancelAssists
+        ? {
+            text,
+            button: {
+              action: "cancelAssist",
+              text: kit.t("ROLLING_BONES.Points.Sheet.Cancel"),
+              label: kit.t("ROLLING_BONES.Points.Sheet.CancelAssist", { text }),
+              data: { assist: a.id },
+            },
+          }
+        : { text };
+    }),
+    ...(assists.length === 0 ? { text: kit.t("ROLLING_BONES.Points.Sheet.NoAssists") } : {}),
+    hint: kit.t("ROLLING_BONES.Points.Sheet.AssistsHint"),
+  };
+}
 
 /** Builds the view of a percentile character's sheet. */
 export function percentileView(system: PercentileCharacterSource, kit: ViewKit): CharacterView {
@@ -76,6 +106,7 @@ export function percentileView(system: PercentileCharacterSource, kit: ViewKit):
         input: kit.number("system.karma", system.karma, kit.t(`${P}.karma.label`), 0, MAX_POINTS),
         hint: kit.t(`${P}.karma.hint`),
       },
+      assistsStat(kit),
     ],
     sections,
   };

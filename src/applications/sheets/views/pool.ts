@@ -115,5 +115,13 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
       add: kit.add("traits", "ROLLING_BONES.Sheet.Add.trait"),
     },
   ];
-  return { engine: "pool", editable: kit.options.editable, stats: [], sections };
+  const turn = kit.options.points?.willpowerTurn ?? "perRoll";
+  const stats = [
+    {
+      id: kit.id("willpowerTurn"),
+      label: kit.t("ROLLING_BONES.Points.Sheet.WillpowerTurn"),
+      text: kit.t(`ROLLING_BONES.Points.Sheet.WillpowerState.${turn}`),
+    },
+  ];
+  return { engine: "pool", editable: kit.options.editable, stats, sections };
 }

@@ -6,6 +6,7 @@
  */
 
 import type { TraitRef } from "../../../data/actor/pure.ts";
+import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
 
 /** Localization, as `game.i18n` offers it. */
 export interface Localizer {
@@ -23,6 +24,33 @@ export interface ViewOptions {
   readonly idPrefix: string;
   /** The localization key of what a click and a Shift-click on a roll button do (from the dialogs' setting). */
   readonly rollHintKey: string;
+  /** What the character's points depend on beyond its data (flags, settings, combat); absent: the defaults. */
+  readonly points?: SheetPoints;
+}
+
+/** The points facts a sheet shows that are not in the character's data. */
+export interface SheetPoints {
+  /** Percentile: the assists waiting for the character's next roll. */
+  readonly assists: readonly PendingAssist[];
+  /** Whether the viewer may cancel a waiting assist (an owner of the character, or a GM). */
+  readonly canCancelAssists: boolean;
+  /** Wild: Character Points allowed per session (GM setting). */
+  readonly cpSessionLimit: number;
+  /** Pool: whether this turn's Willpower point is spent (`perRoll` outside combat). */
+  readonly willpowerTurn: "available" | "spent" | "perRoll";
+}
+
+/** One item of a stat's list, with an optional button (e.g. cancel a waiting assist). */
+export interface StatItemView {
+  readonly text: string;
+  readonly button?: {
+    readonly action: string;
+    /** The visible text. */
+    readonly text: string;
+    /** The accessible name (says what it acts on). */
+    readonly label: string;
+    readonly data: Readonly<Record<string, string>>;
+  };
 }
 
 /** One choice of a select. */
@@ -152,6 +180,8 @@ export interface StatView {
   readonly text?: string;
   /** A short explanation below the figure. */
   readonly hint?: string;
+  /** A list shown as the figure (e.g. the assists waiting for the next roll). */
+  readonly list?: readonly StatItemView[];
 }
 
 /** Everything a character sheet's body renders. */

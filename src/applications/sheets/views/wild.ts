@@ -3,6 +3,7 @@
 import {
   MAX_POINTS,
   WILD_ATTRIBUTES,
+  WILD_CP_SESSION_LIMIT,
   WILD_FATE_POINTS_PER_SESSION,
   wildSessionLeft,
 } from "../../../data/actor/pure.ts";
@@ -54,7 +55,8 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
       remove: kit.remove("skills", id, name),
     };
   });
-  const left = wildSessionLeft(system);
+  const cpLimit = kit.options.points?.cpSessionLimit ?? WILD_CP_SESSION_LIMIT;
+  const left = wildSessionLeft(system, cpLimit);
   const stats: StatView[] = [
     {
       id: kit.id("characterPoints"),
@@ -100,6 +102,10 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
       text: kit.t("ROLLING_BONES.Sheet.Wild.LeftValue", {
         cp: String(left.characterPoints),
         fp: String(left.fatePoints),
+      }),
+      hint: kit.t("ROLLING_BONES.Points.Sheet.WildLimits", {
+        cp: String(cpLimit),
+        fp: String(WILD_FATE_POINTS_PER_SESSION),
       }),
     },
   ];

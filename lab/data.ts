@@ -1,0 +1,19 @@
+/**
+ * The data the lab page reads through Vite: `lang/en.json` (with the files of `RB_LANG_EXTRA`
+ * merged in by the lab's Vite config) and the sample characters of the actors compendium's sources
+ * (`packs/_source/actors/`), so the page shows what the system ships.
+ */
+import en from "../lang/en.json" with { type: "json" };
+import { createLocalization, mergeTrees, type Localization, type Tree } from "./i18n.ts";
+import { sampleActors, type SampleActor } from "./model.ts";
+
+/** English, as Foundry would load it for the system. */
+export const I18N: Localization = createLocalization(
+  __RB_LANG_EXTRA__.reduce<Tree>((tree, extra) => mergeTrees(tree, extra as Tree), mergeTrees({}, en as Tree)),
+  "en",
+);
+
+/** The sample characters of the actors compendium. */
+export const SAMPLE_ACTORS: readonly SampleActor[] = sampleActors(
+  Object.values(import.meta.glob("../packs/_source/actors/*.json", { import: "default", eager: true })),
+);

@@ -1,0 +1,142 @@
+/**
+ * The Rolling Bones lab: every chat card, sheet and dialog of the system on one local page, no
+ * Foundry needed, rendered from the real templates (`templates/**`), the real built CSS
+ * (`dist/rolling-bones.css`) and the real engines. Each engine has its roll dialog with live exact
+ * odds and a Roll button throwing seeded dice; a gallery shows fixed card states; the sample
+ * characters' sheets work as in Foundry; the Action Results Table editor sets the lab world's table.
+ * Served by `npm run lab` (or `npm start`); the browser tests use it as their fixture.
+ */
+import "../dist/rolling-bones.css";
+import "./lab.css";
+import type { DialogSettings } from "../src/applications/dialogs/types.ts";
+import { DEFAULT_DIALOG_SETTINGS } from "../src/applications/dialogs/types.ts";
+import type { EngineId } from "../src/engines/index.ts";
+import type { ArtTable } from "../src/engines/percentile/index.ts";
+import { ArtPanel } from "./art-panel.ts";
+import { I18N, SAMPLE_ACTORS } from "./data.ts";
+import { afterEvent } from "./dom.ts";
+import { EnginePanel } from "./engine-panel.ts";
+import {
+  CARD_STATES,
+  LAB_ENGINES,
+  carryDialog,
+  cardContext,
+  cardStateCaption,
+  cardTemplateFile,
+  facesText,
+  openDialog,
+  rollCardState,
+} from "./model.ts";
+import { SheetPanel } from "./sheet-panel.ts";
+import { createRenderer } from "./templates.ts";
+
+/** The percentile cap's range, as the world setting registers it. */
+const CAP_RANGE = { min: 0, max: 20 };
+
+/** The page. */
+class Lab {
+  readonly i18n = I18N;
+
+  readonly render = createRenderer(I18N);
+
+  readonly panels = new Map<EngineId, EnginePanel>();
+
+  #settings: DialogSettings = DEFAULT_DIALOG_SETTINGS;
+
+  constructor(readonly root: HTMLElement) {
+    document.title = this.i18n.localize("ROLLING_BONES.Lab.Title");
+    root.innerHTML = this.render.lab("page", { engines: LAB_ENGINES.map((id) => ({ id })) });
+    this.#renderWorld();
+    const host = { i18n: this.i18n, render: this.render, settings: () => this.#settings, random: Math.random };
+    for (const engine of LAB_ENGINES) {
+      const section = root.querySelector<HTMLElement>(`[data-lab-engine="${engine}"]`) as HTMLElement;
+      this.panels.set(engine, new EnginePanel(engine, section, host));
+    }
+    this.#renderStates();
+    new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
+      i18n: this.i18n,
+      render: this.render,
+      openRoll: (engine, request, title) => this.#openRoll(engine, request, title),
+    });
+    new ArtPanel(this.#section("[data-lab-art]"), {
+      i18n: this.i18n,
+      render: this.render,
+      saveArt: (table) => this.#saveArt(table),
+    });
+  }
+
+  #section(selector: string): HTMLElement {
+    return this.root.querySelector<HTMLElement>(selector) as HTMLElement;
+  }
+
+  /** Changes the world settings: every dialog is opened again on its request under the new settings. */
+  #setSettings(next: DialogSettings): void {
+    const before = this.#settings;
+    this.#settings = next;
+    for (const panel of this.panels.values()) panel.open(carryDialog(panel.state, before, next, this.i18n.lang));
+  }
+
+  #saveArt(table: ArtTable | null): void {
+    const { percentileArt: _old, ...rest } = this.#settings;
+    this.#setSettings(table ? { ...rest, percentileArt: table } : rest);
+  }
+
+  /** Opens an engine's dialog with a sheet trait's request, and takes the keyboard there. */
+  #openRoll(engine: EngineId, request: unknown, title: string): void {
+    const panel = this.panels.get(engine);
+    if (!panel) return;
+    panel.open(openDialog(engine, this.#settings, request, title));
+    const section = this.#section(`[data-lab-engine="${engine}"]`);
+    section.scrollIntoView({ block: "start" });
+    panel.form.querySelector<HTMLElement>("input:not([disabled]), select:not([disabled])")?.focus({ preventScroll: true });
+  }
+
+  #renderWorld(): void {
+    const section = this.#section("[data-lab-world]");
+    const settings = this.#settings;
+    section.innerHTML = this.render.lab("world", {
+      settings,
+      cap: CAP_RANGE,
+      modes: (["dice", "shift"] as const).map((value) => ({
+        value,
+        label: `ROLLING_BONES.Settings.percentileMode.${value}`,
+        selected: settings.percentileMode === value,
+      })),
+    });
+    const form = section.querySelector<HTMLFormElement>("[data-lab-world-form]") as HTMLFormElement;
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("change", () => {
+      const data = new FormData(form);
+      const cap = Number(data.get("percentileCap"));
+      const valid = Number.isInteger(cap) && cap >= CAP_RANGE.min && cap <= CAP_RANGE.max;
+      this.#setSettings({
+        ...this.#settings,
+        percentileMode: data.get("percentileMode") === "shift" ? "shift" : "dice",
+        percentileCap: valid ? cap : this.#settings.percentileCap,
+        wildFirstOneCounts: data.get("wildFirstOneCounts") === "on",
+      });
+      // A cap outside the setting's range is not taken: the input shows the world's value again.
+      if (!valid) afterEvent(() => this.#renderWorld());
+    });
+  }
+
+  #renderStates(): void {
+    const states = CARD_STATES.map((state) => {
+      const roll = rollCardState(state);
+      const context = cardContext(roll, { isPrivate: state.isPrivate === true, stored: state.stored });
+      return {
+        id: state.id,
+        engine: state.engine,
+        caption: cardStateCaption(state),
+        faces: facesText(roll.throws),
+        html: this.render.system(cardTemplateFile(state.engine), context),
+      };
+    });
+    this.#section("[data-lab-states]").innerHTML = this.render.lab("states", { states });
+  }
+}
+
+const root = document.getElementById("lab");
+if (!root) throw new Error("Rolling Bones lab: the page has no #lab element");
+new Lab(root);
+document.body.dataset.labReady = "true";

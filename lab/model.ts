@@ -1,0 +1,498 @@
+/**
+ * What the lab page shows, built without Foundry and without the DOM, from the system's own pure
+ * code: engine rolls (the engines' throw protocol with a seeded face source), chat card contexts
+ * (the cards' views, as the Roll classes build them), roll dialog contexts (the dialogs' pure
+ * modules, as `RollDialog` builds them), sheet contexts (the sheets' view functions, as the sheet
+ * classes build them) and the sheets' checked updates. The page (`main.ts`) only renders and wires
+ * these, and the tests check them directly.
+ */
+import { buildDialogContext, type DialogContext } from "../src/applications/dialogs/context.ts";
+import { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "../src/applications/dialogs/engines.ts";
+import type { FormValues } from "../src/applications/dialogs/form-values.ts";
+import { ROLL_HINT_KEYS } from "../src/applications/dialogs/skip.ts";
+import { evaluateForm, type DialogEvaluation, type DialogSettings } from "../src/applications/dialogs/types.ts";
+import { characterView, dotTarget, editDice, type CharacterView } from "../src/applications/sheets/views/index.ts";
+import {
+  isCharacterType,
+  newEntry,
+  prepareUpdate,
+  requestForTrait,
+  type CharacterSources,
+  type CharacterType,
+  type TraitRef,
+} from "../src/data/actor/pure.ts";
+import { CARD_TEMPLATES, CARD_VIEWS, ROLL_TOTALS, cardContextOf, type EngineCardContext } from "../src/dice/cards/index.ts";
+import type { StoredCardState } from "../src/dice/cards/index.ts";
+import type { ActionCardRecord } from "../src/dice/rolls/action-card.ts";
+import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
+import {
+  action,
+  EngineError,
+  percentile,
+  pi,
+  pool,
+  shared,
+  wild,
+  type Engine,
+  type EngineId,
+  type Throw,
+} from "../src/engines/index.ts";
+import type { Visibility } from "../src/helpers/compat.ts";
+import { errorMessage } from "../src/helpers/notify.ts";
+import type { Localization } from "./i18n.ts";
+
+/** The engines, in the order the page lists them. */
+export const LAB_ENGINES: readonly EngineId[] = DIALOG_ENGINE_IDS;
+
+/** Each engine's throw protocol. */
+// The five engines have their own request and outcome types; the lab passes them along unchanged.
+const ENGINES: Readonly<Record<EngineId, Engine<unknown, unknown, unknown>>> = Object.freeze({
+  percentile: percentile.engine as Engine<unknown, unknown, unknown>,
+  action: action.engine as Engine<unknown, unknown, unknown>,
+  wild: wild.engine as Engine<unknown, unknown, unknown>,
+  pi: pi.engine as Engine<unknown, unknown, unknown>,
+  pool: pool.engine as Engine<unknown, unknown, unknown>,
+});
+
+/** The largest seed (seeds are unsigned 32-bit integers). */
+export const MAX_SEED = 0xffffffff;
+
+/** A seed read from text: a whole number from 0 to {@link MAX_SEED}, or `null`. */
+export function parseSeed(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const seed = Number(trimmed);
+  return seed <= MAX_SEED ? seed : null;
+}
+
+/** A random seed from a uniform generator in [0, 1) (`Math.random` on the page). */
+export function randomSeed(uniform: () => number): number {
+  return Math.floor(uniform() * (MAX_SEED + 1));
+}
+
+// rolls and cards ---------------------------------------------------------------------------------
+
+/** An engine roll made in the lab. */
+export interface LabRoll {
+  /** The engine. */
+  readonly engine: EngineId;
+  /** The validated request. */
+  readonly request: unknown;
+  /** Every throw, in the order the engine asked for them. */
+  readonly throws: readonly Throw[];
+  /** The engine outcome. */
+  readonly outcome: unknown;
+  /** The Foundry formula of the dice thrown. */
+  readonly formula: string;
+  /** The total the roll reports. */
+  readonly total: number;
+}
+
+/**
+ * Rolls a request: validates it, throws its dice from the face source until the engine's plan is
+ * complete, and resolves it. The same steps as `shared.rollWith`, keeping the throws to show them.
+ *
+ * @param engine - The engine.
+ * @param request - The request (validated here; a bad one throws its `EngineError`).
+ * @param source - Where the faces come from (`shared.seededFaces(seed)` on the page).
+ */
+export function rollEngine(engine: EngineId, request: unknown, source: shared.FaceSource): LabRoll {
+  const rules = ENGINES[engine];
+  const valid = rules.validate(request);
+  const throws = shared.throwAll(rules, valid, source);
+  const outcome = rules.resolve(valid, throws);
+  const total = (ROLL_TOTALS[engine] as (o: unknown) => number)(outcome);
+  return { engine, request: valid, throws, outcome, formula: formulaOf(groupSpecs(throws)), total };
+}
+
+/** How a card is shown. */
+export interface CardOptions {
+  /** The flavor line (the trait rolled), if any. */
+  readonly flavor?: string | null;
+  /** Whether the viewer may not see the result (a blind roll, as a player sees it). */
+  readonly isPrivate?: boolean;
+  /** What the roll stores beside its outcome (an action card's state, a points ledger). */
+  readonly stored?: StoredCardState;
+}
+
+/**
+ * The context a roll's chat card renders with, as the engine's Roll class builds it.
+ *
+ * @param roll - The roll.
+ * @param options - The flavor, privacy and stored card state.
+ */
+export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCardContext<unknown, unknown> {
+  const view = CARD_VIEWS[roll.engine] as (outcome: unknown, stored?: StoredCardState) => object | null;
+  return cardContextOf({
+    engine: roll.engine,
+    flavor: options.flavor,
+    isPrivate: options.isPrivate === true,
+    formula: roll.formula,
+    total: roll.total,
+    request: roll.request,
+    outcome: roll.outcome,
+    view: (outcome) => view(outcome, options.stored ?? {}),
+  });
+}
+
+/** The template file of an engine's card, relative to the repository root. */
+export function cardTemplateFile(engine: EngineId): string {
+  return CARD_TEMPLATES[engine].replace(/^systems\/[^/]+\//, "");
+}
+
+/** The faces of a roll as text, e.g. `d20: 14 · d6: 6, 6, 2`: runs of one die size joined. */
+export function facesText(throws: readonly Throw[]): string {
+  const runs: { faces: number; values: number[] }[] = [];
+  for (const t of throws) {
+    const last = runs.at(-1);
+    if (last && last.faces === t.faces) last.values.push(t.value);
+    else runs.push({ faces: t.faces, values: [t.value] });
+  }
+  return runs.map((r) => `d${r.faces}: ${r.values.join(", ")}`).join(" · ");
+}
+
+// card states -------------------------------------------------------------------------------------
+
+/** A fixed, interesting outcome of one engine, for the card states gallery. */
+export interface CardState {
+  /** A stable id (`data-state` on the page, and the key of its caption). */
+  readonly id: string;
+  /** The engine. */
+  readonly engine: EngineId;
+  /** The request. */
+  readonly request: unknown;
+  /** The faces thrown, in the order the engine asks for dice. */
+  readonly faces: readonly number[];
+  /** What the roll stores beside its outcome. */
+  readonly stored?: StoredCardState;
+  /** Shown as a player sees a blind roll. */
+  readonly isPrivate?: boolean;
+}
+
+/** A closed action card: an augment the roller used, the GM's botch activation, and the GM's declaration. */
+const CLOSED_ACTION_CARD: ActionCardRecord = {
+  owner: "alice",
+  characterGeneration: false,
+  subject: null,
+  open: false,
+  ledger: [
+    { id: "lab-augment", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false },
+    { id: "lab-botch", type: "botch", by: "gm", dice: [{ faces: 8, count: 2 }], undone: false },
+  ],
+  applied: ["lab-augment", "lab-botch", "lab-close"],
+  events: [{ id: "lab-close", type: "close", by: "gm", entry: null }],
+  names: { alice: "Alice", gm: "Gamemaster" },
+  sessions: { "lab-augment": 1, "lab-botch": 1 },
+};
+
+/** The card states gallery: a few outcomes per engine that show each card's rules at work. */
+export const CARD_STATES: readonly CardState[] = Object.freeze([
+  { id: "percentileBonus", engine: "percentile", request: { bonus: 3, penalty: 1, column: 9 }, faces: [6, 9, 8, 2] },
+  { id: "percentilePenalty", engine: "percentile", request: { bonus: 0, penalty: 2, column: 9 }, faces: [6, 7, 8, 3] },
+  { id: "percentileDoubleZero", engine: "percentile", request: { bonus: 0, penalty: 0, column: 9 }, faces: [10, 10] },
+  { id: "actionCascade", engine: "action", request: { modifier: 3, dc: 15, augments: [6] }, faces: [1, 6, 6, 2] },
+  { id: "actionCritical", engine: "action", request: { modifier: 2, dc: 12 }, faces: [20] },
+  {
+    id: "actionClosed",
+    engine: "action",
+    request: { modifier: 3, dc: 15, augments: [6] },
+    faces: [1, 6, 6, 2],
+    stored: { card: CLOSED_ACTION_CARD },
+  },
+  { id: "wildExplodes", engine: "wild", request: { dice: 4, pips: 2 }, faces: [3, 5, 2, 6, 6, 4] },
+  { id: "wildCriticalFailure", engine: "wild", request: { dice: 3, pips: 1, characterPoints: 1 }, faces: [4, 2, 1, 6, 3, 6, 5] },
+  { id: "piHindered", engine: "pi", request: { pool: [8, 4, 6, 4], hindrance: "minor", impactMod: 1 }, faces: [5, 3, 2] },
+  { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
+  { id: "poolBotch", engine: "pool", request: { pool: 6, difficulty: 8, cancellation: 1 }, faces: [1, 1, 3, 5, 7, 2] },
+  { id: "poolWillpower", engine: "pool", request: { pool: 5, difficulty: 6, willpower: true }, faces: [10, 6, 1, 4, 9] },
+  { id: "poolAutomatic", engine: "pool", request: { pool: 6, difficulty: 4, automatic: true }, faces: [] },
+  { id: "poolBlind", engine: "pool", request: { pool: 3 }, faces: [7, 8, 9], isPrivate: true },
+] satisfies CardState[]);
+
+/** The localization key of a card state's caption. */
+export function cardStateCaption(state: CardState): string {
+  return `ROLLING_BONES.Lab.State.${state.id}`;
+}
+
+/** Rolls a card state with its fixed faces. */
+export function rollCardState(state: CardState): LabRoll {
+  return rollEngine(state.engine, state.request, shared.fixedFaces(state.faces));
+}
+
+// dialogs -----------------------------------------------------------------------------------------
+
+/** One engine's dialog as the page holds it. */
+export interface DialogState {
+  /** The engine. */
+  readonly engine: EngineId;
+  /** The form values (the visibility picker's value apart). */
+  readonly values: FormValues;
+  /** The chosen visibility. */
+  readonly visibility: Visibility;
+  /** The window title and card flavor (a sheet's trait), or `null` for the engine's name. */
+  readonly title: string | null;
+  /** Whether the odds panel's optional details are open. */
+  readonly showMore: boolean;
+}
+
+/**
+ * A fresh dialog for an engine, filled from a request as a sheet would open it.
+ *
+ * @param engine - The engine.
+ * @param settings - The world settings.
+ * @param initial - The request to start from (absent: the dialog's defaults).
+ * @param title - The title (a trait's name), or `null`.
+ */
+export function openDialog(
+  engine: EngineId,
+  settings: DialogSettings,
+  initial?: unknown,
+  title: string | null = null,
+): DialogState {
+  const values = DIALOG_ENGINES[engine].requestToForm(initial as never, settings);
+  return { engine, values, visibility: "public", title, showMore: false };
+}
+
+/**
+ * The request each engine's dialog starts from on the page, as a sheet would open it: a typical
+ * trait of each engine's characters, so every dialog shows odds at once.
+ */
+export const STARTING_REQUESTS: Readonly<Record<EngineId, unknown>> = Object.freeze({
+  percentile: { bonus: 0, penalty: 0, column: 9 },
+  action: { kind: "check", modifier: 3, dc: 15 },
+  wild: { dice: 4, pips: 1 },
+  pi: { pool: [8, 6, 4] },
+  pool: { pool: 5, difficulty: 6 },
+});
+
+/** The prefix of a lab dialog's control ids. */
+export function dialogIdPrefix(engine: EngineId): string {
+  return `lab-${engine}-dialog`;
+}
+
+/**
+ * The context of a dialog's parts, as `RollDialog#_prepareContext` builds it.
+ *
+ * @param state - The dialog.
+ * @param settings - The world settings.
+ * @param i18n - The localization (errors name their field by its label, as in Foundry).
+ */
+export function dialogContext(state: DialogState, settings: DialogSettings, i18n: Localization): DialogContext {
+  return buildDialogContext({
+    engine: state.engine,
+    values: state.values,
+    settings,
+    lang: i18n.lang,
+    idPrefix: dialogIdPrefix(state.engine),
+    visibility: state.visibility,
+    showMore: state.showMore,
+    localizeError: (error: EngineError) => errorMessage(error, i18n),
+  });
+}
+
+/** The request a dialog's Roll posts, or the error that keeps Roll disabled. */
+export function dialogRequest(
+  state: DialogState,
+  settings: DialogSettings,
+  lang: string,
+): DialogEvaluation<unknown, unknown> {
+  return evaluateForm(DIALOG_ENGINES[state.engine], state.values, settings, lang) as DialogEvaluation<unknown, unknown>;
+}
+
+/**
+ * A dialog's values carried over to changed world settings: its request refilled under the new
+ * settings (a percentile dialog switches between dice and shift inputs), or the defaults when its
+ * input is not a valid request.
+ */
+export function carryDialog(state: DialogState, before: DialogSettings, after: DialogSettings, lang: string): DialogState {
+  const evaluation = dialogRequest(state, before, lang);
+  const initial = evaluation.ok ? evaluation.request : undefined;
+  return { ...state, values: DIALOG_ENGINES[state.engine].requestToForm(initial as never, after) };
+}
+
+// sheets ------------------------------------------------------------------------------------------
+
+/** A sample character: a stored actor's name, type and `system` data. */
+export interface SampleActor {
+  readonly id: string;
+  readonly name: string;
+  readonly type: CharacterType;
+  readonly system: CharacterSources[CharacterType];
+  /** Whether its token is linked to it (a player character) rather than standing for many (an NPC). */
+  readonly playerCharacter: boolean;
+}
+
+/**
+ * The sample characters among stored actor documents (a compendium's sources): those of a character
+ * type, each engine's in turn, player characters (linked tokens) before the others.
+ *
+ * @param documents - Parsed actor documents.
+ */
+export function sampleActors(documents: readonly unknown[]): SampleActor[] {
+  const out: SampleActor[] = [];
+  for (const doc of documents) {
+    const d = doc as { _id?: unknown; name?: unknown; type?: unknown; system?: unknown; prototypeToken?: unknown };
+    if (!isCharacterType(d.type) || typeof d._id !== "string" || typeof d.name !== "string") continue;
+    if (typeof d.system !== "object" || d.system === null) continue;
+    const token = d.prototypeToken as { actorLink?: unknown } | undefined;
+    out.push({
+      id: d._id,
+      name: d.name,
+      type: d.type,
+      system: d.system as CharacterSources[CharacterType],
+      playerCharacter: token?.actorLink === true,
+    });
+  }
+  const order = (a: SampleActor) => LAB_ENGINES.findIndex((e) => a.type.startsWith(`${e}-`));
+  return out.sort(
+    (a, b) =>
+      order(a) - order(b) || Number(b.playerCharacter) - Number(a.playerCharacter) || a.name.localeCompare(b.name, "en"),
+  );
+}
+
+/** A neutral portrait (Foundry's default icons are not part of the system). */
+export const LAB_PORTRAIT =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#c9b48f"/><circle cx="32" cy="24" r="12" fill="#7a5c3a"/><rect x="14" y="40" width="36" height="20" rx="10" fill="#7a5c3a"/></svg>',
+  );
+
+/** What a character sheet's parts render. */
+export interface SheetContext {
+  readonly header: { name: string; img: string; nameId: string; typeLabel: string };
+  readonly view: CharacterView;
+  readonly editable: boolean;
+}
+
+/**
+ * The context of a character sheet, as `RollingBonesCharacterSheet#_prepareContext` builds it.
+ *
+ * @param actor - The character.
+ * @param editable - Whether the viewer may edit it.
+ * @param i18n - The localization.
+ */
+export function sheetContext(actor: SampleActor, editable: boolean, i18n: Localization): SheetContext {
+  const idPrefix = `lab-sheet-${actor.id}`;
+  return {
+    header: {
+      name: actor.name,
+      img: LAB_PORTRAIT,
+      nameId: `${idPrefix}-name`,
+      typeLabel: i18n.localize(`ROLLING_BONES.Actor.${actor.type}.label`),
+    },
+    view: characterView(actor.type, actor.system, i18n, {
+      editable,
+      idPrefix,
+      rollHintKey: ROLL_HINT_KEYS.dialog,
+    }),
+    editable,
+  };
+}
+
+/** The body template of a character type, relative to the repository root. */
+export function sheetBodyFile(type: CharacterType): string {
+  return `templates/sheets/${type}/body.hbs`;
+}
+
+/** A sheet's roll: the engine's dialog opened from a trait, as `rollTrait` opens it. */
+export interface SheetRoll {
+  readonly engine: EngineId;
+  readonly request: unknown;
+  readonly title: string;
+}
+
+/**
+ * The roll a sheet's roll button starts.
+ *
+ * @param actor - The character.
+ * @param trait - The trait the button names.
+ * @param i18n - The localization (for the trait's label).
+ * @throws EngineError when the character has no such trait or a stored value cannot be rolled.
+ */
+export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
+  const roll = requestForTrait(actor.type, actor.system, trait);
+  const title = "key" in roll.label ? i18n.localize(roll.label.key) : roll.label.name;
+  return { engine: roll.engine, request: roll.request, title };
+}
+
+/** A sheet action, as the sheet's buttons name them (`data-action` and its data). */
+export type SheetAction =
+  | { readonly action: "change"; readonly changes: Readonly<Record<string, unknown>> }
+  | { readonly action: "setDots"; readonly path: string; readonly value: number }
+  | { readonly action: "addEntry"; readonly collection: string; readonly id: string }
+  | { readonly action: "removeEntry"; readonly collection: string; readonly id: string }
+  | { readonly action: "cycleDie" | "removeDie" | "addDie"; readonly path: string; readonly index: number };
+
+/** The result of a sheet action: the changed character, or the error that refused it (nothing changed). */
+export type SheetUpdate =
+  | { readonly ok: true; readonly actor: SampleActor }
+  | { readonly ok: false; readonly error: EngineError };
+
+function getPath(root: unknown, path: string): unknown {
+  let node = root;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function setPath(root: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split(".");
+  const last = parts.pop() as string;
+  let node = root;
+  for (const part of parts) {
+    const next = node[part];
+    if (typeof next !== "object" || next === null) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[last] = value;
+}
+
+/** Applies checked flat changes (`name`, `system.…`) to a copy of the character. */
+function applyChanges(actor: SampleActor, changes: Readonly<Record<string, unknown>>): SheetUpdate {
+  const prepared = prepareUpdate(actor.type, actor.system, changes);
+  if (!prepared.ok) return { ok: false, error: prepared.error };
+  const next = structuredClone({ name: actor.name, system: actor.system }) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(prepared.changes)) setPath(next, key, value);
+  return { ok: true, actor: { ...actor, name: String(next.name), system: next.system as SampleActor["system"] } };
+}
+
+/**
+ * Applies a sheet action to a character, through the same pure checks the sheet class runs
+ * (`prepareUpdate`, `dotTarget`, `newEntry`, `editDice`): a refused change returns its error and
+ * changes nothing.
+ *
+ * @param actor - The character.
+ * @param action - What was pressed or changed.
+ */
+export function applySheetAction(actor: SampleActor, action: SheetAction): SheetUpdate {
+  const root = { system: actor.system };
+  switch (action.action) {
+    case "change":
+      return applyChanges(actor, action.changes);
+    case "setDots": {
+      const current = getPath(root, action.path);
+      if (!action.path.startsWith("system.") || typeof current !== "number") return { ok: true, actor };
+      return applyChanges(actor, { [action.path]: dotTarget(current, action.value) });
+    }
+    case "addEntry": {
+      const data = newEntry(actor.type, action.collection);
+      if (!data) return { ok: true, actor };
+      return applyChanges(actor, { [`system.${action.collection}.${action.id}`]: data });
+    }
+    case "removeEntry": {
+      if (newEntry(actor.type, action.collection) === null) return { ok: true, actor };
+      const system = structuredClone(actor.system) as unknown as Record<string, Record<string, unknown>>;
+      const collection = system[action.collection];
+      if (collection) delete collection[action.id];
+      return { ok: true, actor: { ...actor, system: system as unknown as SampleActor["system"] } };
+    }
+    default: {
+      const dice = getPath(root, action.path);
+      if (!action.path.startsWith("system.") || !Array.isArray(dice)) return { ok: true, actor };
+      const next = editDice(dice as number[], { action: action.action, index: action.index });
+      return next ? applyChanges(actor, { [action.path]: next }) : { ok: true, actor };
+    }
+  }
+}

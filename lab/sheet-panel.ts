@@ -1,0 +1,194 @@
+/**
+ * The sheet gallery of the lab page: a sample character of the actors compendium, shown by its
+ * sheet's real templates with the context the sheet class builds. Its controls work as on a real
+ * sheet, through the same pure checks: a roll button opens the engine's dialog on the page with the
+ * trait's request, dots and die chips set ratings, entries are added and removed, and every change
+ * is checked first (a refused change is explained and nothing changes).
+ */
+import type { TraitRef } from "../src/data/actor/pure.ts";
+import { traitFromDataset } from "../src/data/actor/pure.ts";
+import { EngineError, type EngineId } from "../src/engines/index.ts";
+import { errorMessage } from "../src/helpers/notify.ts";
+import { afterEvent, renderParts } from "./dom.ts";
+import type { Localization } from "./i18n.ts";
+import {
+  applySheetAction,
+  sheetBodyFile,
+  sheetContext,
+  sheetRoll,
+  type SampleActor,
+  type SheetAction,
+} from "./model.ts";
+import type { Renderer } from "./templates.ts";
+
+/** What the gallery reads from the page. */
+export interface SheetHost {
+  readonly i18n: Localization;
+  readonly render: Renderer;
+  /** Opens an engine's dialog with a trait's request, titled with the trait. */
+  openRoll(engine: EngineId, request: unknown, title: string): void;
+}
+
+/** Reads a sheet input's value as Foundry's form reader does: numbers as numbers, checkboxes as booleans. */
+function inputValue(control: HTMLInputElement | HTMLSelectElement): unknown {
+  if (control instanceof HTMLInputElement && control.type === "checkbox") return control.checked;
+  if (control instanceof HTMLInputElement && control.type === "number") {
+    return control.value.trim() === "" ? null : Number(control.value);
+  }
+  if (control.dataset.dtype === "Number" && control.value !== "") return Number(control.value);
+  return control.value;
+}
+
+/** The sheet gallery. */
+export class SheetPanel {
+  readonly #host: SheetHost;
+
+  readonly #section: HTMLElement;
+
+  /** The characters, as changed on the page. */
+  readonly #actors: Map<string, SampleActor>;
+
+  #current: string;
+
+  #editable = true;
+
+  #added = 0;
+
+  constructor(section: HTMLElement, actors: readonly SampleActor[], host: SheetHost) {
+    this.#host = host;
+    this.#section = section;
+    this.#actors = new Map(actors.map((a) => [a.id, a]));
+    this.#current = actors[0]?.id ?? "";
+    const { i18n } = host;
+    section.innerHTML = host.render.lab("sheets", {
+      editable: this.#editable,
+      actors: actors.map((a) => ({
+        id: a.id,
+        type: a.type,
+        label: `${a.name} · ${i18n.localize(`ROLLING_BONES.Actor.${a.type}.label`)}`,
+        selected: a.id === this.#current,
+      })),
+    });
+    this.#listen();
+    this.renderSheet();
+  }
+
+  /** The character shown. */
+  get actor(): SampleActor | undefined {
+    return this.#actors.get(this.#current);
+  }
+
+  /** Shows a character. */
+  select(id: string): void {
+    if (!this.#actors.has(id)) return;
+    this.#current = id;
+    this.#status("");
+    this.renderSheet();
+  }
+
+  /** Renders the sheet's header and body parts. */
+  renderSheet(): void {
+    const actor = this.actor;
+    const form = this.#form;
+    const container = this.#section.querySelector<HTMLElement>("[data-lab-sheet-parts]") as HTMLElement;
+    if (!actor) {
+      container.replaceChildren();
+      return;
+    }
+    const { i18n, render } = this.#host;
+    const context = sheetContext(actor, this.#editable, i18n);
+    form.dataset.type = actor.type;
+    const title = form.querySelector("[data-lab-sheet-title]");
+    if (title) title.textContent = actor.name;
+    // A new character's sheet replaces the old one's parts entirely.
+    if (container.dataset.actor !== actor.id) container.replaceChildren();
+    container.dataset.actor = actor.id;
+    renderParts(container, {
+      header: render.system("templates/sheets/shared/header.hbs", context),
+      body: render.system(sheetBodyFile(actor.type), context),
+    });
+  }
+
+  get #form(): HTMLFormElement {
+    return this.#section.querySelector<HTMLFormElement>("form[data-lab-sheet]") as HTMLFormElement;
+  }
+
+  #status(text: string): void {
+    const status = this.#section.querySelector("[data-lab-sheet-status]");
+    if (status) status.textContent = text;
+  }
+
+  /** Applies an action to the character shown; a refused one is explained, and the sheet shows the stored values again. */
+  #apply(action: SheetAction): void {
+    const actor = this.actor;
+    if (!actor) return;
+    const result = applySheetAction(actor, action);
+    if (result.ok) {
+      this.#actors.set(actor.id, result.actor);
+      this.#status("");
+    } else this.#status(errorMessage(result.error, this.#host.i18n));
+    this.renderSheet();
+  }
+
+  /** Opens the roll of a trait, as the sheet's roll button does. */
+  #roll(trait: TraitRef): void {
+    const actor = this.actor;
+    if (!actor) return;
+    try {
+      const roll = sheetRoll(actor, trait, this.#host.i18n);
+      this.#status("");
+      this.#host.openRoll(roll.engine, roll.request, roll.title);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      this.#status(errorMessage(error, this.#host.i18n));
+    }
+  }
+
+  #onAction(target: HTMLElement): void {
+    const data = target.dataset;
+    switch (data.action) {
+      case "roll": {
+        const trait = traitFromDataset(data);
+        if (trait) this.#roll(trait);
+        return;
+      }
+      case "setDots":
+        this.#apply({ action: "setDots", path: data.path ?? "", value: Number(data.value) });
+        return;
+      case "addEntry":
+        this.#added += 1;
+        this.#apply({ action: "addEntry", collection: data.collection ?? "", id: `labEntry${String(this.#added).padStart(8, "0")}` });
+        return;
+      case "removeEntry":
+        this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" });
+        return;
+      case "cycleDie":
+      case "removeDie":
+      case "addDie":
+        this.#apply({ action: data.action, path: data.path ?? "", index: Number(data.index) });
+        return;
+    }
+  }
+
+  #listen(): void {
+    const form = this.#form;
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("click", (event) => {
+      const target = (event.target as Element).closest<HTMLElement>("[data-action]");
+      if (target && form.contains(target) && !(target as HTMLButtonElement).disabled) this.#onAction(target);
+    });
+    form.addEventListener("change", (event) => {
+      const control = event.target;
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement) || !control.name) return;
+      const changes = { [control.name]: inputValue(control) };
+      afterEvent(() => this.#apply({ action: "change", changes }));
+    });
+    this.#section.querySelector<HTMLSelectElement>("[data-lab-actor]")?.addEventListener("change", (event) => {
+      this.select((event.target as HTMLSelectElement).value);
+    });
+    this.#section.querySelector<HTMLInputElement>("[data-lab-editable]")?.addEventListener("change", (event) => {
+      this.#editable = (event.target as HTMLInputElement).checked;
+      this.renderSheet();
+    });
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Writes the README's screenshots from the lab page (`npm run screenshots`, which builds the system
+ * first): one chat card per engine from the card states gallery, and a character sheet with the
+ * roll dialog its roll button opens. Each image is about 600 px wide; they go to `docs/screenshots/`.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { launch } from "../test/support/browser.ts";
+import { ROOT } from "../test/support/i18n.ts";
+import { startLab } from "../test/support/lab.ts";
+
+/** Where the images go. */
+const OUT = path.join(ROOT, "docs/screenshots");
+
+/** The card state shown for each engine (ids of the lab's card states gallery). */
+const CARDS: Readonly<Record<string, string>> = {
+  percentile: "percentileBonus",
+  action: "actionClosed",
+  wild: "wildExplodes",
+  pi: "piHindered",
+  pool: "poolWillpower",
+};
+
+/** The sample character whose sheet is shown, and the trait whose roll dialog is shown beside it. */
+const SHEET = { type: "pool-character", trait: 'button[data-action="roll"][data-kind="ability"]' };
+
+/** A page of the lab at a pixel density that makes an element of `cssWidth` about 600 px wide. */
+async function labPage(browser: Browser, url: string, cssWidth: number): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: Math.round((600 / cssWidth) * 100) / 100,
+  });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => {
+    throw error;
+  });
+  await page.goto(url);
+  await page.waitForSelector("body[data-lab-ready]");
+  return page;
+}
+
+const lab = await startLab();
+const browser = await launch();
+try {
+  mkdirSync(OUT, { recursive: true });
+  const written: string[] = [];
+  const cards = await labPage(browser, lab.url, 296);
+  for (const [engine, state] of Object.entries(CARDS)) {
+    const file = path.join(OUT, `card-${engine}.png`);
+    await cards.locator(`.lab-state[data-state="${state}"] .rb-card`).screenshot({ path: file });
+    written.push(file);
+  }
+  const sheets = await labPage(browser, lab.url, 660);
+  const actor = sheets.locator("[data-lab-actor]");
+  await actor.selectOption((await actor.locator(`option[data-type="${SHEET.type}"]`).first().getAttribute("value")) ?? "");
+  const sheetFile = path.join(OUT, "sheet-pool.png");
+  await sheets.locator("#lab-sheets .lab-window--sheet").screenshot({ path: sheetFile });
+  written.push(sheetFile);
+  // The dialog a roll button on that sheet opens, titled with the trait.
+  const dialogs = await labPage(browser, lab.url, 480);
+  const dialogActor = dialogs.locator("[data-lab-actor]");
+  await dialogActor.selectOption(
+    (await dialogActor.locator(`option[data-type="${SHEET.type}"]`).first().getAttribute("value")) ?? "",
+  );
+  await dialogs.locator(`#lab-sheets ${SHEET.trait}`).first().click();
+  await dialogs.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const dialogFile = path.join(OUT, "dialog-pool.png");
+  await dialogs.locator("#lab-engine-pool .lab-window--dialog").screenshot({ path: dialogFile });
+  written.push(dialogFile);
+  for (const file of written) console.info(path.relative(ROOT, file));
+} finally {
+  await browser.close();
+  await lab.close();
+}

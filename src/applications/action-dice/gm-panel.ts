@@ -1,0 +1,96 @@
+/**
+ * The GM's action-dice panel: every player's pool and the GM's at a glance, with Award (+1 to the
+ * player, +1 to the GM), Take, and Start session. Every change goes through the active GM's
+ * privileged actions and is posted to chat; the panel re-renders when a pool or the session changes.
+ */
+import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
+import type { DeepPartial } from "fvtt-types/utils";
+import { systemPath } from "../../constants.ts";
+import { award, startSession, take } from "../../services/action-dice/index.ts";
+import { gmPanelFacts } from "./facts.ts";
+import { gmPanelView, type GmPanelView } from "./views.ts";
+
+/** The GM panel's render context. */
+export type GmPanelContext = ApplicationV2.RenderContext & GmPanelView;
+
+/** The hooks after which the panel shows stale pools. */
+const REFRESH_HOOKS = [
+  "updateUser",
+  "updateSetting",
+  "createSetting",
+  "updateActor",
+  "createActor",
+  "deleteActor",
+] as const;
+
+/** The GM's action-dice panel (one per client). */
+export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)<GmPanelContext> {
+  static override DEFAULT_OPTIONS = {
+    id: "rolling-bones-action-dice-gm",
+    classes: ["rolling-bones", "rb-action-panel"],
+    position: { width: 520, height: "auto" as const },
+    window: { title: "ROLLING_BONES.ActionDice.Panel.GmTitle", resizable: true },
+    actions: {
+      award: ActionDiceGmPanel.#onAward,
+      take: ActionDiceGmPanel.#onTake,
+      startSession: ActionDiceGmPanel.#onStartSession,
+    },
+  };
+
+  static override PARTS = {
+    body: { template: systemPath("templates/action-dice/gm-panel.hbs") },
+  };
+
+  /** Awards a die to the player of the clicked row. */
+  static async #onAward(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#busy(target, () => award(target.dataset.user ?? ""));
+  }
+
+  /** Takes a die from the pool of the clicked row. */
+  static async #onTake(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#busy(target, () => take(target.dataset.user ?? ""));
+  }
+
+  /** Starts a new session. */
+  static async #onStartSession(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#busy(target, () => startSession());
+  }
+
+  /* -------------------------------------------- */
+
+  #hooks: [string, number][] = [];
+
+  /** Disables the clicked button while the request is on its way, then shows the new state. */
+  async #busy(target: HTMLElement, run: () => Promise<boolean>): Promise<void> {
+    (target as HTMLButtonElement).disabled = true;
+    try {
+      await run();
+    } finally {
+      await this.render();
+    }
+  }
+
+  protected override async _prepareContext(
+    options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean },
+  ): Promise<GmPanelContext> {
+    const context = await super._prepareContext(options);
+    return { ...context, ...gmPanelView(gmPanelFacts()) };
+  }
+
+  protected override async _onFirstRender(
+    context: DeepPartial<GmPanelContext>,
+    options: DeepPartial<ApplicationV2.RenderOptions>,
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    const refresh = () => void this.render();
+    // Document hooks take the changed document first; the panel only needs to know that something changed.
+    this.#hooks = REFRESH_HOOKS.map((hook) => [hook, Hooks.on(hook as never, refresh as never)]);
+  }
+
+  protected override _onClose(options: DeepPartial<ApplicationV2.RenderOptions>): void {
+    super._onClose(options);
+    for (const [hook, id] of this.#hooks) Hooks.off(hook as never, id);
+    this.#hooks = [];
+  }
+}

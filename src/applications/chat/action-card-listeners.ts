@@ -1,0 +1,175 @@
+/**
+ * The action-dice controls on chat cards, added per viewer when a message renders: on an action card,
+ * the controls this user may use (see `action-controls.ts`) and, for the GM, Undo and Refund on each
+ * ledger line; on an economy card, the GM's Undo. Each control is a `data-action` button; a click
+ * sends the request to the active GM (`services/action-dice/requests.ts`) and the card re-renders
+ * when the GM writes it. Controls are rebuilt on every render, never kept across renders.
+ */
+import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { ActionRoll } from "../../dice/index.ts";
+import {
+  cardControl,
+  cardOf,
+  ECONOMY_FLAG,
+  loadPools,
+  currentSession,
+  undoPoolAction,
+  type CardControl,
+  type EconomyRecord,
+} from "../../services/action-dice/index.ts";
+import { actionControls } from "./action-controls.ts";
+
+/** The template of the per-viewer controls. */
+export const CONTROLS_TEMPLATE = systemPath("templates/chat/action-controls.hbs");
+
+const pending = new WeakMap<HTMLElement, Promise<void>>();
+
+/** Resolves once the controls of a rendered message element are in place (for tests and the Quench batch). */
+export function decorated(html: HTMLElement): Promise<void> {
+  return pending.get(html) ?? Promise.resolve();
+}
+
+const ENTRY_ID = /^[\w-]+$/;
+
+function button(action: string, label: string, aria: string, data: Record<string, string>): HTMLButtonElement {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "rb-ledger__control";
+  el.dataset.action = action;
+  for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
+  el.textContent = label;
+  el.setAttribute("aria-label", aria);
+  return el;
+}
+
+/** Disables every control of a card while a request is on its way. */
+function setBusy(html: HTMLElement, busy: boolean): void {
+  for (const el of html.querySelectorAll<HTMLButtonElement | HTMLInputElement>("[data-action], [data-dice-for]")) {
+    el.disabled = busy;
+  }
+  html.toggleAttribute("aria-busy", busy);
+}
+
+/** The control a clicked button asks for, with its parameters read from the card. */
+function controlOf(el: HTMLElement, html: HTMLElement): CardControl | null {
+  const action = el.dataset.action;
+  switch (action) {
+    case "augment":
+      return { type: "augment", faces: Number(el.dataset.faces) };
+    case "reroll":
+      return { type: "reroll" };
+    case "botch":
+    case "critical":
+    case "specialBotch": {
+      const input = html.querySelector<HTMLInputElement>(`[data-dice-for="${action}"]`);
+      return { type: action, dice: Number(input?.value ?? 1) };
+    }
+    case "close":
+      return { type: "close" };
+    case "undo":
+    case "refund":
+      return { type: action, entry: el.dataset.entry ?? "" };
+    default:
+      return null;
+  }
+}
+
+async function decorateActionCard(
+  message: ChatMessage.Implementation,
+  roll: ActionRoll,
+  html: HTMLElement,
+): Promise<void> {
+  const section = html.querySelector<HTMLElement>(".rb-card--action");
+  if (!section || !message.id) return;
+  const viewer = game.user;
+  const card = cardOf(message, roll);
+  const { pools } = loadPools([viewer.id ?? "", card.owner, ...card.ledger.map((e) => e.by)]);
+  const view = actionControls({ viewer: viewer.id ?? "", viewerIsGM: viewer.isGM, card, pools, messageId: message.id });
+  if (view.any) {
+    section.insertAdjacentHTML(
+      "beforeend",
+      await foundry.applications.handlebars.renderTemplate(CONTROLS_TEMPLATE, { ...view }),
+    );
+  }
+  for (const { entry, refund } of view.undo) {
+    if (!ENTRY_ID.test(entry)) continue;
+    const line = section.querySelector<HTMLElement>(`.rb-ledger__entry[data-entry="${entry}"]`);
+    if (!line) continue;
+    const what = line.querySelector(".rb-ledger__what")?.textContent?.trim() ?? "";
+    const who = line.querySelector(".rb-ledger__who")?.textContent?.trim() ?? "";
+    const data = { what, who };
+    line.append(
+      button(
+        "undo",
+        game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Undo"),
+        game.i18n.format("ROLLING_BONES.ActionDice.Controls.UndoLabel", data),
+        { entry },
+      ),
+    );
+    if (refund) {
+      line.append(
+        button(
+          "refund",
+          game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Refund"),
+          game.i18n.format("ROLLING_BONES.ActionDice.Controls.RefundLabel", data),
+          { entry },
+        ),
+      );
+    }
+  }
+  section.addEventListener("click", (event) => {
+    const target = (event.target as Element | null)?.closest<HTMLElement>("button[data-action]");
+    if (!target || !section.contains(target)) return;
+    const control = controlOf(target, section);
+    if (!control) return;
+    event.preventDefault();
+    setBusy(section, true);
+    void cardControl(message, control).finally(() => setBusy(section, false));
+  });
+}
+
+function decorateEconomyCard(message: ChatMessage.Implementation, record: EconomyRecord, html: HTMLElement): void {
+  const section = html.querySelector<HTMLElement>(".rb-card--economy");
+  if (!section || !game.user.isGM || !record.entry || record.entry.undone || record.session !== currentSession())
+    return;
+  const undo = button(
+    "undoPool",
+    game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Undo"),
+    game.i18n.localize("ROLLING_BONES.ActionDice.Controls.UndoPool"),
+    {},
+  );
+  undo.classList.add("rb-controls__button");
+  const row = document.createElement("div");
+  row.className = "rb-controls__row";
+  row.append(undo);
+  section.append(row);
+  undo.addEventListener("click", (event) => {
+    event.preventDefault();
+    setBusy(section, true);
+    void undoPoolAction(message).finally(() => setBusy(section, false));
+  });
+}
+
+async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  if (!message.isContentVisible) return;
+  const roll = message.rolls[0];
+  if (roll instanceof ActionRoll && roll.outcome !== undefined) await decorateActionCard(message, roll, html);
+  const economy = message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+  if (economy) decorateEconomyCard(message, economy, html);
+}
+
+/**
+ * Adds the action-dice controls to a rendered message element once (the `renderChatMessageHTML`
+ * hook; calling it again for the same element does nothing more). The work is asynchronous
+ * (templates render asynchronously); the promise, also given by {@link decorated}, tells when it is done.
+ */
+export function addActionDiceControls(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  let work = pending.get(html);
+  if (!work) {
+    work = decorate(message, html).catch((error: unknown) => {
+      console.error("Rolling Bones | the action-dice controls could not be added", error);
+    });
+    pending.set(html, work);
+  }
+  return work;
+}

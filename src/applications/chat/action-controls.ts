@@ -1,0 +1,118 @@
+/**
+ * Which action-dice controls a user sees on an action card, decided by the engine's own rules
+ * (`checkCardAction`) against the card and the pools as this client sees them: a control is shown
+ * only when the action would be allowed now. The GM re-checks everything when the control is used,
+ * so this is for clarity, not for safety. Pure.
+ */
+import {
+  checkCardAction,
+  diceLeft,
+  type ActionCardState,
+  type ActionPoolState,
+  type CardAction,
+} from "../../engines/action/index.ts";
+import { diceText } from "../../dice/rolls/action-card.ts";
+
+/** What the controls are computed from. */
+export interface ControlsInput {
+  /** The viewing user. */
+  readonly viewer: string;
+  /** Whether the viewer is a GM. */
+  readonly viewerIsGM: boolean;
+  /** The card (its owner resolved). */
+  readonly card: ActionCardState;
+  /** The pools this client sees: the viewer's (the GM pool for a GM) and those of the ledger's users. */
+  readonly pools: Readonly<Record<string, ActionPoolState>>;
+  /** The card's message id (for unique control ids). */
+  readonly messageId: string;
+}
+
+/** One activation control: a dice count and a button. */
+export interface ActivationControl {
+  readonly type: "botch" | "critical" | "specialBotch";
+  /** The button's localization key. */
+  readonly label: string;
+  /** The most dice the viewer can declare. */
+  readonly max: number;
+  /** The id of the dice-count input. */
+  readonly inputId: string;
+}
+
+/** The controls a viewer sees on a card. */
+export interface ActionControlsView {
+  /** The ledger length the controls were built for (sent back as `seen`). */
+  readonly seen: number;
+  /** The viewer's dice left, e.g. `2d6 + 1d4`, or `null` without a pool this session. */
+  readonly pool: string | null;
+  /** One button per die size the viewer may use to augment. */
+  readonly augment: readonly { readonly faces: number; readonly left: number }[];
+  /** Whether the viewer may spend a die to re-roll the d20. */
+  readonly reroll: boolean;
+  /** The activations the viewer may make. */
+  readonly activations: readonly ActivationControl[];
+  /** Whether the viewer (a GM) may declare the result. */
+  readonly close: boolean;
+  /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
+  readonly undo: readonly { readonly entry: string; readonly refund: boolean }[];
+  /** True when any control is shown. */
+  readonly any: boolean;
+}
+
+const PROBE = "\u0000probe";
+
+/** A card action without its id and actor (each member of the union on its own). */
+type Probe = CardAction extends infer A ? (A extends CardAction ? Omit<A, "id" | "by"> : never) : never;
+
+/** A pool standing for a GM without a GM pool this session (closing and undoing need no dice). */
+function gmStandIn(userId: string): ActionPoolState {
+  return { userId, gm: true, dieFaces: 6, dice: [], spent: 0, luckyBreak: false, failedInsight: [], applied: [] };
+}
+
+const ACTIVATION_LABELS = {
+  botch: "ROLLING_BONES.Action.Spend.botch",
+  critical: "ROLLING_BONES.Action.Spend.critical",
+  specialBotch: "ROLLING_BONES.Action.Spend.specialBotch",
+} as const;
+
+/** The controls a viewer sees on an action card. */
+export function actionControls(input: ControlsInput): ActionControlsView {
+  const { viewer, card } = input;
+  const pools =
+    input.viewerIsGM && input.pools[viewer] === undefined
+      ? { ...input.pools, [viewer]: gmStandIn(viewer) }
+      : input.pools;
+  const table = { card, pools };
+  const allowed = (action: Probe): boolean => checkCardAction(table, { ...action, id: PROBE, by: viewer }).ok;
+  const own = input.pools[viewer];
+
+  const augment = (own?.dice ?? [])
+    .filter((part) => allowed({ type: "augment", faces: part.faces }))
+    .map((part) => ({ faces: part.faces, left: part.count }));
+  const reroll = own !== undefined && allowed({ type: "reroll" });
+  const activations: ActivationControl[] = [];
+  for (const type of ["botch", "critical", "specialBotch"] as const) {
+    if (own === undefined || !allowed({ type, dice: 1 })) continue;
+    activations.push({
+      type,
+      label: ACTIVATION_LABELS[type],
+      max: diceLeft(own),
+      inputId: `rb-${input.messageId}-${type}-dice`,
+    });
+  }
+  const close = input.viewerIsGM && allowed({ type: "close" });
+  const undo = input.viewerIsGM
+    ? card.ledger
+        .filter((e) => !e.undone && allowed({ type: "undo", entry: e.id }))
+        .map((e) => ({ entry: e.id, refund: e.type === "critical" }))
+    : [];
+  return {
+    seen: card.ledger.length,
+    pool: own ? diceText(own.dice) || "0" : null,
+    augment,
+    reroll,
+    activations,
+    close,
+    undo,
+    any: augment.length > 0 || reroll || activations.length > 0 || close,
+  };
+}

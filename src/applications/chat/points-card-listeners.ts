@@ -1,0 +1,179 @@
+/**
+ * The points controls on percentile, wild, pool and pi cards, added per viewer when a message renders
+ * (see `points-controls.ts`): "Assist …" and "Cancel assist" on a percentile card, the pick of two
+ * dice on a Precision & Impact card, whether a given assist still waits, and the GM's Undo on each
+ * ledger line. A click sends the request to the active GM (`services/points/requests.ts`); the card
+ * re-renders when the GM writes it. Controls are rebuilt on every render, never kept across renders.
+ */
+import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import type { PendingAssist } from "../../dice/index.ts";
+import {
+  ASSISTS_FLAG,
+  assistLeader,
+  cancelAssist,
+  pickDice,
+  pointsEngineOf,
+  undoPoints,
+  type PointsRoll,
+} from "../../services/points/index.ts";
+import { pointsControls, type PointsControlsView } from "./points-controls.ts";
+
+/** The template of the per-viewer controls. */
+export const POINTS_CONTROLS_TEMPLATE = systemPath("templates/chat/points-controls.hbs");
+
+const pending = new WeakMap<HTMLElement, Promise<void>>();
+
+/** Resolves once the points controls of a rendered message element are in place (tests, Quench). */
+export function pointsDecorated(html: HTMLElement): Promise<void> {
+  return pending.get(html) ?? Promise.resolve();
+}
+
+const ENTRY_ID = /^[\w-]+$/;
+
+/** The controls a viewer sees on a message's card, or `null` when it is not a points card. */
+export function pointsControlsFor(message: ChatMessage.Implementation): PointsControlsView | null {
+  const roll = message.rolls[0];
+  const engine = pointsEngineOf(roll);
+  if (engine === null || !message.id) return null;
+  const points = roll as PointsRoll;
+  if (points.outcome === undefined) return null;
+  const viewer = game.user;
+  const leaders =
+    engine === "percentile"
+      ? game.actors
+          .filter((a) => a.type === "percentile-character" && a.testUserPermission(viewer, "LIMITED"))
+          .map((a) => ({ id: a.id ?? "", name: a.name }))
+      : [];
+  return pointsControls({
+    viewer: viewer.id ?? "",
+    viewerIsGM: viewer.isGM,
+    author: message.author?.id ?? null,
+    engine,
+    messageId: message.id,
+    record: points.points,
+    outcome: points.outcome,
+    rollerId: points.points.actorId ?? message.speaker.actor ?? null,
+    leaders,
+    isPending: (leaderId, assistId) => {
+      const assists: unknown = game.actors.get(leaderId)?.getFlag(SYSTEM_ID, ASSISTS_FLAG);
+      return Array.isArray(assists) && (assists as PendingAssist[]).some((a) => a.id === assistId);
+    },
+  });
+}
+
+/** Renders the controls' HTML for a view (empty when there is nothing to show). */
+export async function pointsControlsHtml(view: PointsControlsView): Promise<string> {
+  if (!view.any) return "";
+  return foundry.applications.handlebars.renderTemplate(POINTS_CONTROLS_TEMPLATE, { ...view });
+}
+
+function button(action: string, label: string, aria: string, data: Record<string, string>): HTMLButtonElement {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "rb-points__control";
+  el.dataset.action = action;
+  for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
+  el.textContent = label;
+  el.setAttribute("aria-label", aria);
+  return el;
+}
+
+/** Disables every points control of a card while a request is on its way. */
+function setBusy(section: HTMLElement, busy: boolean): void {
+  for (const el of section.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+    "[data-points-controls] button, [data-points-controls] input, [data-points-controls] select, .rb-points__control",
+  )) {
+    el.disabled = busy;
+  }
+  section.toggleAttribute("aria-busy", busy);
+}
+
+/** Marks the given assist's line with its state (waiting for the leader, or used). */
+function markAssistState(section: HTMLElement, view: PointsControlsView): void {
+  const state = view.assistState;
+  if (!state || !ENTRY_ID.test(state.entry)) return;
+  const line = section.querySelector<HTMLElement>(`.rb-points__entry[data-entry="${state.entry}"]`);
+  if (!line) return;
+  const mark = document.createElement("span");
+  mark.className = `rb-points__mark rb-points__mark--${state.state}`;
+  mark.dataset.mark = state.state;
+  mark.textContent = game.i18n.localize(`ROLLING_BONES.Points.Card.AssistState.${state.state}`);
+  line.append(mark);
+}
+
+/** Adds the GM's Undo to each ledger line that can be undone. */
+function addUndoButtons(section: HTMLElement, view: PointsControlsView): void {
+  for (const entry of view.undo) {
+    if (!ENTRY_ID.test(entry)) continue;
+    const line = section.querySelector<HTMLElement>(`.rb-points__entry[data-entry="${entry}"]`);
+    if (!line) continue;
+    const what = line.querySelector(".rb-points__what")?.textContent?.trim() ?? "";
+    const who = line.querySelector(".rb-points__who")?.textContent?.trim() ?? "";
+    line.append(
+      button(
+        "pointsUndo",
+        game.i18n.localize("ROLLING_BONES.Points.Controls.Undo"),
+        game.i18n.format("ROLLING_BONES.Points.Controls.UndoLabel", { what, who }),
+        { entry },
+      ),
+    );
+  }
+}
+
+/** Sends what a clicked control asks for. */
+function send(message: ChatMessage.Implementation, target: HTMLElement, section: HTMLElement): Promise<boolean> | null {
+  switch (target.dataset.action) {
+    case "pointsAssist": {
+      const leader = section.querySelector<HTMLSelectElement>("[data-leader-select]")?.value ?? "";
+      return assistLeader(message, leader);
+    }
+    case "pointsCancelAssist":
+      return cancelAssist(target.dataset.leader ?? "", target.dataset.assist ?? "");
+    case "pointsPick": {
+      const slots = [...section.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
+        .filter((el) => el.checked)
+        .map((el) => Number(el.dataset.pickSlot));
+      if (slots.length !== 2) {
+        ui.notifications?.warn(game.i18n.localize("ROLLING_BONES.Points.Controls.PickTwo"));
+        return null;
+      }
+      return pickDice(message, [slots[0] as number, slots[1] as number]);
+    }
+    case "pointsPickBest": {
+      const [a = 0, b = 0] = (target.dataset.slots ?? "").split(",").map(Number);
+      return pickDice(message, [a, b]);
+    }
+    case "pointsUndo":
+      return undoPoints(message, target.dataset.entry ?? "");
+    default:
+      return null;
+  }
+}
+
+async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  if (!message.isContentVisible) return;
+  const view = pointsControlsFor(message);
+  const section = html.querySelector<HTMLElement>(".rb-card");
+  if (!view || !section) return;
+  markAssistState(section, view);
+  addUndoButtons(section, view);
+  const controls = await pointsControlsHtml(view);
+  if (controls) section.insertAdjacentHTML("beforeend", controls);
+  section.addEventListener("click", (event) => {
+    const target = (event.target as Element | null)?.closest<HTMLElement>("button[data-action]");
+    if (!target || !section.contains(target) || !target.dataset.action?.startsWith("points")) return;
+    event.preventDefault();
+    const request = send(message, target, section);
+    if (!request) return;
+    setBusy(section, true);
+    void request.finally(() => setBusy(section, false));
+  });
+}
+
+/**
+ * Adds the points controls to a rendered message (a `renderChatMessageHTML` listener). The work is
+ * asynchronous (templates render asynchronously); {@link pointsDecorated} tells when it is done.
+ */
+export function addPointsControls(message: ChatMessage.Implementation, html: HTMLElement): void {
+  pending.set(html, decorate(message, html));
+}

@@ -1,0 +1,67 @@
+/**
+ * The context every engine's chat card template receives, built without Foundry: the Roll classes
+ * build it from their stored request and outcome, and the lab page builds it the same way from an
+ * engine roll of its own.
+ */
+import type { EngineId } from "../../engines/shared/index.ts";
+
+/** What every engine's chat card template receives. */
+export interface EngineCardContext<Req, Out> {
+  /** The engine id. */
+  engine: EngineId;
+  /** The message flavor, if any. */
+  flavor: string | null;
+  /** True when the viewer may not see the result: everything below is null. */
+  isPrivate: boolean;
+  /** The Foundry formula of the dice thrown. */
+  formula: string | null;
+  /** The roll total. */
+  total: number | null;
+  /** The validated request. */
+  request: Req | null;
+  /** The engine outcome. */
+  outcome: Out | null;
+  /** What the engine's card arranges from the outcome (dice split by role, chains); null when private. */
+  view: object | null;
+}
+
+/** What a card context is built from. */
+export interface CardContextInput<Req, Out> {
+  /** The engine id. */
+  readonly engine: EngineId;
+  /** The message flavor, if any. */
+  readonly flavor?: string | null | undefined;
+  /** Whether the viewer may not see the result (a blind roll shows players nothing but that a roll was made). */
+  readonly isPrivate: boolean;
+  /** The Foundry formula of the dice thrown. */
+  readonly formula: string;
+  /** The roll total, once evaluated. */
+  readonly total: number | null;
+  /** The validated request. */
+  readonly request: Req;
+  /** The engine outcome, once evaluated. */
+  readonly outcome: Out | null | undefined;
+  /** Arranges the outcome for the engine's template (see each engine's card view). */
+  readonly view: (outcome: Out) => object | null;
+}
+
+/**
+ * The chat card's context: the request and outcome, and whether the viewer may see the result.
+ * A private card carries nothing but the engine and the flavor.
+ *
+ * @param input - The roll's engine, request, outcome, formula, total and view.
+ * @returns The context the engine's card template renders with.
+ */
+export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): EngineCardContext<Req, Out> {
+  const { isPrivate, outcome } = input;
+  return {
+    engine: input.engine,
+    flavor: input.flavor ?? null,
+    isPrivate,
+    formula: isPrivate ? null : input.formula,
+    total: isPrivate ? null : input.total,
+    request: isPrivate ? null : input.request,
+    outcome: isPrivate ? null : (outcome ?? null),
+    view: isPrivate || !outcome ? null : input.view(outcome),
+  };
+}

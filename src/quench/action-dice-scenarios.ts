@@ -1,0 +1,120 @@
+/**
+ * End-to-end action-dice scenarios shared by the vitest suite (on the Foundry test double) and the
+ * Quench batch (in a real world). They run as the GM alone, on the GM's own (NPC) rolls, so they need
+ * no player online: use a GM die with a cascade, activate and undo a botch, a special botch and the
+ * declared result, a re-roll. Each drives the real services (through `action-dice-run.ts`) and checks
+ * the card as the GM's client renders it. This module imports no Foundry code, so a test can list the
+ * scenarios before Foundry (or its test double) is installed.
+ */
+import type { ActionRoll } from "../dice/index.ts";
+import type { CardControl } from "../services/action-dice/index.ts";
+import type { Face } from "./dice-scenarios.ts";
+
+/** What a scenario can do in the world. */
+export interface ActionDiceRun {
+  /** Posts a GM (NPC) action roll with the given faces. */
+  roll(request: object, faces: readonly Face[]): Promise<ChatMessage.Implementation>;
+  /** Uses a card control as the GM, the GM's client throwing `faces` for any new die. */
+  control(message: ChatMessage.Implementation, control: CardControl, faces?: readonly Face[]): Promise<boolean>;
+  /** The card as the GM's chat log shows it, with the GM's controls. */
+  render(message: ChatMessage.Implementation): Promise<HTMLElement>;
+  /** The dice left in the GM pool. */
+  gmDice(): number;
+}
+
+/** One scenario: what it shows, and the problems it finds (none when all is right). */
+export interface ActionDiceScenario {
+  readonly name: string;
+  run(world: ActionDiceRun): Promise<string[]>;
+}
+
+const texts = (el: HTMLElement, selector: string) =>
+  [...el.querySelectorAll(selector)].map((e) => e.textContent?.trim() ?? "");
+
+function check(pairs: readonly [string, unknown, unknown][]): string[] {
+  return pairs
+    .filter(([, actual, wanted]) => JSON.stringify(actual) !== JSON.stringify(wanted))
+    .map(([what, actual, wanted]) => `${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
+}
+
+const ledgerOf = (m: ChatMessage.Implementation) => (m.rolls[0] as ActionRoll).card.ledger;
+
+/** The scenarios. */
+export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
+  {
+    name: "action dice: the GM uses a d10 on an NPC check; it cascades 10 → 4 onto the card",
+    async run(w) {
+      const message = await w.roll({ modifier: 2, dc: 20 }, [[12, 20]]);
+      const before = w.gmDice();
+      const ok = await w.control(message, { type: "augment", faces: 10 }, [
+        [10, 10],
+        [4, 10],
+      ]);
+      const card = await w.render(message);
+      return check([
+        ["applied", ok, true],
+        ["GM pool", w.gmDice(), before - 1],
+        ["chain", texts(card, '[data-group="augment"] .rb-die__face'), ["10", "4"]],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "28"],
+        [
+          "ledger",
+          [...card.querySelectorAll(".rb-ledger__entry")].map((e) => e.getAttribute("data-type")),
+          ["augment"],
+        ],
+        ["controls", card.querySelector("[data-action=close]") !== null, true],
+      ]);
+    },
+  },
+  {
+    name: "action dice: the GM activates a botch with 2 dice (severity 2), then undoes it and gets them back",
+    async run(w) {
+      const message = await w.roll({ botchRange: 1 }, [[1, 20]]);
+      const before = w.gmDice();
+      const activated = await w.control(message, { type: "botch", dice: 2 });
+      const after = w.gmDice();
+      const severity = (await w.render(message)).querySelector("[data-severity=botch]")?.textContent ?? "";
+      const entry = ledgerOf(message)[0]?.id ?? "";
+      const undone = await w.control(message, { type: "undo", entry });
+      const card = await w.render(message);
+      return check([
+        ["activated", activated, true],
+        ["spent", before - after, 2],
+        ["severity shown", /2/.test(severity), true],
+        ["undone", undone, true],
+        ["dice back", w.gmDice(), before],
+        ["undone mark", card.querySelector(".rb-ledger__mark")?.getAttribute("data-mark"), "undone"],
+        ["no severity", card.querySelector("[data-severity]"), null],
+      ]);
+    },
+  },
+  {
+    name: "action dice: a special botch on a check failed by 5; the declared result stops further dice",
+    async run(w) {
+      const message = await w.roll({ dc: 15 }, [[3, 20]]);
+      const special = await w.control(message, { type: "specialBotch", dice: 1 });
+      const closed = await w.control(message, { type: "close" });
+      const augment = await w.control(message, { type: "augment", faces: 10 });
+      const card = await w.render(message);
+      return check([
+        ["special botch", special, true],
+        ["closed", closed, true],
+        ["augment refused", augment, false],
+        ["state", card.querySelector("[data-card-state]")?.getAttribute("data-card-state"), "closed"],
+        ["no use control", card.querySelector("[data-action=augment]"), null],
+      ]);
+    },
+  },
+  {
+    name: "action dice: a spent die re-rolls the d20; the new face stands",
+    async run(w) {
+      const message = await w.roll({ modifier: 1 }, [[17, 20]]);
+      const ok = await w.control(message, { type: "reroll" }, [[5, 20]]);
+      const card = await w.render(message);
+      return check([
+        ["applied", ok, true],
+        ["d20s", texts(card, '[data-group="d20"] .rb-die__face'), ["17", "5"]],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "6"],
+      ]);
+    },
+  },
+];

@@ -1,0 +1,247 @@
+/**
+ * Actions on an action card, applied by the active GM (through `gm-action.ts`): use an action die
+ * (augment), re-roll the d20, activate a botch, a critical or a special botch, declare the result,
+ * and the GM's undo and refund. The GM loads the card from its message and every pool the action
+ * touches, lets the engine's ledger rules decide (`applyCardAction`), throws the new dice on its own
+ * client (they are authoritative), and writes the pools and the card back together, rolled back
+ * when a write fails.
+ */
+import { SYSTEM_ID } from "../../constants.ts";
+import {
+  ACTIVATION_TYPES,
+  applyCardAction,
+  severity,
+  withDefaults,
+  type ActionCardState,
+  type ActionPoolState,
+  type CardAction,
+  type LedgerEntry,
+} from "../../engines/action/index.ts";
+import { EngineError } from "../../engines/index.ts";
+import { ActionRoll, cardStateOf, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
+import type { ActionContext } from "../gm-action.ts";
+import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
+import { runWrites } from "../transaction.ts";
+import type { ActivationEvent, SpendEvent } from "./events.ts";
+import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
+
+/** The privileged action name of card controls. */
+export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
+
+/** A control on a card, as a client asks for it (the acting user is the asker, never named here). */
+export type CardControl =
+  | { readonly type: "augment"; readonly faces: number }
+  | { readonly type: "reroll"; readonly faces?: number }
+  | { readonly type: "botch" | "critical" | "specialBotch"; readonly dice: number; readonly faces?: number }
+  | { readonly type: "close" }
+  | { readonly type: "undo" | "refund"; readonly entry: string };
+
+/** What a client sends. */
+export interface CardRequest {
+  /** The card's message. */
+  readonly messageId: string;
+  /** The number of ledger entries the user saw: a card that changed meanwhile is refused. */
+  readonly seen: number;
+  /** The control used. */
+  readonly control: CardControl;
+}
+
+/** What the GM answers. */
+export interface CardReply {
+  /** True when this action id had already been applied (nothing changed now). */
+  readonly repeated: boolean;
+  /** The card's ledger length after the action. */
+  readonly ledger: number;
+  /** The roll's total after the action. */
+  readonly total: number;
+}
+
+/** A card as loaded from its message. */
+export interface LoadedCard {
+  readonly message: ChatMessage.Implementation;
+  readonly roll: ActionRoll;
+  readonly record: ActionCardRecord;
+  readonly card: ActionCardState;
+}
+
+/**
+ * Who controls the roll of a card not yet written: the message's author, except that a roll a GM
+ * made for a character owned by exactly one player (e.g. from that player's sheet) is that player's.
+ */
+export function defaultCardOwner(message: ChatMessage.Implementation): string {
+  const author = message.author;
+  const actorId = message.speaker?.actor;
+  if (author?.isGM && actorId) {
+    const actor = game.actors.get(actorId);
+    const players = actor ? game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER")) : [];
+    if (players.length === 1) return players[0]?.id ?? "";
+  }
+  return author?.id ?? "";
+}
+
+/** The engine's card state of an action card's message. */
+export function cardOf(message: ChatMessage.Implementation, roll: ActionRoll): ActionCardState {
+  return cardStateOf(roll.card, defaultCardOwner(message), withDefaults(roll.request), roll.throws);
+}
+
+/** Loads the action card of a message; `UnknownMessage` or `NotAnActionCard` when there is none. */
+export function loadCard(messageId: unknown): LoadedCard {
+  const message = messageById(messageId);
+  const roll = message.rolls[0];
+  if (!(roll instanceof ActionRoll) || roll.outcome === undefined) throw new EngineError("NotAnActionCard");
+  return { message, roll, record: roll.card, card: cardOf(message, roll) };
+}
+
+/** Whether data has the shape of a card request (a forged one may not). */
+function isRequest(data: unknown): data is CardRequest {
+  const d = data as Partial<CardRequest> | null;
+  return typeof d === "object" && d !== null && typeof d.control === "object" && d.control !== null;
+}
+
+/** The control types that take dice out of the actor's pool. */
+const SPENDS = new Set<CardControl["type"]>(["augment", "reroll", "botch", "critical", "specialBotch"]);
+
+/**
+ * A pool that stands for the GM when no GM pool exists this session (before the first session, or
+ * after a reload that lost it): it lets the GM close and undo, and is never written.
+ */
+function gmStandIn(userId: string): ActionPoolState {
+  return { userId, gm: true, dieFaces: 6, dice: [], spent: 0, luckyBreak: false, failedInsight: [], applied: [] };
+}
+
+function engineAction(control: CardControl, by: string, id: string): CardAction {
+  switch (control.type) {
+    case "augment":
+      return { type: "augment", id, by, faces: Number(control.faces) };
+    case "reroll":
+      return { type: "reroll", id, by, ...(control.faces === undefined ? {} : { faces: Number(control.faces) }) };
+    case "botch":
+    case "critical":
+    case "specialBotch":
+      return {
+        type: control.type,
+        id,
+        by,
+        dice: Number(control.dice),
+        ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+      };
+    case "close":
+      return { type: "close", id, by };
+    case "undo":
+    case "refund":
+      return { type: "undo", id, by, entry: String(control.entry) };
+    default:
+      throw new EngineError("UnknownAction", { type: String((control as { type: unknown }).type) });
+  }
+}
+
+function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean): CardReply {
+  return { repeated, ledger: card.ledger.length, total: roll.total ?? 0 };
+}
+
+/**
+ * Applies a card control for the asker (runs on the active GM). Checks, in order: the card exists
+ * and the asker may see it; a repeated action id answers without change; the card is as the asker
+ * saw it (`CardChanged`); closing and refunds are the GM's; then the engine's rules. Fires
+ * `rollingBones.preSpend` before any write (a handler returning `false` refuses the spend), and
+ * `rollingBones.spend`, `rollingBones.botchActivated` or `rollingBones.criticalActivated` after.
+ */
+export async function runCardAction({ asker, actionId }: ActionContext, data: CardRequest): Promise<CardReply> {
+  const me = asker.id ?? "";
+  if (!isRequest(data)) throw new EngineError("MalformedRequest");
+  const loaded = loadCard(data.messageId);
+  const { message, card } = loaded;
+  if (!contentVisibleTo(visibilityOf(message), me, asker.isGM)) throw new EngineError("CardNotVisible");
+  if (card.applied.includes(actionId)) return reply(card, loaded.roll, true);
+  if (data.seen !== card.ledger.length) throw new EngineError("CardChanged");
+  const control = data.control;
+  if ((control.type === "close" || control.type === "refund" || control.type === "undo") && !asker.isGM) {
+    throw new EngineError("GmOnly");
+  }
+  const action = engineAction(control, me, actionId);
+  const target: LedgerEntry | undefined =
+    action.type === "undo" ? card.ledger.find((e) => e.id === action.entry && !e.undone) : undefined;
+  if (control.type === "refund" && target !== undefined && target.type !== "critical") {
+    throw new EngineError("RefundOnlyCritical");
+  }
+  // Dice spent in an earlier session went with it: the pools were refilled since.
+  const entrySession = target ? loaded.record.sessions[target.id] : undefined;
+  if (entrySession !== undefined && entrySession !== currentSession()) {
+    throw new EngineError("OtherSession", { session: entrySession });
+  }
+
+  const pools = loadPools([me, card.owner, ...(target ? [target.by] : [])]);
+  if (SPENDS.has(control.type) && pools.pools[me] === undefined) {
+    throw new EngineError("NoPoolThisSession", { name: asker.name });
+  }
+  const table = {
+    card,
+    pools: asker.isGM && !pools.pools[me] ? { ...pools.pools, [me]: gmStandIn(me) } : pools.pools,
+  };
+  const next = applyCardAction(table, action);
+
+  const entry = SPENDS.has(control.type) ? next.card.ledger.at(-1) : undefined;
+  const spend: SpendEvent | null = entry
+    ? {
+        type: entry.type,
+        userId: me,
+        dice: entry.dice,
+        messageId: message.id,
+        actionId,
+        subject: null,
+      }
+    : null;
+  /**
+   * A hook event that fires on the active GM's client before action dice leave a pool: a use
+   * (augment), a re-roll, an activation, insight or a lucky break. Nothing has been written yet.
+   * @param spend - What would be spent, by whom, on which card ({@link SpendEvent}).
+   * @returns `false` to refuse the spend; the user is told it was cancelled and nothing changes.
+   */
+  if (spend && Hooks.call("rollingBones.preSpend", spend) === false) throw new EngineError("SpendCancelled");
+
+  const event: CardEvent | null =
+    action.type === "close"
+      ? { id: actionId, type: "close", by: me, entry: null }
+      : action.type === "undo"
+        ? { id: actionId, type: control.type === "refund" ? "refund" : "undo", by: me, entry: action.entry }
+        : null;
+  const names = namesOf([me, card.owner, ...(target ? [target.by] : [])]);
+  const record = recordOf(next.card, loaded.record, event, names, currentSession());
+  const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, { card: record });
+  await runWrites([...poolWrites(pools, next.pools), rollsWrite(message, [roll])]);
+  await showNewDice(dice3d(), fresh, asker, message);
+
+  if (spend) {
+    /**
+     * A hook event that fires on the active GM's client once action dice left a pool and the card
+     * and pool were written.
+     * @param spend - What was spent, by whom, on which card ({@link SpendEvent}).
+     */
+    Hooks.callAll("rollingBones.spend", spend);
+  }
+  if (entry && ACTIVATION_TYPES.includes(entry.type)) {
+    const type = entry.type as ActivationEvent["type"];
+    const activation: ActivationEvent = {
+      type,
+      messageId: message.id ?? "",
+      userId: me,
+      dice: entry.dice,
+      severity: severity(next.card, type),
+    };
+    if (type === "critical") {
+      /**
+       * A hook event that fires on the active GM's client when dice were added to a critical threat.
+       * @param activation - The card, the contributor, the dice and the severity now ({@link ActivationEvent}).
+       */
+      Hooks.callAll("rollingBones.criticalActivated", activation);
+    } else {
+      /**
+       * A hook event that fires on the active GM's client when dice were added to a botch or a GM
+       * special botch (`activation.type` says which).
+       * @param activation - The card, the contributor, the dice and the severity now ({@link ActivationEvent}).
+       */
+      Hooks.callAll("rollingBones.botchActivated", activation);
+    }
+  }
+  return reply(next.card, roll, false);
+}

@@ -1,0 +1,82 @@
+/**
+ * The chat card of a change to the pools themselves: a session start, an award, a take, an insight
+ * spend or a lucky break. Its record (the message flag `economy`) holds the engine's pool entry, so
+ * the GM can undo it from the card; the card's text is rendered from the record when it is written.
+ * The record and its view are plain data.
+ */
+import { systemPath } from "../../constants.ts";
+import { diceText } from "../../dice/rolls/action-card.ts";
+import type { PoolEntry, PoolPart } from "../../engines/action/index.ts";
+
+/** The message flag that holds an economy card's record. */
+export const ECONOMY_FLAG = "economy";
+
+/** The template of an economy card. */
+export const ECONOMY_TEMPLATE = systemPath("templates/chat/action-economy-card.hbs");
+
+/** What an economy card records. */
+export interface EconomyRecord {
+  /** What happened. */
+  readonly kind: "session" | PoolEntry["type"];
+  /** The session it happened in. */
+  readonly session: number;
+  /** The engine's record of a pool action (undoable); `null` for a session start. */
+  readonly entry: PoolEntry | null;
+  /** For a session start: each pool as refilled (the GM's first), else empty. */
+  readonly pools: readonly { readonly userId: string; readonly gm: boolean; readonly dice: readonly PoolPart[] }[];
+  /** The user who undid the entry, once undone. */
+  readonly undoneBy: string | null;
+  /** Names of the users mentioned, as they were when written. */
+  readonly names: Readonly<Record<string, string>>;
+}
+
+/** One line of an economy card: a user and how their pool changed (or what it now holds). */
+export interface EconomyLineView {
+  readonly userId: string;
+  readonly name: string;
+  /** `+1d4`, `−2d6`, or the refilled pool `3d4`. */
+  readonly change: string;
+  readonly gm: boolean;
+}
+
+/** An economy card as its template shows it. */
+export interface EconomyView {
+  readonly kind: EconomyRecord["kind"];
+  /** The localization key of the title (formatted with `session`, `subject`, `by`). */
+  readonly title: string;
+  readonly session: number;
+  readonly subject: string | null;
+  readonly by: string | null;
+  readonly lines: readonly EconomyLineView[];
+  readonly undone: boolean;
+  readonly undoneBy: string | null;
+}
+
+/** Arranges an economy record for its template. */
+export function economyView(record: EconomyRecord): EconomyView {
+  const name = (id: string) => record.names[id] ?? id;
+  let lines: EconomyLineView[];
+  if (record.entry === null) {
+    lines = record.pools.map((p) => ({ userId: p.userId, name: name(p.userId), change: diceText(p.dice), gm: p.gm }));
+  } else {
+    lines = record.entry.changes.map((c) => {
+      const parts = [...c.added.map((p) => `+${diceText([p])}`), ...c.removed.map((p) => `\u2212${diceText([p])}`)];
+      return { userId: c.userId, name: name(c.userId), change: parts.join(" "), gm: false };
+    });
+  }
+  return {
+    kind: record.kind,
+    title: `ROLLING_BONES.ActionDice.Economy.${record.kind}`,
+    session: record.session,
+    subject: record.entry?.subject ?? null,
+    by: record.entry ? name(record.entry.by) : null,
+    lines,
+    undone: record.entry?.undone ?? false,
+    undoneBy: record.undoneBy ? name(record.undoneBy) : null,
+  };
+}
+
+/** Renders an economy card's content (HTML) from its record. */
+export function renderEconomyCard(record: EconomyRecord): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(ECONOMY_TEMPLATE, { ...economyView(record) });
+}

@@ -1,0 +1,191 @@
+/**
+ * Actions on the pools themselves, applied by the active GM: the GM's award (+1 to the player, +1 to
+ * the GM) and take, a player's insight spend and lucky break, and the GM's undo of any of them. Each
+ * is posted to chat as an economy card that records it; the undo works from that card.
+ */
+import { SYSTEM_ID } from "../../constants.ts";
+import { recordPoolAction, undoPoolEntry, type PoolAction, type PoolEntry } from "../../engines/action/index.ts";
+import { EngineError } from "../../engines/index.ts";
+import type { ActionContext } from "../gm-action.ts";
+import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { runWrites } from "../transaction.ts";
+import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
+import type { SpendEvent } from "./events.ts";
+import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
+
+/** The privileged action name of pool actions. */
+export const POOL_ACTION = `${SYSTEM_ID}.actionPool`;
+
+/** The privileged action name of the GM's undo of a pool action (from its economy card). */
+export const POOL_UNDO_ACTION = `${SYSTEM_ID}.actionPoolUndo`;
+
+/** A pool action as a client asks for it (the acting user is the asker). */
+export type PoolControl =
+  | { readonly type: "award"; readonly to: string; readonly count?: number }
+  | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }
+  | { readonly type: "insight"; readonly dice: number; readonly subject: string; readonly faces?: number }
+  | { readonly type: "luckyBreak" };
+
+/** What a client sends. */
+export interface PoolRequest {
+  readonly control: PoolControl;
+  /** The revision of the pool acted on, as the user saw it (`null`: do not check). */
+  readonly seen: number | null;
+}
+
+/** What the GM answers. */
+export interface PoolReply {
+  readonly repeated: boolean;
+  /** The economy card posted, or `null` when repeated. */
+  readonly messageId: string | null;
+}
+
+/** The user whose pool a control acts on. */
+export function poolTarget(control: PoolControl, asker: string): string {
+  if (control.type === "award") return String(control.to);
+  if (control.type === "take") return String(control.from);
+  return asker;
+}
+
+function engineAction(control: PoolControl, by: string, id: string): PoolAction {
+  switch (control.type) {
+    case "award":
+      return { type: "award", id, by, to: String(control.to), count: Number(control.count ?? 1) };
+    case "take":
+      return {
+        type: "take",
+        id,
+        by,
+        from: String(control.from),
+        count: Number(control.count ?? 1),
+        ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+      };
+    case "insight":
+      return {
+        type: "insight",
+        id,
+        by,
+        dice: Number(control.dice),
+        subject: String(control.subject ?? "").trim(),
+        ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+      };
+    case "luckyBreak":
+      return { type: "luckyBreak", id, by };
+    default:
+      throw new EngineError("UnknownAction", { type: String((control as { type: unknown }).type) });
+  }
+}
+
+/** Who sees an economy card: an insight (its subject may be a secret) goes to the player and the GMs only. */
+function whisperFor(entry: PoolEntry): string[] {
+  if (entry.type !== "insight") return [];
+  const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+  return [...new Set([entry.by, ...gms])];
+}
+
+/**
+ * Applies a pool control for the asker (runs on the active GM): refuses a session not yet started,
+ * a pool that changed since the asker saw it (`PoolChanged`), then whatever the engine refuses; fires
+ * `rollingBones.preSpend` before an insight or lucky-break spend; writes the pools and posts the
+ * economy card together; fires `rollingBones.spend`.
+ */
+export async function runPoolAction({ asker, actionId }: ActionContext, data: PoolRequest): Promise<PoolReply> {
+  const me = asker.id ?? "";
+  const control = (data as Partial<PoolRequest> | null)?.control;
+  if (typeof control !== "object" || control === null) throw new EngineError("MalformedRequest");
+  if (currentSession() === 0) throw new EngineError("NoSession");
+  const action = engineAction(control, me, actionId);
+  const target = poolTarget(control, me);
+  const pools = loadPools([me, target]);
+  const seen = data.seen;
+  if (pools.pools[me]?.applied.includes(actionId) === true) return { repeated: true, messageId: null };
+  if (seen !== null && seen !== undefined && pools.stored.get(target)?.rev !== seen)
+    throw new EngineError("PoolChanged");
+  if (pools.pools[target] === undefined)
+    throw new EngineError("NoPoolThisSession", { name: game.users.get(target)?.name ?? target });
+  const recorded = recordPoolAction(pools.pools, action);
+  const entry = recorded.entry;
+  if (entry === null) return { repeated: true, messageId: null };
+
+  const spend: SpendEvent | null =
+    entry.type === "insight" || entry.type === "luckyBreak"
+      ? {
+          type: entry.type,
+          userId: me,
+          dice: entry.changes.find((c) => c.userId === me)?.removed ?? [],
+          messageId: null,
+          actionId,
+          subject: entry.subject,
+        }
+      : null;
+  /**
+   * A hook event that fires on the active GM's client before an insight spend or a lucky break takes
+   * dice from the player's pool (the same hook as for card spends; `messageId` is `null`).
+   * @param spend - What would be spent ({@link SpendEvent}).
+   * @returns `false` to refuse the spend.
+   */
+  if (spend && Hooks.call("rollingBones.preSpend", spend) === false) throw new EngineError("SpendCancelled");
+
+  const record: EconomyRecord = {
+    kind: entry.type,
+    session: currentSession(),
+    entry,
+    pools: [],
+    undoneBy: null,
+    names: namesOf([me, ...entry.changes.map((c) => c.userId)]),
+  };
+  const create = messageCreate({
+    author: game.user.id,
+    speaker: { alias: asker.name },
+    content: await renderEconomyCard(record),
+    whisper: whisperFor(entry),
+    flags: { [SYSTEM_ID]: { [ECONOMY_FLAG]: record } },
+  });
+  await runWrites([...poolWrites(pools, recorded.pools), create]);
+  if (spend) {
+    /**
+     * A hook event that fires on the active GM's client once an insight spend or a lucky break was
+     * written (the same hook as for card spends).
+     * @param spend - What was spent ({@link SpendEvent}).
+     */
+    Hooks.callAll("rollingBones.spend", spend);
+  }
+  return { repeated: false, messageId: create.created()?.id ?? null };
+}
+
+/** What a client sends to undo a pool action: its economy card. */
+export interface PoolUndoRequest {
+  readonly messageId: string;
+}
+
+/**
+ * Undoes the pool action recorded on an economy card (runs on the active GM; the GM only): the dice
+ * go back, and the card is marked undone. Refused when the dice an award added were spent since.
+ */
+export async function runPoolUndo(
+  { asker, actionId }: ActionContext,
+  data: PoolUndoRequest,
+): Promise<{ repeated: boolean }> {
+  const me = asker.id ?? "";
+  if (!asker.isGM) throw new EngineError("GmOnly");
+  const message = messageById(data?.messageId);
+  const record = message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+  const entry = record?.entry;
+  if (!record || !entry) throw new EngineError("NothingToUndo");
+  if (entry.undone && entry.undoId === actionId) return { repeated: true };
+  // The pools were refilled since: giving back (or taking back) dice now would mix two sessions.
+  if (record.session !== currentSession()) throw new EngineError("OtherSession", { session: record.session });
+  const pools = loadPools([me, ...entry.changes.map((c) => c.userId)]);
+  const undone = undoPoolEntry(pools.pools, entry, me, actionId);
+  const next: EconomyRecord = {
+    ...record,
+    entry: undone.entry,
+    undoneBy: me,
+    names: { ...record.names, ...namesOf([me]) },
+  };
+  await runWrites([
+    ...poolWrites(pools, undone.pools),
+    messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),
+  ]);
+  return { repeated: false };
+}

@@ -1,0 +1,125 @@
+/**
+ * The action-dice requests any client makes (card controls, the GM and player panels, macros). Each
+ * goes to the active GM through `requestGmAction` with a deterministic action id built from what
+ * the user saw (the card's ledger length or the pool's revision, and the user), so a double click
+ * applies once; anything refused is shown as one localized error and nothing changes. Each function
+ * returns whether the action was applied (`false` after a refusal).
+ */
+import { ActionRoll } from "../../dice/index.ts";
+import { actionIdFor, requestGmAction } from "../gm-action.ts";
+import { rollToChat } from "../roll.ts";
+import { CARD_ACTION, type CardControl, type CardRequest } from "./card-actions.ts";
+import {
+  POOL_ACTION,
+  POOL_UNDO_ACTION,
+  poolTarget,
+  type PoolControl,
+  type PoolRequest,
+  type PoolUndoRequest,
+} from "./pool-actions.ts";
+import { SESSION_ACTION, type SessionRequest } from "./session.ts";
+import { currentSession, sessionPoolOf } from "./store.ts";
+
+/** The part of a control that tells two controls of the same card state apart. */
+function controlKey(control: CardControl): string {
+  const c = control as Partial<Record<"type" | "faces" | "dice" | "entry", unknown>>;
+  return [c.type, c.faces ?? "", c.dice ?? "", c.entry ?? ""].join(":");
+}
+
+/** The action id of a card control: the message, the control, the ledger length seen and the user. */
+export function cardActionId(messageId: string, control: CardControl, seen: number, userId: string): string {
+  return actionIdFor(messageId, controlKey(control), seen, userId);
+}
+
+/**
+ * Uses a control of an action card (a use, a spend, an activation, the GM's close, undo or refund).
+ *
+ * @param message - The card's message.
+ * @param control - The control and its parameters.
+ */
+export async function cardControl(message: ChatMessage.Implementation, control: CardControl): Promise<boolean> {
+  const roll = message.rolls[0];
+  if (!(roll instanceof ActionRoll) || !message.id) return false;
+  const seen = roll.card.ledger.length;
+  const request: CardRequest = { messageId: message.id, seen, control };
+  const reply = await requestGmAction(CARD_ACTION, request, cardActionId(message.id, control, seen, game.user.id));
+  return reply !== null;
+}
+
+/** The revision of a user's current-session pool, or `null` when they have none. */
+function poolRevision(userId: string): number | null {
+  const user = game.users.get(userId);
+  return user ? (sessionPoolOf(user)?.rev ?? null) : null;
+}
+
+/**
+ * Asks for a pool action: the GM's award or take, a player's insight spend or lucky break. The
+ * pool acted on must still be as this client sees it.
+ */
+export async function poolControl(control: PoolControl): Promise<boolean> {
+  const target = poolTarget(control, game.user.id);
+  const seen = poolRevision(target);
+  const request: PoolRequest = { control, seen };
+  const id = actionIdFor("pool", control.type, target, seen ?? "none", currentSession(), game.user.id);
+  return (await requestGmAction(POOL_ACTION, request, id)) !== null;
+}
+
+/** The GM awards one die to a player (and gains one). */
+export function award(userId: string): Promise<boolean> {
+  return poolControl({ type: "award", to: userId, count: 1 });
+}
+
+/** The GM takes one die back from a pool (a player's, or the GM's own with the GM's user id). */
+export function take(userId: string): Promise<boolean> {
+  return poolControl({ type: "take", from: userId, count: 1 });
+}
+
+/** A player takes a lucky break: the whole pool, once, only with nothing spent this session. */
+export function luckyBreak(): Promise<boolean> {
+  return poolControl({ type: "luckyBreak" });
+}
+
+/** An insight roll to make after the spend: `1d20 + level + modifier` against an optional DC. */
+export interface InsightRoll {
+  /** The character level (a level-½ character adds 0). */
+  readonly level: number;
+  /** The Reason, Intuition or Knowledge modifier. */
+  readonly modifier: number;
+  /** The DC when known (a failed roll blocks the subject for the player this session). */
+  readonly dc: number | null;
+}
+
+/**
+ * A player spends dice to gain insight on a subject and, optionally, makes the insight roll (an
+ * action card that can be augmented like any other).
+ *
+ * @returns The insight roll's message when one was made, `true` for a spend without a roll, `false` when refused.
+ */
+export async function gainInsight(
+  subject: string,
+  dice: number,
+  roll: InsightRoll | null = null,
+): Promise<ChatMessage.Implementation | boolean> {
+  const spent = await poolControl({ type: "insight", dice, subject });
+  if (!spent || roll === null) return spent;
+  const message = await rollToChat(
+    "action",
+    { kind: "insight", level: Math.floor(roll.level), modifier: roll.modifier, dc: roll.dc },
+    { rollOptions: { card: { subject } } },
+  );
+  return message ?? false;
+}
+
+/** The GM starts a new session. */
+export async function startSession(): Promise<boolean> {
+  const seen = currentSession();
+  const request: SessionRequest = { seen };
+  return (await requestGmAction(SESSION_ACTION, request, actionIdFor("session", seen, game.user.id))) !== null;
+}
+
+/** The GM undoes the pool action recorded on an economy card. */
+export async function undoPoolAction(message: ChatMessage.Implementation): Promise<boolean> {
+  if (!message.id) return false;
+  const request: PoolUndoRequest = { messageId: message.id };
+  return (await requestGmAction(POOL_UNDO_ACTION, request, actionIdFor(message.id, "undo", game.user.id))) !== null;
+}

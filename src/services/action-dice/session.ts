@@ -1,0 +1,157 @@
+/**
+ * Starting a session (the GM): every player's pool is refilled from the levels of the action
+ * characters they own (one pool per player, by the multi-character rule of the world settings), the
+ * GM's pool from all of them, and every per-session counter starts over; unused dice are lost. The
+ * new pools are posted to chat.
+ */
+import { SYSTEM_ID } from "../../constants.ts";
+import { requireLevel, sessionPools, type ActionPoolState, type SessionPlayer } from "../../engines/action/index.ts";
+import { EngineError } from "../../engines/index.ts";
+import { SETTING_KEYS } from "../../helpers/settings.ts";
+import type { ActionContext } from "../gm-action.ts";
+import { messageCreate } from "../messages.ts";
+import { runWrites, type WriteStep } from "../transaction.ts";
+import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
+import type { SessionEvent } from "./events.ts";
+import { currentSession, gmPoolWrite, namesOf, playerPoolWrite, storedGmPool, storedPlayerPool } from "./store.ts";
+
+/** The privileged action name of a session start. */
+export const SESSION_ACTION = `${SYSTEM_ID}.actionSession`;
+
+/** The actor type whose level gives action dice. */
+export const ACTION_ACTOR_TYPE = "action-character";
+
+/** What a session start needs to know of one character. */
+export interface CharacterFacts {
+  /** The character's level as stored. */
+  readonly level: unknown;
+  /** The players (not GMs) who own it. */
+  readonly owners: readonly string[];
+}
+
+/** Whether a stored level is one the engine accepts (0, ½ or a whole number up to its maximum). */
+function validLevel(level: unknown): level is number {
+  try {
+    requireLevel(level);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The session's players: every player who owns at least one character with a valid level, with the
+ * levels of all such characters (in the order given). Players without one get no pool.
+ */
+export function sessionPlayersFrom(
+  playerIds: readonly string[],
+  characters: readonly CharacterFacts[],
+): SessionPlayer[] {
+  const out: SessionPlayer[] = [];
+  for (const userId of playerIds) {
+    const levels = characters
+      .filter((c) => c.owners.includes(userId) && validLevel(c.level))
+      .map((c) => c.level as number);
+    if (levels.length > 0) out.push({ userId, levels });
+  }
+  return out;
+}
+
+/** The action characters of the world and the players who own each. */
+export function worldCharacters(): CharacterFacts[] {
+  const players = game.users.filter((u) => !u.isGM);
+  return game.actors
+    .filter((a) => a.type === ACTION_ACTOR_TYPE)
+    .map((actor) => ({
+      // The action character's level (src/data/actor/action-character.ts); the union of subtypes hides it.
+      level: (actor.system as unknown as { level?: unknown }).level,
+      owners: players.filter((u) => actor.testUserPermission(u, "OWNER")).map((u) => u.id),
+    }));
+}
+
+/** What a client sends: the session number it saw (a session started meanwhile is not started again). */
+export interface SessionRequest {
+  readonly seen?: number;
+}
+
+/** What the GM answers. */
+export interface SessionReply {
+  /** The new session number. */
+  readonly session: number;
+  /** The economy card posted. */
+  readonly messageId: string | null;
+}
+
+/**
+ * Starts a new session (runs on the active GM; the GM only). Refused with `SessionChanged` when a
+ * session started since the GM looked, and `NoPlayers` when no player owns an action character. Writes every player's pool, the GM's pool and the session number, and
+ * posts the pools, all or nothing; fires `rollingBones.sessionStarted`.
+ */
+export async function runStartSession({ asker }: ActionContext, data: SessionRequest): Promise<SessionReply> {
+  const me = asker.id ?? "";
+  if (!asker.isGM) throw new EngineError("GmOnly");
+  // A second click that arrives after the first started the session must not start another one.
+  const seen = (data as Partial<SessionRequest> | null)?.seen;
+  if (typeof seen === "number" && seen !== currentSession()) throw new EngineError("SessionChanged");
+  const players = sessionPlayersFrom(
+    game.users.filter((u) => !u.isGM).map((u) => u.id),
+    worldCharacters(),
+  );
+  const pools = sessionPools({
+    gm: me,
+    players,
+    rule: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionRule),
+    balanced: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionBalanced),
+  });
+  const session = currentSession() + 1;
+  const steps: WriteStep[] = [];
+  for (const { userId } of players) {
+    const user = game.users.get(userId);
+    if (!user) continue;
+    const before = storedPlayerPool(user);
+    steps.push(
+      playerPoolWrite(user, { session, rev: (before?.rev ?? 0) + 1, state: pools[userId] as ActionPoolState }),
+    );
+  }
+  const gmState = pools[me] as ActionPoolState;
+  steps.push(gmPoolWrite({ session, rev: (storedGmPool()?.rev ?? 0) + 1, state: gmState }));
+  const previous = currentSession();
+  steps.push({
+    label: "Setting actionSession",
+    apply: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSession, session),
+    revert: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSession, previous),
+  });
+  const summary = [
+    { userId: me, gm: true, dice: gmState.dice },
+    ...players.map(({ userId }) => ({ userId, gm: false, dice: (pools[userId] as ActionPoolState).dice })),
+  ];
+  const record: EconomyRecord = {
+    kind: "session",
+    session,
+    entry: null,
+    pools: summary,
+    undoneBy: null,
+    names: namesOf(summary.map((p) => p.userId)),
+  };
+  const create = messageCreate({
+    author: game.user.id,
+    speaker: { alias: asker.name },
+    content: await renderEconomyCard(record),
+    flags: { [SYSTEM_ID]: { [ECONOMY_FLAG]: record } },
+  });
+  steps.push(create);
+  await runWrites(steps);
+  const event: SessionEvent = {
+    session,
+    players: Object.fromEntries(players.map(({ userId }) => [userId, (pools[userId] as ActionPoolState).dice])),
+    gm: gmState.dice,
+  };
+  /**
+   * A hook event that fires on the active GM's client when a session started: every action-dice
+   * pool was refilled and every per-session counter reset. Other per-session counters (Character
+   * Points, Fate Points…) may reset themselves here.
+   * @param session - The session number and the new pools ({@link SessionEvent}).
+   */
+  Hooks.callAll("rollingBones.sessionStarted", event);
+  return { session, messageId: create.created()?.id ?? null };
+}

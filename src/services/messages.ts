@@ -1,0 +1,138 @@
+/**
+ * Chat-message pieces the privileged services share: finding a message, checking that a user may see
+ * it, and write steps (see `transaction.ts`) that replace a message's rolls, update its flags, or
+ * create a message, each with the write that undoes it. Also the Dice So Nice call that animates dice
+ * added to a message that already exists.
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import { EngineError } from "../engines/index.ts";
+import type { WriteStep } from "./transaction.ts";
+
+/** A chat message by id, or an `EngineError` `UnknownMessage`. */
+export function messageById(id: unknown): ChatMessage.Implementation {
+  const message = typeof id === "string" ? game.messages.get(id) : undefined;
+  if (!message) throw new EngineError("UnknownMessage", { id: String(id) });
+  return message;
+}
+
+/** What decides whether a user sees a message's content. */
+export interface MessageVisibility {
+  readonly author: string | null;
+  readonly whisper: readonly string[];
+  readonly blind: boolean;
+}
+
+/**
+ * Whether a user may see a message's content: a GM always; otherwise a public message, one whispered
+ * to the user, or the user's own message unless it is blind (Foundry's roll modes, KB:dice).
+ */
+export function contentVisibleTo(message: MessageVisibility, userId: string, isGM: boolean): boolean {
+  if (isGM || message.whisper.length === 0) return true;
+  if (message.whisper.includes(userId)) return true;
+  return message.author === userId && !message.blind;
+}
+
+/** The visibility facts of a message document. */
+export function visibilityOf(message: ChatMessage.Implementation): MessageVisibility {
+  return {
+    author: message.author?.id ?? null,
+    // v13 stores whisper recipients as user ids.
+    whisper: (message.whisper as unknown as readonly string[]).map(String),
+    blind: message.blind,
+  };
+}
+
+/** A step that replaces a message's rolls with `rolls` (Foundry stores each roll as its JSON). */
+export function rollsWrite(message: ChatMessage.Implementation, rolls: readonly foundry.dice.Roll[]): WriteStep {
+  const before = (message.toObject().rolls as unknown[]).map((r) =>
+    typeof r === "string" ? (JSON.parse(r) as unknown) : r,
+  );
+  return {
+    label: `ChatMessage ${message.id ?? ""}`,
+    apply: () => message.update({ rolls: rolls.map((r) => r.toJSON()) } as never),
+    revert: () => message.update({ rolls: before } as never),
+  };
+}
+
+/** A step that sets one of the system's flags on a message (an object value replaces the old one). */
+export function messageFlagWrite(
+  message: ChatMessage.Implementation,
+  key: string,
+  value: unknown,
+  extra: Record<string, unknown> = {},
+): WriteStep {
+  const path = `flags.${SYSTEM_ID}.${key}`;
+  const source = message.toObject() as unknown as { flags?: Record<string, Record<string, unknown> | undefined> };
+  const before = source.flags?.[SYSTEM_ID]?.[key] ?? null;
+  const undo: Record<string, unknown> = {};
+  for (const k of Object.keys(extra)) undo[k] = (source as unknown as Record<string, unknown>)[k];
+  return {
+    label: `ChatMessage ${message.id ?? ""}`,
+    apply: () => message.update({ [path]: value, ...extra }),
+    revert: () => message.update({ [path]: before, ...undo }),
+  };
+}
+
+/** A step that creates a chat message (undone by deleting it); `created()` gives the message afterwards. */
+export function messageCreate(
+  data: Record<string, unknown>,
+): WriteStep & { created(): ChatMessage.Implementation | null } {
+  let message: ChatMessage.Implementation | null = null;
+  return {
+    label: "ChatMessage (new)",
+    apply: async () => {
+      message = (await ChatMessage.create(data)) ?? null;
+      if (!message) throw new Error("the message was not created");
+    },
+    revert: async () => {
+      await message?.delete();
+    },
+    created: () => message,
+  };
+}
+
+/** The part of Dice So Nice's API used to animate dice added to an existing message (FOUNDRY-NOTES §9). */
+export interface Dice3dShow {
+  showForRoll(
+    roll: foundry.dice.Roll.Any,
+    user: User.Implementation,
+    synchronize: boolean,
+    whisper: readonly string[] | null,
+    blind: boolean,
+    messageId: string | null,
+    speaker: unknown,
+  ): Promise<boolean>;
+}
+
+/** Dice So Nice's API when the module is active, else `null`. */
+export function dice3d(): Dice3dShow | null {
+  if (game.modules.get("dice-so-nice")?.active !== true) return null;
+  // Dice So Nice adds `game.dice3d`; fvtt-types does not know it.
+  return (game as unknown as { dice3d?: Dice3dShow }).dice3d ?? null;
+}
+
+/**
+ * Shows dice thrown for an existing message in 3D for everyone who may see it (Dice So Nice animates
+ * only rolls *added* to a message on update, so dice added inside a roll are shown here). Nothing
+ * happens without Dice So Nice or without dice.
+ */
+export async function showNewDice(
+  api: Dice3dShow | null,
+  dice: readonly foundry.dice.terms.DiceTerm[],
+  user: User.Implementation,
+  message: ChatMessage.Implementation,
+): Promise<void> {
+  if (!api || dice.length === 0) return;
+  const terms: foundry.dice.terms.RollTerm[] = [];
+  for (const die of dice) {
+    if (terms.length > 0) {
+      const plus = new foundry.dice.terms.OperatorTerm({ operator: "+" });
+      await plus.evaluate();
+      terms.push(plus);
+    }
+    terms.push(die);
+  }
+  const roll = foundry.dice.Roll.fromTerms(terms);
+  const { whisper, blind } = visibilityOf(message);
+  await api.showForRoll(roll, user, true, whisper.length > 0 ? whisper : null, blind, message.id, message.speaker);
+}

@@ -1,0 +1,181 @@
+/**
+ * The points requests any client makes (roll dialogs, card controls, sheets, macros). Each goes to the
+ * active GM through `requestGmAction`; clicks carry a deterministic action id built from what the user
+ * saw (the card's ledger length, the entry, the user), so a double click applies once. A refusal is
+ * shown as one localized error and changes nothing; each function returns whether it was applied.
+ *
+ * Rolling with points: {@link rollWithPoints} pays the roll's points first (the GM checks and takes
+ * them), then posts the roll with the spend on its card; a roll that is not posted after all (a
+ * module cancelled it, posting failed) gets its points back, so nothing is left half-written.
+ */
+import { ROLL_FACTORIES } from "../../dice/index.ts";
+import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
+import { withWorldArt } from "../../helpers/art.ts";
+import { reportError } from "../../helpers/notify.ts";
+import { actionIdFor, requestGmAction } from "../gm-action.ts";
+import { rollToChat, type PostOptions, type RollableEngine } from "../roll.ts";
+import {
+  POINTS_ACTIONS,
+  type AssistRequest,
+  type CancelAssistRequest,
+  type PickRequest,
+  type RefundRequest,
+  type SpendReceipt,
+  type SpendRequest,
+  type UndoRequest,
+} from "./actions.ts";
+import { engineOfType, isEmptyPlan, planFromRequest, type PointsEngine } from "./ledger.ts";
+import { pointsEngineOf, type PointsRoll } from "./store.ts";
+
+/** How a roll with points is posted. */
+export interface PointsRollOptions extends PostOptions {
+  /** The rolling character (pays the points; speaks the card unless a speaker is given). */
+  readonly actor?: Actor.Implementation | null;
+  /** The pending assists the roller saw (percentile); their dice must already be in the request. */
+  readonly assists?: readonly PendingAssist[];
+}
+
+/** The record a card starts with. */
+function startRecord(actorId: string | null, receipt: SpendReceipt | null): PointsRecord {
+  return {
+    actorId,
+    spendId: receipt?.spendId ?? null,
+    ledger: receipt?.entries ?? [],
+    applied: receipt ? [receipt.spendId] : [],
+    names: receipt?.names ?? {},
+  };
+}
+
+/**
+ * Rolls a request for a character and posts its card, paying the points the request asks for first:
+ * karma dice and pending assists (percentile), Character Points or a Fate Point (wild), a Willpower
+ * point (pool). The GM checks the spend against the character, the session and the turn; a refused
+ * spend shows its reason and nothing is rolled. A bad request is refused before anything is spent.
+ * Without a character (or on an action roll) this is `rollToChat`.
+ *
+ * @param engine - The engine.
+ * @param request - The request (for percentile, pending assists' dice already added).
+ * @param options - The character, the assists taken, and how the card is posted.
+ * @returns The posted message, or `null` when refused, cancelled or not posted (points given back).
+ */
+export async function rollWithPoints(
+  engine: RollableEngine,
+  request: unknown,
+  options: PointsRollOptions = {},
+): Promise<ChatMessage.Implementation | null> {
+  const { actor = null, assists = [], ...post } = options;
+  const speaker = post.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
+  const points: PointsEngine | null = engine === "action" ? null : engine;
+  if (!actor || points === null || engineOfType(actor.type) !== points) {
+    return rollToChat(engine, request, { ...post, ...(speaker ? { speaker } : {}) });
+  }
+  let valid: unknown;
+  try {
+    valid = ROLL_FACTORIES[engine](withWorldArt(engine, request)).request;
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  const plan = planFromRequest(
+    engine,
+    valid,
+    assists.map((a) => a.id),
+  );
+  const actorId = actor.id ?? null;
+  if (isEmptyPlan(plan)) {
+    return rollToChat(engine, request, { ...post, speaker, rollOptions: { points: startRecord(actorId, null) } });
+  }
+  const spendId = foundry.utils.randomID();
+  const spend: SpendRequest = { actorId: actorId ?? "", engine: points, plan };
+  const receipt = (await requestGmAction(POINTS_ACTIONS.spend, spend, spendId)) as SpendReceipt | null;
+  if (receipt === null) return null;
+  let message: ChatMessage.Implementation | null = null;
+  let failure: unknown = null;
+  try {
+    message = await rollToChat(engine, request, {
+      ...post,
+      speaker,
+      rollOptions: { points: startRecord(actorId, receipt) },
+    });
+  } catch (error) {
+    failure = error;
+  }
+  if (message) return message;
+  const refund: RefundRequest = { actorId: actorId ?? "", spendId: receipt.spendId };
+  await requestGmAction(POINTS_ACTIONS.refund, refund, actionIdFor("refund", receipt.spendId));
+  // A failure that is not a refusal is not ours to explain: report a refusal, re-throw anything else.
+  if (failure !== null) reportError(failure);
+  return null;
+}
+
+/** The points roll of a message, or `null`. */
+function pointsRollOf(message: ChatMessage.Implementation): PointsRoll | null {
+  const roll = message.rolls[0];
+  return pointsEngineOf(roll) === null ? null : (roll as PointsRoll);
+}
+
+/**
+ * Attaches an assistant's result (a percentile card) to a leader's next roll.
+ *
+ * @param message - The assistant's card.
+ * @param leaderId - The leader's actor id.
+ */
+export async function assistLeader(message: ChatMessage.Implementation, leaderId: string): Promise<boolean> {
+  const roll = pointsRollOf(message);
+  if (!roll || !message.id) return false;
+  const seen = roll.points.ledger.length;
+  const request: AssistRequest = { messageId: message.id, leaderId, seen };
+  const id = actionIdFor(message.id, "assist", leaderId, seen, game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.assist, request, id)) !== null;
+}
+
+/**
+ * Cancels an assist still waiting for the leader's next roll.
+ *
+ * @param leaderId - The leader's actor id.
+ * @param assistId - The assist.
+ */
+export async function cancelAssist(leaderId: string, assistId: string): Promise<boolean> {
+  const request: CancelAssistRequest = { leaderId, assistId };
+  const id = actionIdFor("cancelAssist", leaderId, assistId, game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.cancelAssist, request, id)) !== null;
+}
+
+/**
+ * Picks two dice on a Precision & Impact card (by their slots in the pool).
+ *
+ * @param message - The card.
+ * @param pick - The two slots.
+ */
+export async function pickDice(message: ChatMessage.Implementation, pick: readonly [number, number]): Promise<boolean> {
+  const roll = pointsRollOf(message);
+  if (!roll || !message.id) return false;
+  const seen = roll.points.ledger.length;
+  const request: PickRequest = { messageId: message.id, pick: [Number(pick[0]), Number(pick[1])], seen };
+  const id = actionIdFor(message.id, "pick", request.pick[0], request.pick[1], seen, game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.pick, request, id)) !== null;
+}
+
+/**
+ * The GM undoes a ledger entry of a card (the points go back; a choice is taken back).
+ *
+ * @param message - The card.
+ * @param entry - The entry's id.
+ */
+export async function undoPoints(message: ChatMessage.Implementation, entry: string): Promise<boolean> {
+  if (!message.id) return false;
+  const request: UndoRequest = { messageId: message.id, entry };
+  return (
+    (await requestGmAction(POINTS_ACTIONS.undo, request, actionIdFor(message.id, "undo", entry, game.user.id))) !== null
+  );
+}
+
+/**
+ * The GM resets every wild-die character's per-session counters (a session start does this itself).
+ *
+ * @param session - The session the reset belongs to (the same session resets once).
+ */
+export async function resetPointsSession(session: number): Promise<boolean> {
+  const id = actionIdFor("pointsResetSession", session, game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.resetSession, { session }, id)) !== null;
+}

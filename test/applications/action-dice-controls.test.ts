@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+/**
+ * The action-dice controls on chat cards, rendered per viewer by the `renderChatMessageHTML` hook
+ * on the Foundry double: each user sees only the controls they may use, and clicking one goes all
+ * the way to the GM and back onto the card.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ALICE,
+  BOB,
+  bootWorld,
+  CARA,
+  cardRoll,
+  control,
+  countOf,
+  GM,
+  nextFaces,
+  rollAs,
+  type World,
+} from "../services/action-dice-world.ts";
+import type * as Listeners from "../../src/applications/chat/action-card-listeners.ts";
+
+let w: World;
+let listeners: typeof Listeners;
+afterEach(() => w.double.uninstall());
+
+async function started(): Promise<World> {
+  w = await bootWorld();
+  listeners = await import("../../src/applications/chat/action-card-listeners.ts");
+  const { onRenderChatMessageHTML } = await import("../../src/hooks/render-chat-message-html.ts");
+  w.double.Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+  await w.double.actAs(GM, () => w.service.startSession());
+  return w;
+}
+
+/** The message as `userId`'s client renders it, with the controls in place. */
+async function view(messageId: string, userId: string): Promise<HTMLElement> {
+  const html = await w.double.actAs(userId, () => w.double.game.messages.get(messageId)!.renderHTML());
+  await listeners.decorated(html);
+  return html;
+}
+
+const actions = (html: HTMLElement) =>
+  [...html.querySelectorAll<HTMLElement>("button[data-action]")].map((b) =>
+    [b.dataset.action, b.dataset.faces ?? b.dataset.entry ?? ""].filter(Boolean).join(":"),
+  );
+
+describe("action dice controls on chat cards", () => {
+  it("each viewer sees only what they may do: the roller uses and re-rolls, others activate the botch, the GM closes", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, { botchRange: 2 }, [[2, 20]]);
+    expect(actions(await view(id, ALICE))).toEqual(["augment:4", "reroll"]);
+    expect(actions(await view(id, BOB))).toEqual(["botch"]);
+    expect(actions(await view(id, GM))).toEqual(["botch", "close"]);
+    const bob = await view(id, BOB);
+    expect(bob.querySelector(".rb-controls__pool")?.textContent).toContain("4d6");
+    // every input has a label
+    const input = bob.querySelector<HTMLInputElement>("input[data-dice-for=botch]")!;
+    expect(bob.querySelector(`label[for="${input.id}"]`)).not.toBeNull();
+    expect(input.max).toBe("4");
+  });
+
+  it("a click goes to the GM: Bob declares 2 dice on the botch; the GM sees Undo on the ledger line and uses it", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, { botchRange: 2 }, [[1, 20]]);
+    const bob = await view(id, BOB);
+    bob.querySelector<HTMLInputElement>("input[data-dice-for=botch]")!.value = "2";
+    await w.double.actAs(BOB, async () => bob.querySelector<HTMLButtonElement>("button[data-action=botch]")!.click());
+    await vi.waitFor(() => expect(cardRoll(w, id).card.ledger).toHaveLength(1));
+    expect(countOf(w, BOB)).toBe(2);
+    // the re-rendered card shows the ledger to everyone, and Undo to the GM only
+    const alice = await view(id, ALICE);
+    expect(alice.querySelector("[data-severity=botch]")?.textContent).toContain("2");
+    expect(alice.querySelector(".rb-ledger__entry")?.textContent).toContain("Bob");
+    // the roller may still use dice (only a re-roll is barred once a botch stands)
+    expect(actions(alice)).toEqual(["augment:4"]);
+    const gm = await view(id, GM);
+    const entry = cardRoll(w, id).card.ledger[0]!.id;
+    expect(actions(gm)).toContain(`undo:${entry}`);
+    const undo = gm.querySelector<HTMLButtonElement>(`.rb-ledger__entry [data-action=undo]`)!;
+    expect(undo.getAttribute("aria-label")).toContain("Bob");
+    await w.double.actAs(GM, async () => undo.click());
+    await vi.waitFor(() => expect(cardRoll(w, id).card.ledger[0]?.undone).toBe(true));
+    expect(countOf(w, BOB)).toBe(4);
+    expect((await view(id, CARA)).querySelector(".rb-ledger__mark")?.getAttribute("data-mark")).toBe("undone");
+  });
+
+  it("a critical threat: the roller activates it, the GM may refund it; a closed card leaves only activations", async () => {
+    await started();
+    const id = await rollAs(w, CARA, { kind: "attack" }, [[20, 20]]);
+    expect(actions(await view(id, CARA))).toEqual(["augment:8", "reroll", "critical"]);
+    expect(actions(await view(id, ALICE))).toEqual([]);
+    await control(w, CARA, id, { type: "critical", dice: 1 });
+    const entry = cardRoll(w, id).card.ledger[0]!.id;
+    expect(actions(await view(id, GM))).toEqual([`undo:${entry}`, `refund:${entry}`, "critical", "close"]);
+    await control(w, GM, id, { type: "close" });
+    expect(actions(await view(id, CARA))).toEqual([]);
+    expect((await view(id, CARA)).querySelector("[data-card-state]")?.getAttribute("data-card-state")).toBe("closed");
+  });
+
+  it("an augment shown as a chained cascade on the card", async () => {
+    await started();
+    const id = await rollAs(w, BOB, { modifier: 2, dc: 15 }, [[7, 20]]);
+    nextFaces(w, [
+      [6, 6],
+      [6, 6],
+      [3, 6],
+    ]);
+    await control(w, BOB, id, { type: "augment", faces: 6 });
+    const html = await view(id, ALICE);
+    expect(
+      [...html.querySelectorAll('[data-group="augment"] .rb-die__face')].map((d) => d.textContent?.trim()),
+    ).toEqual(["6", "6", "3"]);
+    expect(html.querySelector("[data-total]")?.textContent).toBe("24");
+    expect(html.querySelector(".rb-ledger__entry")?.getAttribute("data-type")).toBe("augment");
+  });
+
+  it("no controls on a card the viewer cannot see, and the GM's Undo on economy cards", async () => {
+    await started();
+    const secret = await rollAs(w, GM, {}, [[1, 20]], { visibility: "gm" });
+    expect(actions(await view(secret, BOB))).toEqual([]);
+    await w.double.actAs(GM, () => w.service.award(ALICE));
+    const award = w.double.storedMessages().at(-1)!._id!;
+    expect(actions(await view(award, ALICE))).toEqual([]);
+    const gm = await view(award, GM);
+    expect(actions(gm)).toEqual(["undoPool"]);
+    await w.double.actAs(GM, async () => gm.querySelector<HTMLButtonElement>("[data-action=undoPool]")!.click());
+    await vi.waitFor(() => expect(countOf(w, ALICE)).toBe(3));
+    expect(actions(await view(award, GM))).toEqual([]);
+    expect((await view(award, ALICE)).querySelector("[data-undone]")).not.toBeNull();
+  });
+});

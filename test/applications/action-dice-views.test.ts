@@ -1,0 +1,273 @@
+/**
+ * The pure pieces of the action-dice layer: the card record stored with a roll and its view, the
+ * economy card view, which controls a viewer gets, the two panels' views, the insight form, and who
+ * gets a pool at a session start.
+ */
+import { describe, expect, it } from "vitest";
+import { actionControls } from "../../src/applications/chat/action-controls.ts";
+import { gmPanelView, insightPlan, playerPanelView } from "../../src/applications/action-dice/views.ts";
+import {
+  applyCardAction,
+  attachThrows,
+  cardMissing,
+  newCard,
+  newPool,
+  type ActionCardState,
+  type ActionPoolState,
+} from "../../src/engines/action/index.ts";
+import {
+  cardStateView,
+  diceText,
+  NEW_CARD_RECORD,
+  readCardRecord,
+  recordOf,
+} from "../../src/dice/rolls/action-card.ts";
+import { economyView } from "../../src/services/action-dice/economy-card.ts";
+import { sessionPlayersFrom } from "../../src/services/action-dice/session.ts";
+
+const GM = "gm";
+const ALICE = "alice";
+const BOB = "bob";
+
+function pools(): Record<string, ActionPoolState> {
+  return {
+    [GM]: newPool(GM, [{ faces: 10, count: 6 }], { gm: true }),
+    [ALICE]: newPool(ALICE, [
+      { faces: 6, count: 2 },
+      { faces: 4, count: 1 },
+    ]),
+    [BOB]: newPool(BOB, [{ faces: 4, count: 3 }]),
+  };
+}
+
+/** A settled card of Alice's with the given d20. */
+function card(d20: number, request = {}): ActionCardState {
+  let c = newCard(request, ALICE);
+  const missing = cardMissing(c);
+  if (missing) c = attachThrows(c, 0, [{ ...missing, value: d20 }]);
+  return c;
+}
+
+describe("the action card record", () => {
+  it("reads a missing or partial record as an open card, keeping what it has", () => {
+    expect(readCardRecord(undefined)).toBe(NEW_CARD_RECORD);
+    expect(readCardRecord({ subject: "vault" })).toMatchObject({
+      open: true,
+      subject: "vault",
+      owner: null,
+      ledger: [],
+    });
+    expect(readCardRecord({ subject: "", open: false, ledger: "x" })).toMatchObject({
+      subject: null,
+      open: false,
+      ledger: [],
+    });
+  });
+
+  it("records events, names and the session of new entries, and shows severities, refunds and who closed", () => {
+    let t = { card: card(20, { kind: "attack" }), pools: pools() };
+    t = applyCardAction(t, { type: "critical", id: "c1", by: ALICE, dice: 2 });
+    let record = recordOf(t.card, NEW_CARD_RECORD, null, { [ALICE]: "Alice" }, 3);
+    expect(record.sessions).toEqual({ c1: 3 });
+    expect(cardStateView(record).severities).toEqual([
+      { type: "critical", label: "ROLLING_BONES.ActionDice.Severity.critical", severity: 2, by: "Alice" },
+    ]);
+    t = applyCardAction(t, { type: "undo", id: "u1", by: GM, entry: "c1" });
+    record = recordOf(t.card, record, { id: "u1", type: "refund", by: GM, entry: "c1" }, { [GM]: "GM" }, 4);
+    t = applyCardAction(t, { type: "close", id: "x1", by: GM });
+    record = recordOf(t.card, record, { id: "x1", type: "close", by: GM, entry: null }, {}, 4);
+    const view = cardStateView(record);
+    expect(record.sessions).toEqual({ c1: 3 });
+    expect(view.entries).toEqual([
+      expect.objectContaining({ id: "c1", who: "Alice", dice: "1d6 + 1d4", undone: true, refunded: true }),
+    ]);
+    expect(view.severities).toEqual([]);
+    expect(view).toMatchObject({ open: false, closedBy: "GM" });
+    expect(
+      diceText([
+        { faces: 4, count: 1 },
+        { faces: 6, count: 2 },
+      ]),
+    ).toBe("2d6 + 1d4");
+  });
+});
+
+describe("the controls a viewer gets", () => {
+  const input = (c: ActionCardState, viewer: string, viewerIsGM = false, p = pools()) =>
+    actionControls({ viewer, viewerIsGM, card: c, pools: p, messageId: "m1" });
+
+  it("the roller: one use button per die size held, the re-roll; no activation of their own botch", () => {
+    const view = input(card(1), ALICE);
+    expect(view.augment).toEqual([
+      { faces: 6, left: 2 },
+      { faces: 4, left: 1 },
+    ]);
+    expect(view).toMatchObject({ reroll: true, activations: [], close: false, undo: [], pool: "2d6 + 1d4", any: true });
+  });
+
+  it("another player: only the botch, up to their dice; the GM: the botch and closing, even without a GM pool", () => {
+    expect(input(card(1), BOB)).toMatchObject({
+      augment: [],
+      reroll: false,
+      activations: [{ type: "botch", max: 3, inputId: "m1-botch-dice".replace(/^/, "rb-") }],
+    });
+    const noGmPool = pools();
+    delete noGmPool[GM];
+    expect(input(card(1), GM, true, noGmPool)).toMatchObject({ activations: [], close: true, pool: null });
+  });
+
+  it("no controls for a player without a pool, and none but activations once closed", () => {
+    const closed = applyCardAction({ card: card(20), pools: pools() }, { type: "close", id: "x", by: GM }).card;
+    expect(input(closed, ALICE)).toMatchObject({ augment: [], reroll: false, activations: [{ type: "critical" }] });
+    const none = pools();
+    delete none[BOB];
+    expect(input(card(1), BOB, false, none).any).toBe(false);
+  });
+});
+
+describe("the panels", () => {
+  const pool = (dice: number, extra: Partial<ActionPoolState> = {}) => ({
+    ...newPool("p", [{ faces: 4, count: dice }]),
+    ...extra,
+  });
+
+  it("the GM panel: award blocked after a lucky break, take needs dice, a session needs a character", () => {
+    const view = gmPanelView({
+      session: 2,
+      rule: "balanced",
+      gm: newPool(GM, [{ faces: 8, count: 7 }], { gm: true }),
+      gmUserId: GM,
+      players: [
+        {
+          id: ALICE,
+          name: "Alice",
+          active: true,
+          pool: pool(3),
+          characters: [{ name: "Ayla", level: 0.5, classDice: { faces: 6, count: 2 } }],
+        },
+        { id: BOB, name: "Bob", active: false, pool: { ...pool(1), dice: [], luckyBreak: true }, characters: [] },
+      ],
+    });
+    expect(view).toMatchObject({ started: true, rule: "ROLLING_BONES.Action.Rule.balanced", canStart: true });
+    expect(view.gm).toEqual({ dice: "7d8", count: 7, canTake: true, userId: GM });
+    expect(view.players[0]).toMatchObject({
+      dice: "3d4",
+      canAward: true,
+      canTake: true,
+      characters: "Ayla (½)",
+      classDice: "Ayla: 2d6",
+    });
+    expect(view.players[1]).toMatchObject({
+      count: 0,
+      canAward: false,
+      canTake: false,
+      luckyBreak: true,
+      active: false,
+    });
+    expect(gmPanelView({ session: 0, rule: "highest", gm: null, gmUserId: GM, players: [] })).toMatchObject({
+      started: false,
+      canStart: false,
+      gm: null,
+    });
+  });
+
+  it("the player panel says why a lucky break is not possible", () => {
+    const base = { session: 1, character: null, insightOptions: [], idPrefix: "x" };
+    expect(playerPanelView({ ...base, pool: pool(3) }).luckyBreakBlocked).toBeNull();
+    expect(playerPanelView({ ...base, pool: pool(3, { spent: 1 }) }).luckyBreakBlocked).toBe(
+      "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent",
+    );
+    expect(playerPanelView({ ...base, pool: { ...pool(1), dice: [], luckyBreak: true } }).luckyBreakBlocked).toBe(
+      "ROLLING_BONES.ActionDice.Player.LuckyBreakTaken",
+    );
+    expect(playerPanelView({ ...base, pool: null }).luckyBreakBlocked).toBe("ROLLING_BONES.ActionDice.Player.NoPool");
+    expect(
+      playerPanelView({ ...base, pool: null, insightOptions: [{ key: "reason", label: "Reason", modifier: -1 }] })
+        .insightOptions[0]?.text,
+    ).toBe("Reason \u22121");
+  });
+
+  it("the insight form: a subject and whole dice; the roll needs a character; the DC is optional", () => {
+    const ayla = { name: "Ayla", level: 7, classDice: null };
+    const options = [{ key: "reason", label: "Reason", modifier: 2 }];
+    const form = { subject: " the vault ", dice: 2, roll: true, modifier: "reason", dc: "" };
+    expect(insightPlan(form, ayla, options)).toEqual({
+      subject: "the vault",
+      dice: 2,
+      roll: { level: 7, modifier: 2, dc: null },
+    });
+    expect(insightPlan({ ...form, dc: "15" }, { ...ayla, level: 0.5 }, options)).toMatchObject({
+      roll: { level: 0, dc: 15 },
+    });
+    expect(insightPlan({ ...form, roll: false }, null, options)).toEqual({ subject: "the vault", dice: 2, roll: null });
+    expect(insightPlan({ ...form, subject: " " }, ayla, options)).toEqual({
+      error: "ROLLING_BONES.Error.MissingSubject",
+    });
+    expect(insightPlan({ ...form, dice: 0 }, ayla, options)).toEqual({
+      error: "ROLLING_BONES.ActionDice.Player.BadDice",
+    });
+    expect(insightPlan({ ...form, dc: "1.5" }, ayla, options)).toEqual({
+      error: "ROLLING_BONES.ActionDice.Player.BadDc",
+    });
+    expect(insightPlan(form, null, options)).toEqual({ error: "ROLLING_BONES.ActionDice.Player.NoCharacter" });
+  });
+});
+
+describe("a session's players and economy cards", () => {
+  it("a player gets a pool from every valid level of the characters they own; players without one get none", () => {
+    const players = sessionPlayersFrom(
+      [ALICE, BOB, "carol"],
+      [
+        { level: 3, owners: [ALICE] },
+        { level: 12, owners: [ALICE, BOB] },
+        { level: 2.5, owners: [BOB] },
+        { level: 4, owners: [] },
+      ],
+    );
+    expect(players).toEqual([
+      { userId: ALICE, levels: [3, 12] },
+      { userId: BOB, levels: [12] },
+    ]);
+  });
+
+  it("an economy card shows each pool's change, or the refilled pools of a session", () => {
+    const view = economyView({
+      kind: "award",
+      session: 1,
+      entry: {
+        id: "w",
+        type: "award",
+        by: GM,
+        subject: null,
+        undone: true,
+        undoId: "u",
+        changes: [
+          { userId: GM, added: [{ faces: 10, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+          { userId: BOB, added: [], removed: [{ faces: 4, count: 2 }], spent: 2, luckyBreak: false },
+        ],
+      },
+      pools: [],
+      undoneBy: GM,
+      names: { [GM]: "GM", [BOB]: "Bob" },
+    });
+    expect(view.lines.map((l) => [l.name, l.change])).toEqual([
+      ["GM", "+1d10"],
+      ["Bob", "\u22122d4"],
+    ]);
+    expect(view).toMatchObject({
+      title: "ROLLING_BONES.ActionDice.Economy.award",
+      by: "GM",
+      undone: true,
+      undoneBy: "GM",
+    });
+    const session = economyView({
+      kind: "session",
+      session: 4,
+      entry: null,
+      pools: [{ userId: BOB, gm: false, dice: [{ faces: 4, count: 3 }] }],
+      undoneBy: null,
+      names: {},
+    });
+    expect(session.lines).toEqual([{ userId: BOB, name: BOB, change: "3d4", gm: false }]);
+  });
+});

@@ -1,0 +1,228 @@
+// @vitest-environment happy-dom
+/**
+ * The action-dice cards in each state and the two panels, in real Chromium with the built CSS. The
+ * cards come from real flows on the Foundry double (GM + three players), rendered for one viewer
+ * with that viewer's controls; the panels from their real view builders and templates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch, openPage, shoot } from "../support/browser.ts";
+import { renderTemplate } from "../support/handlebars.ts";
+import {
+  ALICE,
+  BOB,
+  bootWorld,
+  CARA,
+  cardRoll,
+  control,
+  GM,
+  nextFaces,
+  rollAs,
+  type World,
+} from "../services/action-dice-world.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A world after a session start, with the chat hook that adds the controls. */
+async function world(): Promise<World> {
+  const w = await bootWorld();
+  const { onRenderChatMessageHTML } = await import("../../src/hooks/render-chat-message-html.ts");
+  w.double.Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+  await w.double.actAs(GM, () => w.service.startSession());
+  return w;
+}
+
+/** The message as `userId` sees it in the chat log (the card plus that viewer's controls). */
+async function rendered(w: World, messageId: string, userId: string): Promise<string> {
+  const { decorated } = await import("../../src/applications/chat/action-card-listeners.ts");
+  const html = await w.double.actAs(userId, () => w.double.game.messages.get(messageId)!.renderHTML());
+  await decorated(html);
+  return html.querySelector(".message-content")!.innerHTML;
+}
+
+/** Opens a page at chat-sidebar width holding the given card HTML. */
+async function chatPage(html: string): Promise<Page> {
+  return openPage(browser, `<div style="width:290px;padding:6px;font-family:sans-serif">${html}</div>`, 310);
+}
+
+/** Checks what every screenshot must satisfy: no raw keys, no overflow, labelled controls, no page errors. */
+async function checkPage(page: Page, selector: string): Promise<void> {
+  expect(await page.locator(selector).first().textContent()).not.toMatch(/ROLLING_BONES\./);
+  const overflow = await page.evaluate((sel) => {
+    const el = document.querySelector(sel) as HTMLElement;
+    return el.scrollWidth - el.clientWidth;
+  }, selector);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const b of await page.locator("button").all()) {
+    const name = ((await b.getAttribute("aria-label")) ?? (await b.textContent()) ?? "").trim();
+    expect(name.length).toBeGreaterThan(0);
+  }
+  for (const input of await page.locator("input:not([type=hidden]), select").all()) {
+    const id = await input.getAttribute("id");
+    expect(id).toBeTruthy();
+    expect(await page.locator(`label[for="${id}"]`).count()).toBe(1);
+  }
+  expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
+}
+
+describe("action dice in Chromium", () => {
+  it("cards in each state: open, augmented with a cascade, botch by two contributors, critical, closed, undone", async () => {
+    const w = await world();
+    try {
+      const states: [string, string, string][] = [];
+      // open: Alice's check against DC 18, seen by Alice (use and re-roll)
+      const open = await rollAs(w, ALICE, { modifier: 2, dc: 18 }, [[12, 20]], { flavor: "Climb the cliff" });
+      states.push(["open", open, ALICE]);
+      // augmented: Bob's d6 cascades 6 → 6 → 3
+      const augmented = await rollAs(w, BOB, { modifier: 2, dc: 15 }, [[7, 20]], { flavor: "Force the gate" });
+      nextFaces(w, [
+        [6, 6],
+        [6, 6],
+        [3, 6],
+      ]);
+      await control(w, BOB, augmented, { type: "augment", faces: 6 });
+      states.push(["augmented", augmented, BOB]);
+      // botch: Alice's natural 1 (weapon range 1–2); Bob adds 2 dice, Cara 1; seen by the GM
+      const botch = await rollAs(w, ALICE, { kind: "attack", modifier: 3, botchRange: 2 }, [[1, 20]], {
+        flavor: "Longsword attack",
+      });
+      await control(w, BOB, botch, { type: "botch", dice: 2 });
+      await control(w, CARA, botch, { type: "botch", dice: 1 });
+      states.push(["botch", botch, GM]);
+      // critical: Cara's natural 20, 2 dice; seen by the GM (refund)
+      const critical = await rollAs(w, CARA, { kind: "attack", modifier: 5 }, [[20, 20]], { flavor: "Spear thrust" });
+      await control(w, CARA, critical, { type: "critical", dice: 2 });
+      states.push(["critical", critical, GM]);
+      // closed: the GM declared the result
+      const closed = await rollAs(w, BOB, { kind: "save", modifier: 1, dc: 12 }, [[14, 20]], { flavor: "Will save" });
+      nextFaces(w, [[2, 6]]);
+      await control(w, BOB, closed, { type: "augment", faces: 6 });
+      await control(w, GM, closed, { type: "close" });
+      states.push(["closed", closed, BOB]);
+      // undone: Alice's augment undone by the GM
+      const undone = await rollAs(w, ALICE, { modifier: 1 }, [[9, 20]], { flavor: "Sneak past" });
+      nextFaces(w, [[3, 4]]);
+      await control(w, ALICE, undone, { type: "augment", faces: 4 });
+      await control(w, GM, undone, { type: "undo", entry: cardRoll(w, undone).card.ledger[0]!.id });
+      states.push(["undone", undone, CARA]);
+
+      for (const [name, id, viewer] of states) {
+        const page = await chatPage(await rendered(w, id, viewer));
+        await checkPage(page, ".rb-card");
+        await shoot(page, `action-dice-card-${name}`);
+        await page.close();
+      }
+      // what each state shows
+      const text = async (id: string, viewer: string) => {
+        const el = document.createElement("div");
+        el.innerHTML = await rendered(w, id, viewer);
+        return el;
+      };
+      expect((await text(open, ALICE)).querySelectorAll("[data-action]")).toHaveLength(2);
+      expect((await text(botch, GM)).querySelector("[data-severity=botch]")?.textContent).toContain("3");
+      expect((await text(critical, GM)).querySelector("[data-action=refund]")).not.toBeNull();
+      expect((await text(closed, BOB)).querySelector("[data-card-state]")?.getAttribute("data-card-state")).toBe(
+        "closed",
+      );
+      expect((await text(undone, CARA)).querySelector(".rb-ledger__entry.is-undone")).not.toBeNull();
+    } finally {
+      w.double.uninstall();
+    }
+  });
+
+  it("economy cards: a session start, an award with the GM's Undo, insight, an undone lucky break", async () => {
+    const w = await world();
+    try {
+      await w.double.actAs(GM, () => w.service.award(BOB));
+      await w.double.actAs(ALICE, () => w.service.gainInsight("the sealed vault", 2));
+      await w.double.actAs(CARA, () => w.service.luckyBreak());
+      const lucky = w.double.storedMessages().at(-1)!._id!;
+      await w.double.actAs(GM, () => w.service.undoPoolAction(w.double.game.messages.get(lucky) as never));
+      const ids = w.double.storedMessages().map((m) => m._id!);
+      const html = (await Promise.all(ids.map((id) => rendered(w, id, GM)))).join('<div style="height:8px"></div>');
+      const page = await chatPage(html);
+      await checkPage(page, ".rb-card");
+      expect(await page.locator(".rb-card--economy").count()).toBe(4);
+      await shoot(page, "action-dice-economy-cards");
+      await page.close();
+    } finally {
+      w.double.uninstall();
+    }
+  });
+
+  it("the GM panel and a player's panel", async () => {
+    const w = await world();
+    try {
+      const { gmPanelFacts, playerPanelFacts } = await import("../../src/applications/action-dice/facts.ts");
+      const { gmPanelView, playerPanelView } = await import("../../src/applications/action-dice/views.ts");
+      // some history: an award, a lucky break, a failed insight roll
+      await w.double.actAs(GM, () => w.service.award(BOB));
+      await w.double.actAs(CARA, () => w.service.luckyBreak());
+      nextFaces(w, [[2, 20]]);
+      const roll = await w.double.actAs(BOB, () =>
+        w.service.gainInsight("the idol", 1, { level: 7, modifier: 1, dc: 18 }),
+      );
+      await control(w, GM, (roll as { id: string }).id, { type: "close" });
+
+      const gmView = w.double.actAs(GM, () => gmPanelView(gmPanelFacts()));
+      const gmHtml = renderTemplate("templates/action-dice/gm-panel.hbs", gmView);
+      const gmPage = await openPage(
+        browser,
+        `<div style="width:520px;padding:10px;background:#fff">${gmHtml}</div>`,
+        560,
+      );
+      await checkPage(gmPage, ".rb-panel");
+      expect(await gmPage.locator("tbody tr").count()).toBe(4);
+      expect(await gmPage.locator(`tr[data-user="${CARA}"] [data-action=award]`).isDisabled()).toBe(true);
+      expect(await gmPage.locator(`tr[data-user="${BOB}"]`).textContent()).toContain("the idol");
+      await shoot(gmPage, "action-dice-gm-panel");
+      await gmPage.close();
+
+      const playerView = w.double.actAs(ALICE, () => playerPanelView(playerPanelFacts("rb-ad")));
+      const playerHtml = renderTemplate("templates/action-dice/player-panel.hbs", playerView);
+      const playerPage = await openPage(
+        browser,
+        `<form style="width:360px;padding:10px;background:#fff">${playerHtml}</form>`,
+        400,
+      );
+      await checkPage(playerPage, ".rb-panel");
+      expect(await playerPage.locator("[data-action=luckyBreak]").isDisabled()).toBe(false);
+      // keyboard: Tab reaches the lucky break, the subject, and the submit button
+      const reached: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        await playerPage.keyboard.press("Tab");
+        reached.push(
+          await playerPage.evaluate(
+            () =>
+              (document.activeElement as HTMLElement | null)?.getAttribute("name") ??
+              document.activeElement?.textContent?.trim() ??
+              "",
+          ),
+        );
+      }
+      expect(reached).toContain("subject");
+      expect(reached.some((r) => /Gain insight/.test(r))).toBe(true);
+      await shoot(playerPage, "action-dice-player-panel");
+      await playerPage.close();
+
+      const caraView = w.double.actAs(CARA, () => playerPanelView(playerPanelFacts("rb-ad")));
+      const caraPage = await openPage(
+        browser,
+        `<form style="width:360px;padding:10px;background:#fff">${renderTemplate("templates/action-dice/player-panel.hbs", caraView)}</form>`,
+        400,
+      );
+      await checkPage(caraPage, ".rb-panel");
+      expect(await caraPage.locator("[data-action=luckyBreak]").isDisabled()).toBe(true);
+      await shoot(caraPage, "action-dice-player-panel-lucky");
+      await caraPage.close();
+    } finally {
+      w.double.uninstall();
+    }
+  });
+});

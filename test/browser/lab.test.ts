@@ -1,0 +1,252 @@
+/**
+ * The lab page in real Chromium, built and served as `npm run lab` serves it (its own Vite config,
+ * the built system CSS): every chat card, sheet and dialog renders without a console error; axe-core
+ * finds no serious or critical accessibility violation (the whole page, each sample character's
+ * sheet, rolled cards and an invalid input); a Tab walk reaches every control; the keyboard rolls
+ * (Tab to Roll, Enter, the card appears) and opens a roll from a sheet; each result shows its level
+ * as text, not colour alone; the odds update to the engine's exact figure as an input changes; and a
+ * seed replays the same dice. Screenshots go to `.scratch/screenshots/`.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { formatPercent } from "../../src/applications/dialogs/format.ts";
+import { pool, shared } from "../../src/engines/index.ts";
+import { CARD_STATES, LAB_ENGINES, facesText, rollEngine } from "../../lab/model.ts";
+import { launch, shoot } from "../support/browser.ts";
+import { ROOT } from "../support/i18n.ts";
+import { startLab, type LabServer } from "../support/lab.ts";
+
+const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
+
+let lab: LabServer;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [lab, browser] = await Promise.all([startLab(), launch()]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(lab.url);
+  await page.waitForSelector("body[data-lab-ready]");
+  await page.addScriptTag({ path: AXE });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await lab?.close();
+});
+
+/** The serious and critical axe violations within the elements selected, as `rule: target` lines. */
+async function axeViolations(...selectors: string[]): Promise<string[]> {
+  return page.evaluate(async (include) => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<Result> } }).axe;
+    const context = include.length > 0 ? { include: include.map((s) => [s]) } : { include: [["body"]] };
+    const result = await axe.run(context, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  }, selectors);
+}
+
+/** The text of the page's visible content (a raw localization key must never show). */
+function bodyText(): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}
+
+/** Presses Tab until the element matching `selector` has focus; returns how many presses it took. */
+async function tabTo(selector: string, limit = 40): Promise<number> {
+  for (let n = 1; n <= limit; n++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) === true, selector)) return n;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+describe("the lab page", () => {
+  it("renders every dialog, card state, sheet part and the table editor, with no raw key and no console error", async () => {
+    for (const engine of LAB_ENGINES) {
+      const parts = page.locator(`#lab-engine-${engine} [data-application-part]`);
+      expect(await parts.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.applicationPart))).toEqual([
+        "form",
+        "odds",
+        "footer",
+      ]);
+      expect(await page.locator(`#lab-engine-${engine} .rb-odds .rb-bar, #lab-engine-${engine} .rb-odds td`).count(), engine).toBeGreaterThan(0);
+      expect(await page.locator(`#lab-engine-${engine} .rb-odds__error`).count(), engine).toBe(0);
+    }
+    expect(await page.locator("#lab-states .lab-state .rb-card").count()).toBe(CARD_STATES.length);
+    expect(await page.locator("#lab-sheets .rb-sheet__header").count()).toBe(1);
+    expect(await page.locator("#lab-sheets .rb-sheet__body").count()).toBe(1);
+    expect(await page.locator("#lab-art .rb-art__grid").count()).toBe(1);
+    expect(await bodyText()).not.toMatch(/ROLLING_BONES\./);
+    await shoot(page, "lab-page");
+    expect(errors).toEqual([]);
+  });
+
+  it("has no serious or critical accessibility violation on the whole page", async () => {
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("reaches every enabled control with Tab, in a single walk through the page", async () => {
+    const controls = await page.evaluate(() => {
+      const selector = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary";
+      const all = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
+      all.forEach((el, i) => (el.dataset.labTab = String(i)));
+      return all.length;
+    });
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const seen: string[] = [];
+      (window as unknown as { rbSeen: string[] }).rbSeen = seen;
+      document.addEventListener("focusin", (e) => seen.push((e.target as HTMLElement).dataset.labTab ?? ""));
+    });
+    // Real key events through the DevTools protocol, sent in one batch (one session keeps their order).
+    const cdp = await page.context().newCDPSession(page);
+    const key = { key: "Tab", code: "Tab", windowsVirtualKeyCode: 9, nativeVirtualKeyCode: 9 };
+    const presses: Promise<unknown>[] = [];
+    for (let n = 0; n < controls + 5; n++) {
+      presses.push(cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...key }));
+      presses.push(cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...key }));
+    }
+    await Promise.all(presses);
+    await cdp.detach();
+    const seen = new Set(
+      (await page.evaluate(() => (window as unknown as { rbSeen: string[] }).rbSeen)).filter((id) => id !== ""),
+    );
+    expect(controls).toBeGreaterThan(100);
+    expect(seen.size).toBe(controls);
+  });
+
+  it.each([...LAB_ENGINES])("%s: Tab to Roll, Enter rolls, and the card shows its results as text", async (engine) => {
+    const panel = `#lab-engine-${engine}`;
+    await page.locator(`${panel} form[data-lab-dialog] :is(input, select):not([disabled])`).first().focus();
+    await tabTo(`${panel} .rb-dialog__roll`);
+    await page.keyboard.press("Enter");
+    const card = page.locator(`${panel} [data-lab-result] .rb-card`);
+    await card.waitFor();
+    expect(await card.getAttribute("data-engine")).toBe(engine);
+    // Every die shows its face and size, and every result line says what it is in words.
+    for (const text of await card.locator(".rb-die__face").allTextContents()) expect(text.trim()).not.toBe("");
+    for (const text of await card.locator(".rb-die__size").allTextContents()) expect(text).toMatch(/d\d+/);
+    const results = card.locator(".rb-card__outcome, .rb-card__label, .rb-card__flags li, .rb-card__note");
+    expect(await results.count()).toBeGreaterThan(0);
+    for (const text of await results.allTextContents()) expect(text.trim()).toMatch(/\p{L}/u);
+    // The odds figures are words and numbers too.
+    for (const text of await page.locator(`${panel} .rb-odds__figure, ${panel} .rb-bar__label`).allTextContents()) {
+      expect(text.trim()).toMatch(/\p{L}|\d/u);
+    }
+    await page.locator(panel).screenshot({ path: path.join(ROOT, `.scratch/screenshots/lab-${engine}.png`) });
+    expect(errors).toEqual([]);
+  });
+
+  it("has no serious or critical accessibility violation in the cards rolled", async () => {
+    expect(await axeViolations(...LAB_ENGINES.map((e) => `#lab-engine-${e} [data-lab-result]`))).toEqual([]);
+  });
+
+  it("updates the odds to the engine's exact figure while typing, and shows an invalid input's error", async () => {
+    const panel = "#lab-engine-pool";
+    const size = page.locator(`${panel} input[name=pool]`);
+    await size.fill("7");
+    await page.locator(`${panel} input[name=difficulty]`).fill("8");
+    const expected = formatPercent(pool.odds({ pool: 7, difficulty: 8 }).pSuccess, "en");
+    expect(await page.locator(`${panel} [data-odds=success] strong`).textContent()).toBe(expected);
+    await size.fill("0");
+    await size.press("Tab");
+    await page.locator(`${panel} .rb-odds__error`).waitFor();
+    expect(await page.locator(`${panel} .rb-dialog__roll`).isDisabled()).toBe(true);
+    expect(await page.locator(`${panel} input[name=pool]`).getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(panel)).toEqual([]);
+    await size.fill("7");
+    await size.press("Tab");
+    await page.locator(`${panel} .rb-odds__error`).waitFor({ state: "detached" });
+  });
+
+  it("throws the engine's own dice for a seed, and the same dice again with the seed kept", async () => {
+    const panel = "#lab-engine-pool";
+    await page.locator(`${panel} [data-lab-seed]`).fill("12345");
+    await page.locator(`${panel} [data-lab-keep]`).check();
+    await page.locator(`${panel} .rb-dialog__roll`).click();
+    const first = await page.locator(`${panel} [data-lab-result]`).innerHTML();
+    await page.locator(`${panel} .rb-dialog__roll`).click();
+    expect(await page.locator(`${panel} [data-lab-result]`).innerHTML()).toBe(first);
+    const expected = facesText(rollEngine("pool", { pool: 7, difficulty: 8 }, shared.seededFaces(12345)).throws);
+    expect(await page.locator(`${panel} [data-lab-faces]`).textContent()).toContain(expected);
+    // A new random seed (pressed from the keyboard) throws new dice.
+    await page.locator(`${panel} [data-lab-keep]`).uncheck();
+    await page.locator(`${panel} [data-lab-action=newSeed]`).focus();
+    await page.keyboard.press("Enter");
+    expect(await page.locator(`${panel} [data-lab-seed]`).inputValue()).not.toBe("12345");
+  });
+
+  it("shows a blind roll as its players see it and as the GM sees it", async () => {
+    const panel = "#lab-engine-wild";
+    await page.locator(`${panel} select[name=visibility]`).selectOption("blind");
+    await page.locator(`${panel} .rb-dialog__roll`).click();
+    expect(await page.locator(`${panel} [data-lab-view=players] [data-hidden]`).count()).toBe(1);
+    expect(await page.locator(`${panel} [data-lab-view=full] .rb-die`).count()).toBeGreaterThan(0);
+  });
+});
+
+describe("the lab's sheets", () => {
+  it("renders every sample character's sheet, each type's with no serious or critical accessibility violation", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const options = await select
+      .locator("option")
+      .evaluateAll((els) => els.map((o) => ({ id: (o as HTMLOptionElement).value, type: (o as HTMLElement).dataset.type })));
+    expect(options.length).toBeGreaterThanOrEqual(10);
+    const scanned = new Set<string | undefined>();
+    for (const { id, type } of options) {
+      await select.selectOption(id);
+      const sheet = page.locator("#lab-sheets form[data-lab-sheet]");
+      await page.waitForFunction((want) => document.querySelector("[data-lab-sheet-parts]")?.getAttribute("data-actor") === want, id);
+      expect(await sheet.locator(".rb-sheet__body").count(), id).toBe(1);
+      expect(await sheet.locator('[data-action="roll"]').count(), id).toBeGreaterThan(0);
+      // The sheets of one type share their templates: one scan per type.
+      if (!scanned.has(type)) expect(await axeViolations("#lab-sheets"), id).toEqual([]);
+      scanned.add(type);
+    }
+    expect(scanned.size).toBe(LAB_ENGINES.length);
+    expect(await bodyText()).not.toMatch(/ROLLING_BONES\./);
+    expect(errors).toEqual([]);
+  });
+
+  it("rolls a trait from the keyboard: Enter on its roll button opens the engine's dialog titled with it, Enter on Roll posts the card", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const first = await select.locator("option").first().getAttribute("value");
+    await select.selectOption(first ?? "");
+    const button = page.locator('#lab-sheets [data-action="roll"]').first();
+    const label = (await button.getAttribute("aria-label")) ?? "";
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const engine = await page.evaluate(() => document.activeElement?.closest<HTMLElement>("[data-lab-engine]")?.dataset.labEngine);
+    expect(engine).toBeDefined();
+    const panel = `#lab-engine-${engine ?? ""}`;
+    const title = (await page.locator(`${panel} [data-lab-dialog-title]`).textContent()) ?? "";
+    expect(label).toContain(title);
+    await tabTo(`${panel} .rb-dialog__roll`);
+    await page.keyboard.press("Enter");
+    await page.locator(`${panel} [data-lab-result] .rb-card__title`).filter({ hasText: title }).waitFor();
+  });
+
+  it("sets a rating from the keyboard through the sheet's checks", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const poolId = await select.locator('option[data-type="pool-character"]').first().getAttribute("value");
+    await select.selectOption(poolId ?? "");
+    const dots = page.locator('#lab-sheets [data-path="system.attributes.strength.rating"]');
+    await dots.locator(".rb-pip").nth(4).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector('[data-path="system.attributes.strength.rating"]')?.getAttribute("data-value") === "5");
+    // Focus stays on the pressed dot after the sheet re-renders.
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-path]")?.getAttribute("data-path"))).toBe(
+      "system.attributes.strength.rating",
+    );
+    await page.locator("#lab-sheets").screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-sheet.png") });
+    expect(errors).toEqual([]);
+  });
+});

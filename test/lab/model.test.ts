@@ -1,0 +1,213 @@
+/**
+ * The lab page's model: its rolls are the engines' own (`shared.rollWith` with the same seed), its
+ * chat cards are exactly the cards the Roll classes render on the Foundry double for the same
+ * faces, its card states show what their captions say, every sample character's sheet renders and
+ * every roll button on it opens a dialog with a valid request, and sheet changes go through the
+ * sheets' own checks.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_DIALOG_SETTINGS } from "../../src/applications/dialogs/types.ts";
+import * as engines from "../../src/engines/index.ts";
+import { shared, type action, type percentile, type pi, type pool, type wild } from "../../src/engines/index.ts";
+import { createLocalization } from "../../lab/i18n.ts";
+import {
+  CARD_STATES,
+  LAB_ENGINES,
+  STARTING_REQUESTS,
+  applySheetAction,
+  cardContext,
+  cardTemplateFile,
+  carryDialog,
+  dialogRequest,
+  facesText,
+  openDialog,
+  parseSeed,
+  randomSeed,
+  rollCardState,
+  rollEngine,
+  sampleActors,
+  sheetContext,
+  sheetRoll,
+  type CardState,
+  type SampleActor,
+} from "../../lab/model.ts";
+import { mixedFaces } from "../foundry/index.ts";
+import { renderTemplate } from "../support/handlebars.ts";
+import { EN, ROOT } from "../support/i18n.ts";
+import { ALICE, bootSystem } from "../support/system.ts";
+
+const I18N = createLocalization(EN);
+
+/** The sample characters of the actors compendium's sources. */
+function actors(): SampleActor[] {
+  const dir = path.join(ROOT, "packs/_source/actors");
+  return sampleActors(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown),
+  );
+}
+
+/** A card state's card as the engine's Roll class renders it on the Foundry double, from the same faces. */
+async function rollClassCard(state: CardState): Promise<string> {
+  const throws = rollCardState(state).throws;
+  const double = await bootSystem({ userId: ALICE });
+  try {
+    double.CONFIG.Dice.randomUniform = mixedFaces(throws.map((t) => [t.value, t.faces] as const));
+    const { ROLL_FACTORIES } = await import("../../src/dice/index.ts");
+    const roll = ROLL_FACTORIES[state.engine](state.request);
+    Object.assign(roll.options, state.stored ?? {});
+    await roll.evaluate();
+    return await roll.render({ isPrivate: state.isPrivate === true });
+  } finally {
+    double.uninstall();
+  }
+}
+
+describe("lab rolls", () => {
+  it.each([...LAB_ENGINES])("%s: a seeded roll is the engine's own seeded roll", (engine) => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const roll = rollEngine(engine, STARTING_REQUESTS[engine], shared.seededFaces(seed));
+      const rules = engines[engine].engine as shared.Engine<unknown, unknown, unknown>;
+      const reference = shared.rollWith(rules, STARTING_REQUESTS[engine], shared.seededFaces(seed));
+      expect(roll.outcome).toEqual(reference);
+      expect(roll.throws.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads seeds as unsigned 32-bit whole numbers and draws them in range", () => {
+    expect(parseSeed(" 42 ")).toBe(42);
+    expect(parseSeed("4294967295")).toBe(4294967295);
+    expect(parseSeed("4294967296")).toBeNull();
+    expect(parseSeed("-1")).toBeNull();
+    expect(parseSeed("1.5")).toBeNull();
+    expect(parseSeed("")).toBeNull();
+    expect(randomSeed(() => 0)).toBe(0);
+    expect(randomSeed(() => 0.999999999999)).toBe(4294967295);
+  });
+
+  it("writes the faces thrown by die size", () => {
+    expect(
+      facesText([
+        { faces: 20, role: "d20", value: 1 },
+        { faces: 6, role: "action", value: 6 },
+        { faces: 6, role: "action", value: 2 },
+      ]),
+    ).toBe("d20: 1 · d6: 6, 2");
+  });
+});
+
+describe("lab card states", () => {
+  const outcome = (id: string) => {
+    const state = CARD_STATES.find((s) => s.id === id) as CardState;
+    return rollCardState(state).outcome;
+  };
+
+  it("each throws exactly its listed faces", () => {
+    for (const state of CARD_STATES) expect(rollCardState(state).throws.map((t) => t.value), state.id).toEqual(state.faces);
+  });
+
+  it("show what their captions say", () => {
+    const pct = (id: string) => outcome(id) as percentile.PercentileOutcome;
+    expect(pct("percentileBonus").tensFrom).not.toBeNull();
+    expect(pct("percentilePenalty").tensFrom).not.toBeNull();
+    expect(pct("percentileDoubleZero").value).toBe(100);
+    const act = (id: string) => outcome(id) as action.ActionOutcome;
+    expect(act("actionCascade")).toMatchObject({ potentialBotch: true, success: true });
+    expect(act("actionCascade").augments[0]?.total).toBe(14);
+    expect(act("actionCritical").criticalThreat).toBe(true);
+    const wd = (id: string) => outcome(id) as wild.WildOutcome;
+    expect(wd("wildExplodes").criticalSuccess).toBe(true);
+    expect(wd("wildCriticalFailure").criticalFailure).toBe(true);
+    expect(wd("wildCriticalFailure").characterPoints).toBe(1);
+    expect((outcome("piHindered") as pi.PiOutcome).removedSlot).not.toBeNull();
+    expect((outcome("piSingleDie") as pi.PiOutcome).failed).toBe(true);
+    const pl = (id: string) => outcome(id) as pool.PoolOutcome;
+    expect(pl("poolBotch").result).toBe("botch");
+    expect(pl("poolWillpower")).toMatchObject({ willpower: true, result: "success" });
+    expect(pl("poolAutomatic").automatic).toBe(true);
+  });
+
+  it.each(CARD_STATES.map((s) => [s.id, s] as const))(
+    "%s: the lab's card is the Roll class's card for the same faces",
+    async (_id, state) => {
+      const roll = rollCardState(state);
+      const lab = renderTemplate(
+        cardTemplateFile(state.engine),
+        cardContext(roll, { isPrivate: state.isPrivate === true, stored: state.stored }),
+      );
+      expect(lab).toBe(await rollClassCard(state));
+    },
+  );
+});
+
+describe("lab dialogs", () => {
+  it.each([...LAB_ENGINES])("%s starts from a request it can roll", (engine) => {
+    const state = openDialog(engine, DEFAULT_DIALOG_SETTINGS, STARTING_REQUESTS[engine]);
+    expect(dialogRequest(state, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
+  });
+
+  it("carries a percentile dialog from dice to a column shift and back", () => {
+    const dice = openDialog("percentile", DEFAULT_DIALOG_SETTINGS, { bonus: 2, penalty: 0, column: 9 });
+    const shiftSettings = { ...DEFAULT_DIALOG_SETTINGS, percentileMode: "shift" as const };
+    const shifted = carryDialog(dice, DEFAULT_DIALOG_SETTINGS, shiftSettings, "en");
+    expect(shifted.values.shift).toBe("2");
+    const back = carryDialog(shifted, shiftSettings, DEFAULT_DIALOG_SETTINGS, "en");
+    expect(back.values).toMatchObject({ bonus: "2", penalty: "0", column: "9" });
+  });
+});
+
+describe("lab sheets", () => {
+  const samples = actors();
+
+  it("finds a player character and an NPC of every character type, player characters first", () => {
+    expect(samples.length).toBeGreaterThanOrEqual(10);
+    for (const engine of LAB_ENGINES) {
+      const own = samples.filter((a) => a.type === `${engine}-character`);
+      expect(own.map((a) => a.playerCharacter), engine).toEqual([true, false]);
+    }
+  });
+
+  it.each(actors().map((a) => [a.name, a] as const))(
+    "%s: the sheet renders and every roll button opens a dialog with a valid request",
+    (_name, actor) => {
+      const context = sheetContext(actor, true, I18N);
+      const html = renderTemplate(`templates/sheets/${actor.type}/body.hbs`, context);
+      expect(html).not.toMatch(/ROLLING_BONES\./);
+      const buttons = [...html.matchAll(/data-action="roll"[^>]*/g)].map((m) => m[0]);
+      expect(buttons.length).toBeGreaterThan(0);
+      for (const button of buttons) {
+        const attr = (name: string) => new RegExp(`data-${name}="([^"]*)"`).exec(button)?.[1];
+        const trait = { kind: attr("kind") ?? "", key: attr("key") ?? "", ...(attr("with") ? { with: attr("with") } : {}) };
+        const roll = sheetRoll(actor, trait, I18N);
+        const dialog = openDialog(roll.engine, DEFAULT_DIALOG_SETTINGS, roll.request, roll.title);
+        expect(dialogRequest(dialog, DEFAULT_DIALOG_SETTINGS, "en").ok, `${actor.name} ${button}`).toBe(true);
+        expect(roll.title).not.toBe("");
+      }
+    },
+  );
+
+  it("applies a dot press through the sheet's checks, and refuses a bad value without changing anything", () => {
+    const actor = samples.find((a) => a.type === "pool-character") as SampleActor;
+    const system = actor.system as { attributes: { strength: { rating: number } } };
+    const before = system.attributes.strength.rating;
+    const pressed = applySheetAction(actor, { action: "setDots", path: "system.attributes.strength.rating", value: 5 });
+    expect(pressed.ok && (pressed.actor.system as typeof system).attributes.strength.rating).toBe(5);
+    const refused = applySheetAction(actor, { action: "change", changes: { "system.attributes.strength.rating": 99 } });
+    expect(refused.ok).toBe(false);
+    expect(system.attributes.strength.rating).toBe(before);
+  });
+
+  it("adds and removes entries with their default data", () => {
+    const actor = samples.find((a) => a.type === "percentile-character") as SampleActor;
+    const added = applySheetAction(actor, { action: "addEntry", collection: "skills", id: "labEntry00000001" });
+    if (!added.ok) throw added.error;
+    const skills = (a: SampleActor) => (a.system as { skills: Record<string, unknown> }).skills;
+    expect(skills(added.actor).labEntry00000001).toBeDefined();
+    const removed = applySheetAction(added.actor, { action: "removeEntry", collection: "skills", id: "labEntry00000001" });
+    expect(removed.ok && skills(removed.actor).labEntry00000001).toBeUndefined();
+    expect(skills(actor).labEntry00000001).toBeUndefined();
+  });
+});

@@ -1,0 +1,525 @@
+/**
+ * The compendium packs as Foundry would load them: every pack compiled from the committed sources
+ * with the real build (`scripts/packs.mjs`, fvtt-cli) into a temporary folder and read back with
+ * fvtt-cli's `extractPack`. Checks the manifest's pack list, ids and keys, the rules journal (every
+ * odds placeholder replaced by numbers equal to the engines' exact odds, every link resolving to a
+ * document of our packs), the sample characters (types and data valid for our data models, every
+ * trait rollable) and the macros (their commands parse and roll valid requests through the public
+ * API only).
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packAll, readPack } from "../../scripts/packs.mjs";
+import {
+  ACTION_BEYOND_LEVELS,
+  ACTION_TABLE_DICE,
+  ACTION_TABLE_TARGET,
+  BOTCH_TABLE_DIFFICULTIES,
+  BOTCH_TABLE_SIZES,
+  ODDS_IDS,
+  PERCENTILE_NETS,
+  PI_TABLE_POOLS,
+  POOL_TABLE_DIFFICULTIES,
+  POOL_TABLE_SIZES,
+  WILD_TABLE_DICE,
+  average,
+  levelNames,
+  percent,
+  rangeText,
+} from "../../scripts/odds-tables.ts";
+import { action, percentile, pi, pool, wild, type EngineId } from "../../src/engines/index.ts";
+import {
+  CHARACTER_TYPES,
+  ENGINE_OF,
+  TRAIT_KINDS,
+  prepareUpdate,
+  requestForTrait,
+  type CharacterType,
+} from "../../src/data/actor/pure.ts";
+import type { FoundryDouble } from "../foundry/index.ts";
+import { ROOT } from "../support/i18n.ts";
+import { bootSystem } from "../support/system.ts";
+import { schemaOf, walkSchema, type ModelClass } from "../data/schema-walk.ts";
+
+interface PackEntry {
+  name: string;
+  label: string;
+  path: string;
+  type: string;
+  system: string;
+}
+
+interface Manifest {
+  id: string;
+  packs: PackEntry[];
+  packFolders: { name: string; packs: string[] }[];
+  documentTypes: { Actor: Record<string, unknown> };
+}
+
+type Doc = Record<string, unknown> & { _id: string; _key: string; name: string };
+interface Page extends Doc {
+  type: string;
+  text: { format: number; content: string };
+}
+
+const manifest = JSON.parse(await readFile(path.join(ROOT, "system.json"), "utf8")) as Manifest;
+const SOURCE = path.join(ROOT, "packs/_source");
+const ID = /^[A-Za-z0-9]{16}$/;
+const COLLECTION: Record<string, string> = { JournalEntry: "journal", Actor: "actors", Macro: "macros" };
+
+let out: string;
+let filled: Record<string, string[]>;
+const packs = new Map<string, Doc[]>();
+
+beforeAll(async () => {
+  out = await mkdtemp(path.join(tmpdir(), "rb-packs-"));
+  filled = await packAll({ outRoot: out });
+  for (const pack of manifest.packs) packs.set(pack.name, (await readPack(path.join(out, pack.name))) as Doc[]);
+}, 60_000);
+
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+function docs(name: string): Doc[] {
+  const list = packs.get(name);
+  if (!list) throw new Error(`pack ${name} was not read`);
+  return list;
+}
+
+function journalPages(): Page[] {
+  return docs("rules").flatMap((d) => d.pages as Page[]);
+}
+
+describe("the manifest's packs", () => {
+  it("declares one pack per source folder, each in the Rolling Bones folder", async () => {
+    const folders = (await readdir(SOURCE, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(manifest.packs.map((p) => p.name).sort()).toEqual(folders.sort());
+    expect(manifest.packFolders.flatMap((f) => f.packs).sort()).toEqual(folders.sort());
+    for (const pack of manifest.packs) {
+      expect(pack.system).toBe(manifest.id);
+      expect(pack.path).toBe(`packs/${pack.name}`);
+      expect(Object.keys(COLLECTION)).toContain(pack.type);
+    }
+  });
+
+  it("compiles every source document, each with a valid _id and a _key of its pack's collection", async () => {
+    for (const pack of manifest.packs) {
+      const files = (await readdir(path.join(SOURCE, pack.name))).filter((f) => f.endsWith(".json"));
+      const list = docs(pack.name);
+      expect(list.length, pack.name).toBe(files.length);
+      for (const doc of list) {
+        expect(doc._id, `${pack.name} ${doc.name}`).toMatch(ID);
+        expect(doc._key).toBe(`!${COLLECTION[pack.type] ?? "?"}!${doc._id}`);
+      }
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// The rules journal
+
+/** The cells of each row of a generated table, tags stripped and entities decoded. */
+function tableRows(html: string, id: string): string[][] {
+  const block = new RegExp(`<div class="rb-odds" data-rb-odds="${id}">([\\s\\S]*?)</div>`).exec(html);
+  if (!block) throw new Error(`no generated table ${id}`);
+  const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(block[1] as string)?.[1] ?? "";
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...(row[1] as string).matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) =>
+      (c[1] as string).replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&"),
+    ),
+  );
+}
+
+/** P(value passes the test) from a distribution as JSON. */
+function mass(dist: Readonly<Record<string, number>>, keep: (v: number) => boolean): number {
+  return Object.entries(dist).reduce((s, [v, p]) => (keep(Number(v)) ? s + p : s), 0);
+}
+
+/** The expected rows of every generated table, computed here from the engines. */
+function expectedRows(id: (typeof ODDS_IDS)[number]): string[][] {
+  switch (id) {
+    case "percentile":
+      expect(PERCENTILE_NETS).toEqual([-2, -1, 0, 1, 2]);
+      return PERCENTILE_NETS.map((net, i) => {
+        const o = percentile.odds(percentile.validate({ bonus: Math.max(0, net), penalty: Math.max(0, -net) }));
+        expect(o.net).toBe(net);
+        const label = ["2 penalty dice", "1 penalty die", "none", "1 bonus die", "2 bonus dice"][i] as string;
+        return [label, average(o.mean), percent(mass(o.value, (v) => v >= 50)), percent(mass(o.value, (v) => v >= 90))];
+      });
+    case "percentile-art": {
+      const names = levelNames();
+      return percentile.LEVEL_IDS.map((_, i) => [
+        names[i] as string,
+        ...percentile.DEFAULT_ART.columns.map((c) => rangeText(c.ranges[i])),
+      ]).reverse();
+    }
+    case "action":
+      return ACTION_TABLE_DICE.map((faces) => [
+        `d${faces}`,
+        percent(1 / faces),
+        average(action.cascadeMean(faces)),
+        percent(action.cascadeAtLeast(faces, ACTION_TABLE_TARGET)),
+      ]);
+    case "action-pools":
+      return [
+        ...action.PLAYER_POOL_TABLE.map((r) => [
+          r.minLevel === 0 ? "below 1 (0 or ½)" : `${r.minLevel}–${r.maxLevel}`,
+          `d${r.faces}`,
+          String(r.count),
+        ]),
+        ...ACTION_BEYOND_LEVELS.map((level) => {
+          const p = action.playerPool(level);
+          return [`${level}–${level + 4}`, `d${p.faces}`, String(p.count)];
+        }),
+      ];
+    case "action-gm":
+      return action.PLAYER_DIE_SIZES.map((f) => [`d${f}`, `d${action.gmDie([f])}`]);
+    case "wild":
+      return WILD_TABLE_DICE.map((dice) => {
+        const o = wild.odds(wild.validate({ dice }));
+        const nothing = wild.odds(wild.validate({ dice, firstOneCounts: false }));
+        return [
+          `${dice}D`,
+          average(o.mean),
+          average(nothing.mean),
+          percent(mass(o.total, (v) => v < 1)),
+          percent(o.criticalFailure),
+          percent(o.catastrophicFailure),
+        ];
+      });
+    case "pi":
+      return PI_TABLE_POOLS.map((dice) => {
+        const o = pi.odds(pi.validate({ pool: [...dice] }));
+        return [
+          dice.map((f) => `d${f}`).join(" + "),
+          average(o.bestPrecision.meanPrecision),
+          average(o.bestPrecision.meanImpact),
+          average(o.bestImpact.meanImpact),
+          percent(o.autoFail),
+        ];
+      });
+    case "pool":
+      return POOL_TABLE_SIZES.map((n) => [
+        String(n),
+        ...POOL_TABLE_DIFFICULTIES.flatMap((difficulty) => {
+          const o = pool.odds({ pool: n, difficulty });
+          return [percent(o.pSuccess), percent(o.pBotch)];
+        }),
+      ]);
+    case "pool-botch":
+      return BOTCH_TABLE_DIFFICULTIES.map((d) => [String(d), ...BOTCH_TABLE_SIZES.map((n) => percent(pool.botchChance(n, d)))]);
+  }
+}
+
+describe("the rules journal", () => {
+  it("keeps the overview's ids and has one chapter per engine plus the rolling chapter, as text pages", () => {
+    const [journal] = docs("rules");
+    expect(journal?._id).toBe("rbRulesJournal01");
+    const pages = journalPages();
+    expect(pages.map((p) => p.name)).toEqual([
+      "Overview",
+      "Rolling in Foundry",
+      "Percentile (bonus & penalty dice)",
+      "Action Dice",
+      "Wild Die (D6)",
+      "Precision & Impact",
+      "Dice Pool (successes)",
+    ]);
+    expect(pages[0]?._id).toBe("rbRulesOverview1");
+    for (const page of pages) {
+      expect(page._id).toMatch(ID);
+      expect(page._key).toBe(`!journal.pages!rbRulesJournal01.${page._id}`);
+      expect(page.type).toBe("text");
+      expect(page.text.format).toBe(1);
+      expect(page.text.content.length).toBeGreaterThan(500);
+    }
+  });
+
+  it("replaces every odds placeholder of the sources, and uses every table once", async () => {
+    const source = await readFile(path.join(SOURCE, "rules/Rolling_Bones_Rules_rbRulesJournal01.json"), "utf8");
+    const placeholders = [...source.matchAll(/<!--\s*rb-odds\s+([a-z-]+)\s*-->/g)].map((m) => m[1]);
+    expect([...placeholders].sort()).toEqual([...ODDS_IDS].sort());
+    expect([...(filled.rules ?? [])].sort()).toEqual([...ODDS_IDS].sort());
+    const html = journalPages()
+      .map((p) => p.text.content)
+      .join("\n");
+    expect(html).not.toMatch(/rb-odds\s+[a-z]/);
+    const generated = [...html.matchAll(/data-rb-odds="([a-z-]+)"/g)].map((m) => m[1]);
+    expect(generated.sort()).toEqual([...ODDS_IDS].sort());
+  });
+
+  it.each([...ODDS_IDS])("prints the %s table with the numbers the engines compute", (id) => {
+    const html = journalPages()
+      .map((p) => p.text.content)
+      .join("\n");
+    expect(tableRows(html, id)).toEqual(expectedRows(id));
+  });
+
+  it("puts each engine's odds in that engine's chapter", () => {
+    const chapter: Record<string, string[]> = {
+      rbRulesPercent01: ["percentile", "percentile-art"],
+      rbRulesAction001: ["action", "action-pools", "action-gm"],
+      rbRulesWildDie01: ["wild"],
+      rbRulesPrecImp01: ["pi"],
+      rbRulesDicePool1: ["pool", "pool-botch"],
+    };
+    for (const page of journalPages()) {
+      const ids = [...page.text.content.matchAll(/data-rb-odds="([a-z-]+)"/g)].map((m) => m[1]);
+      expect(ids.sort(), page.name).toEqual([...(chapter[page._id] ?? [])].sort());
+    }
+  });
+
+  it("links only to documents that exist in our packs", () => {
+    const links = journalPages().flatMap((p) => [...p.text.content.matchAll(/@(\w+)\[([^\]]*)\](?:\{([^}]*)\})?/g)]);
+    expect(links.length).toBeGreaterThan(10);
+    const html = journalPages()
+      .map((p) => p.text.content)
+      .join("\n");
+    expect(html).not.toMatch(/<a\s[^>]*href=/);
+    for (const [, kind, target, label] of links) {
+      expect(kind).toBe("UUID");
+      expect(label, target).toBeTruthy();
+      const parts = (target as string).split(".");
+      expect(parts.slice(0, 2), target).toEqual(["Compendium", manifest.id]);
+      const [, , packName, type, id, embedded, pageId] = parts;
+      const pack = manifest.packs.find((p) => p.name === packName);
+      expect(pack?.type, target).toBe(type);
+      const doc = docs(packName as string).find((d) => d._id === id);
+      expect(doc, target).toBeDefined();
+      if (embedded !== undefined) {
+        expect(embedded).toBe("JournalEntryPage");
+        expect((doc?.pages as Page[]).some((p) => p._id === pageId), target).toBe(true);
+      } else {
+        expect(parts).toHaveLength(5);
+      }
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Sample characters
+
+/** A value as dotted paths, as a sheet form would submit it. */
+function flatten(value: unknown, prefix = ""): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { [prefix]: value };
+  const flat: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) Object.assign(flat, flatten(v, prefix ? `${prefix}.${k}` : k));
+  return flat;
+}
+
+/** The collection of `system` holding each trait kind (Willpower is added to the 10-point traits). */
+const TRAIT_COLLECTION: Record<string, string> = {
+  attribute: "attributes",
+  skill: "skills",
+  ability: "abilities",
+  save: "saves",
+  weapon: "weapons",
+  tenPoint: "traits",
+};
+
+/** Every trait reference of a character. */
+function traitsOf(type: CharacterType, system: Record<string, unknown>): { kind: string; key: string }[] {
+  const refs: { kind: string; key: string }[] = [];
+  for (const kind of TRAIT_KINDS[type] as readonly string[]) {
+    const collection = TRAIT_COLLECTION[kind] ?? kind;
+    // Action characters' abilities are fixed modifiers, pool characters' abilities are entries: both live in `abilities`.
+    const entries = system[collection];
+    if (typeof entries === "object" && entries !== null) for (const key of Object.keys(entries)) refs.push({ kind, key });
+    if (kind === "tenPoint") refs.push({ kind, key: "willpower" });
+  }
+  return refs;
+}
+
+/** Whether every field of the schema is present in the data (entries checked against the element schema). */
+function missingFields(model: ModelClass, system: Record<string, unknown>): string[] {
+  const missing: string[] = [];
+  for (const { path: p } of walkSchema(schemaOf(model))) {
+    const parts = p.split(".");
+    const at = parts.indexOf("element");
+    if (at < 0) {
+      let node: unknown = system;
+      for (const part of parts) node = (node as Record<string, unknown> | undefined)?.[part];
+      if (node === undefined) missing.push(p);
+      continue;
+    }
+    let entries: unknown = system;
+    for (const part of parts.slice(0, at)) entries = (entries as Record<string, unknown> | undefined)?.[part];
+    for (const [id, entry] of Object.entries((entries ?? {}) as Record<string, unknown>)) {
+      let node: unknown = entry;
+      for (const part of parts.slice(at + 1)) node = (node as Record<string, unknown> | undefined)?.[part];
+      if (node === undefined) missing.push(p.replace("element", id));
+    }
+  }
+  return missing;
+}
+
+describe("the sample characters", () => {
+  let double: FoundryDouble;
+  let models: Record<CharacterType, ModelClass>;
+
+  beforeAll(async () => {
+    double = await bootSystem();
+    models = (await import("../../src/data/actor/index.ts")).config;
+  });
+  afterAll(() => double.uninstall());
+
+  it("holds a character and an NPC of every actor type system.json declares", () => {
+    const actors = docs("actors");
+    expect(Object.keys(manifest.documentTypes.Actor)).toEqual([...CHARACTER_TYPES]);
+    for (const type of CHARACTER_TYPES) {
+      const ofType = actors.filter((a) => a.type === type);
+      expect(ofType.map((a) => a.name.endsWith("(NPC)")).sort(), type).toEqual([false, true]);
+    }
+    for (const a of actors) expect(Object.keys(manifest.documentTypes.Actor)).toContain(a.type);
+  });
+
+  it.each([...CHARACTER_TYPES])("%s: data the model accepts, with every schema field", (type) => {
+    for (const actor of docs("actors").filter((a) => a.type === type)) {
+      const system = actor.system as Record<string, unknown>;
+      const prepared = prepareUpdate(type, system, flatten({ system }));
+      expect(prepared.ok ? "ok" : prepared.error.key, actor.name).toBe("ok");
+      expect(missingFields(models[type], system), actor.name).toEqual([]);
+      // No field the schema does not define (Foundry would drop it).
+      const known = new Set(walkSchema(schemaOf(models[type])).map((f) => f.path));
+      for (const key of Object.keys(flatten(system))) {
+        const generic = key.replace(/^(skills|weapons|abilities|traits|conditions)\.[A-Za-z0-9]+/, "$1.element");
+        expect(known.has(key) || known.has(generic), `${actor.name}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it.each([...CHARACTER_TYPES])("%s: every trait rolls a request its engine accepts", (type) => {
+    const engines = { percentile, action, wild, pi, pool } as const;
+    const [pc, npc] = ["PC", "NPC"].map((kind) =>
+      docs("actors").find((a) => a.type === type && a.name.endsWith("(NPC)") === (kind === "NPC")),
+    );
+    const count = (a: Doc | undefined) => traitsOf(type, (a?.system ?? {}) as Record<string, unknown>).length;
+    expect(count(npc)).toBeLessThan(count(pc));
+    for (const actor of [pc, npc]) {
+      const system = actor?.system as Record<string, unknown>;
+      for (const trait of traitsOf(type, system)) {
+        const roll = requestForTrait(type, system as never, trait);
+        expect(roll.engine).toBe(ENGINE_OF[type]);
+        const engine: { validate(r: unknown): unknown } = engines[roll.engine];
+        expect(() => engine.validate(roll.request), `${actor?.name ?? "?"} ${trait.kind} ${trait.key}`).not.toThrow();
+      }
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Macros
+
+/** The constructor of async functions: Foundry runs a script macro's command as the body of one. */
+const AsyncFunction = (async () => undefined).constructor as new (...args: string[]) => (
+  ...args: unknown[]
+) => Promise<unknown>;
+
+/** Every `game.system.api.a.b…` chain a command names (destructuring included), as member paths. */
+function apiPaths(command: string): string[][] {
+  const paths = [...command.matchAll(/game\.system\.api((?:\.\w+)+)/g)].map((m) => (m[1] as string).slice(1).split("."));
+  for (const m of command.matchAll(/\{([^}]*)\}\s*=\s*game\.system\.api\b/g)) {
+    for (const part of (m[1] as string).split(",")) paths.push([(part.split(":")[0] ?? "").trim()]);
+  }
+  return paths;
+}
+
+/** The member at a path of an object, or undefined. */
+function memberAt(root: unknown, path: readonly string[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if ((typeof node !== "object" && typeof node !== "function") || node === null || !Object.hasOwn(node, key)) {
+      return undefined;
+    }
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** A stand-in for the API: the same members two levels deep, every function recording its calls. */
+function recordingApi(api: Record<string, unknown>, calls: [string, ...unknown[]][]): Record<string, unknown> {
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void calls.push([name, ...args]);
+  const stub: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(api)) {
+    if (typeof value === "function") stub[key] = record(key);
+    else if (typeof value === "object" && value !== null) {
+      stub[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, typeof v === "function" ? record(`${key}.${k}`) : v]),
+      );
+    }
+  }
+  return stub;
+}
+
+describe("the macros", () => {
+  let double: FoundryDouble;
+  let api: Record<string, unknown>;
+
+  beforeAll(async () => {
+    double = await bootSystem();
+    api = (await import("../../src/api.ts")).api;
+  });
+  afterAll(() => double.uninstall());
+
+  it("are script macros whose commands parse", () => {
+    const macros = docs("macros");
+    expect(macros.length).toBeGreaterThanOrEqual(5);
+    for (const macro of macros) {
+      expect(macro.type, macro.name).toBe("script");
+      expect(typeof macro.command).toBe("string");
+      expect(
+        () => new AsyncFunction("speaker", "actor", "token", "character", "scope", macro.command as string),
+      ).not.toThrow();
+    }
+  });
+
+  it("name only members of the public API", () => {
+    for (const macro of docs("macros")) {
+      const paths = apiPaths(macro.command as string);
+      expect(paths.length, macro.name).toBeGreaterThan(0);
+      for (const path of paths) expect(typeof memberAt(api, path), `${macro.name}: ${path.join(".")}`).toBe("function");
+    }
+  });
+
+  it("roll each engine once with requests the engines accept, and drive the GM's action dice", async () => {
+    const engines = { percentile, action, wild, pi, pool } as const;
+    const rolled: string[] = [];
+    const gmCalls: unknown[][] = [];
+    for (const macro of docs("macros")) {
+      const calls: [string, ...unknown[]][] = [];
+      const warnings: unknown[] = [];
+      // The Foundry globals a macro may read, as plain stand-ins: a GM, one player who owns the selected token.
+      const game = {
+        system: { api: recordingApi(api, calls) },
+        user: { id: "gm", isGM: true },
+        users: [
+          { id: "gm", isGM: true },
+          { id: "player", isGM: false },
+        ],
+      };
+      const canvas = { tokens: { controlled: [{ actor: { testUserPermission: (u: { id: string }) => u.id === "player" } }] } };
+      const ui = { notifications: { warn: (m: unknown) => void warnings.push(m) } };
+      await new AsyncFunction("game", "canvas", "ui", macro.command as string)(game, canvas, ui);
+      expect(warnings, macro.name).toEqual([]);
+      expect(calls.length, macro.name).toBe(1);
+      for (const [member, ...args] of calls) {
+        if (member !== "rollToChat") {
+          gmCalls.push([member, ...args]);
+          continue;
+        }
+        const [engine, request] = args as [EngineId, unknown];
+        rolled.push(engine);
+        const e: { validate(r: unknown): unknown } = engines[engine];
+        expect(() => e.validate(request), macro.name).not.toThrow();
+      }
+    }
+    expect(rolled.sort()).toEqual(["action", "percentile", "pi", "pool", "wild"]);
+    expect(gmCalls).toEqual([["actionDice.award", "player"], ["openGmPanel"], ["actionDice.startSession"]]);
+  });
+});
