@@ -6,6 +6,7 @@ import { openActionDice, openGmPanel } from "./applications/action-dice/index.ts
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
 import * as actionDice from "./services/action-dice/requests.ts";
+import * as points from "./services/points/requests.ts";
 import { rollToChat } from "./services/roll.ts";
 
 /** The Rolling Bones API. */
@@ -22,6 +23,8 @@ export const api = Object.freeze({
   openActionDice,
   /** Action-dice requests for macros (award, take, startSession, luckyBreak, gainInsight, cardControl…). */
   actionDice,
+  /** Points and choices for macros (rollWithPoints, assistLeader, cancelAssist, pickDice, undoPoints…). */
+  points,
 });
 
 /** The API's type. */

@@ -508,6 +508,18 @@ describe("pi: picks on the card", () => {
     );
   });
 
+  it("the one-die rule: a roll of one die offers no pick and refuses one", async () => {
+    w = await bootWorld();
+    dice(w, [[4, 8]]);
+    const id = (await rollFor(w, ALICE, "pi", PIA, { pool: [8] }))!;
+    expect(cardOf(w, id).outcome).toMatchObject({ singleDie: true, impact: 0, failed: true });
+    expect(as(w, ALICE, () => w.listeners.pointsControlsFor(messageAs(w, id, ALICE)))?.pick).toBeNull();
+    await refused(
+      () => as(w, ALICE, () => w.points.pickDice(messageAs(w, id, ALICE), [0, 1])),
+      errorText("PiPickNeedsTwoDice", { dice: 1 }),
+    );
+  });
+
   it("a double click picks once", async () => {
     w = await bootWorld();
     const id = await piRoll();
