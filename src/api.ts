@@ -2,7 +2,7 @@
  * The public surface for macros and other modules: `game.system.api`, also `globalThis.rollingBones`
  * (available before `init`). Engines are pure functions; `rollToChat` rolls one to chat.
  */
-import { openActionDice, openGmPanel } from "./applications/action-dice/index.ts";
+import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
 import * as actionDice from "./services/action-dice/requests.ts";

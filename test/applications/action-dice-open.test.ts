@@ -7,11 +7,11 @@ import { format } from "../support/i18n.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
 
 describe("the /actiondice chat command", () => {
-  afterEach(() => vi.doUnmock("../../src/applications/action-dice/index.ts"));
+  afterEach(() => vi.doUnmock("../../src/applications/action-dice/open.ts"));
 
   it("opens the panel and stops the message; any other message goes on", async () => {
     const openActionDice = vi.fn(async () => null);
-    vi.doMock("../../src/applications/action-dice/index.ts", () => ({ openActionDice }));
+    vi.doMock("../../src/applications/action-dice/open.ts", () => ({ openActionDice }));
     vi.resetModules();
     const { onChatMessage, ACTION_DICE_COMMAND } = await import("../../src/hooks/chat-message.ts");
     expect(ACTION_DICE_COMMAND).toBe("/actiondice");

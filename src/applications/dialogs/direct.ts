@@ -45,10 +45,7 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
   return points ? { ...settings, points } : settings;
 }
 
-/** The client setting: whether a roll control rolls at once (Shift then opens the dialog). */
-export function skipDialogDefault(): boolean {
-  return game.settings.get(SYSTEM_ID, SETTING_KEYS.skipDialogDefault);
-}
+export { skipDialogDefault } from "./skip.ts";
 
 /**
  * Rolls an initial request without a dialog, built through the same form values an untouched

@@ -4,6 +4,14 @@
  * `rolling-bones.skipDialogDefault` swaps the two (a plain click rolls, Shift opens the dialog).
  */
 
+import { SYSTEM_ID } from "../../constants.ts";
+import { SETTING_KEYS } from "../../helpers/settings.ts";
+
+/** The client setting: whether a roll control rolls at once (Shift then opens the dialog). */
+export function skipDialogDefault(): boolean {
+  return game.settings.get(SYSTEM_ID, SETTING_KEYS.skipDialogDefault);
+}
+
 /** The localization keys of the hint a roll control shows, by the client setting's value. */
 export const ROLL_HINT_KEYS = Object.freeze({
   /** A click opens the dialog; Shift-click rolls at once. */

@@ -16,7 +16,7 @@ import {
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { rollHintKey, skipDialogDefault } from "../dialogs/index.ts";
+import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { cancelAssist } from "../../services/points/requests.ts";

@@ -2,7 +2,7 @@
 
 import { requestForTrait, type CharacterType, type TraitLabel, type TraitRef } from "../../data/actor/pure.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { openRollDialog } from "../dialogs/index.ts";
+import { openRollDialog } from "../dialogs/open.ts";
 
 /** The label of a rolled trait as text. */
 export function traitLabelText(label: TraitLabel): string {
