@@ -3,6 +3,7 @@ import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
+import { listenForRollLinks } from "./roll-links.ts";
 import { addPointsControls } from "../applications/chat/points-card-listeners.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -17,6 +18,8 @@ export function registerHooks(): void {
   // A session start resets the wild-die characters' per-session counters (on the active GM's client).
   Hooks.on("rollingBones.sessionStarted", onSessionStarted);
   Hooks.on("chatMessage", onChatMessage);
+  // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.
+  Hooks.once("ready", listenForRollLinks);
   // Fires only when the Quench test module is active; the batches load only then.
   Hooks.once("quenchReady", (quench) => {
     void import("../quench/index.ts").then(({ registerQuenchBatches }) => registerQuenchBatches(quench));

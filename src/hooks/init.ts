@@ -4,6 +4,7 @@ import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
+import { registerEnrichers } from "../helpers/enrichers.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
@@ -34,5 +35,7 @@ export function onInit(): void {
   registerActionDiceActions();
   // Points and choices on the other engines (karma, assists, CP/FP, Willpower, picks, undo).
   registerPointsActions();
+  // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (helpers/enrichers.ts).
+  registerEnrichers();
   void preloadTemplates();
 }

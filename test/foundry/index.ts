@@ -318,6 +318,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
       // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
+      // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
+      TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
       debug: strictObject(
         Object.fromEntries(

@@ -1,0 +1,44 @@
+import { ROLL_LINK_CLASS } from "../helpers/enrichers.ts";
+import { parseEnricher } from "../helpers/chat-commands.ts";
+import { commandSettings } from "../helpers/command-settings.ts";
+import { reportError } from "../helpers/notify.ts";
+
+/**
+ * Rolls the engine of a roll link that was clicked, or activated with Enter or Space (the link is
+ * a `role="button"`). The parameters are read again with the world's current settings; a link that
+ * no longer parses shows one localized error and posts nothing. Broken links carry no engine and
+ * are ignored.
+ *
+ * @returns The posted message, `null` when refused, or `undefined` when the event was not for a roll link.
+ */
+export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementation | null> | undefined {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  const link = target.closest<HTMLElement>(`a.${ROLL_LINK_CLASS}[data-engine]`);
+  if (!link) return;
+  if (event.type === "keydown") {
+    const key = (event as KeyboardEvent).key;
+    if (key !== "Enter" && key !== " ") return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+  try {
+    const { engine, request } = parseEnricher(link.dataset.engine ?? "", link.dataset.params ?? "", commandSettings());
+    const options = { speaker: ChatMessage.getSpeaker(), flavor: link.dataset.label };
+    // Loaded on first use: the roll service and dice classes stay out of the startup bundle.
+    return import("../services/roll.ts").then(({ rollToChat }) => rollToChat(engine, request, options));
+  } catch (error) {
+    reportError(error);
+    return Promise.resolve(null);
+  }
+}
+
+/**
+ * The `ready` hook part that listens for roll links: one delegated listener on the page body covers
+ * journals, chat and sheets alike, whenever their content is rendered.
+ */
+export function listenForRollLinks(): void {
+  const handler = (event: Event): void => void onRollLinkEvent(event);
+  document.body.addEventListener("click", handler);
+  document.body.addEventListener("keydown", handler);
+}

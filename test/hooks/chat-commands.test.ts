@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+/**
+ * Roll commands end to end on the Foundry double: typing a command posts the engine's card; a
+ * malformed command posts nothing and shows one localized error.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fixedFaces, type FoundryDouble } from "../foundry/index.ts";
+import { ALICE, bootSystem } from "../support/system.ts";
+
+let double: FoundryDouble;
+afterEach(() => double.uninstall());
+
+async function send(text: string): Promise<boolean | void> {
+  const { onChatMessage } = await import("../../src/hooks/chat-message.ts");
+  return onChatMessage(null, text);
+}
+
+async function lastCard(): Promise<HTMLElement> {
+  await vi.waitFor(() => expect(double.game.messages.contents).toHaveLength(1));
+  const message = double.game.messages.contents[0]!;
+  return message.renderHTML();
+}
+
+describe("roll commands", () => {
+  it("/pool 5 7 posts a pool card with the faces thrown", async () => {
+    double = await bootSystem({ userId: ALICE });
+    double.CONFIG.Dice.randomUniform = fixedFaces(10, [8, 1, 7, 3, 10]);
+    expect(await send("/pool 5 7")).toBe(false);
+    const html = await lastCard();
+    expect([...html.querySelectorAll(".rb-die .rb-die__face")].map((f) => f.textContent?.trim())).toEqual([
+      "8",
+      "1",
+      "7",
+      "3",
+      "10",
+    ]);
+    expect(html.querySelector("[data-result]")?.getAttribute("data-result")).toBe("success");
+    const roll = double.game.messages.contents[0]!.rolls[0] as unknown as { request: unknown };
+    expect(roll.request).toMatchObject({ pool: 5, difficulty: 7 });
+    expect(double.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it.each([
+    ["/pct b2 p1", "percentile", { bonus: 2, penalty: 1 }],
+    ["/wild 3D+1", "wild", { dice: 3, pips: 1 }],
+    ["/pi d8 d4 d4 minor", "pi", { pool: [8, 4, 4], hindrance: "minor" }],
+    ["/action +3 dc15 d6", "action", { modifier: 3, dc: 15, augments: [6] }],
+  ])("%s posts a %s card with that request", async (text, engine, request) => {
+    double = await bootSystem({ userId: ALICE });
+    double.CONFIG.Dice.randomUniform = () => 0.5;
+    expect(await send(text)).toBe(false);
+    const html = await lastCard();
+    expect(html.querySelector(`[data-engine="${engine}"], .rb-card--${engine}`)).not.toBeNull();
+    const roll = double.game.messages.contents[0]!.rolls[0] as unknown as { request: unknown };
+    expect(roll.request).toMatchObject(request);
+  });
+
+  it.each([
+    ["/pool six", '"six" is not understood here'],
+    ["/pool 0 7", "at least one die"],
+    ["/wild", "A required value is missing"],
+  ])("%s posts nothing and shows one localized error", async (text, shown) => {
+    double = await bootSystem({ userId: ALICE });
+    let drawn = 0;
+    double.CONFIG.Dice.randomUniform = () => {
+      drawn++;
+      return 0.5;
+    };
+    expect(await send(text)).toBe(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn).toBe(0);
+    expect(double.game.messages.contents).toEqual([]);
+    const errors = double.notifications.filter((n) => n.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).not.toMatch(/ROLLING_BONES\./);
+    expect(errors[0]!.message).toContain(shown);
+  });
+
+  it("leaves other messages alone", async () => {
+    double = await bootSystem({ userId: ALICE });
+    expect(await send("/roll 1d20")).toBeUndefined();
+    expect(await send("a pool of 6")).toBeUndefined();
+    expect(double.game.messages.contents).toEqual([]);
+  });
+});
