@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 
 const ROOT = import.meta.dirname;
 
@@ -21,7 +21,7 @@ const LANG_EXTRA: unknown[] = (process.env.RB_LANG_EXTRA ?? "")
  * templates, the built CSS and the engines, without Foundry. `npm run lab` serves it; `npm start`
  * builds the system first. The system's own build (`vite.config.ts`) is not involved.
  */
-export default defineConfig(({ command }) => {
+export default defineConfig((): UserConfig => {
   if (!existsSync(BUILT_CSS)) {
     throw new Error("dist/rolling-bones.css is missing: run `npm run build` (or `npm start`) before the lab.");
   }
@@ -35,7 +35,7 @@ export default defineConfig(({ command }) => {
       outDir: path.join(ROOT, ".scratch/lab-dist"),
       emptyOutDir: true,
       target: "es2022",
-      sourcemap: command === "build" ? false : true,
+      sourcemap: false,
       chunkSizeWarningLimit: 2000,
     },
     server: {

@@ -9,7 +9,7 @@ import { sampleActors, type SampleActor } from "./model.ts";
 
 /** English, as Foundry would load it for the system. */
 export const I18N: Localization = createLocalization(
-  __RB_LANG_EXTRA__.reduce<Tree>((tree, extra) => mergeTrees(tree, extra as Tree), mergeTrees({}, en as Tree)),
+  __RB_LANG_EXTRA__.reduce<Tree>((tree, extra) => mergeTrees(tree, extra as Tree), mergeTrees({}, en)),
   "en",
 );
 

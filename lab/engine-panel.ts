@@ -33,8 +33,8 @@ export interface PanelHost {
   readonly render: Renderer;
   /** The world settings now. */
   settings(): DialogSettings;
-  /** A uniform generator for new seeds. */
-  random(): number;
+  /** A uniform generator in [0, 1) for new seeds. */
+  readonly random: () => number;
 }
 
 /** The dialog parts, in the order `RollDialog.PARTS` lists them. */
@@ -125,7 +125,9 @@ export class EnginePanel {
     const template = cardTemplateFile(this.engine);
     const card = render.system(template, cardContext(roll, { flavor }));
     const playersCard =
-      this.state.visibility === "blind" ? render.system(template, cardContext(roll, { flavor, isPrivate: true })) : null;
+      this.state.visibility === "blind"
+        ? render.system(template, cardContext(roll, { flavor, isPrivate: true }))
+        : null;
     const log = this.#section.querySelector<HTMLElement>("[data-lab-result]") as HTMLElement;
     log.innerHTML = render.lab("result", {
       card,

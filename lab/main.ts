@@ -26,6 +26,7 @@ import {
   facesText,
   openDialog,
   rollCardState,
+  tableSpecimens,
 } from "./model.ts";
 import { SheetPanel } from "./sheet-panel.ts";
 import { createRenderer } from "./templates.ts";
@@ -53,6 +54,7 @@ class Lab {
       this.panels.set(engine, new EnginePanel(engine, section, host));
     }
     this.#renderStates();
+    this.#renderTable();
     new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
       i18n: this.i18n,
       render: this.render,
@@ -88,7 +90,9 @@ class Lab {
     panel.open(openDialog(engine, this.#settings, request, title));
     const section = this.#section(`[data-lab-engine="${engine}"]`);
     section.scrollIntoView({ block: "start" });
-    panel.form.querySelector<HTMLElement>("input:not([disabled]), select:not([disabled])")?.focus({ preventScroll: true });
+    panel.form
+      .querySelector<HTMLElement>("input:not([disabled]), select:not([disabled])")
+      ?.focus({ preventScroll: true });
   }
 
   #renderWorld(): void {
@@ -117,6 +121,31 @@ class Lab {
       });
       // A cap outside the setting's range is not taken: the input shows the world's value again.
       if (!valid) afterEvent(() => this.#renderWorld());
+    });
+  }
+
+  /**
+   * Renders the action-dice table. Its buttons would ask the GM to change a world's pools and
+   * cards; the lab has no world, so a press only says what it would do.
+   */
+  #renderTable(): void {
+    const section = this.#section("[data-lab-table]");
+    const specimens = tableSpecimens().map((specimen) => ({
+      id: specimen.id,
+      kind: specimen.kind,
+      title: specimen.title ?? null,
+      caption: `ROLLING_BONES.Lab.Table.${specimen.id}`,
+      html: specimen.parts.map((part) => this.render.system(part.file, part.context)).join(""),
+    }));
+    section.innerHTML = this.render.lab("table", { specimens });
+    section.addEventListener("submit", (event) => event.preventDefault());
+    section.addEventListener("click", (event) => {
+      const button = (event.target as Element).closest<HTMLButtonElement>("button");
+      if (!button || button.disabled || !section.contains(button)) return;
+      event.preventDefault();
+      const status = section.querySelector("[data-lab-table-status]");
+      const action = (button.getAttribute("aria-label") ?? button.textContent ?? "").replace(/\s+/g, " ").trim();
+      if (status) status.textContent = this.i18n.format("ROLLING_BONES.Lab.Table.Inert", { action });
     });
   }
 

@@ -21,13 +21,23 @@ import {
   type CharacterType,
   type TraitRef,
 } from "../src/data/actor/pure.ts";
-import { CARD_TEMPLATES, CARD_VIEWS, ROLL_TOTALS, cardContextOf, type EngineCardContext } from "../src/dice/cards/index.ts";
+import {
+  CARD_TEMPLATES,
+  CARD_VIEWS,
+  ROLL_TOTALS,
+  cardContextOf,
+  type EngineCardContext,
+} from "../src/dice/cards/index.ts";
 import type { StoredCardState } from "../src/dice/cards/index.ts";
-import type { ActionCardRecord } from "../src/dice/rolls/action-card.ts";
+import { NEW_CARD_RECORD, recordOf, type ActionCardRecord } from "../src/dice/rolls/action-card.ts";
+import type { PointsRecord } from "../src/dice/rolls/points-card.ts";
+import { gmPanelView, playerPanelView, type PanelCharacter } from "../src/applications/action-dice/views.ts";
+import { actionControls } from "../src/applications/chat/action-controls.ts";
+import { economyView } from "../src/services/action-dice/economy-card.ts";
 import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
+import type { EngineError } from "../src/engines/index.ts";
 import {
   action,
-  EngineError,
   percentile,
   pi,
   pool,
@@ -47,11 +57,11 @@ export const LAB_ENGINES: readonly EngineId[] = DIALOG_ENGINE_IDS;
 /** Each engine's throw protocol. */
 // The five engines have their own request and outcome types; the lab passes them along unchanged.
 const ENGINES: Readonly<Record<EngineId, Engine<unknown, unknown, unknown>>> = Object.freeze({
-  percentile: percentile.engine as Engine<unknown, unknown, unknown>,
-  action: action.engine as Engine<unknown, unknown, unknown>,
-  wild: wild.engine as Engine<unknown, unknown, unknown>,
-  pi: pi.engine as Engine<unknown, unknown, unknown>,
-  pool: pool.engine as Engine<unknown, unknown, unknown>,
+  percentile: percentile.engine,
+  action: action.engine,
+  wild: wild.engine,
+  pi: pi.engine,
+  pool: pool.engine,
 });
 
 /** The largest seed (seeds are unsigned 32-bit integers). */
@@ -185,11 +195,38 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   sessions: { "lab-augment": 1, "lab-botch": 1 },
 };
 
+/** The points ledger of a percentile roll with one bonus die bought with karma. */
+const KARMA_LEDGER: PointsRecord = {
+  actorId: "labActorYsolde01",
+  spendId: "lab-karma",
+  ledger: [
+    {
+      id: "lab-karma",
+      type: "karma",
+      by: "labPlayerAlice00",
+      undone: false,
+      undoneBy: null,
+      actorId: "labActorYsolde01",
+      dice: 1,
+      cost: 2,
+    },
+  ],
+  applied: ["lab-karma"],
+  names: { labPlayerAlice00: "Alice", labActorYsolde01: "Ysolde Marr" },
+};
+
 /** The card states gallery: a few outcomes per engine that show each card's rules at work. */
 export const CARD_STATES: readonly CardState[] = Object.freeze([
   { id: "percentileBonus", engine: "percentile", request: { bonus: 3, penalty: 1, column: 9 }, faces: [6, 9, 8, 2] },
   { id: "percentilePenalty", engine: "percentile", request: { bonus: 0, penalty: 2, column: 9 }, faces: [6, 7, 8, 3] },
   { id: "percentileDoubleZero", engine: "percentile", request: { bonus: 0, penalty: 0, column: 9 }, faces: [10, 10] },
+  {
+    id: "percentileKarma",
+    engine: "percentile",
+    request: { bonus: 0, penalty: 0, karmaDice: 1, column: 9 },
+    faces: [3, 4, 7],
+    stored: { points: KARMA_LEDGER },
+  },
   { id: "actionCascade", engine: "action", request: { modifier: 3, dc: 15, augments: [6] }, faces: [1, 6, 6, 2] },
   { id: "actionCritical", engine: "action", request: { modifier: 2, dc: 12 }, faces: [20] },
   {
@@ -200,11 +237,26 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     stored: { card: CLOSED_ACTION_CARD },
   },
   { id: "wildExplodes", engine: "wild", request: { dice: 4, pips: 2 }, faces: [3, 5, 2, 6, 6, 4] },
-  { id: "wildCriticalFailure", engine: "wild", request: { dice: 3, pips: 1, characterPoints: 1 }, faces: [4, 2, 1, 6, 3, 6, 5] },
-  { id: "piHindered", engine: "pi", request: { pool: [8, 4, 6, 4], hindrance: "minor", impactMod: 1 }, faces: [5, 3, 2] },
+  {
+    id: "wildCriticalFailure",
+    engine: "wild",
+    request: { dice: 3, pips: 1, characterPoints: 1 },
+    faces: [4, 2, 1, 6, 3, 6, 5],
+  },
+  {
+    id: "piHindered",
+    engine: "pi",
+    request: { pool: [8, 4, 6, 4], hindrance: "minor", impactMod: 1 },
+    faces: [5, 3, 2],
+  },
   { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
   { id: "poolBotch", engine: "pool", request: { pool: 6, difficulty: 8, cancellation: 1 }, faces: [1, 1, 3, 5, 7, 2] },
-  { id: "poolWillpower", engine: "pool", request: { pool: 5, difficulty: 6, willpower: true }, faces: [10, 6, 1, 4, 9] },
+  {
+    id: "poolWillpower",
+    engine: "pool",
+    request: { pool: 5, difficulty: 6, willpower: true },
+    faces: [10, 6, 1, 4, 9],
+  },
   { id: "poolAutomatic", engine: "pool", request: { pool: 6, difficulty: 4, automatic: true }, faces: [] },
   { id: "poolBlind", engine: "pool", request: { pool: 3 }, faces: [7, 8, 9], isPrivate: true },
 ] satisfies CardState[]);
@@ -296,7 +348,7 @@ export function dialogRequest(
   settings: DialogSettings,
   lang: string,
 ): DialogEvaluation<unknown, unknown> {
-  return evaluateForm(DIALOG_ENGINES[state.engine], state.values, settings, lang) as DialogEvaluation<unknown, unknown>;
+  return evaluateForm(DIALOG_ENGINES[state.engine], state.values, settings, lang);
 }
 
 /**
@@ -304,7 +356,12 @@ export function dialogRequest(
  * settings (a percentile dialog switches between dice and shift inputs), or the defaults when its
  * input is not a valid request.
  */
-export function carryDialog(state: DialogState, before: DialogSettings, after: DialogSettings, lang: string): DialogState {
+export function carryDialog(
+  state: DialogState,
+  before: DialogSettings,
+  after: DialogSettings,
+  lang: string,
+): DialogState {
   const evaluation = dialogRequest(state, before, lang);
   const initial = evaluation.ok ? evaluation.request : undefined;
   return { ...state, values: DIALOG_ENGINES[state.engine].requestToForm(initial as never, after) };
@@ -346,7 +403,9 @@ export function sampleActors(documents: readonly unknown[]): SampleActor[] {
   const order = (a: SampleActor) => LAB_ENGINES.findIndex((e) => a.type.startsWith(`${e}-`));
   return out.sort(
     (a, b) =>
-      order(a) - order(b) || Number(b.playerCharacter) - Number(a.playerCharacter) || a.name.localeCompare(b.name, "en"),
+      order(a) - order(b) ||
+      Number(b.playerCharacter) - Number(a.playerCharacter) ||
+      a.name.localeCompare(b.name, "en"),
   );
 }
 
@@ -425,8 +484,7 @@ export type SheetAction =
 
 /** The result of a sheet action: the changed character, or the error that refused it (nothing changed). */
 export type SheetUpdate =
-  | { readonly ok: true; readonly actor: SampleActor }
-  | { readonly ok: false; readonly error: EngineError };
+  { readonly ok: true; readonly actor: SampleActor } | { readonly ok: false; readonly error: EngineError };
 
 function getPath(root: unknown, path: string): unknown {
   let node = root;
@@ -495,4 +553,135 @@ export function applySheetAction(actor: SampleActor, action: SheetAction): Sheet
       return next ? applyChanges(actor, { [action.path]: next }) : { ok: true, actor };
     }
   }
+}
+
+// action dice at the table ------------------------------------------------------------------------
+
+/** The users of the lab's action-dice table, and their names. */
+export const TABLE_USERS = Object.freeze({
+  gm: "labGamemaster000",
+  alice: "labPlayerAlice00",
+  bob: "labPlayerBob00000",
+});
+const TABLE_NAMES: Readonly<Record<string, string>> = Object.freeze({
+  [TABLE_USERS.gm]: "Gamemaster",
+  [TABLE_USERS.alice]: "Alice",
+  [TABLE_USERS.bob]: "Bob",
+});
+
+/** A specimen of the action-dice table: a template and its context, under a caption. */
+export interface TableSpecimen {
+  /** A stable id (`data-table` on the page; its caption's key is `ROLLING_BONES.Lab.Table.<id>`). */
+  readonly id: string;
+  /** Chat messages (a card and the controls under it) or an application window (a panel). */
+  readonly kind: "message" | "window";
+  /** The localization key of a window's title. */
+  readonly title?: string;
+  /** The templates and contexts shown, in order. */
+  readonly parts: readonly { readonly file: string; readonly context: object }[];
+}
+
+/**
+ * What the action-dice economy looks like at a table in session 3: Alice's open check (a natural 1,
+ * so a potential botch) with the controls Alice, Bob and the GM each see under it, the chat card of
+ * the session start, and the GM's and Alice's action-dice panels. Built by the same pure views the
+ * chat hooks and the panels use, from the engine's own card and pool states.
+ */
+export function tableSpecimens(): TableSpecimen[] {
+  const { gm, alice, bob } = TABLE_USERS;
+  const aliceDice = [{ faces: 6, count: 2 } as const, { faces: 4, count: 1 } as const];
+  const bobDice = [{ faces: 6, count: 3 } as const];
+  const gmDice = [{ faces: 8, count: 3 } as const];
+  const pools = {
+    [gm]: action.newPool(gm, gmDice, { gm: true }),
+    [alice]: action.newPool(alice, aliceDice),
+    [bob]: action.newPool(bob, bobDice),
+  };
+  const fresh = action.newCard({ kind: "check", modifier: 3, dc: 15 }, alice);
+  const card = action.attachThrows(fresh, 0, [{ faces: 20, role: "d20", value: 1 }]);
+  const outcome = action.cardOutcome(card);
+  const roll: LabRoll = {
+    engine: "action",
+    request: card.request,
+    throws: card.thrown,
+    outcome,
+    formula: formulaOf(groupSpecs(card.thrown)),
+    total: outcome ? ROLL_TOTALS.action(outcome) : 0,
+  };
+  const record = recordOf(card, NEW_CARD_RECORD, null, TABLE_NAMES);
+  const cardPart = {
+    file: cardTemplateFile("action"),
+    context: cardContext(roll, { flavor: "Stealth", stored: { card: record } }),
+  };
+  const controls = (viewer: string, viewerIsGM: boolean) => ({
+    file: "templates/chat/action-controls.hbs",
+    context: actionControls({ viewer, viewerIsGM, card, pools, messageId: `lab-${viewer}` }),
+  });
+  const bram: PanelCharacter = { name: "Bram Tallow", level: 7, classDice: null };
+  return [
+    { id: "roller", kind: "message", parts: [cardPart, controls(alice, false)] },
+    { id: "other", kind: "message", parts: [cardPart, controls(bob, false)] },
+    { id: "gm", kind: "message", parts: [cardPart, controls(gm, true)] },
+    {
+      id: "session",
+      kind: "message",
+      parts: [
+        {
+          file: "templates/chat/action-economy-card.hbs",
+          context: economyView({
+            kind: "session",
+            session: 3,
+            entry: null,
+            pools: [
+              { userId: gm, gm: true, dice: gmDice },
+              { userId: alice, gm: false, dice: aliceDice },
+              { userId: bob, gm: false, dice: bobDice },
+            ],
+            undoneBy: null,
+            names: TABLE_NAMES,
+          }),
+        },
+      ],
+    },
+    {
+      id: "gmPanel",
+      kind: "window",
+      title: "ROLLING_BONES.ActionDice.Panel.GmTitle",
+      parts: [
+        {
+          file: "templates/action-dice/gm-panel.hbs",
+          context: gmPanelView({
+            session: 3,
+            rule: "highest",
+            gm: pools[gm] ?? null,
+            gmUserId: gm,
+            players: [
+              { id: alice, name: "Alice", active: true, pool: pools[alice] ?? null, characters: [bram] },
+              { id: bob, name: "Bob", active: false, pool: pools[bob] ?? null, characters: [] },
+            ],
+          }),
+        },
+      ],
+    },
+    {
+      id: "playerPanel",
+      kind: "window",
+      title: "ROLLING_BONES.ActionDice.Player.Title",
+      parts: [
+        {
+          file: "templates/action-dice/player-panel.hbs",
+          context: playerPanelView({
+            session: 3,
+            pool: pools[alice] ?? null,
+            character: bram,
+            insightOptions: [
+              { key: "reason", label: "Reason", modifier: 0 },
+              { key: "intuition", label: "Intuition", modifier: -1 },
+            ],
+            idPrefix: "lab-player-panel",
+          }),
+        },
+      ],
+    },
+  ];
 }

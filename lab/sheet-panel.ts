@@ -157,7 +157,11 @@ export class SheetPanel {
         return;
       case "addEntry":
         this.#added += 1;
-        this.#apply({ action: "addEntry", collection: data.collection ?? "", id: `labEntry${String(this.#added).padStart(8, "0")}` });
+        this.#apply({
+          action: "addEntry",
+          collection: data.collection ?? "",
+          id: `labEntry${String(this.#added).padStart(8, "0")}`,
+        });
         return;
       case "removeEntry":
         this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" });

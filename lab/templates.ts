@@ -9,9 +9,9 @@ import type { Localization } from "./i18n.ts";
 
 /** Every system template's source by its path relative to the repository root (`templates/…`). */
 export const SYSTEM_TEMPLATES: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(
-    import.meta.glob("../templates/**/*.hbs", { query: "?raw", import: "default", eager: true }),
-  ).map(([file, source]) => [file.replace(/^\.\.\//, ""), source]),
+  Object.entries(import.meta.glob("../templates/**/*.hbs", { query: "?raw", import: "default", eager: true })).map(
+    ([file, source]) => [file.replace(/^\.\.\//, ""), source],
+  ),
 );
 
 /** The lab page's own templates by name (`page`, `engine-panel`…). */

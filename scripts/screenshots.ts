@@ -53,7 +53,9 @@ try {
   }
   const sheets = await labPage(browser, lab.url, 660);
   const actor = sheets.locator("[data-lab-actor]");
-  await actor.selectOption((await actor.locator(`option[data-type="${SHEET.type}"]`).first().getAttribute("value")) ?? "");
+  await actor.selectOption(
+    (await actor.locator(`option[data-type="${SHEET.type}"]`).first().getAttribute("value")) ?? "",
+  );
   const sheetFile = path.join(OUT, "sheet-pool.png");
   await sheets.locator("#lab-sheets .lab-window--sheet").screenshot({ path: sheetFile });
   written.push(sheetFile);

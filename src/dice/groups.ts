@@ -22,7 +22,8 @@ export function groupSpecs(specs: readonly DieSpec[]): DiceGroup[] {
   const groups: DiceGroup[] = [];
   for (const s of specs) {
     const last = groups.at(-1);
-    if (last && last.faces === s.faces && last.role === s.role) groups[groups.length - 1] = { ...last, number: last.number + 1 };
+    if (last && last.faces === s.faces && last.role === s.role)
+      groups[groups.length - 1] = { ...last, number: last.number + 1 };
     else groups.push({ faces: s.faces, role: s.role, number: 1 });
   }
   return groups;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { formatPercent } from "../../src/applications/dialogs/format.ts";
 import { pool, shared } from "../../src/engines/index.ts";
-import { CARD_STATES, LAB_ENGINES, facesText, rollEngine } from "../../lab/model.ts";
+import { CARD_STATES, LAB_ENGINES, facesText, rollEngine, tableSpecimens } from "../../lab/model.ts";
 import { launch, shoot } from "../support/browser.ts";
 import { ROOT } from "../support/i18n.ts";
 import { startLab, type LabServer } from "../support/lab.ts";
@@ -77,13 +77,20 @@ describe("the lab page", () => {
         "odds",
         "footer",
       ]);
-      expect(await page.locator(`#lab-engine-${engine} .rb-odds .rb-bar, #lab-engine-${engine} .rb-odds td`).count(), engine).toBeGreaterThan(0);
+      expect(
+        await page.locator(`#lab-engine-${engine} .rb-odds .rb-bar, #lab-engine-${engine} .rb-odds td`).count(),
+        engine,
+      ).toBeGreaterThan(0);
       expect(await page.locator(`#lab-engine-${engine} .rb-odds__error`).count(), engine).toBe(0);
     }
     expect(await page.locator("#lab-states .lab-state .rb-card").count()).toBe(CARD_STATES.length);
     expect(await page.locator("#lab-sheets .rb-sheet__header").count()).toBe(1);
     expect(await page.locator("#lab-sheets .rb-sheet__body").count()).toBe(1);
     expect(await page.locator("#lab-art .rb-art__grid").count()).toBe(1);
+    expect(await page.locator("#lab-table [data-table]").count()).toBe(tableSpecimens().length);
+    expect(await page.locator("#lab-table .rb-controls").count()).toBe(3);
+    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(1);
+    expect(await page.locator("#lab-table .rb-panel").count()).toBe(2);
     expect(await bodyText()).not.toMatch(/ROLLING_BONES\./);
     await shoot(page, "lab-page");
     expect(errors).toEqual([]);
@@ -95,7 +102,8 @@ describe("the lab page", () => {
 
   it("reaches every enabled control with Tab, in a single walk through the page", async () => {
     const controls = await page.evaluate(() => {
-      const selector = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary";
+      const selector =
+        "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary";
       const all = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
       all.forEach((el, i) => (el.dataset.labTab = String(i)));
       return all.length;
@@ -184,6 +192,14 @@ describe("the lab page", () => {
     expect(await page.locator(`${panel} [data-lab-seed]`).inputValue()).not.toBe("12345");
   });
 
+  it("says what an action-dice control would do in Foundry when it is pressed from the keyboard", async () => {
+    const button = page.locator('#lab-table [data-table="roller"] button[data-action="augment"]').first();
+    const label = ((await button.textContent()) ?? "").replace(/\s+/g, " ").trim();
+    await button.focus();
+    await page.keyboard.press("Enter");
+    expect(await page.locator("[data-lab-table-status]").textContent()).toContain(label);
+  });
+
   it("shows a blind roll as its players see it and as the GM sees it", async () => {
     const panel = "#lab-engine-wild";
     await page.locator(`${panel} select[name=visibility]`).selectOption("blind");
@@ -193,18 +209,75 @@ describe("the lab page", () => {
   });
 });
 
+describe("the lab's world", () => {
+  it("reopens the percentile dialog with a column shift when the world setting changes, and back", async () => {
+    const dialog = page.locator("#lab-engine-percentile form[data-lab-dialog]");
+    await page.locator("#lab-world-percentileMode").selectOption("shift");
+    await dialog.locator("input[name=shift]").waitFor();
+    expect(await dialog.locator("input[name=bonus]").count()).toBe(0);
+    await page.locator("#lab-world-percentileMode").selectOption("dice");
+    await dialog.locator("input[name=bonus]").waitFor();
+  });
+
+  it("reads the table the editor saves: the percentile odds change, and a bad table is refused with its reason", async () => {
+    const success = page.locator("#lab-engine-percentile [data-odds=success]");
+    const before = await success.getAttribute("data-p");
+    const art = page.locator("#lab-art form[data-lab-art-form]");
+    // In the column the dialog's rating reads, Passable starts one value lower: the table stays
+    // whole, and the chance of success grows.
+    const rating = Number(await page.locator("#lab-engine-percentile input[name=column]").inputValue());
+    const column = await art.evaluate((form, r) => {
+      const value = (name: string) => Number((form.querySelector(`[name="${name}"]`) as HTMLInputElement).value);
+      for (let c = 0; form.querySelector(`[name="min.${c}"]`); c++)
+        if (value(`min.${c}`) <= r && r <= value(`max.${c}`)) return c;
+      return -1;
+    }, rating);
+    expect(column).toBeGreaterThanOrEqual(0);
+    const from = art.locator(`input[name="from.${column}.5"]`);
+    const to = art.locator(`input[name="to.${column}.4"]`);
+    const [a, b] = [Number(await from.inputValue()), Number(await to.inputValue())];
+    await from.fill(String(a - 1));
+    await to.fill(String(b - 1));
+    await art.locator(".rb-art__save").click();
+    await art.locator(".rb-art__notice").waitFor();
+    expect(await art.locator(".rb-art__error").count()).toBe(0);
+    await page.waitForFunction(
+      (p) => document.querySelector("#lab-engine-percentile [data-odds=success]")?.getAttribute("data-p") !== p,
+      before,
+    );
+    // A gap in a column is refused, with the reason, and the world keeps its table.
+    const saved = await success.getAttribute("data-p");
+    await to.fill(String(b - 3));
+    await art.locator(".rb-art__save").click();
+    await art.locator(".rb-art__error").waitFor();
+    expect(await success.getAttribute("data-p")).toBe(saved);
+    await art.locator('button[data-action="resetDefault"]').click();
+    await art.locator(".rb-art__save").click();
+    await page.waitForFunction(
+      (p) => document.querySelector("#lab-engine-percentile [data-odds=success]")?.getAttribute("data-p") === p,
+      before,
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("the lab's sheets", () => {
   it("renders every sample character's sheet, each type's with no serious or critical accessibility violation", async () => {
     const select = page.locator("[data-lab-actor]");
     const options = await select
       .locator("option")
-      .evaluateAll((els) => els.map((o) => ({ id: (o as HTMLOptionElement).value, type: (o as HTMLElement).dataset.type })));
+      .evaluateAll((els) =>
+        els.map((o) => ({ id: (o as HTMLOptionElement).value, type: (o as HTMLElement).dataset.type })),
+      );
     expect(options.length).toBeGreaterThanOrEqual(10);
     const scanned = new Set<string | undefined>();
     for (const { id, type } of options) {
       await select.selectOption(id);
       const sheet = page.locator("#lab-sheets form[data-lab-sheet]");
-      await page.waitForFunction((want) => document.querySelector("[data-lab-sheet-parts]")?.getAttribute("data-actor") === want, id);
+      await page.waitForFunction(
+        (want) => document.querySelector("[data-lab-sheet-parts]")?.getAttribute("data-actor") === want,
+        id,
+      );
       expect(await sheet.locator(".rb-sheet__body").count(), id).toBe(1);
       expect(await sheet.locator('[data-action="roll"]').count(), id).toBeGreaterThan(0);
       // The sheets of one type share their templates: one scan per type.
@@ -224,7 +297,9 @@ describe("the lab's sheets", () => {
     const label = (await button.getAttribute("aria-label")) ?? "";
     await button.focus();
     await page.keyboard.press("Enter");
-    const engine = await page.evaluate(() => document.activeElement?.closest<HTMLElement>("[data-lab-engine]")?.dataset.labEngine);
+    const engine = await page.evaluate(
+      () => document.activeElement?.closest<HTMLElement>("[data-lab-engine]")?.dataset.labEngine,
+    );
     expect(engine).toBeDefined();
     const panel = `#lab-engine-${engine ?? ""}`;
     const title = (await page.locator(`${panel} [data-lab-dialog-title]`).textContent()) ?? "";
@@ -241,7 +316,10 @@ describe("the lab's sheets", () => {
     const dots = page.locator('#lab-sheets [data-path="system.attributes.strength.rating"]');
     await dots.locator(".rb-pip").nth(4).focus();
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => document.querySelector('[data-path="system.attributes.strength.rating"]')?.getAttribute("data-value") === "5");
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-path="system.attributes.strength.rating"]')?.getAttribute("data-value") === "5",
+    );
     // Focus stays on the pressed dot after the sheet re-renders.
     expect(await page.evaluate(() => document.activeElement?.closest("[data-path]")?.getAttribute("data-path"))).toBe(
       "system.attributes.strength.rating",

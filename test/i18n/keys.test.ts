@@ -19,10 +19,12 @@ function files(dir: string, ext: RegExp): string[] {
 }
 
 // The lab page's own text (lab/) is localized too, under ROLLING_BONES.Lab.
-const sources = [...files("src", /\.ts$/), ...files("templates", /\.hbs$/), ...files("lab", /\.(ts|hbs)$/)].map((f) => ({
-  file: f,
-  text: readFileSync(path.join(ROOT, f), "utf8"),
-}));
+const sources = [...files("src", /\.ts$/), ...files("templates", /\.hbs$/), ...files("lab", /\.(ts|hbs)$/)].map(
+  (f) => ({
+    file: f,
+    text: readFileSync(path.join(ROOT, f), "utf8"),
+  }),
+);
 const defined = new Set(flattenKeys(EN).keys());
 const literal = new Map<string, string>();
 const prefixes = new Map<string, string>();
@@ -33,7 +35,8 @@ for (const { file, text } of sources) {
     if (key.endsWith(".")) prefixes.set(key, file);
     else literal.set(key, file);
   }
-  for (const m of text.matchAll(/new EngineError\(\s*"([A-Za-z0-9_]+)"/g)) literal.set(`ROLLING_BONES.Error.${m[1]}`, file);
+  for (const m of text.matchAll(/new EngineError\(\s*"([A-Za-z0-9_]+)"/g))
+    literal.set(`ROLLING_BONES.Error.${m[1]}`, file);
 }
 
 describe("localization keys", () => {

@@ -106,7 +106,11 @@ describe("lab card states", () => {
   };
 
   it("each throws exactly its listed faces", () => {
-    for (const state of CARD_STATES) expect(rollCardState(state).throws.map((t) => t.value), state.id).toEqual(state.faces);
+    for (const state of CARD_STATES)
+      expect(
+        rollCardState(state).throws.map((t) => t.value),
+        state.id,
+      ).toEqual(state.faces);
   });
 
   it("show what their captions say", () => {
@@ -114,6 +118,7 @@ describe("lab card states", () => {
     expect(pct("percentileBonus").tensFrom).not.toBeNull();
     expect(pct("percentilePenalty").tensFrom).not.toBeNull();
     expect(pct("percentileDoubleZero").value).toBe(100);
+    expect(pct("percentileKarma").karma).toEqual({ dice: 1, cost: 2 });
     const act = (id: string) => outcome(id) as action.ActionOutcome;
     expect(act("actionCascade")).toMatchObject({ potentialBotch: true, success: true });
     expect(act("actionCascade").augments[0]?.total).toBe(14);
@@ -166,7 +171,10 @@ describe("lab sheets", () => {
     expect(samples.length).toBeGreaterThanOrEqual(10);
     for (const engine of LAB_ENGINES) {
       const own = samples.filter((a) => a.type === `${engine}-character`);
-      expect(own.map((a) => a.playerCharacter), engine).toEqual([true, false]);
+      expect(
+        own.map((a) => a.playerCharacter),
+        engine,
+      ).toEqual([true, false]);
     }
   });
 
@@ -180,7 +188,11 @@ describe("lab sheets", () => {
       expect(buttons.length).toBeGreaterThan(0);
       for (const button of buttons) {
         const attr = (name: string) => new RegExp(`data-${name}="([^"]*)"`).exec(button)?.[1];
-        const trait = { kind: attr("kind") ?? "", key: attr("key") ?? "", ...(attr("with") ? { with: attr("with") } : {}) };
+        const trait = {
+          kind: attr("kind") ?? "",
+          key: attr("key") ?? "",
+          ...(attr("with") ? { with: attr("with") } : {}),
+        };
         const roll = sheetRoll(actor, trait, I18N);
         const dialog = openDialog(roll.engine, DEFAULT_DIALOG_SETTINGS, roll.request, roll.title);
         expect(dialogRequest(dialog, DEFAULT_DIALOG_SETTINGS, "en").ok, `${actor.name} ${button}`).toBe(true);
@@ -206,7 +218,11 @@ describe("lab sheets", () => {
     if (!added.ok) throw added.error;
     const skills = (a: SampleActor) => (a.system as { skills: Record<string, unknown> }).skills;
     expect(skills(added.actor).labEntry00000001).toBeDefined();
-    const removed = applySheetAction(added.actor, { action: "removeEntry", collection: "skills", id: "labEntry00000001" });
+    const removed = applySheetAction(added.actor, {
+      action: "removeEntry",
+      collection: "skills",
+      id: "labEntry00000001",
+    });
     expect(removed.ok && skills(removed.actor).labEntry00000001).toBeUndefined();
     expect(skills(actor).labEntry00000001).toBeUndefined();
   });

@@ -1,7 +1,12 @@
 /** How the Action Dice card lays out an outcome. Pure: the ActionRoll and the lab both call it. */
 import type { ActionOutcome } from "../../engines/action/index.ts";
 import type { DieResult } from "../../engines/shared/index.ts";
-import { cardStateView, NEW_CARD_RECORD, type ActionCardRecord, type ActionCardStateView } from "../rolls/action-card.ts";
+import {
+  cardStateView,
+  NEW_CARD_RECORD,
+  type ActionCardRecord,
+  type ActionCardStateView,
+} from "../rolls/action-card.ts";
 
 /**
  * How the action card lays out the dice: the d20s (re-rolls included), then each augment's cascade,

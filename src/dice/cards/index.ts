@@ -74,7 +74,8 @@ export const CARD_VIEWS: {
 } = Object.freeze({
   percentile: (outcome: PercentileOutcome, stored: StoredCardState = {}) =>
     percentileCardView(outcome, readPointsRecord(stored.points)),
-  action: (outcome: ActionOutcome, stored: StoredCardState = {}) => actionCardView(outcome, readCardRecord(stored.card)),
+  action: (outcome: ActionOutcome, stored: StoredCardState = {}) =>
+    actionCardView(outcome, readCardRecord(stored.card)),
   wild: (outcome: WildOutcome, stored: StoredCardState = {}) => wildCardView(outcome, readPointsRecord(stored.points)),
   pi: (outcome: PiOutcome, stored: StoredCardState = {}) => piCardView(outcome, readPointsRecord(stored.points)),
   pool: (outcome: PoolOutcome, stored: StoredCardState = {}) => poolCardView(outcome, readPointsRecord(stored.points)),

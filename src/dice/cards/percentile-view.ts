@@ -1,6 +1,11 @@
 /** How the percentile card lays out an outcome. Pure: the PercentileRoll and the lab both call it. */
 import type { PercentileDie, PercentileOutcome } from "../../engines/percentile/index.ts";
-import { EMPTY_POINTS_RECORD, pointsLedgerView, type PointsLedgerView, type PointsRecord } from "../rolls/points-card.ts";
+import {
+  EMPTY_POINTS_RECORD,
+  pointsLedgerView,
+  type PointsLedgerView,
+  type PointsRecord,
+} from "../rolls/points-card.ts";
 
 /** How the percentile card lays out the dice: the tens candidates, then the ones die. */
 export interface PercentileCardView {

@@ -1,6 +1,11 @@
 /** How the Dice Pool card lays out an outcome. Pure: the PoolRoll and the lab both call it. */
 import type { PoolOutcome } from "../../engines/pool/index.ts";
-import { EMPTY_POINTS_RECORD, pointsLedgerView, type PointsLedgerView, type PointsRecord } from "../rolls/points-card.ts";
+import {
+  EMPTY_POINTS_RECORD,
+  pointsLedgerView,
+  type PointsLedgerView,
+  type PointsRecord,
+} from "../rolls/points-card.ts";
 
 /** What the pool card shows beside the outcome. */
 export interface PoolCardView {

@@ -1,6 +1,11 @@
 /** How the Wild Die card lays out an outcome. Pure: the WildRoll and the lab both call it. */
 import type { WildDieResult, WildOutcome } from "../../engines/wild/index.ts";
-import { EMPTY_POINTS_RECORD, pointsLedgerView, type PointsLedgerView, type PointsRecord } from "../rolls/points-card.ts";
+import {
+  EMPTY_POINTS_RECORD,
+  pointsLedgerView,
+  type PointsLedgerView,
+  type PointsRecord,
+} from "../rolls/points-card.ts";
 
 /** A die as the wild card shows it: a subtracted throw is labelled with its minus sign. */
 export type WildCardDie = WildDieResult & { label?: string };
