@@ -52,17 +52,17 @@ function cascadeArray(faces: number): ArrayDist {
  */
 function convolveCascade(a: Float64Array, c: Float64Array, faces: number): Float64Array {
   const blocks = c.length / faces;
-  const window = new Float64Array(a.length + faces - 1);
-  for (let s = 1; s < window.length; s++) {
+  const kernel = new Float64Array(a.length + faces - 1);
+  for (let s = 1; s < kernel.length; s++) {
     let sum = 0;
     for (let i = Math.max(0, s - faces + 1); i < s && i < a.length; i++) sum += a[i] as number;
-    window[s] = sum;
+    kernel[s] = sum;
   }
   const out = new Float64Array(a.length + c.length - 1);
   for (let k = 0; k < blocks; k++) {
     const ck = c[k * faces + 1] as number;
     const shift = k * faces;
-    for (let s = 1; s < window.length; s++) out[s + shift] = (out[s + shift] as number) + ck * (window[s] as number);
+    for (let s = 1; s < kernel.length; s++) out[s + shift] = (out[s + shift] as number) + ck * (kernel[s] as number);
   }
   return out;
 }
