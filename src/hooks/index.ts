@@ -4,7 +4,6 @@ import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { listenForRollLinks } from "./roll-links.ts";
-import { addPointsControls } from "../applications/chat/points-card-listeners.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
 /** Registers every Foundry hook the system listens to; one module per hook. */
@@ -13,8 +12,6 @@ export function registerHooks(): void {
   Hooks.once("ready", onReady);
   Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
-  // Points controls on percentile, wild, pool and pi cards (assist, pick, undo).
-  Hooks.on("renderChatMessageHTML", addPointsControls);
   // A session start resets the wild-die characters' per-session counters (on the active GM's client).
   Hooks.on("rollingBones.sessionStarted", onSessionStarted);
   Hooks.on("chatMessage", onChatMessage);

@@ -18,6 +18,7 @@ import {
   type EconomyRecord,
 } from "../../services/action-dice/index.ts";
 import { actionControls } from "./action-controls.ts";
+import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
 
 /** The template of the per-viewer controls. */
 export const CONTROLS_TEMPLATE = systemPath("templates/chat/action-controls.hbs");
@@ -29,25 +30,14 @@ export function decorated(html: HTMLElement): Promise<void> {
   return pending.get(html) ?? Promise.resolve();
 }
 
-const ENTRY_ID = /^[\w-]+$/;
-
+/** A ledger control (Undo, Refund). */
 function button(action: string, label: string, aria: string, data: Record<string, string>): HTMLButtonElement {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "rb-ledger__control";
-  el.dataset.action = action;
-  for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
-  el.textContent = label;
-  el.setAttribute("aria-label", aria);
-  return el;
+  return controlButton("rb-ledger__control", action, label, aria, data);
 }
 
 /** Disables every control of a card while a request is on its way. */
 function setBusy(html: HTMLElement, busy: boolean): void {
-  for (const el of html.querySelectorAll<HTMLButtonElement | HTMLInputElement>("[data-action], [data-dice-for]")) {
-    el.disabled = busy;
-  }
-  html.toggleAttribute("aria-busy", busy);
+  setControlsBusy(html, "[data-action], [data-dice-for]", busy);
 }
 
 /** The control a clicked button asks for, with its parameters read from the card. */
@@ -92,11 +82,9 @@ async function decorateActionCard(
     );
   }
   for (const { entry, refund } of view.undo) {
-    if (!ENTRY_ID.test(entry)) continue;
-    const line = section.querySelector<HTMLElement>(`.rb-ledger__entry[data-entry="${entry}"]`);
-    if (!line) continue;
-    const what = line.querySelector(".rb-ledger__what")?.textContent?.trim() ?? "";
-    const who = line.querySelector(".rb-ledger__who")?.textContent?.trim() ?? "";
+    const found = ledgerLine(section, "rb-ledger", entry);
+    if (!found) continue;
+    const { line, what, who } = found;
     const data = { what, who };
     line.append(
       button(

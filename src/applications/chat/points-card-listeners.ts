@@ -16,6 +16,7 @@ import {
   undoPoints,
   type PointsRoll,
 } from "../../services/points/index.ts";
+import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
 
 /** The template of the per-viewer controls. */
@@ -27,8 +28,6 @@ const pending = new WeakMap<HTMLElement, Promise<void>>();
 export function pointsDecorated(html: HTMLElement): Promise<void> {
   return pending.get(html) ?? Promise.resolve();
 }
-
-const ENTRY_ID = /^[\w-]+$/;
 
 /** The controls a viewer sees on a message's card, or `null` when it is not a points card. */
 export function pointsControlsFor(message: ChatMessage.Implementation): PointsControlsView | null {
@@ -67,33 +66,26 @@ export async function pointsControlsHtml(view: PointsControlsView): Promise<stri
   return foundry.applications.handlebars.renderTemplate(POINTS_CONTROLS_TEMPLATE, { ...view });
 }
 
+/** A points ledger control (Undo). */
 function button(action: string, label: string, aria: string, data: Record<string, string>): HTMLButtonElement {
-  const el = document.createElement("button");
-  el.type = "button";
-  el.className = "rb-points__control";
-  el.dataset.action = action;
-  for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
-  el.textContent = label;
-  el.setAttribute("aria-label", aria);
-  return el;
+  return controlButton("rb-points__control", action, label, aria, data);
 }
 
 /** Disables every points control of a card while a request is on its way. */
 function setBusy(section: HTMLElement, busy: boolean): void {
-  for (const el of section.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+  setControlsBusy(
+    section,
     "[data-points-controls] button, [data-points-controls] input, [data-points-controls] select, .rb-points__control",
-  )) {
-    el.disabled = busy;
-  }
-  section.toggleAttribute("aria-busy", busy);
+    busy,
+  );
 }
 
 /** Marks the given assist's line with its state (waiting for the leader, or used). */
 function markAssistState(section: HTMLElement, view: PointsControlsView): void {
   const state = view.assistState;
-  if (!state || !ENTRY_ID.test(state.entry)) return;
-  const line = section.querySelector<HTMLElement>(`.rb-points__entry[data-entry="${state.entry}"]`);
-  if (!line) return;
+  const found = state ? ledgerLine(section, "rb-points", state.entry) : null;
+  if (!state || !found) return;
+  const { line } = found;
   const mark = document.createElement("span");
   mark.className = `rb-points__mark rb-points__mark--${state.state}`;
   mark.dataset.mark = state.state;
@@ -104,11 +96,9 @@ function markAssistState(section: HTMLElement, view: PointsControlsView): void {
 /** Adds the GM's Undo to each ledger line that can be undone. */
 function addUndoButtons(section: HTMLElement, view: PointsControlsView): void {
   for (const entry of view.undo) {
-    if (!ENTRY_ID.test(entry)) continue;
-    const line = section.querySelector<HTMLElement>(`.rb-points__entry[data-entry="${entry}"]`);
-    if (!line) continue;
-    const what = line.querySelector(".rb-points__what")?.textContent?.trim() ?? "";
-    const who = line.querySelector(".rb-points__who")?.textContent?.trim() ?? "";
+    const found = ledgerLine(section, "rb-points", entry);
+    if (!found) continue;
+    const { line, what, who } = found;
     line.append(
       button(
         "pointsUndo",
