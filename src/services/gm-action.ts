@@ -63,6 +63,17 @@ export function registerGmAction<D>(name: string, action: GmAction<D>): void {
   registry.set(name, action);
 }
 
+/**
+ * A privileged action whose code loads on the GM's first use: `load` imports its module (a dynamic
+ * import, so players and the world's start never download GM-side code), `pick` chooses the function.
+ */
+export function lazyGmAction<M, D>(
+  load: () => Promise<M>,
+  pick: (module: M) => (context: ActionContext, data: D) => Promise<unknown>,
+): GmAction<D> {
+  return { run: async (context, data) => pick(await load())(context, data) };
+}
+
 // ---- GM side -----------------------------------------------------------------------------------
 
 let queue: Promise<unknown> = Promise.resolve();

@@ -44,16 +44,9 @@ import {
   type LoadedPointsCard,
 } from "./store.ts";
 
-/** The privileged action names. */
-export const POINTS_ACTIONS = Object.freeze({
-  spend: `${SYSTEM_ID}.pointsSpend`,
-  refund: `${SYSTEM_ID}.pointsRefund`,
-  undo: `${SYSTEM_ID}.pointsUndo`,
-  assist: `${SYSTEM_ID}.pointsAssist`,
-  cancelAssist: `${SYSTEM_ID}.pointsCancelAssist`,
-  pick: `${SYSTEM_ID}.pointsPick`,
-  resetSession: `${SYSTEM_ID}.pointsResetSession`,
-} as const);
+import { POINTS_ACTIONS } from "./names.ts";
+
+export { POINTS_ACTIONS };
 
 const ASSISTS_KEY = `flags.${SYSTEM_ID}.${ASSISTS_FLAG}`;
 

@@ -14,15 +14,15 @@ import { withWorldArt } from "../../helpers/art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { rollToChat, type PostOptions, type RollableEngine } from "../roll.ts";
-import {
-  POINTS_ACTIONS,
-  type AssistRequest,
-  type CancelAssistRequest,
-  type PickRequest,
-  type RefundRequest,
-  type SpendReceipt,
-  type SpendRequest,
-  type UndoRequest,
+import { POINTS_ACTIONS } from "./names.ts";
+import type {
+  AssistRequest,
+  CancelAssistRequest,
+  PickRequest,
+  RefundRequest,
+  SpendReceipt,
+  SpendRequest,
+  UndoRequest,
 } from "./actions.ts";
 import { engineOfType, isEmptyPlan, planFromRequest, type PointsEngine } from "./ledger.ts";
 import { pointsEngineOf, type PointsRoll } from "./store.ts";
