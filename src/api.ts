@@ -3,6 +3,7 @@
  * (available before `init`). Engines are pure functions; `rollToChat` rolls one to chat.
  */
 import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
+import { openRequestComposer } from "./applications/requests/open.ts";
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
 import * as actionDice from "./services/action-dice/requests.ts";
@@ -25,6 +26,14 @@ export const api = Object.freeze({
   actionDice,
   /** Points and choices for macros (rollWithPoints, assistLeader, cancelAssist, pickDice, undoPoints…). */
   points,
+  /** Opens the GM's roll-request composer (GM only), optionally filled from a draft request. */
+  openRequestComposer,
+  /**
+   * Posts a GM roll request card (GM only): `{ engine, label, trait: { kind, key }, target, hidden,
+   * net, actors }` (see services/requests/spec.ts). Resolves with the card, or `null` when refused.
+   */
+  requestRoll: async (spec: unknown): Promise<ChatMessage.Implementation | null> =>
+    (await import("./services/requests/requests.ts")).postRollRequest(spec),
 });
 
 /** The API's type. */

@@ -8,6 +8,7 @@ import { EngineError } from "../engines/index.ts";
 import { ENRICHER_PATTERN, parseEnricher, type CommandEngine, type CommandSettings } from "./chat-commands.ts";
 import { commandSettings } from "./command-settings.ts";
 import { errorMessage, type ErrorLocalizer } from "./notify.ts";
+import { parseRequestText } from "../services/requests/spec.ts";
 
 /** The class of every roll link (working or broken). */
 export const ROLL_LINK_CLASS = "rb-roll-link";
@@ -97,7 +98,45 @@ export function enrichRollLink(match: RegExpMatchArray): Promise<HTMLElement> {
   return Promise.resolve(buildRollLink(document, source, settings, game.i18n));
 }
 
-/** Registers the roll-link enricher (called in `init`). */
+/** The pattern of a GM roll-request link: `@RollRequest[action save:reflex target=15 hidden]{Dodge}`. */
+export const REQUEST_LINK_PATTERN = /@RollRequest\[([^\]]*)\](?:\{([^}]*)\})?/gi;
+
+/** The class of a GM roll-request link. */
+export const REQUEST_LINK_CLASS = "rb-request-link";
+
+/**
+ * Builds a GM roll-request link: clicked by a GM it opens the request composer with these values
+ * (the GM picks the characters); a malformed text gives a broken link with the reason in its title.
+ */
+export function buildRequestLink(doc: Document, text: string, params: string, label: string, i18n: ErrorLocalizer): HTMLAnchorElement {
+  const link = doc.createElement("a");
+  link.classList.add(ROLL_LINK_CLASS, REQUEST_LINK_CLASS);
+  const shown = label.trim();
+  try {
+    const draft = parseRequestText(params, shown);
+    link.dataset.request = params;
+    if (shown !== "") link.dataset.label = shown;
+    link.setAttribute("role", "button");
+    link.tabIndex = 0;
+    link.title = i18n.format("ROLLING_BONES.Request.LinkTitle", { engine: i18n.localize(`ROLLING_BONES.Engine.${draft.engine}`) });
+    link.append(icon(doc, "fa-solid fa-bullhorn"), ` ${shown !== "" ? shown : params}`);
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    link.classList.add("is-broken");
+    link.setAttribute("aria-disabled", "true");
+    link.title = i18n.format("ROLLING_BONES.RollLink.Broken", { reason: errorMessage(error, i18n) });
+    link.append(icon(doc, "fa-solid fa-link-slash"), ` ${shown !== "" ? shown : text}`);
+  }
+  return link;
+}
+
+/** The enricher Foundry calls for each match of {@link REQUEST_LINK_PATTERN}. */
+export function enrichRequestLink(match: RegExpMatchArray): Promise<HTMLElement> {
+  return Promise.resolve(buildRequestLink(document, match[0], match[1] ?? "", match[2] ?? "", game.i18n));
+}
+
+/** Registers the roll-link and request-link enrichers (called in `init`). */
 export function registerEnrichers(): void {
   CONFIG.TextEditor.enrichers.push({ pattern: ENRICHER_PATTERN, enricher: enrichRollLink });
+  CONFIG.TextEditor.enrichers.push({ pattern: REQUEST_LINK_PATTERN, enricher: enrichRequestLink });
 }

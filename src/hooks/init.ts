@@ -10,6 +10,7 @@ import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/index.ts";
+import { registerRequestActions } from "../services/requests/index.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {
@@ -35,6 +36,8 @@ export function onInit(): void {
   registerActionDiceActions();
   // Points and choices on the other engines (karma, assists, CP/FP, Willpower, picks, undo).
   registerPointsActions();
+  // GM roll requests: the active GM records each named character's roll on the request card.
+  registerRequestActions();
   // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (helpers/enrichers.ts).
   registerEnrichers();
   void preloadTemplates();

@@ -1,7 +1,10 @@
 import { showArtNoticeOnce } from "../applications/settings/index.ts";
+import { gatherOnStart } from "../services/requests/index.ts";
 
 /** The `ready` hook: work that needs the loaded world (migrations and one-time notices, run by the active GM). */
 export function onReady(): void {
   // Tells the GM once that the default Action Results Table can be replaced with the book's.
   void showArtNoticeOnce();
+  // Adds to request cards the rolls made for them while no GM was online (active GM only).
+  void gatherOnStart();
 }

@@ -14,7 +14,7 @@ import { reportError } from "../helpers/notify.ts";
 export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementation | null> | undefined {
   const target = event.target;
   if (!(target instanceof Element)) return;
-  const link = target.closest<HTMLElement>(`a.${ROLL_LINK_CLASS}[data-engine]`);
+  const link = target.closest<HTMLElement>(`a.${ROLL_LINK_CLASS}[data-engine], a.${ROLL_LINK_CLASS}[data-request]`);
   if (!link) return;
   if (event.type === "keydown") {
     const key = (event as KeyboardEvent).key;
@@ -22,6 +22,12 @@ export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementatio
   }
   event.preventDefault();
   event.stopPropagation();
+  if (link.dataset.request !== undefined) {
+    // A GM roll request: the composer (GM only) opens with the link's values.
+    return import("../applications/requests/open.ts").then(({ openRequestComposerFromText }) =>
+      openRequestComposerFromText(link.dataset.request ?? "", link.dataset.label ?? ""),
+    );
+  }
   try {
     const { engine, request } = parseEnricher(link.dataset.engine ?? "", link.dataset.params ?? "", commandSettings());
     const options = { speaker: ChatMessage.getSpeaker(), flavor: link.dataset.label };

@@ -9,6 +9,7 @@ import type { ActionReply } from "../services/gm-action.ts";
 import type { PendingAssist } from "../dice/rolls/points-card.ts";
 import type { PointsSpendEvent } from "../services/points/actions.ts";
 import type { SpendRecord } from "../services/points/ledger.ts";
+import type { RequestRecord, RequestSecret } from "../services/requests/names.ts";
 
 interface RollingBonesConfig {
   /** The system id. */
@@ -57,6 +58,10 @@ declare module "fvtt-types/configuration" {
       "rolling-bones": {
         /** An action-dice economy card: a session start or a pool action (services/action-dice/economy-card.ts). */
         economy?: EconomyRecord;
+        /** A GM roll request card (services/requests). */
+        rollRequest?: RequestRecord;
+        /** The GM-only note holding a roll request's hidden target (services/requests). */
+        rollRequestSecret?: RequestSecret;
       };
     };
   }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixedFaces, type FoundryDouble } from "../foundry/index.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
-import { buildRollLink } from "../../src/helpers/enrichers.ts";
+import { buildRequestLink, buildRollLink, REQUEST_LINK_PATTERN } from "../../src/helpers/enrichers.ts";
 import { ENRICHER_PATTERN } from "../../src/helpers/chat-commands.ts";
 
 const I18N = { has: hasKey, localize, format: (key: string, data: Record<string, string>) => format(key, data) };
@@ -117,5 +117,45 @@ describe("roll links on the double", () => {
     expect((message?.rolls[0] as unknown as { request: unknown }).request).toMatchObject({ modifier: 3, dc: 15 });
     expect(double.game.messages.contents).toHaveLength(1);
     expect(double.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+});
+
+describe("GM roll-request links", () => {
+  function requestLink(text: string): HTMLAnchorElement {
+    const match = [...text.matchAll(REQUEST_LINK_PATTERN)][0];
+    if (!match) throw new Error(`no match in ${text}`);
+    return buildRequestLink(document, match[0], match[1] ?? "", match[2] ?? "", I18N);
+  }
+
+  it("is a keyboard-usable link carrying the request's text and label", () => {
+    const link = requestLink("@RollRequest[action save:reflex target=15 hidden]{Dodge the blade}");
+    expect(link.dataset.request).toBe("action save:reflex target=15 hidden");
+    expect(link.dataset.label).toBe("Dodge the blade");
+    expect(link.getAttribute("role")).toBe("button");
+    expect(link.textContent?.trim()).toBe("Dodge the blade");
+    expect(link.title).toBe(format("ROLLING_BONES.Request.LinkTitle", { engine: localize("ROLLING_BONES.Engine.action") }));
+  });
+
+  it("a malformed request link is visibly broken with the reason", () => {
+    const link = requestLink("@RollRequest[pool attribute:wits target=6 hidden]");
+    expect(link.classList.contains("is-broken")).toBe(true);
+    expect(link.dataset.request).toBeUndefined();
+    expect(link.title).toContain(localize("ROLLING_BONES.Error.RequestHidden").slice(0, 30));
+  });
+
+  it("a player who clicks one is told it is the GM's; nothing opens", async () => {
+    const double = await bootSystem({ userId: ALICE });
+    try {
+      const { onRollLinkEvent } = await import("../../src/hooks/roll-links.ts");
+      const link = requestLink("@RollRequest[action save:reflex target=15]{Dodge}");
+      document.body.append(link);
+      const event = new MouseEvent("click", { bubbles: true });
+      Object.defineProperty(event, "target", { value: link });
+      expect(await onRollLinkEvent(event)).toBeNull();
+      expect(double.notifications.map((n) => n.message)).toEqual([format("ROLLING_BONES.Error.GmOnly")]);
+    } finally {
+      double.uninstall();
+      document.body.replaceChildren();
+    }
   });
 });

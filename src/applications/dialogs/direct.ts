@@ -22,6 +22,8 @@ export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
   initial?: Partial<RequestByEngine[E]>;
   /** The click or key press that asked for the roll; Shift swaps dialog and direct roll. */
   event?: Event | null;
+  /** More JSON-safe options stored with the roll (e.g. the GM roll request it answers). */
+  rollOptions?: Record<string, unknown>;
 }
 
 /**
@@ -75,5 +77,6 @@ export async function rollDirect<E extends EngineId>(
     assists: settings.points?.assists ?? [],
     speaker: ChatMessage.getSpeaker({ actor: options.actor ?? undefined }),
     flavor: options.title,
+    ...(options.rollOptions ? { rollOptions: options.rollOptions } : {}),
   });
 }

@@ -51,5 +51,12 @@ export async function openRollDialog<E extends EngineId>(
   if (shouldSkipDialog(options.event, skipDialogDefault())) return rollDirect(engine, options);
   const settings = readDialogSettings(options.actor ?? null);
   const values = DIALOG_ENGINES[engine].requestToForm(options.initial, settings);
-  return RollDialog.wait({ engine, actor: options.actor, title: options.title, values, settings });
+  return RollDialog.wait({
+    engine,
+    actor: options.actor,
+    title: options.title,
+    values,
+    settings,
+    ...(options.rollOptions ? { rollOptions: options.rollOptions } : {}),
+  });
 }

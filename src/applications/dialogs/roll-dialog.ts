@@ -30,6 +30,8 @@ export interface RollDialogParams {
   readonly values: FormValues;
   /** The world settings the request depends on. */
   readonly settings: DialogSettings;
+  /** More JSON-safe options stored with the roll (e.g. the GM roll request it answers). */
+  readonly rollOptions?: Record<string, unknown>;
 }
 
 /** The context every part of the dialog renders with. */
@@ -220,6 +222,7 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
       speaker: ChatMessage.getSpeaker({ actor }),
       flavor: this.#params.title,
       visibility: this.#visibility,
+      ...(this.#params.rollOptions ? { rollOptions: this.#params.rollOptions } : {}),
     });
     this.#rolling = false;
     if (this.#message) await this.close();

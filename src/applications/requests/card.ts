@@ -1,0 +1,72 @@
+/**
+ * The per-viewer part of a request card, added when it renders (`renderChatMessageHTML`): the
+ * target or that it is hidden, each named character's row (a Roll button for its owners, a result
+ * once rolled) and the GM's Reveal. The requests themselves load on the first click.
+ */
+import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { EngineRoll } from "../../dice/index.ts";
+import { REQUEST_FLAG } from "../../services/requests/names.ts";
+import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
+import { setControlsBusy } from "../chat/card-controls.ts";
+import { requestCardView, type RequestCardView } from "./view.ts";
+
+/** The template of a viewer's rows. */
+export const REQUEST_ROWS_TEMPLATE = systemPath("templates/chat/request-rows.hbs");
+
+const pending = new WeakMap<HTMLElement, Promise<void>>();
+
+/** Resolves once a rendered request card's rows are in place (tests, Quench). */
+export function requestDecorated(html: HTMLElement): Promise<void> {
+  return pending.get(html) ?? Promise.resolve();
+}
+
+/** What the current user sees on a request card, or `null` when the message is not one. */
+export function requestViewFor(message: ChatMessage.Implementation): RequestCardView | null {
+  const record = requestRecordOf(message);
+  if (!record || !message.id) return null;
+  const owns: Record<string, boolean> = {};
+  for (const id of record.spec.actors) owns[id] = game.actors.get(id)?.isOwner ?? false;
+  const outcomes: Record<string, unknown> = {};
+  for (const [actorId, answer] of Object.entries(record.answers)) {
+    const result = game.messages.get(answer.messageId);
+    const roll = result?.rolls[0];
+    // A result the viewer cannot see (a private or blind roll) stays private here too.
+    if (result?.isContentVisible && roll instanceof EngineRoll && roll.outcome !== undefined) outcomes[actorId] = roll.outcome;
+  }
+  return requestCardView({
+    messageId: message.id,
+    record,
+    viewerIsGM: game.user.isGM,
+    target: knownTarget(record),
+    hiddenTarget: game.user.isGM ? secretTargetOf(record) : null,
+    owns,
+    outcomes,
+  });
+}
+
+async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  const view = requestViewFor(message);
+  const slot = html.querySelector<HTMLElement>("[data-request-rows]");
+  if (!view || !slot || !message.id) return;
+  slot.innerHTML = await foundry.applications.handlebars.renderTemplate(REQUEST_ROWS_TEMPLATE, { ...view });
+  const messageId = message.id;
+  slot.addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("button[data-action]");
+    if (!button || button.disabled) return;
+    setControlsBusy(slot, "button", true);
+    const done = () => setControlsBusy(slot, "button", false);
+    const action = button.dataset.action;
+    void import("../../services/requests/requests.ts")
+      .then(async (requests) => {
+        if (action === "requestRoll") await requests.rollForRequest(messageId, button.dataset.actor ?? "", event);
+        else await requests.revealRequest(messageId);
+      })
+      .finally(done);
+  });
+}
+
+/** Adds a request card's per-viewer rows (a no-op on other messages). */
+export function addRequestRows(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (!message.getFlag(SYSTEM_ID, REQUEST_FLAG as never)) return;
+  pending.set(html, decorate(message, html));
+}

@@ -1,0 +1,30 @@
+/**
+ * Openers of the GM roll-request composer for always-loaded code (the API, request links, the GM
+ * panel). The composer loads the first time it is opened.
+ */
+import { EngineError } from "../../engines/index.ts";
+import { reportError } from "../../helpers/notify.ts";
+import { parseRequestText, type RequestDraft } from "../../services/requests/spec.ts";
+
+/** Opens the composer (GM only), starting from a draft when given. */
+export async function openRequestComposer(draft: Partial<RequestDraft> = {}): Promise<null> {
+  if (!game.user.isGM) {
+    reportError(new EngineError("GmOnly"));
+    return null;
+  }
+  const { RequestComposer } = await import("./composer.ts");
+  await new RequestComposer(draft).render({ force: true });
+  return null;
+}
+
+/** Opens the composer with a request link's values; a malformed link shows why and opens nothing. */
+export async function openRequestComposerFromText(text: string, label = ""): Promise<null> {
+  let draft: RequestDraft;
+  try {
+    draft = parseRequestText(text, label);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  return openRequestComposer(draft);
+}

@@ -1,0 +1,201 @@
+/**
+ * GM roll requests on chat cards. The GM posts a request card naming characters, an engine, a trait
+ * and the engine's target; a target the GM hides goes into a note only GMs receive, never into the
+ * card. Each named character's owner rolls from the card with that character (the usual roll
+ * dialog, so points can be spent as on any roll); the roll carries the request's id and the active
+ * GM records it on the card (`gather.ts`). The GM judges hidden targets and reveals them when they
+ * choose.
+ */
+import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { TYPE_LABELS, fixedTraitKey } from "../../data/actor/pure.ts";
+import { EngineError } from "../../engines/index.ts";
+import { reportError } from "../../helpers/notify.ts";
+import { openRollDialog } from "../../applications/dialogs/open.ts";
+import { actionIdFor, requestGmAction } from "../gm-action.ts";
+import { messageById, messageFlagWrite } from "../messages.ts";
+import {
+  ANSWER_ACTION,
+  ANSWERS_OPTION,
+  REQUEST_FLAG,
+  SECRET_FLAG,
+  type AnswerRequest,
+  type AnswersOption,
+  type RequestRecord,
+  type RequestSecret,
+} from "./names.ts";
+import { requestRecordOf, secretTargetOf } from "./records.ts";
+import { REQUEST_TRAITS, TYPE_OF, publicSpec, rollForSpec, validateSpec, type RollRequestSpec } from "./spec.ts";
+
+/** The template of a request card's fixed part (the per-viewer rows are added when it renders). */
+export const REQUEST_CARD_TEMPLATE = systemPath("templates/chat/request-card.hbs");
+
+/** The template of the GM-only note of a hidden target. */
+export const REQUEST_SECRET_TEMPLATE = systemPath("templates/chat/request-secret.hbs");
+
+/** The trait's display text: a fixed trait's localized name, or the entry name the GM typed. */
+export function traitText(spec: Pick<RollRequestSpec, "engine" | "trait">): string {
+  const { kind, key } = spec.trait;
+  if (kind === REQUEST_TRAITS[spec.engine].named) return key;
+  const group = kind === "attribute" ? "attributes" : kind === "ability" ? "abilities" : "saves";
+  return game.i18n.localize(fixedTraitKey(TYPE_OF[spec.engine], group, key));
+}
+
+/** The actors a request for an engine may name: every character of its type. */
+export function requestableActors(engine: RollRequestSpec["engine"]): Actor.Implementation[] {
+  return game.actors.filter((a) => a.type === TYPE_OF[engine]);
+}
+
+/** The context of a request card's fixed part. */
+function cardContext(spec: RollRequestSpec) {
+  return {
+    engine: spec.engine,
+    engineName: game.i18n.localize(`ROLLING_BONES.Engine.${spec.engine}`),
+    typeName: game.i18n.localize(TYPE_LABELS[TYPE_OF[spec.engine]]),
+    label: spec.label,
+    trait: traitText(spec),
+  };
+}
+
+/**
+ * Posts a roll request (GM only). A hidden target is written to a note whispered to the GMs, then
+ * the card; if the card cannot be posted the note is deleted again, so nothing is half-written.
+ *
+ * @param raw - The request (see {@link RollRequestSpec}); checked with `validateSpec`.
+ * @returns The request card, or `null` when refused (one localized message says why).
+ */
+export async function postRollRequest(raw: unknown): Promise<ChatMessage.Implementation | null> {
+  if (!game.user.isGM) {
+    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.GmOnly"));
+    return null;
+  }
+  let spec: RollRequestSpec;
+  try {
+    const engine = (raw as { engine?: unknown } | null)?.engine;
+    const known = TYPE_OF[engine as RollRequestSpec["engine"]]
+      ? requestableActors(engine as RollRequestSpec["engine"])
+      : [];
+    spec = validateSpec(raw, new Set(known.map((a) => a.id ?? "")));
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  const names = Object.fromEntries(spec.actors.map((id) => [id, game.actors.get(id)?.name ?? id]));
+  const context = cardContext(spec);
+  const gms: string[] = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+  let note: ChatMessage.Implementation | null = null;
+  if (spec.hidden && spec.target !== null) {
+    const secret: RequestSecret = { target: spec.target };
+    note =
+      (await ChatMessage.create({
+        author: game.user.id,
+        whisper: gms,
+        content: await foundry.applications.handlebars.renderTemplate(REQUEST_SECRET_TEMPLATE, {
+          engine: spec.engine,
+          target: spec.target,
+          label: spec.label || context.trait,
+        }),
+        flags: { [SYSTEM_ID]: { [SECRET_FLAG]: secret } },
+      })) ?? null;
+  }
+  const record: RequestRecord = {
+    spec: publicSpec(spec),
+    names,
+    answers: {},
+    secretId: note?.id ?? null,
+    revealed: null,
+  };
+  try {
+    const content = await foundry.applications.handlebars.renderTemplate(REQUEST_CARD_TEMPLATE, context);
+    const card = await ChatMessage.create({
+      author: game.user.id,
+      speaker: { alias: game.i18n.localize("ROLLING_BONES.Request.Speaker") },
+      content,
+      flags: { [SYSTEM_ID]: { [REQUEST_FLAG]: record } },
+    });
+    if (!card) throw new Error("the request card was not created");
+    return card;
+  } catch (error) {
+    await note?.delete();
+    throw error;
+  }
+}
+
+/**
+ * Rolls a named character's answer to a request: the request's trait of that character, with the
+ * request's public target, in the usual roll dialog (Shift rolls at once). Only an owner of the
+ * character may roll it, once; the roll is then recorded on the card by the active GM (or, with no
+ * GM online, when a GM connects).
+ *
+ * @returns The posted roll, or `null` when refused or cancelled.
+ */
+export async function rollForRequest(
+  messageId: string,
+  actorId: string,
+  event?: Event | null,
+): Promise<ChatMessage.Implementation | null> {
+  let actor: Actor.Implementation;
+  let record: RequestRecord;
+  let roll;
+  try {
+    const message = messageById(messageId);
+    const found = requestRecordOf(message);
+    if (!found) throw new EngineError("RequestMissing");
+    record = found;
+    if (!record.spec.actors.includes(actorId)) throw new EngineError("RequestCharacter", { id: actorId });
+    const a = game.actors.get(actorId);
+    if (!a) throw new EngineError("RequestCharacter", { id: actorId });
+    actor = a;
+    if (!actor.isOwner) throw new EngineError("RequestNotYours", { name: actor.name });
+    if (record.answers[actorId]) throw new EngineError("RequestAnswered", { name: actor.name });
+    roll = rollForSpec(record.spec, actor.system);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  const answers: AnswersOption = { request: messageId, actor: actorId };
+  const title = record.spec.label || traitText(record.spec);
+  const posted = await openRollDialog(roll.engine, {
+    actor,
+    title,
+    initial: roll.request as never,
+    event: event ?? null,
+    rollOptions: { [ANSWERS_OPTION]: answers },
+  });
+  if (!posted?.id) return posted;
+  await sendAnswer({ request: messageId, actor: actorId, message: posted.id });
+  return posted;
+}
+
+/**
+ * Asks the active GM to record a roll on its request card. With no GM online the player is told
+ * the result will be added when a GM connects (the GM's client gathers missed results on start).
+ */
+export async function sendAnswer(answer: AnswerRequest): Promise<boolean> {
+  if (!game.users.activeGM) {
+    ui.notifications?.info(game.i18n.localize("ROLLING_BONES.Request.GatherLater"));
+    return false;
+  }
+  const id = actionIdFor("answer", answer.request, answer.actor, answer.message);
+  return (await requestGmAction(ANSWER_ACTION, answer, id)) !== null;
+}
+
+/**
+ * Reveals a request's hidden target to everyone (GM only): the card then judges every result
+ * openly. Revealing twice changes nothing.
+ */
+export async function revealRequest(messageId: string): Promise<boolean> {
+  try {
+    if (!game.user.isGM) throw new EngineError("GmOnly");
+    const message = messageById(messageId);
+    const record = requestRecordOf(message);
+    if (!record) throw new EngineError("RequestMissing");
+    if (record.revealed !== null || record.spec.target !== null) return true;
+    const target = secretTargetOf(record);
+    if (target === null) throw new EngineError("RequestSecretMissing");
+    await messageFlagWrite(message, REQUEST_FLAG, { ...record, revealed: target }).apply();
+    return true;
+  } catch (error) {
+    reportError(error);
+    return false;
+  }
+}

@@ -1,0 +1,245 @@
+// @vitest-environment happy-dom
+/**
+ * GM roll requests end to end on the Foundry double: the GM posts a request (its hidden target in a
+ * GM-only note, never on the card), each named character's owner rolls from the card, the active GM
+ * gathers the results (also those rolled while no GM was online), and reveals the hidden target.
+ * Refusals (another player's character, a second roll, a forged record) change nothing.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { fixedFaces } from "../foundry/index.ts";
+import { SAMPLES } from "../data/samples.ts";
+import { format } from "../support/i18n.ts";
+import {
+  ALICE,
+  AXEL,
+  AYLA,
+  BOB,
+  BRANN,
+  CHARACTERS,
+  GM,
+  VEX,
+  as,
+  bootWorld,
+  errorText,
+  errors,
+  messageAs,
+  snapshot,
+  type World,
+} from "./points-world.ts";
+import type * as Requests from "../../src/services/requests/requests.ts";
+import type * as Card from "../../src/applications/requests/card.ts";
+import type { RequestRecord } from "../../src/services/requests/names.ts";
+
+const BORIS = "actorBoris000001"; // Bob's action character, Reflex +2
+
+const AXEL_REFLEX = SAMPLES["action-character"].saves.reflex.mod; // 8 + this stays under DC 15
+const SHIFT = { shiftKey: true } as unknown as Event; // Shift rolls at once (no dialog)
+
+interface RequestWorld extends World {
+  requests: typeof Requests;
+  card: typeof Card;
+}
+
+let w: RequestWorld;
+afterEach(() => w.double.uninstall());
+
+async function boot(): Promise<RequestWorld> {
+  // Full stored data, as the data models give it in a real world.
+  const full = (type: keyof typeof SAMPLES, extra: Record<string, unknown> = {}) => ({ ...structuredClone(SAMPLES[type]), ...extra });
+  const actors = [
+    ...structuredClone(CHARACTERS).map((c) => {
+      // The world's own values, except its empty lists, over a full sample.
+      const own = Object.entries(c.system).filter(([, v]) => !(typeof v === "object" && v && Object.keys(v).length === 0));
+      return { ...c, system: { ...full(c.type as keyof typeof SAMPLES), ...Object.fromEntries(own) } };
+    }),
+    {
+      id: BORIS,
+      name: "Boris",
+      type: "action-character",
+      system: full("action-character", { saves: { fortitude: { mod: 0 }, reflex: { mod: 2 }, will: { mod: 0 } } }),
+      ownership: { [BOB]: 3 },
+    },
+  ];
+  const world = await bootWorld({ actors });
+  const requests = await import("../../src/services/requests/requests.ts");
+  const card = await import("../../src/applications/requests/card.ts");
+  world.double.Hooks.on("renderChatMessageHTML", card.addRequestRows);
+  return { ...world, requests, card };
+}
+
+function d20s(...faces: number[]): void {
+  w.double.CONFIG.Dice.randomUniform = fixedFaces(20, faces);
+}
+
+function recordOf(id: string): RequestRecord {
+  return w.double.game.messages.get(id)!.flags["rolling-bones"]!.rollRequest as RequestRecord;
+}
+
+async function post(spec: Record<string, unknown>): Promise<string> {
+  const card = await as(w, GM, () => w.requests.postRollRequest(spec));
+  expect(card).not.toBeNull();
+  return card!.id!;
+}
+
+async function rowsAs(userId: string, id: string): Promise<HTMLElement> {
+  const html = await as(w, userId, () => messageAs(w, id, userId).renderHTML());
+  await w.card.requestDecorated(html);
+  return html;
+}
+
+const dodge = { engine: "action", label: "Dodge the blade", trait: { kind: "save", key: "reflex" }, target: 15, hidden: true, actors: [AXEL, BORIS] };
+
+describe("a GM roll request with a hidden DC", () => {
+  it("keeps the DC off the card, in a note only the GMs receive", async () => {
+    w = await boot();
+    const id = await post(dodge);
+    const record = recordOf(id);
+    expect(record.spec).toMatchObject({ engine: "action", target: null, hidden: true, actors: [AXEL, BORIS] });
+    expect(record.names).toEqual({ [AXEL]: "Axel", [BORIS]: "Boris" });
+    const stored = w.double.storedMessages();
+    const cardJson = JSON.stringify(stored.find((m) => m._id === id));
+    expect(cardJson).not.toContain("15");
+    const note = stored.find((m) => m._id === record.secretId)!;
+    expect(note.whisper).toEqual([GM]);
+    expect(JSON.stringify(note.flags)).toContain('"target":15');
+    // a player sees the target hidden and a Roll button only on their own character
+    const alice = await rowsAs(ALICE, id);
+    expect(alice.querySelector("[data-target]")?.textContent).toContain(format("ROLLING_BONES.Request.TargetHidden"));
+    expect([...alice.querySelectorAll<HTMLElement>("[data-action=requestRoll]")].map((b) => b.dataset.actor)).toEqual([AXEL]);
+    expect(alice.querySelector("[data-action=requestReveal]")).toBeNull();
+    // the GM sees the DC, marked hidden from players, and the Reveal control
+    const gm = await rowsAs(GM, id);
+    expect(gm.querySelector("[data-target]")?.textContent).toContain("DC 15");
+    expect(gm.querySelector("[data-target]")?.textContent).toContain(format("ROLLING_BONES.Request.HiddenFromPlayers"));
+    expect(gm.querySelector("[data-action=requestReveal]")).not.toBeNull();
+  });
+
+  it("gathers each owner's roll; the verdict shows to the GM, and to players once revealed", async () => {
+    w = await boot();
+    const id = await post(dodge);
+    d20s(8);
+    const rolled = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    expect(rolled).not.toBeNull();
+    expect(recordOf(id).answers).toEqual({ [AXEL]: { messageId: rolled!.id, userId: ALICE } });
+    // the player's roll carries no DC: the GM judges it
+    expect((rolled!.rolls[0]!.options as { request: { dc: unknown } }).request.dc).toBeNull();
+    let alice = await rowsAs(ALICE, id);
+    const row = alice.querySelector<HTMLElement>(`[data-actor="${AXEL}"]`)!;
+    expect(row.dataset.state).toBe("rolled");
+    expect(row.querySelector("[data-score]")?.textContent).toBe(String(8 + AXEL_REFLEX));
+    expect(row.querySelector("[data-verdict]")).toBeNull();
+    const gm = await rowsAs(GM, id);
+    expect(gm.querySelector(`[data-actor="${AXEL}"] [data-verdict]`)?.textContent).toContain(format("ROLLING_BONES.Request.Verdict.failure"));
+    d20s(14);
+    await as(w, BOB, () => w.requests.rollForRequest(id, BORIS, SHIFT));
+    expect(Object.keys(recordOf(id).answers)).toEqual([AXEL, BORIS]);
+    // the GM reveals: everyone judges by DC 15 (Boris 14 + 2 = 16 succeeds)
+    expect(await as(w, GM, () => w.requests.revealRequest(id))).toBe(true);
+    expect(recordOf(id).revealed).toBe(15);
+    alice = await rowsAs(ALICE, id);
+    expect(alice.querySelector("[data-target]")?.textContent).toContain("DC 15");
+    expect(alice.querySelector(`[data-actor="${BORIS}"] [data-verdict]`)?.textContent).toContain(format("ROLLING_BONES.Request.Verdict.success"));
+    expect(alice.querySelector(`[data-actor="${AXEL}"] [data-verdict]`)?.textContent).toContain(format("ROLLING_BONES.Request.Verdict.failure"));
+    expect(alice.querySelector("[data-progress]")?.textContent).toContain(format("ROLLING_BONES.Request.Progress", { done: 2, total: 2 }));
+    expect(errors(w)).toEqual([]);
+  });
+
+  it("refuses another player's character, a second roll and a player's reveal, changing nothing", async () => {
+    w = await boot();
+    const id = await post(dodge);
+    let before = snapshot(w);
+    expect(await as(w, BOB, () => w.requests.rollForRequest(id, AXEL, SHIFT))).toBeNull();
+    expect(errors(w)).toEqual([errorText("RequestNotYours", { name: "Axel" })]);
+    expect(snapshot(w)).toBe(before);
+    d20s(9);
+    await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    before = snapshot(w);
+    expect(await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT))).toBeNull();
+    expect(errors(w).at(-1)).toBe(errorText("RequestAnswered", { name: "Axel" }));
+    expect(await as(w, ALICE, () => w.requests.revealRequest(id))).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("GmOnly"));
+    expect(snapshot(w)).toBe(before);
+  });
+
+  it("refuses forged records: someone else's roll, a roll not made for the request, the wrong character", async () => {
+    w = await boot();
+    const id = await post(dodge);
+    d20s(10, 11);
+    const alices = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    // a plain roll of Boris's, made without the request
+    const plain = await as(w, BOB, () =>
+      w.points.rollWithPoints("action", { kind: "save", modifier: 2 }, { actor: w.double.game.actors.get(BORIS) as never }),
+    );
+    const before = snapshot(w);
+    // Bob claims Alice's roll as Boris's answer, and then as Axel's
+    await as(w, BOB, () => w.requests.sendAnswer({ request: id, actor: BORIS, message: alices!.id! }));
+    await as(w, BOB, () => w.requests.sendAnswer({ request: id, actor: AXEL, message: alices!.id! }));
+    // Bob records a roll that was not made for the request
+    await as(w, BOB, () => w.requests.sendAnswer({ request: id, actor: BORIS, message: plain!.id! }));
+    // a character the request does not name
+    await as(w, ALICE, () => w.requests.sendAnswer({ request: id, actor: AYLA, message: alices!.id! }));
+    expect(errors(w)).toEqual([
+      errorText("ForgedRequest"),
+      errorText("ForgedRequest"),
+      errorText("RequestWrongRoll"),
+      errorText("RequestCharacter", { id: AYLA }),
+    ]);
+    expect(snapshot(w)).toBe(before);
+    // the same record again is a no-op
+    expect(await as(w, ALICE, () => w.requests.sendAnswer({ request: id, actor: AXEL, message: alices!.id! }))).toBe(true);
+    expect(snapshot(w)).toBe(before);
+  });
+
+  it("gathers a roll made while no GM was online when a GM connects", async () => {
+    w = await boot();
+    const id = await post(dodge);
+    w.double.setActive(GM, false);
+    d20s(20);
+    const rolled = await as(w, BOB, () => w.requests.rollForRequest(id, BORIS, SHIFT));
+    expect(rolled).not.toBeNull();
+    expect(w.double.notifications.at(-1)).toMatchObject({ type: "info", message: format("ROLLING_BONES.Request.GatherLater") });
+    expect(recordOf(id).answers).toEqual({});
+    w.double.setActive(GM, true);
+    const { gatherOnStart } = await import("../../src/services/requests/index.ts");
+    expect(await as(w, GM, () => gatherOnStart())).toBe(1);
+    expect(recordOf(id).answers).toEqual({ [BORIS]: { messageId: rolled!.id, userId: BOB } });
+    expect(await as(w, GM, () => gatherOnStart())).toBe(0);
+  });
+});
+
+describe("requests of the other engines", () => {
+  it("a pool request sets the difficulty on the roll; a percentile request adds its dice", async () => {
+    w = await boot();
+    const pool = await post({ engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 7, actors: [VEX] });
+    w.double.CONFIG.Dice.randomUniform = fixedFaces(10, [7, 3, 1, 9, 10, 6, 2, 8]);
+    const vex = await as(w, ALICE, () => w.requests.rollForRequest(pool, VEX, SHIFT));
+    expect((vex!.rolls[0]!.options as { request: { difficulty: number } }).request.difficulty).toBe(7);
+    const html = await rowsAs(ALICE, pool);
+    expect(html.querySelector("[data-target]")?.textContent).toContain("Difficulty 7");
+    expect(html.querySelector(`[data-actor="${VEX}"] [data-verdict]`)).not.toBeNull();
+    const pct = await post({ engine: "percentile", label: "Spot", trait: { kind: "attribute", key: "intuition" }, net: 2, actors: [AYLA, BRANN] });
+    w.double.CONFIG.Dice.randomUniform = fixedFaces(10, [5, 5, 2, 3]);
+    const ayla = await as(w, ALICE, () => w.requests.rollForRequest(pct, AYLA, SHIFT));
+    expect((ayla!.rolls[0]!.options as { request: { bonus: number; penalty: number } }).request).toMatchObject({ bonus: 2, penalty: 0 });
+    const view = await rowsAs(BOB, pct);
+    expect(view.querySelector(`[data-actor="${AYLA}"] .rb-request__level`)).not.toBeNull();
+    expect(view.querySelector(`[data-action=requestRoll][data-actor="${BRANN}"]`)).not.toBeNull();
+  });
+
+  it("refuses a bad request with the reason and posts nothing; a player cannot post one", async () => {
+    w = await boot();
+    const before = snapshot(w);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...dodge, engine: "chess" }, errorText("RequestEngine", { engine: "chess" })],
+      [{ ...dodge, trait: { kind: "save", key: "luck" } }, errorText("RequestTrait", { kind: "save", key: "luck" })],
+      [{ engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 11, actors: [VEX] }, errorText("OutOfRange", { field: format("ROLLING_BONES.Field.target"), value: 11, min: 2, max: 10 })],
+      [{ engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 7, hidden: true, actors: [VEX] }, errorText("RequestHidden", { engine: "pool" })],
+      [{ ...dodge, actors: [] }, errorText("RequestNoCharacters")],
+      [{ ...dodge, actors: [AYLA] }, errorText("RequestCharacter", { id: AYLA })],
+    ];
+    for (const [spec] of bad) expect(await as(w, GM, () => w.requests.postRollRequest(spec))).toBeNull();
+    expect(await as(w, ALICE, () => w.requests.postRollRequest(dodge))).toBeNull();
+    expect(errors(w)).toEqual([...bad.map(([, text]) => text), errorText("GmOnly")]);
+    expect(snapshot(w)).toBe(before);
+  });
+});
