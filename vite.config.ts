@@ -1,16 +1,42 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const SYSTEM_ID = "rolling-bones";
 
+/** The modules the entry imports statically, directly or not: what every client loads at start. */
+const startup = new Set<string>();
+
 /**
- * Builds `src/index.ts` into one ES module and one CSS file under `dist/` (plus chunks for code
- * loaded on demand, such as the Quench test batches). Foundry globals (`foundry`, `game`, `CONFIG`,
+ * Collects {@link startup} once the module graph is built. The bundler would otherwise cut the
+ * startup code into many small shared chunks (one per mix of on-demand importers), each fetched and
+ * compressed on its own; grouped, they are one `core` chunk, and the on-demand code stays apart.
+ */
+function startupGraph(): Plugin {
+  return {
+    name: "rolling-bones:startup-graph",
+    buildEnd() {
+      startup.clear();
+      const entry = [...this.getModuleIds()].find((id) => id.replaceAll("\\", "/").endsWith("/src/index.ts"));
+      const stack = entry ? [entry] : [];
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (startup.has(id)) continue;
+        startup.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+/**
+ * Builds `src/index.ts` into one ES module and one CSS file under `dist/`: the entry, the `core`
+ * chunk it loads at start, and chunks for code loaded on demand (dialogs, panels, GM-side actions,
+ * the Quench test batches). Foundry globals (`foundry`, `game`, `CONFIG`,
  * `Hooks`) stay globals. The code is minified with class names kept: Foundry finds Roll and dice
  * term subclasses again by `constructor.name` when it reloads a chat message.
  */
 export default defineConfig({
   base: `/systems/${SYSTEM_ID}/`,
   publicDir: false,
+  plugins: [startupGraph()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -23,7 +49,14 @@ export default defineConfig({
       fileName: () => `${SYSTEM_ID}.mjs`,
       cssFileName: SYSTEM_ID,
     },
-    rolldownOptions: { output: { keepNames: true, minify: true, chunkFileNames: "chunks/[name]-[hash].mjs" } },
+    rolldownOptions: {
+      output: {
+        keepNames: true,
+        minify: true,
+        chunkFileNames: "chunks/[name]-[hash].mjs",
+        advancedChunks: { groups: [{ name: "core", test: (id: string) => startup.has(id) }] },
+      },
+    },
   },
   server: {
     port: 30001,

@@ -28,11 +28,28 @@ import {
   rollCardState,
   tableSpecimens,
 } from "./model.ts";
+import { requestSpecimens } from "./requests.ts";
 import { SheetPanel } from "./sheet-panel.ts";
 import { createRenderer } from "./templates.ts";
 
 /** The percentile cap's range, as the world setting registers it. */
 const CAP_RANGE = { min: 0, max: 20 };
+
+/**
+ * Makes a section's buttons say what they would do: they would ask the GM to change a world's pools,
+ * cards and requests, and the lab has no world.
+ */
+function inertButtons(section: HTMLElement, statusSelector: string, i18n: Lab["i18n"]): void {
+  section.addEventListener("submit", (event) => event.preventDefault());
+  section.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>("button");
+    if (!button || button.disabled || !section.contains(button)) return;
+    event.preventDefault();
+    const status = section.querySelector(statusSelector);
+    const action = (button.getAttribute("aria-label") ?? button.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (status) status.textContent = i18n.format("ROLLING_BONES.Lab.Table.Inert", { action });
+  });
+}
 
 /** The page. */
 class Lab {
@@ -55,6 +72,7 @@ class Lab {
     }
     this.#renderStates();
     this.#renderTable();
+    this.#renderRequests();
     new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
       i18n: this.i18n,
       render: this.render,
@@ -138,15 +156,22 @@ class Lab {
       html: specimen.parts.map((part) => this.render.system(part.file, part.context)).join(""),
     }));
     section.innerHTML = this.render.lab("table", { specimens });
-    section.addEventListener("submit", (event) => event.preventDefault());
-    section.addEventListener("click", (event) => {
-      const button = (event.target as Element).closest<HTMLButtonElement>("button");
-      if (!button || button.disabled || !section.contains(button)) return;
-      event.preventDefault();
-      const status = section.querySelector("[data-lab-table-status]");
-      const action = (button.getAttribute("aria-label") ?? button.textContent ?? "").replace(/\s+/g, " ").trim();
-      if (status) status.textContent = this.i18n.format("ROLLING_BONES.Lab.Table.Inert", { action });
-    });
+    inertButtons(section, "[data-lab-table-status]", this.i18n);
+  }
+
+  /** Renders the roll-request specimens; like the table's, their buttons only say what they would do. */
+  #renderRequests(): void {
+    const section = this.#section("[data-lab-requests]");
+    const render = (file: string, context: object) => this.render.system(file, context);
+    const specimens = requestSpecimens(this.i18n, render).map((specimen) => ({
+      id: specimen.id,
+      kind: specimen.kind,
+      title: specimen.title ?? null,
+      caption: `ROLLING_BONES.Lab.Requests.${specimen.id}`,
+      html: specimen.parts.map((part) => render(part.file, part.context)).join(""),
+    }));
+    section.innerHTML = this.render.lab("requests", { specimens });
+    inertButtons(section, "[data-lab-requests-status]", this.i18n);
   }
 
   #renderStates(): void {

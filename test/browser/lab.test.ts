@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { formatPercent } from "../../src/applications/dialogs/format.ts";
 import { pool, shared } from "../../src/engines/index.ts";
 import { CARD_STATES, LAB_ENGINES, facesText, rollEngine, tableSpecimens } from "../../lab/model.ts";
-import { launch, shoot } from "../support/browser.ts";
+import { launch, shoot, shootPath } from "../support/browser.ts";
 import { ROOT } from "../support/i18n.ts";
 import { startLab, type LabServer } from "../support/lab.ts";
 
@@ -206,6 +206,32 @@ describe("the lab page", () => {
     await page.locator(`${panel} .rb-dialog__roll`).click();
     expect(await page.locator(`${panel} [data-lab-view=players] [data-hidden]`).count()).toBe(1);
     expect(await page.locator(`${panel} [data-lab-view=full] .rb-die`).count()).toBeGreaterThan(0);
+  });
+});
+
+describe("the lab's roll requests", () => {
+  it("shows the hidden DC to the GM only, verdicts as text with icons, and Roll only on the viewer's characters", async () => {
+    const player = page.locator('[data-request-specimen="requestPlayer"]');
+    expect(await player.locator("[data-target]").textContent()).toContain("The GM keeps the target hidden");
+    expect(await player.locator("[data-verdict]").count()).toBe(0);
+    expect(await player.locator('button[data-action="requestRoll"]').count()).toBe(1);
+    expect(await player.locator('button[data-action="requestReveal"]').count()).toBe(0);
+    const gm = page.locator('[data-request-specimen="requestGm"]');
+    expect(await gm.locator("[data-target]").textContent()).toContain("DC 15");
+    expect(await gm.locator("[data-verdict]").allTextContents()).toEqual([
+      expect.stringContaining("Failure"),
+      expect.stringContaining("Success"),
+    ]);
+    expect(await gm.locator("[data-verdict] .rb-icon").count()).toBe(2);
+    const revealed = page.locator('[data-request-specimen="requestRevealed"]');
+    expect(await revealed.locator("[data-verdict]").count()).toBe(3);
+    expect(await page.locator('[data-request-specimen="requestComposer"] input[name="actors"]:checked').count()).toBe(2);
+    expect(await axeViolations("#lab-requests")).toEqual([]);
+    const reveal = gm.locator('button[data-action="requestReveal"]');
+    await reveal.focus();
+    await page.keyboard.press("Enter");
+    expect(await page.locator("[data-lab-requests-status]").textContent()).toContain("Reveal the hidden target");
+    await page.locator("#lab-requests").screenshot({ path: await shootPath("lab-requests") });
   });
 });
 

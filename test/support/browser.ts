@@ -54,3 +54,9 @@ export async function shoot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** The path of a screenshot named `name` under `.scratch/screenshots/` (the folder is made). */
+export function shootPath(name: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  return Promise.resolve(path.join(SHOTS, `${name}.png`));
+}

@@ -7,7 +7,7 @@
  * choose.
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
-import { TYPE_LABELS, fixedTraitKey } from "../../data/actor/pure.ts";
+import { fixedTraitKey } from "../../data/actor/pure.ts";
 import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../../applications/dialogs/open.ts";
@@ -50,7 +50,6 @@ function cardContext(spec: RollRequestSpec) {
   return {
     engine: spec.engine,
     engineName: game.i18n.localize(`ROLLING_BONES.Engine.${spec.engine}`),
-    typeName: game.i18n.localize(TYPE_LABELS[TYPE_OF[spec.engine]]),
     label: spec.label,
     trait: traitText(spec),
   };

@@ -1,0 +1,107 @@
+/**
+ * GM roll requests in the lab: a request card with a hidden DC as a player and as the GM sees it,
+ * the same card after the reveal, the GM-only note, and the composer, built by the same pure views
+ * the chat hook and the composer use, with results thrown by the real engines.
+ */
+import { composerView, valuesFromDraft } from "../src/applications/requests/composer-view.ts";
+import { requestCardView, type RequestFacts } from "../src/applications/requests/view.ts";
+import { action, shared } from "../src/engines/index.ts";
+import type { RequestRecord } from "../src/services/requests/names.ts";
+import { parseRequestText, publicSpec, validateSpec } from "../src/services/requests/spec.ts";
+import type { Localization } from "./i18n.ts";
+
+/** A specimen: a message (a card) or a window (the composer), as the table section shows them. */
+export interface RequestSpecimen {
+  readonly id: string;
+  readonly kind: "message" | "window";
+  readonly title?: string;
+  readonly parts: readonly { readonly file: string; readonly context: object }[];
+}
+
+const AXEL = "labActorAxel0001"; // Alice's
+const MIRA = "labActorMira0001"; // Alice's
+const BORIS = "labActorBoris001"; // Bob's
+const LINK = "action save:reflex target=15 hidden";
+const LABEL = "Dodge the swinging blade";
+
+/** The request specimens (`render` renders a system template, for the rows a card holds). */
+export function requestSpecimens(i18n: Localization, render: (file: string, context: object) => string): RequestSpecimen[] {
+  const draft = parseRequestText(LINK, LABEL);
+  const spec = validateSpec({ ...draft, actors: [AXEL, MIRA, BORIS] }, new Set([AXEL, MIRA, BORIS]));
+  const d20 = (face: number, modifier: number) =>
+    shared.rollWith(action.engine, { kind: "save", modifier }, shared.fixedFaces([face]));
+  const outcomes: Record<string, unknown> = { [AXEL]: d20(8, 5), [BORIS]: d20(14, 2), [MIRA]: d20(17, 1) };
+  const record = (answered: readonly string[], revealed: number | null): RequestRecord => ({
+    spec: publicSpec(spec),
+    names: { [AXEL]: "Axel", [MIRA]: "Mira", [BORIS]: "Boris" },
+    answers: Object.fromEntries(answered.map((id) => [id, { messageId: `lab-${id}`, userId: "lab" }])),
+    secretId: "labSecretNote000",
+    revealed,
+  });
+  const card = (id: string, facts: Omit<RequestFacts, "messageId">): RequestSpecimen => ({
+    id,
+    kind: "message",
+    parts: [
+      {
+        file: "templates/chat/request-card.hbs",
+        context: {
+          engine: "action",
+          engineName: i18n.localize("ROLLING_BONES.Engine.action"),
+          label: LABEL,
+          trait: i18n.localize("ROLLING_BONES.Actor.action-character.FIELDS.saves.reflex.label"),
+          rows: render("templates/chat/request-rows.hbs", requestCardView({ messageId: `lab-${id}`, ...facts })),
+        },
+      },
+    ],
+  });
+  const pick = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, outcomes[id]]));
+  return [
+    card("requestPlayer", {
+      record: record([AXEL], null),
+      viewerIsGM: false,
+      target: null,
+      hiddenTarget: null,
+      owns: { [AXEL]: true, [MIRA]: true, [BORIS]: false },
+      outcomes: pick([AXEL]),
+    }),
+    card("requestGm", {
+      record: record([AXEL, BORIS], null),
+      viewerIsGM: true,
+      target: 15,
+      hiddenTarget: 15,
+      owns: { [AXEL]: true, [MIRA]: true, [BORIS]: true },
+      outcomes: pick([AXEL, BORIS]),
+    }),
+    card("requestRevealed", {
+      record: record([AXEL, BORIS, MIRA], 15),
+      viewerIsGM: false,
+      target: 15,
+      hiddenTarget: null,
+      owns: { [AXEL]: false, [MIRA]: false, [BORIS]: true },
+      outcomes: pick([AXEL, BORIS, MIRA]),
+    }),
+    {
+      id: "requestSecret",
+      kind: "message",
+      parts: [{ file: "templates/chat/request-secret.hbs", context: { engine: "action", target: 15, label: LABEL } }],
+    },
+    {
+      id: "requestComposer",
+      kind: "window",
+      title: "ROLLING_BONES.Request.ComposerTitle",
+      parts: [
+        {
+          file: "templates/requests/composer.hbs",
+          context: {
+            ...composerView({ ...valuesFromDraft(draft), actors: [AXEL, BORIS] }, [
+              { id: AXEL, name: "Axel", players: "Alice" },
+              { id: MIRA, name: "Mira", players: "Alice" },
+              { id: BORIS, name: "Boris", players: "Bob" },
+            ]),
+            idPrefix: "lab-request-composer",
+          },
+        },
+      ],
+    },
+  ];
+}
