@@ -7,14 +7,30 @@ import { reportError } from "../helpers/notify.ts";
 export const ACTION_DICE_COMMAND = "/actiondice";
 
 /**
+ * The chat command that opens the GM's roll-request form, empty (`/request`) or filled as a request
+ * link is (`/request action save:reflex target=15 hidden`).
+ */
+export const REQUEST_COMMAND = "/request";
+
+/**
  * The `chatMessage` hook (fires when a user sends a chat message, before it is posted; a handler
  * returning `false` stops it): `/actiondice` opens the action-dice panel, and the roll commands
  * (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see `helpers/chat-commands.ts`) roll their engine
- * to chat instead of being posted. A malformed roll command shows one localized error and posts nothing.
+ * to chat instead of being posted. `/request` opens the GM's roll-request form. A malformed command
+ * shows one localized error and posts nothing.
  */
 export function onChatMessage(_chatLog: unknown, message: string): boolean | void {
-  if (message.trim().toLowerCase() === ACTION_DICE_COMMAND) {
+  const text = message.trim();
+  if (text.toLowerCase() === ACTION_DICE_COMMAND) {
     void openActionDice();
+    return false;
+  }
+  const asked = /^\/request(?:\s+(.*))?$/is.exec(text);
+  if (asked) {
+    const rest = asked[1]?.trim() ?? "";
+    void import("../applications/requests/open.ts").then((open) =>
+      rest === "" ? open.openRequestComposer() : open.openRequestComposerFromText(rest),
+    );
     return false;
   }
   if (!isRollCommand(message)) return;

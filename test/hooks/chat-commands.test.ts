@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixedFaces, type FoundryDouble } from "../foundry/index.ts";
+import { format } from "../support/i18n.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
 
 let double: FoundryDouble;
@@ -81,5 +82,23 @@ describe("roll commands", () => {
     expect(await send("/roll 1d20")).toBeUndefined();
     expect(await send("a pool of 6")).toBeUndefined();
     expect(double.game.messages.contents).toEqual([]);
+  });
+});
+
+describe("the /request command", () => {
+  it("is never posted; it opens the GM's request form, so a player is told it is the GM's, and a bad text why", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const { onChatMessage, REQUEST_COMMAND } = await import("../../src/hooks/chat-message.ts");
+    expect(REQUEST_COMMAND).toBe("/request");
+    expect(onChatMessage(null, " /Request ")).toBe(false);
+    await vi.waitFor(() => expect(double.notifications).toHaveLength(1));
+    expect(onChatMessage(null, "/request action save:luck")).toBe(false);
+    await vi.waitFor(() => expect(double.notifications).toHaveLength(2));
+    expect(double.notifications.map((n) => n.message)).toEqual([
+      format("ROLLING_BONES.Error.GmOnly"),
+      format("ROLLING_BONES.Error.RequestTrait", { kind: "save", key: "luck" }),
+    ]);
+    expect(onChatMessage(null, "/requested nothing")).toBeUndefined();
+    expect(double.game.messages.contents).toHaveLength(0);
   });
 });
