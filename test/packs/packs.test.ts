@@ -30,6 +30,8 @@ import {
   rangeText,
 } from "../../scripts/odds-tables.ts";
 import { action, percentile, pi, pool, wild, type EngineId } from "../../src/engines/index.ts";
+import { parseEnricher } from "../../src/helpers/chat-commands.ts";
+import { parseRequestText } from "../../src/services/requests/spec.ts";
 import {
   CHARACTER_TYPES,
   ENGINE_OF,
@@ -272,13 +274,28 @@ describe("the rules journal", () => {
     }
   });
 
-  it("links only to documents that exist in our packs", () => {
-    const links = journalPages().flatMap((p) => [...p.text.content.matchAll(/@(\w+)\[([^\]]*)\](?:\{([^}]*)\})?/g)]);
-    expect(links.length).toBeGreaterThan(10);
+  it("links only to documents that exist in our packs; its roll and request links parse", () => {
+    const all = journalPages().flatMap((p) => [...p.text.content.matchAll(/@(\w+)\[([^\]]*)\](?:\{([^}]*)\})?/g)]);
     const html = journalPages()
       .map((p) => p.text.content)
       .join("\n");
     expect(html).not.toMatch(/<a\s[^>]*href=/);
+    // Examples of roll and request links are written `@<wbr>Roll…` so Foundry shows them as text
+    // instead of turning them into links; each must still be one that works.
+    const settings = { wildFirstOneCounts: true, percentileCap: 5 };
+    expect(all.filter(([, kind]) => kind !== "UUID")).toEqual([]);
+    const examples = journalPages().flatMap((p) => [
+      ...p.text.content.matchAll(/@<wbr>(\w+)\[([^\]]*)\](?:\{([^}]*)\})?/g),
+    ]);
+    expect(examples.map(([, kind]) => kind).sort()).toEqual(
+      ["RollAction", "RollPercentile", "RollPi", "RollPool", "RollRequest", "RollWild"].sort(),
+    );
+    for (const [text, kind, params, label] of examples) {
+      if (kind === "RollRequest") expect(() => parseRequestText(params as string, label), text).not.toThrow();
+      else expect(() => parseEnricher((kind as string).slice(4), params as string, settings), text).not.toThrow();
+    }
+    const links = all.filter(([, kind]) => kind === "UUID");
+    expect(links.length).toBeGreaterThan(10);
     for (const [, kind, target, label] of links) {
       expect(kind).toBe("UUID");
       expect(label, target).toBeTruthy();
@@ -520,6 +537,11 @@ describe("the macros", () => {
       }
     }
     expect(rolled.sort()).toEqual(["action", "percentile", "pi", "pool", "wild"]);
-    expect(gmCalls).toEqual([["actionDice.award", "player"], ["openGmPanel"], ["actionDice.startSession"]]);
+    expect(gmCalls).toEqual([
+      ["actionDice.award", "player"],
+      ["openGmPanel"],
+      ["openRequestComposer"],
+      ["actionDice.startSession"],
+    ]);
   });
 });
