@@ -1,8 +1,10 @@
 import { onChatMessage } from "./chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
+import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
 import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
+import { onUpdateUser } from "./update-user.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -15,6 +17,10 @@ export function registerHooks(): void {
   // A session start resets the wild-die characters' per-session counters (on the active GM's client).
   Hooks.on("rollingBones.sessionStarted", onSessionStarted);
   Hooks.on("chatMessage", onChatMessage);
+  // A button in the token controls opens the action-dice panel.
+  Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
+  // A changed action-dice pool re-renders the open sheets of that player's action characters.
+  Hooks.on("updateUser", onUpdateUser);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.
   Hooks.once("ready", listenForRollLinks);
   // Fires only when the Quench test module is active; the batches load only then.

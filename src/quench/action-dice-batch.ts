@@ -6,20 +6,8 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { prepareActionDiceRun } from "./action-dice-run.ts";
 import { ACTION_DICE_SCENARIOS, type ActionDiceRun } from "./action-dice-scenarios.ts";
-import { calibrate } from "./faces.ts";
+import { calibrate, throwD4 } from "./faces.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** Throws one d4 with the given random generator (restoring Foundry's), to calibrate the face mapping. */
-async function throwD4(uniform: () => number): Promise<number> {
-  const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
-  const original = dice.randomUniform;
-  try {
-    dice.randomUniform = uniform;
-    return (await new foundry.dice.Roll("1d4").evaluate()).total;
-  } finally {
-    dice.randomUniform = original;
-  }
-}
 
 /** Registers the action-dice batch (run it as the GM). */
 export function registerActionDiceBatch(quench: QuenchApi): void {

@@ -2,13 +2,15 @@
  * The world the action-dice scenarios run in (the Quench batch and the vitest suite): as the GM,
  * with a fresh session number and a 6d10 GM pool, chosen faces fed through `CONFIG.Dice.randomUniform`,
  * and every posted message remembered. `restore` deletes the messages and puts the world's session
- * and GM pool back.
+ * and GM pool back, and the class dice of a character a scenario borrowed.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { newPool } from "../engines/action/index.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { addActionDiceControls } from "../applications/chat/action-card-listeners.ts";
 import { cardControl, currentSession, storedGmPool } from "../services/action-dice/index.ts";
+import { ACTION_ACTOR_TYPE } from "../services/action-dice/session.ts";
+import { CLASS_POOL_FLAG, classPoolNow, storedClassPool } from "../services/action-dice/class-pools.ts";
 import { rollToChat } from "../services/roll.ts";
 import type { ActionDiceRun } from "./action-dice-scenarios.ts";
 import type { Face } from "./dice-scenarios.ts";
@@ -28,6 +30,7 @@ export async function prepareActionDiceRun(
   const session = currentSession();
   const pool = storedGmPool();
   const posted: ChatMessage.Implementation[] = [];
+  const borrowed: (() => Promise<unknown>)[] = [];
   const userId = game.user.id ?? "";
   await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSession, session + 1);
   await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionGmPool, {
@@ -46,8 +49,11 @@ export async function prepareActionDiceRun(
     }
   };
   const run: ActionDiceRun = {
-    async roll(request, faces) {
-      const message = await withFaces(faces, () => rollToChat("action", request, { visibility: "public" }));
+    async roll(request, faces, actorId) {
+      const speaker = actorId ? { speaker: { actor: actorId, alias: game.actors.get(actorId)?.name ?? "" } } : {};
+      const message = await withFaces(faces, () =>
+        rollToChat("action", request, { visibility: "public", ...(speaker as object) }),
+      );
       if (!message) throw new Error("the roll was not posted");
       posted.push(message);
       return message;
@@ -63,11 +69,31 @@ export async function prepareActionDiceRun(
     gmDice() {
       return (storedGmPool()?.state.dice ?? []).reduce((n, p) => n + p.count, 0);
     },
+    async borrowCharacter(classDice) {
+      // An action character no player owns, so the GM's rolls for it are the GM's own.
+      const players = game.users.filter((u) => !u.isGM);
+      const actor = game.actors.find(
+        (a) => a.type === ACTION_ACTOR_TYPE && !players.some((u) => a.testUserPermission(u, "OWNER")),
+      );
+      if (!actor?.id) return null;
+      const system = actor.system as unknown as { classDice: { faces: number; count: number } };
+      const before = { ...system.classDice };
+      const flag = storedClassPool(actor);
+      const key = `flags.${SYSTEM_ID}.${CLASS_POOL_FLAG}`;
+      borrowed.push(() => actor.update({ "system.classDice": before, [key]: flag ?? null } as never));
+      await actor.update({ "system.classDice": classDice, [key]: null } as never);
+      return actor.id;
+    },
+    classLeft(actorId) {
+      const actor = game.actors.get(actorId);
+      return actor ? (classPoolNow(actor)?.state.left ?? 0) : 0;
+    },
   };
   return {
     run,
     restore: async () => {
       for (const message of posted) await message.delete();
+      for (const undo of borrowed.reverse()) await undo();
       await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionGmPool, pool ?? {});
       await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSession, session);
     },

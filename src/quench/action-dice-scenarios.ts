@@ -12,14 +12,21 @@ import type { Face } from "./dice-scenarios.ts";
 
 /** What a scenario can do in the world. */
 export interface ActionDiceRun {
-  /** Posts a GM (NPC) action roll with the given faces. */
-  roll(request: object, faces: readonly Face[]): Promise<ChatMessage.Implementation>;
+  /** Posts a GM (NPC) action roll with the given faces, spoken by the character `actorId` when given. */
+  roll(request: object, faces: readonly Face[], actorId?: string): Promise<ChatMessage.Implementation>;
   /** Uses a card control as the GM, the GM's client throwing `faces` for any new die. */
   control(message: ChatMessage.Implementation, control: CardControl, faces?: readonly Face[]): Promise<boolean>;
   /** The card as the GM's chat log shows it, with the GM's controls. */
   render(message: ChatMessage.Implementation): Promise<HTMLElement>;
   /** The dice left in the GM pool. */
   gmDice(): number;
+  /**
+   * Gives an action character that no player owns these class dice until the run is restored; its
+   * actor id, or `null` when the world has no such character.
+   */
+  borrowCharacter(classDice: { faces: number; count: number }): Promise<string | null>;
+  /** The class dice a character has left this session. */
+  classLeft(actorId: string): number;
 }
 
 /** One scenario: what it shows, and the problems it finds (none when all is right). */
@@ -114,6 +121,33 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
         ["applied", ok, true],
         ["d20s", texts(card, '[data-group="d20"] .rb-die__face'), ["17", "5"]],
         ["total", card.querySelector("[data-total]")?.textContent?.trim(), "6"],
+      ]);
+    },
+  },
+  {
+    name: "action dice: the GM's character uses its class d8, not a GM die; the undo puts it back on the character",
+    async run(w) {
+      const actorId = await w.borrowCharacter({ faces: 8, count: 2 });
+      if (actorId === null) return ["the world needs an action character that no player owns"];
+      const message = await w.roll({ modifier: 1 }, [[9, 20]], actorId);
+      const gm = w.gmDice();
+      const before = await w.render(message);
+      const button = before.querySelector('[data-action=augment][data-source="class"]');
+      const used = await w.control(message, { type: "augment", faces: 8, source: "class" }, [[5, 8]]);
+      const left = w.classLeft(actorId);
+      const card = await w.render(message);
+      const entry = ledgerOf(message)[0];
+      const undone = await w.control(message, { type: "undo", entry: entry?.id ?? "" });
+      return check([
+        ["class button", button !== null, true],
+        ["applied", used, true],
+        ["GM pool untouched", w.gmDice(), gm],
+        ["class dice left", left, 1],
+        ["entry names the character", entry?.character, actorId],
+        ["ledger line", card.querySelector(".rb-ledger__entry [data-class-die]") !== null, true],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "15"],
+        ["undone", undone, true],
+        ["class dice back", w.classLeft(actorId), 2],
       ]);
     },
   },

@@ -23,7 +23,8 @@ export interface DiceScenario {
 }
 
 const text = (card: HTMLElement, selector: string) => card.querySelector(selector)?.textContent?.trim() ?? null;
-const attr = (card: HTMLElement, selector: string, name: string) => card.querySelector(selector)?.getAttribute(name) ?? null;
+const attr = (card: HTMLElement, selector: string, name: string) =>
+  card.querySelector(selector)?.getAttribute(name) ?? null;
 const all = (card: HTMLElement, selector: string) => [...card.querySelectorAll(selector)];
 const faceTexts = (card: HTMLElement, selector: string) =>
   all(card, selector).map((d) => d.querySelector(".rb-die__face")?.textContent?.trim() ?? "");
@@ -74,7 +75,11 @@ export const DICE_SCENARIOS: readonly DiceScenario[] = [
     total: 89,
     check: (c) =>
       expect([
-        ["tens roles", all(c, '[data-group="tens"] .rb-die').map((d) => d.getAttribute("data-role")), ["tens", "bonus"]],
+        [
+          "tens roles",
+          all(c, '[data-group="tens"] .rb-die').map((d) => d.getAttribute("data-role")),
+          ["tens", "bonus"],
+        ],
         ["tens replaced", all(c, '[data-group="tens"] .rb-die')[0]?.classList.contains("is-replaced"), true],
         ["value", attr(c, "[data-value]", "data-value"), "89"],
       ]),
@@ -96,7 +101,11 @@ export const DICE_SCENARIOS: readonly DiceScenario[] = [
     check: (c) =>
       expect([
         ["cascade", faceTexts(c, '[data-group="augment"] .rb-die'), ["6", "6", "2"]],
-        ["exploded", all(c, '[data-group="augment"] .rb-die').map((d) => d.classList.contains("is-exploded")), [true, true, false]],
+        [
+          "exploded",
+          all(c, '[data-group="augment"] .rb-die').map((d) => d.classList.contains("is-exploded")),
+          [true, true, false],
+        ],
         ["total", text(c, "[data-total]"), "31"],
       ]),
   },

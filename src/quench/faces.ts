@@ -31,3 +31,27 @@ export async function calibrate(throwD4: (uniform: () => number) => Promise<numb
   if (face === 2) return "ascending";
   throw new Error(`Rolling Bones scenario: cannot tell how Foundry maps random numbers to faces (d4 read ${face})`);
 }
+
+/** Throws one d4 with the given random generator, restoring Foundry's generator afterwards. */
+export async function throwD4(uniform: () => number): Promise<number> {
+  const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
+  const original = dice.randomUniform;
+  try {
+    dice.randomUniform = uniform;
+    return (await new foundry.dice.Roll("1d4").evaluate()).total;
+  } finally {
+    dice.randomUniform = original;
+  }
+}
+
+/** Runs `work` with Foundry's dice showing `faces` in order, restoring Foundry's generator afterwards. */
+export async function withFaces<T>(faces: readonly Face[], mapping: FaceMapping, work: () => Promise<T>): Promise<T> {
+  const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
+  const original = dice.randomUniform;
+  try {
+    dice.randomUniform = uniformFor(faces, mapping);
+    return await work();
+  } finally {
+    dice.randomUniform = original;
+  }
+}

@@ -8,8 +8,9 @@ import { SYSTEM_ID } from "../constants.ts";
 import { registerActionDiceBatch } from "./action-dice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
+import { registerRequestsBatch } from "./requests-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
-import { calibrate, type FaceMapping } from "./faces.ts";
+import { calibrate, throwD4, type FaceMapping } from "./faces.ts";
 import { runScenario } from "./run-scenario.ts";
 
 /** The part of Quench's API the batch uses (mocha's `describe`/`it`/hooks and chai's `assert`). */
@@ -28,19 +29,6 @@ export interface QuenchContext {
     deepEqual(actual: unknown, expected: unknown, message?: string): void;
     isTrue(value: unknown, message?: string): void;
   };
-}
-
-/** Throws one d4 with the given random generator, restoring Foundry's generator afterwards. */
-async function throwD4(uniform: () => number): Promise<number> {
-  const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
-  const original = dice.randomUniform;
-  try {
-    dice.randomUniform = uniform;
-    const roll = await new foundry.dice.Roll("1d4").evaluate();
-    return roll.total;
-  } finally {
-    dice.randomUniform = original;
-  }
 }
 
 /** Registers the system's Quench batches (the `quenchReady` hook). */
@@ -74,4 +62,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerActorBatch(quench);
   registerActionDiceBatch(quench);
   registerPointsBatch(quench);
+  registerRequestsBatch(quench);
 }

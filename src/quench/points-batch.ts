@@ -23,21 +23,9 @@ import {
   type PointsRoll,
 } from "../services/points/index.ts";
 import type { RollableEngine } from "../services/roll.ts";
-import { calibrate, uniformFor, type FaceMapping } from "./faces.ts";
+import { calibrate, throwD4, uniformFor, type FaceMapping } from "./faces.ts";
 import type { Face } from "./dice-scenarios.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** Throws one d4 with the given random generator, restoring Foundry's generator afterwards. */
-async function throwD4(uniform: () => number): Promise<number> {
-  const dice = CONFIG.Dice as unknown as { randomUniform: () => number };
-  const original = dice.randomUniform;
-  try {
-    dice.randomUniform = uniform;
-    return (await new foundry.dice.Roll("1d4").evaluate()).total;
-  } finally {
-    dice.randomUniform = original;
-  }
-}
 
 function read(actor: Actor.Implementation, path: string): unknown {
   return foundry.utils.getProperty(actor, path);

@@ -10,6 +10,7 @@ import {
   BOB,
   bootWorld,
   CARA,
+  CHARACTERS,
   cardRoll,
   control,
   countOf,
@@ -24,8 +25,8 @@ let w: World;
 let listeners: typeof Listeners;
 afterEach(() => w.double.uninstall());
 
-async function started(): Promise<World> {
-  w = await bootWorld();
+async function started(options: Parameters<typeof bootWorld>[0] = {}): Promise<World> {
+  w = await bootWorld(options);
   listeners = await import("../../src/applications/chat/action-card-listeners.ts");
   const { onRenderChatMessageHTML } = await import("../../src/hooks/render-chat-message-html.ts");
   w.double.Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
@@ -42,8 +43,16 @@ async function view(messageId: string, userId: string): Promise<HTMLElement> {
 
 const actions = (html: HTMLElement) =>
   [...html.querySelectorAll<HTMLElement>("button[data-action]")].map((b) =>
-    [b.dataset.action, b.dataset.faces ?? b.dataset.entry ?? ""].filter(Boolean).join(":"),
+    [b.dataset.action, b.dataset.faces ?? b.dataset.entry ?? "", b.dataset.source ?? ""].filter(Boolean).join(":"),
   );
+
+const AYLA = "actorAyla0000001";
+/** The shared characters, Alice's Ayla with 2d8 class dice. */
+const CLASS_WORLD = {
+  actors: CHARACTERS.map((c) =>
+    c.id === AYLA ? { ...c, system: { ...c.system, classDice: { faces: 8, count: 2 } } } : c,
+  ),
+};
 
 describe("action dice controls on chat cards", () => {
   it("each viewer sees only what they may do: the roller uses and re-rolls, others activate the botch, the GM closes", async () => {
@@ -96,6 +105,36 @@ describe("action dice controls on chat cards", () => {
     await control(w, GM, id, { type: "close" });
     expect(actions(await view(id, CARA))).toEqual([]);
     expect((await view(id, CARA)).querySelector("[data-card-state]")?.getAttribute("data-card-state")).toBe("closed");
+  });
+
+  it("class dice: Alice sees Ayla's class buttons and the source choice; a click pays from Ayla; the ledger says so", async () => {
+    await started(CLASS_WORLD);
+    const speaker = { speaker: { actor: AYLA, alias: "Ayla" } as never };
+    const id = await rollAs(w, ALICE, { kind: "attack" }, [[20, 20]], speaker);
+    const alice = await view(id, ALICE);
+    expect(actions(alice)).toEqual(["augment:4", "reroll", "augment:8:class", "reroll:class", "critical"]);
+    expect(alice.querySelector("[data-class-dice]")?.textContent).toContain("Ayla");
+    // the source select is labelled and offers both; Bob and the GM get no class controls
+    const select = alice.querySelector<HTMLSelectElement>("select[data-source-for=critical]")!;
+    expect(alice.querySelector(`label[for="${select.id}"]`)).not.toBeNull();
+    expect([...select.options].map((o) => o.value)).toEqual(["pool", "class"]);
+    expect(actions(await view(id, BOB))).toEqual([]);
+    expect(actions(await view(id, GM))).toEqual(["critical", "close"]);
+    // Alice pays the critical with 2 of Ayla's class dice
+    alice.querySelector<HTMLInputElement>("input[data-dice-for=critical]")!.value = "2";
+    select.value = "class";
+    await w.double.actAs(ALICE, async () =>
+      alice.querySelector<HTMLButtonElement>("button[data-action=critical]")!.click(),
+    );
+    await vi.waitFor(() => expect(cardRoll(w, id).card.ledger).toHaveLength(1));
+    expect(cardRoll(w, id).card.ledger[0]).toMatchObject({ character: AYLA, dice: [{ faces: 8, count: 2 }] });
+    expect(countOf(w, ALICE)).toBe(3);
+    const after = await view(id, CARA);
+    expect(after.querySelector(".rb-ledger__entry [data-class-die]")?.textContent).toContain("Ayla");
+    // no class dice left: no class buttons, and the critical offers no source choice
+    const again = await view(id, ALICE);
+    expect(again.querySelector("[data-source=class]")).toBeNull();
+    expect(again.querySelector("select[data-source-for]")).toBeNull();
   });
 
   it("an augment shown as a chained cascade on the card", async () => {

@@ -11,6 +11,7 @@ import {
   attachThrows,
   cardMissing,
   newCard,
+  newClassPool,
   newPool,
   type ActionCardState,
   type ActionPoolState,
@@ -109,7 +110,7 @@ describe("the controls a viewer gets", () => {
     expect(input(card(1), BOB)).toMatchObject({
       augment: [],
       reroll: false,
-      activations: [{ type: "botch", max: 3, inputId: "m1-botch-dice".replace(/^/, "rb-") }],
+      activations: [{ type: "botch", max: 3, inputId: "m1-botch-dice".replace(/^/, "rb-"), sources: [] }],
     });
     const noGmPool = pools();
     delete noGmPool[GM];
@@ -122,6 +123,55 @@ describe("the controls a viewer gets", () => {
     const none = pools();
     delete none[BOB];
     expect(input(card(1), BOB, false, none).any).toBe(false);
+  });
+
+  it("class dice: the roller gets class buttons and a source choice on the critical; they follow the class pool", () => {
+    const ayla = { name: "Ayla", pool: newClassPool("ayla", 8, 2) };
+    const withClass = (c: ActionCardState, viewer: string, classPool = ayla, p = pools()) =>
+      actionControls({
+        viewer,
+        viewerIsGM: viewer === GM,
+        card: { ...c, character: "ayla" },
+        pools: p,
+        messageId: "m1",
+        classDice: classPool,
+      });
+    expect(withClass(card(20), ALICE)).toMatchObject({
+      classDice: { name: "Ayla", faces: 8, left: 2 },
+      classAugment: true,
+      classReroll: true,
+      classRow: true,
+      activations: [{ type: "critical", max: 3, sources: ["pool", "class"], sourceId: "rb-m1-critical-source" }],
+    });
+    // with the player's own pool empty, the critical can still be paid with class dice only
+    const empty = { ...pools(), [ALICE]: { ...newPool(ALICE, [{ faces: 4, count: 1 }]), dice: [] } };
+    expect(withClass(card(20), ALICE, ayla, empty)).toMatchObject({
+      augment: [],
+      reroll: false,
+      classAugment: true,
+      activations: [{ type: "critical", max: 2, sources: ["class"] }],
+    });
+    // no class dice left: shown, but no class control
+    const spent = { name: "Ayla", pool: { ...ayla.pool, left: 0, spent: 2 } };
+    expect(withClass(card(20), ALICE, spent)).toMatchObject({
+      classDice: { left: 0 },
+      classAugment: false,
+      classReroll: false,
+      classRow: false,
+      activations: [{ type: "critical", sources: [] }],
+    });
+    // the botch of someone else's roll is never paid with class dice, even by an owner of the character
+    expect(withClass(card(1), BOB).activations).toEqual([
+      {
+        type: "botch",
+        label: "ROLLING_BONES.Action.Spend.botch",
+        max: 3,
+        inputId: "rb-m1-botch-dice",
+        sources: [],
+        sourceId: "rb-m1-botch-source",
+      },
+    ]);
+    expect(withClass(card(1), BOB)).toMatchObject({ classAugment: false, classReroll: false });
   });
 });
 

@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launch, openPage, shoot } from "../support/browser.ts";
 import { renderTemplate } from "../support/handlebars.ts";
+import { renderSheet } from "../data/render-sheet.ts";
+import { SAMPLES } from "../data/samples.ts";
 import {
   ALICE,
   BOB,
   bootWorld,
   CARA,
+  CHARACTERS,
   cardRoll,
   control,
   GM,
@@ -30,8 +33,8 @@ afterAll(async () => {
 });
 
 /** A world after a session start, with the chat hook that adds the controls. */
-async function world(): Promise<World> {
-  const w = await bootWorld();
+async function world(options: Parameters<typeof bootWorld>[0] = {}): Promise<World> {
+  const w = await bootWorld(options);
   const { onRenderChatMessageHTML } = await import("../../src/hooks/render-chat-message-html.ts");
   w.double.Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
   await w.double.actAs(GM, () => w.service.startSession());
@@ -72,6 +75,66 @@ async function checkPage(page: Page, selector: string): Promise<void> {
 }
 
 describe("action dice in Chromium", () => {
+  it("class dice: Alice's card for Ayla offers Ayla's class die and a pay-with choice; the action sheet shows the pools", async () => {
+    const ayla = "actorAyla0000001";
+    const w = await world({
+      actors: CHARACTERS.map((c) =>
+        c.id === ayla ? { ...c, system: { ...c.system, classDice: { faces: 8, count: 2 } } } : c,
+      ),
+    });
+    try {
+      const speaker = { speaker: { actor: ayla, alias: "Ayla" } as never, flavor: "Ayla strikes" };
+      const id = await rollAs(w, ALICE, { kind: "attack", modifier: 3 }, [[20, 20]], speaker);
+      nextFaces(w, [[5, 8]]);
+      await control(w, ALICE, id, { type: "augment", faces: 8, source: "class" });
+      const page = await chatPage(await rendered(w, id, ALICE));
+      await checkPage(page, ".rb-card");
+      expect(await page.locator('[data-action=augment][data-source="class"]').count()).toBe(1);
+      expect(await page.locator("select[data-source-for=critical] option").allTextContents()).toEqual([
+        "my action dice",
+        "Ayla's class dice",
+      ]);
+      // the class die is told apart by its label and a dashed border, not by colour alone
+      expect(
+        await page
+          .locator(".rb-controls__button--class")
+          .first()
+          .evaluate((el) => getComputedStyle(el).borderTopStyle),
+      ).toBe("dashed");
+      expect(await page.locator(".rb-ledger__entry [data-class-die]").textContent()).toContain("Ayla");
+      await shoot(page, "action-card-class-dice");
+
+      const sheet = await openPage(
+        browser,
+        renderSheet("action-character", SAMPLES["action-character"], {
+          actionDice: {
+            session: 3,
+            owners: [
+              { name: "Alice", dice: "2d4", spent: 1, hasPool: true },
+              { name: "Bob", dice: "", spent: 4, hasPool: true },
+            ],
+            classDice: { faces: 8, left: 1, perSession: 2 },
+          },
+        }),
+        660,
+      );
+      expect(await sheet.getByRole("button", { name: "Open the action-dice panel" }).count()).toBe(1);
+      expect(
+        (await sheet.locator('[data-stat$="-actionPools"] .rb-stat__item').allTextContents()).map((t) => t.trim()),
+      ).toEqual(["Alice: 2d4 left, 1 spent", "Bob: none left, 4 spent"]);
+      expect(await sheet.locator('[data-stat$="-classDiceLeft"] output').textContent()).toBe(
+        "1 × d8 (of 2 per session)",
+      );
+      expect(
+        await sheet.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      expect((sheet as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
+      await shoot(sheet, "sheet-action-character-pools");
+    } finally {
+      w.double.uninstall();
+    }
+  });
+
   it("cards in each state: open, augmented with a cascade, botch by two contributors, critical, closed, undone", async () => {
     const w = await world();
     try {

@@ -5,7 +5,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { characterView, type CharacterView, type SheetPoints } from "../../src/applications/sheets/views/index.ts";
+import {
+  characterView,
+  type CharacterView,
+  type SheetActionDice,
+  type SheetPoints,
+} from "../../src/applications/sheets/views/index.ts";
 import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
 import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
 import { createHandlebars } from "../support/handlebars.ts";
@@ -21,6 +26,8 @@ export interface RenderOptions {
   skipDialogDefault?: boolean;
   /** The points facts beyond the character's data (waiting assists, CP limit, this turn's Willpower). */
   points?: SheetPoints;
+  /** An action character's players' pools and class dice this session. */
+  actionDice?: SheetActionDice;
 }
 
 /** The context a character sheet renders with. */
@@ -35,6 +42,7 @@ export function sheetContext<T extends CharacterType>(
     idPrefix: `rb-${type}`,
     rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
     ...(options.points ? { points: options.points } : {}),
+    ...(options.actionDice ? { actionDice: options.actionDice } : {}),
   });
   const header = {
     name: `Sample ${localize(`ROLLING_BONES.Actor.${type}.label`)}`,

@@ -10,6 +10,7 @@ import {
   checkPoolAction,
   diceLeft,
   newCard,
+  newClassPool,
   newPool,
   sessionDice,
   sessionPools,
@@ -21,6 +22,7 @@ import {
   type ActionRequest,
   type ActionTable,
   type CardAction,
+  type ClassDicePool,
   type PoolAction,
 } from "../../src/engines/action/index.ts";
 import { EngineError, fixedFaces, seededFaces, type FaceSource } from "../../src/engines/shared/index.ts";
@@ -430,18 +432,121 @@ describe("action spends: insight, lucky break, awards", () => {
   });
 });
 
+const AYLA = "ayla";
+
+/** A table whose card is Alice's roll for her character Ayla, who has 2d8 class dice (and Bob's Brann 1d6). */
+function classTable(request: ActionRequest, faces: number[]): ActionTable {
+  const t = table(request, faces);
+  return {
+    ...t,
+    card: { ...t.card, character: AYLA },
+    classPools: { [AYLA]: newClassPool(AYLA, 8, 2), brann: newClassPool("brann", 6, 1) },
+  };
+}
+
+function classLeft(t: ActionTable, id = AYLA): ClassDicePool {
+  return t.classPools?.[id] as ClassDicePool;
+}
+
+describe("action spends: class bonus dice", () => {
+  it('RULES.md "Bonus dice from a class feature belong to one character": the roller uses them on that character\'s roll', () => {
+    let t = classTable({ modifier: 1 }, [9]);
+    t = act(t, { type: "augment", id: "c1", by: ALICE, faces: 8, source: "class" }, [8, 2]);
+    expect(outcome(t).total).toBe(10 + 10);
+    expect(classLeft(t)).toEqual({ actorId: AYLA, faces: 8, left: 1, spent: 1 });
+    expect(t.pools[ALICE]).toEqual(pools()[ALICE]);
+    expect(t.card.ledger).toEqual([
+      { id: "c1", type: "augment", by: ALICE, dice: [{ faces: 8, count: 1 }], undone: false, character: AYLA },
+    ]);
+    t = act(t, { type: "reroll", id: "c2", by: ALICE, source: "class" }, [20]);
+    expect(outcome(t).natural).toBe(20);
+    expect(classLeft(t).left).toBe(0);
+    expect(refusal(t, { type: "augment", id: "c3", by: ALICE, faces: 8, source: "class" })).toBe(E("NotEnoughDice"));
+    // the player's own pool still pays
+    expect(refusal(t, { type: "augment", id: "c3", by: ALICE, faces: 6 })).toBeNull();
+  });
+
+  it("a critical may take class dice beside the roller's own; severity counts both", () => {
+    let t = classTable({}, [20]);
+    t = act(t, { type: "critical", id: "k1", by: ALICE, dice: 1 });
+    t = act(t, { type: "critical", id: "k2", by: ALICE, dice: 2, source: "class" });
+    expect(severity(t.card, "critical")).toBe(3);
+    expect(refusal(t, { type: "critical", id: "k3", by: ALICE, dice: 1, source: "class" })).toBe(
+      E("AlreadyContributed"),
+    );
+    expect(refusal(t, { type: "critical", id: "k3", by: ALICE, dice: 1 })).toBe(E("AlreadyContributed"));
+  });
+
+  it("undo and refund put class dice back in the character's pool, not the user's", () => {
+    let t = classTable({}, [20]);
+    t = act(t, { type: "augment", id: "c1", by: ALICE, faces: 8, source: "class" }, [3]);
+    t = act(t, { type: "critical", id: "k1", by: ALICE, dice: 1, source: "class" });
+    expect(classLeft(t).left).toBe(0);
+    t = act(t, { type: "undo", id: "u1", by: GM, entry: "k1" });
+    expect(classLeft(t)).toEqual({ actorId: AYLA, faces: 8, left: 1, spent: 1 });
+    t = act(t, { type: "undo", id: "u2", by: GM, entry: "c1" });
+    expect(classLeft(t)).toEqual({ actorId: AYLA, faces: 8, left: 2, spent: 0 });
+    expect(t.pools).toEqual(pools());
+    expect(outcome(t).augments).toEqual([]);
+    // an undo needs the character's pool loaded
+    const spent = act(classTable({}, [20]), { type: "augment", id: "c1", by: ALICE, faces: 8, source: "class" }, [3]);
+    expect(refusal({ ...spent, classPools: {} }, { type: "undo", id: "u", by: GM, entry: "c1" })).toBe(
+      E("UnknownPool"),
+    );
+  });
+
+  it("refusals: someone else's roll, the GM, a botch, a special botch, another size, no class dice, no character", () => {
+    const t = classTable({ dc: 18 }, [1]);
+    expect(refusal(t, { type: "augment", id: "x", by: BOB, faces: 8, source: "class" })).toBe(E("NotYourRoll"));
+    expect(refusal(t, { type: "augment", id: "x", by: ALICE, faces: 6, source: "class" })).toBe(E("NoDieOfSize"));
+    expect(refusal(t, { type: "botch", id: "x", by: BOB, dice: 1, source: "class" })).toBe(E("ClassDiceOwnRollOnly"));
+    expect(refusal(t, { type: "specialBotch", id: "x", by: GM, dice: 1, source: "class" })).toBe(
+      E("ClassDiceOwnRollOnly"),
+    );
+    expect(refusal(t, { type: "augment", id: "x", by: ALICE, faces: 8, source: "wild" as "class" })).toBe(
+      E("UnknownAction"),
+    );
+    const crit = classTable({}, [20]);
+    expect(refusal(crit, { type: "critical", id: "x", by: GM, dice: 1, source: "class" })).toBe(E("NotYourRoll"));
+    expect(refusal(crit, { type: "critical", id: "x", by: ALICE, dice: 3, source: "class" })).toBe(E("NotEnoughDice"));
+    expect(refusal({ ...t, classPools: {} }, { type: "reroll", id: "x", by: ALICE, source: "class" })).toBe(
+      E("NoClassDice"),
+    );
+    const noCharacter = { ...t, card: { ...t.card, character: null } };
+    expect(refusal(noCharacter, { type: "reroll", id: "x", by: ALICE, source: "class" })).toBe(E("NoClassDice"));
+    // Brann's class dice are not Ayla's: the card's character decides which class pool pays
+    const brann = { ...t, card: { ...t.card, character: "brann" } };
+    expect(refusal(brann, { type: "augment", id: "x", by: ALICE, faces: 6, source: "class" })).toBeNull();
+    expect(
+      applyCardAction(brann, { type: "augment", id: "x", by: ALICE, faces: 6, source: "class" }).classPools,
+    ).toEqual({
+      [AYLA]: newClassPool(AYLA, 8, 2),
+      brann: { actorId: "brann", faces: 6, left: 0, spent: 1 },
+    });
+  });
+
+  it("newClassPool refuses a size action dice do not come in and a bad count", () => {
+    expect(() => newClassPool(AYLA, 7, 1)).toThrow(EngineError);
+    expect(() => newClassPool(AYLA, 8, -1)).toThrow(EngineError);
+    expect(newClassPool(AYLA, 8, 0)).toEqual({ actorId: AYLA, faces: 8, left: 0, spent: 0 });
+  });
+});
+
 describe("action spends: properties", () => {
+  const source = fc.constantFrom(undefined, "class" as const);
   const actionArb = fc.oneof(
     fc.record({
       type: fc.constant("augment" as const),
       by: fc.constantFrom(ALICE, BOB, GM),
-      faces: fc.constantFrom(4, 6, 10),
+      faces: fc.constantFrom(4, 6, 8, 10),
+      source,
     }),
-    fc.record({ type: fc.constant("reroll" as const), by: fc.constantFrom(ALICE, BOB, GM) }),
+    fc.record({ type: fc.constant("reroll" as const), by: fc.constantFrom(ALICE, BOB, GM), source }),
     fc.record({
       type: fc.constantFrom("botch" as const, "critical" as const, "specialBotch" as const),
       by: fc.constantFrom(ALICE, BOB, GM),
       dice: fc.integer({ min: 1, max: 3 }),
+      source,
     }),
     fc.record({ type: fc.constant("close" as const), by: fc.constantFrom(ALICE, GM) }),
     fc.record({ type: fc.constant("undo" as const), by: fc.constant(GM), entry: fc.integer({ min: 0, max: 6 }) }),
@@ -454,13 +559,15 @@ describe("action spends: properties", () => {
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.integer({ min: 0, max: 20 }),
         (steps, seed, modifier) => {
-          const source = seededFaces(seed);
+          const faces = seededFaces(seed);
           let t: ActionTable = {
-            card: settle(newCard({ modifier, dc: 18, botchRange: 2 }, ALICE), source),
+            card: { ...settle(newCard({ modifier, dc: 18, botchRange: 2 }, ALICE), faces), character: AYLA },
             pools: pools(),
+            classPools: { [AYLA]: newClassPool(AYLA, 8, 2) },
           };
           const total = (x: ActionTable): number =>
             Object.values(x.pools).reduce((n, p) => n + diceLeft(p), 0) +
+            Object.values(x.classPools ?? {}).reduce((n, p) => n + p.left, 0) +
             standing(x.card).reduce((n, e) => n + e.dice.reduce((m, d) => m + d.count, 0), 0);
           const start = total(t);
           steps.forEach((step, i) => {
@@ -470,9 +577,18 @@ describe("action spends: properties", () => {
             if (!checkCardAction(t, action).ok) return;
             const next = applyCardAction(t, action);
             expect(applyCardAction(next, action)).toBe(next);
-            t = { ...next, card: settle(next.card, source) };
+            t = { ...next, card: settle(next.card, faces) };
             expect(total(t)).toBe(start);
             for (const p of Object.values(t.pools)) for (const d of p.dice) expect(d.count).toBeGreaterThan(0);
+            for (const p of Object.values(t.classPools ?? {})) expect(p.left).toBeGreaterThanOrEqual(0);
+            // class dice only ever pay for the roller, and only for a use, a re-roll or a critical
+            for (const e of standing(t.card).filter((x) => x.character !== undefined)) {
+              expect([e.by, e.character, ["augment", "reroll", "critical"].includes(e.type)]).toEqual([
+                ALICE,
+                AYLA,
+                true,
+              ]);
+            }
             const out = outcome(t);
             expect(out.diceUsed).toBe(standing(t.card, "augment").length + standing(t.card, "reroll").length);
           });

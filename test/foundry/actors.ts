@@ -33,6 +33,7 @@ export interface ActorSpec {
 /** An actor, shared by every client. */
 class Actor {
   readonly #spec: ActorSpec;
+  readonly #apps: Record<string, unknown> = {};
 
   constructor(spec: ActorSpec) {
     this.#spec = spec;
@@ -56,6 +57,14 @@ class Actor {
   /** The system data (a copy; the double does not persist edits). */
   get system(): Record<string, unknown> {
     return deepClone(this.#spec.system);
+  }
+
+  /**
+   * The applications showing this actor (its open sheets), by application id; Foundry re-renders them
+   * when the actor is updated. A test puts stand-in applications here. [API13 ClientDocumentMixin#apps]
+   */
+  get apps(): Record<string, unknown> {
+    return this.#apps;
   }
 
   /** A copy of the flags. [API13 Document#flags] */

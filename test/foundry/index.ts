@@ -156,6 +156,16 @@ export interface CombatDouble {
   combatants: { actorId: string | null }[];
 }
 
+/** A scene control as the double prepares it (v13: tools are a record keyed by name). */
+export interface SceneControlDouble {
+  name: string;
+  title: string;
+  icon: string;
+  order: number;
+  activeTool: string;
+  tools: Record<string, Record<string, unknown>>;
+}
+
 /** A `CONFIG.queries` handler; its data parameter may be typed freely (bivariant, like a method). */
 export type QueryHandler = {
   handle(data: unknown, options: { timeout?: number }): unknown;
@@ -197,6 +207,14 @@ export interface FoundryDouble {
   readonly hookErrors: unknown[];
   /** Every `Actors.registerSheet` call, in order. */
   readonly sheetRegistrations: SheetRegistration[];
+  /**
+   * Prepares the scene controls as the `SceneControls` application does before rendering: the core
+   * controls as records keyed by name, each with its `tools` record, passed to
+   * `Hooks.callAll("getSceneControlButtons", controls)` for systems and modules to add tools; returns
+   * them. Only the token controls and a few of their tools stand in for the core set.
+   * [FOUNDRY-NOTES §13; FI#12761 and FI#12803 (v13 tools with `onChange`, controls keyed by name)]
+   */
+  sceneControls(): Record<string, SceneControlDouble>;
   /** Milliseconds each direction of a `User#query` takes. */
   queryLatency: number;
   /** Removes the globals and forgets the world. */
@@ -544,6 +562,25 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     warnings: env.warnings,
     hookErrors: env.hookErrors,
     sheetRegistrations,
+    sceneControls() {
+      const tool = (name: string, title: string, icon: string, order: number) => ({ name, title, icon, order });
+      const controls: Record<string, SceneControlDouble> = {
+        tokens: {
+          name: "tokens",
+          title: "CONTROLS.GroupToken",
+          icon: "fa-solid fa-user-alt",
+          order: 1,
+          activeTool: "select",
+          tools: {
+            select: tool("select", "CONTROLS.BasicSelect", "fa-solid fa-expand", 1),
+            target: tool("target", "CONTROLS.TargetSelect", "fa-solid fa-bullseye", 2),
+            ruler: tool("ruler", "CONTROLS.BasicMeasure", "fa-solid fa-ruler", 3),
+          },
+        },
+      };
+      Hooks.callAll("getSceneControlButtons", controls);
+      return controls;
+    },
     get queryLatency() {
       return env.queryLatency;
     },

@@ -243,3 +243,38 @@ describe("requests of the other engines", () => {
     expect(snapshot(w)).toBe(before);
   });
 });
+
+describe("the Quench scenario of roll requests", () => {
+  it("runs green against the double, as the GM, and is registered as a batch", async () => {
+    w = await boot();
+    const { runRequestScenario } = await import("../../src/quench/requests-batch.ts");
+    const failures: string[] = [];
+    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
+    const assert = {
+      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
+      deepEqual: (a: unknown, b: unknown, m?: string) => check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
+      isTrue: (v: unknown, m?: string) => check(v === true, m),
+    };
+    // Boris: Bob's action character with Reflex +2, as the batch's own character has.
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const mapping = await calibrate(throwD4);
+    const posted = await as(w, GM, () => runRequestScenario(w.double.game.actors.get(BORIS) as never, mapping, assert));
+    expect(failures).toEqual([]);
+    expect(posted).toHaveLength(3);
+    // the scenario's checks can fail: with the faces read the other way round the d20 shows 13, and
+    // 13 + 2 meets DC 15, so the verdict check reports it
+    const wrong: string[] = [];
+    const reversed = mapping === "ascending" ? "descending" : "ascending";
+    await as(w, GM, () =>
+      runRequestScenario(w.double.game.actors.get(BORIS) as never, reversed, {
+        ...assert,
+        equal: (a, b, m) => void (a === b || wrong.push(m ?? "")),
+      }),
+    );
+    expect(wrong).toContain("8 + 2 fails DC 15");
+    const { registerQuenchBatches } = await import("../../src/quench/index.ts");
+    const keys: string[] = [];
+    registerQuenchBatches({ registerBatch: (key) => void keys.push(key) });
+    expect(keys).toContain("rolling-bones.requests");
+  });
+});

@@ -17,7 +17,9 @@ import {
   type CardControl,
   type EconomyRecord,
 } from "../../services/action-dice/index.ts";
-import { actionControls } from "./action-controls.ts";
+import { classPoolNow } from "../../services/action-dice/class-pools.ts";
+import type { ActionCardState, DiceSource } from "../../engines/action/index.ts";
+import { actionControls, type ControlsInput } from "./action-controls.ts";
 import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
 
 /** The template of the per-viewer controls. */
@@ -37,7 +39,20 @@ function button(action: string, label: string, aria: string, data: Record<string
 
 /** Disables every control of a card while a request is on its way. */
 function setBusy(html: HTMLElement, busy: boolean): void {
-  setControlsBusy(html, "[data-action], [data-dice-for]", busy);
+  setControlsBusy(html, "[data-action], [data-dice-for], [data-source-for]", busy);
+}
+
+/** The class dice of the card's character the viewer may spend: only a character the viewer owns. */
+function viewerClassDice(card: ActionCardState): ControlsInput["classDice"] {
+  const actor = card.character ? game.actors.get(card.character) : undefined;
+  if (!actor?.testUserPermission(game.user, "OWNER")) return null;
+  const pool = classPoolNow(actor);
+  return pool ? { name: actor.name, pool: pool.state } : null;
+}
+
+/** `{ source: "class" }` when a control (or its source select) asks for class dice, else nothing. */
+function classSource(value: string | undefined): { source?: DiceSource } {
+  return value === "class" ? { source: "class" } : {};
 }
 
 /** The control a clicked button asks for, with its parameters read from the card. */
@@ -45,14 +60,15 @@ function controlOf(el: HTMLElement, html: HTMLElement): CardControl | null {
   const action = el.dataset.action;
   switch (action) {
     case "augment":
-      return { type: "augment", faces: Number(el.dataset.faces) };
+      return { type: "augment", faces: Number(el.dataset.faces), ...classSource(el.dataset.source) };
     case "reroll":
-      return { type: "reroll" };
+      return { type: "reroll", ...classSource(el.dataset.source) };
     case "botch":
     case "critical":
     case "specialBotch": {
       const input = html.querySelector<HTMLInputElement>(`[data-dice-for="${action}"]`);
-      return { type: action, dice: Number(input?.value ?? 1) };
+      const source = html.querySelector<HTMLSelectElement>(`[data-source-for="${action}"]`);
+      return { type: action, dice: Number(input?.value ?? 1), ...classSource(source?.value) };
     }
     case "close":
       return { type: "close" };
@@ -74,7 +90,14 @@ async function decorateActionCard(
   const viewer = game.user;
   const card = cardOf(message, roll);
   const { pools } = loadPools([viewer.id ?? "", card.owner, ...card.ledger.map((e) => e.by)]);
-  const view = actionControls({ viewer: viewer.id ?? "", viewerIsGM: viewer.isGM, card, pools, messageId: message.id });
+  const view = actionControls({
+    viewer: viewer.id ?? "",
+    viewerIsGM: viewer.isGM,
+    card,
+    pools,
+    messageId: message.id,
+    classDice: viewerClassDice(card),
+  });
   if (view.any) {
     section.insertAdjacentHTML(
       "beforeend",

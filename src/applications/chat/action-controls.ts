@@ -10,6 +10,8 @@ import {
   type ActionCardState,
   type ActionPoolState,
   type CardAction,
+  type ClassDicePool,
+  type DiceSource,
 } from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
 
@@ -25,6 +27,11 @@ export interface ControlsInput {
   readonly pools: Readonly<Record<string, ActionPoolState>>;
   /** The card's message id (for unique control ids). */
   readonly messageId: string;
+  /**
+   * The class dice of the card's character, when the viewer owns that character (its name and its
+   * class pool this session); absent or `null` otherwise.
+   */
+  readonly classDice?: { readonly name: string; readonly pool: ClassDicePool } | null;
 }
 
 /** One activation control: a dice count and a button. */
@@ -36,6 +43,10 @@ export interface ActivationControl {
   readonly max: number;
   /** The id of the dice-count input. */
   readonly inputId: string;
+  /** Where the dice may come from, when the viewer may choose (their pool or the class dice), else empty. */
+  readonly sources: readonly DiceSource[];
+  /** The id of the source select (when there is a choice). */
+  readonly sourceId: string;
 }
 
 /** The controls a viewer sees on a card. */
@@ -48,6 +59,14 @@ export interface ActionControlsView {
   readonly augment: readonly { readonly faces: number; readonly left: number }[];
   /** Whether the viewer may spend a die to re-roll the d20. */
   readonly reroll: boolean;
+  /** The card character's class dice the viewer may spend: their name, size and number left, or `null`. */
+  readonly classDice: { readonly name: string; readonly faces: number; readonly left: number } | null;
+  /** Whether the viewer may use a class die to augment. */
+  readonly classAugment: boolean;
+  /** Whether the viewer may spend a class die to re-roll the d20. */
+  readonly classReroll: boolean;
+  /** Whether the row of class-die buttons is shown (a class use or re-roll is possible). */
+  readonly classRow: boolean;
   /** The activations the viewer may make. */
   readonly activations: readonly ActivationControl[];
   /** Whether the viewer (a GM) may declare the result. */
@@ -89,14 +108,26 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     .filter((part) => allowed({ type: "augment", faces: part.faces }))
     .map((part) => ({ faces: part.faces, left: part.count }));
   const reroll = own !== undefined && allowed({ type: "reroll" });
+  const cls = input.classDice ?? null;
+  const classTable = cls ? { card, pools, classPools: { [cls.pool.actorId]: cls.pool } } : null;
+  const classAllowed = (action: Probe): boolean =>
+    classTable !== null &&
+    checkCardAction(classTable, { ...action, id: PROBE, by: viewer, source: "class" } as CardAction).ok;
+  const classAugment = cls !== null && classAllowed({ type: "augment", faces: cls.pool.faces });
+  const classReroll = classAllowed({ type: "reroll" });
   const activations: ActivationControl[] = [];
   for (const type of ["botch", "critical", "specialBotch"] as const) {
-    if (own === undefined || !allowed({ type, dice: 1 })) continue;
+    const fromPool = own !== undefined && allowed({ type, dice: 1 });
+    const fromClass = classAllowed({ type, dice: 1 });
+    if (!fromPool && !fromClass) continue;
+    const sources: DiceSource[] = fromPool && fromClass ? ["pool", "class"] : fromClass ? ["class"] : [];
     activations.push({
       type,
       label: ACTIVATION_LABELS[type],
-      max: diceLeft(own),
+      max: Math.max(fromPool && own ? diceLeft(own) : 0, fromClass && cls ? cls.pool.left : 0),
       inputId: `rb-${input.messageId}-${type}-dice`,
+      sources,
+      sourceId: `rb-${input.messageId}-${type}-source`,
     });
   }
   const close = input.viewerIsGM && allowed({ type: "close" });
@@ -110,9 +141,13 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     pool: own ? diceText(own.dice) || "0" : null,
     augment,
     reroll,
+    classDice: cls ? { name: cls.name, faces: cls.pool.faces, left: cls.pool.left } : null,
+    classAugment,
+    classReroll,
+    classRow: classAugment || classReroll,
     activations,
     close,
     undo,
-    any: augment.length > 0 || reroll || activations.length > 0 || close,
+    any: augment.length > 0 || reroll || classAugment || classReroll || activations.length > 0 || close,
   };
 }

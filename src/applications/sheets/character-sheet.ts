@@ -19,6 +19,8 @@ import { reportError } from "../../helpers/notify.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
+import { sheetActionDiceOf } from "./sheet-action-dice.ts";
+import { openActionDice } from "../action-dice/open.ts";
 import { cancelAssist } from "../../services/points/requests.ts";
 import { characterView, dotTarget, editDice, type CharacterView, type DiceEdit } from "./views/index.ts";
 
@@ -69,6 +71,7 @@ export class RollingBonesCharacterSheet<
       removeDie: RollingBonesCharacterSheet.#onEditDice,
       addDie: RollingBonesCharacterSheet.#onEditDice,
       cancelAssist: RollingBonesCharacterSheet.#onCancelAssist,
+      openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
     },
   };
 
@@ -112,6 +115,7 @@ export class RollingBonesCharacterSheet<
       idPrefix,
       rollHintKey: rollHintKey(skipDialogDefault()),
       points: sheetPointsOf(this.actor),
+      ...(type === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -149,6 +153,11 @@ export class RollingBonesCharacterSheet<
     const trait = traitFromDataset(target.dataset);
     if (!trait) return;
     await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
+  }
+
+  /** Opens the viewer's action-dice panel (the GM panel for a GM). */
+  static async #onOpenActionDice(this: RollingBonesCharacterSheet): Promise<void> {
+    await openActionDice();
   }
 
   /** Cancels an assist waiting for this character's next roll (through the GM). */

@@ -136,6 +136,8 @@ export interface LedgerLineView {
   /** The localization key of what the dice paid for. */
   readonly label: string;
   readonly who: string;
+  /** The name of the character whose class dice paid, or `null` when the user's pool paid. */
+  readonly character: string | null;
   readonly dice: string;
   readonly count: number;
   readonly undone: boolean;
@@ -172,6 +174,7 @@ export function cardStateView(record: ActionCardRecord): ActionCardStateView {
     type: e.type,
     label: `ROLLING_BONES.Action.Spend.${e.type}`,
     who: name(e.by),
+    character: e.character === undefined ? null : name(e.character),
     dice: diceText(e.dice),
     count: e.dice.reduce((n, d) => n + d.count, 0),
     undone: e.undone,

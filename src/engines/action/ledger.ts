@@ -9,6 +9,14 @@
  * error when the action is refused. Applying an id that was already applied returns the state
  * unchanged, so a double click or two users racing never spend twice. The Foundry service loads the
  * card and every pool an action touches, applies the action, and writes back what changed.
+ *
+ * Class bonus dice (RULES.md §2: they belong to one character and are tracked on it) are a third
+ * kind of state, a character's {@link ClassDicePool}. The roller may pay a use, a re-roll or a
+ * critical activation with the class dice of the character who made the roll instead of their own
+ * pool (`source: "class"`); the ledger entry names that character, so an undo or refund puts the
+ * dice back there. Class dice never pay for anything on another character's roll (a botch
+ * activation, a GM special botch), nor for insight or a lucky break: they serve their character
+ * alone, and a botch is always activated on someone else's roll.
  */
 
 import { EngineError, requireInt, type DieSpec, type Throw } from "../shared/index.ts";
@@ -43,6 +51,21 @@ export interface ActionPoolState {
   readonly applied: readonly string[];
 }
 
+/** Where a spend's dice come from: the acting user's own pool, or the class dice of the card's character. */
+export type DiceSource = "pool" | "class";
+
+/** A character's class bonus dice for the session: all of one size, spent only on that character's own rolls. */
+export interface ClassDicePool {
+  /** The character (its actor id). */
+  readonly actorId: string;
+  /** The size of the class dice. */
+  readonly faces: ActionDieSize;
+  /** The class dice left. */
+  readonly left: number;
+  /** Class dice used or spent this session, net of undone spends. */
+  readonly spent: number;
+}
+
 /** What a card's ledger entry paid for. */
 export type SpendType = "augment" | "reroll" | "botch" | "critical" | "specialBotch";
 
@@ -57,10 +80,12 @@ export interface LedgerEntry {
   readonly type: SpendType;
   /** The user who paid. */
   readonly by: string;
-  /** The dice taken from that user's pool. */
+  /** The dice taken from that user's pool (or from the class dice of `character`). */
   readonly dice: readonly PoolPart[];
   /** True once the GM undid it (the dice went back). */
   readonly undone: boolean;
+  /** The character whose class dice paid (its actor id); absent when the dice came from the user's pool. */
+  readonly character?: string;
 }
 
 /** A roll's card: the roll and everything used or spent on it. */
@@ -71,6 +96,8 @@ export interface ActionCardState {
   readonly characterGeneration: boolean;
   /** The subject of an insight roll (a failed one blocks that subject for its owner), else `null`. */
   readonly subject: string | null;
+  /** The character who made the roll (its actor id), whose class dice may pay for it; absent or `null` when unknown. */
+  readonly character?: string | null;
   /** True until the GM (or the roller) declares the result. */
   readonly open: boolean;
   /** The request, with every augment and re-roll made so far. */
@@ -89,6 +116,8 @@ export interface ActionTable {
   readonly card: ActionCardState;
   /** The pools, by user id. */
   readonly pools: Readonly<Record<string, ActionPoolState>>;
+  /** The class-dice pools an action may touch, by actor id (absent: none loaded). */
+  readonly classPools?: Readonly<Record<string, ClassDicePool>>;
 }
 
 /** The fields every action has. */
@@ -103,6 +132,8 @@ interface ActionBase {
 export interface AugmentAction extends ActionBase {
   readonly type: "augment";
   readonly faces: number;
+  /** Where the die comes from; the user's pool when omitted. */
+  readonly source?: DiceSource;
 }
 
 /** Spend an action die to re-roll the roll's d20 (the roller only, while the roll is open). */
@@ -110,6 +141,8 @@ export interface RerollAction extends ActionBase {
   readonly type: "reroll";
   /** The size of the die to spend; the smallest in the pool when omitted. */
   readonly faces?: number;
+  /** Where the die comes from; the user's pool when omitted. */
+  readonly source?: DiceSource;
 }
 
 /** Spend `dice` action dice to activate the roll's botch, its critical threat, or a GM special botch. */
@@ -119,6 +152,8 @@ export interface ActivateAction extends ActionBase {
   readonly dice: number;
   /** The size of the dice to spend; the smallest first when omitted. */
   readonly faces?: number;
+  /** Where the dice come from (class dice only for the roller's critical); the user's pool when omitted. */
+  readonly source?: DiceSource;
 }
 
 /** Declare the roll's result: no more augments or re-rolls. */
@@ -260,6 +295,57 @@ function pick(pool: ActionPoolState, count: number, faces?: number): PoolPart[] 
   return taken;
 }
 
+/**
+ * A character's class-dice pool holding `count` dice of size `faces` (refilled each session from the
+ * character's class feature). Throws `DieSizeNotAllowed` or `NotInteger`/`OutOfRange`.
+ */
+export function newClassPool(actorId: string, faces: number, count: number): ClassDicePool {
+  if (!isActionDieSize(faces)) throw new EngineError("DieSizeNotAllowed", { faces, allowed: ALLOWED });
+  requireInt(count, "count", 0, MAX_SPEND);
+  return { actorId, faces, left: count, spent: 0 };
+}
+
+/** Which class dice a spend of `count` would take, or the error when the pool cannot pay. */
+function pickClass(pool: ClassDicePool, count: number, faces?: number): PoolPart[] | EngineError {
+  if (faces !== undefined && faces !== pool.faces) return new EngineError("NoDieOfSize", { faces });
+  if (pool.left < count) return new EngineError("NotEnoughDice", { have: pool.left, need: count });
+  return [{ faces: pool.faces, count }];
+}
+
+/** The class pool of the card's character, or `NoClassDice` when the card names none or it is not loaded. */
+function classPoolOf(t: ActionTable): ClassDicePool | EngineError {
+  const id = t.card.character;
+  const pools = t.classPools ?? {};
+  if (typeof id !== "string" || !Object.hasOwn(pools, id)) return new EngineError("NoClassDice");
+  return pools[id] as ClassDicePool;
+}
+
+/**
+ * Whether `by` can pay `count` dice (of `faces`, or the smallest first) from `source`: their own
+ * pool, or the class dice of the card's character, which only the roller may spend.
+ */
+function payError(
+  t: ActionTable,
+  by: string,
+  source: DiceSource | undefined,
+  count: number,
+  faces?: number,
+): EngineError | null {
+  if (source !== undefined && source !== "pool" && source !== "class")
+    return new EngineError("UnknownAction", { type: String(source) });
+  if (source === "class") {
+    if (by !== t.card.owner) return new EngineError("NotYourRoll");
+    const pool = classPoolOf(t);
+    if (pool instanceof EngineError) return pool;
+    const taken = pickClass(pool, count, faces);
+    return taken instanceof EngineError ? taken : null;
+  }
+  const pool = poolOf(t.pools, by);
+  if (pool instanceof EngineError) return pool;
+  const taken = pick(pool, count, faces);
+  return taken instanceof EngineError ? taken : null;
+}
+
 function removeDice(pool: ActionPoolState, taken: readonly PoolPart[]): ActionPoolState {
   const dice = pool.dice.map((part) => {
     const t = taken.find((x) => x.faces === part.faces)?.count ?? 0;
@@ -366,10 +452,7 @@ function augmentError(t: ActionTable, a: AugmentAction): EngineError | null {
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
   if (!isActionDieSize(a.faces))
     return new EngineError("DieSizeNotAllowed", { faces: String(a.faces), allowed: ALLOWED });
-  const pool = poolOf(t.pools, a.by);
-  if (pool instanceof EngineError) return pool;
-  const taken = pick(pool, 1, a.faces);
-  return taken instanceof EngineError ? taken : null;
+  return payError(t, a.by, a.source, 1, a.faces);
 }
 
 function rerollError(t: ActionTable, a: RerollAction): EngineError | null {
@@ -378,10 +461,7 @@ function rerollError(t: ActionTable, a: RerollAction): EngineError | null {
   if (standing(t.card, "botch").length > 0) return new EngineError("BotchAlreadyActivated");
   if (standing(t.card, "critical").length > 0) return new EngineError("CriticalAlreadyActivated");
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
-  const pool = poolOf(t.pools, a.by);
-  if (pool instanceof EngineError) return pool;
-  const taken = pick(pool, 1, a.faces);
-  return taken instanceof EngineError ? taken : null;
+  return payError(t, a.by, a.source, 1, a.faces);
 }
 
 function activateError(t: ActionTable, a: ActivateAction): EngineError | null {
@@ -406,11 +486,13 @@ function activateError(t: ActionTable, a: ActivateAction): EngineError | null {
     if (outcome.dc === null) return new EngineError("NoDc");
     if (!outcome.failedBy5) return new EngineError("NotFailedBy5", { margin: outcome.margin ?? 0 });
   }
-  if (standing(t.card, a.type).some((e) => e.by === a.by)) return new EngineError("AlreadyContributed");
-  const pool = poolOf(t.pools, a.by);
-  if (pool instanceof EngineError) return pool;
-  const taken = pick(pool, a.dice, a.faces);
-  return taken instanceof EngineError ? taken : null;
+  const fromClass = a.source === "class";
+  // Class dice serve their own character: never a botch (always on another's roll) or a GM special botch.
+  if (fromClass && a.type !== "critical") return new EngineError("ClassDiceOwnRollOnly");
+  // One contribution per user and source: a roller may add their class dice to their own pool's dice.
+  if (standing(t.card, a.type).some((e) => e.by === a.by && (e.character !== undefined) === fromClass))
+    return new EngineError("AlreadyContributed");
+  return payError(t, a.by, a.source, a.dice, a.faces);
 }
 
 function closeError(t: ActionTable, a: CloseAction): EngineError | null {
@@ -432,6 +514,11 @@ function undoError(t: ActionTable, a: UndoAction): EngineError | null {
   if (entry.type === "augment" || entry.type === "reroll") {
     const later = t.card.ledger.slice(at + 1).some((e) => !e.undone && ACTIVATION_TYPES.includes(e.type));
     if (later) return new EngineError("UndoActivationsFirst");
+  }
+  if (entry.character !== undefined) {
+    return Object.hasOwn(t.classPools ?? {}, entry.character)
+      ? null
+      : new EngineError("UnknownPool", { user: entry.character });
   }
   const pool = poolOf(t.pools, entry.by);
   return pool instanceof EngineError ? pool : null;
@@ -468,7 +555,9 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
  *   the botch of a roll of their own (the GM may activate any).
  * - critical: a natural 20 on a check, attack or saving throw; the roller's own roll (the GM: any).
  * - special botch: the GM only; the DC is known and the roll missed it by 5 or more.
- * - every activation: at least one die, one contribution per user, the pool holds enough dice.
+ * - every activation: at least one die, one contribution per user (and per source), the pool holds enough dice.
+ * - class dice (`source: "class"`): only the roller, on the roll of the character whose class dice
+ *   they are, for a use, a re-roll or a critical; the class pool holds the dice.
  * - close: the roll is open, the roller or the GM closes it, every die is thrown.
  * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are undone.
  *
@@ -481,13 +570,35 @@ export function checkCardAction(table: ActionTable, action: CardAction): Check {
 
 function spend(
   table: ActionTable,
-  a: { id: string; by: string; type: SpendType; dice: number; faces?: number },
+  a: { id: string; by: string; type: SpendType; dice: number; faces?: number; source?: DiceSource },
   card: ActionCardState,
 ): ActionTable {
+  if (a.source === "class") {
+    const pool = classPoolOf(table) as ClassDicePool;
+    const taken = pickClass(pool, a.dice, a.faces) as PoolPart[];
+    const entry: LedgerEntry = {
+      id: a.id,
+      type: a.type,
+      by: a.by,
+      dice: taken,
+      undone: false,
+      character: pool.actorId,
+    };
+    const count = poolCount(taken);
+    return {
+      card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
+      pools: table.pools,
+      classPools: {
+        ...table.classPools,
+        [pool.actorId]: { ...pool, left: pool.left - count, spent: pool.spent + count },
+      },
+    };
+  }
   const pool = table.pools[a.by] as ActionPoolState;
   const taken = pick(pool, a.dice, a.faces) as PoolPart[];
   const entry: LedgerEntry = { id: a.id, type: a.type, by: a.by, dice: taken, undone: false };
   return {
+    ...table,
     card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
     pools: { ...table.pools, [a.by]: removeDice(pool, taken) },
   };
@@ -527,6 +638,7 @@ function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState 
  * already applied returns the table unchanged. An augment or re-roll adds its die to the request:
  * the Foundry layer then throws what `plan` asks for and attaches it with {@link attachThrows}.
  * Closing an insight roll that missed its DC records the subject as failed in the roller's pool.
+ * A class-dice spend takes from (and its undo returns to) the character's pool in `classPools`.
  */
 export function applyCardAction(table: ActionTable, action: CardAction): ActionTable {
   const check = checkCardAction(table, action);
@@ -553,23 +665,27 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
       const closed = { ...card, open: false, applied: [...card.applied, action.id] };
       const subject = card.subject;
       if (card.request.kind !== "insight" || subject === null || outcome.success !== false) {
-        return { card: closed, pools: table.pools };
+        return { ...table, card: closed };
       }
       const pool = table.pools[card.owner] as ActionPoolState;
       const failedInsight = pool.failedInsight.includes(subject)
         ? pool.failedInsight
         : [...pool.failedInsight, subject];
-      return { card: closed, pools: { ...table.pools, [card.owner]: { ...pool, failedInsight } } };
+      return { ...table, card: closed, pools: { ...table.pools, [card.owner]: { ...pool, failedInsight } } };
     }
     case "undo": {
       const entry = card.ledger.find((e) => e.id === action.entry && !e.undone) as LedgerEntry;
       const base = entry.type === "augment" || entry.type === "reroll" ? removeStep(card, entry) : card;
       const ledger = base.ledger.map((e) => (e === entry ? { ...e, undone: true } : e));
+      const next = { ...base, ledger, applied: [...base.applied, action.id] };
+      if (entry.character !== undefined) {
+        const pool = (table.classPools ?? {})[entry.character] as ClassDicePool;
+        const count = poolCount(entry.dice);
+        const back = { ...pool, left: pool.left + count, spent: Math.max(0, pool.spent - count) };
+        return { ...table, card: next, classPools: { ...table.classPools, [entry.character]: back } };
+      }
       const pool = table.pools[entry.by] as ActionPoolState;
-      return {
-        card: { ...base, ledger, applied: [...base.applied, action.id] },
-        pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) },
-      };
+      return { ...table, card: next, pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) } };
     }
   }
 }

@@ -4,7 +4,9 @@
  * and the GM's undo and refund. The GM loads the card from its message and every pool the action
  * touches, lets the engine's ledger rules decide (`applyCardAction`), throws the new dice on its own
  * client (they are authoritative), and writes the pools and the card back together, rolled back
- * when a write fails.
+ * when a write fails. A use, a re-roll or a critical may be paid with the class bonus dice of the
+ * character who made the roll (the message's speaker), by a user who owns that character; the
+ * character's class pool (Actor flags, `class-pools.ts`) is written with the rest.
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import {
@@ -15,6 +17,7 @@ import {
   type ActionCardState,
   type ActionPoolState,
   type CardAction,
+  type DiceSource,
   type LedgerEntry,
 } from "../../engines/action/index.ts";
 import { EngineError } from "../../engines/index.ts";
@@ -24,15 +27,21 @@ import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibil
 import { runWrites } from "../transaction.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
 import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
+import { classPoolWrites, loadClassPools } from "./class-pools.ts";
 
 /** The privileged action name of card controls. */
 export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
 
 /** A control on a card, as a client asks for it (the acting user is the asker, never named here). */
 export type CardControl =
-  | { readonly type: "augment"; readonly faces: number }
-  | { readonly type: "reroll"; readonly faces?: number }
-  | { readonly type: "botch" | "critical" | "specialBotch"; readonly dice: number; readonly faces?: number }
+  | { readonly type: "augment"; readonly faces: number; readonly source?: DiceSource }
+  | { readonly type: "reroll"; readonly faces?: number; readonly source?: DiceSource }
+  | {
+      readonly type: "botch" | "critical" | "specialBotch";
+      readonly dice: number;
+      readonly faces?: number;
+      readonly source?: DiceSource;
+    }
   | { readonly type: "close" }
   | { readonly type: "undo" | "refund"; readonly entry: string };
 
@@ -79,9 +88,18 @@ export function defaultCardOwner(message: ChatMessage.Implementation): string {
   return author?.id ?? "";
 }
 
-/** The engine's card state of an action card's message. */
+/** The character who made a card's roll: the message's speaker actor, or `null`. */
+export function cardCharacter(message: ChatMessage.Implementation): string | null {
+  const id = message.speaker?.actor;
+  return typeof id === "string" && id.length > 0 ? id : null;
+}
+
+/** The engine's card state of an action card's message (its character is the speaker's actor). */
 export function cardOf(message: ChatMessage.Implementation, roll: ActionRoll): ActionCardState {
-  return cardStateOf(roll.card, defaultCardOwner(message), withDefaults(roll.request), roll.throws);
+  return {
+    ...cardStateOf(roll.card, defaultCardOwner(message), withDefaults(roll.request), roll.throws),
+    character: cardCharacter(message),
+  };
 }
 
 /** Loads the action card of a message; `UnknownMessage` or `NotAnActionCard` when there is none. */
@@ -109,12 +127,26 @@ function gmStandIn(userId: string): ActionPoolState {
   return { userId, gm: true, dieFaces: 6, dice: [], spent: 0, luckyBreak: false, failedInsight: [], applied: [] };
 }
 
+/** The dice source a control asks for (`class`, or the user's pool); anything else is a malformed request. */
+function sourceOf(control: CardControl): { source?: DiceSource } {
+  const source = (control as { source?: unknown }).source;
+  if (source === undefined || source === "pool") return {};
+  if (source === "class") return { source };
+  throw new EngineError("MalformedRequest");
+}
+
 function engineAction(control: CardControl, by: string, id: string): CardAction {
   switch (control.type) {
     case "augment":
-      return { type: "augment", id, by, faces: Number(control.faces) };
+      return { type: "augment", id, by, faces: Number(control.faces), ...sourceOf(control) };
     case "reroll":
-      return { type: "reroll", id, by, ...(control.faces === undefined ? {} : { faces: Number(control.faces) }) };
+      return {
+        type: "reroll",
+        id,
+        by,
+        ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+        ...sourceOf(control),
+      };
     case "botch":
     case "critical":
     case "specialBotch":
@@ -124,6 +156,7 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
         by,
         dice: Number(control.dice),
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+        ...sourceOf(control),
       };
     case "close":
       return { type: "close", id, by };
@@ -142,7 +175,8 @@ function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean): Card
 /**
  * Applies a card control for the asker (runs on the active GM). Checks, in order: the card exists
  * and the asker may see it; a repeated action id answers without change; the card is as the asker
- * saw it (`CardChanged`); closing and refunds are the GM's; then the engine's rules. Fires
+ * saw it (`CardChanged`); closing and refunds are the GM's; class dice only from a character the
+ * asker owns (`ClassDiceNotYourCharacter`); then the engine's rules. Fires
  * `rollingBones.preSpend` before any write (a handler returning `false` refuses the spend), and
  * `rollingBones.spend`, `rollingBones.botchActivated` or `rollingBones.criticalActivated` after.
  */
@@ -170,13 +204,20 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     throw new EngineError("OtherSession", { session: entrySession });
   }
 
+  const fromClass = "source" in action && action.source === "class";
+  const character = card.character ? game.actors.get(card.character) : undefined;
+  if (fromClass && character && !character.testUserPermission(asker, "OWNER")) {
+    throw new EngineError("ClassDiceNotYourCharacter", { name: character.name });
+  }
   const pools = loadPools([me, card.owner, ...(target ? [target.by] : [])]);
-  if (SPENDS.has(control.type) && pools.pools[me] === undefined) {
+  if (SPENDS.has(control.type) && !fromClass && pools.pools[me] === undefined) {
     throw new EngineError("NoPoolThisSession", { name: asker.name });
   }
+  const classPools = loadClassPools([fromClass ? card.character : null, target?.character]);
   const table = {
     card,
     pools: asker.isGM && !pools.pools[me] ? { ...pools.pools, [me]: gmStandIn(me) } : pools.pools,
+    classPools: classPools.pools,
   };
   const next = applyCardAction(table, action);
 
@@ -185,6 +226,7 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     ? {
         type: entry.type,
         userId: me,
+        ...(entry.character === undefined ? {} : { character: entry.character }),
         dice: entry.dice,
         messageId: message.id,
         actionId,
@@ -205,10 +247,18 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
       : action.type === "undo"
         ? { id: actionId, type: control.type === "refund" ? "refund" : "undo", by: me, entry: action.entry }
         : null;
-  const names = namesOf([me, card.owner, ...(target ? [target.by] : [])]);
+  const names: Record<string, string> = namesOf([me, card.owner, ...(target ? [target.by] : [])]);
+  // The ledger names the character whose class dice paid.
+  const paidBy = entry?.character ?? target?.character;
+  const payer = paidBy ? game.actors.get(paidBy) : undefined;
+  if (paidBy && payer) names[paidBy] = payer.name;
   const record = recordOf(next.card, loaded.record, event, names, currentSession());
   const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, { card: record });
-  await runWrites([...poolWrites(pools, next.pools), rollsWrite(message, [roll])]);
+  await runWrites([
+    ...poolWrites(pools, next.pools),
+    ...classPoolWrites(classPools, next.classPools),
+    rollsWrite(message, [roll]),
+  ]);
   await showNewDice(dice3d(), fresh, asker, message);
 
   if (spend) {

@@ -11,8 +11,10 @@ export type SpendKind = SpendType | "insight" | "luckyBreak";
 export interface SpendEvent {
   /** What the dice pay for: a use (`augment`), a re-roll, an activation, insight or a lucky break. */
   readonly type: SpendKind;
-  /** The user whose pool pays. */
+  /** The user who pays (from their own pool, or from the class dice of `character`). */
   readonly userId: string;
+  /** The character whose class dice pay (its actor id); absent when the user's pool pays. */
+  readonly character?: string;
   /** The dice taken. */
   readonly dice: readonly PoolPart[];
   /** The card the dice are used on, or `null` for a pool spend (insight, lucky break). */
@@ -45,4 +47,6 @@ export interface SessionEvent {
   readonly players: Readonly<Record<string, readonly PoolPart[]>>;
   /** The GM's pool. */
   readonly gm: readonly PoolPart[];
+  /** Each character's refilled class bonus dice, by actor id (characters with class dice only). */
+  readonly classDice: Readonly<Record<string, readonly PoolPart[]>>;
 }

@@ -22,8 +22,8 @@ import { currentSession, sessionPoolOf } from "./store.ts";
 
 /** The part of a control that tells two controls of the same card state apart. */
 function controlKey(control: CardControl): string {
-  const c = control as Partial<Record<"type" | "faces" | "dice" | "entry", unknown>>;
-  return [c.type, c.faces ?? "", c.dice ?? "", c.entry ?? ""].join(":");
+  const c = control as Partial<Record<"type" | "faces" | "dice" | "entry" | "source", unknown>>;
+  return [c.type, c.faces ?? "", c.dice ?? "", c.entry ?? "", c.source === "class" ? "class" : ""].join(":");
 }
 
 /** The action id of a card control: the message, the control, the ledger length seen and the user. */

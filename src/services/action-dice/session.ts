@@ -1,8 +1,8 @@
 /**
  * Starting a session (the GM): every player's pool is refilled from the levels of the action
  * characters they own (one pool per player, by the multi-character rule of the world settings), the
- * GM's pool from all of them, and every per-session counter starts over; unused dice are lost. The
- * new pools are posted to chat.
+ * GM's pool from all of them, every character's class bonus dice from its class feature, and every
+ * per-session counter starts over; unused dice are lost. The new pools are posted to chat.
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { requireLevel, sessionPools, type ActionPoolState, type SessionPlayer } from "../../engines/action/index.ts";
@@ -13,6 +13,7 @@ import { messageCreate } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SessionEvent } from "./events.ts";
+import { sessionClassPools } from "./class-pools.ts";
 import { currentSession, gmPoolWrite, namesOf, playerPoolWrite, storedGmPool, storedPlayerPool } from "./store.ts";
 
 /** The privileged action name of a session start. */
@@ -84,8 +85,9 @@ export interface SessionReply {
 
 /**
  * Starts a new session (runs on the active GM; the GM only). Refused with `SessionChanged` when a
- * session started since the GM looked, and `NoPlayers` when no player owns an action character. Writes every player's pool, the GM's pool and the session number, and
- * posts the pools, all or nothing; fires `rollingBones.sessionStarted`.
+ * session started since the GM looked, and `NoPlayers` when no player owns an action character.
+ * Writes every player's pool, the GM's pool, every character's class dice and the session number,
+ * and posts the pools, all or nothing; fires `rollingBones.sessionStarted`.
  */
 export async function runStartSession({ asker }: ActionContext, data: SessionRequest): Promise<SessionReply> {
   const me = asker.id ?? "";
@@ -115,6 +117,8 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
   }
   const gmState = pools[me] as ActionPoolState;
   steps.push(gmPoolWrite({ session, rev: (storedGmPool()?.rev ?? 0) + 1, state: gmState }));
+  const classPools = sessionClassPools(session);
+  steps.push(...classPools.steps);
   const previous = currentSession();
   steps.push({
     label: "Setting actionSession",
@@ -145,6 +149,9 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     session,
     players: Object.fromEntries(players.map(({ userId }) => [userId, (pools[userId] as ActionPoolState).dice])),
     gm: gmState.dice,
+    classDice: Object.fromEntries(
+      Object.entries(classPools.dice).map(([id, pool]) => [id, [{ faces: pool.faces, count: pool.left }]]),
+    ),
   };
   /**
    * A hook event that fires on the active GM's client when a session started: every action-dice

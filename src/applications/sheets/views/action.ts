@@ -11,7 +11,7 @@ import {
   actionDiceFor,
 } from "../../../data/actor/pure.ts";
 import type { ActionCharacterSource } from "../../../data/actor/pure.ts";
-import type { CharacterView, RowView, SectionView, StatView, ViewKit } from "./shared.ts";
+import type { CharacterView, RowView, SectionView, SheetActionDice, StatView, ViewKit } from "./shared.ts";
 
 const P = "ROLLING_BONES.Actor.action-character.FIELDS";
 
@@ -154,6 +154,7 @@ export function actionView(system: ActionCharacterSource, kit: ViewKit): Charact
       ),
     },
   ];
+  if (kit.options.actionDice) stats.push(...actionDiceStats(kit.options.actionDice, kit));
   const sections: SectionView[] = [
     {
       id: kit.id("abilities"),
@@ -190,4 +191,42 @@ export function actionView(system: ActionCharacterSource, kit: ViewKit): Charact
     },
   ];
   return { engine: "action", editable: kit.options.editable, stats, sections };
+}
+
+/** The read-only action dice of a sheet: the players' pools this session (with the panel button) and the class dice left. */
+function actionDiceStats(dice: SheetActionDice, kit: ViewKit): StatView[] {
+  const S = "ROLLING_BONES.Sheet.Action";
+  const pools: StatView = {
+    id: kit.id("actionPools"),
+    label: kit.t(`${S}.Pools`),
+    ...(dice.session === 0
+      ? { text: kit.t(`${S}.NoSession`) }
+      : dice.owners.length === 0
+        ? { text: kit.t(`${S}.NoOwner`) }
+        : {
+            list: dice.owners.map((o) => ({
+              text: !o.hasPool
+                ? kit.t(`${S}.NoPool`, { name: o.name })
+                : kit.t(`${S}.PoolOf`, {
+                    name: o.name,
+                    dice: o.dice === "" ? kit.t(`${S}.NoneLeft`) : o.dice,
+                    spent: String(o.spent),
+                  }),
+            })),
+          }),
+    button: { action: "openActionDice", text: kit.t(`${S}.OpenPanel`), label: kit.t(`${S}.OpenPanelLabel`) },
+  };
+  if (dice.classDice === null) return [pools];
+  const { faces, left, perSession } = dice.classDice;
+  return [
+    pools,
+    {
+      id: kit.id("classDiceLeft"),
+      label: kit.t(`${S}.ClassLeft`),
+      text:
+        dice.session === 0
+          ? kit.t(`${S}.NoSession`)
+          : kit.t(`${S}.ClassLeftValue`, { left: String(left), faces: String(faces), count: String(perSession) }),
+    },
+  ];
 }

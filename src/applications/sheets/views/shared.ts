@@ -26,6 +26,26 @@ export interface ViewOptions {
   readonly rollHintKey: string;
   /** What the character's points depend on beyond its data (flags, settings, combat); absent: the defaults. */
   readonly points?: SheetPoints;
+  /** An action character's action dice this session (its players' pools, its class dice); absent: not shown. */
+  readonly actionDice?: SheetActionDice;
+}
+
+/** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
+export interface SheetActionDice {
+  /** The session number (0 before the first session). */
+  readonly session: number;
+  /** The pool of each player who owns the character (a pool belongs to a player, not to a character). */
+  readonly owners: readonly {
+    readonly name: string;
+    /** The dice left by size, e.g. `2d6 + 1d4` (empty when none are left). */
+    readonly dice: string;
+    /** Dice used or spent this session. */
+    readonly spent: number;
+    /** Whether the player has a pool this session. */
+    readonly hasPool: boolean;
+  }[];
+  /** The character's class bonus dice: their size, how many are left this session, and how many a session gives; `null` without. */
+  readonly classDice: { readonly faces: number; readonly left: number; readonly perSession: number } | null;
 }
 
 /** The points facts a sheet shows that are not in the character's data. */
@@ -182,6 +202,14 @@ export interface StatView {
   readonly hint?: string;
   /** A list shown as the figure (e.g. the assists waiting for the next roll). */
   readonly list?: readonly StatItemView[];
+  /** A button below the figure (e.g. open the action-dice panel). */
+  readonly button?: {
+    readonly action: string;
+    /** The visible text. */
+    readonly text: string;
+    /** The accessible name. */
+    readonly label: string;
+  };
 }
 
 /** Everything a character sheet's body renders. */

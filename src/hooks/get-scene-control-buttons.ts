@@ -1,0 +1,40 @@
+import { openActionDice } from "../applications/action-dice/open.ts";
+
+/** The name of the action-dice tool in the token controls. */
+export const ACTION_DICE_TOOL = "rollingBonesActionDice";
+
+/** A scene-control tool as v13 describes it (controls and tools are records keyed by name). */
+interface ToolConfig {
+  name: string;
+  title: string;
+  icon: string;
+  order: number;
+  button: boolean;
+  visible: boolean;
+  onChange: (event?: Event, active?: boolean) => void;
+}
+
+/** The scene controls as the hook receives them: each control by name, with its tools by name. */
+export type SceneControlsRecord = Record<string, { tools?: Record<string, unknown> } | undefined>;
+
+/**
+ * The `getSceneControlButtons` hook (v13 and v14: `controls` is a record of controls keyed by name,
+ * each with a `tools` record): adds a button to the token controls that opens the action-dice panel,
+ * for every user (the GM gets the GM panel, a player their own).
+ *
+ * @param controls - The scene controls, by name (`tokens` among them).
+ */
+export function onGetSceneControlButtons(controls: SceneControlsRecord): void {
+  const tools = controls.tokens?.tools;
+  if (!tools) return;
+  const tool: ToolConfig = {
+    name: ACTION_DICE_TOOL,
+    title: game.i18n.localize("ROLLING_BONES.ActionDice.Control.Title"),
+    icon: "fa-solid fa-dice-d20",
+    order: Object.keys(tools).length,
+    button: true,
+    visible: true,
+    onChange: () => void openActionDice(),
+  };
+  tools[ACTION_DICE_TOOL] = tool;
+}

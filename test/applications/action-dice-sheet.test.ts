@@ -1,0 +1,202 @@
+/**
+ * The action dice outside the chat: the action sheet's read-only pools (the players' pools and the
+ * character's class dice, refreshed when a pool changes) and the "Action dice" buttons on the sheet
+ * and in the scene controls, which open the GM panel for a GM and the player's own panel otherwise.
+ * On the Foundry double with a GM and three players.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ActorSpec } from "../foundry/index.ts";
+import { format, localize } from "../support/i18n.ts";
+import {
+  ALICE,
+  BOB,
+  bootWorld,
+  CARA,
+  CHARACTERS,
+  control,
+  GM,
+  rollAs,
+  type World,
+} from "../services/action-dice-world.ts";
+import type { CharacterView, StatView } from "../../src/applications/sheets/views/index.ts";
+import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
+
+const AYLA = "actorAyla0000001";
+const BRANN = "actorBrann000001";
+const DAX = "actorDax00000001";
+
+/** Ayla (Alice) has 2d8 class dice; Dax is co-owned by Cara and Bob. */
+const ACTORS: ActorSpec[] = CHARACTERS.map((c) =>
+  c.id === AYLA
+    ? { ...c, system: { ...c.system, classDice: { faces: 8, count: 2 } } }
+    : c.id === DAX
+      ? { ...c, ownership: { [CARA]: 3, [BOB]: 3 } }
+      : c,
+);
+
+let w: World;
+afterEach(() => {
+  w.double.uninstall();
+  vi.doUnmock("../../src/applications/action-dice/gm-panel.ts");
+  vi.doUnmock("../../src/applications/action-dice/player-panel.ts");
+});
+
+/** The action sheet's body as `userId`'s client builds it for an actor. */
+async function sheetView(userId: string, actorId: string): Promise<CharacterView> {
+  const { sheetActionDiceOf } = await import("../../src/applications/sheets/sheet-action-dice.ts");
+  const { characterView } = await import("../../src/applications/sheets/views/index.ts");
+  return w.double.actAs(userId, () => {
+    const actor = w.double.game.actors.get(actorId)!;
+    return characterView(
+      "action-character",
+      {
+        schemaVersion: 1,
+        level: 3,
+        abilities: {},
+        saves: {},
+        skills: {},
+        weapons: {},
+        classDice: { faces: 6, count: 0 },
+        ...actor.system,
+      } as never,
+      { localize, format: (key, data) => format(key, data) },
+      {
+        editable: true,
+        idPrefix: "rb-t",
+        rollHintKey: ROLL_HINT_KEYS.dialog,
+        actionDice: sheetActionDiceOf(actor as never),
+      },
+    );
+  });
+}
+
+function stat(view: CharacterView, id: string): StatView | undefined {
+  return view.stats.find((s) => s.id === `rb-t-${id}`);
+}
+
+describe("the action sheet shows the action dice", () => {
+  it("before a session: no pools yet; the panel button is there", async () => {
+    w = await bootWorld({ actors: ACTORS });
+    const view = await sheetView(ALICE, AYLA);
+    expect(stat(view, "actionPools")).toMatchObject({
+      text: localize("ROLLING_BONES.Sheet.Action.NoSession"),
+      button: { action: "openActionDice", text: localize("ROLLING_BONES.Sheet.Action.OpenPanel") },
+    });
+    expect(stat(view, "classDiceLeft")?.text).toBe(localize("ROLLING_BONES.Sheet.Action.NoSession"));
+  });
+
+  it("the owners' pools (dice left by size, spent) and the class dice left follow the spends", async () => {
+    w = await bootWorld({ actors: ACTORS });
+    await w.double.actAs(GM, () => w.service.startSession());
+    const card = await rollAs(w, ALICE, { modifier: 1 }, [[20, 20]], {
+      speaker: { actor: AYLA, alias: "Ayla" } as never,
+    });
+    await control(w, ALICE, card, { type: "critical", dice: 1 });
+    await control(w, ALICE, card, { type: "critical", dice: 1, source: "class" });
+    const view = await sheetView(ALICE, AYLA);
+    expect(stat(view, "actionPools")?.list).toEqual([
+      { text: format("ROLLING_BONES.Sheet.Action.PoolOf", { name: "Alice", dice: "2d4", spent: "1" }) },
+    ]);
+    expect(stat(view, "classDiceLeft")?.text).toBe(
+      format("ROLLING_BONES.Sheet.Action.ClassLeftValue", { left: "1", faces: "8", count: "2" }),
+    );
+    // the GM sees the same: the owning player's pool, not the GM pool
+    expect(stat(await sheetView(GM, AYLA), "actionPools")?.list).toEqual(stat(view, "actionPools")?.list);
+    // a co-owned character lists each player's pool; a character without class dice shows none
+    const dax = await sheetView(CARA, DAX);
+    expect(stat(dax, "actionPools")?.list?.map((i) => i.text)).toEqual([
+      format("ROLLING_BONES.Sheet.Action.PoolOf", { name: "Bob", dice: "5d8", spent: "0" }),
+      format("ROLLING_BONES.Sheet.Action.PoolOf", { name: "Cara", dice: "5d8", spent: "0" }),
+    ]);
+    expect(stat(dax, "classDiceLeft")).toBeUndefined();
+    // the GM's ogre has no player
+    expect(stat(await sheetView(GM, "actorOgre0000001"), "actionPools")?.text).toBe(
+      localize("ROLLING_BONES.Sheet.Action.NoOwner"),
+    );
+  });
+
+  it("a changed pool re-renders the open sheets of that player's action characters, and only those", async () => {
+    w = await bootWorld({ actors: ACTORS });
+    const { onUpdateUser } = await import("../../src/hooks/update-user.ts");
+    const sheet = (rendered = true) => ({ rendered, render: vi.fn() });
+    const ayla = sheet();
+    const closed = sheet(false);
+    const brann = sheet();
+    Object.assign(w.double.game.actors.get(AYLA)!.apps, { a: ayla, b: closed });
+    Object.assign(w.double.game.actors.get(BRANN)!.apps, { c: brann });
+    const alice = w.double.game.users.get(ALICE)!;
+    onUpdateUser(alice as never, { flags: { "rolling-bones": { actionPool: { session: 1, rev: 2, state: {} } } } });
+    expect([ayla.render.mock.calls.length, closed.render.mock.calls.length, brann.render.mock.calls.length]).toEqual([
+      1, 0, 0,
+    ]);
+    // other flags (a filed request) do not re-render
+    onUpdateUser(alice as never, { flags: { "rolling-bones": { "requests.x": {} } } });
+    onUpdateUser(alice as never, { name: "Alicia" });
+    expect(ayla.render).toHaveBeenCalledTimes(1);
+    onUpdateUser(w.double.game.users.get(BOB)! as never, { flags: { "rolling-bones": { "-=actionPool": null } } });
+    expect(brann.render).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the Action dice buttons", () => {
+  /** Replaces the panels with stand-ins that record which one rendered, then loads the system anew. */
+  async function withPanels(): Promise<string[]> {
+    const opened: string[] = [];
+    const panel = (name: string) =>
+      class {
+        render() {
+          opened.push(name);
+          return Promise.resolve(this);
+        }
+      };
+    vi.doMock("../../src/applications/action-dice/gm-panel.ts", () => ({ ActionDiceGmPanel: panel("gm") }));
+    vi.doMock("../../src/applications/action-dice/player-panel.ts", () => ({
+      ActionDicePlayerPanel: panel("player"),
+    }));
+    vi.resetModules();
+    w = await bootWorld({ actors: ACTORS });
+    return opened;
+  }
+
+  it("the scene controls get a labelled button in the token tools, for everyone", async () => {
+    const opened = await withPanels();
+    const { registerHooks } = await import("../../src/hooks/index.ts");
+    const { ACTION_DICE_TOOL } = await import("../../src/hooks/get-scene-control-buttons.ts");
+    registerHooks();
+    for (const user of [GM, ALICE]) {
+      const controls = w.double.actAs(user, () => w.double.sceneControls());
+      const tool = controls.tokens!.tools[ACTION_DICE_TOOL]!;
+      expect(tool).toMatchObject({
+        name: ACTION_DICE_TOOL,
+        title: localize("ROLLING_BONES.ActionDice.Control.Title"),
+        button: true,
+        visible: true,
+        order: 3,
+      });
+      // the core tools stay
+      expect(Object.keys(controls.tokens!.tools)).toEqual(["select", "target", "ruler", ACTION_DICE_TOOL]);
+      // clicking it opens the GM panel for the GM, the player's own panel for a player
+      w.double.actAs(user, () => (tool.onChange as (e: Event, active: boolean) => void)(new Event("click"), true));
+      await vi.waitFor(() => expect(opened).toHaveLength(user === GM ? 1 : 2));
+    }
+    expect(opened).toEqual(["gm", "player"]);
+  });
+
+  it("controls without token controls (another layout) are left alone", async () => {
+    w = await bootWorld();
+    const { onGetSceneControlButtons } = await import("../../src/hooks/get-scene-control-buttons.ts");
+    const controls = { notes: { tools: {} } };
+    onGetSceneControlButtons(controls);
+    expect(controls).toEqual({ notes: { tools: {} } });
+  });
+
+  it("the sheet's button opens the viewer's panel", async () => {
+    const opened = await withPanels();
+    const { ActionCharacterSheet } = await import("../../src/applications/sheets/character-sheets.ts");
+    const action = (ActionCharacterSheet.DEFAULT_OPTIONS.actions as unknown as Record<string, () => Promise<void>>)
+      .openActionDice!;
+    await w.double.actAs(BOB, () => action.call({}));
+    await w.double.actAs(GM, () => action.call({}));
+    expect(opened).toEqual(["player", "gm"]);
+  });
+});
