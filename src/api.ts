@@ -29,8 +29,9 @@ export const api = Object.freeze({
   /** Opens the GM's roll-request composer (GM only), optionally filled from a draft request. */
   openRequestComposer,
   /**
-   * Posts a GM roll request card (GM only): `{ engine, label, trait: { kind, key }, target, hidden,
-   * net, actors }` (see services/requests/spec.ts). Resolves with the card, or `null` when refused.
+   * Posts a GM roll request card (GM only). The request names the engine, a label, a trait (kind and
+   * key), the target, whether it is hidden, percentile net dice and the actors (see
+   * services/requests/spec.ts, `RollRequestSpec`). Resolves with the card, or `null` when refused.
    */
   requestRoll: async (spec: unknown): Promise<ChatMessage.Implementation | null> =>
     (await import("./services/requests/requests.ts")).postRollRequest(spec),

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants.ts";
-import { ACTION_ACTOR_TYPE } from "../services/action-dice/session.ts";
+import { ACTION_ACTOR_TYPE } from "../services/action-dice/protocol.ts";
 import { POOL_FLAG } from "../services/action-dice/store.ts";
 
 /** An application a document re-renders on update (`Document#apps`), as far as this hook needs it. */

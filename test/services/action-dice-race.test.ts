@@ -42,6 +42,11 @@ afterEach(() => w.double.uninstall());
 describe("action dice: the race", () => {
   it("1,000 concurrent attempts from four users against small pools: nothing spent twice, no pool below 0, ledgers = pool changes", async () => {
     w = await bootWorld({ actors: SMALL, queryLatency: 1 });
+    // The GM-side actions load on first use; a GM who has played a while has them loaded already.
+    await Promise.all([
+      import("../../src/services/action-dice/card-actions.ts"),
+      import("../../src/services/action-dice/pool-actions.ts"),
+    ]);
     const gm: typeof GmAction = await import("../../src/services/gm-action.ts");
     await w.double.actAs(GM, () => w.service.startSession());
     const initial = Object.fromEntries(USERS.map((u) => [u, countOf(w, u)]));

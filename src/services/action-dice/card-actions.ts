@@ -8,12 +8,10 @@
  * character who made the roll (the message's speaker), by a user who owns that character; the
  * character's class pool (Actor flags, `class-pools.ts`) is written with the rest.
  */
-import { SYSTEM_ID } from "../../constants.ts";
 import {
   ACTIVATION_TYPES,
   applyCardAction,
   severity,
-  withDefaults,
   type ActionCardState,
   type ActionPoolState,
   type CardAction,
@@ -21,49 +19,19 @@ import {
   type LedgerEntry,
 } from "../../engines/action/index.ts";
 import { EngineError } from "../../engines/index.ts";
-import { ActionRoll, cardStateOf, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
+import { ActionRoll, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
+import { cardOf } from "./card-state.ts";
+import type { CardControl, CardReply, CardRequest } from "./protocol.ts";
+
+export { cardCharacter, cardOf, defaultCardOwner } from "./card-state.ts";
+export { CARD_ACTION } from "./protocol.ts";
+export type { CardControl, CardReply, CardRequest } from "./protocol.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
 import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
 import { classPoolWrites, loadClassPools } from "./class-pools.ts";
-
-/** The privileged action name of card controls. */
-export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
-
-/** A control on a card, as a client asks for it (the acting user is the asker, never named here). */
-export type CardControl =
-  | { readonly type: "augment"; readonly faces: number; readonly source?: DiceSource }
-  | { readonly type: "reroll"; readonly faces?: number; readonly source?: DiceSource }
-  | {
-      readonly type: "botch" | "critical" | "specialBotch";
-      readonly dice: number;
-      readonly faces?: number;
-      readonly source?: DiceSource;
-    }
-  | { readonly type: "close" }
-  | { readonly type: "undo" | "refund"; readonly entry: string };
-
-/** What a client sends. */
-export interface CardRequest {
-  /** The card's message. */
-  readonly messageId: string;
-  /** The number of ledger entries the user saw: a card that changed meanwhile is refused. */
-  readonly seen: number;
-  /** The control used. */
-  readonly control: CardControl;
-}
-
-/** What the GM answers. */
-export interface CardReply {
-  /** True when this action id had already been applied (nothing changed now). */
-  readonly repeated: boolean;
-  /** The card's ledger length after the action. */
-  readonly ledger: number;
-  /** The roll's total after the action. */
-  readonly total: number;
-}
 
 /** A card as loaded from its message. */
 export interface LoadedCard {
@@ -71,35 +39,6 @@ export interface LoadedCard {
   readonly roll: ActionRoll;
   readonly record: ActionCardRecord;
   readonly card: ActionCardState;
-}
-
-/**
- * Who controls the roll of a card not yet written: the message's author, except that a roll a GM
- * made for a character owned by exactly one player (e.g. from that player's sheet) is that player's.
- */
-export function defaultCardOwner(message: ChatMessage.Implementation): string {
-  const author = message.author;
-  const actorId = message.speaker?.actor;
-  if (author?.isGM && actorId) {
-    const actor = game.actors.get(actorId);
-    const players = actor ? game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER")) : [];
-    if (players.length === 1) return players[0]?.id ?? "";
-  }
-  return author?.id ?? "";
-}
-
-/** The character who made a card's roll: the message's speaker actor, or `null`. */
-export function cardCharacter(message: ChatMessage.Implementation): string | null {
-  const id = message.speaker?.actor;
-  return typeof id === "string" && id.length > 0 ? id : null;
-}
-
-/** The engine's card state of an action card's message (its character is the speaker's actor). */
-export function cardOf(message: ChatMessage.Implementation, roll: ActionRoll): ActionCardState {
-  return {
-    ...cardStateOf(roll.card, defaultCardOwner(message), withDefaults(roll.request), roll.throws),
-    character: cardCharacter(message),
-  };
 }
 
 /** Loads the action card of a message; `UnknownMessage` or `NotAnActionCard` when there is none. */

@@ -10,7 +10,7 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { newClassPool, type ClassDicePool } from "../../engines/action/index.ts";
 import type { WriteStep } from "../transaction.ts";
-import { ACTION_ACTOR_TYPE } from "./session.ts";
+import { ACTION_ACTOR_TYPE } from "./protocol.ts";
 import { currentSession } from "./store.ts";
 
 /** The Actor flag key of a character's class dice. */

@@ -9,43 +9,13 @@ import { EngineError } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
+import { poolTarget, type PoolControl, type PoolReply, type PoolRequest, type PoolUndoRequest } from "./protocol.ts";
+
+export { POOL_ACTION, POOL_UNDO_ACTION, poolTarget } from "./protocol.ts";
+export type { PoolControl, PoolReply, PoolRequest, PoolUndoRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SpendEvent } from "./events.ts";
 import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
-
-/** The privileged action name of pool actions. */
-export const POOL_ACTION = `${SYSTEM_ID}.actionPool`;
-
-/** The privileged action name of the GM's undo of a pool action (from its economy card). */
-export const POOL_UNDO_ACTION = `${SYSTEM_ID}.actionPoolUndo`;
-
-/** A pool action as a client asks for it (the acting user is the asker). */
-export type PoolControl =
-  | { readonly type: "award"; readonly to: string; readonly count?: number }
-  | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }
-  | { readonly type: "insight"; readonly dice: number; readonly subject: string; readonly faces?: number }
-  | { readonly type: "luckyBreak" };
-
-/** What a client sends. */
-export interface PoolRequest {
-  readonly control: PoolControl;
-  /** The revision of the pool acted on, as the user saw it (`null`: do not check). */
-  readonly seen: number | null;
-}
-
-/** What the GM answers. */
-export interface PoolReply {
-  readonly repeated: boolean;
-  /** The economy card posted, or `null` when repeated. */
-  readonly messageId: string | null;
-}
-
-/** The user whose pool a control acts on. */
-export function poolTarget(control: PoolControl, asker: string): string {
-  if (control.type === "award") return String(control.to);
-  if (control.type === "take") return String(control.from);
-  return asker;
-}
 
 function engineAction(control: PoolControl, by: string, id: string): PoolAction {
   switch (control.type) {
@@ -151,11 +121,6 @@ export async function runPoolAction({ asker, actionId }: ActionContext, data: Po
     Hooks.callAll("rollingBones.spend", spend);
   }
   return { repeated: false, messageId: create.created()?.id ?? null };
-}
-
-/** What a client sends to undo a pool action: its economy card. */
-export interface PoolUndoRequest {
-  readonly messageId: string;
 }
 
 /**

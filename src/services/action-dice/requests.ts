@@ -8,16 +8,19 @@
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { rollToChat } from "../roll.ts";
-import { CARD_ACTION, type CardControl, type CardRequest } from "./card-actions.ts";
 import {
+  CARD_ACTION,
   POOL_ACTION,
   POOL_UNDO_ACTION,
+  SESSION_ACTION,
   poolTarget,
+  type CardControl,
+  type CardRequest,
   type PoolControl,
   type PoolRequest,
   type PoolUndoRequest,
-} from "./pool-actions.ts";
-import { SESSION_ACTION, type SessionRequest } from "./session.ts";
+  type SessionRequest,
+} from "./protocol.ts";
 import { currentSession, sessionPoolOf } from "./store.ts";
 
 /** The part of a control that tells two controls of the same card state apart. */

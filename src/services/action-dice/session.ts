@@ -11,16 +11,14 @@ import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageCreate } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
+import { ACTION_ACTOR_TYPE, type SessionReply, type SessionRequest } from "./protocol.ts";
+
+export { ACTION_ACTOR_TYPE, SESSION_ACTION } from "./protocol.ts";
+export type { SessionReply, SessionRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SessionEvent } from "./events.ts";
 import { sessionClassPools } from "./class-pools.ts";
 import { currentSession, gmPoolWrite, namesOf, playerPoolWrite, storedGmPool, storedPlayerPool } from "./store.ts";
-
-/** The privileged action name of a session start. */
-export const SESSION_ACTION = `${SYSTEM_ID}.actionSession`;
-
-/** The actor type whose level gives action dice. */
-export const ACTION_ACTOR_TYPE = "action-character";
 
 /** What a session start needs to know of one character. */
 export interface CharacterFacts {
@@ -68,19 +66,6 @@ export function worldCharacters(): CharacterFacts[] {
       level: (actor.system as unknown as { level?: unknown }).level,
       owners: players.filter((u) => actor.testUserPermission(u, "OWNER")).map((u) => u.id),
     }));
-}
-
-/** What a client sends: the session number it saw (a session started meanwhile is not started again). */
-export interface SessionRequest {
-  readonly seen?: number;
-}
-
-/** What the GM answers. */
-export interface SessionReply {
-  /** The new session number. */
-  readonly session: number;
-  /** The economy card posted. */
-  readonly messageId: string | null;
 }
 
 /**

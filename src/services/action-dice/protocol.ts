@@ -1,0 +1,101 @@
+/**
+ * The action-dice requests as every client shares them: the privileged action names, what a client
+ * sends and what the GM answers (card-state.ts reads a card's state for its controls). The GM-side actions (`card-actions.ts`, `pool-actions.ts`, `session.ts`) load on
+ * the GM's first use; nothing here runs them.
+ */
+import { SYSTEM_ID } from "../../constants.ts";
+import type { DiceSource } from "../../engines/action/index.ts";
+
+/** The privileged action name of card controls. */
+export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
+
+/** A control on a card, as a client asks for it (the acting user is the asker, never named here). */
+export type CardControl =
+  | { readonly type: "augment"; readonly faces: number; readonly source?: DiceSource }
+  | { readonly type: "reroll"; readonly faces?: number; readonly source?: DiceSource }
+  | {
+      readonly type: "botch" | "critical" | "specialBotch";
+      readonly dice: number;
+      readonly faces?: number;
+      readonly source?: DiceSource;
+    }
+  | { readonly type: "close" }
+  | { readonly type: "undo" | "refund"; readonly entry: string };
+
+/** What a client sends. */
+export interface CardRequest {
+  /** The card's message. */
+  readonly messageId: string;
+  /** The number of ledger entries the user saw: a card that changed meanwhile is refused. */
+  readonly seen: number;
+  /** The control used. */
+  readonly control: CardControl;
+}
+
+/** What the GM answers. */
+export interface CardReply {
+  /** True when this action id had already been applied (nothing changed now). */
+  readonly repeated: boolean;
+  /** The card's ledger length after the action. */
+  readonly ledger: number;
+  /** The roll's total after the action. */
+  readonly total: number;
+}
+
+/** The privileged action name of pool actions. */
+export const POOL_ACTION = `${SYSTEM_ID}.actionPool`;
+
+/** The privileged action name of the GM's undo of a pool action (from its economy card). */
+export const POOL_UNDO_ACTION = `${SYSTEM_ID}.actionPoolUndo`;
+
+/** A pool action as a client asks for it (the acting user is the asker). */
+export type PoolControl =
+  | { readonly type: "award"; readonly to: string; readonly count?: number }
+  | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }
+  | { readonly type: "insight"; readonly dice: number; readonly subject: string; readonly faces?: number }
+  | { readonly type: "luckyBreak" };
+
+/** What a client sends. */
+export interface PoolRequest {
+  readonly control: PoolControl;
+  /** The revision of the pool acted on, as the user saw it (`null`: do not check). */
+  readonly seen: number | null;
+}
+
+/** What the GM answers. */
+export interface PoolReply {
+  readonly repeated: boolean;
+  /** The economy card posted, or `null` when repeated. */
+  readonly messageId: string | null;
+}
+
+/** The user whose pool a control acts on. */
+export function poolTarget(control: PoolControl, asker: string): string {
+  if (control.type === "award") return String(control.to);
+  if (control.type === "take") return String(control.from);
+  return asker;
+}
+
+/** What a client sends to undo a pool action: its economy card. */
+export interface PoolUndoRequest {
+  readonly messageId: string;
+}
+
+/** The privileged action name of a session start. */
+export const SESSION_ACTION = `${SYSTEM_ID}.actionSession`;
+
+/** The actor type whose level gives action dice. */
+export const ACTION_ACTOR_TYPE = "action-character";
+
+/** What a client sends: the session number it saw (a session started meanwhile is not started again). */
+export interface SessionRequest {
+  readonly seen?: number;
+}
+
+/** What the GM answers. */
+export interface SessionReply {
+  /** The new session number. */
+  readonly session: number;
+  /** The economy card posted. */
+  readonly messageId: string | null;
+}
