@@ -50,6 +50,8 @@ export interface GroupLatency {
   readonly warmMeets: Verdict;
   /** Whether every cell's first call is within {@link ODDS_TARGET_MICROS}. */
   readonly coldMeets: Verdict;
+  /** How many cells' first calls took longer than {@link ODDS_TARGET_MICROS}, on each clock. */
+  readonly coldOver: { readonly wall: number; readonly cpu: number };
 }
 
 /** The first call of every cell of every group (heaviest first within a group), by cell label. */
@@ -84,6 +86,7 @@ export function warmPass(group: OddsGroup, cold: ReadonlyMap<string, Micros>): G
   const coldWall = group.cells.map((cell, i) => ({ label: cell.label, micros: (firsts[i] as Micros).wall }));
   const coldCpu = group.cells.map((cell, i) => ({ label: cell.label, micros: (firsts[i] as Micros).cpu }));
   const within = (list: readonly CellFigure[]): boolean => list.every((f) => f.micros <= ODDS_TARGET_MICROS);
+  const over = (list: readonly CellFigure[]): number => list.filter((f) => f.micros > ODDS_TARGET_MICROS).length;
   return {
     group,
     coldMedian: { wall: median(coldWall.map((c) => c.micros)), cpu: median(coldCpu.map((c) => c.micros)) },
@@ -95,5 +98,6 @@ export function warmPass(group: OddsGroup, cold: ReadonlyMap<string, Micros>): G
     warmWorstP95: worst(wall.map((w) => ({ label: w.label, micros: w.p95 }))),
     warmMeets: { wall: within(wall), cpu: within(cpu) },
     coldMeets: { wall: within(coldWall), cpu: within(coldCpu) },
+    coldOver: { wall: over(coldWall), cpu: over(coldCpu) },
   };
 }

@@ -16,12 +16,15 @@ import { median, rateOver } from "./timing.ts";
 /** The target: our rate at least this many times the peer's. */
 export const PEER_TARGET_RATIO = 2;
 
-/** A random-js style engine (`next()` gives a 32-bit integer) running mulberry32, as `seededUniform` does. */
+/**
+ * A random-js style engine (`next()` gives a 32-bit integer) running mulberry32, as `seededUniform`
+ * does, with the state kept as a signed 32-bit integer as ours is (no boxing per draw).
+ */
 function mulberry32Engine(seed: number): { next(): number } {
-  let a = seed >>> 0;
+  let a = seed | 0;
   return {
     next(): number {
-      a = (a + 0x6d2b79f5) >>> 0;
+      a = (a + 0x6d2b79f5) | 0;
       let t = a;
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);

@@ -81,9 +81,10 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       "Worst (wall)",
       "Worst (CPU)",
       "Worst cell (CPU)",
+      "Cells > 1 ms wall / CPU",
       "All ≤ 1 ms wall / CPU",
     ],
-    align: ["l", "r", "r", "r", "r", "l", "l"],
+    align: ["l", "r", "r", "r", "r", "l", "r", "l"],
     rows: latency.map((l) => [
       l.group.name,
       formatMicros(l.coldMedian.wall),
@@ -91,6 +92,7 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       formatMicros(l.coldWorstWall.micros),
       formatMicros(l.coldWorstCpu.micros),
       l.coldWorstCpu.label,
+      `${l.coldOver.wall} / ${l.coldOver.cpu} of ${l.group.cells.length}`,
       both(l.coldMeets.wall, l.coldMeets.cpu),
     ]),
   };
@@ -222,7 +224,15 @@ function main(): void {
   }
 
   const seconds = (wallMs() - started) / 1000;
-  const endLoad = formatLoad(machine().load);
+  const end = machine();
+  const endLoad = formatLoad(end.load);
+  const busiest = Math.max(host.load[0] ?? 0, end.load[0] ?? 0);
+  const busy =
+    busiest > host.cpus
+      ? `\n\nThe machine was busy: the 1-minute load average (up to ${busiest.toFixed(2)}) exceeded its ${host.cpus} CPUs, ` +
+        "so other work shared the cores with this run and every rate here is lower (every latency higher) than on an " +
+        "idle machine, on both clocks. The interleaved ratios and the best slices are the figures least affected."
+      : "";
   const tables = {
     summary: markdownTable(summaryTable(latency, throughput, peer)),
     grid: markdownTable(gridTable(latency)),
@@ -260,7 +270,7 @@ core). The ratios against the peer are measured side by side, interleaved, in th
 - Node: ${host.node}
 - Date: ${host.date}
 - Load average (1 / 5 / 15 min): ${formatLoad(host.load)} at start, ${endLoad} at end
-- Duration: ${seconds.toFixed(0)} s
+- Duration: ${seconds.toFixed(0)} s${busy}
 
 ## Summary
 
@@ -289,7 +299,11 @@ ${tables.warm}
 Cold: the first call of every cell, timed alone (one call, both clocks), before any other
 measurement, heaviest cells of a group first. The group's first calls run the odds code before the
 JIT has optimised it, and for the engines that memoise (see the grid) they fill the caches, so the
-worst first call bounds the cold cost of any single cell; later cells find the caches filled.
+worst first call bounds the cold cost of any single cell; later cells find the caches filled. A first
+call also pays for whatever the engine does at that moment besides the call: the JIT compiling the
+odds code (on a helper thread, counted in this process's CPU time) and garbage collection, which is
+why a few cells far down the order can be the slowest; "Cells > 1 ms" counts how many first calls
+crossed the target.
 
 ${tables.cold}
 

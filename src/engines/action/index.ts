@@ -44,11 +44,14 @@ export * from "./ledger.ts";
 export * from "./economy.ts";
 export * from "./session.ts";
 
-/** The `action` engine for the shared throw protocol (`throwAll`, `rollWith`). */
-export const engine: Engine<ActionRequest, ActionOutcome, ActionOdds> = {
+/**
+ * The `action` engine for the shared throw protocol (`throwAll`, `rollWith`). Frozen, with the same
+ * keys in the same order as every other engine, so the protocol's calls see one object shape.
+ */
+export const engine: Engine<ActionRequest, ActionOutcome, ActionOdds> = Object.freeze({
   id: "action",
   validate,
   plan,
   resolve,
   odds,
-};
+});

@@ -155,10 +155,15 @@ export function validate(request: ActionRequest): ValidActionRequest {
   if (rawAugments.length > MAX_AUGMENTS) {
     throw new EngineError("OutOfRange", { field: "augments", value: rawAugments.length, min: 0, max: MAX_AUGMENTS });
   }
-  // The field name is only built when a size is refused.
-  const augments = rawAugments.map((faces: unknown, i) =>
-    typeof faces === "number" && isActionDieSize(faces) ? faces : requireActionDie(faces, `augments[${i}]`),
-  );
+  // The field name is only built when a size is refused. An indexed loop rather than `map` with
+  // a closure: this runs on every roll.
+  const augmentList: readonly unknown[] = rawAugments;
+  const augments = new Array<ActionDieSize>(augmentList.length);
+  for (let i = 0; i < augmentList.length; i++) {
+    const faces = augmentList[i];
+    augments[i] =
+      typeof faces === "number" && isActionDieSize(faces) ? faces : requireActionDie(faces, `augments[${i}]`);
+  }
 
   const rawRerolls: unknown = request.rerolls ?? EMPTY;
   if (!Array.isArray(rawRerolls)) throw new EngineError("NotAList", { field: "rerolls" });
@@ -166,14 +171,17 @@ export function validate(request: ActionRequest): ValidActionRequest {
     throw new EngineError("OutOfRange", { field: "rerolls", value: rawRerolls.length, min: 0, max: MAX_REROLLS });
   }
   let previous = 0;
-  const rerolls = rawRerolls.map((raw: unknown, i): ValidActionReroll => {
+  const rerollList: readonly unknown[] = rawRerolls;
+  const rerolls = new Array<ValidActionReroll>(rerollList.length);
+  for (let i = 0; i < rerollList.length; i++) {
+    const raw = rerollList[i];
     const reroll = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<ActionReroll>;
     if (reroll.target !== "d20") throw new EngineError("UnknownRerollTarget", { target: String(reroll.target) });
     const after = requireInt(reroll.after ?? 0, `rerolls[${i}].after`, 0, augments.length);
     if (after < previous) throw new EngineError("RerollOrder", { index: i });
     previous = after;
-    return { target: "d20", after };
-  });
+    rerolls[i] = { target: "d20", after };
+  }
 
   return { kind, modifier, level, dc, botchRange, augments, rerolls };
 }

@@ -147,12 +147,47 @@ function actionSpec(faces: number): DieSpec {
   return spec;
 }
 
-/** Reads the throws against the plan, recording the parts in `segments` when given; returns the missing die. */
-function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: ActionSegment[] | null): DieSpec | null {
+/** The segment types, by their code in a {@link Segments} record. */
+const SEGMENT_TYPES: readonly ActionSegment["type"][] = Object.freeze(["d20", "reroll", "augment"]);
+const D20_SEGMENT = 0;
+const REROLL_SEGMENT = 1;
+const AUGMENT_SEGMENT = 2;
+
+/**
+ * The parts of a roll as a flat record, four integers per part (type code, index, start, end):
+ * what {@link scan} notes for `resolve` without an object per part. One record is reused by every
+ * resolution (`resolve` is synchronous and never re-entered); it grows when a roll has more parts.
+ */
+interface Segments {
+  count: number;
+  data: Int32Array;
+}
+
+const SEGMENTS: Segments = { count: 0, data: new Int32Array(4 * 128) };
+
+/** Appends a part to a record. */
+function note(rec: Segments, type: number, index: number, start: number, end: number): void {
+  let data = rec.data;
+  const at = 4 * rec.count;
+  if (at + 4 > data.length) {
+    const grown = new Int32Array(2 * data.length);
+    grown.set(data);
+    rec.data = data = grown;
+  }
+  data[at] = type;
+  data[at + 1] = index;
+  data[at + 2] = start;
+  data[at + 3] = end;
+  rec.count++;
+}
+
+/** Reads the throws against the plan, noting the parts in `segments` when given; returns the missing die. */
+function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segments | null): DieSpec | null {
+  if (segments !== null) segments.count = 0;
   const n = thrown.length;
   if (n === 0) return D20_SPEC;
   take(thrown, 0, 20, D20_ROLE);
-  segments?.push({ type: "d20", index: 0, start: 0, end: 1 });
+  if (segments !== null) note(segments, D20_SEGMENT, 0, 0, 1);
   let i = 1;
   let r = 0;
   const { augments, rerolls } = req;
@@ -160,7 +195,7 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Actio
     for (; r < rerolls.length && (rerolls[r] as ValidActionReroll).after === k; r++) {
       if (i >= n) return REROLL_SPEC;
       take(thrown, i, 20, REROLL_ROLE);
-      segments?.push({ type: "reroll", index: r, start: i, end: i + 1 });
+      if (segments !== null) note(segments, REROLL_SEGMENT, r, i, i + 1);
       i++;
     }
     if (k === augments.length) break;
@@ -168,14 +203,14 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Actio
     const start = i;
     for (;;) {
       if (i >= n) {
-        if (i > start) segments?.push({ type: "augment", index: k, start, end: i });
+        if (i > start && segments !== null) note(segments, AUGMENT_SEGMENT, k, start, i);
         return actionSpec(faces);
       }
       const v = take(thrown, i, faces, ACTION_ROLE);
       i++;
       if (v !== faces) break;
     }
-    segments?.push({ type: "augment", index: k, start, end: i });
+    if (segments !== null) note(segments, AUGMENT_SEGMENT, k, start, i);
   }
   if (i < n) bad(`${n - i} throw(s) more than the plan asks for`);
   return null;
@@ -187,8 +222,18 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Actio
  * (wrong size or role, a face out of range) or when there are more throws than the plan asks for.
  */
 export function walk(request: ActionRequest, thrown: readonly Throw[]): ActionWalk {
+  const missing = scan(withDefaults(request), thrown, SEGMENTS);
+  const { count, data } = SEGMENTS;
   const segments: ActionSegment[] = [];
-  const missing = scan(withDefaults(request), thrown, segments);
+  for (let k = 0; k < count; k++) {
+    const at = 4 * k;
+    segments.push({
+      type: SEGMENT_TYPES[data[at] as number] as ActionSegment["type"],
+      index: data[at + 1] as number,
+      start: data[at + 2] as number,
+      end: data[at + 3] as number,
+    });
+  }
   return { segments, missing };
 }
 
@@ -215,7 +260,10 @@ export function isCriticalThreat(natural: number, kind: ActionKind): boolean {
 interface StepState {
   readonly req: ValidActionRequest;
   readonly thrown: readonly Throw[];
-  readonly segments: readonly ActionSegment[];
+  /** The parts of the roll, noted by {@link scan}: four integers each (type code, index, start, end). */
+  readonly segments: Int32Array;
+  /** How many parts {@link StepState.segments} holds. */
+  readonly parts: number;
   natural: number;
   replaced: number[];
   potentialBotch: boolean;
@@ -232,30 +280,39 @@ interface StepState {
 const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
   natural(s) {
     let current = 0;
-    for (const seg of s.segments) {
-      if (seg.type === "augment") continue;
-      if (seg.type === "reroll") s.replaced.push(current);
-      current = (s.thrown[seg.start] as Throw).value;
+    const seg = s.segments;
+    for (let at = 0; at < 4 * s.parts; at += 4) {
+      const type = seg[at] as number;
+      if (type === AUGMENT_SEGMENT) continue;
+      if (type === REROLL_SEGMENT) s.replaced.push(current);
+      current = (s.thrown[seg[at + 2] as number] as Throw).value;
     }
     s.natural = current;
   },
   flags(s) {
     s.potentialBotch = isPotentialBotch(s.natural, s.req.botchRange);
-    s.botchProtected = s.replaced.some((v) => isPotentialBotch(v, s.req.botchRange));
+    let protectedByReroll = false;
+    for (let i = 0; i < s.replaced.length && !protectedByReroll; i++) {
+      protectedByReroll = isPotentialBotch(s.replaced[i] as number, s.req.botchRange);
+    }
+    s.botchProtected = protectedByReroll;
     s.criticalThreat = isCriticalThreat(s.natural, s.req.kind);
   },
   augments(s) {
-    for (const seg of s.segments) {
-      if (seg.type !== "augment") continue;
-      const faces = s.req.augments[seg.index] as ActionDieSize;
+    const seg = s.segments;
+    for (let at = 0; at < 4 * s.parts; at += 4) {
+      if (seg[at] !== AUGMENT_SEGMENT) continue;
+      const index = seg[at + 1] as number;
+      const end = seg[at + 3] as number;
+      const faces = s.req.augments[index] as ActionDieSize;
       const throws: number[] = [];
       let total = 0;
-      for (let i = seg.start; i < seg.end; i++) {
+      for (let i = seg[at + 2] as number; i < end; i++) {
         const v = (s.thrown[i] as Throw).value;
         throws.push(v);
         total += v;
       }
-      s.augments.push({ faces, group: seg.index + 1, throws, cascades: throws.length - 1, total });
+      s.augments.push({ faces, group: index + 1, throws, cascades: throws.length - 1, total });
       s.augmentTotal += total;
     }
   },
@@ -291,22 +348,20 @@ const REROLLED: readonly DieMark[] = Object.freeze(["rerolled"]);
 
 /** The die view of every throw, with roles, marks and augment groups. */
 function dieResults(s: StepState): DieResult[] {
-  const { segments, thrown } = s;
+  const { segments: seg, parts, thrown } = s;
   let last = 0;
-  for (let k = 0; k < segments.length; k++) {
-    const seg = segments[k] as ActionSegment;
-    if (seg.type !== "augment") last = seg.start;
-  }
+  for (let at = 0; at < 4 * parts; at += 4) if (seg[at] !== AUGMENT_SEGMENT) last = seg[at + 2] as number;
   const kept = LAST_D20_MARKS[(s.criticalThreat ? 1 : 0) + (s.potentialBotch ? 2 : 0)] as readonly DieMark[];
   const dice: DieResult[] = [];
-  for (let k = 0; k < segments.length; k++) {
-    const seg = segments[k] as ActionSegment;
-    const augment = seg.type === "augment";
-    for (let i = seg.start; i < seg.end; i++) {
+  for (let at = 0; at < 4 * parts; at += 4) {
+    const augment = seg[at] === AUGMENT_SEGMENT;
+    const group = (seg[at + 1] as number) + 1;
+    const end = seg[at + 3] as number;
+    for (let i = seg[at + 2] as number; i < end; i++) {
       const t = thrown[i] as Throw;
       if (augment) {
         const marks = t.value === t.faces ? KEPT_EXPLODED : KEPT;
-        dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks, group: seg.index + 1 });
+        dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks, group });
       } else {
         dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks: i === last ? kept : REROLLED });
       }
@@ -321,13 +376,13 @@ function dieResults(s: StepState): DieResult[] {
  */
 export function resolve(request: ActionRequest, thrown: readonly Throw[]): ActionOutcome {
   const req = withDefaults(request);
-  const segments: ActionSegment[] = [];
-  const missing = scan(req, thrown, segments);
+  const missing = scan(req, thrown, SEGMENTS);
   if (missing !== null) bad(`the roll is not complete: a ${missing.role} d${missing.faces} is missing`);
   const s: StepState = {
     req,
     thrown,
-    segments,
+    segments: SEGMENTS.data,
+    parts: SEGMENTS.count,
     natural: 0,
     replaced: [],
     potentialBotch: false,

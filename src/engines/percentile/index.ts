@@ -52,11 +52,14 @@ export type {
 export { levelDist, odds, valueDist } from "./odds.ts";
 export type { PercentileOdds } from "./odds.ts";
 
-/** The `percentile` engine for the shared throw protocol (`throwAll`, `rollWith`). */
-export const engine: Engine<PercentileRequest, PercentileOutcome, PercentileOdds> = {
+/**
+ * The `percentile` engine for the shared throw protocol (`throwAll`, `rollWith`). Frozen, with the same
+ * keys in the same order as every other engine, so the protocol's calls see one object shape.
+ */
+export const engine: Engine<PercentileRequest, PercentileOutcome, PercentileOdds> = Object.freeze({
   id: "percentile",
   validate,
   plan,
   resolve,
   odds,
-};
+});

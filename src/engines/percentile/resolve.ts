@@ -107,7 +107,7 @@ export interface PercentileOutcome {
 
 /** The working state the steps fill in, in order. */
 interface Work {
-  readonly req: PercentileRequest;
+  req: PercentileRequest;
   readonly thrown: readonly Throw[];
   bonus: number;
   penalty: number;
@@ -162,7 +162,9 @@ const STEP_RUNNERS: Readonly<Record<PercentileStepId, (w: Work) => void>> = {
       throw new RangeError(`percentile: expected ${expected.length} dice, got ${thrown.length}`);
     }
     checkThrows(expected, thrown);
-    w.readings = thrown.map((t) => readingOf(t.value));
+    const readings = new Array<number>(thrown.length);
+    for (let i = 0; i < thrown.length; i++) readings[i] = readingOf((thrown[i] as Throw).value);
+    w.readings = readings;
   },
   "replace-tens"(w) {
     const r = w.readings;
@@ -293,9 +295,17 @@ export function diceCounts(req: PercentileRequest): DiceCounts {
   return countsOf(countDice(req));
 }
 
-/** A working state once the steps before the throw have run. */
+/**
+ * The working state {@link countDice} reuses: `plan` runs before every throw and only needs the
+ * counts, so it fills this one object instead of a new one each time (the steps are synchronous
+ * and are never re-entered). {@link resolve} keeps a fresh state of its own.
+ */
+const COUNT_WORK: Work = start(Object.freeze({ bonus: 0, penalty: 0 }), []);
+
+/** A working state once the steps before the throw have run (the shared {@link COUNT_WORK}, overwritten by the next call). */
 function countDice(req: PercentileRequest): Work {
-  const w = start(req, []);
+  const w = COUNT_WORK;
+  w.req = req;
   for (let i = 0; i < BEFORE_THROW.length; i++) (BEFORE_THROW[i] as Runner)(w);
   return w;
 }
@@ -315,8 +325,8 @@ export function plan(req: PercentileRequest, thrown: readonly Throw[]): DieSpec[
     throw new RangeError(`percentile: expected ${expected.length} dice, got ${thrown.length}`);
   }
   checkThrows(expected, thrown);
-  const missing: DieSpec[] = [];
-  for (let i = thrown.length; i < expected.length; i++) missing.push(expected[i] as DieSpec);
+  const missing = new Array<DieSpec>(expected.length - thrown.length);
+  for (let i = thrown.length; i < expected.length; i++) missing[i - thrown.length] = expected[i] as DieSpec;
   return missing;
 }
 
@@ -346,14 +356,18 @@ function marksOf(i: number, tensFrom: number): readonly DieMark[] {
 export function resolve(req: PercentileRequest, thrown: readonly Throw[]): PercentileOutcome {
   const w = start(req, thrown);
   for (let i = 0; i < RUNNERS.length; i++) (RUNNERS[i] as Runner)(w);
-  const dice = thrown.map((t, index): PercentileDie => ({
-    index,
-    faces: t.faces,
-    value: t.value,
-    role: t.role as PercentileRole,
-    reading: w.readings[index] as number,
-    marks: marksOf(index, w.tensFrom),
-  }));
+  const dice = new Array<PercentileDie>(thrown.length);
+  for (let index = 0; index < thrown.length; index++) {
+    const t = thrown[index] as Throw;
+    dice[index] = {
+      index,
+      faces: t.faces,
+      value: t.value,
+      role: t.role as PercentileRole,
+      reading: w.readings[index] as number,
+      marks: marksOf(index, w.tensFrom),
+    };
+  }
   const reading = w.reading;
   const karmaDice = req.karmaDice ?? 0;
   return {

@@ -45,13 +45,41 @@ export function picks(faces: readonly number[]): PickScore[] {
  */
 export function bestPrecisionPick(faces: readonly number[]): PickScore {
   if (faces.length < 2) throw new RangeError("bestPrecisionPick: needs two dice");
+  const pair = bestPrecisionPair(faces);
+  return scorePick(faces, pairFirst(pair), pairSecond(pair));
+}
+
+/** Two positions packed into one number by {@link bestPrecisionPair} and {@link bestImpactPair}. */
+const PAIR = 1 << 16;
+
+/** The first (lower) position of a packed pair. */
+export function pairFirst(pair: number): number {
+  return Math.floor(pair / PAIR);
+}
+
+/** The second (higher) position of a packed pair. */
+export function pairSecond(pair: number): number {
+  return pair % PAIR;
+}
+
+/** Two positions as one packed pair, ascending. */
+function packPair(i: number, j: number): number {
+  return i < j ? i * PAIR + j : j * PAIR + i;
+}
+
+/**
+ * The positions of {@link bestPrecisionPick}, packed into one number (read them with
+ * {@link pairFirst} and {@link pairSecond}, ascending), without building the score. For a list of
+ * at least two faces.
+ */
+export function bestPrecisionPair(faces: readonly number[]): number {
   let first = 0;
   for (let i = 1; i < faces.length; i++) if ((faces[i] as number) > (faces[first] as number)) first = i;
   let second = first === 0 ? 1 : 0;
   for (let i = 0; i < faces.length; i++) {
     if (i !== first && (faces[i] as number) > (faces[second] as number)) second = i;
   }
-  return scorePick(faces, first, second);
+  return packPair(first, second);
 }
 
 /**
@@ -63,11 +91,21 @@ export function bestPrecisionPick(faces: readonly number[]): PickScore {
  */
 export function bestImpactPick(faces: readonly number[]): PickScore {
   if (faces.length < 2) throw new RangeError("bestImpactPick: needs two dice");
+  const pair = bestImpactPair(faces);
+  return scorePick(faces, pairFirst(pair), pairSecond(pair));
+}
+
+/**
+ * The positions of {@link bestImpactPick}, packed into one number (read them with
+ * {@link pairFirst} and {@link pairSecond}, ascending), without building the score. For a list of
+ * at least two faces.
+ */
+export function bestImpactPair(faces: readonly number[]): number {
   let high = 0;
   for (let i = 1; i < faces.length; i++) if ((faces[i] as number) > (faces[high] as number)) high = i;
   let low = high === 0 ? 1 : 0;
   for (let i = 0; i < faces.length; i++) {
     if (i !== high && (faces[i] as number) < (faces[low] as number)) low = i;
   }
-  return scorePick(faces, high, low);
+  return packPair(high, low);
 }

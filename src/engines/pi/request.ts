@@ -9,6 +9,13 @@ import { EngineError, requireInt } from "../shared/index.ts";
 /** The die sizes a pool may hold (the usual polyhedral dice from d4 to d12). */
 export const DIE_SIZES: readonly number[] = Object.freeze([4, 6, 8, 10, 12]);
 
+/** `IS_DIE_SIZE[faces]` is 1 for every size of {@link DIE_SIZES}: a table lookup instead of a search per die. */
+const IS_DIE_SIZE: Uint8Array = (() => {
+  const table = new Uint8Array(Math.max(...DIE_SIZES) + 1);
+  for (const faces of DIE_SIZES) table[faces] = 1;
+  return table;
+})();
+
 /** The most dice one combined pool may hold, a guard against absurd requests. */
 export const MAX_POOL_DICE = 20;
 
@@ -131,13 +138,17 @@ export function validate(request: PiRequest): PiRequest {
   const list: readonly unknown[] = raw;
   if (list.length === 0) throw new EngineError("PoolTooSmall", { pool: 0 });
   if (list.length > MAX_POOL_DICE) throw new EngineError("PiPoolTooLarge", { pool: list.length, max: MAX_POOL_DICE });
-  const pool = list.map((faces, k) => {
+  // An indexed loop rather than `map` with a closure: this runs on every roll.
+  const pool = new Array<number>(list.length);
+  for (let k = 0; k < list.length; k++) {
+    const faces = list[k];
     if (typeof faces !== "number" || !Number.isInteger(faces)) {
       throw new EngineError("NotInteger", { field: `pool[${k}]`, value: String(faces) });
     }
-    if (!DIE_SIZES.includes(faces)) throw new EngineError("PiDieSize", { value: faces, allowed: DIE_SIZES.join(", ") });
-    return faces;
-  });
+    if (faces < 0 || IS_DIE_SIZE[faces] !== 1)
+      throw new EngineError("PiDieSize", { value: faces, allowed: DIE_SIZES.join(", ") });
+    pool[k] = faces;
+  }
   const hindrance: unknown = request.hindrance ?? "none";
   if (typeof hindrance !== "string" || !(HINDRANCES as readonly string[]).includes(hindrance)) {
     throw new EngineError("PiHindrance", { value: String(hindrance) });

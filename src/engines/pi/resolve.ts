@@ -5,9 +5,8 @@
  */
 
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
-import { bestImpactPick, bestPrecisionPick } from "./picks.ts";
-import type { PickScore } from "./picks.ts";
-import { checkPick, removedSlot, thrownSlots } from "./request.ts";
+import { bestImpactPair, bestPrecisionPair, pairFirst, pairSecond } from "./picks.ts";
+import { DIE_SIZES, checkPick, removedSlot, thrownSlots } from "./request.ts";
 import type { Hindrance, PiRequest } from "./request.ts";
 
 /** The role key of every thrown pi die. */
@@ -91,10 +90,20 @@ export function plan(request: PiRequest, thrown: readonly Throw[]): DieSpec[] {
   const slots = thrownSlots(request.pool, request.hindrance ?? "none");
   checkThrows(request.pool, slots, thrown, false);
   const missing: DieSpec[] = [];
-  for (let k = thrown.length; k < slots.length; k++) {
-    missing.push({ faces: request.pool[slots[k] as number] as number, role: POOL_ROLE });
-  }
+  for (let k = thrown.length; k < slots.length; k++) missing.push(specOf(request.pool[slots[k] as number] as number));
   return missing;
+}
+
+/** The spec of a pool die of each size of {@link DIE_SIZES}, by size: built once, shared and frozen. */
+const SPECS: readonly (DieSpec | undefined)[] = (() => {
+  const specs: (DieSpec | undefined)[] = [];
+  for (const faces of DIE_SIZES) specs[faces] = Object.freeze({ faces, role: POOL_ROLE });
+  return specs;
+})();
+
+/** The spec of a pool die with `faces` faces (a shared, frozen object for the sizes a pool may hold). */
+function specOf(faces: number): DieSpec {
+  return SPECS[faces] ?? Object.freeze({ faces, role: POOL_ROLE });
 }
 
 function checkThrows(pool: readonly number[], slots: readonly number[], thrown: readonly Throw[], complete: boolean) {
@@ -127,7 +136,10 @@ interface State {
   source: "requested" | "bestPrecision";
   /** The chosen dice as positions in the throws, ascending. */
   chosen: number[];
-  best: { precision: PiPick; impact: PiPick } | null;
+  /** The best pick for Precision, or `null` for a one-die roll. */
+  bestPrecision: PiPick | null;
+  /** The best pick for Impact, or `null` for a one-die roll. */
+  bestImpact: PiPick | null;
   basePrecision: number;
   baseImpact: number;
   precision: number;
@@ -135,15 +147,21 @@ interface State {
   failed: boolean;
 }
 
-function toPick(state: State, score: PickScore): PiPick {
-  const [i, j] = score.indices;
+/** The pick of a packed pair of positions in the throws (see `bestPrecisionPair`), scored as `scorePick` scores it. */
+function toPick(state: State, pair: number): PiPick {
+  const i = pairFirst(pair);
+  const j = pairSecond(pair);
+  const a = state.values[i] as number;
+  const b = state.values[j] as number;
+  const precision = a + b;
+  const impact = Math.abs(a - b);
   return {
     slots: [state.slots[i] as number, state.slots[j] as number],
-    values: [state.values[i] as number, state.values[j] as number],
-    basePrecision: score.precision,
-    baseImpact: score.impact,
-    precision: score.precision + (state.request.precisionMod ?? 0),
-    impact: score.impact + (state.request.impactMod ?? 0),
+    values: [a, b],
+    basePrecision: precision,
+    baseImpact: impact,
+    precision: precision + (state.request.precisionMod ?? 0),
+    impact: impact + (state.request.impactMod ?? 0),
   };
 }
 
@@ -164,10 +182,11 @@ const STEP_RUNNERS: Readonly<Record<PiStep, (state: State) => void>> = {
       state.chosen = [0];
       return;
     }
-    const precision = bestPrecisionPick(values);
-    state.best = { precision: toPick(state, precision), impact: toPick(state, bestImpactPick(values)) };
+    const precision = bestPrecisionPair(values);
+    state.bestPrecision = toPick(state, precision);
+    state.bestImpact = toPick(state, bestImpactPair(values));
     if (request.pick === undefined) {
-      state.chosen = [precision.indices[0], precision.indices[1]];
+      state.chosen = [pairFirst(precision), pairSecond(precision)];
     } else {
       const [a, b] = checkPick(request.pool, request.hindrance ?? "none", request.pick);
       state.source = "requested";
@@ -218,7 +237,8 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
     values: [],
     source: "bestPrecision",
     chosen: [],
-    best: null,
+    bestPrecision: null,
+    bestImpact: null,
     basePrecision: 0,
     baseImpact: 0,
     precision: 0,
@@ -229,7 +249,14 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
 
   const { pool } = request;
   const { slots, values, chosen } = state;
-  const chosenSlots = chosen.map((k) => slots[k] as number);
+  // Indexed loops rather than `map` with closures: this runs on every roll.
+  const chosenSlots = new Array<number>(chosen.length);
+  const chosenValues = new Array<number>(chosen.length);
+  for (let c = 0; c < chosen.length; c++) {
+    const k = chosen[c] as number;
+    chosenSlots[c] = slots[k] as number;
+    chosenValues[c] = values[k] as number;
+  }
   const first = chosen[0] as number;
   const second = chosen.length === 2 ? (chosen[1] as number) : -1;
   const dice: PiDie[] = new Array<PiDie>(pool.length);
@@ -245,7 +272,7 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
   }
   const pick: PiPick = {
     slots: chosenSlots,
-    values: chosen.map((k) => values[k] as number),
+    values: chosenValues,
     basePrecision: state.basePrecision,
     baseImpact: state.baseImpact,
     precision: state.precision,
@@ -260,8 +287,8 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
     impactMod: request.impactMod ?? 0,
     pickSource: state.source,
     pick,
-    bestPrecision: state.best?.precision ?? pick,
-    bestImpact: state.best?.impact ?? pick,
+    bestPrecision: state.bestPrecision ?? pick,
+    bestImpact: state.bestImpact ?? pick,
     precision: state.precision,
     impact: state.impact,
     singleDie: values.length === 1,

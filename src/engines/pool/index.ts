@@ -19,11 +19,14 @@ export { WILLPOWER_PER_TURN, checkWillpower, willpowerAvailable } from "./willpo
 export type { WillpowerSpend, WillpowerState } from "./willpower.ts";
 export type { PoolOdds } from "./odds.ts";
 
-/** The `pool` engine for the shared throw protocol (`throwAll`, `rollWith`). */
-export const engine: Engine<PoolRequest, PoolOutcome, PoolOdds> = {
+/**
+ * The `pool` engine for the shared throw protocol (`throwAll`, `rollWith`). Frozen, with the same
+ * keys in the same order as every other engine, so the protocol's calls see one object shape.
+ */
+export const engine: Engine<PoolRequest, PoolOutcome, PoolOdds> = Object.freeze({
   id: "pool",
   validate,
   plan,
   resolve,
   odds,
-};
+});

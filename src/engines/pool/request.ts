@@ -92,6 +92,42 @@ function optionalBoolean(value: unknown, field: string): boolean {
 }
 
 /**
+ * True when a request is already complete and valid: every field present, as {@link validate}
+ * returns it. Allocates nothing.
+ */
+function isComplete(request: PoolRequest): request is ValidPoolRequest {
+  if (typeof request !== "object" || request === null) return false;
+  const { pool, difficulty, cancellation, willpower, automatic } = request;
+  return (
+    typeof pool === "number" &&
+    Number.isInteger(pool) &&
+    pool >= 1 &&
+    pool <= MAX_POOL &&
+    typeof difficulty === "number" &&
+    Number.isInteger(difficulty) &&
+    difficulty >= MIN_DIFFICULTY &&
+    difficulty <= MAX_DIFFICULTY &&
+    (cancellation === 0 || cancellation === 1 || cancellation === 2) &&
+    typeof willpower === "boolean" &&
+    typeof automatic === "boolean" &&
+    !(automatic && (willpower || pool < difficulty))
+  );
+}
+
+/**
+ * The request as {@link validate} would return it, without copying a request that is already
+ * complete and valid (as `plan` and `resolve` receive it from the throw protocol): such a request
+ * is returned as it is; any other goes through {@link validate}, with its defaults and its errors.
+ *
+ * @param request - The request to check.
+ * @returns A request with every field present, equal to `validate(request)`.
+ * @throws EngineError as {@link validate}.
+ */
+export function checked(request: PoolRequest): ValidPoolRequest {
+  return isComplete(request) ? request : validate(request);
+}
+
+/**
  * Checks a request and fills in its defaults. Calling it on its own result returns an equal
  * request.
  *

@@ -5,8 +5,9 @@
  */
 
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
-import { validate, type PoolRequest, type ValidPoolRequest } from "./request.ts";
+import { checked, type PoolRequest, type ValidPoolRequest } from "./request.ts";
 import {
+  MAX_POOL,
   POOL_DIE_FACES,
   POOL_DIE_ROLE,
   POOL_STEPS,
@@ -99,14 +100,28 @@ const MARKS_BY_BITS: readonly (readonly DieMark[])[] = (() => {
 /** The one spec every pool die is thrown as (shared and frozen). */
 const POOL_DIE: DieSpec = Object.freeze({ faces: POOL_DIE_FACES, role: POOL_DIE_ROLE });
 
+/**
+ * Per die, the bits ({@link SUCCESS}, {@link ONE}, {@link CANCELLED}, {@link IGNORED}) the steps
+ * set. One buffer reused by every resolution: `resolve` is synchronous and never re-entered, and it
+ * clears the first `n` entries before the steps run.
+ */
+const BITS = new Uint8Array(MAX_POOL);
+
+/**
+ * Per die, the index of the die it was paired with by a cancellation, or −1. Reused like
+ * {@link BITS}; only read when the working state's `paired` is true, and cleared by the step that
+ * sets it.
+ */
+const PAIRED = new Int8Array(MAX_POOL);
+
 /** The working state the resolution steps read and write. */
 interface StepState {
   readonly req: ValidPoolRequest;
   readonly thrown: readonly Throw[];
-  /** Per die, the bits ({@link SUCCESS}, {@link ONE}, {@link CANCELLED}, {@link IGNORED}) the steps set. */
-  readonly bits: number[];
-  /** Per die, the index of the die it was paired with by a cancellation; `null` until one is. */
-  paired: (number | null)[] | null;
+  /** Per die, the bits the steps set ({@link BITS}). */
+  readonly bits: Uint8Array;
+  /** True once a cancellation has paired dice (then {@link PAIRED} holds the pairs of the first `n` dice). */
+  paired: boolean;
   /** How many dice are successes. */
   successes: number;
   /** How many dice show 1. */
@@ -156,8 +171,8 @@ const STEPS: Readonly<Record<PoolStepId, Step>> = {
     const n = Math.min(cancel, state.successes);
     if (n === 0) return;
     const { thrown, bits } = state;
-    const paired: (number | null)[] = [];
-    for (let i = 0; i < thrown.length; i++) paired.push(null);
+    const paired = PAIRED;
+    for (let i = 0; i < thrown.length; i++) paired[i] = -1;
     let k = 0;
     let one = -1; // the 1 that cancels next: the next die showing 1 in throw order
     for (let face = state.req.difficulty; face <= POOL_DIE_FACES && k < n; face++) {
@@ -172,7 +187,7 @@ const STEPS: Readonly<Record<PoolStepId, Step>> = {
         if (++k === n) break;
       }
     }
-    state.paired = paired;
+    state.paired = true;
     state.cancelled = n;
   },
   /**
@@ -224,12 +239,12 @@ function checkThrows(thrown: readonly Throw[]): void {
  * @throws RangeError when the throws are not d10s or are more than the pool.
  */
 export function plan(request: PoolRequest, thrown: readonly Throw[]): DieSpec[] {
-  const req = validate(request);
+  const req = checked(request);
   checkThrows(thrown);
   const needed = req.automatic ? 0 : req.pool;
   if (thrown.length > needed) throw new RangeError(`pool: ${thrown.length} throws for ${needed} dice`);
-  const missing: DieSpec[] = [];
-  for (let i = thrown.length; i < needed; i++) missing.push(POOL_DIE);
+  const missing = new Array<DieSpec>(needed - thrown.length);
+  for (let i = 0; i < missing.length; i++) missing[i] = POOL_DIE;
   return missing;
 }
 
@@ -242,18 +257,18 @@ export function plan(request: PoolRequest, thrown: readonly Throw[]): DieSpec[] 
  * @throws RangeError when the throws do not match the plan.
  */
 export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOutcome {
-  const req = validate(request);
+  const req = checked(request);
   checkThrows(thrown);
   const needed = req.automatic ? 0 : req.pool;
   if (thrown.length !== needed) throw new RangeError(`pool: ${thrown.length} throws for ${needed} dice`);
   const n = thrown.length;
-  const bits: number[] = [];
-  for (let i = 0; i < n; i++) bits.push(0);
+  const bits = BITS;
+  for (let i = 0; i < n; i++) bits[i] = 0; // a plain loop: cheaper than `fill` for a handful of dice
   const state: StepState = {
     req,
     thrown,
     bits,
-    paired: null,
+    paired: false,
     successes: 0,
     ones: 0,
     net: req.automatic ? 1 : 0,
@@ -267,17 +282,19 @@ export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOut
   const net = state.net;
   const result: PoolResult = net > 0 ? "success" : state.botchLevel > 0 ? "botch" : "failure";
   const paired = state.paired;
-  const dice: PoolDie[] = [];
+  // Sized once and filled by index: cheaper than growing it die by die.
+  const dice = new Array<PoolDie>(n);
   for (let index = 0; index < n; index++) {
     const t = thrown[index] as Throw;
-    dice.push({
+    const with_ = paired ? (PAIRED[index] as number) : -1;
+    dice[index] = {
       index,
       faces: t.faces,
       value: t.value,
       role: t.role,
       marks: MARKS_BY_BITS[bits[index] as number] as readonly DieMark[],
-      pairedWith: paired === null ? null : (paired[index] as number | null),
-    });
+      pairedWith: with_ < 0 ? null : with_,
+    };
   }
   return {
     engine: "pool",

@@ -76,10 +76,12 @@ export function validate(request: WildRequest): ValidWildRequest {
 
 /**
  * Fills in the defaults of a request without checking it (for a request already validated).
+ * A request that already has every field is returned as it is, without a copy.
  *
  * @returns The request with every field present.
  */
 export function withDefaults(request: WildRequest): ValidWildRequest {
+  if (isComplete(request)) return request;
   return {
     dice: request.dice,
     pips: request.pips ?? 0,
@@ -89,6 +91,18 @@ export function withDefaults(request: WildRequest): ValidWildRequest {
     fatePoint: request.fatePoint ?? false,
     firstOneCounts: request.firstOneCounts ?? true,
   };
+}
+
+/** True when every field of a request is present (as {@link validate} returns it). */
+function isComplete(request: WildRequest): request is ValidWildRequest {
+  return (
+    request.pips !== undefined &&
+    request.outsideDice !== undefined &&
+    request.outsidePips !== undefined &&
+    request.characterPoints !== undefined &&
+    request.fatePoint !== undefined &&
+    request.firstOneCounts !== undefined
+  );
 }
 
 /**

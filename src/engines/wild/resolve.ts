@@ -8,7 +8,7 @@
 
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
 import { formatBonus, formatCode } from "./code.ts";
-import { shapeOf, withDefaults, type WildRequest, type WildShape } from "./request.ts";
+import { MAX_CP_PER_ROLL, shapeOf, withDefaults, type WildRequest, type WildShape } from "./request.ts";
 import {
   CHAIN_STAGES,
   CP_WILD_STEPS,
@@ -168,17 +168,63 @@ function check(t: Throw | undefined, role: WildRole, index: number): number {
   return v;
 }
 
-/** Per-throw records of a walk: the chain (−1 for a normal die) and the step that made it (−1 for a first throw). */
-interface Record_ {
-  readonly chain: number[];
-  readonly step: number[];
+/**
+ * Per-throw records of a walk: the chain (−1 for a normal die) and the step that made it (−1 for a
+ * first throw). The buffers are reused by every resolution (`resolve` is synchronous and never
+ * re-entered) and grow when a roll has more throws than they hold; {@link records} clears them.
+ */
+interface Records {
+  chain: Int32Array;
+  step: Int32Array;
+  /** What each throw adds to the total. */
+  contribution: Int32Array;
+  /** For a throw that fired a step, the index into its table's `triggerMarks` and `labels`; else −1. */
+  trigger: Int32Array;
 }
 
+const RECORDS: Records = {
+  chain: new Int32Array(64),
+  step: new Int32Array(64),
+  contribution: new Int32Array(64),
+  trigger: new Int32Array(64),
+};
+
+/** The shared records, large enough for `n` throws, with the first `n` entries cleared. */
+function records(n: number): Records {
+  const r = RECORDS;
+  if (r.chain.length < n) {
+    const size = Math.max(n, 2 * r.chain.length);
+    r.chain = new Int32Array(size);
+    r.step = new Int32Array(size);
+    r.contribution = new Int32Array(size);
+    r.trigger = new Int32Array(size);
+  }
+  // One plain loop: for a handful of throws it is cheaper than four calls of `fill`.
+  const { chain, step, contribution, trigger } = r;
+  for (let k = 0; k < n; k++) {
+    chain[k] = -1;
+    step[k] = -1;
+    contribution[k] = 0;
+    trigger[k] = -1;
+  }
+  return r;
+}
+
+/** The most chains a roll can have: the Wild Die and one extra Wild Die per Character Point. */
+const MAX_CHAINS = 1 + MAX_CP_PER_ROLL;
+
+/** Per chain, its current stage and the face of its latest throw (reused by every walk). */
+const CHAIN_STAGE = new Int8Array(MAX_CHAINS);
+const CHAIN_FACE = new Int8Array(MAX_CHAINS);
+
+/** Per chain, the position of its latest throw (reused by every resolution). */
+const CHAIN_LAST = new Int32Array(MAX_CHAINS);
+
 /**
- * Replays the throw protocol over the throws so far and returns the dice still missing. With a
- * record, it also notes each throw's chain and step.
+ * Replays the throw protocol over the throws so far and returns the dice still missing. With
+ * records, it also notes each throw's chain and step.
  */
-function walk(normal: number, cp: number, thrown: readonly Throw[], rec: Record_ | null): DieSpec[] {
+function walk(normal: number, cp: number, thrown: readonly Throw[], rec: Records | null): DieSpec[] {
   const missing: DieSpec[] = [];
   const initial = normal + 1 + cp;
   const len = thrown.length;
@@ -190,12 +236,12 @@ function walk(normal: number, cp: number, thrown: readonly Throw[], rec: Record_
     return missing;
   }
   const chains = 1 + cp;
-  const stage: number[] = [];
-  const face: number[] = [];
+  const stage = CHAIN_STAGE;
+  const face = CHAIN_FACE;
   for (let c = 0; c < chains; c++) {
     const at = c === 0 ? starts.wild : starts.cpWild + c - 1;
-    stage.push(0);
-    face.push((thrown[at] as Throw).value);
+    stage[c] = 0;
+    face[c] = (thrown[at] as Throw).value;
     if (rec !== null) rec.chain[at] = c;
   }
   let pos = initial;
@@ -225,6 +271,43 @@ function walk(normal: number, cp: number, thrown: readonly Throw[], rec: Record_
   return missing;
 }
 
+/** The texts of die codes and outside bonuses already written, by dice and pips (strings are immutable). */
+const CODE_TEXT = new Map<number, string>();
+const BONUS_TEXT = new Map<number, string>();
+
+/**
+ * A key for a (dice, pips) pair, or −1 when the pair lies outside what is remembered (then the
+ * text is written, and any error raised, every time).
+ */
+function codeKey(dice: number, pips: number): number {
+  if ((dice | 0) !== dice || (pips | 0) !== pips || dice < 0 || dice > 1000 || pips < -500 || pips > 500) return -1;
+  return dice * 1024 + pips + 512;
+}
+
+/** {@link formatCode}, remembered per (dice, pips). */
+function codeText(dice: number, pips: number): string {
+  const key = codeKey(dice, pips);
+  if (key < 0) return formatCode(dice, pips);
+  let text = CODE_TEXT.get(key);
+  if (text === undefined) {
+    text = formatCode(dice, pips);
+    CODE_TEXT.set(key, text);
+  }
+  return text;
+}
+
+/** {@link formatBonus}, remembered per (dice, pips). */
+function bonusText(dice: number, pips: number): string {
+  const key = codeKey(dice, pips);
+  if (key < 0) return formatBonus(dice, pips);
+  let text = BONUS_TEXT.get(key);
+  if (text === undefined) {
+    text = formatBonus(dice, pips);
+    BONUS_TEXT.set(key, text);
+  }
+  return text;
+}
+
 /**
  * The dice still to throw for a validated request, given the throws so far.
  *
@@ -246,24 +329,20 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
   const req = withDefaults(request);
   const shape = shapeOf(req);
   const n = thrown.length;
-  const rec: Record_ = { chain: [], step: [] };
-  const contribution: number[] = [];
-  const trigger: (readonly DieMark[])[] = [];
-  for (let k = 0; k < n; k++) {
-    rec.chain.push(-1);
-    rec.step.push(-1);
-    contribution.push(0);
-    trigger.push(EMPTY);
-  }
+  const rec = records(n);
   const missing = walk(shape.normal, shape.cpWild, thrown, rec);
   if (missing.length > 0) throw new RangeError(`wild: ${missing.length} throw(s) still missing`);
-  const last: number[] = [];
-  for (let c = 0; c <= shape.cpWild; c++) last.push(0);
+  const { chain, step: stepOf, contribution, trigger } = rec;
+  const last = CHAIN_LAST;
+  for (let c = 0; c <= shape.cpWild; c++) last[c] = 0;
   const labels: WildLabel[] = [];
+  let criticalSuccess = false;
+  let criticalFailure = false;
+  let catastrophicFailure = false;
   for (let k = 0; k < n; k++) {
     const t = thrown[k] as Throw;
-    const c = rec.chain[k] as number;
-    const si = rec.step[k] as number;
+    const c = chain[k] as number;
+    const si = stepOf[k] as number;
     if (c < 0 || si < 0) {
       contribution[k] = t.value;
       if (c >= 0) last[c] = k;
@@ -273,35 +352,42 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
     const step = table.steps[si] as ChainStep;
     contribution[k] = step.sign * t.value;
     const prev = last[c] as number;
-    const prevSi = rec.step[prev] as number;
+    const prevSi = stepOf[prev] as number;
     const at = si * STAGES + (prevSi < 0 ? FIRST_STAGE : (table.stageOf[prevSi] as number));
-    trigger[prev] = table.triggerMarks[at] as readonly DieMark[];
+    trigger[prev] = at;
     const label = table.labels[at];
-    if (label !== undefined) labels.push(label);
+    if (label !== undefined) {
+      labels.push(label);
+      if (label === "criticalSuccess") criticalSuccess = true;
+      else if (label === "criticalFailure") criticalFailure = true;
+      else catastrophicFailure = true;
+    }
     if (step.triggerCountsBySetting && !req.firstOneCounts) contribution[prev] = 0;
     last[c] = k;
   }
   let normalTotal = 0;
   let wildTotal = 0;
   let cpTotal = 0;
-  const dice: WildDieResult[] = [];
+  // Sized once and filled by index: cheaper than growing it die by die.
+  const dice = new Array<WildDieResult>(n);
   for (let k = 0; k < n; k++) {
     const t = thrown[k] as Throw;
-    const c = rec.chain[k] as number;
+    const c = chain[k] as number;
     const v = contribution[k] as number;
     if (c < 0) {
       normalTotal += v;
-      dice.push({ index: k, faces: FACES, value: t.value, role: "normal", marks: EMPTY, contribution: v });
+      dice[k] = { index: k, faces: FACES, value: t.value, role: "normal", marks: EMPTY, contribution: v };
       continue;
     }
     if (c === 0) wildTotal += v;
     else cpTotal += v;
-    const si = rec.step[k] as number;
+    const si = stepOf[k] as number;
     const table = c === 0 ? WILD_TABLE : CP_TABLE;
     const step = si < 0 ? undefined : table.steps[si];
     const own = step === undefined ? EMPTY : step.marks;
-    const trig = trigger[k] as readonly DieMark[];
-    dice.push({
+    const at = trigger[k] as number;
+    const trig = at < 0 ? EMPTY : (table.triggerMarks[at] as readonly DieMark[]);
+    dice[k] = {
       index: k,
       faces: FACES,
       value: t.value,
@@ -310,12 +396,12 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
       contribution: v,
       group: c + 1,
       stage: step === undefined ? "first" : step.id,
-    });
+    };
   }
   return {
     engine: "wild",
-    code: formatCode(req.dice, req.pips),
-    outsideCode: req.outsideDice > 0 || req.outsidePips !== 0 ? formatBonus(req.outsideDice, req.outsidePips) : null,
+    code: codeText(req.dice, req.pips),
+    outsideCode: req.outsideDice > 0 || req.outsidePips !== 0 ? bonusText(req.outsideDice, req.outsidePips) : null,
     shape,
     characterPoints: req.characterPoints,
     fatePoint: req.fatePoint,
@@ -326,9 +412,9 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
     cpTotal,
     pips: shape.pips,
     total: normalTotal + wildTotal + cpTotal + shape.pips,
-    criticalSuccess: labels.includes("criticalSuccess"),
-    criticalFailure: labels.includes("criticalFailure"),
-    catastrophicFailure: labels.includes("catastrophicFailure"),
+    criticalSuccess,
+    criticalFailure,
+    catastrophicFailure,
     labels,
   };
 }
