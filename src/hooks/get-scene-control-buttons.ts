@@ -1,7 +1,11 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
+import { openRequestComposer } from "../applications/requests/open.ts";
 
 /** The name of the action-dice tool in the token controls. */
 export const ACTION_DICE_TOOL = "rollingBonesActionDice";
+
+/** The name of the GM's roll-request tool in the token controls. */
+export const REQUEST_TOOL = "rollingBonesRequest";
 
 /** A scene-control tool as v13 describes it (controls and tools are records keyed by name). */
 interface ToolConfig {
@@ -20,7 +24,8 @@ export type SceneControlsRecord = Record<string, { tools?: Record<string, unknow
 /**
  * The `getSceneControlButtons` hook (v13 and v14: `controls` is a record of controls keyed by name,
  * each with a `tools` record): adds a button to the token controls that opens the action-dice panel,
- * for every user (the GM gets the GM panel, a player their own).
+ * for every user (the GM gets the GM panel, a player their own), and for the GM a button that opens
+ * the roll-request form.
  *
  * @param controls - The scene controls, by name (`tokens` among them).
  */
@@ -37,4 +42,14 @@ export function onGetSceneControlButtons(controls: SceneControlsRecord): void {
     onChange: () => void openActionDice(),
   };
   tools[ACTION_DICE_TOOL] = tool;
+  const request: ToolConfig = {
+    name: REQUEST_TOOL,
+    title: game.i18n.localize("ROLLING_BONES.Request.ComposerTitle"),
+    icon: "fa-solid fa-bullhorn",
+    order: tool.order + 1,
+    button: true,
+    visible: game.user.isGM,
+    onChange: () => void openRequestComposer(),
+  };
+  tools[REQUEST_TOOL] = request;
 }

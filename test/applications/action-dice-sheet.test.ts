@@ -161,7 +161,7 @@ describe("the Action dice buttons", () => {
   it("the scene controls get a labelled button in the token tools, for everyone", async () => {
     const opened = await withPanels();
     const { registerHooks } = await import("../../src/hooks/index.ts");
-    const { ACTION_DICE_TOOL } = await import("../../src/hooks/get-scene-control-buttons.ts");
+    const { ACTION_DICE_TOOL, REQUEST_TOOL } = await import("../../src/hooks/get-scene-control-buttons.ts");
     registerHooks();
     for (const user of [GM, ALICE]) {
       const controls = w.double.actAs(user, () => w.double.sceneControls());
@@ -174,7 +174,14 @@ describe("the Action dice buttons", () => {
         order: 3,
       });
       // the core tools stay
-      expect(Object.keys(controls.tokens!.tools)).toEqual(["select", "target", "ruler", ACTION_DICE_TOOL]);
+      expect(Object.keys(controls.tokens!.tools)).toEqual(["select", "target", "ruler", ACTION_DICE_TOOL, REQUEST_TOOL]);
+      // the roll-request tool is the GM's only
+      expect(controls.tokens!.tools[REQUEST_TOOL]).toMatchObject({
+        title: localize("ROLLING_BONES.Request.ComposerTitle"),
+        button: true,
+        visible: user === GM,
+        order: 4,
+      });
       // clicking it opens the GM panel for the GM, the player's own panel for a player
       w.double.actAs(user, () => (tool.onChange as (e: Event, active: boolean) => void)(new Event("click"), true));
       await vi.waitFor(() => expect(opened).toHaveLength(user === GM ? 1 : 2));

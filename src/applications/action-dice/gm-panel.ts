@@ -7,6 +7,7 @@ import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
+import { openRequestComposer } from "../requests/open.ts";
 import { award, startSession, take } from "../../services/action-dice/index.ts";
 import { gmPanelFacts } from "./facts.ts";
 import { gmPanelView, type GmPanelView } from "./views.ts";
@@ -35,6 +36,7 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
       award: ActionDiceGmPanel.#onAward,
       take: ActionDiceGmPanel.#onTake,
       startSession: ActionDiceGmPanel.#onStartSession,
+      requestRoll: ActionDiceGmPanel.#onRequestRoll,
     },
   };
 
@@ -55,6 +57,11 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
   /** Starts a new session. */
   static async #onStartSession(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await this.#busy(target, () => startSession());
+  }
+
+  /** Opens the roll-request form, to ask characters for a roll. */
+  static async #onRequestRoll(this: ActionDiceGmPanel): Promise<void> {
+    await openRequestComposer();
   }
 
   /* -------------------------------------------- */
