@@ -617,11 +617,49 @@ export function tableSpecimens(): TableSpecimen[] {
     file: "templates/chat/action-controls.hbs",
     context: actionControls({ viewer, viewerIsGM, card, pools, messageId: `lab-${viewer}` }),
   });
+  // Bram's attack: a natural 20 (a critical threat), with two class d8 of his own left this session.
+  const bramId = "labActorBram0001";
+  const attack = action.newCard({ kind: "attack", modifier: 5, dc: 14 }, alice);
+  const threat = { ...action.attachThrows(attack, 0, [{ faces: 20, role: "d20", value: 20 }]), character: bramId };
+  const threatOutcome = action.cardOutcome(threat);
+  const threatRoll: LabRoll = {
+    engine: "action",
+    request: threat.request,
+    throws: threat.thrown,
+    outcome: threatOutcome,
+    formula: formulaOf(groupSpecs(threat.thrown)),
+    total: threatOutcome ? ROLL_TOTALS.action(threatOutcome) : 0,
+  };
+  const classPart = {
+    file: "templates/chat/action-controls.hbs",
+    context: actionControls({
+      viewer: alice,
+      viewerIsGM: false,
+      card: threat,
+      pools,
+      messageId: "lab-class",
+      classDice: { name: "Bram Tallow", pool: action.newClassPool(bramId, 8, 2) },
+    }),
+  };
   const bram: PanelCharacter = { name: "Bram Tallow", level: 7, classDice: null };
   return [
     { id: "roller", kind: "message", parts: [cardPart, controls(alice, false)] },
     { id: "other", kind: "message", parts: [cardPart, controls(bob, false)] },
     { id: "gm", kind: "message", parts: [cardPart, controls(gm, true)] },
+    {
+      id: "classDice",
+      kind: "message",
+      parts: [
+        {
+          file: cardTemplateFile("action"),
+          context: cardContext(threatRoll, {
+            flavor: "Battle axe",
+            stored: { card: recordOf(threat, NEW_CARD_RECORD, null, TABLE_NAMES) },
+          }),
+        },
+        classPart,
+      ],
+    },
     {
       id: "session",
       kind: "message",
