@@ -43,3 +43,24 @@ export async function runWrites(steps: readonly WriteStep[]): Promise<void> {
     }
   }
 }
+
+/** A document whose system flag a {@link flagWrite} sets (a User's pool, an Actor's class dice). */
+interface FlaggedDocument {
+  readonly name: string;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A step that sets one of the system's flags on a document to `next`, and puts `before` back when
+ * reverted.
+ *
+ * @param kind - The document's kind for the step's label (`User`, `Actor`).
+ * @param path - The flag's full path (`flags.rolling-bones.<key>`).
+ */
+export function flagWrite(kind: string, doc: FlaggedDocument, path: string, next: unknown, before: unknown): WriteStep {
+  return {
+    label: `${kind} ${doc.name}`,
+    apply: () => doc.update({ [path]: next }),
+    revert: () => doc.update({ [path]: before }),
+  };
+}

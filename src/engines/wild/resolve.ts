@@ -284,29 +284,28 @@ function codeKey(dice: number, pips: number): number {
   return dice * 1024 + pips + 512;
 }
 
-/** {@link formatCode}, remembered per (dice, pips). */
-function codeText(dice: number, pips: number): string {
-  const key = codeKey(dice, pips);
-  if (key < 0) return formatCode(dice, pips);
-  let text = CODE_TEXT.get(key);
-  if (text === undefined) {
-    text = formatCode(dice, pips);
-    CODE_TEXT.set(key, text);
-  }
-  return text;
+/**
+ * A text function remembered per (dice, pips) in `memory`; values outside the key's range are
+ * formatted every time (so their errors are raised every time).
+ */
+function remembered(memory: Map<number, string>, format: (dice: number, pips: number) => string) {
+  return (dice: number, pips: number): string => {
+    const key = codeKey(dice, pips);
+    if (key < 0) return format(dice, pips);
+    let text = memory.get(key);
+    if (text === undefined) {
+      text = format(dice, pips);
+      memory.set(key, text);
+    }
+    return text;
+  };
 }
 
+/** {@link formatCode}, remembered per (dice, pips). */
+const codeText = remembered(CODE_TEXT, formatCode);
+
 /** {@link formatBonus}, remembered per (dice, pips). */
-function bonusText(dice: number, pips: number): string {
-  const key = codeKey(dice, pips);
-  if (key < 0) return formatBonus(dice, pips);
-  let text = BONUS_TEXT.get(key);
-  if (text === undefined) {
-    text = formatBonus(dice, pips);
-    BONUS_TEXT.set(key, text);
-  }
-  return text;
-}
+const bonusText = remembered(BONUS_TEXT, formatBonus);
 
 /**
  * The dice still to throw for a validated request, given the throws so far.

@@ -9,7 +9,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { newClassPool, type ClassDicePool } from "../../engines/action/index.ts";
-import type { WriteStep } from "../transaction.ts";
+import { flagWrite, type WriteStep } from "../transaction.ts";
 import { ACTION_ACTOR_TYPE } from "./protocol.ts";
 import { currentSession } from "./store.ts";
 
@@ -93,13 +93,7 @@ export function loadClassPools(actorIds: Iterable<string | null | undefined>): L
 
 /** A step that writes a character's stored class pool. */
 export function classPoolWrite(actor: Actor.Implementation, next: StoredClassPool): WriteStep {
-  const before = storedClassPool(actor);
-  const key = `flags.${SYSTEM_ID}.${CLASS_POOL_FLAG}`;
-  return {
-    label: `Actor ${actor.name}`,
-    apply: () => actor.update({ [key]: next } as never),
-    revert: () => actor.update({ [key]: before } as never),
-  };
+  return flagWrite("Actor", actor, `flags.${SYSTEM_ID}.${CLASS_POOL_FLAG}`, next, storedClassPool(actor));
 }
 
 /** The write steps that store every class pool an action changed (each with its revision raised by one). */

@@ -9,7 +9,7 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { ActionPoolState } from "../../engines/action/index.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
-import type { WriteStep } from "../transaction.ts";
+import { flagWrite, type WriteStep } from "../transaction.ts";
 
 /** A pool as stored: its session, its revision and the engine's pool state. */
 export interface StoredPool {
@@ -82,13 +82,7 @@ export function loadPools(userIds: Iterable<string>): LoadedPools {
 
 /** A step that writes a player's stored pool (or removes it when `next` is null). */
 export function playerPoolWrite(user: User.Implementation, next: StoredPool): WriteStep {
-  const before = storedPlayerPool(user);
-  const key = `flags.${SYSTEM_ID}.${POOL_FLAG}`;
-  return {
-    label: `User ${user.name}`,
-    apply: () => user.update({ [key]: next } as never),
-    revert: () => user.update({ [key]: before } as never),
-  };
+  return flagWrite("User", user, `flags.${SYSTEM_ID}.${POOL_FLAG}`, next, storedPlayerPool(user));
 }
 
 /** A step that writes the GM's stored pool. */
