@@ -25,6 +25,7 @@ import {
 } from "./report.ts";
 import { measureThroughput, subjects, THROUGHPUT_TARGET, type RateSummary, type Throughput } from "./throughput.ts";
 import { wallMs, type Micros } from "./timing.ts";
+import { measureIsolated } from "./isolated.ts";
 
 const DOC = fileURLToPath(new URL("../docs/benchmarks.md", import.meta.url));
 const ENGINES: readonly shared.EngineId[] = ["percentile", "action", "wild", "pi", "pool"];
@@ -130,6 +131,28 @@ function throughputTable(results: readonly Throughput[]): Table {
   };
 }
 
+function isolatedTable(results: ReadonlyMap<string, RateSummary>, throughput: readonly Throughput[]): Table {
+  return {
+    head: [
+      "Engine",
+      "Median (wall)",
+      "Median (CPU)",
+      "Best slice",
+      "Interleaved median (CPU)",
+      "≥ 1M/s median wall / CPU / best",
+    ],
+    align: ["l", "r", "r", "r", "r", "l"],
+    rows: [...results].map(([engine, rate]) => [
+      engine,
+      formatRate(rate.wall),
+      formatRate(rate.cpu),
+      formatRate(rate.best),
+      formatRate(throughput.find((t) => t.subject.engine === engine)?.rollWith.cpu ?? 0),
+      fastEnough(rate),
+    ]),
+  };
+}
+
 function peerTable(results: readonly PairResult[]): Table {
   return {
     head: [
@@ -162,6 +185,7 @@ function summaryTable(
   latency: readonly GroupLatency[],
   throughput: readonly Throughput[],
   peer: readonly PairResult[],
+  isolated: ReadonlyMap<string, RateSummary>,
 ): Table {
   return {
     head: [
@@ -169,10 +193,11 @@ function summaryTable(
       "Odds warm ≤ 1 ms wall / CPU",
       "Odds cold ≤ 1 ms wall / CPU",
       "rollWith ≥ 1M/s median wall / CPU / best",
+      "rollWith alone ≥ 1M/s median wall / CPU / best",
       "resolve ≥ 1M/s median wall / CPU / best",
       "≥ 2× peer",
     ],
-    align: ["l", "l", "l", "l", "l", "l"],
+    align: ["l", "l", "l", "l", "l", "l", "l"],
     rows: ENGINES.map((engine) => {
       const groups = latency.filter((l) => l.group.engine === engine && l.group.stress !== true);
       const t = throughput.find((x) => x.subject.engine === engine);
@@ -189,6 +214,7 @@ function summaryTable(
           groups.every((g) => g.coldMeets.cpu),
         ),
         fastEnough(t?.rollWith),
+        fastEnough(isolated.get(engine)),
         fastEnough(t?.resolve),
         pairs.length === 0
           ? "no peer equivalent"
@@ -200,7 +226,7 @@ function summaryTable(
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = wallMs();
   const host = machine();
   progress(`${host.cpus} CPUs, ${host.model}, Node ${host.node}, load ${formatLoad(host.load)}`);
@@ -213,6 +239,8 @@ function main(): void {
 
   progress("throughput");
   const throughput = measureThroughput(subjects());
+  progress("throughput: each engine alone in a worker");
+  const isolated = await measureIsolated();
 
   progress("side by side with rpg-dice-roller");
   const peer = comparePeer();
@@ -234,11 +262,12 @@ function main(): void {
         "idle machine, on both clocks. The interleaved ratios and the best slices are the figures least affected."
       : "";
   const tables = {
-    summary: markdownTable(summaryTable(latency, throughput, peer)),
+    summary: markdownTable(summaryTable(latency, throughput, peer, isolated)),
     grid: markdownTable(gridTable(latency)),
     warm: markdownTable(warmTable(latency)),
     cold: markdownTable(coldTable(latency)),
     throughput: markdownTable(throughputTable(throughput)),
+    isolated: markdownTable(isolatedTable(isolated, throughput)),
     peer: markdownTable(peerTable(peer)),
   };
   const examples = peer.map((p) => `- \`${p.example}\` — ${p.pair.note}.`).join("\n");
@@ -251,6 +280,8 @@ function main(): void {
   console.info(tables.cold);
   console.info("\n2. Resolution throughput (seeded faces)\n");
   console.info(tables.throughput);
+  console.info("\n2b. rollWith with one engine alone (a worker thread per engine)\n");
+  console.info(tables.isolated);
   console.info("\n3. Side by side with rpg-dice-roller (interleaved rounds)\n");
   console.info(tables.peer);
   console.info(`\nDone in ${seconds.toFixed(0)} s; load ${formatLoad(host.load)} at start, ${endLoad} at end.`);
@@ -279,7 +310,8 @@ and \`resolve\` alone); ≥ ${PEER_TARGET_RATIO}× rpg-dice-roller on the equiva
 the warm median (the issue's "median per call"); the cold figures are reported beside it. Each
 verdict is given as wall clock / CPU time (and, for throughput, the best slice as well). The stress
 group of the odds grid (many augments on one roll) lies outside the issue's grid and is left out of
-the verdicts; its figures are in section 1.
+the verdicts; its figures are in section 1. \`rollWith\` is given twice: interleaved with the other
+engines (the protocol's calls see five engines) and alone in a worker (section 2b).
 
 ${tables.summary}
 
@@ -319,6 +351,16 @@ on a noisy machine).
 
 ${tables.throughput}
 
+### 2b. One engine alone
+
+In the interleaved runs above all five engines pass through the same protocol functions (\`rollWith\`,
+\`throwAll\`), so the JIT sees five engines at each call there and cannot specialise it. A world that
+plays one engine sees one. Here each engine's \`rollWith\` runs alone in a fresh worker thread (a
+new JavaScript engine instance), the workers one after another: 15 slices of 60 ms after a 200 ms
+warm-up. CPU time is this process's, which in a worker includes the idle main thread (nothing).
+
+${tables.isolated}
+
 ## 3. Side by side with rpg-dice-roller
 
 \`@dice-roller/rpg-dice-roller\` from npm, in the same process. Its number generator's engine is
@@ -339,4 +381,4 @@ ${examples}
   console.info(`Wrote ${DOC}; odds target ${ODDS_TARGET_MICROS} µs.`);
 }
 
-main();
+await main();

@@ -48,15 +48,28 @@ export function subject<Req, Out>(
   };
 }
 
+/** The representative request of each engine, as a builder of its subject. */
+const REPRESENTATIVES: readonly (() => Subject)[] = [
+  () => subject(percentile.engine, { bonus: 2, penalty: 0, column: 10 }, "2 bonus dice, rating 10 (level read)"),
+  () => subject(action.engine, { kind: "check", modifier: 5, dc: 15, augments: [6] }, "d20+5 vs DC 15, one d6 augment"),
+  () => subject(wild.engine, { dice: 4, pips: 1 }, "4D+1"),
+  () => subject(pi.engine, { pool: [8, 6, 6, 4], hindrance: "minor" }, "[d8,d6,d6,d4], minor hindrance"),
+  () => subject(pool.engine, { pool: 6, difficulty: 7 }, "6d10 difficulty 7"),
+];
+
 /** The representative request of each engine. */
 export function subjects(): Subject[] {
-  return [
-    subject(percentile.engine, { bonus: 2, penalty: 0, column: 10 }, "2 bonus dice, rating 10 (level read)"),
-    subject(action.engine, { kind: "check", modifier: 5, dc: 15, augments: [6] }, "d20+5 vs DC 15, one d6 augment"),
-    subject(wild.engine, { dice: 4, pips: 1 }, "4D+1"),
-    subject(pi.engine, { pool: [8, 6, 6, 4], hindrance: "minor" }, "[d8,d6,d6,d4], minor hindrance"),
-    subject(pool.engine, { pool: 6, difficulty: 7 }, "6d10 difficulty 7"),
-  ];
+  return REPRESENTATIVES.map((make) => make());
+}
+
+/** The engines of the representatives, in order. */
+export const SUBJECT_ENGINES: readonly shared.EngineId[] = ["percentile", "action", "wild", "pi", "pool"];
+
+/** The subject of one engine alone (nothing of the other engines is run). */
+export function subjectOf(engine: shared.EngineId): Subject {
+  const make = REPRESENTATIVES[SUBJECT_ENGINES.indexOf(engine)];
+  if (!make) throw new Error(`no representative request for ${engine}`);
+  return make();
 }
 
 /** The rates of one task over the rounds. */
