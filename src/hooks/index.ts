@@ -1,6 +1,7 @@
 import { onChatMessage } from "./chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
+import { onHotbarDrop } from "./hotbar-drop.ts";
 import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
@@ -19,6 +20,8 @@ export function registerHooks(): void {
   Hooks.on("chatMessage", onChatMessage);
   // A button in the token controls opens the action-dice panel.
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
+  // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
+  Hooks.on("hotbarDrop", onHotbarDrop);
   // A changed action-dice pool re-renders the open sheets of that player's action characters.
   Hooks.on("updateUser", onUpdateUser);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.

@@ -18,6 +18,7 @@ import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
+import { makeTraitsDraggable } from "./trait-macro.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
@@ -118,6 +119,15 @@ export class RollingBonesCharacterSheet<
       ...(type === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
     });
     return { ...context, header, view, editable: this.isEditable };
+  }
+
+  /** Makes the roll buttons draggable to the hotbar (a macro that rolls the trait). */
+  protected override async _onRender(
+    context: DeepPartial<RenderContext>,
+    options: DeepPartial<RenderOptions>,
+  ): Promise<void> {
+    await super._onRender(context, options);
+    makeTraitsDraggable(this.element, this.actor);
   }
 
   /** Checks a form submission with `prepareUpdate` before Foundry applies it. */

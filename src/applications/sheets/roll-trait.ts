@@ -1,6 +1,7 @@
 /** What a sheet's roll button does: turn the pressed trait into the roll dialog (or a direct roll). */
 
-import { requestForTrait, type CharacterType, type TraitLabel, type TraitRef } from "../../data/actor/pure.ts";
+import { isCharacterType, requestForTrait, type CharacterType, type TraitLabel, type TraitRef } from "../../data/actor/pure.ts";
+import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
 
@@ -43,4 +44,27 @@ export async function rollTrait<T extends CharacterType>(
     initial: roll.request as never,
     event,
   });
+}
+
+/**
+ * Rolls a trait of a character by its id, as its sheet's roll button does (the trait macros call
+ * this through `game.system.api.rollTrait`). Only an owner of the character may roll it; a missing
+ * character or trait is reported with one localized message and nothing is rolled.
+ *
+ * @param actorId - The character's id.
+ * @param trait - The trait, as a roll button names it.
+ * @param event - The click that asked for it (Shift skips the dialog).
+ */
+export async function rollActorTrait(actorId: string, trait: TraitRef, event?: Event): Promise<void> {
+  const actor = game.actors.get(String(actorId));
+  if (!actor || !isCharacterType(actor.type)) {
+    reportError(new EngineError("RequestCharacter", { id: String(actorId) }));
+    return;
+  }
+  if (!actor.isOwner) {
+    reportError(new EngineError("RequestNotYours", { name: actor.name }));
+    return;
+  }
+  // The actor's type is a character type (checked above), so its system is that type's data.
+  await rollTrait(actor, actor.type, actor.system as never, trait, event);
 }
