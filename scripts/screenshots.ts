@@ -1,7 +1,7 @@
 /**
  * Writes the README's screenshots from the lab page (`npm run screenshots`, which builds the system
- * first): one chat card per engine from the card states gallery, and a character sheet with the
- * roll dialog its roll button opens. Each image is about 600 px wide; they go to `docs/screenshots/`.
+ * first): one chat card per engine from the card states gallery, a character sheet with the
+ * roll dialog its roll button opens, and a GM roll request as the GM and a player see it. Each image is about 600 px wide; they go to `docs/screenshots/`.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -70,6 +70,16 @@ try {
   const dialogFile = path.join(OUT, "dialog-pool.png");
   await dialogs.locator("#lab-engine-pool .lab-window--dialog").screenshot({ path: dialogFile });
   written.push(dialogFile);
+  // A roll request with a hidden DC: the GM's card and a player's, side by side in the README.
+  const requests = await labPage(browser, lab.url, 276);
+  for (const [id, name] of [
+    ["requestGm", "request-gm"],
+    ["requestPlayer", "request-player"],
+  ] as const) {
+    const file = path.join(OUT, `${name}.png`);
+    await requests.locator(`[data-request-specimen="${id}"] .rb-card`).screenshot({ path: file });
+    written.push(file);
+  }
   for (const file of written) console.info(path.relative(ROOT, file));
 } finally {
   await browser.close();
