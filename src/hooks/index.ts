@@ -5,6 +5,7 @@ import { onHotbarDrop } from "./hotbar-drop.ts";
 import { onInit } from "./init.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
+import { onUpdateChatMessage } from "./update-chat-message.ts";
 import { onUpdateUser } from "./update-user.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
@@ -20,6 +21,8 @@ export function registerHooks(): void {
   Hooks.on("chatMessage", onChatMessage);
   // A button in the token controls opens the action-dice panel.
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
+  // A roll made for a GM roll request changed: its request card is drawn again.
+  Hooks.on("updateChatMessage", onUpdateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);
   // A changed action-dice pool re-renders the open sheets of that player's action characters.

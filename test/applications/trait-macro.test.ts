@@ -17,9 +17,9 @@ import {
 import { ALICE, AXEL, BOB, bootWorld, errorText, errors, type World } from "../services/points-world.ts";
 import { SAMPLES } from "../data/samples.ts";
 
-const AsyncFunction = (async () => undefined).constructor as new (...args: string[]) => (
-  ...args: unknown[]
-) => Promise<unknown>;
+const AsyncFunction = (async () => undefined).constructor as new (
+  ...args: string[]
+) => (...args: unknown[]) => Promise<unknown>;
 
 const drag: TraitDragData = {
   type: TRAIT_DRAG_TYPE,
@@ -96,7 +96,9 @@ describe("rolling a trait through the API", () => {
 
   it("rolls the owner's character; refuses someone else's and a missing one, rolling nothing", async () => {
     const actors = (await import("../services/points-world.ts")).CHARACTERS.map((c) =>
-      c.id === AXEL ? { ...c, system: structuredClone(SAMPLES["action-character"]) } : c,
+      c.id === AXEL
+        ? { ...c, system: structuredClone(SAMPLES["action-character"]) as unknown as Record<string, unknown> }
+        : c,
     );
     w = await bootWorld({ actors });
     const { rollActorTrait } = await import("../../src/applications/sheets/roll-trait.ts");

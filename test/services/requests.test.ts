@@ -278,3 +278,24 @@ describe("the Quench scenario of roll requests", () => {
     expect(keys).toContain("rolling-bones.requests");
   });
 });
+
+describe("a changed answer", () => {
+  it("draws its request card again (an action die added changes the total it shows)", async () => {
+    w = await boot();
+    const id = await post(dodge);
+    d20s(8);
+    const rolled = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    const { onUpdateChatMessage } = await import("../../src/hooks/update-chat-message.ts");
+    const updated: unknown[] = [];
+    // The double's `ui` has no chat log; this test gives it one that records what it redraws.
+    const ui = (globalThis as unknown as { ui: { chat?: unknown } }).ui;
+    ui.chat = { updateMessage: (message: unknown) => void updated.push(message) };
+    try {
+      onUpdateChatMessage(rolled!);
+      onUpdateChatMessage(w.double.game.messages.get(id) as unknown as ChatMessage.Implementation);
+      expect(updated).toEqual([w.double.game.messages.get(id)]);
+    } finally {
+      delete ui.chat;
+    }
+  });
+});

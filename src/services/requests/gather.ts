@@ -10,17 +10,11 @@ import { EngineRoll } from "../../dice/index.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageFlagWrite } from "../messages.ts";
-import { ANSWERS_OPTION, REQUEST_FLAG, type AnswerRequest, type AnswersOption, type RequestRecord } from "./names.ts";
-import { requestRecordOf } from "./records.ts";
+import { answersOf } from "./answers.ts";
+import { REQUEST_FLAG, type AnswerRequest, type RequestRecord } from "./names.ts";
 
-/** The request a roll says it answers, or `null`. */
-export function answersOf(message: ChatMessage.Implementation): AnswersOption | null {
-  const roll = message.rolls[0];
-  const option = (roll?.options as Record<string, unknown> | undefined)?.[ANSWERS_OPTION];
-  if (typeof option !== "object" || option === null) return null;
-  const o = option as Partial<AnswersOption>;
-  return typeof o.request === "string" && typeof o.actor === "string" ? { request: o.request, actor: o.actor } : null;
-}
+export { answersOf } from "./answers.ts";
+import { requestRecordOf } from "./records.ts";
 
 /** Checks an answer; returns the request card and its record, or throws the refusal. */
 function check(asker: User.Implementation, data: AnswerRequest): { card: ChatMessage.Implementation; record: RequestRecord; repeated: boolean } {
