@@ -25,7 +25,10 @@ const LINK = "action save:reflex target=15 hidden";
 const LABEL = "Dodge the swinging blade";
 
 /** The request specimens (`render` renders a system template, for the rows a card holds). */
-export function requestSpecimens(i18n: Localization, render: (file: string, context: object) => string): RequestSpecimen[] {
+export function requestSpecimens(
+  i18n: Localization,
+  render: (file: string, context: object) => string,
+): RequestSpecimen[] {
   const draft = parseRequestText(LINK, LABEL);
   const spec = validateSpec({ ...draft, actors: [AXEL, MIRA, BORIS] }, new Set([AXEL, MIRA, BORIS]));
   const d20 = (face: number, modifier: number) =>

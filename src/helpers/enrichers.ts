@@ -108,7 +108,13 @@ export const REQUEST_LINK_CLASS = "rb-request-link";
  * Builds a GM roll-request link: clicked by a GM it opens the request composer with these values
  * (the GM picks the characters); a malformed text gives a broken link with the reason in its title.
  */
-export function buildRequestLink(doc: Document, text: string, params: string, label: string, i18n: ErrorLocalizer): HTMLAnchorElement {
+export function buildRequestLink(
+  doc: Document,
+  text: string,
+  params: string,
+  label: string,
+  i18n: ErrorLocalizer,
+): HTMLAnchorElement {
   const link = doc.createElement("a");
   link.classList.add(ROLL_LINK_CLASS, REQUEST_LINK_CLASS);
   const shown = label.trim();
@@ -118,7 +124,9 @@ export function buildRequestLink(doc: Document, text: string, params: string, la
     if (shown !== "") link.dataset.label = shown;
     link.setAttribute("role", "button");
     link.tabIndex = 0;
-    link.title = i18n.format("ROLLING_BONES.Request.LinkTitle", { engine: i18n.localize(`ROLLING_BONES.Engine.${draft.engine}`) });
+    link.title = i18n.format("ROLLING_BONES.Request.LinkTitle", {
+      engine: i18n.localize(`ROLLING_BONES.Engine.${draft.engine}`),
+    });
     link.append(icon(doc, "fa-solid fa-bullhorn"), ` ${shown !== "" ? shown : params}`);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;

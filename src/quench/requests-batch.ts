@@ -50,7 +50,11 @@ export async function runRequestScenario(
   assert.equal(record?.spec.target, null, "no DC on the card");
   const note = game.messages.get(record?.secretId ?? "");
   if (note) posted.push(note);
-  assert.deepEqual(note?.whisper, game.users.filter((u) => u.isGM).map((u) => u.id), "the note goes to the GMs");
+  assert.deepEqual(
+    note?.whisper,
+    game.users.filter((u) => u.isGM).map((u) => u.id),
+    "the note goes to the GMs",
+  );
 
   const rolled = await withFaces([[8, 20]], mapping, () => rollForRequest(card.id ?? "", id, shift));
   assert.isTrue(rolled !== null, "the roll was posted");
@@ -58,7 +62,11 @@ export async function runRequestScenario(
   assert.equal(recordOf(card)?.answers[id]?.messageId, rolled?.id, "the card gathered the roll");
   const html = await card.renderHTML();
   await requestDecorated(html);
-  assert.equal(html.querySelector(`[data-actor="${id}"] [data-verdict]`)?.getAttribute("data-verdict"), "failure", "8 + 2 fails DC 15");
+  assert.equal(
+    html.querySelector(`[data-actor="${id}"] [data-verdict]`)?.getAttribute("data-verdict"),
+    "failure",
+    "8 + 2 fails DC 15",
+  );
 
   assert.equal(await rollForRequest(card.id ?? "", id, shift), null, "a second roll is refused");
   assert.isTrue(await revealRequest(card.id ?? ""), "the GM reveals the DC");

@@ -73,15 +73,19 @@ export function messageFlagWrite(
   };
 }
 
-/** A step that creates a chat message (undone by deleting it); `created()` gives the message afterwards. */
+/**
+ * A step that creates a chat message (undone by deleting it); `created()` gives the message
+ * afterwards. `data` may be a function, read when the step runs (to name a message an earlier
+ * step created).
+ */
 export function messageCreate(
-  data: Record<string, unknown>,
+  data: Record<string, unknown> | (() => Record<string, unknown>),
 ): WriteStep & { created(): ChatMessage.Implementation | null } {
   let message: ChatMessage.Implementation | null = null;
   return {
     label: "ChatMessage (new)",
     apply: async () => {
-      message = (await ChatMessage.create(data)) ?? null;
+      message = (await ChatMessage.create(typeof data === "function" ? data() : data)) ?? null;
       if (!message) throw new Error("the message was not created");
     },
     revert: async () => {

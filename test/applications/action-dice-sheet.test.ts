@@ -174,7 +174,13 @@ describe("the Action dice buttons", () => {
         order: 3,
       });
       // the core tools stay
-      expect(Object.keys(controls.tokens!.tools)).toEqual(["select", "target", "ruler", ACTION_DICE_TOOL, REQUEST_TOOL]);
+      expect(Object.keys(controls.tokens!.tools)).toEqual([
+        "select",
+        "target",
+        "ruler",
+        ACTION_DICE_TOOL,
+        REQUEST_TOOL,
+      ]);
       // the roll-request tool is the GM's only
       expect(controls.tokens!.tools[REQUEST_TOOL]).toMatchObject({
         title: localize("ROLLING_BONES.Request.ComposerTitle"),

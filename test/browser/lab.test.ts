@@ -230,7 +230,9 @@ describe("the lab's roll requests", () => {
     expect(await gm.locator("[data-verdict] .rb-icon").count()).toBe(2);
     const revealed = page.locator('[data-request-specimen="requestRevealed"]');
     expect(await revealed.locator("[data-verdict]").count()).toBe(3);
-    expect(await page.locator('[data-request-specimen="requestComposer"] input[name="actors"]:checked').count()).toBe(2);
+    expect(await page.locator('[data-request-specimen="requestComposer"] input[name="actors"]:checked').count()).toBe(
+      2,
+    );
     expect(await axeViolations("#lab-requests")).toEqual([]);
     const reveal = gm.locator('button[data-action="requestReveal"]');
     await reveal.focus();

@@ -133,7 +133,9 @@ describe("GM roll-request links", () => {
     expect(link.dataset.label).toBe("Dodge the blade");
     expect(link.getAttribute("role")).toBe("button");
     expect(link.textContent?.trim()).toBe("Dodge the blade");
-    expect(link.title).toBe(format("ROLLING_BONES.Request.LinkTitle", { engine: localize("ROLLING_BONES.Engine.action") }));
+    expect(link.title).toBe(
+      format("ROLLING_BONES.Request.LinkTitle", { engine: localize("ROLLING_BONES.Engine.action") }),
+    );
   });
 
   it("a malformed request link is visibly broken with the reason", () => {

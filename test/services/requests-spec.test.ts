@@ -19,13 +19,21 @@ import { composerView, specFromValues, valuesFromDraft } from "../../src/applica
 import type { RequestRecord } from "../../src/services/requests/names.ts";
 
 const KNOWN = new Set(["a1", "a2"]);
-const base = { engine: "action", label: " Dodge ", trait: { kind: "save", key: "reflex" }, target: 15, hidden: true, actors: ["a1", "a2", "a1"] };
+const base = {
+  engine: "action",
+  label: " Dodge ",
+  trait: { kind: "save", key: "reflex" },
+  target: 15,
+  hidden: true,
+  actors: ["a1", "a2", "a1"],
+};
 
 function refusal(f: () => unknown): { code: string; data: Record<string, unknown> } {
   try {
     f();
   } catch (error) {
-    if (error instanceof EngineError) return { code: error.key.replace("ROLLING_BONES.Error.", ""), data: { ...error.data } };
+    if (error instanceof EngineError)
+      return { code: error.key.replace("ROLLING_BONES.Error.", ""), data: { ...error.data } };
     throw error;
   }
   throw new Error("not refused");
@@ -53,7 +61,10 @@ describe("validateSpec", () => {
     [{ ...base, target: 12.5 }, "NotInteger"],
     [{ ...base, target: Number.NaN }, "NotInteger"],
     [{ engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 11, actors: ["a1"] }, "OutOfRange"],
-    [{ engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 6, hidden: true, actors: ["a1"] }, "RequestHidden"],
+    [
+      { engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 6, hidden: true, actors: ["a1"] },
+      "RequestHidden",
+    ],
     [{ ...base, target: null }, "RequestHidden"],
     [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, target: 5, actors: ["a1"] }, "RequestTarget"],
     [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, net: 6, actors: ["a1"] }, "OutOfRange"],
@@ -74,7 +85,7 @@ describe("validateSpec", () => {
 
 describe("request links", () => {
   it("reads the engine, a trait (names may be quoted), the target, net dice and hidden in any order", () => {
-    expect(parseRequestText('action hidden target=15 save:reflex', "Dodge")).toEqual({
+    expect(parseRequestText("action hidden target=15 save:reflex", "Dodge")).toEqual({
       engine: "action",
       label: "Dodge",
       trait: { kind: "save", key: "reflex" },
@@ -88,12 +99,22 @@ describe("request links", () => {
       target: 7,
       hidden: false,
     });
-    expect(parseRequestText("pct attribute:agility net=-2")).toMatchObject({ engine: "percentile", net: -2, target: null });
+    expect(parseRequestText("pct attribute:agility net=-2")).toMatchObject({
+      engine: "percentile",
+      net: -2,
+      target: null,
+    });
   });
 
   it("explains what is wrong with a malformed link", () => {
-    expect(refusal(() => parseRequestText("chess save:reflex"))).toEqual({ code: "RequestEngine", data: { engine: "chess" } });
-    expect(refusal(() => parseRequestText("action save:reflex dc15"))).toEqual({ code: "RequestToken", data: { token: "dc15" } });
+    expect(refusal(() => parseRequestText("chess save:reflex"))).toEqual({
+      code: "RequestEngine",
+      data: { engine: "chess" },
+    });
+    expect(refusal(() => parseRequestText("action save:reflex dc15"))).toEqual({
+      code: "RequestToken",
+      data: { token: "dc15" },
+    });
     expect(refusal(() => parseRequestText("action save:reflex target=x")).code).toBe("NotInteger");
     expect(refusal(() => parseRequestText("pool attribute:wits target=6 hidden")).code).toBe("RequestHidden");
     expect(refusal(() => parseRequestText("")).code).toBe("RequestEngine");
@@ -104,15 +125,25 @@ describe("the roll a named character makes", () => {
   const action = SAMPLES["action-character"];
   it("adds a public DC, never a hidden one", () => {
     const spec = validateSpec({ ...base, hidden: false }, KNOWN);
-    expect(rollForSpec(spec, action).request).toMatchObject({ kind: "save", modifier: action.saves.reflex.mod, dc: 15 });
+    expect(rollForSpec(spec, action).request).toMatchObject({
+      kind: "save",
+      modifier: action.saves.reflex.mod,
+      dc: 15,
+    });
     const hidden = publicSpec(validateSpec(base, KNOWN));
     expect(rollForSpec(hidden, action).request).not.toHaveProperty("dc");
   });
 
   it("sets the pool difficulty and the percentile dice", () => {
-    const pool = validateSpec({ engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 8, actors: ["a1"] }, KNOWN);
+    const pool = validateSpec(
+      { engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 8, actors: ["a1"] },
+      KNOWN,
+    );
     expect(rollForSpec(pool, SAMPLES["pool-character"]).request).toMatchObject({ difficulty: 8 });
-    const pct = validateSpec({ engine: "percentile", trait: { kind: "attribute", key: "agility" }, net: -2, actors: ["a1"] }, KNOWN);
+    const pct = validateSpec(
+      { engine: "percentile", trait: { kind: "attribute", key: "agility" }, net: -2, actors: ["a1"] },
+      KNOWN,
+    );
     expect(rollForSpec(pct, SAMPLES["percentile-character"]).request).toMatchObject({
       bonus: 0,
       penalty: 2,
@@ -123,7 +154,11 @@ describe("the roll a named character makes", () => {
   it("finds a named skill on each character, ignoring case; a character without it is refused", () => {
     const spec = { engine: "percentile" as const, trait: { kind: "skill", key: " old LORE " } };
     expect(traitRefFor(spec, SAMPLES["percentile-character"])).toEqual({ kind: "skill", key: "skillLore0000001" });
-    expect(refusal(() => traitRefFor({ ...spec, trait: { kind: "skill", key: "Sailing" } }, SAMPLES["percentile-character"]))).toEqual({
+    expect(
+      refusal(() =>
+        traitRefFor({ ...spec, trait: { kind: "skill", key: "Sailing" } }, SAMPLES["percentile-character"]),
+      ),
+    ).toEqual({
       code: "UnknownTrait",
       data: { kind: "skill", key: "Sailing" },
     });
@@ -138,7 +173,11 @@ describe("judging results", () => {
     expect(judge("pi", { precision: 6, impact: 9 }, 7)).toEqual({ score: 6, verdict: "failure", level: null });
     expect(judge("pool", { net: 0, result: "botch" }, 6).verdict).toBe("botch");
     expect(judge("pool", { net: 2, result: "success" }, 6)).toEqual({ score: 2, verdict: "success", level: null });
-    expect(judge("percentile", { value: 71, success: true, level: "good" }, null)).toEqual({ score: 71, verdict: "success", level: "good" });
+    expect(judge("percentile", { value: 71, success: true, level: "good" }, null)).toEqual({
+      score: 71,
+      verdict: "success",
+      level: "good",
+    });
   });
 });
 
@@ -165,10 +204,35 @@ describe("the request card per viewer", () => {
 
   it("a player: target hidden, their result unjudged, no Roll on someone else's character", () => {
     const view = requestCardView(facts());
-    expect(view).toMatchObject({ targetHidden: true, target: null, gmTarget: null, canReveal: false, done: 1, total: 2 });
+    expect(view).toMatchObject({
+      targetHidden: true,
+      target: null,
+      gmTarget: null,
+      canReveal: false,
+      done: 1,
+      total: 2,
+    });
     expect(view.rows).toEqual([
-      { actorId: "a1", name: "Axel", state: "rolled", canRoll: false, score: 13, verdict: null, verdictId: null, level: null },
-      { actorId: "a2", name: "Boris", state: "waiting", canRoll: false, score: null, verdict: null, verdictId: null, level: null },
+      {
+        actorId: "a1",
+        name: "Axel",
+        state: "rolled",
+        canRoll: false,
+        score: 13,
+        verdict: null,
+        verdictId: null,
+        level: null,
+      },
+      {
+        actorId: "a2",
+        name: "Boris",
+        state: "waiting",
+        canRoll: false,
+        score: null,
+        verdict: null,
+        verdictId: null,
+        level: null,
+      },
     ]);
   });
 
@@ -195,7 +259,11 @@ describe("the composer's form", () => {
     const values = valuesFromDraft(parseRequestText('pool ability:"Dark lore" target=7', "Ritual"));
     expect(values).toMatchObject({ engine: "pool", trait: "named", name: "Dark lore", target: "7", label: "Ritual" });
     const spec = specFromValues({ ...values, actors: ["a1"] });
-    expect(validateSpec(spec, KNOWN)).toMatchObject({ engine: "pool", trait: { kind: "ability", key: "Dark lore" }, target: 7 });
+    expect(validateSpec(spec, KNOWN)).toMatchObject({
+      engine: "pool",
+      trait: { kind: "ability", key: "Dark lore" },
+      target: 7,
+    });
   });
 
   it("offers each engine's fixed traits, the target field only where there is one, and ticks chosen characters", () => {
@@ -211,6 +279,10 @@ describe("the composer's form", () => {
     expect(pct.target).toBeNull();
     expect(pct.net).toEqual({ max: 5 });
     expect(pct.named.kind).toBe("skill");
-    expect(composerView(valuesFromDraft({ engine: "pool" }), []).target).toMatchObject({ min: 2, max: 10, hideable: false });
+    expect(composerView(valuesFromDraft({ engine: "pool" }), []).target).toMatchObject({
+      min: 2,
+      max: 10,
+      hideable: false,
+    });
   });
 });

@@ -45,11 +45,16 @@ afterEach(() => w.double.uninstall());
 
 async function boot(): Promise<RequestWorld> {
   // Full stored data, as the data models give it in a real world.
-  const full = (type: keyof typeof SAMPLES, extra: Record<string, unknown> = {}) => ({ ...structuredClone(SAMPLES[type]), ...extra });
+  const full = (type: keyof typeof SAMPLES, extra: Record<string, unknown> = {}) => ({
+    ...structuredClone(SAMPLES[type]),
+    ...extra,
+  });
   const actors = [
     ...structuredClone(CHARACTERS).map((c) => {
       // The world's own values, except its empty lists, over a full sample.
-      const own = Object.entries(c.system).filter(([, v]) => !(typeof v === "object" && v && Object.keys(v).length === 0));
+      const own = Object.entries(c.system).filter(
+        ([, v]) => !(typeof v === "object" && v && Object.keys(v).length === 0),
+      );
       return { ...c, system: { ...full(c.type as keyof typeof SAMPLES), ...Object.fromEntries(own) } };
     }),
     {
@@ -87,7 +92,14 @@ async function rowsAs(userId: string, id: string): Promise<HTMLElement> {
   return html;
 }
 
-const dodge = { engine: "action", label: "Dodge the blade", trait: { kind: "save", key: "reflex" }, target: 15, hidden: true, actors: [AXEL, BORIS] };
+const dodge = {
+  engine: "action",
+  label: "Dodge the blade",
+  trait: { kind: "save", key: "reflex" },
+  target: 15,
+  hidden: true,
+  actors: [AXEL, BORIS],
+};
 
 describe("a GM roll request with a hidden DC", () => {
   it("keeps the DC off the card, in a note only the GMs receive", async () => {
@@ -105,7 +117,9 @@ describe("a GM roll request with a hidden DC", () => {
     // a player sees the target hidden and a Roll button only on their own character
     const alice = await rowsAs(ALICE, id);
     expect(alice.querySelector("[data-target]")?.textContent).toContain(format("ROLLING_BONES.Request.TargetHidden"));
-    expect([...alice.querySelectorAll<HTMLElement>("[data-action=requestRoll]")].map((b) => b.dataset.actor)).toEqual([AXEL]);
+    expect([...alice.querySelectorAll<HTMLElement>("[data-action=requestRoll]")].map((b) => b.dataset.actor)).toEqual([
+      AXEL,
+    ]);
     expect(alice.querySelector("[data-action=requestReveal]")).toBeNull();
     // the GM sees the DC, marked hidden from players, and the Reveal control
     const gm = await rowsAs(GM, id);
@@ -129,7 +143,9 @@ describe("a GM roll request with a hidden DC", () => {
     expect(row.querySelector("[data-score]")?.textContent).toBe(String(8 + AXEL_REFLEX));
     expect(row.querySelector("[data-verdict]")).toBeNull();
     const gm = await rowsAs(GM, id);
-    expect(gm.querySelector(`[data-actor="${AXEL}"] [data-verdict]`)?.textContent).toContain(format("ROLLING_BONES.Request.Verdict.failure"));
+    expect(gm.querySelector(`[data-actor="${AXEL}"] [data-verdict]`)?.textContent).toContain(
+      format("ROLLING_BONES.Request.Verdict.failure"),
+    );
     d20s(14);
     await as(w, BOB, () => w.requests.rollForRequest(id, BORIS, SHIFT));
     expect(Object.keys(recordOf(id).answers)).toEqual([AXEL, BORIS]);
@@ -138,9 +154,15 @@ describe("a GM roll request with a hidden DC", () => {
     expect(recordOf(id).revealed).toBe(15);
     alice = await rowsAs(ALICE, id);
     expect(alice.querySelector("[data-target]")?.textContent).toContain("DC 15");
-    expect(alice.querySelector(`[data-actor="${BORIS}"] [data-verdict]`)?.textContent).toContain(format("ROLLING_BONES.Request.Verdict.success"));
-    expect(alice.querySelector(`[data-actor="${AXEL}"] [data-verdict]`)?.textContent).toContain(format("ROLLING_BONES.Request.Verdict.failure"));
-    expect(alice.querySelector("[data-progress]")?.textContent).toContain(format("ROLLING_BONES.Request.Progress", { done: 2, total: 2 }));
+    expect(alice.querySelector(`[data-actor="${BORIS}"] [data-verdict]`)?.textContent).toContain(
+      format("ROLLING_BONES.Request.Verdict.success"),
+    );
+    expect(alice.querySelector(`[data-actor="${AXEL}"] [data-verdict]`)?.textContent).toContain(
+      format("ROLLING_BONES.Request.Verdict.failure"),
+    );
+    expect(alice.querySelector("[data-progress]")?.textContent).toContain(
+      format("ROLLING_BONES.Request.Progress", { done: 2, total: 2 }),
+    );
     expect(errors(w)).toEqual([]);
   });
 
@@ -168,7 +190,11 @@ describe("a GM roll request with a hidden DC", () => {
     const alices = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
     // a plain roll of Boris's, made without the request
     const plain = await as(w, BOB, () =>
-      w.points.rollWithPoints("action", { kind: "save", modifier: 2 }, { actor: w.double.game.actors.get(BORIS) as never }),
+      w.points.rollWithPoints(
+        "action",
+        { kind: "save", modifier: 2 },
+        { actor: w.double.game.actors.get(BORIS) as never },
+      ),
     );
     const before = snapshot(w);
     // Bob claims Alice's roll as Boris's answer, and then as Axel's
@@ -186,7 +212,9 @@ describe("a GM roll request with a hidden DC", () => {
     ]);
     expect(snapshot(w)).toBe(before);
     // the same record again is a no-op
-    expect(await as(w, ALICE, () => w.requests.sendAnswer({ request: id, actor: AXEL, message: alices!.id! }))).toBe(true);
+    expect(await as(w, ALICE, () => w.requests.sendAnswer({ request: id, actor: AXEL, message: alices!.id! }))).toBe(
+      true,
+    );
     expect(snapshot(w)).toBe(before);
   });
 
@@ -197,7 +225,10 @@ describe("a GM roll request with a hidden DC", () => {
     d20s(20);
     const rolled = await as(w, BOB, () => w.requests.rollForRequest(id, BORIS, SHIFT));
     expect(rolled).not.toBeNull();
-    expect(w.double.notifications.at(-1)).toMatchObject({ type: "info", message: format("ROLLING_BONES.Request.GatherLater") });
+    expect(w.double.notifications.at(-1)).toMatchObject({
+      type: "info",
+      message: format("ROLLING_BONES.Request.GatherLater"),
+    });
     expect(recordOf(id).answers).toEqual({});
     w.double.setActive(GM, true);
     const { gatherOnStart } = await import("../../src/services/requests/index.ts");
@@ -210,17 +241,31 @@ describe("a GM roll request with a hidden DC", () => {
 describe("requests of the other engines", () => {
   it("a pool request sets the difficulty on the roll; a percentile request adds its dice", async () => {
     w = await boot();
-    const pool = await post({ engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 7, actors: [VEX] });
+    const pool = await post({
+      engine: "pool",
+      trait: { kind: "attribute", key: "dexterity" },
+      target: 7,
+      actors: [VEX],
+    });
     w.double.CONFIG.Dice.randomUniform = fixedFaces(10, [7, 3, 1, 9, 10, 6, 2, 8]);
     const vex = await as(w, ALICE, () => w.requests.rollForRequest(pool, VEX, SHIFT));
     expect((vex!.rolls[0]!.options as { request: { difficulty: number } }).request.difficulty).toBe(7);
     const html = await rowsAs(ALICE, pool);
     expect(html.querySelector("[data-target]")?.textContent).toContain("Difficulty 7");
     expect(html.querySelector(`[data-actor="${VEX}"] [data-verdict]`)).not.toBeNull();
-    const pct = await post({ engine: "percentile", label: "Spot", trait: { kind: "attribute", key: "intuition" }, net: 2, actors: [AYLA, BRANN] });
+    const pct = await post({
+      engine: "percentile",
+      label: "Spot",
+      trait: { kind: "attribute", key: "intuition" },
+      net: 2,
+      actors: [AYLA, BRANN],
+    });
     w.double.CONFIG.Dice.randomUniform = fixedFaces(10, [5, 5, 2, 3]);
     const ayla = await as(w, ALICE, () => w.requests.rollForRequest(pct, AYLA, SHIFT));
-    expect((ayla!.rolls[0]!.options as { request: { bonus: number; penalty: number } }).request).toMatchObject({ bonus: 2, penalty: 0 });
+    expect((ayla!.rolls[0]!.options as { request: { bonus: number; penalty: number } }).request).toMatchObject({
+      bonus: 2,
+      penalty: 0,
+    });
     const view = await rowsAs(BOB, pct);
     expect(view.querySelector(`[data-actor="${AYLA}"] .rb-request__level`)).not.toBeNull();
     expect(view.querySelector(`[data-action=requestRoll][data-actor="${BRANN}"]`)).not.toBeNull();
@@ -232,8 +277,14 @@ describe("requests of the other engines", () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ ...dodge, engine: "chess" }, errorText("RequestEngine", { engine: "chess" })],
       [{ ...dodge, trait: { kind: "save", key: "luck" } }, errorText("RequestTrait", { kind: "save", key: "luck" })],
-      [{ engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 11, actors: [VEX] }, errorText("OutOfRange", { field: format("ROLLING_BONES.Field.target"), value: 11, min: 2, max: 10 })],
-      [{ engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 7, hidden: true, actors: [VEX] }, errorText("RequestHidden", { engine: "pool" })],
+      [
+        { engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 11, actors: [VEX] },
+        errorText("OutOfRange", { field: format("ROLLING_BONES.Field.target"), value: 11, min: 2, max: 10 }),
+      ],
+      [
+        { engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 7, hidden: true, actors: [VEX] },
+        errorText("RequestHidden", { engine: "pool" }),
+      ],
       [{ ...dodge, actors: [] }, errorText("RequestNoCharacters")],
       [{ ...dodge, actors: [AYLA] }, errorText("RequestCharacter", { id: AYLA })],
     ];
@@ -252,7 +303,8 @@ describe("the Quench scenario of roll requests", () => {
     const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
     const assert = {
       equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
-      deepEqual: (a: unknown, b: unknown, m?: string) => check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
+      deepEqual: (a: unknown, b: unknown, m?: string) =>
+        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
       isTrue: (v: unknown, m?: string) => check(v === true, m),
     };
     // Boris: Bob's action character with Reflex +2, as the batch's own character has.
@@ -297,5 +349,25 @@ describe("a changed answer", () => {
     } finally {
       delete ui.chat;
     }
+  });
+});
+
+describe("a request card that cannot be posted", () => {
+  it("takes its GM-only note back, says why, and leaves the chat as it was", async () => {
+    w = await boot();
+    const before = snapshot(w);
+    // The double's ChatMessage class: the second create (the card, after the note) is refused.
+    const messages = (globalThis as unknown as { ChatMessage: { create: (data: unknown) => Promise<unknown> } })
+      .ChatMessage;
+    const create = messages.create.bind(messages);
+    let calls = 0;
+    messages.create = (data) => (++calls === 2 ? Promise.reject(new Error("the server refused it")) : create(data));
+    expect(await as(w, GM, () => w.requests.postRollRequest(dodge))).toBeNull();
+    expect(calls).toBe(2);
+    expect(errors(w)).toEqual([
+      errorText("WriteFailed", { what: "ChatMessage (new)", cause: "the server refused it" }),
+    ]);
+    expect(snapshot(w)).toBe(before);
+    expect(w.double.game.messages.contents).toHaveLength(0);
   });
 });

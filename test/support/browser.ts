@@ -42,7 +42,9 @@ export async function openPage(browser: Browser, body: string, width = 420): Pro
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });
-  await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${builtCss()}</style></head><body>${body}</body></html>`);
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${builtCss()}</style></head><body>${body}</body></html>`,
+  );
   (page as Page & { rbErrors: string[] }).rbErrors = errors;
   return page;
 }

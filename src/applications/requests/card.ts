@@ -31,7 +31,8 @@ export function requestViewFor(message: ChatMessage.Implementation): RequestCard
     const result = game.messages.get(answer.messageId);
     const roll = result?.rolls[0];
     // A result the viewer cannot see (a private or blind roll) stays private here too.
-    if (result?.isContentVisible && roll instanceof EngineRoll && roll.outcome !== undefined) outcomes[actorId] = roll.outcome;
+    if (result?.isContentVisible && roll instanceof EngineRoll && roll.outcome !== undefined)
+      outcomes[actorId] = roll.outcome;
   }
   return requestCardView({
     messageId: message.id,

@@ -42,7 +42,12 @@ export interface ComposerView {
   readonly traits: readonly { value: string; label: string; selected: boolean }[];
   /** The kind typed by name (`skill`, `ability`) and whether it is the chosen trait. */
   readonly named: { readonly kind: string; readonly label: string; readonly chosen: boolean };
-  readonly target: { readonly label: string; readonly min: number; readonly max: number; readonly hideable: boolean } | null;
+  readonly target: {
+    readonly label: string;
+    readonly min: number;
+    readonly max: number;
+    readonly hideable: boolean;
+  } | null;
   readonly net: { readonly max: number } | null;
   readonly characters: readonly (ComposerCharacter & { checked: boolean })[];
 }
@@ -57,7 +62,11 @@ export function valuesFromDraft(draft: Partial<RequestDraft>): ComposerValues {
   return {
     engine,
     label: draft.label ?? "",
-    trait: trait ? (trait.kind === named ? "named" : `${trait.kind}:${trait.key}`) : `${firstKind}:${firstKeys[0] ?? ""}`,
+    trait: trait
+      ? trait.kind === named
+        ? "named"
+        : `${trait.kind}:${trait.key}`
+      : `${firstKind}:${firstKeys[0] ?? ""}`,
     name: trait?.kind === named ? trait.key : "",
     target: draft.target === null || draft.target === undefined ? "" : String(draft.target),
     hidden: draft.hidden ?? false,
@@ -71,7 +80,9 @@ export function specFromValues(values: ComposerValues): Record<string, unknown> 
   const named = REQUEST_TRAITS[values.engine].named;
   const at = values.trait.indexOf(":");
   const trait =
-    values.trait === "named" ? { kind: named, key: values.name } : { kind: values.trait.slice(0, at), key: values.trait.slice(at + 1) };
+    values.trait === "named"
+      ? { kind: named, key: values.name }
+      : { kind: values.trait.slice(0, at), key: values.trait.slice(at + 1) };
   const number = (text: string) => (text.trim() === "" ? null : Number(text));
   return {
     engine: values.engine,
@@ -91,14 +102,22 @@ export function composerView(values: ComposerValues, characters: readonly Compos
   const traits = REQUEST_TRAITS[engine];
   const group = (kind: string) => (kind === "attribute" ? "attributes" : kind === "ability" ? "abilities" : "saves");
   const fixed = Object.entries(traits.fixed as Record<string, readonly string[]>).flatMap(([kind, keys]) =>
-    keys.map((key) => ({ value: `${kind}:${key}`, label: fixedTraitKey(type, group(kind), key), selected: values.trait === `${kind}:${key}` })),
+    keys.map((key) => ({
+      value: `${kind}:${key}`,
+      label: fixedTraitKey(type, group(kind), key),
+      selected: values.trait === `${kind}:${key}`,
+    })),
   );
   const target = TARGETS[engine];
   return {
     values,
     engines: REQUEST_ENGINES.map((e) => ({ value: e, label: `ROLLING_BONES.Engine.${e}`, selected: e === engine })),
     traits: fixed,
-    named: { kind: traits.named, label: `ROLLING_BONES.Request.Named.${traits.named}`, chosen: values.trait === "named" },
+    named: {
+      kind: traits.named,
+      label: `ROLLING_BONES.Request.Named.${traits.named}`,
+      chosen: values.trait === "named",
+    },
     target: target === null ? null : { label: `ROLLING_BONES.Request.TargetField.${engine}`, ...target },
     net: engine === "percentile" ? { max: MAX_REQUEST_NET } : null,
     characters: characters.map((c) => ({ ...c, checked: values.actors.includes(c.id) })),

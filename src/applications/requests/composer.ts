@@ -25,7 +25,8 @@ export type ComposerContext = ApplicationV2.RenderContext & ComposerView & { idP
 
 /** Reads the form's values. */
 export function readComposerForm(form: HTMLFormElement, before: ComposerValues): ComposerValues {
-  const text = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+  const text = (name: string) =>
+    (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
   const engine = text("engine") as CharacterEngine;
   const hidden = form.elements.namedItem("hidden") as HTMLInputElement | null;
   const actors = [...form.querySelectorAll<HTMLInputElement>('input[name="actors"]:checked')].map((i) => i.value);

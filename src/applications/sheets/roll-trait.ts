@@ -1,6 +1,12 @@
 /** What a sheet's roll button does: turn the pressed trait into the roll dialog (or a direct roll). */
 
-import { isCharacterType, requestForTrait, type CharacterType, type TraitLabel, type TraitRef } from "../../data/actor/pure.ts";
+import {
+  isCharacterType,
+  requestForTrait,
+  type CharacterType,
+  type TraitLabel,
+  type TraitRef,
+} from "../../data/actor/pure.ts";
 import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";

@@ -43,7 +43,10 @@ export function traitMacroCommand(actorId: string, trait: TraitRef): string {
  * Makes every roll button under `root` draggable: the drag carries the trait (see
  * {@link TraitDragData}), named with the button's label.
  */
-export function makeTraitsDraggable(root: HTMLElement, actor: { id: string | null; name: string; img?: string | null }): void {
+export function makeTraitsDraggable(
+  root: HTMLElement,
+  actor: { id: string | null; name: string; img?: string | null },
+): void {
   for (const button of root.querySelectorAll<HTMLElement>("button.rb-roll[data-kind][data-key]")) {
     button.setAttribute("draggable", "true");
     button.addEventListener("dragstart", (event) => {
@@ -65,7 +68,12 @@ export function makeTraitsDraggable(root: HTMLElement, actor: { id: string | nul
 export interface MacroMaker {
   /** An existing macro with this name and command, if any. */
   find(name: string, command: string): Macro.Implementation | undefined;
-  create(data: { name: string; type: "script"; img: string; command: string }): Promise<Macro.Implementation | undefined>;
+  create(data: {
+    name: string;
+    type: "script";
+    img: string;
+    command: string;
+  }): Promise<Macro.Implementation | undefined>;
   assign(macro: Macro.Implementation, slot: number | undefined): Promise<unknown>;
 }
 

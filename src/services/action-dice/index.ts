@@ -20,8 +20,23 @@ export * from "./store.ts";
 export function registerActionDiceActions(): void {
   const cards = () => import("./card-actions.ts");
   const pools = () => import("./pool-actions.ts");
-  registerGmAction(CARD_ACTION, lazyGmAction(cards, (m) => m.runCardAction));
-  registerGmAction(POOL_ACTION, lazyGmAction(pools, (m) => m.runPoolAction));
-  registerGmAction(POOL_UNDO_ACTION, lazyGmAction(pools, (m) => m.runPoolUndo));
-  registerGmAction(SESSION_ACTION, lazyGmAction(() => import("./session.ts"), (m) => m.runStartSession));
+  registerGmAction(
+    CARD_ACTION,
+    lazyGmAction(cards, (m) => m.runCardAction),
+  );
+  registerGmAction(
+    POOL_ACTION,
+    lazyGmAction(pools, (m) => m.runPoolAction),
+  );
+  registerGmAction(
+    POOL_UNDO_ACTION,
+    lazyGmAction(pools, (m) => m.runPoolUndo),
+  );
+  registerGmAction(
+    SESSION_ACTION,
+    lazyGmAction(
+      () => import("./session.ts"),
+      (m) => m.runStartSession,
+    ),
+  );
 }

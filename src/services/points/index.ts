@@ -19,11 +19,32 @@ const load = () => import("./actions.ts");
 
 /** Registers the points actions (every client registers the same set; the GM loads them on first use). */
 export function registerPointsActions(): void {
-  registerGmAction(POINTS_ACTIONS.spend, lazyGmAction(load, (m) => m.runSpend));
-  registerGmAction(POINTS_ACTIONS.refund, lazyGmAction(load, (m) => m.runRefund));
-  registerGmAction(POINTS_ACTIONS.undo, lazyGmAction(load, (m) => m.runUndo));
-  registerGmAction(POINTS_ACTIONS.assist, lazyGmAction(load, (m) => m.runAssist));
-  registerGmAction(POINTS_ACTIONS.cancelAssist, lazyGmAction(load, (m) => m.runCancelAssist));
-  registerGmAction(POINTS_ACTIONS.pick, lazyGmAction(load, (m) => m.runPick));
-  registerGmAction(POINTS_ACTIONS.resetSession, lazyGmAction(load, (m) => m.runResetSession));
+  registerGmAction(
+    POINTS_ACTIONS.spend,
+    lazyGmAction(load, (m) => m.runSpend),
+  );
+  registerGmAction(
+    POINTS_ACTIONS.refund,
+    lazyGmAction(load, (m) => m.runRefund),
+  );
+  registerGmAction(
+    POINTS_ACTIONS.undo,
+    lazyGmAction(load, (m) => m.runUndo),
+  );
+  registerGmAction(
+    POINTS_ACTIONS.assist,
+    lazyGmAction(load, (m) => m.runAssist),
+  );
+  registerGmAction(
+    POINTS_ACTIONS.cancelAssist,
+    lazyGmAction(load, (m) => m.runCancelAssist),
+  );
+  registerGmAction(
+    POINTS_ACTIONS.pick,
+    lazyGmAction(load, (m) => m.runPick),
+  );
+  registerGmAction(
+    POINTS_ACTIONS.resetSession,
+    lazyGmAction(load, (m) => m.runResetSession),
+  );
 }

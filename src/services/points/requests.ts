@@ -83,7 +83,11 @@ export async function rollWithPoints(
   );
   const actorId = actor.id ?? null;
   if (isEmptyPlan(plan)) {
-    return rollToChat(engine, request, { ...post, speaker, rollOptions: { ...post.rollOptions, points: startRecord(actorId, null) } });
+    return rollToChat(engine, request, {
+      ...post,
+      speaker,
+      rollOptions: { ...post.rollOptions, points: startRecord(actorId, null) },
+    });
   }
   const spendId = foundry.utils.randomID();
   const spend: SpendRequest = { actorId: actorId ?? "", engine: points, plan };

@@ -17,7 +17,10 @@ export { answersOf } from "./answers.ts";
 import { requestRecordOf } from "./records.ts";
 
 /** Checks an answer; returns the request card and its record, or throws the refusal. */
-function check(asker: User.Implementation, data: AnswerRequest): { card: ChatMessage.Implementation; record: RequestRecord; repeated: boolean } {
+function check(
+  asker: User.Implementation,
+  data: AnswerRequest,
+): { card: ChatMessage.Implementation; record: RequestRecord; repeated: boolean } {
   const card = messageById(data.request);
   const record = requestRecordOf(card);
   if (!record) throw new EngineError("RequestMissing");
@@ -38,7 +41,8 @@ function check(asker: User.Implementation, data: AnswerRequest): { card: ChatMes
     roll.outcome === undefined
   )
     throw new EngineError("RequestWrongRoll");
-  if (!asker.isGM && !actor.testUserPermission(asker, "OWNER")) throw new EngineError("RequestNotYours", { name: actor.name });
+  if (!asker.isGM && !actor.testUserPermission(asker, "OWNER"))
+    throw new EngineError("RequestNotYours", { name: actor.name });
   const earlier = record.answers[actorId];
   if (earlier) {
     if (earlier.messageId === result.id) return { card, record, repeated: true };
@@ -52,11 +56,17 @@ function check(asker: User.Implementation, data: AnswerRequest): { card: ChatMes
  *
  * @returns Whether it had been recorded already.
  */
-export async function runAnswer({ asker }: Pick<ActionContext, "asker">, data: AnswerRequest): Promise<{ repeated: boolean }> {
+export async function runAnswer(
+  { asker }: Pick<ActionContext, "asker">,
+  data: AnswerRequest,
+): Promise<{ repeated: boolean }> {
   const { card, record, repeated } = check(asker, data);
   if (repeated) return { repeated };
   const answer = { messageId: String(data.message), userId: asker.id ?? "" };
-  await messageFlagWrite(card, REQUEST_FLAG, { ...record, answers: { ...record.answers, [String(data.actor)]: answer } }).apply();
+  await messageFlagWrite(card, REQUEST_FLAG, {
+    ...record,
+    answers: { ...record.answers, [String(data.actor)]: answer },
+  }).apply();
   return { repeated: false };
 }
 

@@ -14,7 +14,10 @@ const load = () => import("./gather.ts");
 
 /** Registers the privileged action that records a result on a request card. */
 export function registerRequestActions(): void {
-  registerGmAction(ANSWER_ACTION, lazyGmAction(load, (m) => m.runAnswer));
+  registerGmAction(
+    ANSWER_ACTION,
+    lazyGmAction(load, (m) => m.runAnswer),
+  );
 }
 
 /** On the active GM's client at start: records the results rolled while no GM was online. */

@@ -27,4 +27,3 @@ export function knownTarget(record: RequestRecord): number | null {
   if (record.revealed !== null) return record.revealed;
   return game.user.isGM ? secretTargetOf(record) : null;
 }
-

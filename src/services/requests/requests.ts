@@ -12,7 +12,8 @@ import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../../applications/dialogs/open.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
-import { messageById, messageFlagWrite } from "../messages.ts";
+import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { runWrites } from "../transaction.ts";
 import {
   ANSWER_ACTION,
   ANSWERS_OPTION,
@@ -81,42 +82,43 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
   const names = Object.fromEntries(spec.actors.map((id) => [id, game.actors.get(id)?.name ?? id]));
   const context = cardContext(spec);
   const gms: string[] = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
-  let note: ChatMessage.Implementation | null = null;
-  if (spec.hidden && spec.target !== null) {
-    const secret: RequestSecret = { target: spec.target };
-    note =
-      (await ChatMessage.create({
-        author: game.user.id,
-        whisper: gms,
-        content: await foundry.applications.handlebars.renderTemplate(REQUEST_SECRET_TEMPLATE, {
-          engine: spec.engine,
-          target: spec.target,
-          label: spec.label || context.trait,
-        }),
-        flags: { [SYSTEM_ID]: { [SECRET_FLAG]: secret } },
-      })) ?? null;
-  }
-  const record: RequestRecord = {
-    spec: publicSpec(spec),
-    names,
-    answers: {},
-    secretId: note?.id ?? null,
-    revealed: null,
-  };
-  try {
-    const content = await foundry.applications.handlebars.renderTemplate(REQUEST_CARD_TEMPLATE, context);
-    const card = await ChatMessage.create({
+  // The GM-only note of a hidden target first, then the card naming it; a failure undoes both.
+  const note =
+    spec.hidden && spec.target !== null
+      ? messageCreate({
+          author: game.user.id,
+          whisper: gms,
+          content: await foundry.applications.handlebars.renderTemplate(REQUEST_SECRET_TEMPLATE, {
+            engine: spec.engine,
+            target: spec.target,
+            label: spec.label || context.trait,
+          }),
+          flags: { [SYSTEM_ID]: { [SECRET_FLAG]: { target: spec.target } satisfies RequestSecret } },
+        })
+      : null;
+  const content = await foundry.applications.handlebars.renderTemplate(REQUEST_CARD_TEMPLATE, context);
+  const card = messageCreate(() => {
+    const record: RequestRecord = {
+      spec: publicSpec(spec),
+      names,
+      answers: {},
+      secretId: note?.created()?.id ?? null,
+      revealed: null,
+    };
+    return {
       author: game.user.id,
       speaker: { alias: game.i18n.localize("ROLLING_BONES.Request.Speaker") },
       content,
       flags: { [SYSTEM_ID]: { [REQUEST_FLAG]: record } },
-    });
-    if (!card) throw new Error("the request card was not created");
-    return card;
+    };
+  });
+  try {
+    await runWrites(note ? [note, card] : [card]);
   } catch (error) {
-    await note?.delete();
-    throw error;
+    reportError(error);
+    return null;
   }
+  return card.created();
 }
 
 /**

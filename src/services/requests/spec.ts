@@ -35,7 +35,13 @@ export const TYPE_OF: Readonly<Record<CharacterEngine, CharacterType>> = Object.
 );
 
 /** The engines a request can ask for. */
-export const REQUEST_ENGINES: readonly CharacterEngine[] = Object.freeze(["percentile", "action", "wild", "pi", "pool"]);
+export const REQUEST_ENGINES: readonly CharacterEngine[] = Object.freeze([
+  "percentile",
+  "action",
+  "wild",
+  "pi",
+  "pool",
+]);
 
 /**
  * The traits a request can name, per engine: fixed traits by key (every character of the type has
@@ -115,7 +121,9 @@ export function validateSpec(raw: unknown, knownActors: ReadonlySet<string>): Ro
   const kind = String(t.kind ?? "");
   const key = typeof t.key === "string" ? t.key.trim() : "";
   const fixed = (traits.fixed as Record<string, readonly string[]>)[kind];
-  const traitOk = fixed ? fixed.includes(key) : kind === traits.named && key.length > 0 && key.length <= MAX_NAME_LENGTH;
+  const traitOk = fixed
+    ? fixed.includes(key)
+    : kind === traits.named && key.length > 0 && key.length <= MAX_NAME_LENGTH;
   if (!traitOk) throw new EngineError("RequestTrait", { kind, key });
   const range = TARGETS[engine];
   let target: number | null = null;
@@ -124,7 +132,8 @@ export function validateSpec(raw: unknown, knownActors: ReadonlySet<string>): Ro
     target = shared.requireInt(r.target, "target", range.min, range.max);
   }
   const hidden = r.hidden === true;
-  if (hidden && (target === null || range === null || !range.hideable)) throw new EngineError("RequestHidden", { engine });
+  if (hidden && (target === null || range === null || !range.hideable))
+    throw new EngineError("RequestHidden", { engine });
   const net = engine === "percentile" ? shared.requireInt(r.net ?? 0, "net", -MAX_REQUEST_NET, MAX_REQUEST_NET) : 0;
   const actors = Array.isArray(r.actors) ? [...new Set(r.actors.map(String))] : [];
   if (actors.length === 0) throw new EngineError("RequestNoCharacters");
@@ -171,8 +180,7 @@ export function rollForSpec(spec: PublicSpec, system: unknown): TraitRoll {
   let extra: Record<string, unknown> = {};
   if (spec.engine === "action" && spec.target !== null) extra = { dc: spec.target };
   if (spec.engine === "pool" && spec.target !== null) extra = { difficulty: spec.target };
-  if (spec.engine === "percentile")
-    extra = { bonus: Math.max(0, spec.net), penalty: Math.max(0, -spec.net) };
+  if (spec.engine === "percentile") extra = { bonus: Math.max(0, spec.net), penalty: Math.max(0, -spec.net) };
   return { ...roll, request: { ...request, ...extra } };
 }
 
