@@ -74,6 +74,64 @@ export async function runRequestScenario(
   return posted;
 }
 
+/**
+ * The scenario of a hidden dice-pool difficulty, for a GM: a request at hidden difficulty 8 for
+ * `actor` (a dice-pool character with Dexterity 3), its roll from the card (faces 8, 7, 1), a card
+ * with faces but no result, the GM's reading at 8 (a 1 cancels the one success: a failure), and the
+ * reveal, which reads the roll at 8. Returns the messages it posted.
+ */
+export async function runHiddenPoolScenario(
+  actor: Actor.Implementation,
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation[]> {
+  const posted: ChatMessage.Implementation[] = [];
+  const shift = new MouseEvent("click", { shiftKey: true });
+  const id = actor.id ?? "";
+  const card = await postRollRequest({
+    engine: "pool",
+    trait: { kind: "attribute", key: "dexterity" },
+    target: 8,
+    hidden: true,
+    actors: [id],
+  });
+  assert.isTrue(card !== null, "the request was posted");
+  if (!card) return posted;
+  posted.push(card);
+  const note = game.messages.get(recordOf(card)?.secretId ?? "");
+  if (note) posted.push(note);
+  const rolled = await withFaces(
+    [
+      [8, 10],
+      [7, 10],
+      [1, 10],
+    ],
+    mapping,
+    () => rollForRequest(card.id ?? "", id, shift),
+  );
+  assert.isTrue(rolled !== null, "the roll was posted");
+  if (!rolled) return posted;
+  posted.push(rolled);
+  const before = await rolled.renderHTML();
+  assert.isTrue(
+    before.querySelector('[data-note="difficulty-hidden"]') !== null,
+    "the card says the difficulty is hidden",
+  );
+  assert.equal(before.querySelector("[data-result]"), null, "the card shows no result");
+  const html = await card.renderHTML();
+  await requestDecorated(html);
+  assert.equal(
+    html.querySelector(`[data-actor="${id}"] [data-verdict]`)?.getAttribute("data-verdict"),
+    "failure",
+    "read at 8: the 1 cancels the 8",
+  );
+  assert.isTrue(await revealRequest(card.id ?? ""), "the GM reveals the difficulty");
+  const after = game.messages.get(rolled.id ?? "")?.rolls[0] as
+    { options?: { request?: { difficulty?: number } } } | undefined;
+  assert.equal(after?.options?.request?.difficulty, 8, "the roll is read at 8");
+  return posted;
+}
+
 /** Registers the roll-request batch (run it as the GM). */
 export function registerRequestsBatch(quench: QuenchApi): void {
   quench.registerBatch(
@@ -81,6 +139,7 @@ export function registerRequestsBatch(quench: QuenchApi): void {
     (context: QuenchContext) => {
       let mapping: FaceMapping;
       let actor: Actor.Implementation | null = null;
+      let poolActor: Actor.Implementation | null = null;
       const messages: ChatMessage.Implementation[] = [];
       context.before(async () => {
         mapping = await calibrate(throwD4);
@@ -91,16 +150,30 @@ export function registerRequestsBatch(quench: QuenchApi): void {
           system: { level: 3, saves: { reflex: { mod: 2 } } },
         } as unknown as Actor.CreateData;
         actor = (await Actor.implementation.create(data)) ?? null;
+        const poolData = {
+          name: "Quench request pool",
+          type: "pool-character",
+          system: { attributes: { dexterity: { rating: 3 } } },
+        } as unknown as Actor.CreateData;
+        poolActor = (await Actor.implementation.create(poolData)) ?? null;
       });
       context.after(async () => {
         for (const message of messages) await message.delete();
         await actor?.delete();
+        await poolActor?.delete();
       });
       context.describe("Rolling Bones roll requests: a hidden DC, a roll from the card, the reveal (as the GM)", () => {
         context.it("gathers the roll, judges it for the GM, refuses a second roll and reveals the DC", async () => {
           context.assert.isTrue(actor !== null, "the character was created");
           if (actor) messages.push(...(await runRequestScenario(actor, mapping, context.assert)));
         });
+        context.it(
+          "keeps a pool difficulty hidden: faces only, read by the GM, read on the cards at the reveal",
+          async () => {
+            context.assert.isTrue(poolActor !== null, "the character was created");
+            if (poolActor) messages.push(...(await runHiddenPoolScenario(poolActor, mapping, context.assert)));
+          },
+        );
       });
     },
     { displayName: "Rolling Bones: roll requests" },

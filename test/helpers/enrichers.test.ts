@@ -139,7 +139,7 @@ describe("GM roll-request links", () => {
   });
 
   it("a malformed request link is visibly broken with the reason", () => {
-    const link = requestLink("@RollRequest[pool attribute:wits target=6 hidden]");
+    const link = requestLink("@RollRequest[pct attribute:agility hidden]");
     expect(link.classList.contains("is-broken")).toBe(true);
     expect(link.dataset.request).toBeUndefined();
     expect(link.title).toContain(localize("ROLLING_BONES.Error.RequestHidden").slice(0, 30));

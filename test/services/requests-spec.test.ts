@@ -61,10 +61,7 @@ describe("validateSpec", () => {
     [{ ...base, target: 12.5 }, "NotInteger"],
     [{ ...base, target: Number.NaN }, "NotInteger"],
     [{ engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 11, actors: ["a1"] }, "OutOfRange"],
-    [
-      { engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 6, hidden: true, actors: ["a1"] },
-      "RequestHidden",
-    ],
+    [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, hidden: true, actors: ["a1"] }, "RequestHidden"],
     [{ ...base, target: null }, "RequestHidden"],
     [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, target: 5, actors: ["a1"] }, "RequestTarget"],
     [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, net: 6, actors: ["a1"] }, "OutOfRange"],
@@ -116,7 +113,8 @@ describe("request links", () => {
       data: { token: "dc15" },
     });
     expect(refusal(() => parseRequestText("action save:reflex target=x")).code).toBe("NotInteger");
-    expect(refusal(() => parseRequestText("pool attribute:wits target=6 hidden")).code).toBe("RequestHidden");
+    expect(refusal(() => parseRequestText("pct attribute:agility hidden")).code).toBe("RequestHidden");
+    expect(parseRequestText("pool attribute:wits target=6 hidden")).toMatchObject({ target: 6, hidden: true });
     expect(refusal(() => parseRequestText("")).code).toBe("RequestEngine");
   });
 });
@@ -282,7 +280,7 @@ describe("the composer's form", () => {
     expect(composerView(valuesFromDraft({ engine: "pool" }), []).target).toMatchObject({
       min: 2,
       max: 10,
-      hideable: false,
+      hideable: true,
     });
   });
 });

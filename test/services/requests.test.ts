@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fixedFaces } from "../foundry/index.ts";
 import { SAMPLES } from "../data/samples.ts";
+import { pool } from "../../src/engines/index.ts";
 import { format } from "../support/i18n.ts";
 import {
   ALICE,
@@ -282,8 +283,8 @@ describe("requests of the other engines", () => {
         errorText("OutOfRange", { field: format("ROLLING_BONES.Field.target"), value: 11, min: 2, max: 10 }),
       ],
       [
-        { engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 7, hidden: true, actors: [VEX] },
-        errorText("RequestHidden", { engine: "pool" }),
+        { engine: "percentile", trait: { kind: "attribute", key: "agility" }, hidden: true, actors: [AYLA] },
+        errorText("RequestHidden", { engine: "percentile" }),
       ],
       [{ ...dodge, actors: [] }, errorText("RequestNoCharacters")],
       [{ ...dodge, actors: [AYLA] }, errorText("RequestCharacter", { id: AYLA })],
@@ -324,6 +325,15 @@ describe("the Quench scenario of roll requests", () => {
       }),
     );
     expect(wrong).toContain("8 + 2 fails DC 15");
+    // the hidden pool difficulty, with a dice-pool character of Dexterity 3
+    const { runHiddenPoolScenario } = await import("../../src/quench/requests-batch.ts");
+    const vex = w.double.game.actors.get(VEX)!;
+    await as(w, GM, () =>
+      (vex as unknown as { update(d: object): Promise<unknown> }).update({ "system.attributes.dexterity.rating": 3 }),
+    );
+    const pooled = await as(w, GM, () => runHiddenPoolScenario(vex as never, mapping, assert));
+    expect(failures).toEqual([]);
+    expect(pooled).toHaveLength(3);
     const { registerQuenchBatches } = await import("../../src/quench/index.ts");
     const keys: string[] = [];
     registerQuenchBatches({ registerBatch: (key) => void keys.push(key) });
@@ -369,5 +379,63 @@ describe("a request card that cannot be posted", () => {
     ]);
     expect(snapshot(w)).toBe(before);
     expect(w.double.game.messages.contents).toHaveLength(0);
+  });
+});
+
+describe("a hidden dice-pool difficulty", () => {
+  it("shows the player only the faces, lets the GM read them at the difficulty, and the reveal reads the card there", async () => {
+    w = await boot();
+    const id = await post({
+      engine: "pool",
+      label: "Sneak",
+      trait: { kind: "attribute", key: "dexterity" },
+      target: 8,
+      hidden: true,
+      actors: [VEX],
+    });
+    // faces 8, 7, 1, … : at difficulty 8 only the 8 succeeds, and the 1 cancels it
+    const dex = SAMPLES["pool-character"].attributes.dexterity.rating;
+    const faces = [8, 7, 1, 9, 6, 10, 2, 5, 3, 4].slice(0, dex);
+    w.double.CONFIG.Dice.randomUniform = fixedFaces(10, faces);
+    const rolled = await as(w, ALICE, () => w.requests.rollForRequest(id, VEX, SHIFT));
+    expect(rolled).not.toBeNull();
+    // the player's card: faces, no marks, no tally, no result
+    let card = await as(w, ALICE, () => messageAs(w, rolled!.id!, ALICE).renderHTML());
+    expect(card.querySelector('[data-note="difficulty-hidden"]')).not.toBeNull();
+    expect(card.querySelector("[data-result]")).toBeNull();
+    expect(card.querySelector("[data-tally]")).toBeNull();
+    expect([...card.querySelectorAll(".rb-die .rb-die__face")].map((f) => f.textContent?.trim())).toEqual(
+      faces.map(String),
+    );
+    expect(card.textContent).not.toMatch(/difficulty 6/i);
+    // the request card: the player sees it rolled, unread; the GM reads it at 8
+    const expected = pool.resolve(
+      pool.validate({ pool: dex, difficulty: 8 }),
+      faces.map((value) => ({ faces: 10, role: "pool", value })),
+    );
+    let alice = await rowsAs(ALICE, id);
+    expect(alice.querySelector(`[data-actor="${VEX}"]`)?.getAttribute("data-state")).toBe("hidden");
+    expect(alice.querySelector("[data-score]")).toBeNull();
+    const gm = await rowsAs(GM, id);
+    expect(gm.querySelector(`[data-actor="${VEX}"] [data-score]`)?.textContent).toBe(String(expected.net));
+    expect(gm.querySelector(`[data-actor="${VEX}"] [data-verdict]`)?.getAttribute("data-verdict")).toBe(
+      expected.result === "botch" ? "botch" : expected.net > 0 ? "success" : "failure",
+    );
+    // the reveal rewrites the roll at difficulty 8: the player's card now shows it
+    expect(await as(w, GM, () => w.requests.revealRequest(id))).toBe(true);
+    const roll = w.double.game.messages.get(rolled!.id!)!.rolls[0] as unknown as {
+      request: { difficulty: number };
+      outcome: { net: number };
+      options: Record<string, unknown>;
+    };
+    expect(roll.request.difficulty).toBe(8);
+    expect(roll.outcome.net).toBe(expected.net);
+    expect(roll.options.difficultyHidden).toBeUndefined();
+    expect(roll.options.answers).toEqual({ request: id, actor: VEX });
+    card = await as(w, ALICE, () => messageAs(w, rolled!.id!, ALICE).renderHTML());
+    expect(card.querySelector("[data-result]")).not.toBeNull();
+    alice = await rowsAs(ALICE, id);
+    expect(alice.querySelector(`[data-actor="${VEX}"] [data-score]`)?.textContent).toBe(String(expected.net));
+    expect(errors(w)).toEqual([]);
   });
 });

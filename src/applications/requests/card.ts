@@ -4,7 +4,8 @@
  * once rolled) and the GM's Reveal. The requests themselves load on the first click.
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
-import { EngineRoll } from "../../dice/index.ts";
+import { EngineRoll, PoolRoll } from "../../dice/index.ts";
+import { pool } from "../../engines/index.ts";
 import { REQUEST_FLAG } from "../../services/requests/names.ts";
 import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
 import { setControlsBusy } from "../chat/card-controls.ts";
@@ -26,19 +27,23 @@ export function requestViewFor(message: ChatMessage.Implementation): RequestCard
   if (!record || !message.id) return null;
   const owns: Record<string, boolean> = {};
   for (const id of record.spec.actors) owns[id] = game.actors.get(id)?.isOwner ?? false;
+  const target = knownTarget(record);
   const outcomes: Record<string, unknown> = {};
   for (const [actorId, answer] of Object.entries(record.answers)) {
     const result = game.messages.get(answer.messageId);
     const roll = result?.rolls[0];
     // A result the viewer cannot see (a private or blind roll) stays private here too.
-    if (result?.isContentVisible && roll instanceof EngineRoll && roll.outcome !== undefined)
-      outcomes[actorId] = roll.outcome;
+    if (!result?.isContentVisible || !(roll instanceof EngineRoll) || roll.outcome === undefined) continue;
+    // A pool roll made while the difficulty is hidden: the GM reads its faces at that difficulty.
+    const hiddenPool = roll instanceof PoolRoll && roll.difficultyHidden;
+    if (!hiddenPool) outcomes[actorId] = roll.outcome;
+    else if (target !== null) outcomes[actorId] = pool.engine.resolve({ ...roll.request, difficulty: target }, roll.throws);
   }
   return requestCardView({
     messageId: message.id,
     record,
     viewerIsGM: game.user.isGM,
-    target: knownTarget(record),
+    target,
     hiddenTarget: game.user.isGM ? secretTargetOf(record) : null,
     owns,
     outcomes,

@@ -17,7 +17,10 @@ export interface RequestFacts {
   readonly hiddenTarget: number | null;
   /** Per named actor: whether the viewer owns it (and so may roll it). */
   readonly owns: Readonly<Record<string, boolean>>;
-  /** Per answered actor: the result's outcome when the viewer can see that roll, else `null`. */
+  /**
+   * Per answered actor: the result's outcome when the viewer can see that roll and knows how to read
+   * it (a pool roll under a hidden difficulty only for the GM, read at that difficulty), else absent.
+   */
   readonly outcomes: Readonly<Record<string, unknown>>;
 }
 
@@ -25,8 +28,11 @@ export interface RequestFacts {
 export interface RequestRowView {
   readonly actorId: string;
   readonly name: string;
-  /** `waiting` for a roll, `rolled` (result shown) or `private` (rolled where this viewer cannot see). */
-  readonly state: "waiting" | "rolled" | "private";
+  /**
+   * `waiting` for a roll, `rolled` (result shown), `private` (rolled where this viewer cannot see),
+   * or `hidden` (rolled; its result depends on a difficulty still hidden from this viewer).
+   */
+  readonly state: "waiting" | "rolled" | "private" | "hidden";
   readonly canRoll: boolean;
   readonly score: number | null;
   /** The verdict's localization key, or `null` when there is nothing to judge or it is hidden. */
@@ -67,7 +73,11 @@ export function requestCardView(facts: RequestFacts): RequestCardView {
     const base = { actorId, name, canRoll: false, score: null, verdict: null, verdictId: null, level: null };
     if (!answered) return { ...base, state: "waiting", canRoll: facts.owns[actorId] === true };
     const outcome = facts.outcomes[actorId];
-    if (outcome === undefined || outcome === null) return { ...base, state: "private" };
+    if (outcome === undefined || outcome === null) {
+      // Rolled, but read at a difficulty this viewer does not know yet (a hidden pool difficulty).
+      const unread = spec.engine === "pool" && record.secretId !== null && record.revealed === null;
+      return { ...base, state: unread ? "hidden" : "private" };
+    }
     const judged = judge(spec.engine, outcome, facts.target);
     return {
       ...base,

@@ -62,6 +62,8 @@ export interface StoredCardState {
   readonly card?: unknown;
   /** A points ledger (see `PointsRecord`). */
   readonly points?: unknown;
+  /** True while a roll request's hidden difficulty decides a pool roll (see `PoolCardView`). */
+  readonly difficultyHidden?: unknown;
 }
 
 /** Each engine's card view of an outcome and the state stored with its roll. */
@@ -78,5 +80,6 @@ export const CARD_VIEWS: {
     actionCardView(outcome, readCardRecord(stored.card)),
   wild: (outcome: WildOutcome, stored: StoredCardState = {}) => wildCardView(outcome, readPointsRecord(stored.points)),
   pi: (outcome: PiOutcome, stored: StoredCardState = {}) => piCardView(outcome, readPointsRecord(stored.points)),
-  pool: (outcome: PoolOutcome, stored: StoredCardState = {}) => poolCardView(outcome, readPointsRecord(stored.points)),
+  pool: (outcome: PoolOutcome, stored: StoredCardState = {}) =>
+    poolCardView(outcome, readPointsRecord(stored.points), stored.difficultyHidden === true),
 });

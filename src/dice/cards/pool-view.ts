@@ -11,14 +11,26 @@ import {
 export interface PoolCardView {
   /** The Willpower spent on the roll. */
   points: PointsLedgerView;
+  /**
+   * True while the GM keeps the difficulty of a roll request hidden: the card shows the faces, but
+   * no success marks, tally or result (they depend on the difficulty).
+   */
+  difficultyHidden: boolean;
+  /** The dice to show: the outcome's, without their marks while the difficulty is hidden. */
+  dice: PoolOutcome["dice"];
 }
 
 /**
- * Arranges a Dice Pool outcome for its card (the template reads the dice from the outcome itself).
+ * Arranges a Dice Pool outcome for its card.
  *
  * @param _outcome - The engine outcome.
  * @param points - The points ledger stored with the roll.
  */
-export function poolCardView(_outcome: PoolOutcome, points: PointsRecord = EMPTY_POINTS_RECORD): PoolCardView {
-  return { points: pointsLedgerView(points) };
+export function poolCardView(
+  outcome: PoolOutcome,
+  points: PointsRecord = EMPTY_POINTS_RECORD,
+  difficultyHidden = false,
+): PoolCardView {
+  const dice = difficultyHidden ? outcome.dice.map((d) => ({ ...d, marks: [] })) : outcome.dice;
+  return { points: pointsLedgerView(points), difficultyHidden, dice };
 }

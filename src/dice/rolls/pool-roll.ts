@@ -18,7 +18,12 @@ export class PoolRoll extends EngineRoll<PoolRequest, PoolOutcome> {
     return ROLL_TOTALS.pool(outcome);
   }
 
+  /** True while a roll request's hidden difficulty decides this roll (set when rolled for it). */
+  get difficultyHidden(): boolean {
+    return (this.options as { difficultyHidden?: unknown }).difficultyHidden === true;
+  }
+
   protected override cardView(outcome: PoolOutcome): PoolCardView {
-    return poolCardView(outcome, this.points);
+    return poolCardView(outcome, this.points, this.difficultyHidden);
   }
 }

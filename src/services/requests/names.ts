@@ -14,6 +14,9 @@ export const SECRET_FLAG = "rollRequestSecret";
 /** The roll option a roll made for a request carries: which request, which character. */
 export const ANSWERS_OPTION = "answers";
 
+/** The pool roll option of a roll made for a request whose difficulty is hidden (see `PoolCardView`). */
+export const DIFFICULTY_HIDDEN_OPTION = "difficultyHidden";
+
 /** The privileged action that records a result on a request card. */
 export const ANSWER_ACTION = `${SYSTEM_ID}.requestAnswer`;
 

@@ -12,11 +12,13 @@ import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../../applications/dialogs/open.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
-import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
-import { runWrites } from "../transaction.ts";
+import { PoolRoll } from "../../dice/index.ts";
+import { messageById, messageCreate, messageFlagWrite, rollsWrite } from "../messages.ts";
+import { runWrites, type WriteStep } from "../transaction.ts";
 import {
   ANSWER_ACTION,
   ANSWERS_OPTION,
+  DIFFICULTY_HIDDEN_OPTION,
   REQUEST_FLAG,
   SECRET_FLAG,
   type AnswerRequest,
@@ -154,13 +156,15 @@ export async function rollForRequest(
     return null;
   }
   const answers: AnswersOption = { request: messageId, actor: actorId };
+  // A hidden pool difficulty: the card shows the faces only, until the GM reveals it.
+  const hiddenPool = record.spec.engine === "pool" && record.secretId !== null && record.revealed === null;
   const title = record.spec.label || traitText(record.spec);
   const posted = await openRollDialog(roll.engine, {
     actor,
     title,
     initial: roll.request as never,
     event: event ?? null,
-    rollOptions: { [ANSWERS_OPTION]: answers },
+    rollOptions: { [ANSWERS_OPTION]: answers, ...(hiddenPool ? { [DIFFICULTY_HIDDEN_OPTION]: true } : {}) },
   });
   if (!posted?.id) return posted;
   await sendAnswer({ request: messageId, actor: actorId, message: posted.id });
@@ -182,7 +186,8 @@ export async function sendAnswer(answer: AnswerRequest): Promise<boolean> {
 
 /**
  * Reveals a request's hidden target to everyone (GM only): the card then judges every result
- * openly. Revealing twice changes nothing.
+ * openly, and pool rolls made while the difficulty was hidden are read at it (their cards then show
+ * which dice succeeded). Revealing twice changes nothing.
  */
 export async function revealRequest(messageId: string): Promise<boolean> {
   try {
@@ -193,7 +198,22 @@ export async function revealRequest(messageId: string): Promise<boolean> {
     if (record.revealed !== null || record.spec.target !== null) return true;
     const target = secretTargetOf(record);
     if (target === null) throw new EngineError("RequestSecretMissing");
-    await messageFlagWrite(message, REQUEST_FLAG, { ...record, revealed: target }).apply();
+    // Pool rolls made while the difficulty was hidden are read again at it (same faces), and the
+    // card is revealed with them, all or nothing.
+    const steps: WriteStep[] = [];
+    for (const answer of Object.values(record.answers)) {
+      const result = game.messages.get(answer.messageId);
+      const roll = result?.rolls[0];
+      if (!result || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
+      const { engine: _e, request: _r, outcome: _o, [DIFFICULTY_HIDDEN_OPTION]: _h, ...kept } = roll.options as Record<
+        string,
+        unknown
+      >;
+      const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept);
+      steps.push(rollsWrite(result, [judged.roll]));
+    }
+    steps.push(messageFlagWrite(message, REQUEST_FLAG, { ...record, revealed: target }));
+    await runWrites(steps);
     return true;
   } catch (error) {
     reportError(error);

@@ -58,15 +58,15 @@ export const REQUEST_TRAITS = Object.freeze({
 /**
  * What each engine's target means: the action DC, the wild difficulty number, the pi Precision
  * needed, the dice-pool difficulty; percentile has none (its level comes from the results table).
- * Only a target that does not change how the dice are read can stay hidden: the pool difficulty
- * decides which dice succeed, so it is always shown.
+ * Every target can stay hidden. A hidden pool difficulty decides which dice succeed, so a pool
+ * roll made for it shows its faces only, and the GM's reveal reads them at that difficulty.
  */
 export const TARGETS = Object.freeze({
   percentile: null,
   action: { min: 1, max: 99, hideable: true },
   wild: { min: 1, max: 99, hideable: true },
   pi: { min: 1, max: 99, hideable: true },
-  pool: { min: 2, max: 10, hideable: false },
+  pool: { min: 2, max: 10, hideable: true },
 } as const satisfies Record<CharacterEngine, { min: number; max: number; hideable: boolean } | null>);
 
 /** The most bonus or penalty dice a percentile request can add. */
