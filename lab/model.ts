@@ -257,6 +257,13 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { pool: 5, difficulty: 6, willpower: true },
     faces: [10, 6, 1, 4, 9],
   },
+  {
+    id: "poolDifficultyHidden",
+    engine: "pool",
+    request: { pool: 5, difficulty: 6 },
+    faces: [8, 7, 1, 9, 3],
+    stored: { difficultyHidden: true },
+  },
   { id: "poolAutomatic", engine: "pool", request: { pool: 6, difficulty: 4, automatic: true }, faces: [] },
   { id: "poolBlind", engine: "pool", request: { pool: 3 }, faces: [7, 8, 9], isPrivate: true },
 ] satisfies CardState[]);
