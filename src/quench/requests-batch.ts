@@ -20,6 +20,18 @@ function recordOf(message: ChatMessage.Implementation): RequestRecord | undefine
 /** The part of chai's `assert` the scenario uses. */
 type Assert = QuenchContext["assert"];
 
+/** Posts a request with a hidden target; returns its card (or `null`) and the messages posted. */
+async function postHidden(
+  spec: Record<string, unknown>,
+  assert: Assert,
+): Promise<{ card: ChatMessage.Implementation | null; posted: ChatMessage.Implementation[] }> {
+  const card = await postRollRequest({ ...spec, hidden: true });
+  assert.isTrue(card !== null, "the request was posted");
+  if (!card) return { card, posted: [] };
+  const note = game.messages.get(recordOf(card)?.secretId ?? "");
+  return { card, posted: note ? [card, note] : [card] };
+}
+
 /**
  * The scenario, for a GM: a hidden-DC request for `actor` (an action character with Reflex +2),
  * its roll from the card (a natural 8), the verdict on the GM's card, a refused second roll and the
@@ -30,26 +42,18 @@ export async function runRequestScenario(
   mapping: FaceMapping,
   assert: Assert,
 ): Promise<ChatMessage.Implementation[]> {
-  const posted: ChatMessage.Implementation[] = [];
   // A Shift-click: the roll is made at once, without the dialog.
   const shift = new MouseEvent("click", { shiftKey: true });
   assert.isTrue(game.user.isGM, "run this batch as the GM");
   const id = actor.id ?? "";
-  const card = await postRollRequest({
-    engine: "action",
-    label: "Quench",
-    trait: { kind: "save", key: "reflex" },
-    target: 15,
-    hidden: true,
-    actors: [id],
-  });
-  assert.isTrue(card !== null, "the request was posted");
+  const { card, posted } = await postHidden(
+    { engine: "action", label: "Quench", trait: { kind: "save", key: "reflex" }, target: 15, actors: [id] },
+    assert,
+  );
   if (!card) return posted;
-  posted.push(card);
   const record = recordOf(card);
   assert.equal(record?.spec.target, null, "no DC on the card");
   const note = game.messages.get(record?.secretId ?? "");
-  if (note) posted.push(note);
   assert.deepEqual(
     note?.whisper,
     game.users.filter((u) => u.isGM).map((u) => u.id),
@@ -85,21 +89,13 @@ export async function runHiddenPoolScenario(
   mapping: FaceMapping,
   assert: Assert,
 ): Promise<ChatMessage.Implementation[]> {
-  const posted: ChatMessage.Implementation[] = [];
   const shift = new MouseEvent("click", { shiftKey: true });
   const id = actor.id ?? "";
-  const card = await postRollRequest({
-    engine: "pool",
-    trait: { kind: "attribute", key: "dexterity" },
-    target: 8,
-    hidden: true,
-    actors: [id],
-  });
-  assert.isTrue(card !== null, "the request was posted");
+  const { card, posted } = await postHidden(
+    { engine: "pool", trait: { kind: "attribute", key: "dexterity" }, target: 8, actors: [id] },
+    assert,
+  );
   if (!card) return posted;
-  posted.push(card);
-  const note = game.messages.get(recordOf(card)?.secretId ?? "");
-  if (note) posted.push(note);
   const rolled = await withFaces(
     [
       [8, 10],

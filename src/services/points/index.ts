@@ -17,34 +17,24 @@ export * from "./views.ts";
 
 const load = () => import("./actions.ts");
 
+/** Each points action's GM-side function, picked from its module once that is loaded. */
+const RUNS: {
+  readonly [K in keyof typeof POINTS_ACTIONS]: Parameters<
+    typeof lazyGmAction<Awaited<ReturnType<typeof load>>, never>
+  >[1];
+} = {
+  spend: (m) => m.runSpend,
+  refund: (m) => m.runRefund,
+  undo: (m) => m.runUndo,
+  assist: (m) => m.runAssist,
+  cancelAssist: (m) => m.runCancelAssist,
+  pick: (m) => m.runPick,
+  resetSession: (m) => m.runResetSession,
+};
+
 /** Registers the points actions (every client registers the same set; the GM loads them on first use). */
 export function registerPointsActions(): void {
-  registerGmAction(
-    POINTS_ACTIONS.spend,
-    lazyGmAction(load, (m) => m.runSpend),
-  );
-  registerGmAction(
-    POINTS_ACTIONS.refund,
-    lazyGmAction(load, (m) => m.runRefund),
-  );
-  registerGmAction(
-    POINTS_ACTIONS.undo,
-    lazyGmAction(load, (m) => m.runUndo),
-  );
-  registerGmAction(
-    POINTS_ACTIONS.assist,
-    lazyGmAction(load, (m) => m.runAssist),
-  );
-  registerGmAction(
-    POINTS_ACTIONS.cancelAssist,
-    lazyGmAction(load, (m) => m.runCancelAssist),
-  );
-  registerGmAction(
-    POINTS_ACTIONS.pick,
-    lazyGmAction(load, (m) => m.runPick),
-  );
-  registerGmAction(
-    POINTS_ACTIONS.resetSession,
-    lazyGmAction(load, (m) => m.runResetSession),
-  );
+  for (const key of Object.keys(RUNS) as (keyof typeof POINTS_ACTIONS)[]) {
+    registerGmAction(POINTS_ACTIONS[key], lazyGmAction(load, RUNS[key]));
+  }
 }
