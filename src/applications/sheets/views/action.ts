@@ -118,9 +118,7 @@ export function actionView(system: ActionCharacterSource, kit: ViewKit): Charact
   const dice = actionDiceFor(system.level);
   const stats: StatView[] = [
     {
-      id: kit.id("level"),
-      label: kit.t(`${P}.level.label`),
-      input: kit.number("system.level", system.level, kit.t(`${P}.level.label`), 0, ACTION_MAX_LEVEL, { step: 0.5 }),
+      ...kit.numberStat("level", "system.level", system.level, `${P}.level.label`, 0, ACTION_MAX_LEVEL, { step: 0.5 }),
       hint: kit.t(`${P}.level.hint`),
     },
     {

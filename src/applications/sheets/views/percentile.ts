@@ -101,9 +101,7 @@ export function percentileView(system: PercentileCharacterSource, kit: ViewKit):
     editable: kit.options.editable,
     stats: [
       {
-        id: kit.id("karma"),
-        label: kit.t(`${P}.karma.label`),
-        input: kit.number("system.karma", system.karma, kit.t(`${P}.karma.label`), 0, MAX_POINTS),
+        ...kit.numberStat("karma", "system.karma", system.karma, `${P}.karma.label`, 0, MAX_POINTS),
         hint: kit.t(`${P}.karma.hint`),
       },
       assistsStat(kit),

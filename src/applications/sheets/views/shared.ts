@@ -250,6 +250,23 @@ export class ViewKit {
     return this.input({ name, kind: "number", value, label, min, max, step: 1, size: "short", ...extra });
   }
 
+  /**
+   * A figure edited on the sheet as a whole number: its label (a localization key) names both the
+   * figure and its input.
+   */
+  numberStat(
+    idPart: string,
+    name: string,
+    value: number,
+    labelKey: string,
+    min: number,
+    max: number,
+    extra: Partial<InputView> = {},
+  ): StatView {
+    const label = this.t(labelKey);
+    return { id: this.id(idPart), label, input: this.number(name, value, label, min, max, extra) };
+  }
+
   /** A text input. */
   text(name: string, value: string, label: string, extra: Partial<InputView> = {}): InputView {
     return this.input({ name, kind: "text", value, label, size: "text", ...extra });

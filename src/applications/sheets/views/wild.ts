@@ -58,44 +58,31 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
   const cpLimit = kit.options.points?.cpSessionLimit ?? WILD_CP_SESSION_LIMIT;
   const left = wildSessionLeft(system, cpLimit);
   const stats: StatView[] = [
-    {
-      id: kit.id("characterPoints"),
-      label: kit.t(`${P}.characterPoints.label`),
-      input: kit.number(
-        "system.characterPoints",
-        system.characterPoints,
-        kit.t(`${P}.characterPoints.label`),
-        0,
-        MAX_POINTS,
-      ),
-    },
-    {
-      id: kit.id("fatePoints"),
-      label: kit.t(`${P}.fatePoints.label`),
-      input: kit.number("system.fatePoints", system.fatePoints, kit.t(`${P}.fatePoints.label`), 0, MAX_POINTS),
-    },
-    {
-      id: kit.id("sessionCp"),
-      label: kit.t(`${P}.session.characterPoints.label`),
-      input: kit.number(
-        "system.session.characterPoints",
-        system.session.characterPoints,
-        kit.t(`${P}.session.characterPoints.label`),
-        0,
-        MAX_POINTS,
-      ),
-    },
-    {
-      id: kit.id("sessionFp"),
-      label: kit.t(`${P}.session.fatePoints.label`),
-      input: kit.number(
-        "system.session.fatePoints",
-        system.session.fatePoints,
-        kit.t(`${P}.session.fatePoints.label`),
-        0,
-        WILD_FATE_POINTS_PER_SESSION,
-      ),
-    },
+    kit.numberStat(
+      "characterPoints",
+      "system.characterPoints",
+      system.characterPoints,
+      `${P}.characterPoints.label`,
+      0,
+      MAX_POINTS,
+    ),
+    kit.numberStat("fatePoints", "system.fatePoints", system.fatePoints, `${P}.fatePoints.label`, 0, MAX_POINTS),
+    kit.numberStat(
+      "sessionCp",
+      "system.session.characterPoints",
+      system.session.characterPoints,
+      `${P}.session.characterPoints.label`,
+      0,
+      MAX_POINTS,
+    ),
+    kit.numberStat(
+      "sessionFp",
+      "system.session.fatePoints",
+      system.session.fatePoints,
+      `${P}.session.fatePoints.label`,
+      0,
+      WILD_FATE_POINTS_PER_SESSION,
+    ),
     {
       id: kit.id("sessionLeft"),
       label: kit.t("ROLLING_BONES.Sheet.Wild.Left"),
