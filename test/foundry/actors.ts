@@ -11,6 +11,7 @@ import { currentUserId, env } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
 import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
+import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
 export const DOCUMENT_OWNERSHIP_LEVELS = Object.freeze({ INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 });
@@ -152,15 +153,8 @@ export { StrictActor as Actor };
 export type { Actor as ActorInstance };
 
 /** The emulated `game.actors` collection. [API13 foundry.documents.collections.Actors] */
-export interface ActorsCollection extends Iterable<Actor> {
-  get(id: string): Actor | undefined;
+export interface ActorsCollection extends WorldCollection<Actor> {
   getName(name: string): Actor | undefined;
-  readonly contents: Actor[];
-  readonly size: number;
-  filter(fn: (a: Actor) => boolean): Actor[];
-  find(fn: (a: Actor) => boolean): Actor | undefined;
-  map<T>(fn: (a: Actor) => T): T[];
-  some(fn: (a: Actor) => boolean): boolean;
 }
 
 /** Builds the strict `game.actors` over the world's actors. */
@@ -172,20 +166,13 @@ export function createWorldActors(): ActorsCollection {
       if (!actor) cache.set(spec, (actor = new StrictActor(spec)));
       return actor;
     });
-  const collection: ActorsCollection = {
-    get: (id) => all().find((a) => a.id === id),
-    getName: (name) => all().find((a) => a.name === name),
-    get contents() {
-      return all();
-    },
-    get size() {
-      return env().world.actors.size;
-    },
-    filter: (fn) => all().filter(fn),
-    find: (fn) => all().find(fn),
-    map: (fn) => all().map(fn),
-    some: (fn) => all().some(fn),
-    [Symbol.iterator]: () => all()[Symbol.iterator](),
-  };
+  const collection: ActorsCollection = withMembers(
+    worldCollection(
+      all,
+      (id) => all().find((a) => a.id === id),
+      () => env().world.actors.size,
+    ),
+    { getName: (name: string) => all().find((a) => a.name === name) },
+  );
   return strictObject(collection, "game.actors");
 }

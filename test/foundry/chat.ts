@@ -12,6 +12,7 @@ import { type ChatMessageSource, currentUserId, env, peekEnv, runAs, warn } from
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, userInstance, users, type UserInstance } from "./users.ts";
 import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
+import { worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.DICE_ROLL_MODES`. [API13 CONST.DICE_ROLL_MODES; present in v14 too, uncertain] */
 export const DICE_ROLL_MODES = Object.freeze({
@@ -573,33 +574,16 @@ export function messageInstance(id: string, clientUserId: string): ChatMessage |
 }
 
 /** The emulated `game.messages` collection, seen from the running client. [API13 ChatMessages] */
-export interface MessagesCollection extends Iterable<ChatMessage> {
-  get(id: string): ChatMessage | undefined;
-  readonly contents: ChatMessage[];
-  readonly size: number;
-  filter(fn: (m: ChatMessage) => boolean): ChatMessage[];
-  find(fn: (m: ChatMessage) => boolean): ChatMessage | undefined;
-  map<T>(fn: (m: ChatMessage) => T): T[];
-  some(fn: (m: ChatMessage) => boolean): boolean;
-}
+export type MessagesCollection = WorldCollection<ChatMessage>;
 
 /** Builds the strict `game.messages`. */
 export function createMessages(): MessagesCollection {
   const all = (): ChatMessage[] =>
     [...env().world.messages.keys()].map((id) => messageInstance(id, currentUserId()) as ChatMessage);
-  const collection: MessagesCollection = {
-    get: (id) => messageInstance(id, currentUserId()),
-    get contents() {
-      return all();
-    },
-    get size() {
-      return env().world.messages.size;
-    },
-    filter: (fn) => all().filter(fn),
-    find: (fn) => all().find(fn),
-    map: (fn) => all().map(fn),
-    some: (fn) => all().some(fn),
-    [Symbol.iterator]: () => all()[Symbol.iterator](),
-  };
+  const collection: MessagesCollection = worldCollection(
+    all,
+    (id) => messageInstance(id, currentUserId()),
+    () => env().world.messages.size,
+  );
   return strictObject(collection, "game.messages");
 }

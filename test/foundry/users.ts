@@ -4,6 +4,7 @@
 import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
+import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
 export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
@@ -210,15 +211,8 @@ export function userInstance(id: string): User | undefined {
 }
 
 /** The emulated `game.users` collection. [API13 foundry.documents.collections.Users] */
-export interface UsersCollection extends Iterable<User> {
-  get(id: string): User | undefined;
+export interface UsersCollection extends WorldCollection<User> {
   getName(name: string): User | undefined;
-  readonly contents: User[];
-  readonly size: number;
-  filter(fn: (u: User) => boolean): User[];
-  find(fn: (u: User) => boolean): User | undefined;
-  map<T>(fn: (u: User) => T): T[];
-  some(fn: (u: User) => boolean): boolean;
   /** Users without a GM role. [API11 Users#players] */
   readonly players: User[];
   /**
@@ -231,30 +225,21 @@ export interface UsersCollection extends Iterable<User> {
 /** Builds the strict `game.users` collection. */
 export function createUsers(): UsersCollection {
   const all = (): User[] => [...env().world.users.keys()].map((id) => userInstance(id) as User);
-  const collection: UsersCollection = {
-    get: (id) => userInstance(id),
-    getName: (name) => all().find((u) => u.name === name),
-    get contents() {
-      return all();
+  const collection: UsersCollection = withMembers(
+    worldCollection(all, userInstance, () => env().world.users.size),
+    {
+      getName: (name: string) => all().find((u) => u.name === name),
+      get players() {
+        return all().filter((u) => !u.isGM);
+      },
+      get activeGM() {
+        const gms = all()
+          .filter((u) => u.active && u.isGM)
+          .sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        return gms[0] ?? null;
+      },
     },
-    get size() {
-      return env().world.users.size;
-    },
-    filter: (fn) => all().filter(fn),
-    find: (fn) => all().find(fn),
-    map: (fn) => all().map(fn),
-    some: (fn) => all().some(fn),
-    get players() {
-      return all().filter((u) => !u.isGM);
-    },
-    get activeGM() {
-      const gms = all()
-        .filter((u) => u.active && u.isGM)
-        .sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      return gms[0] ?? null;
-    },
-    [Symbol.iterator]: () => all()[Symbol.iterator](),
-  };
+  );
   return strictObject(collection, "game.users");
 }
 
