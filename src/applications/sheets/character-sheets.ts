@@ -1,48 +1,39 @@
 /** The five character sheets: the shared base with each type's body template. */
 
+import type { CharacterType } from "../../data/actor/pure.ts";
 import { RollingBonesCharacterSheet, sheetTemplate } from "./character-sheet.ts";
 
 /** The header part every character sheet shares. */
 const HEADER = { template: sheetTemplate("shared/header.hbs") };
 
+/** A character type's parts: the shared header and the type's scrolling body. */
+function partsOf(type: CharacterType) {
+  return { header: HEADER, body: { template: sheetTemplate(`${type}/body.hbs`), scrollable: [""] } };
+}
+
 /** The sheet of a percentile character. */
 export class PercentileCharacterSheet extends RollingBonesCharacterSheet {
-  static override PARTS = {
-    header: HEADER,
-    body: { template: sheetTemplate("percentile-character/body.hbs"), scrollable: [""] },
-  };
+  static override PARTS = partsOf("percentile-character");
 }
 
 /** The sheet of an action character. */
 export class ActionCharacterSheet extends RollingBonesCharacterSheet {
-  static override PARTS = {
-    header: HEADER,
-    body: { template: sheetTemplate("action-character/body.hbs"), scrollable: [""] },
-  };
+  static override PARTS = partsOf("action-character");
 }
 
 /** The sheet of a wild-die character. */
 export class WildCharacterSheet extends RollingBonesCharacterSheet {
-  static override PARTS = {
-    header: HEADER,
-    body: { template: sheetTemplate("wild-character/body.hbs"), scrollable: [""] },
-  };
+  static override PARTS = partsOf("wild-character");
 }
 
 /** The sheet of a Precision & Impact character. */
 export class PiCharacterSheet extends RollingBonesCharacterSheet {
-  static override PARTS = {
-    header: HEADER,
-    body: { template: sheetTemplate("pi-character/body.hbs"), scrollable: [""] },
-  };
+  static override PARTS = partsOf("pi-character");
 }
 
 /** The sheet of a dice-pool character. */
 export class PoolCharacterSheet extends RollingBonesCharacterSheet {
-  static override PARTS = {
-    header: HEADER,
-    body: { template: sheetTemplate("pool-character/body.hbs"), scrollable: [""] },
-  };
+  static override PARTS = partsOf("pool-character");
 }
 
 /** The sheet of each character type, registered as its default sheet in `init`. */
