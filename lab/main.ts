@@ -8,6 +8,7 @@
  */
 import "../dist/rolling-bones.css";
 import "./lab.css";
+import "./fonts.css";
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { DEFAULT_DIALOG_SETTINGS } from "../src/applications/dialogs/types.ts";
 import type { EngineId } from "../src/engines/index.ts";

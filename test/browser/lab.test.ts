@@ -101,6 +101,17 @@ describe("the lab page", () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows its text in the fonts it installs from npm, not the machine's", async () => {
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")),
+    );
+    expect(loaded).toContain("Signika");
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"?Signika"?, "?DejaVu Sans"?/,
+    );
+  });
+
   it("has no serious or critical accessibility violation on the whole page", async () => {
     expect(await axeViolations()).toEqual([]);
   });

@@ -38,4 +38,15 @@ describe("browser smoke: built CSS and a real template in Chromium", () => {
     await shoot(page, "smoke-dice");
     expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
   });
+
+  it("draws text and symbols with the fonts installed from npm, whatever the machine has", async () => {
+    const page = await openPage(browser, `<p class="rb-card" style="font-family:var(--rb-font)">Success ✔ ✖ ⚠ ⚀ ★</p>`);
+    const loaded = await page.evaluate(() =>
+      [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family.replace(/"/g, "")} ${f.weight}`),
+    );
+    // Latin text from Signika, the symbols Signika lacks from DejaVu Sans: both come from node_modules.
+    expect(loaded).toContain("Signika 400");
+    expect(loaded).toContain("DejaVu Sans 400");
+    await shoot(page, "smoke-fonts");
+  });
 });

@@ -8,6 +8,7 @@ import packagedChromium from "@sparticuz/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { FONT_CSS, routeFonts } from "./fonts.ts";
 import { ROOT } from "./i18n.ts";
 
 /** Where screenshots go (ignored by git). */
@@ -66,9 +67,11 @@ export async function openPage(browser: Browser, body: string, width = 420): Pro
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
   });
+  await routeFonts(page);
   await page.setContent(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${builtCss()}</style></head><body>${body}</body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${builtCss()}</style><style>${FONT_CSS}</style></head><body>${body}</body></html>`,
   );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   (page as Page & { rbErrors: string[] }).rbErrors = errors;
   return page;
 }
