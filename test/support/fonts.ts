@@ -11,7 +11,7 @@ import { ROOT } from "./i18n.ts";
 
 const ORIGIN = "https://fonts.rolling-bones.invalid";
 
-/** family, weight and the woff2 file of each face (paths inside node_modules/@fontsource). */
+/** family, weight and the woff2 file of each face (paths inside node_modules/\@fontsource). */
 const FACES: readonly (readonly [family: string, weight: number, file: string])[] = [
   ["Signika", 400, "signika/files/signika-latin-400-normal.woff2"],
   ["Signika", 600, "signika/files/signika-latin-600-normal.woff2"],
