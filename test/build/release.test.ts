@@ -37,12 +37,13 @@ describe("system.json", () => {
     expect(manifest.id).toBe(pkg.name);
     expect(manifest.title).toBe("Rolling Bones");
     // Foundry reads compatibility as generation.build: real builds, the verified one no older than the minimum.
-    const build = (v: string) => /^(\d+)\.(\d+)$/.exec(v)?.slice(1).map(Number) ?? null;
-    const [minimum, verified] = [build(manifest.compatibility.minimum), build(manifest.compatibility.verified)];
+    const build = (v: string): number | null => {
+      const m = /^(\d+)\.(\d+)$/.exec(v);
+      return m ? Number(m[1]) * 1000 + Number(m[2]) : null;
+    };
     // 13.341 is v13's first stable build; every API the code relies on is there (README, Install).
-    expect(minimum).toEqual([13, 341]);
-    expect(verified).not.toBeNull();
-    expect(verified![0] * 1000 + verified![1]).toBeGreaterThanOrEqual(minimum![0] * 1000 + minimum![1]);
+    expect(build(manifest.compatibility.minimum)).toBe(13_341);
+    expect(build(manifest.compatibility.verified)).toBeGreaterThanOrEqual(13_341);
     expect(manifest.esmodules.length).toBeGreaterThan(0);
     for (const style of manifest.styles) expect(style.layer).toBeTruthy();
     for (const pack of manifest.packs) {
