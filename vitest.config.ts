@@ -5,6 +5,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: ["test/browser/**", "test/build/**", "**/node_modules/**"],
     environment: "node",
+    // A test's first boot imports the whole system: allow for a slow or busy machine.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     setupFiles: [],
   },
 });

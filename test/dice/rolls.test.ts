@@ -13,7 +13,12 @@ import type { Visibility } from "../../src/helpers/compat.ts";
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
 
-async function post(engine: RollableEngine, request: unknown, uniform: () => number, visibility: Visibility = "public") {
+async function post(
+  engine: RollableEngine,
+  request: unknown,
+  uniform: () => number,
+  visibility: Visibility = "public",
+) {
   double.CONFIG.Dice.randomUniform = uniform;
   const { rollToChat } = await import("../../src/services/roll.ts");
   return rollToChat(engine, request, { visibility });
@@ -23,7 +28,7 @@ async function card(messageId: string | null, as?: string): Promise<HTMLElement>
   const render = async () => {
     const message = double.game.messages.get(messageId ?? "");
     if (!message) throw new Error("no message");
-    return (await message.renderHTML());
+    return await message.renderHTML();
   };
   return as ? double.actAs(as, render) : render();
 }
@@ -77,17 +82,31 @@ describe("percentile roll", () => {
     expect(tens[0]?.classList.contains("is-replaced")).toBe(true);
     expect(tens[1]?.classList.contains("is-kept")).toBe(true);
     expect(html.querySelector('[data-group="ones"] .rb-die__face')?.textContent).toBe("9");
+    // Tens dice show the tens they read: the tens die 60, the bonus die 80.
+    expect(tens.map((d) => d.querySelector(".rb-die__face")?.textContent)).toEqual(["60", "80"]);
     expect(html.querySelector("[data-value]")?.getAttribute("data-value")).toBe("89");
-    expect(html.querySelector('[data-note="replacement"]')?.textContent).toContain("took the tens place");
+    expect(html.querySelector('[data-note="replacement"]')?.textContent).toContain(
+      "The die showing 80 took the tens place",
+    );
+    // No rating: no level to have raised.
+    expect(html.querySelector('[data-note="shift"]')).toBeNull();
+  });
+
+  it('seed example "T9 O9 penalty 0 → 09": chips read 90, 9 and 00, and the card says Awesome was knocked down to Catastrophic', async () => {
+    double = await bootSystem({ userId: ALICE });
+    const message = await post("percentile", { bonus: 0, penalty: 1, column: 1 }, fixedFaces(10, [9, 9, 10]));
+    const html = await card(message!.id);
+    const faces = (sel: string) => [...html.querySelectorAll(`${sel} .rb-die__face`)].map((f) => f.textContent);
+    expect(faces('[data-group="tens"]')).toEqual(["90", "00"]);
+    expect(faces('[data-group="ones"]')).toEqual(["9"]);
+    const shift = html.querySelector('[data-note="shift"]');
+    expect(shift?.getAttribute("data-direction")).toBe("lowered");
+    expect(shift?.textContent).toBe("The penalty die knocked the result down from Awesome to Catastrophic.");
   });
 
   it("shows the cancelled counts and the cap clamp", async () => {
     double = await bootSystem({ userId: ALICE });
-    const message = await post(
-      "percentile",
-      { bonus: 8, penalty: 1, cap: 5 },
-      fixedFaces(10, [3, 4, 1, 2, 5, 6, 7]),
-    );
+    const message = await post("percentile", { bonus: 8, penalty: 1, cap: 5 }, fixedFaces(10, [3, 4, 1, 2, 5, 6, 7]));
     const html = await card(message!.id);
     expect(html.querySelector('[data-note="cancelled"]')?.textContent).toContain("1 cancelled");
     expect(html.querySelector('[data-note="clamped"]')?.textContent).toContain("7");
@@ -127,7 +146,12 @@ describe("action roll", () => {
     expect(html.querySelector(".rb-card__outcome")?.textContent).toContain("Success");
     // the Foundry dice hold every throw, so a 3D dice module animates the cascade too
     const roll = stored(message).rolls[0]!;
-    expect(roll.dice.flatMap((d) => d.results.map((r) => `${r.result}/d${d.faces}`))).toEqual(["14/d20", "6/d6", "6/d6", "2/d6"]);
+    expect(roll.dice.flatMap((d) => d.results.map((r) => `${r.result}/d${d.faces}`))).toEqual([
+      "14/d20",
+      "6/d6",
+      "6/d6",
+      "2/d6",
+    ]);
   });
 
   it("flags a natural 1 as a potential botch and a natural 20 as a critical threat", async () => {
@@ -237,17 +261,20 @@ describe("roll modes", () => {
     expect(gm.querySelectorAll(".rb-die").length).toBe(3);
   });
 
-  it.each([13, 14] as const)("v%i: a GM roll is whispered to the GM, and the author still sees it", async (generation) => {
-    double = await bootSystem({ userId: ALICE, generation });
-    const message = await post("pool", { pool: 2, difficulty: 6 }, fixedFaces(10, [7, 2]), "gm");
-    const source = double.storedMessages().find((m) => m._id === message!.id)!;
-    expect(source.whisper).toEqual([GM]);
-    // other players see that a roll was made, never its dice or result [KB:dice]
-    expect(double.actAs(BOB, () => stored(message).isContentVisible)).toBe(false);
-    expect((await card(message!.id, BOB)).querySelector(".rb-die")).toBeNull();
-    expect(double.actAs(ALICE, () => stored(message).isContentVisible)).toBe(true);
-    expect((await card(message!.id, GM)).querySelectorAll(".rb-die").length).toBe(2);
-  });
+  it.each([13, 14] as const)(
+    "v%i: a GM roll is whispered to the GM, and the author still sees it",
+    async (generation) => {
+      double = await bootSystem({ userId: ALICE, generation });
+      const message = await post("pool", { pool: 2, difficulty: 6 }, fixedFaces(10, [7, 2]), "gm");
+      const source = double.storedMessages().find((m) => m._id === message!.id)!;
+      expect(source.whisper).toEqual([GM]);
+      // other players see that a roll was made, never its dice or result [KB:dice]
+      expect(double.actAs(BOB, () => stored(message).isContentVisible)).toBe(false);
+      expect((await card(message!.id, BOB)).querySelector(".rb-die")).toBeNull();
+      expect(double.actAs(ALICE, () => stored(message).isContentVisible)).toBe(true);
+      expect((await card(message!.id, GM)).querySelectorAll(".rb-die").length).toBe(2);
+    },
+  );
 
   it.each([13, 14] as const)("v%i: a self roll is seen by its author only", async (generation) => {
     double = await bootSystem({ userId: ALICE, generation });

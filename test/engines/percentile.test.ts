@@ -219,6 +219,7 @@ describe("percentile: the table in the outcome", () => {
       levelIndex: null,
       success: null,
       assist: null,
+      originalLevel: null,
     });
   });
 
@@ -231,6 +232,24 @@ describe("percentile: the table in the outcome", () => {
   it("reads T9 O9 penalty 0 (09) at rating 1 as catastrophic, which hinders a leader", () => {
     const out = roll({ bonus: 0, penalty: 1, column: 1 }, [9, 9, 10]);
     expect(out).toMatchObject({ level: "catastrophic", levelIndex: 0, success: false, assist: "penalty" });
+  });
+
+  it("seed example: the penalty die knocks what the dice alone read as Awesome (99) down to Catastrophic (09)", () => {
+    const out = roll({ bonus: 0, penalty: 1, column: 1 }, [9, 9, 10]);
+    expect(out).toMatchObject({ original: 99, value: 9, originalLevel: "awesome", level: "catastrophic" });
+  });
+
+  it("names the level a bonus die raised the roll from, and none when no extra die took the tens place", () => {
+    // Default first column: poor 56–70, great 89–94.
+    expect(roll({ bonus: 1, penalty: 0, column: 1 }, [6, 9, 8])).toMatchObject({
+      original: 69,
+      originalLevel: "poor",
+      level: "great",
+    });
+    // T6 O9 bonus 2: the tens die stays, so there is no level "before".
+    expect(roll({ bonus: 1, penalty: 0, column: 1 }, [6, 9, 2])).toMatchObject({ value: 69, originalLevel: null });
+    // Replaced, but without a rating there are no levels at all.
+    expect(roll({ bonus: 1, penalty: 0 }, [6, 9, 8]).originalLevel).toBeNull();
   });
 
   it("reads the value on a table given in the request", () => {

@@ -7,14 +7,25 @@ import {
   type PointsRecord,
 } from "../rolls/points-card.ts";
 
+/** A percentile die as its chip shows it: the digit it reads in its place, not the d10's face. */
+export type PercentileChip = PercentileDie & {
+  /** "00"–"90" for a die read as tens (the tens die and every bonus or penalty die), "0"–"9" for the ones die. */
+  readonly label: string;
+};
+
 /** How the percentile card lays out the dice: the tens candidates, then the ones die. */
 export interface PercentileCardView {
   /** The tens die and every extra (bonus or penalty) die, in throw order. */
-  tensCandidates: PercentileDie[];
+  tensCandidates: PercentileChip[];
   /** The ones die. */
-  ones: PercentileDie | null;
+  ones: PercentileChip | null;
   /** The die that became the tens die, when an extra die replaced it. */
-  replacement: PercentileDie | null;
+  replacement: PercentileChip | null;
+  /**
+   * When an extra die replaced the tens die on a rated roll: the level the tens and ones dice alone
+   * gave, and whether the extra die raised it (bonus) or knocked it down (penalty); else `null`.
+   */
+  shift: { from: string; to: string; direction: "raised" | "lowered" } | null;
   /** The value shown as two digits ("00" for 100). */
   digits: string;
   /** The karma, assists and other points spent or given on the roll. */
@@ -31,11 +42,24 @@ export function percentileCardView(
   outcome: PercentileOutcome,
   points: PointsRecord = EMPTY_POINTS_RECORD,
 ): PercentileCardView {
+  const chips = outcome.dice.map(chipOf);
+  const ones = chips.find((d) => d.role === "ones") ?? null;
+  // Stored outcomes from before `originalLevel` existed have none: no shift line for them.
+  const from = outcome.originalLevel ?? null;
   return {
-    tensCandidates: outcome.dice.filter((d) => d.role !== "ones"),
-    ones: outcome.dice.find((d) => d.role === "ones") ?? null,
-    replacement: outcome.tensFrom === null ? null : (outcome.dice[outcome.tensFrom] ?? null),
+    tensCandidates: chips.filter((d) => d !== ones),
+    ones,
+    replacement: outcome.tensFrom === null ? null : (chips[outcome.tensFrom] ?? null),
+    shift:
+      from !== null && outcome.level !== null && from !== outcome.level
+        ? { from, to: outcome.level, direction: outcome.net > 0 ? "raised" : "lowered" }
+        : null,
     digits: outcome.value === 100 ? "00" : String(outcome.value).padStart(2, "0"),
     points: pointsLedgerView(points),
   };
+}
+
+/** A die with the digit it reads in its place: tens as "00"–"90", the ones die as "0"–"9". */
+function chipOf(die: PercentileDie): PercentileChip {
+  return { ...die, label: die.role === "ones" ? String(die.reading) : `${die.reading}0` };
 }

@@ -93,6 +93,11 @@ export interface PercentileOutcome {
   readonly column: number | null;
   /** The result level id, or `null` without a rating. */
   readonly level: LevelId | null;
+  /**
+   * The level the tens and ones dice alone would have given, when an extra die replaced the tens die
+   * and a rating was given (what a penalty die knocked down, or a bonus die raised); else `null`.
+   */
+  readonly originalLevel: LevelId | null;
   /** The result level's position (0 = worst), or `null` without a rating. */
   readonly levelIndex: number | null;
   /** Whether the result is a success, or `null` without a rating. */
@@ -120,6 +125,7 @@ interface Work {
   value: number;
   original: number;
   reading: ArtReading | null;
+  originalReading: ArtReading | null;
   multiplier: number;
 }
 
@@ -188,7 +194,10 @@ const STEP_RUNNERS: Readonly<Record<PercentileStepId, (w: Work) => void>> = {
   },
   "read-table"(w) {
     const rating = w.req.column;
-    w.reading = rating === undefined ? null : lookupLevel(w.req.art ?? DEFAULT_ART, rating, w.value);
+    if (rating === undefined) return;
+    const art = w.req.art ?? DEFAULT_ART;
+    w.reading = lookupLevel(art, rating, w.value);
+    if (w.tensFrom !== 0) w.originalReading = lookupLevel(art, rating, w.original);
   },
   "called-shot"(w) {
     w.multiplier = calledShotMultiplier(w.req.damageMultiplier ?? 1, w.voluntaryApplied, w.reading?.success === true);
@@ -217,6 +226,7 @@ function start(req: PercentileRequest, thrown: readonly Throw[]): Work {
     value: 0,
     original: 0,
     reading: null,
+    originalReading: null,
     multiplier: 1,
   };
 }
@@ -387,6 +397,7 @@ export function resolve(req: PercentileRequest, thrown: readonly Throw[]): Perce
     rating: req.column ?? null,
     column: reading ? reading.column : null,
     level: reading ? reading.level : null,
+    originalLevel: w.originalReading ? w.originalReading.level : null,
     levelIndex: reading ? reading.index : null,
     success: reading ? reading.success : null,
     assist: reading ? assistEffectAt(reading.index) : null,
