@@ -95,6 +95,15 @@ describe("pool dialog: odds view", () => {
     expect(oddsView(formToRequest({ pool: "8", difficulty: "9" }), null, "en").difficultyWarning).toBe(false);
   });
 
+  it("names the difficulty as the rules do (8 Difficult, 3 Trivial), and leaves 2 and 10 unnamed", () => {
+    const named = (difficulty: string) => oddsView(formToRequest({ pool: "5", difficulty }), null, "en").difficulty;
+    expect(named("8")).toEqual({ value: 8, name: "difficult" });
+    expect(named("3")).toEqual({ value: 3, name: "trivial" });
+    expect(named("9")).toEqual({ value: 9, name: "extremelyDifficult" });
+    expect(named("2")).toEqual({ value: 2, name: null });
+    expect(named("10")).toEqual({ value: 10, name: null });
+  });
+
   it("offers an automatic success when the pool is at least the difficulty", () => {
     expect(oddsView(formToRequest({ pool: "6", difficulty: "6" }), null, "en").automaticOffer).toBe(true);
     expect(oddsView(formToRequest({ pool: "5", difficulty: "6" }), null, "en").automaticOffer).toBe(false);

@@ -129,10 +129,31 @@ describe("pool sheet dots and squares", () => {
     const pips = [...group.querySelectorAll(".rb-pip")];
     expect(pips).toHaveLength(5);
     expect(pips.map((p) => p.classList.contains("is-filled"))).toEqual([true, true, true, true, false]);
-    expect(group.getAttribute("aria-label")).toBe("Dexterity: 4 of 5");
+    // RULES §5 names each rating: 4 dots are Exceptional, 3 Good, 2 Average.
+    expect(group.getAttribute("aria-label")).toBe("Dexterity: 4 of 5 (Exceptional)");
     // Pressing the top filled dot clears it; pressing another sets the rating to it.
-    expect(pips[3]?.getAttribute("aria-label")).toBe("Set Dexterity to 3 of 5");
-    expect(pips[1]?.getAttribute("aria-label")).toBe("Set Dexterity to 2 of 5");
+    expect(pips[3]?.getAttribute("aria-label")).toBe("Set Dexterity to 3 of 5 (Good)");
+    expect(pips[1]?.getAttribute("aria-label")).toBe("Set Dexterity to 2 of 5 (Average)");
+    // Each dot's tooltip names the rating it stands for, Poor to Superb.
+    expect(pips.map((p) => p.getAttribute("title"))).toEqual(["Poor", "Average", "Good", "Exceptional", "Superb"]);
+  });
+
+  it("names ability ratings as attribute ratings, and clearing the last dot as Abysmal", () => {
+    const html = dom("pool-character");
+    const group = html.querySelector('[data-path^="system.abilities."]') as HTMLElement;
+    const pips = [...group.querySelectorAll(".rb-pip")];
+    const rating = pips.filter((p) => p.classList.contains("is-filled")).length;
+    expect(rating).toBeGreaterThan(0);
+    expect(pips[rating - 1]?.getAttribute("aria-label")).toMatch(
+      new RegExp(`to ${rating - 1} of 5 \\(${["Abysmal", "Poor", "Average", "Good", "Exceptional"][rating - 1]}\\)$`),
+    );
+  });
+
+  it("gives 10-point traits no rating names (the rules name only 0 to 5 dots)", () => {
+    const html = dom("pool-character");
+    const pips = [...html.querySelectorAll('[data-path="system.willpower.permanent"] .rb-pip')];
+    expect(pips.some((p) => p.hasAttribute("title"))).toBe(false);
+    expect(pips[0]?.getAttribute("aria-label")).toMatch(/to \d+ of 10$/);
   });
 
   it("draws current Willpower as squares, disabled above the permanent rating", () => {

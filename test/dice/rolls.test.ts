@@ -62,6 +62,14 @@ describe("pool roll", () => {
     expect(stored(message)?.rolls[0]?.total).toBe(2);
   });
 
+  it("names the difficulty on the card as the rules do: 8 is Difficult, 10 has no name", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const named = await card((await post("pool", { pool: 2, difficulty: 8 }, fixedFaces(10, [8, 2])))!.id);
+    expect(named.querySelector("[data-difficulty]")?.textContent).toBe("2 dice against difficulty 8 · Difficult");
+    const unnamed = await card((await post("pool", { pool: 2, difficulty: 10 }, fixedFaces(10, [10, 2])))!.id);
+    expect(unnamed.querySelector("[data-difficulty]")?.textContent).toBe("2 dice against difficulty 10");
+  });
+
   it("shows a botch with its degree (faces 1,1,4 at difficulty 6)", async () => {
     double = await bootSystem({ userId: ALICE });
     const message = await post("pool", { pool: 3, difficulty: 6 }, fixedFaces(10, [1, 1, 4]));

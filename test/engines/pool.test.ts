@@ -9,9 +9,11 @@ import {
   botchCancellation,
   botchDegree,
   buildPool,
+  difficultyName,
   engine,
   isDifficultyWarning,
   plan,
+  ratingName,
   resolve,
   successDegree,
   validate,
@@ -483,5 +485,27 @@ describe("pool: properties", () => {
         expect(marked(out, "ignored")).toHaveLength(out.ignored);
       }),
     );
+  });
+});
+
+describe("pool: the rules' names for ratings and difficulties (RULES.md §5)", () => {
+  it("'ratings 0 Abysmal, 1 Poor, 2 Average, 3 Good, 4 Exceptional, 5 Superb'; no name past 5", () => {
+    expect([0, 1, 2, 3, 4, 5].map(ratingName)).toEqual(["abysmal", "poor", "average", "good", "exceptional", "superb"]);
+    expect(ratingName(6)).toBeNull();
+    expect(ratingName(-1)).toBeNull();
+    expect(ratingName(2.5)).toBeNull();
+  });
+
+  it("'difficulties 3 Trivial … 9 Extremely difficult (2 and 10 have no name in the text)'", () => {
+    expect([3, 4, 5, 6, 7, 8, 9].map(difficultyName)).toEqual([
+      "trivial",
+      "easy",
+      "straightforward",
+      "standard",
+      "challenging",
+      "difficult",
+      "extremelyDifficult",
+    ]);
+    expect([2, 10, 11, 0, 6.5].map(difficultyName)).toEqual([null, null, null, null, null]);
   });
 });

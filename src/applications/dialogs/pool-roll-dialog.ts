@@ -73,6 +73,8 @@ export interface PoolOddsView {
   readonly botch: Chance;
   /** True when the pool is at least the difficulty and no automatic success is taken yet. */
   readonly automaticOffer: boolean;
+  /** The difficulty and the rules' name for it ("difficult" for 8; `null` for 2 and 10). */
+  readonly difficulty: { readonly value: number; readonly name: pool.DifficultyName | null };
 }
 
 /** Whether a pool and difficulty (as read from the form) allow an automatic success. */
@@ -206,6 +208,7 @@ export function oddsView(request: pool.PoolRequest, _extras: null, lang: string)
     difficultyWarning: odds.difficultyWarning,
     botch: chance(odds.pBotch, lang),
     automaticOffer: !req.automatic && req.pool >= req.difficulty,
+    difficulty: { value: req.difficulty, name: pool.difficultyName(req.difficulty) },
   };
 }
 

@@ -1,5 +1,5 @@
 /** How the Dice Pool card lays out an outcome. Pure: the PoolRoll and the lab both call it. */
-import type { PoolOutcome } from "../../engines/pool/index.ts";
+import { difficultyName, type DifficultyName, type PoolOutcome } from "../../engines/pool/index.ts";
 import {
   EMPTY_POINTS_RECORD,
   pointsLedgerView,
@@ -18,12 +18,14 @@ export interface PoolCardView {
   difficultyHidden: boolean;
   /** The dice to show: the outcome's, without their marks while the difficulty is hidden. */
   dice: PoolOutcome["dice"];
+  /** The rules' name of the roll's difficulty ("difficult" for 8), or `null` when it has none or is hidden. */
+  difficultyName: DifficultyName | null;
 }
 
 /**
  * Arranges a Dice Pool outcome for its card.
  *
- * @param _outcome - The engine outcome.
+ * @param outcome - The engine outcome.
  * @param points - The points ledger stored with the roll.
  */
 export function poolCardView(
@@ -32,5 +34,10 @@ export function poolCardView(
   difficultyHidden = false,
 ): PoolCardView {
   const dice = difficultyHidden ? outcome.dice.map((d) => ({ ...d, marks: [] })) : outcome.dice;
-  return { points: pointsLedgerView(points), difficultyHidden, dice };
+  return {
+    points: pointsLedgerView(points),
+    difficultyHidden,
+    dice,
+    difficultyName: difficultyHidden ? null : difficultyName(outcome.difficulty),
+  };
 }

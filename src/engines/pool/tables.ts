@@ -123,3 +123,33 @@ export function botchCancellation(abilityDots: number): BotchCancellation {
 export function isDifficultyWarning(difficulty: number): boolean {
   return difficulty >= WARNING_DIFFICULTY;
 }
+
+/** The rules' name of each trait rating, indexed by dots (0 Abysmal … 5 Superb). */
+export const RATING_NAMES = ["abysmal", "poor", "average", "good", "exceptional", "superb"] as const;
+
+/** A rating name id. */
+export type RatingName = (typeof RATING_NAMES)[number];
+
+/** The rules' name of each named difficulty, indexed by difficulty − 3 (3 Trivial … 9 Extremely difficult). */
+export const DIFFICULTY_NAMES = [
+  "trivial",
+  "easy",
+  "straightforward",
+  "standard",
+  "challenging",
+  "difficult",
+  "extremelyDifficult",
+] as const;
+
+/** A difficulty name id. */
+export type DifficultyName = (typeof DIFFICULTY_NAMES)[number];
+
+/** The rules' name for a trait rating of `dots`, or `null` past the named ratings (6 or more, or not a rating). */
+export function ratingName(dots: number): RatingName | null {
+  return Number.isInteger(dots) ? (RATING_NAMES[dots] ?? null) : null;
+}
+
+/** The rules' name for a difficulty, or `null` for 2 and 10 (the text names neither) and anything else. */
+export function difficultyName(difficulty: number): DifficultyName | null {
+  return Number.isInteger(difficulty) ? (DIFFICULTY_NAMES[difficulty - 3] ?? null) : null;
+}

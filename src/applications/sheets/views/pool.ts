@@ -8,9 +8,18 @@ import {
   clampTenPoint,
 } from "../../../data/actor/pure.ts";
 import type { PoolCharacterSource, PoolTenPoint } from "../../../data/actor/pure.ts";
+import { ratingName } from "../../../engines/pool/tables.ts";
 import type { CharacterView, DotsView, RowView, SectionView, ViewKit } from "./shared.ts";
 
 const P = "ROLLING_BONES.Actor.pool-character.FIELDS";
+
+/** The rules' name of an Attribute or Ability rating, localized ("Good" for 3). */
+function ratingNameIn(kit: ViewKit): (rating: number) => string | null {
+  return (rating) => {
+    const id = ratingName(rating);
+    return id ? kit.t(`ROLLING_BONES.Pool.RatingName.${id}`) : null;
+  };
+}
 
 /** The permanent dots and current squares of a 10-point trait. */
 function tenPointDots(kit: ViewKit, path: string, name: string, stored: PoolTenPoint): DotsView[] {
@@ -25,6 +34,7 @@ function tenPointDots(kit: ViewKit, path: string, name: string, stored: PoolTenP
 
 /** Builds the view of a dice-pool character's sheet. */
 export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterView {
+  const named = ratingNameIn(kit);
   const attributeLabel = (key: string) => kit.t(`${P}.attributes.${key}.label`);
   const attributes: RowView[] = POOL_ATTRIBUTES.map((key) => {
     const label = attributeLabel(key);
@@ -32,7 +42,17 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
       id: kit.id("attribute", key),
       label,
       inputs: [],
-      dots: [kit.dots(`system.attributes.${key}.rating`, label, system.attributes[key].rating, POOL_MAX_DOTS, "dot")],
+      dots: [
+        kit.dots(
+          `system.attributes.${key}.rating`,
+          label,
+          system.attributes[key].rating,
+          POOL_MAX_DOTS,
+          "dot",
+          POOL_MAX_DOTS,
+          named,
+        ),
+      ],
       roll: kit.roll({ kind: "attribute", key }, label),
     };
   });
@@ -58,7 +78,9 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
           hideLabel: true,
         },
       ],
-      dots: [kit.dots(`system.abilities.${id}.rating`, name, ability.rating, POOL_MAX_DOTS, "dot")],
+      dots: [
+        kit.dots(`system.abilities.${id}.rating`, name, ability.rating, POOL_MAX_DOTS, "dot", POOL_MAX_DOTS, named),
+      ],
       roll: kit.roll({ kind: "ability", key: id }, name),
       remove: kit.remove("abilities", id, name),
     };

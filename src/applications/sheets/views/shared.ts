@@ -128,6 +128,8 @@ export interface PipView {
   /** Not pressable (beyond the limit, or the sheet is not editable). */
   readonly disabled: boolean;
   readonly label: string;
+  /** The rules' name of the rating this pip stands for ("Good" for 3), shown as its tooltip; absent where ratings have no names. */
+  readonly ratingName?: string;
 }
 
 /** A rating drawn as dots (or squares) that set the rating when pressed. */
@@ -325,20 +327,36 @@ export class ViewKit {
    * A rating as dots or squares. Pressing pip `n` sets the rating to `n`, or to `n − 1` when it is
    * already `n` (see `dotTarget`); pips above `limit` are shown but disabled.
    */
-  dots(path: string, name: string, value: number, max: number, shape: DotsView["shape"], limit = max): DotsView {
+  dots(
+    path: string,
+    name: string,
+    value: number,
+    max: number,
+    shape: DotsView["shape"],
+    limit = max,
+    ratingNameOf?: (rating: number) => string | null,
+  ): DotsView {
+    /** "Strength: 3 of 5", with the rating's name where ratings have names ("… (Good)"). */
+    const describe = (key: "SetRating" | "RatingOf", rating: number): string => {
+      const args = { name, value: String(rating), max: String(max) };
+      const ratingName = ratingNameOf?.(rating);
+      return ratingName
+        ? this.t(`ROLLING_BONES.Sheet.${key}Named`, { ...args, rating: ratingName })
+        : this.t(`ROLLING_BONES.Sheet.${key}`, args);
+    };
     const pips: PipView[] = [];
     for (let n = 1; n <= max; n++) {
-      const target = n === value ? n - 1 : n;
+      const ratingName = ratingNameOf?.(n) ?? undefined;
       pips.push({
         value: n,
         filled: n <= value,
         beyond: n > limit,
         disabled: !this.options.editable || n > limit,
-        label: this.t("ROLLING_BONES.Sheet.SetRating", { name, value: String(target), max: String(max) }),
+        label: describe("SetRating", n === value ? n - 1 : n),
+        ...(ratingName ? { ratingName } : {}),
       });
     }
-    const label = this.t("ROLLING_BONES.Sheet.RatingOf", { name, value: String(value), max: String(max) });
-    return { path, shape, value, max, label, pips, disabled: !this.options.editable };
+    return { path, shape, value, max, label: describe("RatingOf", value), pips, disabled: !this.options.editable };
   }
 
   /** A name for an entry in labels: its own name, or a placeholder when it has none yet. */
