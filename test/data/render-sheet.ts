@@ -28,6 +28,8 @@ export interface RenderOptions {
   points?: SheetPoints;
   /** An action character's players' pools and class dice this session. */
   actionDice?: SheetActionDice;
+  /** Whether the viewer is a GM. */
+  gm?: boolean;
 }
 
 /** The context a character sheet renders with. */
@@ -43,6 +45,7 @@ export function sheetContext<T extends CharacterType>(
     rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
     ...(options.points ? { points: options.points } : {}),
     ...(options.actionDice ? { actionDice: options.actionDice } : {}),
+    ...(options.gm ? { gm: true } : {}),
   });
   const header = {
     name: `Sample ${localize(`ROLLING_BONES.Actor.${type}.label`)}`,

@@ -25,9 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => double.uninstall());
 
-function dom(type: CharacterType, editable = true): HTMLElement {
+function dom(type: CharacterType, editable = true, gm = false): HTMLElement {
   const host = document.createElement("div");
-  host.innerHTML = renderSheet(type, SAMPLES[type], { editable });
+  host.innerHTML = renderSheet(type, SAMPLES[type], { editable, gm });
   return host;
 }
 
@@ -60,8 +60,8 @@ describe.each([...CHARACTER_TYPES])("%s sheet", (type) => {
     expect(html.querySelector('[name="name"]')).not.toBeNull();
   });
 
-  it("shows every editable field of the schema", () => {
-    const html = dom(type);
+  it("shows a GM every editable field of the schema", () => {
+    const html = dom(type, true, true);
     const shown = new Set(
       [...html.querySelectorAll("[name], [data-path]")]
         .map((el) => el.getAttribute("name") ?? el.getAttribute("data-path") ?? "")
@@ -119,6 +119,28 @@ describe.each([...CHARACTER_TYPES])("%s sheet", (type) => {
     ).toBe(0);
     for (const pip of html.querySelectorAll(".rb-pip")) expect(pip.hasAttribute("disabled")).toBe(true);
     expect(html.querySelectorAll('[data-action="roll"]').length).toBeGreaterThan(0);
+  });
+});
+
+describe("wild sheet: this session's counters", () => {
+  const sessionInputs = (html: HTMLElement) =>
+    [...html.querySelectorAll("input")].filter((i) => i.name.startsWith("system.session."));
+
+  it("shows a player the points spent this session as figures, not fields they could reset", () => {
+    const html = dom("wild-character");
+    expect(sessionInputs(html)).toEqual([]);
+    const sample = SAMPLES["wild-character"].session;
+    const text = html.textContent ?? "";
+    expect(text).toContain("Counted by the rolls that spend points; a GM can correct it.");
+    expect(text).toContain(String(sample.characterPoints));
+  });
+
+  it("lets a GM correct them", () => {
+    const html = dom("wild-character", true, true);
+    expect(sessionInputs(html).map((i) => i.name)).toEqual([
+      "system.session.characterPoints",
+      "system.session.fatePoints",
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  changesSessionCounters,
   isActionLevel,
   isClassDieSize,
   isDieCode,
@@ -129,5 +130,22 @@ describe("prepareUpdate keeps current points within the permanent rating", () =>
     expect(
       prepareUpdate("pool-character", source, { "system.willpower.permanent": 2, "system.willpower.current": 5 }),
     ).toEqual({ ok: true, changes: { "system.willpower.permanent": 2, "system.willpower.current": 2 } });
+  });
+});
+
+describe("changesSessionCounters: this session's Character and Fate Points are the rolls' to count", () => {
+  const current = { characterPoints: 2, fatePoints: 1 };
+
+  it("sees a reset written nested, as a document update carries it, or with flat keys", () => {
+    expect(changesSessionCounters(current, { system: { session: { characterPoints: 0 } } })).toBe(true);
+    expect(changesSessionCounters(current, { "system.session.fatePoints": 0 })).toBe(true);
+    expect(changesSessionCounters(current, { system: { session: { characterPoints: 2, fatePoints: 0 } } })).toBe(true);
+  });
+
+  it("lets through updates that leave the counters as they are or do not touch them", () => {
+    expect(changesSessionCounters(current, { system: { session: { characterPoints: 2, fatePoints: 1 } } })).toBe(false);
+    expect(changesSessionCounters(current, { system: { characterPoints: 9 } })).toBe(false);
+    expect(changesSessionCounters(current, { name: "Renamed" })).toBe(false);
+    expect(changesSessionCounters(current, null)).toBe(false);
   });
 });

@@ -116,6 +116,7 @@ export class RollingBonesCharacterSheet<
       idPrefix,
       rollHintKey: rollHintKey(skipDialogDefault()),
       points: sheetPointsOf(this.actor),
+      gm: game.user.isGM,
       ...(type === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
     });
     return { ...context, header, view, editable: this.isEditable };

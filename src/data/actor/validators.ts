@@ -243,3 +243,30 @@ function readPath(source: unknown, path: string): Record<string, unknown> | unde
   }
   return typeof node === "object" && node !== null ? (node as Record<string, unknown>) : undefined;
 }
+
+/** This session's counters on a wild-die character: only the rolls that spend (applied by the GM) and a GM change them. */
+const SESSION_COUNTERS = ["characterPoints", "fatePoints"] as const;
+
+/**
+ * Whether an update (a document's candidate changes, nested as `{ system: { session: … } }` or with
+ * flat `system.session.…` keys) would set one of this session's counters to another value than
+ * `current`. A player who could do that would reset the per-session limits; the data model refuses
+ * such an update unless a GM makes it.
+ *
+ * @param current - The counters as stored.
+ * @param changes - The update's changes.
+ */
+export function changesSessionCounters(current: Readonly<Record<string, unknown>>, changes: unknown): boolean {
+  if (typeof changes !== "object" || changes === null) return false;
+  const flat = changes as Readonly<Record<string, unknown>>;
+  const nested = readPath(flat, "system.session");
+  return SESSION_COUNTERS.some((key) => {
+    const flatKey = `system.session.${key}`;
+    const changed = Object.hasOwn(flat, flatKey)
+      ? flat[flatKey]
+      : nested && Object.hasOwn(nested, key)
+        ? nested[key]
+        : undefined;
+    return changed !== undefined && changed !== current[key];
+  });
+}

@@ -15,7 +15,7 @@ import { wildSessionLeft } from "./derived.ts";
 import { choiceField, entriesField, fixedKeysField, intField, nameField, pointsField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
-import { isDieCode } from "./validators.ts";
+import { changesSessionCounters, isDieCode } from "./validators.ts";
 
 import fields = foundry.data.fields;
 
@@ -84,5 +84,20 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     this.sessionLeft = wildSessionLeft(this);
+  }
+
+  /**
+   * Refuses a player's change to this session's counters: they are written by the rolls that spend
+   * (applied by the active GM) and corrected by a GM, so an owner cannot reset the per-session limits.
+   */
+  protected override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>
+  ): Promise<boolean | void> {
+    const [changes, , user] = args;
+    if (!user.isGM && changesSessionCounters(this.session, changes)) {
+      ui.notifications?.warn(game.i18n.localize("ROLLING_BONES.Points.Sheet.SessionCountersGmOnly"));
+      return false;
+    }
+    return super._preUpdate(...args);
   }
 }

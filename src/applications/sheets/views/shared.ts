@@ -28,6 +28,8 @@ export interface ViewOptions {
   readonly points?: SheetPoints;
   /** An action character's action dice this session (its players' pools, its class dice); absent: not shown. */
   readonly actionDice?: SheetActionDice;
+  /** Whether the viewer is a GM, who alone may correct the counters the rolls keep (absent: not a GM). */
+  readonly gm?: boolean;
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */

@@ -57,6 +57,18 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
   });
   const cpLimit = kit.options.points?.cpSessionLimit ?? WILD_CP_SESSION_LIMIT;
   const left = wildSessionLeft(system, cpLimit);
+  /** This session's count of a kind of point: a GM may correct it; a player sees it, as the rolls that spend keep it. */
+  const sessionCounter = (idPart: string, key: "characterPoints" | "fatePoints", max: number): StatView => {
+    const labelKey = `${P}.session.${key}.label`;
+    const value = system.session[key];
+    if (kit.options.gm) return kit.numberStat(idPart, `system.session.${key}`, value, labelKey, 0, max);
+    return {
+      id: kit.id(idPart),
+      label: kit.t(labelKey),
+      text: String(value),
+      hint: kit.t("ROLLING_BONES.Points.Sheet.SessionCountersHint"),
+    };
+  };
   const stats: StatView[] = [
     kit.numberStat(
       "characterPoints",
@@ -67,22 +79,8 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
       MAX_POINTS,
     ),
     kit.numberStat("fatePoints", "system.fatePoints", system.fatePoints, `${P}.fatePoints.label`, 0, MAX_POINTS),
-    kit.numberStat(
-      "sessionCp",
-      "system.session.characterPoints",
-      system.session.characterPoints,
-      `${P}.session.characterPoints.label`,
-      0,
-      MAX_POINTS,
-    ),
-    kit.numberStat(
-      "sessionFp",
-      "system.session.fatePoints",
-      system.session.fatePoints,
-      `${P}.session.fatePoints.label`,
-      0,
-      WILD_FATE_POINTS_PER_SESSION,
-    ),
+    sessionCounter("sessionCp", "characterPoints", MAX_POINTS),
+    sessionCounter("sessionFp", "fatePoints", WILD_FATE_POINTS_PER_SESSION),
     {
       id: kit.id("sessionLeft"),
       label: kit.t("ROLLING_BONES.Sheet.Wild.Left"),
