@@ -70,6 +70,29 @@ describe("pool roll", () => {
     expect(unnamed.querySelector("[data-difficulty]")?.textContent).toBe("2 dice against difficulty 10");
   });
 
+  it("shows an automatic success without a tally of dice that were never rolled", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const html = await card((await post("pool", { pool: 7, difficulty: 6, automatic: true }, fixedFaces(10, [])))!.id);
+    expect(html.querySelector('[data-note="automatic"]')).not.toBeNull();
+    expect(html.querySelector("[data-tally]")).toBeNull();
+    expect(html.querySelector(".rb-card__total")?.textContent).toBe("1");
+  });
+
+  it("says how many 1s botch cancellation ignored only when a botch was in question, and names the dots it takes", async () => {
+    double = await bootSystem({ userId: ALICE });
+    // Ability at 6 dots: two 1s ignored. 1, 1, 1, 4: no success, three 1s, two ignored → an Embarrassing botch.
+    const botch = await card((await post("pool", { pool: 4, cancellation: 2 }, fixedFaces(10, [1, 1, 1, 4])))!.id);
+    expect(botch.querySelector('[data-note="cancellation"]')?.textContent).toBe(
+      "Botch cancellation (Ability at 6 dots): two 1s are ignored when deciding a botch.",
+    );
+    expect(botch.querySelector('[data-tally="ignored"]')?.textContent).toBe("2");
+    expect(botch.querySelector("[data-degree]")?.getAttribute("data-degree")).toBe("embarrassing");
+    // A success with a 1 showing: no botch was in question, so no "ignored" row.
+    const success = await card((await post("pool", { pool: 3, cancellation: 1 }, fixedFaces(10, [8, 9, 1])))!.id);
+    expect(success.querySelector('[data-note="cancellation"]')?.textContent).toContain("Ability at 5 dots): one 1");
+    expect(success.querySelector('[data-tally="ignored"]')).toBeNull();
+  });
+
   it("shows a botch with its degree (faces 1,1,4 at difficulty 6)", async () => {
     double = await bootSystem({ userId: ALICE });
     const message = await post("pool", { pool: 3, difficulty: 6 }, fixedFaces(10, [1, 1, 4]));

@@ -18,6 +18,11 @@ export interface PoolCardView {
   difficultyHidden: boolean;
   /** The dice to show: the outcome's, without their marks while the difficulty is hidden. */
   dice: PoolOutcome["dice"];
+  /**
+   * Whether the card says how many 1s botch cancellation ignored: only where it decided something,
+   * on a roll with no success and a 1 showing (on any other roll no botch was in question).
+   */
+  ignoredShown: boolean;
   /** The rules' name of the roll's difficulty ("difficult" for 8), or `null` when it has none or is hidden. */
   difficultyName: DifficultyName | null;
 }
@@ -38,6 +43,7 @@ export function poolCardView(
     points: pointsLedgerView(points),
     difficultyHidden,
     dice,
+    ignoredShown: outcome.cancellation > 0 && outcome.successes === 0 && outcome.ones > 0,
     difficultyName: difficultyHidden ? null : difficultyName(outcome.difficulty),
   };
 }
