@@ -135,6 +135,29 @@ describe("percentile roll", () => {
     expect(shift?.textContent).toBe("The penalty die knocked the result down from Awesome to Catastrophic.");
   });
 
+  it("says what a rated roll was read against: rating, column and the value that succeeds", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const html = await card(
+      (await post("percentile", { bonus: 0, penalty: 0, column: 1 }, fixedFaces(10, [5, 5])))!.id,
+    );
+    // Default table, first column (ratings up to 2): passable, the lowest success, starts at 71.
+    expect(html.querySelector("[data-reading]")?.textContent).toBe("Rating 1 · column 1 · success on 71+");
+    const unrated = await card((await post("percentile", { bonus: 0, penalty: 0 }, fixedFaces(10, [5, 5])))!.id);
+    expect(unrated.querySelector("[data-reading]")).toBeNull();
+  });
+
+  it("shows a called shot's raised damage multiplier only when the roll succeeds", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const request = { bonus: 0, penalty: 0, voluntaryPenalty: 2, damageMultiplier: 2, column: 20 };
+    // Rating 20 reads the last column (26+ succeeds): 75 hits, 15 misses.
+    const hit = await card((await post("percentile", request, fixedFaces(10, [8, 5, 9, 7])))!.id);
+    expect(hit.querySelector('[data-note="called-shot"]')?.textContent).toContain("damage ×4");
+    const miss = await card((await post("percentile", request, fixedFaces(10, [8, 5, 1, 7])))!.id);
+    const note = miss.querySelector('[data-note="called-shot"]')?.textContent ?? "";
+    expect(note).not.toContain("×");
+    expect(note).toContain("the roll failed, so the damage is not raised");
+  });
+
   it("shows the cancelled counts and the cap clamp", async () => {
     double = await bootSystem({ userId: ALICE });
     const message = await post("percentile", { bonus: 8, penalty: 1, cap: 5 }, fixedFaces(10, [3, 4, 1, 2, 5, 6, 7]));

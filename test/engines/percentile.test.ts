@@ -220,6 +220,7 @@ describe("percentile: the table in the outcome", () => {
       success: null,
       assist: null,
       originalLevel: null,
+      successFrom: null,
     });
   });
 
@@ -252,6 +253,12 @@ describe("percentile: the table in the outcome", () => {
     expect(roll({ bonus: 1, penalty: 0 }, [6, 9, 8]).originalLevel).toBeNull();
   });
 
+  it("names the lowest value that succeeds in the column read (71 at rating 1, 26 at rating 20 on the default table)", () => {
+    // Default first column: passable, the lowest success, starts at 71; the last column's at 26.
+    expect(roll({ bonus: 0, penalty: 0, column: 1 }, [5, 5]).successFrom).toBe(71);
+    expect(roll({ bonus: 0, penalty: 0, column: 20 }, [5, 5]).successFrom).toBe(26);
+  });
+
   it("reads the value on a table given in the request", () => {
     const art = {
       levels: DEFAULT_ART.levels,
@@ -263,6 +270,18 @@ describe("percentile: the table in the outcome", () => {
     expect(resolve(req, throwAll(engine, req, fixedFaces([5, 5]))).level).toBe("passable");
     expect(resolve(req, throwAll(engine, req, fixedFaces([10, 10]))).level).toBe("awesome");
     expect(resolve(req, throwAll(engine, req, fixedFaces([10, 4]))).level).toBe("lacking");
+    // This column's first success level with values, passable, starts at 50.
+    expect(resolve(req, throwAll(engine, req, fixedFaces([5, 5]))).successFrom).toBe(50);
+    const hopeless = validate({
+      bonus: 0,
+      penalty: 0,
+      column: 7,
+      art: {
+        levels: DEFAULT_ART.levels,
+        columns: [{ min: 0, max: 0, ranges: [[1, 1], [2, 2], [3, 3], [4, 4], [5, 100], null, null, null, null, null] }],
+      } as unknown as PercentileRequest["art"],
+    });
+    expect(resolve(hopeless, throwAll(engine, hopeless, fixedFaces([10, 10]))).successFrom).toBeNull();
   });
 });
 

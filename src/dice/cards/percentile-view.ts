@@ -26,6 +26,11 @@ export interface PercentileCardView {
    * gave, and whether the extra die raised it (bonus) or knocked it down (penalty); else `null`.
    */
   shift: { from: string; to: string; direction: "raised" | "lowered" } | null;
+  /**
+   * What a rated roll was read against: the rating, the table column (1-based) and the lowest value
+   * that succeeds there (`null` when none does); `null` without a rating.
+   */
+  reading: { rating: number; column: number; successFrom: number | null } | null;
   /** The value shown as two digits ("00" for 100). */
   digits: string;
   /** The karma, assists and other points spent or given on the roll. */
@@ -55,8 +60,16 @@ export function percentileCardView(
         ? { from, to: outcome.level, direction: outcome.net > 0 ? "raised" : "lowered" }
         : null,
     digits: outcome.value === 100 ? "00" : String(outcome.value).padStart(2, "0"),
+    reading: readingOf(outcome),
     points: pointsLedgerView(points),
   };
+}
+
+/** What a rated roll was read against; none for an unrated roll, or one stored before `successFrom` existed. */
+function readingOf(outcome: PercentileOutcome): PercentileCardView["reading"] {
+  const successFrom = outcome.successFrom as number | null | undefined;
+  if (outcome.rating === null || outcome.column === null || successFrom === undefined) return null;
+  return { rating: outcome.rating, column: outcome.column + 1, successFrom };
 }
 
 /** A die with the digit it reads in its place: tens as "00"–"90", the ones die as "0"–"9". */

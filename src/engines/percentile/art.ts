@@ -205,6 +205,21 @@ export function levelInColumn(column: ArtColumn, value: number): number {
 }
 
 /**
+ * The lowest value read as a success in one column of a checked table: the start of its first
+ * success level's range, or `null` when no value succeeds there.
+ *
+ * @param column - A column of a checked table.
+ */
+export function successFrom(column: ArtColumn): number | null {
+  const ranges = column.ranges;
+  for (let i = 0; i < ranges.length; i++) {
+    const range = ranges[i];
+    if (range && isSuccessIndex(i)) return range[0];
+  }
+  return null;
+}
+
+/**
  * Reads a value on a table for an actor's rating.
  *
  * @param table - A checked table (see {@link validateArt}).

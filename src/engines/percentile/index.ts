@@ -23,7 +23,16 @@ export {
   levelIndex,
 } from "./levels.ts";
 export type { AssistDice, AssistEffect, LevelId } from "./levels.ts";
-export { DEFAULT_ART, MAX_VALUE, MIN_VALUE, artColumn, levelInColumn, lookupLevel, validateArt } from "./art.ts";
+export {
+  DEFAULT_ART,
+  MAX_VALUE,
+  MIN_VALUE,
+  artColumn,
+  levelInColumn,
+  lookupLevel,
+  successFrom,
+  validateArt,
+} from "./art.ts";
 export type { ArtColumn, ArtLevel, ArtRange, ArtReading, ArtTable } from "./art.ts";
 export {
   DEFAULT_CAP,

@@ -6,7 +6,7 @@
  */
 
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
-import { DEFAULT_ART, lookupLevel, type ArtReading } from "./art.ts";
+import { DEFAULT_ART, lookupLevel, successFrom, type ArtColumn, type ArtReading } from "./art.ts";
 import { assistEffectAt, type AssistEffect, type LevelId } from "./levels.ts";
 import { DEFAULT_CAP, calledShotMultiplier, karmaCost, type Clamp, type PercentileRequest } from "./request.ts";
 
@@ -98,6 +98,8 @@ export interface PercentileOutcome {
    * and a rating was given (what a penalty die knocked down, or a bonus die raised); else `null`.
    */
   readonly originalLevel: LevelId | null;
+  /** The lowest value read as a success in the column read, or `null` without a rating or when none succeeds. */
+  readonly successFrom: number | null;
   /** The result level's position (0 = worst), or `null` without a rating. */
   readonly levelIndex: number | null;
   /** Whether the result is a success, or `null` without a rating. */
@@ -126,6 +128,7 @@ interface Work {
   original: number;
   reading: ArtReading | null;
   originalReading: ArtReading | null;
+  successFrom: number | null;
   multiplier: number;
 }
 
@@ -197,6 +200,7 @@ const STEP_RUNNERS: Readonly<Record<PercentileStepId, (w: Work) => void>> = {
     if (rating === undefined) return;
     const art = w.req.art ?? DEFAULT_ART;
     w.reading = lookupLevel(art, rating, w.value);
+    w.successFrom = successFrom(art.columns[w.reading.column] as ArtColumn);
     if (w.tensFrom !== 0) w.originalReading = lookupLevel(art, rating, w.original);
   },
   "called-shot"(w) {
@@ -227,6 +231,7 @@ function start(req: PercentileRequest, thrown: readonly Throw[]): Work {
     original: 0,
     reading: null,
     originalReading: null,
+    successFrom: null,
     multiplier: 1,
   };
 }
@@ -398,6 +403,7 @@ export function resolve(req: PercentileRequest, thrown: readonly Throw[]): Perce
     column: reading ? reading.column : null,
     level: reading ? reading.level : null,
     originalLevel: w.originalReading ? w.originalReading.level : null,
+    successFrom: w.successFrom,
     levelIndex: reading ? reading.index : null,
     success: reading ? reading.success : null,
     assist: reading ? assistEffectAt(reading.index) : null,
