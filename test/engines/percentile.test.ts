@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import fc from "fast-check";
 import {
   DEFAULT_ART,
-  PERCENTILE_STEPS,
+  MAX_DICE,
   engine,
   plan,
   resolve,
@@ -19,6 +19,7 @@ import {
   type FaceSource,
   type Throw,
 } from "../../src/engines/shared/index.ts";
+import { expectReplays } from "./replay.ts";
 
 /** Validates a request, throws the given faces in plan order and resolves. */
 function roll(request: PercentileRequest, faces: readonly number[]): PercentileOutcome {
@@ -285,18 +286,28 @@ describe("percentile: the table in the outcome", () => {
   });
 });
 
-describe("percentile: steps as data", () => {
-  it("runs cancel → cap → throw → replace-tens → read-value → read-table → called-shot", () => {
-    expect(PERCENTILE_STEPS).toEqual([
-      "cancel",
-      "cap",
-      "throw",
-      "replace-tens",
-      "read-value",
-      "read-table",
-      "called-shot",
-    ]);
-    expect(Object.isFrozen(PERCENTILE_STEPS)).toBe(true);
+describe("percentile: the order of the steps, seen in results", () => {
+  it("cancels before it caps: 7 bonus against 3 penalty under a cap of 4 throws 4 bonus dice, clamping nothing", () => {
+    // Capping first would cut the 7 bonus dice to 4 and leave 1 after cancelling.
+    const req = validate({ bonus: 7, penalty: 3, cap: 4 });
+    expect(plan(req, []).map((d) => d.role)).toEqual(["tens", "ones", "bonus", "bonus", "bonus", "bonus"]);
+    const out = resolve(req, throwAll(engine, req, fixedFaces([1, 1, 1, 1, 1, 1])));
+    expect(out).toMatchObject({ cancelled: 3, net: 4, clamped: null });
+  });
+
+  it("reads the table on the value after the tens die is replaced: T6 O9 bonus 8 at rating 1 is great (89), not poor (69)", () => {
+    expect(roll({ bonus: 1, penalty: 0, column: 1 }, [6, 9, 8])).toMatchObject({ value: 89, level: "great" });
+  });
+
+  it("judges a called shot on the final result: T9 O9 with a voluntary penalty die 0 reads 09 and raises nothing", () => {
+    // The dice alone (99) would succeed; the penalty die makes it 09, a failure, so the multiplier stays.
+    const knocked = roll({ bonus: 0, penalty: 0, voluntaryPenalty: 1, damageMultiplier: 2, column: 1 }, [9, 9, 10]);
+    expect(knocked).toMatchObject({ original: 99, value: 9, success: false });
+    expect(knocked.calledShot).toEqual({ requested: 1, applied: 1, base: 2, multiplier: 2 });
+    // The same shot with a penalty die 9 keeps 99, a success: one voluntary die raises the multiplier by one.
+    const kept = roll({ bonus: 0, penalty: 0, voluntaryPenalty: 1, damageMultiplier: 2, column: 1 }, [9, 9, 9]);
+    expect(kept).toMatchObject({ value: 99, success: true });
+    expect(kept.calledShot).toEqual({ requested: 1, applied: 1, base: 2, multiplier: 3 });
   });
 });
 
@@ -353,15 +364,19 @@ describe("percentile: validation", () => {
     ["a NaN penalty", { bonus: 0, penalty: Number.NaN }, "NotInteger"],
     ["a missing bonus", { penalty: 0 }, "NotInteger"],
     ["a string penalty", { bonus: 0, penalty: "2" }, "NotInteger"],
-    ["21 bonus dice (over the sanity limit)", { bonus: 21, penalty: 0 }, "OutOfRange"],
-    ["21 penalty dice", { bonus: 0, penalty: 21 }, "OutOfRange"],
+    ["bonus dice over the sanity limit", { bonus: MAX_DICE + 1, penalty: 0 }, "OutOfRange"],
+    ["penalty dice over the sanity limit", { bonus: 0, penalty: MAX_DICE + 1 }, "OutOfRange"],
     ["a negative cap", { bonus: 0, penalty: 0, cap: -1 }, "OutOfRange"],
-    ["a cap over the sanity limit", { bonus: 0, penalty: 0, cap: 21 }, "OutOfRange"],
+    ["a cap over the sanity limit", { bonus: 0, penalty: 0, cap: MAX_DICE + 1 }, "OutOfRange"],
     ["a fractional cap", { bonus: 0, penalty: 0, cap: 2.5 }, "NotInteger"],
     ["four karma dice", { bonus: 0, penalty: 0, karmaDice: 4 }, "TooManyKarmaDice"],
     ["negative karma dice", { bonus: 0, penalty: 0, karmaDice: -1 }, "OutOfRange"],
     ["fractional karma dice", { bonus: 0, penalty: 0, karmaDice: 0.5 }, "NotInteger"],
-    ["21 voluntary penalty dice", { bonus: 0, penalty: 0, voluntaryPenalty: 21 }, "OutOfRange"],
+    [
+      "voluntary penalty dice over the sanity limit",
+      { bonus: 0, penalty: 0, voluntaryPenalty: MAX_DICE + 1 },
+      "OutOfRange",
+    ],
     ["a negative voluntary penalty", { bonus: 0, penalty: 0, voluntaryPenalty: -2 }, "OutOfRange"],
     ["a fractional rating", { bonus: 0, penalty: 0, column: 3.5 }, "NotInteger"],
     ["a damage multiplier of 0", { bonus: 0, penalty: 0, damageMultiplier: 0 }, "OutOfRange"],
@@ -385,11 +400,11 @@ describe("percentile: validation", () => {
 
   it("names the field and the limits in the error data", () => {
     try {
-      validate({ bonus: 0, penalty: 25 });
+      validate({ bonus: 0, penalty: MAX_DICE + 5 });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(EngineError);
-      expect((e as EngineError).data).toEqual({ field: "penalty", value: 25, min: 0, max: 20 });
+      expect((e as EngineError).data).toEqual({ field: "penalty", value: MAX_DICE + 5, min: 0, max: MAX_DICE });
     }
   });
 
@@ -423,8 +438,9 @@ describe("percentile: validation", () => {
     expect(validate({ bonus: 0, penalty: 0, art: DEFAULT_ART }).art).toBe(DEFAULT_ART);
   });
 
-  it("accepts the sanity limit itself", () => {
-    expect(() => validate({ bonus: 20, penalty: 20, voluntaryPenalty: 20, karmaDice: 3, cap: 20 })).not.toThrow();
+  it("accepts the sanity limit itself, and the rules' most karma dice (3)", () => {
+    const limit = { bonus: MAX_DICE, penalty: MAX_DICE, voluntaryPenalty: MAX_DICE, karmaDice: 3, cap: MAX_DICE };
+    expect(validate(limit)).toMatchObject(limit);
   });
 });
 
@@ -505,7 +521,7 @@ describe("percentile: properties", () => {
     );
   });
 
-  it("resolution is deterministic for given faces", () => {
+  it("an outcome replays from the dice it records (what a chat card stores)", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 8 }),
@@ -514,11 +530,13 @@ describe("percentile: properties", () => {
         fc.integer({ min: 0, max: 3 }),
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         (bonus, penalty, karmaDice, voluntaryPenalty, seed) => {
-          const req: PercentileRequest = { bonus, penalty, karmaDice, voluntaryPenalty, column: 8 };
-          const first = rollWith(engine, req, seededFaces(seed));
-          expect(rollWith(engine, req, seededFaces(seed))).toEqual(first);
-          const faces = first.dice.map((d) => d.value);
-          expect(roll(req, faces)).toEqual(first);
+          const req = validate({ bonus, penalty, karmaDice, voluntaryPenalty, column: 8 });
+          const thrown = throwAll(engine, req, seededFaces(seed));
+          const out = resolve(req, thrown);
+          expect(out.dice.map((d) => d.role)).toEqual(plan(req, []).map((d) => d.role));
+          expectReplays(engine, req, thrown, out, out.dice, () =>
+            rollWith(engine, { bonus: penalty, penalty: bonus, column: 1 }, seededFaces(seed + 1)),
+          );
         },
       ),
     );

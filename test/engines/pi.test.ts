@@ -22,6 +22,7 @@ import {
 import type { Hindrance, PiOutcome, PiRequest } from "../../src/engines/pi/index.ts";
 import { EngineError, fixedFaces, rollWith, seededFaces, throwAll } from "../../src/engines/shared/index.ts";
 import type { FaceSource, Throw } from "../../src/engines/shared/index.ts";
+import { expectReplays } from "./replay.ts";
 
 /** Rolls a request with the given faces, in throw order. */
 function roll(request: PiRequest, faces: readonly number[]): PiOutcome {
@@ -301,14 +302,21 @@ describe("pi: picks", () => {
 });
 
 describe("pi: resolution", () => {
-  it("resolution is deterministic for given faces", () => {
+  it("an outcome replays from the dice it records (what a chat card stores)", () => {
     fc.assert(
-      fc.property(requestAndSeed, ({ request, seed }) => {
+      fc.property(requestAndSeed, requestAndSeed, ({ request, seed }, other) => {
         const req = validate(request);
-        const a = rollWith(engine, req, seededFaces(seed));
-        const b = rollWith(engine, req, seededFaces(seed));
-        expect(b).toEqual(a);
-        expect(JSON.parse(JSON.stringify(a))).toEqual(a);
+        const thrown = throwAll(engine, req, seededFaces(seed));
+        const out = resolve(req, thrown);
+        // The card lists every pool die in slot order; the die a hindrance removed was never thrown.
+        const removed = out.dice.filter((d) => d.marks.includes("removed"));
+        expect(removed.map((d) => [d.slot, d.index, d.value])).toEqual(
+          out.removedSlot === null ? [] : [[out.removedSlot, -1, 0]],
+        );
+        const recorded = out.dice.filter((d) => !d.marks.includes("removed"));
+        expectReplays(engine, req, thrown, out, recorded, () =>
+          rollWith(engine, other.request, seededFaces(other.seed)),
+        );
       }),
     );
   });

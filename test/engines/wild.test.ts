@@ -8,12 +8,10 @@ import {
   type Throw,
 } from "../../src/engines/shared/index.ts";
 import {
-  CP_WILD_STEPS,
-  DEFAULT_CP_SESSION_LIMIT,
-  FATE_POINTS_PER_SESSION,
+  MAX_CODE_DICE,
+  MAX_CP_PER_ROLL,
+  MAX_PIPS,
   STARTING_FATE_POINTS,
-  THROW_ORDER,
-  WILD_DIE_STEPS,
   addBonus,
   assertPointSpend,
   checkPointSpend,
@@ -163,10 +161,38 @@ describe("wild: RULES.md §3 examples", () => {
     expect(source.calls).toBe(0);
   });
 
-  it("'at most 5 per session (GM setting)' and 'One Fate Point per session; characters start with 5'", () => {
-    expect(DEFAULT_CP_SESSION_LIMIT).toBe(5);
-    expect(FATE_POINTS_PER_SESSION).toBe(1);
-    expect(STARTING_FATE_POINTS).toBe(5);
+  it("'at most 5 per session (GM setting)': one at a time, the fifth Character Point is allowed and the sixth refused", () => {
+    let used = 0;
+    while (checkPointSpend({ cpRequested: 1, cpOnSheet: 99, cpUsedThisSession: used }).ok) used++;
+    expect(used).toBe(5);
+    const sixth = checkPointSpend({ cpRequested: 1, cpOnSheet: 99, cpUsedThisSession: used });
+    expect(sixth.ok ? null : [sixth.error.key, sixth.error.data]).toEqual([
+      "ROLLING_BONES.Error.CharacterPointSessionLimit",
+      { requested: 1, used: 5, limit: 5 },
+    ]);
+    // All five at once is the same limit.
+    expect(checkPointSpend({ cpRequested: 5, cpOnSheet: 99 }).ok).toBe(true);
+  });
+
+  it("'One Fate Point per session': the first is allowed, a second in the same session refused", () => {
+    expect(checkPointSpend({ fatePoint: true, fpOnSheet: 3, fpUsedThisSession: 0 }).ok).toBe(true);
+    const second = checkPointSpend({ fatePoint: true, fpOnSheet: 3, fpUsedThisSession: 1 });
+    expect(second.ok ? null : second.error.key).toBe("ROLLING_BONES.Error.FatePointUsedThisSession");
+  });
+
+  it("'characters start with 5' Fate Points: one a session lasts five sessions, then there are none", () => {
+    let sheet = STARTING_FATE_POINTS;
+    let sessions = 0;
+    for (;;) {
+      const spend = checkPointSpend({ fatePoint: true, fpOnSheet: sheet, fpUsedThisSession: 0 });
+      if (!spend.ok) {
+        expect(spend.error.key).toBe("ROLLING_BONES.Error.NoFatePoints");
+        break;
+      }
+      sheet -= spend.fatePoints;
+      sessions++;
+    }
+    expect(sessions).toBe(5);
   });
 
   it("'a character cannot spend more than the sheet holds or the session allows. Refusals say why.'", () => {
@@ -201,25 +227,61 @@ function countingSource(): FaceSource & { calls: number } {
   return s;
 }
 
-describe("wild: step order as data", () => {
-  it("the Wild Die's steps are explode → critical-failure subtraction → catastrophic", () => {
-    expect(WILD_DIE_STEPS.map((s) => s.id)).toEqual(["explode", "criticalFailure", "catastrophic"]);
+/**
+ * What each throw of a chain adds, read from RULES.md §3 for a chain whose throws show `faces`
+ * (enough of them to end it): the Wild Die (`wild`) or an extra Wild Die bought with a Character Point.
+ */
+function ruleChain(faces: readonly number[], wild: boolean): number[] {
+  const [first = 0, second = 0, third = 0] = faces;
+  // A first-throw 1 on the Wild Die counts 1 and subtracts the next throw; a 6 there subtracts one more.
+  if (wild && first === 1) return second === 6 ? [1, -6, -third] : [1, -second];
+  // Otherwise every 6 adds and throws again, and the first other face ends the chain.
+  const out: number[] = [];
+  for (const face of faces) {
+    out.push(face);
+    if (face !== 6) break;
+  }
+  return out;
+}
+
+describe("wild: every chain of up to three throws", () => {
+  const faces = [1, 2, 3, 4, 5, 6];
+  const chains = faces.flatMap((a) => faces.flatMap((b) => faces.map((c) => [a, b, c, 4])));
+
+  it("the Wild Die: a 6 explodes from its first or a later throw, a first-throw 1 subtracts the next, and a 6 there one more", () => {
+    for (const chain of chains) {
+      const o = roll({ dice: 1 }, ...chain);
+      const expected = ruleChain(chain, true);
+      expect(
+        o.dice.map((d) => d.contribution),
+        `Wild Die ${chain.join(", ")}`,
+      ).toEqual(expected);
+      expect(o.total).toBe(expected.reduce((n, x) => n + x, 0));
+      const labels: string[] = [];
+      if (chain[0] === 6) labels.push("criticalSuccess");
+      if (chain[0] === 1) labels.push("criticalFailure");
+      if (chain[0] === 1 && chain[1] === 6) labels.push("catastrophicFailure");
+      expect(o.labels).toEqual(labels);
+      const expectedRoles =
+        chain[0] === 1 ? ["wild", ...expected.slice(1).map(() => "wildSubtract")] : expected.map(() => "wild");
+      expect(roles(o)).toEqual(expectedRoles);
+    }
   });
 
-  it("each step fires on the stated face from the stated stages", () => {
-    const [explode, fail, cata] = WILD_DIE_STEPS;
-    expect([explode?.face, explode?.after]).toEqual([6, ["first", "explode"]]);
-    expect([fail?.face, fail?.after, fail?.sign]).toEqual([1, ["first"], -1]);
-    expect([cata?.face, cata?.after, cata?.sign]).toEqual([6, ["criticalFailure"], -1]);
-    expect(WILD_DIE_STEPS.every((s) => Object.isFrozen(s))).toBe(true);
-  });
-
-  it("extra Wild Dice only explode", () => {
-    expect(CP_WILD_STEPS.map((s) => [s.id, s.face, s.role])).toEqual([["explode", 6, "cpWild"]]);
+  it("an extra Wild Die only explodes: a 1 on it is 1, it never subtracts and earns no label", () => {
+    for (const chain of chains) {
+      // 1D + 1 CP: the Wild Die shows 3 (its chain ends at once), then the extra Wild Die's chain.
+      const o = roll({ dice: 1, characterPoints: 1 }, 3, ...chain);
+      const extra = o.dice.filter((d) => d.role === "cpWild");
+      expect(
+        extra.map((d) => d.contribution),
+        `extra Wild Die ${chain.join(", ")}`,
+      ).toEqual(ruleChain(chain, false));
+      expect(o.labels).toEqual([]);
+    }
   });
 
   it("first throws come as normal dice, then the Wild Die, then the extra Wild Dice", () => {
-    expect(THROW_ORDER).toEqual(["normal", "wild", "cpWild"]);
     expect(plan(validate({ dice: 3, characterPoints: 2, outsideDice: 1 }), []).map((s) => s.role)).toEqual([
       "normal",
       "normal",
@@ -274,8 +336,9 @@ describe("wild: die codes", () => {
     expect(engineError(() => parseCode(3)).key).toBe("ROLLING_BONES.Error.BadDieCode");
   });
 
-  it("rejects a well-formed code with too many dice as OutOfRange", () => {
-    expect(engineError(() => parseCode("51D")).key).toBe("ROLLING_BONES.Error.OutOfRange");
+  it("rejects a well-formed code with too many dice as OutOfRange, and accepts the limit itself", () => {
+    expect(engineError(() => parseCode(`${MAX_CODE_DICE + 1}D`)).key).toBe("ROLLING_BONES.Error.OutOfRange");
+    expect(parseCode(`${MAX_CODE_DICE}D`)).toEqual({ dice: MAX_CODE_DICE, pips: 0 });
   });
 
   it("formats codes and bonuses", () => {
@@ -289,8 +352,10 @@ describe("wild: die codes", () => {
   });
 
   it("formatCode and parseCode are inverse for every code", () => {
-    for (let dice = 1; dice <= 50; dice++) {
-      for (let pips = -100; pips <= 100; pips++) expect(parseCode(formatCode(dice, pips))).toEqual({ dice, pips });
+    for (let dice = 1; dice <= MAX_CODE_DICE; dice++) {
+      for (let pips = -MAX_PIPS; pips <= MAX_PIPS; pips++) {
+        expect(parseCode(formatCode(dice, pips))).toEqual({ dice, pips });
+      }
     }
   });
 
@@ -333,12 +398,12 @@ describe("wild: validation", () => {
     ["dice as text", { dice: "3" }, "NotInteger"],
     ["no dice at all", {}, "NotInteger"],
     ["not an object", null, "NotInteger"],
-    ["too many dice", { dice: 51 }, "OutOfRange"],
+    ["too many dice", { dice: MAX_CODE_DICE + 1 }, "OutOfRange"],
     ["fractional pips", { dice: 2, pips: 0.5 }, "NotInteger"],
-    ["too many pips", { dice: 2, pips: 101 }, "OutOfRange"],
+    ["too many pips", { dice: 2, pips: MAX_PIPS + 1 }, "OutOfRange"],
     ["negative outside dice", { dice: 2, outsideDice: -1 }, "OutOfRange"],
     ["infinite outside pips", { dice: 2, outsidePips: Infinity }, "NotInteger"],
-    ["six Character Points", { dice: 2, characterPoints: 6 }, "OutOfRange"],
+    ["more Character Points than one roll takes", { dice: 2, characterPoints: MAX_CP_PER_ROLL + 1 }, "OutOfRange"],
     ["negative Character Points", { dice: 2, characterPoints: -1 }, "OutOfRange"],
     ["Character Points and a Fate Point", { dice: 2, characterPoints: 1, fatePoint: true }, "PointsOnSameRoll"],
     ["a Fate Point as text", { dice: 2, fatePoint: "yes" }, "NotBoolean"],
@@ -353,12 +418,18 @@ describe("wild: validation", () => {
   });
 
   it("names the bad field", () => {
-    expect(engineError(() => validate({ dice: 2, characterPoints: 7 })).data).toEqual({
+    expect(engineError(() => validate({ dice: 2, characterPoints: MAX_CP_PER_ROLL + 2 })).data).toEqual({
       field: "characterPoints",
-      value: 7,
+      value: MAX_CP_PER_ROLL + 2,
       min: 0,
-      max: 5,
+      max: MAX_CP_PER_ROLL,
     });
+  });
+
+  it("accepts every limit itself", () => {
+    const limit = { dice: MAX_CODE_DICE, pips: MAX_PIPS, characterPoints: MAX_CP_PER_ROLL };
+    expect(validate(limit)).toMatchObject(limit);
+    expect(validate({ dice: 1, pips: -MAX_PIPS }).pips).toBe(-MAX_PIPS);
   });
 });
 
@@ -419,7 +490,7 @@ describe("wild: point spends", () => {
     const c = checkPointSpend({ cpRequested: -1 });
     expect(c.ok ? null : c.error.key).toBe("ROLLING_BONES.Error.OutOfRange");
     expect(engineError(() => assertPointSpend({ cpOnSheet: 1.5 })).key).toBe("ROLLING_BONES.Error.NotInteger");
-    expect(engineError(() => assertPointSpend({ cpRequested: 6, cpOnSheet: 9 })).key).toBe(
+    expect(engineError(() => assertPointSpend({ cpRequested: MAX_CP_PER_ROLL + 1, cpOnSheet: 9 })).key).toBe(
       "ROLLING_BONES.Error.OutOfRange",
     );
   });
