@@ -9,8 +9,8 @@ export const HOSTILE =
   '<img data-pwned src=x onerror="globalThis.__pwned=1">"><script data-pwned>globalThis.__pwned=2</script>' +
   "{{7*7}}</textarea><b data-pwned>bold</b>'&amp;";
 
-/** A shorter hostile name, for places with a length limit or a layout to look at. */
-export const HOSTILE_SHORT = '<img data-pwned src=x onerror="globalThis.__pwned=3">{{7*7}}';
+/** Hostile text within the 80 characters a stored name or label keeps; its `}`-free form fits a link label. */
+export const HOSTILE_SHORT = '"><img data-pwned src=x onerror="globalThis.__pwned=3"></textarea>{{7*7}}&amp;';
 
 /** The elements under `root` made from hostile text, and any element carrying an `on…` handler. */
 export function injected(root: ParentNode): Element[] {
