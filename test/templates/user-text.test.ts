@@ -290,3 +290,13 @@ describe("the Action Results Table editor with a hostile table name and level la
     expect(inputs.map((i) => i.name).sort()).toEqual(["label.0", "name"]);
   });
 });
+
+describe("roll dialogs", () => {
+  it.each(["percentile", "action", "wild", "pi", "pool"])(
+    "%s: an inline error quoting what was typed shows it as text",
+    (engine) => {
+      const error = format("ROLLING_BONES.Error.ArtEditorNotNumber", { column: "1", value: HOSTILE });
+      expectText(renderTemplate(`templates/dialogs/${engine}/odds.hbs`, { idPrefix: "rb-dialog", error }), engine);
+    },
+  );
+});
