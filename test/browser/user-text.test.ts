@@ -105,23 +105,9 @@ describe("user text stays text in Chromium", () => {
   });
 
   it("a GM roll request naming a hostile character, as its player sees it", async () => {
-    const actors = PointsWorld.CHARACTERS.map((c) => (c.id === PointsWorld.AXEL ? { ...c, name: HOSTILE_SHORT } : c));
-    const w = await PointsWorld.bootWorld({ actors });
+    const { w, renderAs } = await PointsWorld.requestWorld(HOSTILE_SHORT, HOSTILE_SHORT, false);
     double = w.double;
-    const requests = await import("../../src/services/requests/requests.ts");
-    const card = await import("../../src/applications/requests/card.ts");
-    w.double.Hooks.on("renderChatMessageHTML", card.addRequestRows);
-    const spec = {
-      engine: "action",
-      label: HOSTILE_SHORT,
-      trait: { kind: "save", key: "reflex" },
-      target: 15,
-      hidden: false,
-      actors: [PointsWorld.AXEL],
-    };
-    const posted = await w.double.actAs(GM, () => requests.postRollRequest(spec));
-    const li = await w.double.actAs(ALICE, () => w.double.game.messages.get(posted!.id!)!.renderHTML());
-    await card.requestDecorated(li);
+    const li = await renderAs(ALICE);
     const page = await chatPage(li.outerHTML);
     await checkPage(page, "#chat-log", HOSTILE_SHORT, ".message-content, .rb-card");
     await shoot(page, "user-text-request");

@@ -134,25 +134,10 @@ describe("ledgers", () => {
 
 describe("a GM roll request", () => {
   it("its label, its note for the GM and its characters' names stay text", async () => {
-    const actors = PointsWorld.CHARACTERS.map((c) => (c.id === PointsWorld.AXEL ? { ...c, name: HOSTILE_SHORT } : c));
-    const w = await PointsWorld.bootWorld({ actors });
+    const { w, id, renderAs } = await PointsWorld.requestWorld(HOSTILE_SHORT, HOSTILE_SHORT, true);
     double = w.double;
-    const requests = await import("../../src/services/requests/requests.ts");
-    const card = await import("../../src/applications/requests/card.ts");
-    w.double.Hooks.on("renderChatMessageHTML", card.addRequestRows);
-    const spec = {
-      engine: "action",
-      label: HOSTILE_SHORT,
-      trait: { kind: "save", key: "reflex" },
-      target: 15,
-      hidden: true,
-      actors: [PointsWorld.AXEL],
-    };
-    const posted = await w.double.actAs(GM, () => requests.postRollRequest(spec));
-    expect(posted).not.toBeNull();
     for (const viewer of [GM, ALICE]) {
-      const li = await w.double.actAs(viewer, () => w.double.game.messages.get(posted!.id!)!.renderHTML());
-      await card.requestDecorated(li);
+      const li = await renderAs(viewer);
       expectText(li);
       expect(li.querySelector(".rb-request__name")!.textContent).toBe(HOSTILE_SHORT);
       const roll = li.querySelector(".rb-request__roll");
@@ -160,7 +145,7 @@ describe("a GM roll request", () => {
         expect(roll?.getAttribute("aria-label")).toBe(format("ROLLING_BONES.Request.RollAs", { name: HOSTILE_SHORT }));
       }
     }
-    const note = w.double.storedMessages().find((m) => m._id !== posted!.id);
+    const note = w.double.storedMessages().find((m) => m._id !== id);
     const noteLi = await w.double.actAs(GM, () => w.double.game.messages.get(note!._id!)!.renderHTML());
     expectText(noteLi);
   });
