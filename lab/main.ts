@@ -164,7 +164,7 @@ class Lab {
   #renderRequests(): void {
     const section = this.#section("[data-lab-requests]");
     const render = (file: string, context: object) => this.render.system(file, context);
-    const specimens = requestSpecimens(this.i18n, render).map((specimen) => ({
+    const specimens = requestSpecimens(this.i18n).map((specimen) => ({
       id: specimen.id,
       kind: specimen.kind,
       title: specimen.title ?? null,

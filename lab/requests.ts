@@ -24,11 +24,8 @@ const BORIS = "labActorBoris001"; // Bob's
 const LINK = "action save:reflex target=15 hidden";
 const LABEL = "Dodge the swinging blade";
 
-/** The request specimens (`render` renders a system template, for the rows a card holds). */
-export function requestSpecimens(
-  i18n: Localization,
-  render: (file: string, context: object) => string,
-): RequestSpecimen[] {
+/** The request specimens. */
+export function requestSpecimens(i18n: Localization): RequestSpecimen[] {
   const draft = parseRequestText(LINK, LABEL);
   const spec = validateSpec({ ...draft, actors: [AXEL, MIRA, BORIS] }, new Set([AXEL, MIRA, BORIS]));
   const d20 = (face: number, modifier: number) =>
@@ -52,7 +49,7 @@ export function requestSpecimens(
           engineName: i18n.localize("ROLLING_BONES.Engine.action"),
           label: LABEL,
           trait: i18n.localize("ROLLING_BONES.Actor.action-character.FIELDS.saves.reflex.label"),
-          rows: render("templates/chat/request-rows.hbs", requestCardView({ messageId: `lab-${id}`, ...facts })),
+          viewer: requestCardView({ messageId: `lab-${id}`, ...facts }),
         },
       },
     ],

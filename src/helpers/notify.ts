@@ -1,4 +1,5 @@
 import { EngineError } from "../engines/shared/index.ts";
+import { escapeHTML } from "./html.ts";
 
 /** The part of `game.i18n` that error messages read (the lab passes its own localization). */
 export interface ErrorLocalizer {
@@ -38,8 +39,24 @@ export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18
  */
 export function reportError(error: unknown): true {
   if (error instanceof EngineError) {
-    ui.notifications?.error(errorMessage(error));
+    notify("error", errorMessage(error));
     return true;
   }
   throw error;
+}
+
+/** The kinds of notification the system shows. */
+export type NoticeType = "info" | "warn" | "error";
+
+/**
+ * Shows a notification whose message is text: Foundry renders a notification's message as HTML
+ * (only cleaned of scripts, see its `NotificationOptions.clean`), and our messages carry names,
+ * labels and reasons a user typed, so the text is escaped and shows as typed. Every notification
+ * of the system goes through here.
+ *
+ * @param type - The notification kind.
+ * @param message - The localized text.
+ */
+export function notify(type: NoticeType, message: string): void {
+  ui.notifications?.[type](escapeHTML(message));
 }

@@ -12,7 +12,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { EngineError } from "../engines/index.ts";
-import { errorMessage } from "../helpers/notify.ts";
+import { errorMessage, notify } from "../helpers/notify.ts";
 
 /** The query every privileged action travels by. */
 export const ACTION_QUERY = `${SYSTEM_ID}.action`;
@@ -181,7 +181,7 @@ export function actionIdFor(...parts: readonly (string | number)[]): string {
 export async function requestGmAction(name: string, data: unknown, actionId?: string): Promise<unknown> {
   const gm = game.users.activeGM;
   if (!gm) {
-    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.NoActiveGM"));
+    notify("error", game.i18n.localize("ROLLING_BONES.Error.NoActiveGM"));
     return null;
   }
   const id = actionId ?? foundry.utils.randomID();
@@ -195,11 +195,12 @@ export async function requestGmAction(name: string, data: unknown, actionId?: st
           timeout: ACTION_TIMEOUT,
         });
   } catch {
-    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.GmDidNotAnswer"));
+    notify("error", game.i18n.localize("ROLLING_BONES.Error.GmDidNotAnswer"));
     return null;
   }
   if (!reply.ok) {
-    ui.notifications?.error(
+    notify(
+      "error",
       errorMessage(new EngineError(reply.error.key.replace(/^ROLLING_BONES\.Error\./, ""), reply.error.data)),
     );
     return null;

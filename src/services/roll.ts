@@ -1,6 +1,7 @@
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
 import { withWorldArt } from "../helpers/art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
+import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
 
 /** The engines that can be rolled to chat. */
@@ -10,7 +11,10 @@ export type RollableEngine = keyof typeof ROLL_FACTORIES;
 export interface PostOptions {
   /** Who speaks (defaults to the current user's character or token). */
   speaker?: ReturnType<typeof ChatMessage.getSpeaker>;
-  /** A line of flavor text for the card. */
+  /**
+   * A line of flavor text for the card: text, never markup (a trait's or a link's label, which a
+   * user typed). Foundry shows a message's flavor as HTML, so it is stored escaped.
+   */
   flavor?: string;
   /** Who may see the roll (defaults to the mode chosen in the chat controls). */
   visibility?: Visibility;
@@ -58,7 +62,7 @@ export async function rollToChat(
     {
       author: game.user.id,
       speaker: options.speaker ?? ChatMessage.getSpeaker(),
-      flavor: options.flavor,
+      flavor: options.flavor === undefined ? undefined : escapeHTML(options.flavor),
       rolls: [roll],
       sound: CONFIG.sounds.dice,
     },

@@ -221,6 +221,12 @@ export interface FoundryDouble {
   uninstall(): void;
 }
 
+/** The text a user reads from an HTML message: its tags dropped and character references decoded. */
+function shownText(html: string): string {
+  const refs: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+  return html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => refs[name] ?? "");
+}
+
 const GLOBAL_NAMES = ["foundry", "Roll", "CONFIG", "CONST", "game", "Hooks", "ChatMessage", "ui"] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -422,7 +428,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         : options.localize
           ? localize(message)
           : message;
-      env.notifications.push({ type, message: text, options });
+      // A message is HTML [FOUNDRY-NOTES §7; API14 NotificationOptions.clean]: the user reads its text.
+      env.notifications.push({ type, message: shownText(text), html: text, options });
       return { id: randomID(), type, message: text };
     };
   const ui = strictObject(

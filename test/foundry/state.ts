@@ -11,8 +11,13 @@ import type { ActorSpec } from "./actors.ts";
 export interface RecordedNotification {
   /** `info`, `warn` or `error`. */
   type: "info" | "warn" | "error";
-  /** The text as shown (already localized when `localize` or `format` was passed). */
+  /**
+   * The text as shown (already localized when `localize` or `format` was passed). Foundry renders a
+   * notification's message as HTML, so character references read as the characters they stand for.
+   */
   message: string;
+  /** The message exactly as passed, before it is shown: the HTML Foundry renders. */
+  html: string;
   /** The options passed to the call. */
   options: Record<string, unknown>;
 }

@@ -215,3 +215,30 @@ export function combat(w: World, round: number, actorIds: readonly string[]): vo
     combatants: actorIds.map((actorId) => ({ actorId })),
   };
 }
+
+/**
+ * Boots the world with Axel (Alice's action character) renamed `name`, and posts as the GM a
+ * request for his Reflex save labelled `label`, with the chat hook that adds each viewer's rows.
+ *
+ * @returns The world, the card's message id and a function rendering the card as a user sees it.
+ */
+export async function requestWorld(
+  name: string,
+  label: string,
+  hidden: boolean,
+): Promise<{ w: World; id: string; renderAs: (userId: string) => Promise<HTMLElement> }> {
+  const w = await bootWorld({ actors: structuredClone(CHARACTERS).map((c) => (c.id === AXEL ? { ...c, name } : c)) });
+  const requests = await import("../../src/services/requests/requests.ts");
+  const card = await import("../../src/applications/requests/card.ts");
+  w.double.Hooks.on("renderChatMessageHTML", card.addRequestRows);
+  const spec = { engine: "action", label, trait: { kind: "save", key: "reflex" }, target: 15, hidden, actors: [AXEL] };
+  const posted = await w.double.actAs(GM, () => requests.postRollRequest(spec));
+  if (!posted?.id) throw new Error("the request was refused");
+  const id = posted.id;
+  const renderAs = async (userId: string) => {
+    const html = await w.double.actAs(userId, () => w.double.game.messages.get(id)!.renderHTML());
+    await card.requestDecorated(html);
+    return html;
+  };
+  return { w, id, renderAs };
+}

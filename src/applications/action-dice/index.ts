@@ -5,6 +5,7 @@
  */
 import { ActionDiceGmPanel } from "./gm-panel.ts";
 import { ActionDicePlayerPanel } from "./player-panel.ts";
+import { notify } from "../../helpers/notify.ts";
 
 export { ActionDiceGmPanel } from "./gm-panel.ts";
 export { ActionDicePlayerPanel } from "./player-panel.ts";
@@ -16,7 +17,7 @@ let playerPanel: ActionDicePlayerPanel | null = null;
 /** Opens the GM's action-dice panel (a player is told it is the GM's). */
 export async function openGmPanel(): Promise<ActionDiceGmPanel | null> {
   if (!game.user.isGM) {
-    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.GmOnly"));
+    notify("error", game.i18n.localize("ROLLING_BONES.Error.GmOnly"));
     return null;
   }
   gmPanel ??= new ActionDiceGmPanel();

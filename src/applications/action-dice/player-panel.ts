@@ -11,6 +11,7 @@ import { systemPath } from "../../constants.ts";
 import { gainInsight, luckyBreak } from "../../services/action-dice/index.ts";
 import { insightCharacter, insightOptions, panelCharacter, playerPanelFacts } from "./facts.ts";
 import { insightPlan, playerPanelView, type PlayerPanelView } from "./views.ts";
+import { notify } from "../../helpers/notify.ts";
 
 /** The player panel's render context. */
 export type PlayerPanelContext = ApplicationV2.RenderContext & PlayerPanelView;
@@ -57,7 +58,7 @@ export class ActionDicePlayerPanel extends HandlebarsApplicationMixin(Applicatio
     const actor = insightCharacter(game.user);
     const plan = insightPlan(readInsightForm(form), actor ? panelCharacter(actor) : null, insightOptions(actor));
     if ("error" in plan) {
-      ui.notifications?.error(game.i18n.localize(plan.error));
+      notify("error", game.i18n.localize(plan.error));
       return;
     }
     await gainInsight(plan.subject, plan.dice, plan.roll);

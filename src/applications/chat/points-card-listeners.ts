@@ -18,6 +18,7 @@ import {
 } from "../../services/points/index.ts";
 import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
+import { notify } from "../../helpers/notify.ts";
 
 /** The template of the per-viewer controls. */
 export const POINTS_CONTROLS_TEMPLATE = systemPath("templates/chat/points-controls.hbs");
@@ -124,7 +125,7 @@ function send(message: ChatMessage.Implementation, target: HTMLElement, section:
         .filter((el) => el.checked)
         .map((el) => Number(el.dataset.pickSlot));
       if (slots.length !== 2) {
-        ui.notifications?.warn(game.i18n.localize("ROLLING_BONES.Points.Controls.PickTwo"));
+        notify("warn", game.i18n.localize("ROLLING_BONES.Points.Controls.PickTwo"));
         return null;
       }
       return pickDice(message, [slots[0] as number, slots[1] as number]);

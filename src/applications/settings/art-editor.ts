@@ -31,6 +31,7 @@ import {
 } from "../../data/settings/art-table.ts";
 import { EngineError } from "../../engines/index.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
+import { notify } from "../../helpers/notify.ts";
 
 /** What the editor's template renders. */
 export interface ArtEditorTemplateContext {
@@ -215,14 +216,14 @@ export class ArtEditor extends HandlebarsApplicationMixin(ApplicationV2)<ArtEdit
     this.#error = artErrorMessage(error);
     this.#problem = artProblemOf(error);
     this.#status = null;
-    ui.notifications?.error(this.#error);
+    notify("error", this.#error);
   }
 
   /** Reads a table from JSON text into the inputs, or refuses it with the reason (the inputs stay as they were). */
   async #import(text: string): Promise<void> {
     try {
       this.#update(artToForm(parseArtJson(text)), "ROLLING_BONES.ArtEditor.Imported");
-      ui.notifications?.info(game.i18n.localize("ROLLING_BONES.ArtEditor.Imported"));
+      notify("info", game.i18n.localize("ROLLING_BONES.ArtEditor.Imported"));
     } catch (error) {
       this.#refuse(error);
       // The refused table is not in the inputs, so no input is marked.
@@ -247,7 +248,7 @@ export class ArtEditor extends HandlebarsApplicationMixin(ApplicationV2)<ArtEdit
     this.#form = saved.form;
     this.#usingDefault = saved.usingDefault;
     this.#update(this.#form, "ROLLING_BONES.ArtEditor.Saved");
-    ui.notifications?.info(game.i18n.localize("ROLLING_BONES.ArtEditor.Saved"));
+    notify("info", game.i18n.localize("ROLLING_BONES.ArtEditor.Saved"));
     await this.render();
   }
 }

@@ -4,13 +4,9 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { artNoticeDue, storedArt } from "../../data/settings/art-table.ts";
+import { escapeHTML } from "../../helpers/html.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { ArtEditor } from "./art-editor.ts";
-
-/** Escapes text for the notice's HTML content. */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /**
  * Shows the notice when it is due (see `artNoticeDue`), records at once that it was shown (so a
@@ -25,7 +21,7 @@ export async function showArtNoticeOnce(): Promise<void> {
   if (!due) return;
   await game.settings.set(SYSTEM_ID, SETTING_KEYS.artNoticeShown, true);
   const paragraphs = ["ROLLING_BONES.ArtNotice.Body", "ROLLING_BONES.ArtNotice.Later"]
-    .map((key) => `<p>${escapeHtml(game.i18n.localize(key))}</p>`)
+    .map((key) => `<p>${escapeHTML(game.i18n.localize(key))}</p>`)
     .join("");
   // Read when needed, not at import: the notice is the only user of DialogV2.
   const choice: unknown = await foundry.applications.api.DialogV2.wait({

@@ -9,7 +9,7 @@
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
 import { EngineError } from "../../engines/index.ts";
-import { reportError } from "../../helpers/notify.ts";
+import { notify, reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../../applications/dialogs/open.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { PoolRoll } from "../../dice/index.ts";
@@ -67,7 +67,7 @@ function cardContext(spec: RollRequestSpec) {
  */
 export async function postRollRequest(raw: unknown): Promise<ChatMessage.Implementation | null> {
   if (!game.user.isGM) {
-    ui.notifications?.error(game.i18n.localize("ROLLING_BONES.Error.GmOnly"));
+    notify("error", game.i18n.localize("ROLLING_BONES.Error.GmOnly"));
     return null;
   }
   let spec: RollRequestSpec;
@@ -177,7 +177,7 @@ export async function rollForRequest(
  */
 export async function sendAnswer(answer: AnswerRequest): Promise<boolean> {
   if (!game.users.activeGM) {
-    ui.notifications?.info(game.i18n.localize("ROLLING_BONES.Request.GatherLater"));
+    notify("info", game.i18n.localize("ROLLING_BONES.Request.GatherLater"));
     return false;
   }
   const id = actionIdFor("answer", answer.request, answer.actor, answer.message);
@@ -205,10 +205,13 @@ export async function revealRequest(messageId: string): Promise<boolean> {
       const result = game.messages.get(answer.messageId);
       const roll = result?.rolls[0];
       if (!result || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
-      const { engine: _e, request: _r, outcome: _o, [DIFFICULTY_HIDDEN_OPTION]: _h, ...kept } = roll.options as Record<
-        string,
-        unknown
-      >;
+      const {
+        engine: _e,
+        request: _r,
+        outcome: _o,
+        [DIFFICULTY_HIDDEN_OPTION]: _h,
+        ...kept
+      } = roll.options as Record<string, unknown>;
       const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept);
       steps.push(rollsWrite(result, [judged.roll]));
     }

@@ -10,7 +10,14 @@ import {
   piHindrance,
 } from "../../../data/actor/pure.ts";
 import type { PiCharacterSource } from "../../../data/actor/pure.ts";
-import type { CharacterView, ChipView, RowView, SectionView, ViewKit } from "./shared.ts";
+import {
+  tooltipHTML,
+  type CharacterView,
+  type ChipView,
+  type RowView,
+  type SectionView,
+  type ViewKit,
+} from "./shared.ts";
 
 const P = "ROLLING_BONES.Actor.pi-character.FIELDS";
 
@@ -49,22 +56,19 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
   const attributes: RowView[] = PI_ATTRIBUTES.map((key) => {
     const label = attributeLabel(key);
     const dice = system.attributes[key].dice;
-    const items: ChipView[] = dice.map((faces, index) => ({
-      index,
-      faces,
-      text: `d${faces}`,
-      cycleLabel: kit.t("ROLLING_BONES.Sheet.Pi.CycleDie", {
+    const addLabel = kit.t("ROLLING_BONES.Sheet.Pi.AddDie", { name: label });
+    const items: ChipView[] = dice.map((faces, index) => {
+      const position = String(index + 1);
+      const cycleLabel = kit.t("ROLLING_BONES.Sheet.Pi.CycleDie", {
         name: label,
-        position: String(index + 1),
+        position,
         faces: String(faces),
         next: String(nextDieSize(faces)),
-      }),
-      removeLabel: kit.t("ROLLING_BONES.Sheet.Pi.RemoveDie", {
-        name: label,
-        position: String(index + 1),
-        faces: String(faces),
-      }),
-    }));
+      });
+      const removeLabel = kit.t("ROLLING_BONES.Sheet.Pi.RemoveDie", { name: label, position, faces: String(faces) });
+      const tips = { cycleTooltip: tooltipHTML(cycleLabel), removeTooltip: tooltipHTML(removeLabel) };
+      return { index, faces, text: `d${faces}`, cycleLabel, removeLabel, ...tips };
+    });
     return {
       id: kit.id("attribute", key),
       label,
@@ -74,7 +78,8 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
         path: `system.attributes.${key}.dice`,
         items,
         editable: kit.options.editable,
-        addLabel: kit.t("ROLLING_BONES.Sheet.Pi.AddDie", { name: label }),
+        addLabel,
+        addTooltip: tooltipHTML(addLabel),
         canAdd: kit.options.editable && dice.length < PI_MAX_ATTRIBUTE_DICE,
         empty: kit.t("ROLLING_BONES.Sheet.Pi.NoDice"),
       },

@@ -6,6 +6,7 @@
  */
 
 import type { TraitRef } from "../../../data/actor/pure.ts";
+import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
 
 /** Localization, as `game.i18n` offers it. */
@@ -110,7 +111,10 @@ export interface RollView {
   readonly with?: string;
   /** The accessible name, e.g. "Roll Body". */
   readonly label: string;
-  /** The tooltip: the accessible name and the modifier key that skips the dialog. */
+  /**
+   * The tooltip: the accessible name and the modifier key that skips the dialog, as HTML (Foundry
+   * shows a `data-tooltip` as HTML, so every tooltip field holds escaped text; see `helpers/html.ts`).
+   */
   readonly tooltip: string;
 }
 
@@ -119,6 +123,8 @@ export interface EntryButtonView {
   readonly collection: string;
   readonly id: string;
   readonly label: string;
+  /** The label as tooltip HTML. */
+  readonly tooltip: string;
 }
 
 /** One dot or square of a rating. */
@@ -154,6 +160,9 @@ export interface ChipView {
   /** The accessible name of the chip's button (it cycles the size). */
   readonly cycleLabel: string;
   readonly removeLabel: string;
+  /** The two labels as tooltip HTML. */
+  readonly cycleTooltip: string;
+  readonly removeTooltip: string;
 }
 
 /** The die chips of an attribute pool. */
@@ -162,6 +171,8 @@ export interface ChipsView {
   readonly items: readonly ChipView[];
   readonly editable: boolean;
   readonly addLabel: string;
+  /** The add label as tooltip HTML. */
+  readonly addTooltip: string;
   readonly canAdd: boolean;
   /** Shown when the pool holds no die. */
   readonly empty: string;
@@ -310,14 +321,17 @@ export class ViewKit {
   /** A roll button for a trait. */
   roll(trait: TraitRef, name: string): RollView {
     const label = this.t("ROLLING_BONES.Sheet.Roll", { name });
-    const tooltip = this.t("ROLLING_BONES.Sheet.RollTooltip", { name, hint: this.t(this.options.rollHintKey) });
+    const tooltip = tooltipHTML(
+      this.t("ROLLING_BONES.Sheet.RollTooltip", { name, hint: this.t(this.options.rollHintKey) }),
+    );
     return { ...trait, label, tooltip };
   }
 
   /** A remove button for an entry (absent when the sheet is not editable). */
   remove(collection: string, id: string, name: string): EntryButtonView | undefined {
     if (!this.options.editable) return undefined;
-    return { collection, id, label: this.t("ROLLING_BONES.Sheet.Remove", { name }) };
+    const label = this.t("ROLLING_BONES.Sheet.Remove", { name });
+    return { collection, id, label, tooltip: tooltipHTML(label) };
   }
 
   /** An "add" button for a collection (absent when the sheet is not editable). */
@@ -365,6 +379,15 @@ export class ViewKit {
   entryName(name: string, placeholderKey: string): string {
     return name.trim() === "" ? this.t(placeholderKey) : name;
   }
+}
+
+/**
+ * The HTML of a tooltip that shows `text` as typed: Foundry puts a `data-tooltip` in the page as
+ * HTML (cleaned of scripts only, foundryvtt/foundryvtt#12356), and sheet labels carry names a user
+ * typed.
+ */
+export function tooltipHTML(text: string): string {
+  return escapeHTML(text);
 }
 
 /**
