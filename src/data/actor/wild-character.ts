@@ -15,6 +15,7 @@ import { wildSessionLeft } from "./derived.ts";
 import { choiceField, entriesField, fixedKeysField, intField, nameField, pointsField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
+import { notify } from "../../helpers/notify.ts";
 import { changesSessionCounters, isDieCode } from "./validators.ts";
 
 import fields = foundry.data.fields;
@@ -95,7 +96,7 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
   ): Promise<boolean | void> {
     const [changes, , user] = args;
     if (!user.isGM && changesSessionCounters(this.session, changes)) {
-      ui.notifications?.warn(game.i18n.localize("ROLLING_BONES.Points.Sheet.SessionCountersGmOnly"));
+      notify("warn", game.i18n.localize("ROLLING_BONES.Points.Sheet.SessionCountersGmOnly"));
       return false;
     }
     return super._preUpdate(...args);
