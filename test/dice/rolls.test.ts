@@ -235,9 +235,31 @@ describe("wild roll", () => {
     const chain = [...html.querySelectorAll('[data-group="wild"] .rb-die')];
     expect(chain.map((d) => d.getAttribute("data-role"))).toEqual(["wild", "wildSubtract", "wildSubtract"]);
     expect(chain.slice(1).every((d) => d.classList.contains("is-subtracted"))).toBe(true);
-    expect(html.querySelector('[data-label="criticalFailure"]')).not.toBeNull();
-    expect(html.querySelector('[data-label="catastrophicFailure"]')).not.toBeNull();
+    // One headline: the catastrophe replaces the critical failure it grew from, and reads as a failure.
+    expect(html.querySelector('[data-label="criticalFailure"]')).toBeNull();
+    const headline = html.querySelector('[data-label="catastrophicFailure"]');
+    expect(headline?.textContent?.trim()).toBe("Catastrophic Failure");
+    expect(headline?.classList.contains("is-failure")).toBe(true);
+    expect(headline?.querySelector(".rb-icon--failure")).not.toBeNull();
+    expect(html.querySelector('[data-note="subtracted"]')?.textContent).toBe(
+      "The Wild Die's failure took 9 off the total.",
+    );
     expect(html.querySelector("[data-total]")?.textContent).toBe(String(1 - 6 - 3));
+  });
+
+  it('marks a first 1 that "counts as nothing" with "Counts 0", so the total is explained (2D: 5; Wild 1, 4 → 5 + 0 − 4)', async () => {
+    double = await bootSystem({ userId: ALICE });
+    const message = await post("wild", { dice: 2, firstOneCounts: false }, fixedFaces(6, [5, 1, 4]));
+    const html = await card(message!.id);
+    const first = html.querySelector('[data-group="wild"] .rb-die');
+    expect(first?.querySelector(".rb-die__face")?.textContent).toBe("1");
+    expect([...(first?.querySelectorAll(".rb-die__mark") ?? [])].map((m) => m.textContent)).toContain("Counts 0");
+    expect(html.querySelector("[data-total]")?.textContent).toBe("1");
+    expect(html.querySelector('[data-label="criticalFailure"]')?.classList.contains("is-failure")).toBe(true);
+    // With the default reading the 1 counts as 1 and carries no such mark.
+    const counted = await card((await post("wild", { dice: 2 }, fixedFaces(6, [5, 1, 4])))!.id);
+    expect(counted.textContent).not.toContain("Counts 0");
+    expect(counted.querySelector("[data-total]")?.textContent).toBe("2");
   });
 });
 

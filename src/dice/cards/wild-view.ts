@@ -7,8 +7,20 @@ import {
   type PointsRecord,
 } from "../rolls/points-card.ts";
 
-/** A die as the wild card shows it: a subtracted throw is labelled with its minus sign. */
-export type WildCardDie = WildDieResult & { label?: string };
+/**
+ * A die as the wild card shows it: a subtracted throw is labelled with its minus sign, and a first
+ * 1 that counts as nothing (the world setting) carries the display mark `countsZero`, so the chip
+ * says why the total is one less than the faces.
+ */
+export type WildCardDie = Omit<WildDieResult, "marks"> & { label?: string; marks: readonly string[] };
+
+/** The one headline a Wild Die result gets: a catastrophe replaces the critical failure it grew from. */
+export interface WildHeadline {
+  /** The label id (`criticalSuccess`, `criticalFailure` or `catastrophicFailure`). */
+  readonly label: WildOutcome["labels"][number];
+  /** Whether it is a failure (shown with the failure icon and colour, and in words). */
+  readonly failure: boolean;
+}
 
 /** How the wild card lays out the dice: the normal dice, the Wild Die's chain, each extra wild die's chain. */
 export interface WildCardView {
@@ -17,6 +29,10 @@ export interface WildCardView {
   cpChains: WildCardDie[][];
   /** The Character Points and Fate Point spent on the roll. */
   points: PointsLedgerView;
+  /** The label the card headlines, or `null` when the Wild Die did nothing special. */
+  headline: WildHeadline | null;
+  /** What the Wild Die's failure took off the total (the subtracted throws, as a positive number); 0 when none. */
+  subtracted: number;
 }
 
 /**
@@ -29,11 +45,26 @@ export function wildCardView(outcome: WildOutcome, points: PointsRecord = EMPTY_
   const normal: WildCardDie[] = [];
   const wildChain: WildCardDie[] = [];
   const cp = new Map<number, WildCardDie[]>();
+  let subtracted = 0;
   for (const raw of outcome.dice) {
-    const die: WildCardDie = raw.contribution < 0 ? { ...raw, label: `−${raw.value}` } : raw;
+    let die: WildCardDie = raw;
+    if (raw.contribution < 0) {
+      die = { ...raw, label: `−${raw.value}` };
+      subtracted -= raw.contribution;
+    } else if (raw.contribution === 0 && raw.role === "wild") {
+      die = { ...raw, marks: [...raw.marks, "countsZero"] };
+    }
     if (die.role === "normal") normal.push(die);
     else if (die.role === "cpWild") cp.set(die.group ?? -1, [...(cp.get(die.group ?? -1) ?? []), die]);
     else wildChain.push(die);
   }
-  return { normal, wildChain, cpChains: [...cp.values()], points: pointsLedgerView(points) };
+  const label = outcome.labels.at(-1);
+  return {
+    normal,
+    wildChain,
+    cpChains: [...cp.values()],
+    points: pointsLedgerView(points),
+    headline: label ? { label, failure: label !== "criticalSuccess" } : null,
+    subtracted,
+  };
 }
