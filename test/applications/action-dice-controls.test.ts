@@ -73,6 +73,9 @@ describe("action dice controls on chat cards", () => {
     await started();
     const id = await rollAs(w, ALICE, { botchRange: 2 }, [[1, 20]]);
     const bob = await view(id, BOB);
+    // Before: a pending "Potential botch" pill, and no verdict beyond the total (no DC).
+    expect(bob.querySelector('[data-flag="potentialBotch"]')).not.toBeNull();
+    expect(bob.querySelector("[data-verdict]")?.getAttribute("data-verdict")).toBe("total");
     bob.querySelector<HTMLInputElement>("input[data-dice-for=botch]")!.value = "2";
     await w.double.actAs(BOB, async () => bob.querySelector<HTMLButtonElement>("button[data-action=botch]")!.click());
     await vi.waitFor(() => expect(cardRoll(w, id).card.ledger).toHaveLength(1));
@@ -80,6 +83,12 @@ describe("action dice controls on chat cards", () => {
     // the re-rendered card shows the ledger to everyone, and Undo to the GM only
     const alice = await view(id, ALICE);
     expect(alice.querySelector("[data-severity=botch]")?.textContent).toContain("2");
+    // The activated botch is now the headline, shown as a failure; the pill no longer says "potential".
+    const verdict = alice.querySelector("[data-verdict]");
+    expect(verdict?.getAttribute("data-verdict")).toBe("botch");
+    expect(verdict?.classList.contains("is-failure")).toBe(true);
+    expect(verdict?.textContent?.trim()).toBe("Botch");
+    expect(alice.querySelector('[data-flag="potentialBotch"]')).toBeNull();
     expect(alice.querySelector(".rb-ledger__entry")?.textContent).toContain("Bob");
     // the roller may still use dice (only a re-roll is barred once a botch stands)
     expect(actions(alice)).toEqual(["augment:4"]);
@@ -91,7 +100,11 @@ describe("action dice controls on chat cards", () => {
     await w.double.actAs(GM, async () => undo.click());
     await vi.waitFor(() => expect(cardRoll(w, id).card.ledger[0]?.undone).toBe(true));
     expect(countOf(w, BOB)).toBe(4);
-    expect((await view(id, CARA)).querySelector(".rb-ledger__mark")?.getAttribute("data-mark")).toBe("undone");
+    const cara = await view(id, CARA);
+    expect(cara.querySelector(".rb-ledger__mark")?.getAttribute("data-mark")).toBe("undone");
+    // Undone: the botch is only potential again.
+    expect(cara.querySelector("[data-verdict]")?.getAttribute("data-verdict")).toBe("total");
+    expect(cara.querySelector('[data-flag="potentialBotch"]')).not.toBeNull();
   });
 
   it("a critical threat: the roller activates it, the GM may refund it; a closed card leaves only activations", async () => {
@@ -99,8 +112,13 @@ describe("action dice controls on chat cards", () => {
     const id = await rollAs(w, CARA, { kind: "attack" }, [[20, 20]]);
     expect(actions(await view(id, CARA))).toEqual(["augment:8", "reroll", "critical"]);
     expect(actions(await view(id, ALICE))).toEqual([]);
+    expect((await view(id, CARA)).querySelector('[data-flag="criticalThreat"]')).not.toBeNull();
     await control(w, CARA, id, { type: "critical", dice: 1 });
     const entry = cardRoll(w, id).card.ledger[0]!.id;
+    // Activated: the headline is the critical success, and the threat pill is gone.
+    const activated = await view(id, ALICE);
+    expect(activated.querySelector("[data-verdict]")?.textContent?.trim()).toBe("Critical success");
+    expect(activated.querySelector('[data-flag="criticalThreat"]')).toBeNull();
     expect(actions(await view(id, GM))).toEqual([`undo:${entry}`, `refund:${entry}`, "critical", "close"]);
     await control(w, GM, id, { type: "close" });
     expect(actions(await view(id, CARA))).toEqual([]);

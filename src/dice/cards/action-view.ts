@@ -16,6 +16,13 @@ export interface ActionCardView {
   d20s: DieResult[];
   cascades: { faces: number; total: number; dice: DieResult[] }[];
   card: ActionCardStateView;
+  /**
+   * What the card headlines as true now: an activated botch (a GM's special botch included) or an
+   * activated critical outranks the roll's success or failure against its DC; `total` without a DC.
+   */
+  verdict: { id: "botch" | "critical" | "success" | "failure" | "total"; failure: boolean };
+  /** The pills still pending: a potential botch or critical threat that was not activated. */
+  pending: { potentialBotch: boolean; criticalThreat: boolean };
 }
 
 /**
@@ -25,6 +32,9 @@ export interface ActionCardView {
  * @param record - The card's state stored with the roll.
  */
 export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord = NEW_CARD_RECORD): ActionCardView {
+  const card = cardStateView(record);
+  const botched = card.severities.some((s) => s.type !== "critical");
+  const critical = card.severities.some((s) => s.type === "critical");
   return {
     d20s: outcome.dice.filter((d) => d.faces === 20 && d.role !== "action"),
     cascades: outcome.augments.map((a) => ({
@@ -32,6 +42,19 @@ export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord 
       total: a.total,
       dice: outcome.dice.filter((d) => d.role === "action" && d.group === a.group),
     })),
-    card: cardStateView(record),
+    card,
+    verdict: verdictOf(outcome, botched, critical),
+    pending: {
+      potentialBotch: outcome.potentialBotch && !botched,
+      criticalThreat: outcome.criticalThreat && !critical,
+    },
   };
+}
+
+/** The headline: an activation that stands, else the roll against its DC, else just its total. */
+function verdictOf(outcome: ActionOutcome, botched: boolean, critical: boolean): ActionCardView["verdict"] {
+  if (botched) return { id: "botch", failure: true };
+  if (critical) return { id: "critical", failure: false };
+  if (outcome.dc === null || outcome.success === null) return { id: "total", failure: false };
+  return outcome.success ? { id: "success", failure: false } : { id: "failure", failure: true };
 }
