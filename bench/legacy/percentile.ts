@@ -6,7 +6,13 @@
  */
 
 import { Dist, type DistributionJSON } from "./distribution.ts";
-import { DEFAULT_ART, artColumn, levelInColumn, type ArtColumn, type ArtTable } from "../../src/engines/percentile/art.ts";
+import {
+  DEFAULT_ART,
+  artColumn,
+  levelInColumn,
+  type ArtColumn,
+  type ArtTable,
+} from "../../src/engines/percentile/art.ts";
 import { LEVEL_COUNT, LEVEL_IDS, isSuccessIndex, type LevelId } from "../../src/engines/percentile/levels.ts";
 import type { Clamp, PercentileRequest } from "../../src/engines/percentile/request.ts";
 import { D10, diceCounts, type ExtraMode } from "../../src/engines/percentile/resolve.ts";
