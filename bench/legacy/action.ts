@@ -1,4 +1,7 @@
 /**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
  * Exact odds of the `action` engine: the total of one cascading action die, and the total of a d20
  * roll with its augments against a DC.
  *

@@ -1,4 +1,7 @@
 /**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
  * Exact discrete distributions for the engines' odds. A distribution maps an integer value to its
  * probability. Explosions are summed until the probability mass still unaccounted for is below
  * {@link EPSILON}; that remainder is carried along and reported, never silently dropped.

@@ -1,4 +1,7 @@
 /**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
  * Exact odds of a percentile roll. For each ones digit (ten equally likely cases) the tens digit
  * comes from the best (bonus) or worst (penalty) of m = |net| + 1 independent candidates, so the
  * chance of each value is a difference of powers: P(max ≤ the j-th smallest value) = (j/10)^m.

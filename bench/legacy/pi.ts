@@ -1,4 +1,7 @@
 /**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
  * Exact odds of a Precision & Impact roll, without enumerating faces. The best pick for Precision
  * is always the two highest faces, and the best pick for Impact the highest face with the lowest,
  * so both follow from the joint distribution of two order statistics of independent dice of mixed

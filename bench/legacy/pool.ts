@@ -1,4 +1,7 @@
 /**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
  * Exact odds of a `pool` roll. Each d10 falls in one of three classes: a success (face ≥
  * difficulty), a 1, or anything else. The pool's result depends only on how many dice fall in
  * each class, so the odds sum the multinomial probabilities of every (successes, 1s) count pair:

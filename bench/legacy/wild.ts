@@ -1,4 +1,7 @@
 /**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
  * Exact odds of a `wild` roll. The total is the sum of independent parts — the normal dice, the
  * Wild Die's chain, and one chain per extra Wild Die — so its distribution is their convolution,
  * shifted by the pips. Exploding chains are followed until the mass still unaccounted for is below
