@@ -26,6 +26,7 @@ import {
 import { measureThroughput, subjects, THROUGHPUT_TARGET, type RateSummary, type Throughput } from "./throughput.ts";
 import { wallMs } from "./timing.ts";
 import { measureIsolated } from "./isolated.ts";
+import { CHAT_RERENDERS, CHAT_ROUNDS, measureChat, type ChatResult } from "./chat.ts";
 
 const DOC = fileURLToPath(new URL("../docs/benchmarks.md", import.meta.url));
 const ENGINES: readonly shared.EngineId[] = ["percentile", "action", "wild", "pi", "pool"];
@@ -129,6 +130,45 @@ function cellsTable(latency: readonly GroupLatency[]): Table {
         formatMicros(c.legacyCold.wall),
       ]),
     ),
+  };
+}
+
+/** Section 4: the system's cards beside the plain Foundry-style card. */
+function chatTable(chat: ChatResult): Table {
+  const row = (name: string, f: ChatResult["system"]): string[] => [
+    name,
+    formatMicros(f.htmlPerCard),
+    formatMicros(f.totalPerCard),
+    formatMicros(f.rerender),
+    `${(f.heapPerCard / 1024).toFixed(2)} KiB`,
+    f.nodesPerCard.toFixed(0),
+    `${(f.htmlBytesPerCard / 1024).toFixed(2)} KiB`,
+  ];
+  const ratio = (a: number, b: number): string => formatRatio(a / b);
+  return {
+    head: [
+      "Card",
+      "HTML per card",
+      "Into the log per card",
+      "Re-render one card",
+      "JS heap per card",
+      "DOM nodes per card",
+      "HTML per card (size)",
+    ],
+    align: ["l", "r", "r", "r", "r", "r", "r"],
+    rows: [
+      row("Rolling Bones cards (five engines, mixed)", chat.system),
+      row("plain Foundry-style roll card", chat.plain),
+      [
+        "ratio (ours ÷ plain)",
+        ratio(chat.system.htmlPerCard, chat.plain.htmlPerCard),
+        ratio(chat.system.totalPerCard, chat.plain.totalPerCard),
+        ratio(chat.system.rerender, chat.plain.rerender),
+        ratio(chat.system.heapPerCard, chat.plain.heapPerCard),
+        ratio(chat.system.nodesPerCard, chat.plain.nodesPerCard),
+        ratio(chat.system.htmlBytesPerCard, chat.plain.htmlBytesPerCard),
+      ],
+    ],
   };
 }
 
@@ -280,6 +320,9 @@ async function main(): Promise<void> {
   progress("side by side with rpg-dice-roller");
   const peer = comparePeer();
 
+  progress(`chat log: ${"1,000"} stored cards in Chromium`);
+  const chat = await measureChat();
+
   const latency: GroupLatency[] = [];
   for (const group of groups) {
     progress(`odds: warm pass, ${group.name}`);
@@ -302,6 +345,7 @@ async function main(): Promise<void> {
     warm: markdownTable(warmTable(latency)),
     cold: markdownTable(coldTable(latency)),
     cells: markdownTable(cellsTable(latency)),
+    chat: markdownTable(chatTable(chat)),
     throughput: markdownTable(throughputTable(throughput)),
     isolated: markdownTable(isolatedTable(isolated, throughput)),
     peer: markdownTable(peerTable(peer)),
@@ -322,6 +366,8 @@ async function main(): Promise<void> {
   console.info(tables.isolated);
   console.info("\n3. Side by side with rpg-dice-roller (interleaved rounds)\n");
   console.info(tables.peer);
+  console.info("\n4. Chat log (Chromium, 1,000 stored cards)\n");
+  console.info(tables.chat);
   console.info(`\nDone in ${seconds.toFixed(0)} s; load ${formatLoad(host.load)} at start, ${endLoad} at end.`);
 
   const doc = `# Benchmarks
@@ -420,6 +466,27 @@ ${tables.peer}
 The peer's notation and an example of its output:
 
 ${examples}
+
+## 4. Chat log
+
+A long campaign's chat log, in headless Chromium (\`bench/chat.ts\`, page script \`bench/chat/page.ts\`),
+styled with the built system CSS at the chat sidebar's width: ${chat.cards} stored cards of the five
+engines in turn (ten request shapes), rendered from their saved rolls (request, outcome, the
+card's ledgers: the engine's card view, then the card template), as the Roll subclasses render a
+reloaded message; no odds are computed and no dice thrown. Templates are compiled once and their
+partials registered compiled, as Foundry's \`loadTemplates\` keeps them. Beside them, ${chat.cards}
+plain Foundry-style dice cards (\`bench/chat/plain-roll.hbs\`: flavor, formula, each die, total; 2d6 +
+1d8 + 3) through the same Handlebars environment and the same log. "HTML per card" is building the
+card's markup; "Into the log" adds putting every card in the log through style and layout (the
+median of ${CHAT_ROUNDS} alternating rounds, divided by the number of cards). "Re-render one card" replaces one
+card's content in the middle of the full log and reads its layout again (median of ${CHAT_RERENDERS}): for our
+card, an action roll before and after an augment spend (its ledger, a d8 more); for the plain card,
+its total changed. Memory: the JavaScript heap and the DOM nodes the full log adds (after a forced
+garbage collection, read over the DevTools protocol), and the markup's size. The same run rendered
+our cards' markup with the partials registered as source text, as the lab page and the tests
+register them: ${formatMicros(chat.sourcePartialsHtmlPerCard)} per card.
+
+${tables.chat}
 
 ## Appendix: every odds cell
 
