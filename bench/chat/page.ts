@@ -8,7 +8,7 @@
 import Handlebars from "handlebars";
 import en from "../../lang/en.json" with { type: "json" };
 import { registerFoundryHelpers, registerSystemPartials } from "../../lab/handlebars.ts";
-import { createLocalization, type Tree } from "../../lab/i18n.ts";
+import { createLocalization } from "../../lab/i18n.ts";
 import {
   CARD_TEMPLATES,
   CARD_VIEWS,
