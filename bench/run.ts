@@ -337,7 +337,10 @@ async function main(): Promise<void> {
     busiest > host.cpus
       ? `\n\nThe machine was busy: the 1-minute load average (up to ${busiest.toFixed(2)}) exceeded its ${host.cpus} CPUs, ` +
         "so other work shared the cores with this run and every rate here is lower (every latency higher) than on an " +
-        "idle machine, on both clocks. The interleaved ratios and the best slices are the figures least affected."
+        "idle machine, on both clocks. The interleaved ratios and the best slices are the figures least affected: on a " +
+        "shared machine, read the side-by-side ratios (odds against the legacy code, cards against the plain card, ours " +
+        "against the peer) rather than the absolute times, and count a single cell over a target as likely noise " +
+        "unless its neighbours in the appendix are close to it too."
       : "";
   const tables = {
     summary: markdownTable(summaryTable(latency, throughput, peer, isolated)),
