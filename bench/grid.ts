@@ -5,6 +5,11 @@
  */
 
 import { action, percentile, pi, pool, shared, wild } from "../src/engines/index.ts";
+import * as legacyAction from "./legacy/action.ts";
+import * as legacyPercentile from "./legacy/percentile.ts";
+import * as legacyPi from "./legacy/pi.ts";
+import * as legacyPool from "./legacy/pool.ts";
+import * as legacyWild from "./legacy/wild.ts";
 
 /** One odds request of the grid. */
 export interface OddsCell {
@@ -14,6 +19,8 @@ export interface OddsCell {
   readonly weight: number;
   /** Computes the odds (the timed call). */
   readonly call: () => unknown;
+  /** The same odds from the previous implementation (`bench/legacy`), timed beside it. */
+  readonly legacy: () => unknown;
 }
 
 /** A group of cells, reported as one row. */
@@ -43,6 +50,7 @@ function poolGroup(): OddsGroup {
           label: `${dice}d10 diff ${difficulty} cancel ${cancellation}`,
           weight: dice * dice,
           call: () => pool.odds(request),
+          legacy: () => legacyPool.odds(request),
         });
       }
     }
@@ -67,6 +75,7 @@ function percentileGroup(): OddsGroup {
         label: `net ${net > 0 ? "+" : ""}${net} rating ${column}`,
         weight: Math.abs(net) + 1,
         call: () => percentile.odds(request),
+        legacy: () => legacyPercentile.odds(request),
       });
     }
   }
@@ -85,10 +94,20 @@ function wildGroup(): OddsGroup {
   for (let dice = 1; dice <= 12; dice++) {
     for (let cp = 0; cp <= wild.MAX_CP_PER_ROLL; cp++) {
       const request: wild.WildRequest = { dice, characterPoints: cp };
-      cells.push({ label: `${dice}D+${cp}CP`, weight: dice + 4 * cp, call: () => wild.odds(request) });
+      cells.push({
+        label: `${dice}D+${cp}CP`,
+        weight: dice + 4 * cp,
+        call: () => wild.odds(request),
+        legacy: () => legacyWild.odds(request),
+      });
     }
     const fate: wild.WildRequest = { dice, fatePoint: true };
-    cells.push({ label: `${dice}D+FP`, weight: 2 * dice, call: () => wild.odds(fate) });
+    cells.push({
+      label: `${dice}D+FP`,
+      weight: 2 * dice,
+      call: () => wild.odds(fate),
+      legacy: () => legacyWild.odds(fate),
+    });
   }
   return {
     name: "wild",
@@ -126,6 +145,7 @@ function piGroup(): OddsGroup {
           label: `[${mix.dice.join(",")}] ${hindrance}`,
           weight: top * top * size,
           call: () => pi.odds(request),
+          legacy: () => legacyPi.odds(request),
         });
       }
     }
@@ -145,6 +165,7 @@ function cascadeGroup(): OddsGroup {
     label: `cascade d${faces}`,
     weight: faces,
     call: () => action.cascadeOdds(faces),
+    legacy: () => legacyAction.cascadeOdds(faces),
   }));
   return {
     name: "action cascade",
@@ -163,6 +184,7 @@ function checkCells(lists: readonly (readonly number[])[]): OddsCell[] {
       label: `d20+5 vs DC 15 + [${augments.map((f) => `d${f}`).join(",")}]`,
       weight: augments.reduce((s, f) => s * f, 1),
       call: () => action.odds(request),
+      legacy: () => legacyAction.odds(request),
     };
   });
 }

@@ -1,21 +1,31 @@
 /**
- * Odds latency over the grid of {@link oddsGrid}. Two passes:
+ * Odds latency over the grid of {@link oddsGrid}, the current code beside the previous one
+ * (`bench/legacy`, the odds as they stood before issue 18). Two passes:
  *
- * - cold: the first call of every cell, heaviest cells of a group first, before any other
- *   measurement. The worst cold figure of a group therefore holds the JIT's first runs and the
- *   filling of every cache the engine keeps (an upper bound on the cold cost of any one cell);
+ * - cold: the first call of every cell, heaviest cells of a group first, each implementation in a
+ *   fresh worker thread (a new JavaScript engine instance: nothing compiled, nothing cached), one
+ *   worker after the other. The first cell of each group is the first call of that engine's odds
+ *   code in the instance;
  * - warm: per cell, the median and 95th percentile per call over timed batches (see
- *   {@link warmLatency}), after the cold pass.
+ *   {@link warmLatency}), the current call and the legacy call timed alternately, cell by cell, so
+ *   both see the same machine load; each cell's ratio is legacy ÷ current (CPU time).
  *
  * Every figure is taken on both clocks: wall clock (what a user waits) and this process's CPU
  * time (what the call costs, whatever else the machine is running).
  */
 
-import type { OddsGroup } from "./grid.ts";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { oddsGrid, type OddsCell, type OddsGroup } from "./grid.ts";
 import { firstCall, median, warmLatency, type Micros } from "./timing.ts";
 
-/** The target: every cell's median odds latency at or below this, in microseconds. */
-export const ODDS_TARGET_MICROS = 1000;
+/** The warm target (issue 18): every cell's median odds latency at or below this, in microseconds. */
+export const ODDS_TARGET_MICROS = 20;
+
+/** The cold target (issue 18): every cell's first call at or below this, in microseconds. */
+export const COLD_TARGET_MICROS = 1000;
+
+/** Which implementation a pass times. */
+export type Implementation = "current" | "legacy";
 
 /** One cell's figure (µs) with its label. */
 export interface CellFigure {
@@ -29,41 +39,88 @@ export interface Verdict {
   readonly cpu: boolean;
 }
 
+/** Every figure of one cell. */
+export interface CellTimes {
+  readonly label: string;
+  /** Warm medians per call, current and legacy (µs, both clocks). */
+  readonly warm: Micros;
+  readonly legacyWarm: Micros;
+  /** Warm wall-clock 95th percentile of the current call (µs). */
+  readonly p95: number;
+  /** First calls in a fresh worker, current and legacy (µs, both clocks). */
+  readonly cold: Micros;
+  readonly legacyCold: Micros;
+  /** Legacy ÷ current, warm CPU-time medians. */
+  readonly ratio: number;
+}
+
 /** The latency figures of one group. */
 export interface GroupLatency {
   readonly group: OddsGroup;
+  readonly cells: readonly CellTimes[];
   /** Cold: median over the cells of the first-call time. */
   readonly coldMedian: Micros;
-  /** Cold: the slowest first call by wall clock. */
+  /** Cold: the slowest first call by wall clock and by CPU time. */
   readonly coldWorstWall: CellFigure;
-  /** Cold: the slowest first call by CPU time. */
   readonly coldWorstCpu: CellFigure;
+  /** Cold, legacy: the slowest first call by CPU time. */
+  readonly legacyColdWorstCpu: CellFigure;
   /** Warm: median over the cells of each cell's median. */
   readonly warmMedian: Micros;
-  /** Warm: the cell with the largest wall-clock median, with its p95. */
-  readonly warmWorstWall: CellFigure & { readonly p95: number };
-  /** Warm: the cell with the largest CPU-time median. */
+  /** Warm, legacy: median over the cells of each cell's CPU-time median. */
+  readonly legacyWarmMedianCpu: number;
+  /** Warm: the cell with the largest wall-clock median and the one with the largest CPU-time median. */
+  readonly warmWorstWall: CellFigure;
   readonly warmWorstCpu: CellFigure;
   /** Warm: the largest wall-clock p95 of any cell. */
   readonly warmWorstP95: CellFigure;
+  /** Legacy ÷ current: median over the cells, and the smallest (with its cell). */
+  readonly ratioMedian: number;
+  readonly ratioMin: CellFigure;
   /** Whether every cell's warm median is within {@link ODDS_TARGET_MICROS}. */
   readonly warmMeets: Verdict;
-  /** Whether every cell's first call is within {@link ODDS_TARGET_MICROS}. */
+  /** Whether every cell's first call is within {@link COLD_TARGET_MICROS}. */
   readonly coldMeets: Verdict;
-  /** How many cells' first calls took longer than {@link ODDS_TARGET_MICROS}, on each clock. */
+  /** How many cells' first calls took longer than {@link COLD_TARGET_MICROS}, on each clock. */
   readonly coldOver: { readonly wall: number; readonly cpu: number };
 }
 
-/** The first call of every cell of every group (heaviest first within a group), by cell label. */
-export function coldPass(groups: readonly OddsGroup[]): Map<OddsGroup, Map<string, Micros>> {
-  const out = new Map<OddsGroup, Map<string, Micros>>();
-  for (const group of groups) {
-    const times = new Map<string, Micros>();
+/** First calls by group name, then by cell label. */
+export type ColdTimes = Map<string, Map<string, Micros>>;
+
+/** The call of a cell for an implementation. */
+function callOf(cell: OddsCell, impl: Implementation): () => unknown {
+  return impl === "current" ? cell.call : cell.legacy;
+}
+
+/** The first call of every cell of every group (heaviest first within a group), in this instance. */
+function coldHere(impl: Implementation): [string, [string, Micros][]][] {
+  return oddsGrid().map((group) => {
     const order = [...group.cells].sort((a, b) => b.weight - a.weight);
-    for (const cell of order) times.set(cell.label, firstCall(cell.call));
-    out.set(group, times);
-  }
-  return out;
+    return [group.name, order.map((cell): [string, Micros] => [cell.label, firstCall(callOf(cell, impl))])];
+  });
+}
+
+interface ColdTask {
+  readonly coldOdds: true;
+  readonly impl: Implementation;
+}
+
+const task = (isMainThread ? null : workerData) as ColdTask | null;
+if (task?.coldOdds) parentPort?.postMessage(coldHere(task.impl));
+
+/** The cold pass of one implementation in a fresh worker thread. */
+export async function coldPass(impl: Implementation): Promise<ColdTimes> {
+  const data: ColdTask = { coldOdds: true, impl };
+  // The worker loads this TypeScript file through tsx's loader, as `npm run bench` loads the rest.
+  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+  const worker = new Worker(boot, { eval: true, workerData: data });
+  const result = await new Promise<[string, [string, Micros][]][]>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  await worker.terminate();
+  return new Map(result.map(([name, cells]) => [name, new Map(cells)]));
 }
 
 /** The largest entry of a non-empty list of figures. */
@@ -73,31 +130,52 @@ function worst<T extends CellFigure>(figures: readonly T[]): T {
   return w;
 }
 
-/** Warm latency of every cell of a group, summarised with the group's cold figures. */
-export function warmPass(group: OddsGroup, cold: ReadonlyMap<string, Micros>): GroupLatency {
-  const wall: (CellFigure & { p95: number })[] = [];
-  const cpu: CellFigure[] = [];
-  for (const cell of group.cells) {
-    const latency = warmLatency(cell.call);
-    wall.push({ label: cell.label, micros: latency.median, p95: latency.p95 });
-    cpu.push({ label: cell.label, micros: latency.cpuMedian });
-  }
-  const firsts = group.cells.map((cell) => cold.get(cell.label) ?? { wall: NaN, cpu: NaN });
-  const coldWall = group.cells.map((cell, i) => ({ label: cell.label, micros: (firsts[i] as Micros).wall }));
-  const coldCpu = group.cells.map((cell, i) => ({ label: cell.label, micros: (firsts[i] as Micros).cpu }));
-  const within = (list: readonly CellFigure[]): boolean => list.every((f) => f.micros <= ODDS_TARGET_MICROS);
-  const over = (list: readonly CellFigure[]): number => list.filter((f) => f.micros > ODDS_TARGET_MICROS).length;
+/** Warm latency of every cell of a group, current and legacy side by side, with the cold figures. */
+export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTimes): GroupLatency {
+  const none: Micros = { wall: NaN, cpu: NaN };
+  const cells: CellTimes[] = group.cells.map((cell) => {
+    // Alternate current and legacy in short runs so both see the same load; 11 batches each.
+    const a = warmLatency(cell.call, 11);
+    const b = warmLatency(cell.legacy, 11);
+    const c = warmLatency(cell.call, 10);
+    const d = warmLatency(cell.legacy, 10);
+    const warm = { wall: Math.min(a.median, c.median), cpu: Math.min(a.cpuMedian, c.cpuMedian) };
+    const legacyWarm = { wall: Math.min(b.median, d.median), cpu: Math.min(b.cpuMedian, d.cpuMedian) };
+    return {
+      label: cell.label,
+      warm,
+      legacyWarm,
+      p95: Math.max(a.p95, c.p95),
+      cold: cold.get(group.name)?.get(cell.label) ?? none,
+      legacyCold: legacyCold.get(group.name)?.get(cell.label) ?? none,
+      ratio: legacyWarm.cpu / warm.cpu,
+    };
+  });
+  const figures = (pick: (c: CellTimes) => number): CellFigure[] =>
+    cells.map((c) => ({ label: c.label, micros: pick(c) }));
+  const wall = figures((c) => c.warm.wall);
+  const cpu = figures((c) => c.warm.cpu);
+  const coldWall = figures((c) => c.cold.wall);
+  const coldCpu = figures((c) => c.cold.cpu);
+  const ratios = figures((c) => c.ratio);
+  const within = (list: readonly CellFigure[], target: number): boolean => list.every((f) => f.micros <= target);
+  const over = (list: readonly CellFigure[]): number => list.filter((f) => f.micros > COLD_TARGET_MICROS).length;
   return {
     group,
+    cells,
     coldMedian: { wall: median(coldWall.map((c) => c.micros)), cpu: median(coldCpu.map((c) => c.micros)) },
     coldWorstWall: worst(coldWall),
     coldWorstCpu: worst(coldCpu),
+    legacyColdWorstCpu: worst(figures((c) => c.legacyCold.cpu)),
     warmMedian: { wall: median(wall.map((w) => w.micros)), cpu: median(cpu.map((c) => c.micros)) },
+    legacyWarmMedianCpu: median(cells.map((c) => c.legacyWarm.cpu)),
     warmWorstWall: worst(wall),
     warmWorstCpu: worst(cpu),
-    warmWorstP95: worst(wall.map((w) => ({ label: w.label, micros: w.p95 }))),
-    warmMeets: { wall: within(wall), cpu: within(cpu) },
-    coldMeets: { wall: within(coldWall), cpu: within(coldCpu) },
+    warmWorstP95: worst(figures((c) => c.p95)),
+    ratioMedian: median(ratios.map((r) => r.micros)),
+    ratioMin: ratios.reduce((m, r) => (r.micros < m.micros ? r : m)),
+    warmMeets: { wall: within(wall, ODDS_TARGET_MICROS), cpu: within(cpu, ODDS_TARGET_MICROS) },
+    coldMeets: { wall: within(coldWall, COLD_TARGET_MICROS), cpu: within(coldCpu, COLD_TARGET_MICROS) },
     coldOver: { wall: over(coldWall), cpu: over(coldCpu) },
   };
 }

@@ -9,7 +9,7 @@
  * until the mass of the longer chains is below {@link EPSILON}, and that remainder is reported.
  */
 
-import { Dist, EPSILON, type DistributionJSON } from "../shared/index.ts";
+import { Dist, EPSILON, denseToJSON, type DistributionJSON } from "../shared/index.ts";
 import { requireActionDie, validate, type ActionKind, type ActionRequest } from "./request.ts";
 import { isCriticalThreat, isPotentialBotch, SPECIAL_BOTCH_MARGIN } from "./resolve.ts";
 import type { ActionDieSize } from "./tables.ts";
@@ -20,10 +20,15 @@ interface ArrayDist {
   readonly remainder: number;
 }
 
-const cascadeCache = new Map<number, ArrayDist>();
+/** A cascade's array, with P(total ≥ t) at `atLeast[t − 1]` for t from 1 to the array's length (filled on first use). */
+interface CascadeArray extends ArrayDist {
+  atLeast?: Float64Array;
+}
+
+const cascadeCache = new Map<number, CascadeArray>();
 
 /** The cascade total of a die with `faces` faces as an array, truncated below {@link EPSILON}. */
-function cascadeArray(faces: number): ArrayDist {
+function cascadeArray(faces: number): CascadeArray {
   const hit = cascadeCache.get(faces);
   if (hit !== undefined) return hit;
   let chains = 0;
@@ -35,7 +40,7 @@ function cascadeArray(faces: number): ArrayDist {
     for (let r = 1; r < faces; r++) p[k * faces + r] = each;
     mass = each;
   }
-  const dist = { p, remainder: mass };
+  const dist: CascadeArray = { p, remainder: mass };
   cascadeCache.set(faces, dist);
   return dist;
 }
@@ -63,16 +68,6 @@ function convolveCascade(a: Float64Array, c: Float64Array, faces: number): Float
     const ck = c[k * faces + 1] as number;
     const shift = k * faces;
     for (let s = 1; s < kernel.length; s++) out[s + shift] = (out[s + shift] as number) + ck * (kernel[s] as number);
-  }
-  return out;
-}
-
-/** Plain JSON of an array distribution shifted by `offset`, values ascending, zero entries left out. */
-function toJSON(p: Float64Array, offset: number): DistributionJSON {
-  const out: DistributionJSON = {};
-  for (let v = 0; v < p.length; v++) {
-    const q = p[v] as number;
-    if (q > 0) out[String(v + offset)] = q;
   }
   return out;
 }
@@ -141,12 +136,14 @@ export function cascadeDist(faces: number): Dist {
 export function cascadeOdds(faces: number): CascadeOdds {
   const size = requireActionDie(faces, "faces");
   const arr = cascadeArray(size);
-  const atLeast: DistributionJSON = {};
-  for (let t = 1; t <= arr.p.length; t++) atLeast[String(t)] = cascadeAtLeast(size, t);
+  if (arr.atLeast === undefined) {
+    arr.atLeast = new Float64Array(arr.p.length);
+    for (let t = 1; t <= arr.p.length; t++) arr.atLeast[t - 1] = cascadeAtLeast(size, t);
+  }
   return {
     faces: size,
-    distribution: toJSON(arr.p, 0),
-    atLeast,
+    distribution: denseToJSON(arr.p),
+    atLeast: denseToJSON(arr.atLeast, 1),
     mean: cascadeMean(size),
     pCascade: 1 / size,
     remainder: arr.remainder,
@@ -189,8 +186,28 @@ function augmentArray(augments: readonly number[]): ArrayDist {
   return { p, remainder };
 }
 
-/** The d20 plus augments as an array: `p[i]` is the probability of d20 + augments = i. */
+/** The most augment lists {@link rollArray} keeps; past it the oldest is dropped. */
+const ROLL_CACHE_SIZE = 64;
+/** The d20 plus augments, keyed by the augment sizes in order (convolved in that order). */
+const rollCache = new Map<string, ArrayDist>();
+
+/**
+ * The d20 plus augments as an array: `p[i]` is the probability of d20 + augments = i. Memoised by
+ * augment list: a dialog asks again for the same dice whenever only the modifier or the DC changes.
+ */
 function rollArray(augments: readonly number[]): ArrayDist {
+  const key = augments.join(",");
+  let roll = rollCache.get(key);
+  if (roll === undefined) {
+    roll = d20With(augments);
+    if (rollCache.size >= ROLL_CACHE_SIZE) rollCache.delete(rollCache.keys().next().value as string);
+    rollCache.set(key, roll);
+  }
+  return roll;
+}
+
+/** The d20 plus augments as an array, computed. */
+function d20With(augments: readonly number[]): ArrayDist {
   const aug = augmentArray(augments);
   const s = aug.p;
   const out = new Float64Array(s.length + 20);
@@ -245,7 +262,7 @@ export function odds(request: ActionRequest): ActionOdds {
   return {
     engine: "action",
     kind: req.kind,
-    total: toJSON(arr.p, offset),
+    total: denseToJSON(arr.p, offset),
     mean,
     dc: req.dc,
     pSuccess,

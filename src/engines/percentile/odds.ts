@@ -81,40 +81,86 @@ export function levelDist(table: ArtTable, rating: number, values: Dist): number
   return out;
 }
 
-/** A per-level array as a record keyed by level id, in level order. */
-function byLevel(values: readonly number[]): Record<LevelId, number> {
-  const out = {} as Record<LevelId, number>;
-  LEVEL_IDS.forEach((id, i) => (out[id] = values[i] as number));
-  return out;
-}
+/** The rank of every value 1..100 among the ten values its ones digit can make (index 0 unused). */
+const RANK: Uint8Array = (() => {
+  const ranks = new Uint8Array(101);
+  for (let value = 1; value <= 100; value++) ranks[value] = rankOf(value);
+  return ranks;
+})();
+
+/** Scratch for {@link odds}: the chance of each rank, of each value and of each level (overwritten by every call). */
+const RANK_CHANCE = new Float64Array(D10 + 1);
+const VALUE_CHANCE = new Float64Array(101);
+const LEVEL_CHANCE = new Float64Array(LEVEL_COUNT);
 
 /**
  * Exact odds of a validated request: the value distribution after cancellation and the cap, and,
  * when the request carries a rating, the result-level distribution in its table column, the chance
  * of each level or better and the chance of success.
  *
+ * Works on the ten rank chances directly (the same arithmetic as {@link valueDist} and
+ * {@link levelDist}, summed in the same order, so the figures are the same to the last bit),
+ * without a Map or a sort; levels are read by walking the column once, since a value's level never
+ * falls as the value rises.
+ *
  * @param req - A validated request.
  */
 export function odds(req: PercentileRequest): PercentileOdds {
   const { net, clamped } = diceCounts(req);
-  const dist = valueDist(net);
-  const base = {
-    net,
-    mode: net > 0 ? ("bonus" as const) : net < 0 ? ("penalty" as const) : ("none" as const),
-    clamped,
-    value: dist.toJSON(),
-    mean: dist.mean(),
-    remainder: dist.remainder,
-  };
-  if (req.column === undefined) return { ...base, column: null, levels: null, levelsAtLeast: null, success: null };
+  const m = Math.abs(net) + 1;
+  const q = RANK_CHANCE;
+  for (let j = 1; j <= D10; j++) {
+    q[j] = net >= 0 ? (j / D10) ** m - ((j - 1) / D10) ** m : ((D10 - j + 1) / D10) ** m - ((D10 - j) / D10) ** m;
+  }
+  const value: DistributionJSON = {};
+  value[100] = 0; // the highest key first sizes the object's index store once (see denseToJSON)
+  let mean = 0;
+  for (let v = 1; v <= 100; v++) {
+    const p = (q[RANK[v] as number] as number) / D10;
+    VALUE_CHANCE[v] = p;
+    value[v] = p;
+    mean += v * p;
+  }
+  const mode = net > 0 ? ("bonus" as const) : net < 0 ? ("penalty" as const) : ("none" as const);
+  if (req.column === undefined) {
+    return {
+      net,
+      mode,
+      clamped,
+      value,
+      mean,
+      remainder: 0,
+      column: null,
+      levels: null,
+      levelsAtLeast: null,
+      success: null,
+    };
+  }
   const table = req.art ?? DEFAULT_ART;
-  const levels = levelDist(table, req.column, dist);
-  const atLeast = levels.map((_, i) => levels.slice(i).reduce((s, q) => s + q, 0));
-  return {
-    ...base,
-    column: artColumn(table, req.column),
-    levels: byLevel(levels),
-    levelsAtLeast: byLevel(atLeast),
-    success: levels.reduce((s, q, i) => (isSuccessIndex(i) ? s + q : s), 0),
-  };
+  const column = artColumn(table, req.column);
+  const ranges = (table.columns[column] as ArtColumn).ranges;
+  const levels = LEVEL_CHANCE.fill(0);
+  let level = 0;
+  for (let v = 1; v <= 100; v++) {
+    for (;;) {
+      if (level >= LEVEL_COUNT) throw new RangeError(`levelInColumn: value ${v} is outside the column`);
+      const range = ranges[level];
+      if (range && v <= range[1]) break;
+      level++;
+    }
+    levels[level] = (levels[level] as number) + (VALUE_CHANCE[v] as number);
+  }
+  const byId = {} as Record<LevelId, number>;
+  const atLeast = {} as Record<LevelId, number>;
+  let success = 0;
+  for (let i = 0; i < LEVEL_COUNT; i++) {
+    const id = LEVEL_IDS[i] as LevelId;
+    const here = levels[i] as number;
+    byId[id] = here;
+    let s = 0;
+    for (let k = i; k < LEVEL_COUNT; k++) s += levels[k] as number;
+    atLeast[id] = s;
+    if (isSuccessIndex(i)) success += here;
+  }
+  return { net, mode, clamped, value, mean, remainder: 0, column, levels: byId, levelsAtLeast: atLeast, success };
 }

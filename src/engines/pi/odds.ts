@@ -7,9 +7,8 @@
  * come out exactly 0 and nothing cancels.
  */
 
-import { Dist } from "../shared/index.ts";
-import type { DistributionJSON } from "../shared/index.ts";
-import { removedSlot } from "./request.ts";
+import { denseToJSON, type DistributionJSON } from "../shared/index.ts";
+import { DIE_SIZES, removedSlot } from "./request.ts";
 import type { Hindrance, PiRequest } from "./request.ts";
 
 /** One cell of a joint Precision/Impact distribution. */
@@ -57,16 +56,28 @@ export interface PiOdds {
 /** A joint distribution of two order statistics: `[high, low, probability]` rows with probability above 0. */
 export type OrderJoint = readonly (readonly [number, number, number])[];
 
+/** The largest die size, and the row length of a joint table (`joint[high * STRIDE + low]`). */
+const TOP = Math.max(...DIE_SIZES);
+const STRIDE = TOP + 1;
+
 /**
- * The joint distribution of the highest and the second-highest face of independent dice of the
- * given sizes (the second-highest equals the highest when two dice share the top face).
- *
- * @param dice - At least two die sizes.
+ * Scratch tables of {@link odds}, overwritten by every call (odds is synchronous and never
+ * re-entered): one joint table (`JOINT[high * STRIDE + low]`), and the Precision and Impact
+ * marginals (indexed by high + low and high − low).
  */
-export function topTwoJoint(dice: readonly number[]): OrderJoint {
-  if (dice.length < 2) throw new RangeError("topTwoJoint: needs two dice");
-  const top = Math.max(...dice);
-  const rows: [number, number, number][] = [];
+const JOINT = new Float64Array(STRIDE * STRIDE);
+const PRECISION = new Float64Array(2 * TOP + 1);
+const IMPACT = new Float64Array(TOP + 1);
+
+/**
+ * Writes the joint distribution of the highest and the second-highest face into `out`
+ * (`out[high * stride + second]`, 0 where impossible) and returns the highest face possible. The
+ * second-highest equals the highest when two dice share the top face.
+ */
+function fillTopTwo(dice: readonly number[], out: Float64Array, stride: number): number {
+  let top = 0;
+  for (const f of dice) if (f > top) top = f;
+  out.fill(0);
   for (let a = 1; a <= top; a++) {
     // Both on a: every die at most a, at least two of them exactly a (states: 0, 1, 2+ dice on a).
     let s0 = 1;
@@ -79,7 +90,7 @@ export function topTwoJoint(dice: readonly number[]): OrderJoint {
       s1 = s1 * below + s0 * on;
       s0 = s0 * below;
     }
-    if (s2 > 0) rows.push([a, a, s2]);
+    out[a * stride + a] = s2;
     for (let b = 1; b < a; b++) {
       // High a, second b < a: exactly one die on a, the others at most b, at least one on b.
       // States: (dice on a: 0 or 1) × (some die on b: no or yes).
@@ -96,27 +107,25 @@ export function topTwoJoint(dice: readonly number[]): OrderJoint {
         t01 = t01 * (below + onB) + t00 * onB;
         t00 = t00 * below;
       }
-      if (t11 > 0) rows.push([a, b, t11]);
+      out[a * stride + b] = t11;
     }
   }
-  return rows;
+  return top;
 }
 
 /**
- * The joint distribution of the highest and the lowest face of independent dice of the given
- * sizes.
- *
- * @param dice - At least two die sizes.
+ * Writes the joint distribution of the highest and the lowest face into `out`
+ * (`out[high * stride + low]`, 0 where impossible) and returns the highest face possible.
  */
-export function maxMinJoint(dice: readonly number[]): OrderJoint {
-  if (dice.length < 2) throw new RangeError("maxMinJoint: needs two dice");
-  const top = Math.max(...dice);
-  const rows: [number, number, number][] = [];
+function fillMaxMin(dice: readonly number[], out: Float64Array, stride: number): number {
+  let top = 0;
+  for (const f of dice) if (f > top) top = f;
+  out.fill(0);
   for (let a = 1; a <= top; a++) {
     // Every die on a.
     let all = 1;
     for (const f of dice) all *= a <= f ? 1 / f : 0;
-    if (all > 0) rows.push([a, a, all]);
+    out[a * stride + a] = all;
     for (let b = 1; b < a; b++) {
       // Every die within [b, a], at least one on a and at least one on b.
       // States: (some die on a: no or yes) × (some die on b: no or yes).
@@ -133,34 +142,108 @@ export function maxMinJoint(dice: readonly number[]): OrderJoint {
         t01 = t01 * (between + onB) + t00 * onB;
         t00 = t00 * between;
       }
-      if (t11 > 0) rows.push([a, b, t11]);
+      out[a * stride + b] = t11;
+    }
+  }
+  return top;
+}
+
+/** The rows of a joint table with probability above 0, high ascending, then low ascending. */
+function rowsOf(table: Float64Array, top: number, stride: number): OrderJoint {
+  const rows: [number, number, number][] = [];
+  for (let a = 1; a <= top; a++) {
+    const p = table[a * stride + a] as number;
+    if (p > 0) rows.push([a, a, p]);
+    for (let b = 1; b < a; b++) {
+      const q = table[a * stride + b] as number;
+      if (q > 0) rows.push([a, b, q]);
     }
   }
   return rows;
 }
 
 /**
- * Turns (Precision, Impact, probability) cells into a {@link PiPickOdds}. Each cell appears once:
- * (high, low) ↦ (high + low, high − low) is one-to-one, and so is a single die's face ↦ Precision.
+ * The joint distribution of the highest and the second-highest face of independent dice of the
+ * given sizes (the second-highest equals the highest when two dice share the top face).
+ *
+ * @param dice - At least two die sizes.
  */
-function pickOdds(cells: [number, number, number][]): PiPickOdds {
-  cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  const joint: PiJointEntry[] = [];
-  const precision = new Map<number, number>();
-  const impact = new Map<number, number>();
-  for (const [p, i, probability] of cells) {
-    joint.push({ precision: p, impact: i, probability });
-    precision.set(p, (precision.get(p) ?? 0) + probability);
-    impact.set(i, (impact.get(i) ?? 0) + probability);
-  }
-  const pd = new Dist(precision);
-  const id = new Dist(impact);
-  return { joint, precision: pd.toJSON(), impact: id.toJSON(), meanPrecision: pd.mean(), meanImpact: id.mean() };
+export function topTwoJoint(dice: readonly number[]): OrderJoint {
+  if (dice.length < 2) throw new RangeError("topTwoJoint: needs two dice");
+  const stride = Math.max(...dice) + 1;
+  const table = new Float64Array(stride * stride);
+  return rowsOf(table, fillTopTwo(dice, table, stride), stride);
 }
 
-/** Maps order-statistic rows (high, low) to Precision/Impact odds with the modifiers added. */
-function fromOrder(rows: OrderJoint, precisionMod: number, impactMod: number): PiPickOdds {
-  return pickOdds(rows.map(([high, low, p]) => [high + low + precisionMod, high - low + impactMod, p]));
+/**
+ * The joint distribution of the highest and the lowest face of independent dice of the given
+ * sizes.
+ *
+ * @param dice - At least two die sizes.
+ */
+export function maxMinJoint(dice: readonly number[]): OrderJoint {
+  if (dice.length < 2) throw new RangeError("maxMinJoint: needs two dice");
+  const stride = Math.max(...dice) + 1;
+  const table = new Float64Array(stride * stride);
+  return rowsOf(table, fillMaxMin(dice, table, stride), stride);
+}
+/** The mean of a dense marginal (`p[i]` the chance of `offset + i`), summed in ascending order. */
+function meanOf(p: Float64Array, offset: number, to: number): number {
+  let s = 0;
+  for (let i = 0; i < to; i++) {
+    const q = p[i] as number;
+    if (q > 0) s += (offset + i) * q;
+  }
+  return s;
+}
+
+/**
+ * The odds of one way of picking from a joint table of (high, low) faces: Precision high + low,
+ * Impact high − low, modifiers added. The table is read by Precision, then Impact, ascending (the
+ * order the odds list them in), so each marginal adds its cells in that order.
+ */
+function pickFrom(
+  table: Float64Array,
+  top: number,
+  stride: number,
+  precisionMod: number,
+  impactMod: number,
+): PiPickOdds {
+  const precision = top <= TOP ? PRECISION.fill(0) : new Float64Array(2 * top + 1);
+  const impact = top <= TOP ? IMPACT.fill(0) : new Float64Array(top + 1);
+  const joint: PiJointEntry[] = [];
+  for (let sum = 2; sum <= 2 * top; sum++) {
+    for (let a = (sum + 1) >> 1; a <= top && a < sum; a++) {
+      const probability = table[a * stride + sum - a] as number;
+      if (!(probability > 0)) continue;
+      const gap = 2 * a - sum;
+      joint.push({ precision: sum + precisionMod, impact: gap + impactMod, probability });
+      precision[sum] = (precision[sum] as number) + probability;
+      impact[gap] = (impact[gap] as number) + probability;
+    }
+  }
+  return {
+    joint,
+    precision: denseToJSON(precision, precisionMod, 2, 2 * top + 1),
+    impact: denseToJSON(impact, impactMod, 0, top),
+    meanPrecision: meanOf(precision, precisionMod, 2 * top + 1),
+    meanImpact: meanOf(impact, impactMod, top),
+  };
+}
+
+/** The odds of a one-die roll: Precision is the face, Impact the modifier alone. */
+function singleDie(faces: number, precisionMod: number, impactMod: number): PiPickOdds {
+  const joint: PiJointEntry[] = [];
+  const precision: DistributionJSON = {};
+  let meanPrecision = 0;
+  let impact = 0;
+  for (let v = 1; v <= faces; v++) {
+    joint.push({ precision: v + precisionMod, impact: impactMod, probability: 1 / faces });
+    precision[v + precisionMod] = 1 / faces;
+    meanPrecision += (v + precisionMod) * (1 / faces);
+    impact += 1 / faces;
+  }
+  return { joint, precision, impact: { [impactMod]: impact }, meanPrecision, meanImpact: impactMod * impact };
 }
 
 /**
@@ -175,21 +258,20 @@ export function odds(request: PiRequest): PiOdds {
   const impactMod = request.impactMod ?? 0;
   const removed = removedSlot(request.pool, hindrance);
   const dice = request.pool.filter((_, slot) => slot !== removed);
-  let bestPrecision: PiPickOdds;
-  let bestImpact: PiPickOdds;
-  let autoFail = 0;
   if (dice.length === 1) {
-    const faces = dice[0] as number;
-    const cells: [number, number, number][] = [];
-    for (let v = 1; v <= faces; v++) cells.push([v + precisionMod, impactMod, 1 / faces]);
-    bestPrecision = pickOdds(cells);
-    bestImpact = bestPrecision;
-    autoFail = impactMod <= 0 ? 1 : 0;
-  } else {
-    bestPrecision = fromOrder(topTwoJoint(dice), precisionMod, impactMod);
-    bestImpact = fromOrder(maxMinJoint(dice), precisionMod, impactMod);
+    const only = singleDie(dice[0] as number, precisionMod, impactMod);
+    const autoFail = impactMod <= 0 ? 1 : 0;
+    return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision: only, bestImpact: only, autoFail };
   }
-  return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision, bestImpact, autoFail };
+  let top = 0;
+  for (const f of dice) if (f > top) top = f;
+  const stride = Math.max(STRIDE, top + 1);
+  const table = stride === STRIDE ? JOINT : new Float64Array(stride * stride);
+  fillTopTwo(dice, table, stride);
+  const bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod);
+  fillMaxMin(dice, table, stride);
+  const bestImpact = pickFrom(table, top, stride, precisionMod, impactMod);
+  return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision, bestImpact, autoFail: 0 };
 }
 
 /**

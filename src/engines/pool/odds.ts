@@ -5,16 +5,14 @@
  * at most (n + 1)(n + 2) / 2 terms, never the 10^n faces.
  */
 
-import { Dist, type DistributionJSON } from "../shared/index.ts";
+import { denseToJSON, type DistributionJSON } from "../shared/index.ts";
 import { validate, type PoolRequest } from "./request.ts";
 import {
   BOTCH_DEGREES,
   MAX_POOL,
   POOL_DIE_FACES,
   SUCCESS_DEGREES,
-  botchDegree,
   isDifficultyWarning,
-  successDegree,
   type BotchDegree,
   type PoolResult,
   type SuccessDegree,
@@ -75,19 +73,25 @@ export function faceClassChances(difficulty: number): { success: number; one: nu
   };
 }
 
-/** The powers x^0 … x^n. */
-function powers(x: number, n: number): number[] {
-  const out = [1];
-  for (let k = 1; k <= n; k++) out.push((out[k - 1] as number) * x);
+/** Writes the powers x^0 … x^n into `out` (a scratch array of {@link odds}) and returns it. */
+function powers(out: Float64Array, x: number, n: number): Float64Array {
+  out[0] = 1;
+  for (let k = 1; k <= n; k++) out[k] = (out[k - 1] as number) * x;
   return out;
 }
 
-/** Turns an array indexed by value into a distribution JSON, leaving out zero entries. */
-function arrayToJSON(values: readonly number[]): DistributionJSON {
-  const m = new Map<number, number>();
-  for (let v = 0; v < values.length; v++) if ((values[v] as number) > 0) m.set(v, values[v] as number);
-  return new Dist(m).toJSON();
-}
+/**
+ * Scratch arrays of {@link odds}, overwritten by every call (odds is synchronous and never
+ * re-entered): the powers of each face class's chance, the net-success and botch-level
+ * distributions, and the chance of each degree.
+ */
+const PS = new Float64Array(MAX_POOL + 1);
+const PO = new Float64Array(MAX_POOL + 1);
+const PX = new Float64Array(MAX_POOL + 1);
+const NET = new Float64Array(MAX_POOL + 2);
+const LEVEL = new Float64Array(MAX_POOL + 1);
+const SUCCESS_BY_DEGREE = new Float64Array(SUCCESS_DEGREES.length);
+const BOTCH_BY_DEGREE = new Float64Array(BOTCH_DEGREES.length);
 
 /** A record of degree ids, all 0. */
 function zeros<K extends string>(ids: readonly K[]): Record<K, number> {
@@ -131,27 +135,45 @@ export function odds(request: PoolRequest): PoolOdds {
   const n = req.pool;
   const free = req.willpower ? 1 : 0;
   const chance = faceClassChances(req.difficulty);
-  const ps = powers(chance.success, n);
-  const po = powers(chance.one, n);
-  const px = powers(chance.other, n);
-  const net = new Array<number>(n + 1 + free).fill(0);
-  const level = new Array<number>(n + 1).fill(0);
+  const ps = powers(PS, chance.success, n);
+  const po = powers(PO, chance.one, n);
+  const px = powers(PX, chance.other, n);
+  const net = NET.fill(0, 0, n + 1 + free);
+  const level = LEVEL.fill(0, 0, n + 1);
+  const byDegree = SUCCESS_BY_DEGREE.fill(0);
+  const byBotch = BOTCH_BY_DEGREE.fill(0);
   let success = 0;
   let botch = 0;
   let failure = 0;
   let expectedNet = 0;
+  // The terms are summed in the order the odds have always summed them (s, then o, ascending), so
+  // every figure is the same to the last bit; the degrees add into arrays by index instead of
+  // records by name (the same additions, without a property look-up per term).
   for (let s = 0; s <= n; s++) {
     const ways = choose(n, s) * (ps[s] as number);
-    for (let o = 0; o <= n - s; o++) {
-      const p = ways * choose(n - s, o) * (po[o] as number) * (px[n - s - o] as number);
+    const row = BINOMIAL[n - s] as readonly number[];
+    const rest = n - s;
+    // o < s: the successes outnumber the 1s, so the roll succeeds with s − o + free net successes.
+    for (let o = 0; o < s && o <= rest; o++) {
+      const p = ways * (row[o] as number) * (po[o] as number) * (px[rest - o] as number);
       if (p === 0) continue;
-      const value = Math.max(0, s - o) + free;
+      const value = s - o + free;
       net[value] = (net[value] as number) + p;
       expectedNet += value * p;
-      if (value > 0) {
+      success += p;
+      const degree = Math.min(value, SUCCESS_DEGREES.length) - 1;
+      byDegree[degree] = (byDegree[degree] as number) + p;
+      level[0] = (level[0] as number) + p;
+    }
+    // o ≥ s: no net success from the dice; Willpower's one success, or a failure or a botch.
+    for (let o = s; o <= rest; o++) {
+      const p = ways * (row[o] as number) * (po[o] as number) * (px[rest - o] as number);
+      if (p === 0) continue;
+      net[free] = (net[free] as number) + p;
+      expectedNet += free * p;
+      if (free > 0) {
         success += p;
-        const degree = successDegree(value) as SuccessDegree;
-        successDegrees[degree] += p;
+        byDegree[0] = (byDegree[0] as number) + p;
         level[0] = (level[0] as number) + p;
         continue;
       }
@@ -159,17 +181,21 @@ export function odds(request: PoolRequest): PoolOdds {
       level[botchLevel] = (level[botchLevel] as number) + p;
       if (botchLevel > 0) {
         botch += p;
-        botchDegrees[botchDegree(botchLevel) as BotchDegree] += p;
+        const degree = Math.min(botchLevel, BOTCH_DEGREES.length) - 1;
+        byBotch[degree] = (byBotch[degree] as number) + p;
       } else {
         failure += p;
       }
     }
   }
+  for (let i = 0; i < SUCCESS_DEGREES.length; i++)
+    successDegrees[SUCCESS_DEGREES[i] as SuccessDegree] += byDegree[i] as number;
+  for (let i = 0; i < BOTCH_DEGREES.length; i++) botchDegrees[BOTCH_DEGREES[i] as BotchDegree] += byBotch[i] as number;
   return {
     engine: "pool",
     automatic: false,
-    net: arrayToJSON(net),
-    botchLevel: arrayToJSON(level),
+    net: denseToJSON(net, 0, 0, n + 1 + free),
+    botchLevel: denseToJSON(level, 0, 0, n + 1),
     results: { success, failure, botch },
     successDegrees,
     botchDegrees,

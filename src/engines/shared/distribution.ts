@@ -103,6 +103,31 @@ export class Dist {
 }
 
 /**
+ * Plain JSON of a dense distribution, `p[i]` being the probability of `offset + i`, for `i` from
+ * `from` to `to − 1`, zero entries left out, values ascending. The keys are set as numbers: an
+ * integer key is kept as an array index without building a string (the JSON is the same).
+ *
+ * @param p - The probabilities.
+ * @param offset - The value of `p[0]`.
+ * @param from - The first index to list.
+ * @param to - One past the last index to list.
+ */
+export function denseToJSON(p: ArrayLike<number>, offset = 0, from = 0, to = p.length): DistributionJSON {
+  const out: DistributionJSON = {};
+  let last = to - 1;
+  while (last >= from && !((p[last] as number) > 0)) last--;
+  // The highest key first: the object's index store is then sized once instead of grown key by key
+  // (several times faster). Integer keys list in ascending order whatever the order they are set
+  // in; negative keys (not indices) list in the order set, which stays ascending below.
+  if (last >= from && offset + last >= 0) out[offset + last] = p[last] as number;
+  for (let i = from; i <= last; i++) {
+    const q = p[i] as number;
+    if (q > 0) out[offset + i] = q;
+  }
+  return out;
+}
+
+/**
  * A die that explodes on its maximum: on the top face it adds the face and is thrown again,
  * without limit. Followed until the remaining mass is below {@link EPSILON}.
  *

@@ -5,7 +5,7 @@
  * the shared `EPSILON` (1e-15); the remainders are added up and reported.
  */
 
-import { Dist, explodingDie, type DistributionJSON } from "../shared/index.ts";
+import { Dist, denseToJSON, explodingDie, type DistributionJSON } from "../shared/index.ts";
 import { shapeOf, withDefaults, type WildRequest } from "./request.ts";
 import { WILD_FACES } from "./steps.ts";
 
@@ -133,7 +133,7 @@ function chains(firstOneCounts: boolean, k: number): Dense {
 export function totalDist(request: WildRequest): Dist {
   const r = withDefaults(request);
   const shape = shapeOf(r);
-  const sum = convolve(normalSum(shape.normal), chains(r.firstOneCounts, shape.cpWild));
+  const sum = sumOf(r.firstOneCounts, shape.normal, shape.cpWild);
   const m = new Map<number, number>();
   const lo = sum.lo + shape.pips;
   for (let i = 0; i < sum.p.length; i++) {
@@ -142,6 +142,29 @@ export function totalDist(request: WildRequest): Dist {
   }
   return new Dist(m, sum.rem);
 }
+
+/** The most totals {@link sumOf} keeps; past it the oldest is dropped. */
+const SUM_CACHE_SIZE = 64;
+/** The normal dice and the chains convolved, keyed by `${firstOneCounts}:${normal}:${cpWild}`. */
+const sumCache = new Map<string, Dense>();
+
+/**
+ * The distribution of the normal dice and the chains together (before the pips), memoised by
+ * shape: a dialog asks again for the same dice whenever only the target or the pips change.
+ */
+function sumOf(firstOneCounts: boolean, normal: number, cpWild: number): Dense {
+  const key = `${firstOneCounts}:${normal}:${cpWild}`;
+  let sum = sumCache.get(key);
+  if (sum === undefined) {
+    sum = convolve(normalSum(normal), chains(firstOneCounts, cpWild));
+    if (sumCache.size >= SUM_CACHE_SIZE) sumCache.delete(sumCache.keys().next().value as string);
+    sumCache.set(key, sum);
+  }
+  return sum;
+}
+
+/** Scratch of {@link odds}: P(total ≥ t) by index (overwritten by every call). */
+let tailScratch = new Float64Array(1024);
 
 /**
  * Exact odds of a validated request: the total's distribution, P(total ≥ t), and the chances of
@@ -152,32 +175,26 @@ export function totalDist(request: WildRequest): Dist {
 export function odds(request: WildRequest): WildOdds {
   const r = withDefaults(request);
   const shape = shapeOf(r);
-  const sum = convolve(normalSum(shape.normal), chains(r.firstOneCounts, shape.cpWild));
+  const sum = sumOf(r.firstOneCounts, shape.normal, shape.cpWild);
   const base = sum.lo + shape.pips;
   const p = sum.p;
   let first = 0;
   while (first < p.length - 1 && p[first] === 0) first++;
   let last = p.length - 1;
   while (last > first && p[last] === 0) last--;
-  const total: DistributionJSON = {};
-  const atLeast: DistributionJSON = {};
   let mean = 0;
-  for (let i = first; i <= last; i++) {
-    const q = p[i] as number;
-    if (q > 0) total[String(base + i)] = q;
-    mean += (base + i) * q;
-  }
+  for (let i = first; i <= last; i++) mean += (base + i) * (p[i] as number);
+  if (tailScratch.length < p.length) tailScratch = new Float64Array(p.length);
+  const tails = tailScratch;
   let tail = 0;
-  const tails = new Float64Array(last - first + 1);
   for (let i = last; i >= first; i--) {
     tail += p[i] as number;
-    tails[i - first] = tail;
+    tails[i] = Math.min(1, tail);
   }
-  for (let i = first; i <= last; i++) atLeast[String(base + i)] = Math.min(1, tails[i - first] as number);
   return {
     engine: "wild",
-    total,
-    atLeast,
+    total: denseToJSON(p, base, first, last + 1),
+    atLeast: denseToJSON(tails, base, first, last + 1),
     mean,
     min: base + first,
     max: base + last,

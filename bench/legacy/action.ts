@@ -1,0 +1,260 @@
+/**
+ * LEGACY (bench only, never shipped): the odds code as it stood before issue 18, kept so the
+ * benchmark can time it beside the current code and the tests can check the two agree exactly.
+ *
+ * Exact odds of the `action` engine: the total of one cascading action die, and the total of a d20
+ * roll with its augments against a DC.
+ *
+ * A cascade of a die with n faces is K throws of n followed by one throw r in 1..n−1, with
+ * P(K = k, r) = n^−(k+1). So its total T = K·n + r is never a multiple of n, every total decomposes
+ * in exactly one way ({@link cascadeParts}), and P(T ≥ t) has a closed form ({@link cascadeAtLeast}).
+ * Distributions are arrays indexed by value and combined by convolution; a cascade is followed
+ * until the mass of the longer chains is below {@link EPSILON}, and that remainder is reported.
+ */
+
+import { Dist, EPSILON, type DistributionJSON } from "./distribution.ts";
+import { requireActionDie, validate, type ActionKind, type ActionRequest } from "../../src/engines/action/request.ts";
+import { isCriticalThreat, isPotentialBotch, SPECIAL_BOTCH_MARGIN } from "../../src/engines/action/resolve.ts";
+import type { ActionDieSize } from "../../src/engines/action/tables.ts";
+
+/** A distribution as an array: `p[v]` is the probability of the value `v` (v ≥ 0). */
+interface ArrayDist {
+  readonly p: Float64Array;
+  readonly remainder: number;
+}
+
+const cascadeCache = new Map<number, ArrayDist>();
+
+/** The cascade total of a die with `faces` faces as an array, truncated below {@link EPSILON}. */
+function cascadeArray(faces: number): ArrayDist {
+  const hit = cascadeCache.get(faces);
+  if (hit !== undefined) return hit;
+  let chains = 0;
+  for (let mass = 1; mass >= EPSILON; mass /= faces) chains++;
+  const p = new Float64Array(chains * faces);
+  let mass = 1;
+  for (let k = 0; k < chains; k++) {
+    const each = mass / faces;
+    for (let r = 1; r < faces; r++) p[k * faces + r] = each;
+    mass = each;
+  }
+  const dist = { p, remainder: mass };
+  cascadeCache.set(faces, dist);
+  return dist;
+}
+
+/**
+ * The distribution of the sum of `a` and one cascade of a die with `faces` faces, whose array `c`
+ * comes from {@link cascadeArray}: the convolution `out[t] = Σ a[i] · c[t − i]`, computed from the
+ * cascade's shape. Its array is made of one block of `faces` entries per chain length k: 0 at
+ * k·faces, then `faces − 1` copies of one value c_k. So `out[t] = Σ_k c_k · W[t − k·faces]`, where
+ * `W[s] = a[s − 1] + … + a[s − faces + 1]` is the mass of `a` that the chain's last throw (1 to
+ * faces − 1) carries to s. That is O(|a|·faces + chains·|a|) instead of O(|a|·faces·chains), with the
+ * same truncation (no chain longer than the cascade array's), and only sums of products of
+ * non-negative terms, so tiny tail values keep their precision.
+ */
+function convolveCascade(a: Float64Array, c: Float64Array, faces: number): Float64Array {
+  const blocks = c.length / faces;
+  const kernel = new Float64Array(a.length + faces - 1);
+  for (let s = 1; s < kernel.length; s++) {
+    let sum = 0;
+    for (let i = Math.max(0, s - faces + 1); i < s && i < a.length; i++) sum += a[i] as number;
+    kernel[s] = sum;
+  }
+  const out = new Float64Array(a.length + c.length - 1);
+  for (let k = 0; k < blocks; k++) {
+    const ck = c[k * faces + 1] as number;
+    const shift = k * faces;
+    for (let s = 1; s < kernel.length; s++) out[s + shift] = (out[s + shift] as number) + ck * (kernel[s] as number);
+  }
+  return out;
+}
+
+/** Plain JSON of an array distribution shifted by `offset`, values ascending, zero entries left out. */
+function toJSON(p: Float64Array, offset: number): DistributionJSON {
+  const out: DistributionJSON = {};
+  for (let v = 0; v < p.length; v++) {
+    const q = p[v] as number;
+    if (q > 0) out[String(v + offset)] = q;
+  }
+  return out;
+}
+
+function toDist(p: Float64Array, offset: number, remainder: number): Dist {
+  const m = new Map<number, number>();
+  for (let v = 0; v < p.length; v++) {
+    const q = p[v] as number;
+    if (q > 0) m.set(v + offset, q);
+  }
+  return new Dist(m, remainder);
+}
+
+/** The exact mean of a cascade total of a die with `faces` faces: n/2 + n/(n − 1). */
+export function cascadeMean(faces: number): number {
+  return faces / 2 + faces / (faces - 1);
+}
+
+/**
+ * The exact probability that a cascade of a die with `faces` faces totals at least `t`, with no
+ * truncation. With t = q·n + s (s from 0 to n − 1): when s = 0 it is n^−q (a total of exactly q·n is
+ * impossible, so T ≥ q·n exactly when the die cascaded q times); otherwise it is (n − s + 1)·n^−(q+1).
+ */
+export function cascadeAtLeast(faces: number, t: number): number {
+  requireActionDie(faces, "faces");
+  if (t <= 1) return 1;
+  const q = Math.floor(t / faces);
+  const s = t - q * faces;
+  if (s === 0) return faces ** -q;
+  return (faces - s + 1) * faces ** -(q + 1);
+}
+
+/**
+ * Splits a cascade total into its throws: `cascades` throws of the maximum and a `last` throw below
+ * it. Unique, since a cascade total is never a multiple of the die size; returns `null` for a
+ * number no cascade can total (below 1, or a multiple of `faces`).
+ */
+export function cascadeParts(faces: number, total: number): { cascades: number; last: number } | null {
+  if (!Number.isInteger(total) || total < 1 || total % faces === 0) return null;
+  return { cascades: Math.floor(total / faces), last: total % faces };
+}
+
+/** Exact odds of one cascading action die, as plain JSON. */
+export interface CascadeOdds {
+  /** The die size. */
+  readonly faces: ActionDieSize;
+  /** Total → probability (totals that are multiples of the die size never occur and are absent). */
+  readonly distribution: DistributionJSON;
+  /** t → P(total ≥ t), for t from 1 to one past the largest total listed (exact, closed form). */
+  readonly atLeast: DistributionJSON;
+  /** The exact mean total. */
+  readonly mean: number;
+  /** The probability the die cascades at least once (1/n). */
+  readonly pCascade: number;
+  /** Probability mass of chains too long to list (below {@link EPSILON}). */
+  readonly remainder: number;
+}
+
+/** The cascade total of one action die as a {@link Dist}, truncated below {@link EPSILON}. */
+export function cascadeDist(faces: number): Dist {
+  const arr = cascadeArray(requireActionDie(faces, "faces"));
+  return toDist(arr.p, 0, arr.remainder);
+}
+
+/** Exact odds of the cascade total of one action die of any allowed size (d3 … d24). */
+export function cascadeOdds(faces: number): CascadeOdds {
+  const size = requireActionDie(faces, "faces");
+  const arr = cascadeArray(size);
+  const atLeast: DistributionJSON = {};
+  for (let t = 1; t <= arr.p.length; t++) atLeast[String(t)] = cascadeAtLeast(size, t);
+  return {
+    faces: size,
+    distribution: toJSON(arr.p, 0),
+    atLeast,
+    mean: cascadeMean(size),
+    pCascade: 1 / size,
+    remainder: arr.remainder,
+  };
+}
+
+/** Exact odds of a d20 roll with its augments, as plain JSON. */
+export interface ActionOdds {
+  /** The engine id. */
+  readonly engine: "action";
+  /** The roll's kind. */
+  readonly kind: ActionKind;
+  /** Total → probability (d20 + modifier + level for insight + every augment cascade). */
+  readonly total: DistributionJSON;
+  /** The exact mean total. */
+  readonly mean: number;
+  /** The DC, or `null` when unknown. */
+  readonly dc: number | null;
+  /** P(total ≥ DC), or `null` without a DC. */
+  readonly pSuccess: number | null;
+  /** P(total ≤ DC − 5) (a GM special botch is possible), or `null` without a DC. */
+  readonly pFailedBy5: number | null;
+  /** P(natural in the botch range). */
+  readonly pPotentialBotch: number;
+  /** P(natural 20) on a check, attack or saving throw; 0 on an insight roll. */
+  readonly pCriticalThreat: number;
+  /** Probability mass not represented (truncated cascade chains). */
+  readonly remainder: number;
+}
+
+/** The sum of the augment cascades as an array (value = index). */
+function augmentArray(augments: readonly number[]): ArrayDist {
+  let p: Float64Array = new Float64Array([1]);
+  let remainder = 0;
+  for (const faces of augments) {
+    const c = cascadeArray(faces);
+    p = convolveCascade(p, c.p, faces);
+    remainder += c.remainder;
+  }
+  return { p, remainder };
+}
+
+/** The d20 plus augments as an array: `p[i]` is the probability of d20 + augments = i. */
+function rollArray(augments: readonly number[]): ArrayDist {
+  const aug = augmentArray(augments);
+  const s = aug.p;
+  const out = new Float64Array(s.length + 20);
+  // out[d + v] += s[v] / 20 for each face d: a direct sum, so tiny tail values keep their precision.
+  for (let v = 0; v < s.length; v++) {
+    const q = (s[v] as number) / 20;
+    if (q === 0) continue;
+    for (let d = 1; d <= 20; d++) out[v + d] = (out[v + d] as number) + q;
+  }
+  return { p: out, remainder: aug.remainder };
+}
+
+/**
+ * The distribution of a request's total (d20 + modifier, + level on an insight roll, + every
+ * augment's cascade). Re-rolls do not change it: the d20 that stands is a fresh fair d20.
+ */
+export function totalDist(request: ActionRequest): Dist {
+  const req = validate(request);
+  const arr = rollArray(req.augments);
+  return toDist(arr.p, req.modifier + (req.kind === "insight" ? req.level : 0), arr.remainder);
+}
+
+/**
+ * Exact odds of a request: the total's distribution and mean, P(success) and P(failed by 5) when
+ * the DC is known, P(potential botch) and P(critical threat). Validates the request first.
+ */
+export function odds(request: ActionRequest): ActionOdds {
+  const req = validate(request);
+  const offset = req.modifier + (req.kind === "insight" ? req.level : 0);
+  const arr = rollArray(req.augments);
+  let pSuccess: number | null = null;
+  let pFailedBy5: number | null = null;
+  if (req.dc !== null) {
+    const dc = req.dc;
+    pSuccess = 0;
+    pFailedBy5 = 0;
+    for (let i = 0; i < arr.p.length; i++) {
+      const q = arr.p[i] as number;
+      const total = i + offset;
+      if (total >= dc) pSuccess += q;
+      else if (total <= dc - SPECIAL_BOTCH_MARGIN) pFailedBy5 += q;
+    }
+  }
+  let pPotentialBotch = 0;
+  let pCriticalThreat = 0;
+  for (let natural = 1; natural <= 20; natural++) {
+    if (isPotentialBotch(natural, req.botchRange)) pPotentialBotch += 1 / 20;
+    if (isCriticalThreat(natural, req.kind)) pCriticalThreat += 1 / 20;
+  }
+  let mean = 10.5 + offset;
+  for (const faces of req.augments) mean += cascadeMean(faces);
+  return {
+    engine: "action",
+    kind: req.kind,
+    total: toJSON(arr.p, offset),
+    mean,
+    dc: req.dc,
+    pSuccess,
+    pFailedBy5,
+    pPotentialBotch,
+    pCriticalThreat,
+    remainder: arr.remainder,
+  };
+}
