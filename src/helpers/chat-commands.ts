@@ -9,7 +9,7 @@
  * touches Foundry.
  */
 
-import { action, EngineError, percentile, pi, pool, wild } from "../engines/index.ts";
+import { action, EngineError, percentile, pi, pool, shared, wild } from "../engines/index.ts";
 
 /** The engines a command or enricher can roll. */
 export type CommandEngine = "percentile" | "action" | "wild" | "pi" | "pool";
@@ -84,8 +84,7 @@ const INTEGER = /^[+-]?\d+$/;
 
 /** The engine a command word or enricher name stands for (own entries only, in any case). */
 function engineNamed(table: Readonly<Record<string, CommandEngine>>, word: string): CommandEngine | undefined {
-  const key = word.toLowerCase();
-  return Object.hasOwn(table, key) ? table[key] : undefined;
+  return shared.ownValue(table, word.toLowerCase());
 }
 
 /** A slash command: group 1 is the command word, group 2 the parameters. */
@@ -166,12 +165,12 @@ function parsePercentile(tokens: readonly string[], settings: CommandSettings): 
   for (const token of tokens) {
     const [key, value] = keyValue(token);
     const short = /^([bp])(\d+)$/.exec(token);
+    const named = value === undefined ? undefined : shared.ownValue(keys, key);
     if (value === undefined && /^\+\d+$/.test(token)) b.set("bonus", Number(token), token);
     else if (value === undefined && /^-\d+$/.test(token)) b.set("penalty", -Number(token), token);
     else if (value === undefined && /^\d+$/.test(token)) b.set("column", Number(token), token);
     else if (short) b.set(short[1] === "b" ? "bonus" : "penalty", Number(short[2]), token);
-    else if (value !== undefined && Object.hasOwn(keys, key))
-      b.set(keys[key] ?? key, intOf("percentile", token, value), token);
+    else if (named !== undefined) b.set(named, intOf("percentile", token, value), token);
     else throw badToken("percentile", token);
   }
   return { bonus: 0, penalty: 0, cap: settings.percentileCap, ...b.fields };

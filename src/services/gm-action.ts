@@ -157,8 +157,9 @@ export function handleActionQuery(query: { userId: string; actionId: string }): 
  * A deterministic action id from what the user saw when acting (e.g. the message id, the control, and
  * the ledger length): a double click on the same card state sends the same id and is applied once.
  */
-export function actionIdFor(...parts: readonly (string | number)[]): string {
-  const text = parts.join("\u001f");
+export function actionIdFor(...parts: readonly unknown[]): string {
+  // `String` reads any value a macro may have passed (a symbol included), which `join` does not.
+  const text = parts.map(String).join("\u001f");
   let a = 0x811c9dc5;
   let b = 0x01000193;
   for (let i = 0; i < text.length; i++) {

@@ -88,7 +88,7 @@ export function parseArtJson(text: string): ArtTable {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new EngineError("ArtJson", { reason: error instanceof Error ? error.message : String(error) });
+    throw new EngineError("ArtJson", { reason: error instanceof Error ? error.message : error });
   }
   return validateArt(data);
 }

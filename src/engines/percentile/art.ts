@@ -14,7 +14,7 @@
  * better grows with the rating.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, isRecord, requireInt } from "../shared/index.ts";
 import defaultArtJson from "./art-default.json" with { type: "json" };
 import { LEVEL_COUNT, LEVEL_IDS, isSuccessIndex, type LevelId } from "./levels.ts";
 
@@ -67,15 +67,10 @@ export interface ArtReading {
   readonly success: boolean;
 }
 
-/** Whether a value is a plain (non-array) object. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Reads an integer field of a table, or throws `ArtNotInteger` naming its path. */
 function tableInt(value: unknown, path: string): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-    throw new EngineError("ArtNotInteger", { path, value: String(value) });
+    throw new EngineError("ArtNotInteger", { path, value: value });
   }
   return value;
 }
@@ -90,7 +85,7 @@ function checkLevels(levels: unknown): ArtLevel[] {
     const expected = LEVEL_IDS[i] as LevelId;
     if (!isRecord(entry)) throw new EngineError("ArtMalformed", { path: `levels[${i}]` });
     if (entry.id !== expected) {
-      throw new EngineError("ArtLevelOrder", { position: i + 1, expected, got: String(entry.id) });
+      throw new EngineError("ArtLevelOrder", { position: i + 1, expected, got: entry.id });
     }
     if (entry.label === undefined) return Object.freeze({ id: expected });
     if (typeof entry.label !== "string") throw new EngineError("ArtMalformed", { path: `levels[${i}].label` });

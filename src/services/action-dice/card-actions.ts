@@ -103,7 +103,7 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
     case "refund":
       return { type: "undo", id, by, entry: String(control.entry) };
     default:
-      throw new EngineError("UnknownAction", { type: String((control as { type: unknown }).type) });
+      throw new EngineError("UnknownAction", { type: (control as { type: unknown }).type });
   }
 }
 

@@ -36,13 +36,13 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
         id,
         by,
         dice: Number(control.dice),
-        subject: String(control.subject ?? "").trim(),
+        subject: typeof control.subject === "string" ? control.subject.trim() : "",
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
       };
     case "luckyBreak":
       return { type: "luckyBreak", id, by };
     default:
-      throw new EngineError("UnknownAction", { type: String((control as { type: unknown }).type) });
+      throw new EngineError("UnknownAction", { type: (control as { type: unknown }).type });
   }
 }
 
