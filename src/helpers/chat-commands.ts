@@ -82,6 +82,9 @@ export const ENRICHER_PATTERN = /@Roll(Pool|Percentile|Pct|Wild|Pi|Action)\[([^\
 
 const INTEGER = /^[+-]?\d+$/;
 
+/** The longest parameter text a command or a roll link may have (longer text is refused unread). */
+export const MAX_COMMAND_LENGTH = 500;
+
 /** The engine a command word or enricher name stands for (own entries only, in any case). */
 function engineNamed(table: Readonly<Record<string, CommandEngine>>, word: string): CommandEngine | undefined {
   return shared.ownValue(table, word.toLowerCase());
@@ -248,7 +251,8 @@ function parseAction(tokens: readonly string[]): action.ActionRequest {
  * @param text - The parameters (e.g. `6 7 wp` or `6|7|wp`).
  * @param settings - The world settings the request carries.
  * @returns The request, exactly as it will be handed to the engine.
- * @throws EngineError `CommandBadToken` (a parameter not understood), `CommandRepeated` (a value
+ * @throws EngineError `CommandTooLong` (over {@link MAX_COMMAND_LENGTH} characters),
+ *   `CommandBadToken` (a parameter not understood), `CommandRepeated` (a value
  *   given twice), `CommandMissing` (a required value left out), or any error of the engine's
  *   `validate` (a value out of range, a die size not allowed…).
  */
@@ -257,6 +261,9 @@ export function parseRollArgs(
   text: string,
   settings: CommandSettings,
 ): RequestOf<CommandEngine> {
+  if (text.length > MAX_COMMAND_LENGTH) {
+    throw new EngineError("CommandTooLong", { length: text.length, max: MAX_COMMAND_LENGTH });
+  }
   const tokens = tokenize(text);
   switch (engine) {
     case "pool": {

@@ -229,6 +229,9 @@ export function judge(engine: CharacterEngine, outcome: unknown, target: number 
 /** A request as a journal link gives it: everything but the characters (the GM picks them). */
 export type RequestDraft = Omit<RollRequestSpec, "actors">;
 
+/** The longest request text a link may have (longer text is refused unread). */
+export const MAX_REQUEST_TEXT = 500;
+
 /** Engine names a request link accepts. */
 const LINK_ENGINES: Readonly<Record<string, CharacterEngine>> = Object.freeze({
   percentile: "percentile",
@@ -245,9 +248,13 @@ const LINK_ENGINES: Readonly<Record<string, CharacterEngine>> = Object.freeze({
  * `kind:key` (quote a name with spaces), `target=N`, `net=±N` (percentile) and `hidden`, in any order
  * after the engine.
  *
- * @throws EngineError `RequestEngine`, `RequestToken`, or what {@link validateSpec} refuses.
+ * @throws EngineError `RequestTooLong` (over {@link MAX_REQUEST_TEXT} characters), `RequestEngine`,
+ *   `RequestToken`, or what {@link validateSpec} refuses.
  */
 export function parseRequestText(text: string, label = ""): RequestDraft {
+  if (text.length > MAX_REQUEST_TEXT) {
+    throw new EngineError("RequestTooLong", { length: text.length, max: MAX_REQUEST_TEXT });
+  }
   const tokens = (text.match(/"[^"]*"|[^\s"]+(?:"[^"]*")?/g) ?? []).map((t) => t.trim()).filter((t) => t !== "");
   const [first = "", ...rest] = tokens;
   const engine = shared.ownValue(LINK_ENGINES, first.toLowerCase());
