@@ -23,7 +23,17 @@ export {
   levelIndex,
 } from "./levels.ts";
 export type { AssistDice, AssistEffect, LevelId } from "./levels.ts";
-export { DEFAULT_ART, MAX_VALUE, MIN_VALUE, artColumn, levelInColumn, lookupLevel, validateArt } from "./art.ts";
+export {
+  DEFAULT_ART,
+  MAX_ART_COLUMNS,
+  MAX_ART_LABEL,
+  MAX_VALUE,
+  MIN_VALUE,
+  artColumn,
+  levelInColumn,
+  lookupLevel,
+  validateArt,
+} from "./art.ts";
 export type { ArtColumn, ArtLevel, ArtRange, ArtReading, ArtTable } from "./art.ts";
 export {
   DEFAULT_CAP,
