@@ -142,6 +142,7 @@ export function requireActionDie(faces: unknown, field: string): ActionDieSize {
  * @returns The normalised request.
  */
 export function validate(request: ActionRequest): ValidActionRequest {
+  if (typeof request !== "object" || request === null) throw new EngineError("BadRequest");
   const kind = request.kind ?? "check";
   if (!ACTION_KINDS.includes(kind)) throw new EngineError("UnknownKind", { kind: kind });
   const modifier = requireInt(request.modifier ?? 0, "modifier", -MAX_MODIFIER, MAX_MODIFIER);

@@ -9,7 +9,7 @@
 
 import { Dist } from "../shared/index.ts";
 import type { DistributionJSON } from "../shared/index.ts";
-import { removedSlot } from "./request.ts";
+import { removedSlot, validate } from "./request.ts";
 import type { Hindrance, PiRequest } from "./request.ts";
 
 /** One cell of a joint Precision/Impact distribution. */
@@ -170,6 +170,7 @@ function fromOrder(rows: OrderJoint, precisionMod: number, impactMod: number): P
  * (it is made after the roll).
  */
 export function odds(request: PiRequest): PiOdds {
+  validate(request); // a bad request is refused as a roll of it would be
   const hindrance = request.hindrance ?? "none";
   const precisionMod = request.precisionMod ?? 0;
   const impactMod = request.impactMod ?? 0;

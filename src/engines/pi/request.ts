@@ -133,6 +133,7 @@ export function checkPick(pool: readonly number[], hindrance: Hindrance, pick: u
  *   {@link checkPick}.
  */
 export function validate(request: PiRequest): PiRequest {
+  if (typeof request !== "object" || request === null) throw new EngineError("BadRequest");
   const raw: unknown = request.pool;
   if (!Array.isArray(raw)) throw new EngineError("PiPoolNotList", { value: raw });
   const list: readonly unknown[] = raw;

@@ -6,7 +6,7 @@
  */
 
 import { Dist, explodingDie, type DistributionJSON } from "../shared/index.ts";
-import { shapeOf, withDefaults, type WildRequest } from "./request.ts";
+import { shapeOf, validate, withDefaults, type WildRequest } from "./request.ts";
 import { WILD_FACES } from "./steps.ts";
 
 /** The exact odds of a `wild` roll, as plain JSON. */
@@ -150,6 +150,7 @@ export function totalDist(request: WildRequest): Dist {
  * @returns The odds, plain JSON.
  */
 export function odds(request: WildRequest): WildOdds {
+  validate(request); // a bad request is refused as a roll of it would be
   const r = withDefaults(request);
   const shape = shapeOf(r);
   const sum = convolve(normalSum(shape.normal), chains(r.firstOneCounts, shape.cpWild));
