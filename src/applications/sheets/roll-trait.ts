@@ -62,7 +62,7 @@ export async function rollTrait<T extends CharacterType>(
  * @param event - The click that asked for it (Shift skips the dialog).
  */
 export async function rollActorTrait(actorId: string, trait: TraitRef, event?: Event): Promise<void> {
-  const actor = game.actors.get(String(actorId));
+  const actor = game.actors.get(shared.textOf(actorId));
   if (!actor || !isCharacterType(actor.type)) {
     reportError(new EngineError("RequestCharacter", { id: actorId }));
     return;

@@ -24,3 +24,11 @@ export function ownValue<V>(record: Readonly<Record<string, V>> | null | undefin
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * A value as an id or a name: the value when it is text, else an empty string (which names nothing),
+ * so that an object never becomes the id `[object Object]`.
+ */
+export function textOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
