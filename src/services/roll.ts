@@ -55,7 +55,7 @@ export function checkPostOptions(options: unknown): PostOptions {
   if (speaker !== undefined && !isRecord(speaker)) throw new EngineError("BadPostOption", { option: "speaker" });
   if (rollOptions !== undefined && !isRecord(rollOptions))
     throw new EngineError("BadPostOption", { option: "rollOptions" });
-  return options as PostOptions;
+  return options;
 }
 
 /** A roll checked and allowed, ready to be thrown and posted ({@link postRoll}). */

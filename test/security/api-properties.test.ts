@@ -71,7 +71,7 @@ const ENTRY_POINTS: [string, string, fc.Arbitrary<unknown[]>, (args: unknown[]) 
     ),
     ([id, trait]) => api.rollTrait(id as never, trait as never, { shiftKey: true } as never),
   ],
-  ["openRequestComposer", ALICE, fc.tuple(anyValue), ([d]) => api.openRequestComposer(d as never)],
+  ["openRequestComposer", ALICE, fc.tuple(anyValue), ([d]) => api.openRequestComposer(d)],
   ["actionDice.award", GM, fc.tuple(anyValue), ([u]) => api.actionDice.award(u as never)],
   ["actionDice.take", GM, fc.tuple(anyValue), ([u]) => api.actionDice.take(u as never)],
   [

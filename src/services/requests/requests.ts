@@ -8,7 +8,7 @@
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../../applications/dialogs/open.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
@@ -72,10 +72,8 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
   }
   let spec: RollRequestSpec;
   try {
-    const engine = (raw as { engine?: unknown } | null)?.engine;
-    const known = TYPE_OF[engine as RollRequestSpec["engine"]]
-      ? requestableActors(engine as RollRequestSpec["engine"])
-      : [];
+    const engine = shared.isRecord(raw) ? raw.engine : undefined;
+    const known = shared.isOwnKey(TYPE_OF, engine) ? requestableActors(engine) : [];
     spec = validateSpec(raw, new Set(known.map((a) => a.id ?? "")));
   } catch (error) {
     reportError(error);
@@ -205,10 +203,13 @@ export async function revealRequest(messageId: string): Promise<boolean> {
       const result = game.messages.get(answer.messageId);
       const roll = result?.rolls[0];
       if (!result || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
-      const { engine: _e, request: _r, outcome: _o, [DIFFICULTY_HIDDEN_OPTION]: _h, ...kept } = roll.options as Record<
-        string,
-        unknown
-      >;
+      const {
+        engine: _e,
+        request: _r,
+        outcome: _o,
+        [DIFFICULTY_HIDDEN_OPTION]: _h,
+        ...kept
+      } = roll.options as Record<string, unknown>;
       const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept);
       steps.push(rollsWrite(result, [judged.roll]));
     }
