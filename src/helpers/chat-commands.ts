@@ -9,7 +9,7 @@
  * touches Foundry.
  */
 
-import { action, EngineError, percentile, pi, pool, wild } from "../engines/index.ts";
+import { action, EngineError, percentile, pi, pool, shared, wild } from "../engines/index.ts";
 
 /** The engines a command or enricher can roll. */
 export type CommandEngine = "percentile" | "action" | "wild" | "pi" | "pool";
@@ -82,10 +82,12 @@ export const ENRICHER_PATTERN = /@Roll(Pool|Percentile|Pct|Wild|Pi|Action)\[([^\
 
 const INTEGER = /^[+-]?\d+$/;
 
+/** The longest parameter text a command or a roll link may have (longer text is refused unread). */
+export const MAX_COMMAND_LENGTH = 500;
+
 /** The engine a command word or enricher name stands for (own entries only, in any case). */
 function engineNamed(table: Readonly<Record<string, CommandEngine>>, word: string): CommandEngine | undefined {
-  const key = word.toLowerCase();
-  return Object.hasOwn(table, key) ? table[key] : undefined;
+  return shared.ownValue(table, word.toLowerCase());
 }
 
 /** A slash command: group 1 is the command word, group 2 the parameters. */
@@ -166,12 +168,12 @@ function parsePercentile(tokens: readonly string[], settings: CommandSettings): 
   for (const token of tokens) {
     const [key, value] = keyValue(token);
     const short = /^([bp])(\d+)$/.exec(token);
+    const named = value === undefined ? undefined : shared.ownValue(keys, key);
     if (value === undefined && /^\+\d+$/.test(token)) b.set("bonus", Number(token), token);
     else if (value === undefined && /^-\d+$/.test(token)) b.set("penalty", -Number(token), token);
     else if (value === undefined && /^\d+$/.test(token)) b.set("column", Number(token), token);
     else if (short) b.set(short[1] === "b" ? "bonus" : "penalty", Number(short[2]), token);
-    else if (value !== undefined && Object.hasOwn(keys, key))
-      b.set(keys[key] ?? key, intOf("percentile", token, value), token);
+    else if (named !== undefined) b.set(named, intOf("percentile", token, value), token);
     else throw badToken("percentile", token);
   }
   return { bonus: 0, penalty: 0, cap: settings.percentileCap, ...b.fields };
@@ -249,7 +251,8 @@ function parseAction(tokens: readonly string[]): action.ActionRequest {
  * @param text - The parameters (e.g. `6 7 wp` or `6|7|wp`).
  * @param settings - The world settings the request carries.
  * @returns The request, exactly as it will be handed to the engine.
- * @throws EngineError `CommandBadToken` (a parameter not understood), `CommandRepeated` (a value
+ * @throws EngineError `CommandTooLong` (over {@link MAX_COMMAND_LENGTH} characters),
+ *   `CommandBadToken` (a parameter not understood), `CommandRepeated` (a value
  *   given twice), `CommandMissing` (a required value left out), or any error of the engine's
  *   `validate` (a value out of range, a die size not allowed…).
  */
@@ -258,6 +261,9 @@ export function parseRollArgs(
   text: string,
   settings: CommandSettings,
 ): RequestOf<CommandEngine> {
+  if (text.length > MAX_COMMAND_LENGTH) {
+    throw new EngineError("CommandTooLong", { length: text.length, max: MAX_COMMAND_LENGTH });
+  }
   const tokens = tokenize(text);
   switch (engine) {
     case "pool": {

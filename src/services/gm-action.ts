@@ -157,8 +157,9 @@ export function handleActionQuery(query: { userId: string; actionId: string }): 
  * A deterministic action id from what the user saw when acting (e.g. the message id, the control, and
  * the ledger length): a double click on the same card state sends the same id and is applied once.
  */
-export function actionIdFor(...parts: readonly (string | number)[]): string {
-  const text = parts.join("\u001f");
+export function actionIdFor(...parts: readonly unknown[]): string {
+  // A macro may pass any value: text and numbers count as they read, anything else by its type only.
+  const text = parts.map((p) => (typeof p === "string" || typeof p === "number" ? String(p) : typeof p)).join("\u001f");
   let a = 0x811c9dc5;
   let b = 0x01000193;
   for (let i = 0; i < text.length; i++) {

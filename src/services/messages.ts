@@ -5,14 +5,39 @@
  * added to a message that already exists.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { EngineError } from "../engines/index.ts";
+import { EngineError, shared } from "../engines/index.ts";
+import { reportError } from "../helpers/notify.ts";
 import type { WriteStep } from "./transaction.ts";
 
 /** A chat message by id, or an `EngineError` `UnknownMessage`. */
 export function messageById(id: unknown): ChatMessage.Implementation {
   const message = typeof id === "string" ? game.messages.get(id) : undefined;
-  if (!message) throw new EngineError("UnknownMessage", { id: String(id) });
+  if (!message) throw new EngineError("UnknownMessage", { id: id });
   return message;
+}
+
+/**
+ * The chat message a caller names (a macro may pass anything): a message or its id, found in the
+ * world's messages; an `EngineError` `UnknownMessage` for anything else.
+ */
+export function messageOf(given: unknown): ChatMessage.Implementation {
+  return messageById(typeof given === "string" ? given : shared.isRecord(given) ? given.id : undefined);
+}
+
+/** The message a caller names ({@link messageOf}), or `null` after telling the user it is unknown. */
+export function namedMessage(given: unknown): ChatMessage.Implementation | null {
+  try {
+    return messageOf(given);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+}
+
+/** Tells the user why a request was refused (one localized notification) and returns `false`. */
+export function refused(error: EngineError): false {
+  reportError(error);
+  return false;
 }
 
 /** What decides whether a user sees a message's content. */

@@ -1,4 +1,7 @@
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
+import { EngineError, shared } from "../engines/index.ts";
+
+const { isRecord } = shared;
 import { withWorldArt } from "../helpers/art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { escapeHTML } from "../helpers/html.ts";
@@ -25,30 +28,65 @@ export interface PostOptions {
   rollOptions?: Record<string, unknown>;
 }
 
+const VISIBILITIES: readonly Visibility[] = ["public", "gm", "blind", "self"];
+
 /**
- * Rolls an engine request and posts its chat card.
+ * Builds an engine's unevaluated roll from a request (a percentile request without a table of its
+ * own reads the world's).
  *
- * A percentile request that names no results table reads the world's table (the GM's, when one is
- * set). A bad request is refused with a localized notification before any die is thrown; nothing is
- * posted and `null` is returned. Fires the `rollingBones.preRoll` hook (a handler returning
- * `false` cancels) and the `rollingBones.roll` hook once the message exists.
- *
- * @returns The created chat message, or `null` when refused or cancelled.
+ * @throws EngineError `CommandUnknownEngine` for a name that is not one of the five engines (an
+ *   inherited name such as `toString` included), or the engine's own error for a bad request.
  */
-export async function rollToChat(
-  engine: RollableEngine,
-  request: unknown,
-  options: PostOptions = {},
-): Promise<ChatMessage.Implementation | null> {
+export function buildRoll(engine: unknown, request: unknown): EngineRoll {
+  const factory = shared.ownValue<(request: unknown) => EngineRoll>(ROLL_FACTORIES, engine);
+  if (factory === undefined) throw new EngineError("CommandUnknownEngine", { name: engine });
+  return factory(withWorldArt(engine as RollableEngine, request));
+}
+
+/**
+ * Checks how a roll is to be posted, as a macro may give it: an object (or nothing) whose `flavor`
+ * is text, `visibility` one of the four, `speaker` and `rollOptions` objects.
+ *
+ * @throws EngineError `BadPostOption` naming the first option that is not.
+ */
+export function checkPostOptions(options: unknown): PostOptions {
+  if (options === undefined) return {};
+  if (!isRecord(options)) throw new EngineError("BadPostOption", { option: "options" });
+  const { flavor, visibility, speaker, rollOptions } = options;
+  if (flavor !== undefined && typeof flavor !== "string") throw new EngineError("BadPostOption", { option: "flavor" });
+  if (visibility !== undefined && !VISIBILITIES.includes(visibility as Visibility))
+    throw new EngineError("BadPostOption", { option: "visibility" });
+  if (speaker !== undefined && !isRecord(speaker)) throw new EngineError("BadPostOption", { option: "speaker" });
+  if (rollOptions !== undefined && !isRecord(rollOptions))
+    throw new EngineError("BadPostOption", { option: "rollOptions" });
+  return options;
+}
+
+/** A roll checked and allowed, ready to be thrown and posted ({@link postRoll}). */
+export interface PreparedRoll {
+  readonly engine: RollableEngine;
+  readonly roll: EngineRoll;
+  readonly visibility: Visibility;
+  readonly options: PostOptions;
+}
+
+/**
+ * Checks everything a roll to chat needs before anything is thrown, spent or written: the engine, the
+ * request, the options, and the `rollingBones.preRoll` hook (a handler returning `false` cancels). A
+ * refusal is shown as one localized notification and `null` is returned.
+ */
+export function prepareRoll(engine: unknown, request: unknown, options: unknown = {}): PreparedRoll | null {
   let roll: EngineRoll;
+  let post: PostOptions;
   try {
-    roll = ROLL_FACTORIES[engine](withWorldArt(engine, request));
+    post = checkPostOptions(options);
+    roll = buildRoll(engine, request);
   } catch (error) {
     reportError(error);
     return null;
   }
-  if (options.rollOptions) Object.assign(roll.options, { ...options.rollOptions, ...roll.engineOptions });
-  const visibility = options.visibility ?? currentVisibility();
+  if (post.rollOptions) Object.assign(roll.options, { ...post.rollOptions, ...roll.engineOptions });
+  const visibility = post.visibility ?? currentVisibility();
   /**
    * A hook event that fires before an engine roll is thrown.
    * @param engine - The engine id.
@@ -56,7 +94,18 @@ export async function rollToChat(
    * @param visibility - Who will see the roll.
    * @returns `false` to cancel the roll.
    */
-  if (Hooks.call("rollingBones.preRoll", engine, roll.request, visibility) === false) return null;
+  const id = engine as RollableEngine; // buildRoll accepted it
+  if (Hooks.call("rollingBones.preRoll", id, roll.request, visibility) === false) return null;
+  return { engine: id, roll, visibility, options: post };
+}
+
+/**
+ * Throws a prepared roll's dice and posts its chat card; fires the `rollingBones.roll` hook once the
+ * message exists.
+ *
+ * @returns The created chat message (`null` when Foundry created none).
+ */
+export async function postRoll({ roll, visibility, options }: PreparedRoll): Promise<ChatMessage.Implementation | null> {
   await roll.evaluate({ allowInteractive: visibility !== "blind" });
   const message = await ChatMessage.create(
     {
@@ -76,4 +125,24 @@ export async function rollToChat(
    */
   Hooks.callAll("rollingBones.roll", roll, message);
   return message ?? null;
+}
+
+/**
+ * Rolls an engine request and posts its chat card.
+ *
+ * A percentile request that names no results table reads the world's table (the GM's, when one is
+ * set). An unknown engine, a bad request or malformed options are refused with one localized
+ * notification before any die is thrown; nothing is posted and `null` is returned. Fires the
+ * `rollingBones.preRoll` hook (a handler returning `false` cancels) and the `rollingBones.roll` hook
+ * once the message exists.
+ *
+ * @returns The created chat message, or `null` when refused or cancelled.
+ */
+export async function rollToChat(
+  engine: RollableEngine,
+  request: unknown,
+  options: PostOptions = {},
+): Promise<ChatMessage.Implementation | null> {
+  const prepared = prepareRoll(engine, request, options);
+  return prepared ? postRoll(prepared) : null;
 }

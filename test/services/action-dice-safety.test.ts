@@ -206,7 +206,7 @@ describe("action dice: forged requests are refused and change nothing", () => {
     const dice = (d: unknown) => ({ messageId: card, seen: 0, control: { type: "botch", dice: d } });
     await refused(BOB, C, dice(0), "OutOfRange", { field: "dice", value: 0, min: 1, max: 999 });
     await refused(BOB, C, dice(1.5), "NotInteger", { field: "dice", value: "1.5" });
-    await refused(BOB, C, dice("x"), "NotInteger", { field: "dice", value: "NaN" });
+    await refused(BOB, C, dice("x"), "NotInteger", { field: "dice", value: "—" });
     await refused(BOB, C, { messageId: card, seen: 0, control: { type: "botch", dice: 1, faces: 8 } }, "NoDieOfSize", {
       faces: 8,
     });

@@ -129,13 +129,25 @@ describe("percentile: karma buys bonus dice", () => {
     expect(html.querySelector('[data-mark="undone"]')?.textContent).toBe("undone by Gamemaster");
   });
 
-  it("a roll that is not posted after the spend gives the karma back (nothing half-written)", async () => {
+  it("a roll a module cancels spends nothing: the preRoll hook is asked before the karma is taken", async () => {
     w = await bootWorld();
+    const before = snapshot(w);
     const cancel = () => false;
     w.double.Hooks.on("rollingBones.preRoll", cancel);
     const id = await rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 0, column: 10, karmaDice: 1 });
     w.double.Hooks.off("rollingBones.preRoll", cancel);
     expect(id).toBeNull();
+    expect(snapshot(w)).toBe(before);
+  });
+
+  it("a roll that is not posted after the spend gives the karma back (nothing half-written)", async () => {
+    w = await bootWorld();
+    w.double.CONFIG.Dice.randomUniform = () => {
+      throw new Error("the dice tray broke");
+    };
+    await expect(
+      rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 0, column: 10, karmaDice: 1 }),
+    ).rejects.toThrow("the dice tray broke");
     expect(w.double.game.messages.size).toBe(0);
     expect(systemOf(w, AYLA).karma).toBe(3);
     expect(flagOf(w, AYLA, "spends")).toEqual([]);

@@ -3,6 +3,7 @@
  * shows (engines, the engine's traits, its target and whether it can be hidden, the characters to
  * tick). Plain data; the labels are localization keys or the characters' own names.
  */
+import { isOwnKey } from "../../engines/shared/index.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
 import {
   MAX_REQUEST_NET,
@@ -54,7 +55,8 @@ export interface ComposerView {
 
 /** The form's starting values from a draft (a request link's, or none). */
 export function valuesFromDraft(draft: Partial<RequestDraft>): ComposerValues {
-  const engine = draft.engine ?? "action";
+  // A form's value may be anything: an engine that is not a request's own entry reads as an action roll.
+  const engine: CharacterEngine = isOwnKey(REQUEST_TRAITS, draft.engine) ? draft.engine : "action";
   const named = REQUEST_TRAITS[engine].named;
   const trait = draft.trait;
   const fixed = Object.entries(REQUEST_TRAITS[engine].fixed as Record<string, readonly string[]>);

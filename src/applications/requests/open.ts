@@ -4,12 +4,19 @@
  */
 import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { parseRequestText, type RequestDraft } from "../../services/requests/spec.ts";
+import { checkDraft, parseRequestText, type RequestDraft } from "../../services/requests/spec.ts";
 
-/** Opens the composer (GM only), starting from a draft when given. */
-export async function openRequestComposer(draft: Partial<RequestDraft> = {}): Promise<null> {
-  if (!game.user.isGM) {
-    reportError(new EngineError("GmOnly"));
+/**
+ * Opens the composer (GM only), starting from a draft when given (checked as a request is: a bad
+ * draft is refused with one localized message and opens nothing).
+ */
+export async function openRequestComposer(given?: unknown): Promise<null> {
+  let draft: RequestDraft | undefined;
+  try {
+    if (!game.user.isGM) throw new EngineError("GmOnly");
+    draft = given === undefined ? undefined : checkDraft(given);
+  } catch (error) {
+    reportError(error);
     return null;
   }
   const { RequestComposer } = await import("./composer.ts");

@@ -21,6 +21,7 @@ import {
   defaultArtForm,
   formToArt,
   parseArtJson,
+  checkArtSize,
   readArtForm,
   removeArtColumn,
   sameForm,
@@ -188,7 +189,7 @@ export class ArtEditor extends HandlebarsApplicationMixin(ApplicationV2)<ArtEdit
     const target = event.target;
     if (target instanceof HTMLInputElement && target.type === "file") {
       const file = target.files?.[0];
-      if (file) void file.text().then((text) => this.#import(text));
+      if (file) void this.#import(file);
       return;
     }
     // Typing only changes the working copy; the status line is refreshed on the next render.
@@ -219,9 +220,14 @@ export class ArtEditor extends HandlebarsApplicationMixin(ApplicationV2)<ArtEdit
     notify("error", this.#error);
   }
 
-  /** Reads a table from JSON text into the inputs, or refuses it with the reason (the inputs stay as they were). */
-  async #import(text: string): Promise<void> {
+  /**
+   * Reads a table from JSON text or a file into the inputs, or refuses it with the reason (the
+   * inputs stay as they were); a file over the size limit is refused before it is read.
+   */
+  async #import(source: string | File): Promise<void> {
     try {
+      if (typeof source !== "string") checkArtSize(source.size);
+      const text = typeof source === "string" ? source : await source.text();
       this.#update(artToForm(parseArtJson(text)), "ROLLING_BONES.ArtEditor.Imported");
       notify("info", game.i18n.localize("ROLLING_BONES.ArtEditor.Imported"));
     } catch (error) {

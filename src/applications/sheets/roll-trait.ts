@@ -7,7 +7,7 @@ import {
   type TraitLabel,
   type TraitRef,
 } from "../../data/actor/pure.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
 
@@ -62,13 +62,18 @@ export async function rollTrait<T extends CharacterType>(
  * @param event - The click that asked for it (Shift skips the dialog).
  */
 export async function rollActorTrait(actorId: string, trait: TraitRef, event?: Event): Promise<void> {
-  const actor = game.actors.get(String(actorId));
+  const actor = game.actors.get(shared.textOf(actorId));
   if (!actor || !isCharacterType(actor.type)) {
-    reportError(new EngineError("RequestCharacter", { id: String(actorId) }));
+    reportError(new EngineError("RequestCharacter", { id: actorId }));
     return;
   }
   if (!actor.isOwner) {
     reportError(new EngineError("RequestNotYours", { name: actor.name }));
+    return;
+  }
+  const t: Partial<Record<keyof TraitRef, unknown>> = shared.isRecord(trait) ? trait : {};
+  if (typeof t.kind !== "string" || typeof t.key !== "string" || !["string", "undefined"].includes(typeof t.with)) {
+    reportError(new EngineError("UnknownTrait", { kind: t.kind, key: t.key }));
     return;
   }
   // The actor's type is a character type (checked above), so its system is that type's data.

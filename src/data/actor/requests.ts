@@ -14,7 +14,7 @@ import type { CharacterType, ENGINE_OF } from "./constants.ts";
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
 
-const { EngineError } = shared;
+const { EngineError, ownValue } = shared;
 
 /** The kinds of trait a roll button can name, per character type. */
 export const TRAIT_KINDS = Object.freeze({
@@ -86,16 +86,11 @@ export function fixedTraitKey(type: CharacterType, group: string, key: string): 
 }
 
 function unknownTrait(trait: TraitRef): never {
-  throw new EngineError("UnknownTrait", { kind: String(trait.kind), key: String(trait.key) });
-}
-
-/** An own entry of a record, or `undefined` (never an inherited member such as `constructor`). */
-function own<V>(record: Readonly<Record<string, V>>, key: string | undefined): V | undefined {
-  return key !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+  throw new EngineError("UnknownTrait", { kind: trait.kind, key: trait.key });
 }
 
 function entry<V>(entries: Entries<V>, trait: TraitRef): V {
-  return own(entries, trait.key) ?? unknownTrait(trait);
+  return ownValue(entries, trait.key) ?? unknownTrait(trait);
 }
 
 /**
@@ -131,7 +126,7 @@ export function requestForTrait(type: CharacterType, system: unknown, trait: Tra
 function percentileRoll(system: CharacterSources["percentile-character"], trait: TraitRef): TraitRoll {
   const type = "percentile-character";
   if (trait.kind === "attribute") {
-    const attribute = own(system.attributes, trait.key) ?? unknownTrait(trait);
+    const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
     const request: PercentileRequest = { bonus: 0, penalty: 0, column: attribute.rating };
     return { engine: "percentile", request, label: { key: fixedTraitKey(type, "attributes", trait.key) } };
   }
@@ -150,12 +145,12 @@ function actionRoll(system: CharacterSources["action-character"], trait: TraitRe
   const type = "action-character";
   switch (trait.kind) {
     case "ability": {
-      const ability = own(system.abilities, trait.key) ?? unknownTrait(trait);
+      const ability = ownValue(system.abilities, trait.key) ?? unknownTrait(trait);
       const request: ActionRequest = { kind: "check", modifier: ability.mod };
       return { engine: "action", request, label: { key: fixedTraitKey(type, "abilities", trait.key) } };
     }
     case "save": {
-      const save = own(system.saves, trait.key) ?? unknownTrait(trait);
+      const save = ownValue(system.saves, trait.key) ?? unknownTrait(trait);
       const request: ActionRequest = { kind: "save", modifier: save.mod };
       return { engine: "action", request, label: { key: fixedTraitKey(type, "saves", trait.key) } };
     }
@@ -176,7 +171,7 @@ function actionRoll(system: CharacterSources["action-character"], trait: TraitRe
 function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef): TraitRoll {
   const type = "wild-character";
   if (trait.kind === "attribute") {
-    const attribute = own(system.attributes, trait.key) ?? unknownTrait(trait);
+    const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
     const { dice, pips } = wild.parseCode(attribute.code);
     return { engine: "wild", request: { dice, pips }, label: { key: fixedTraitKey(type, "attributes", trait.key) } };
   }
@@ -191,7 +186,7 @@ function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef): 
 function piRoll(system: CharacterSources["pi-character"], trait: TraitRef): TraitRoll {
   const type = "pi-character";
   const hindrance = piHindrance(system.conditions);
-  const dice = (key: string | undefined) => own(system.attributes, key)?.dice ?? unknownTrait(trait);
+  const dice = (key: string | undefined) => ownValue(system.attributes, key)?.dice ?? unknownTrait(trait);
   if (trait.kind === "attribute") {
     const poolDice = [...dice(trait.key), ...(trait.with === undefined ? [] : dice(trait.with))];
     const request: PiRequest = { pool: poolDice, hindrance };
@@ -219,13 +214,13 @@ function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef): 
   });
   switch (trait.kind) {
     case "attribute": {
-      const attribute = own(system.attributes, trait.key) ?? unknownTrait(trait);
+      const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
       const built = pool.buildPool({ attribute: attribute.rating });
       return { engine: "pool", request: request(built), label: { key: fixedTraitKey(type, "attributes", trait.key) } };
     }
     case "ability": {
       const ability = entry(system.abilities, trait);
-      const attribute = own(system.attributes, trait.with ?? ability.attribute) ?? unknownTrait(trait);
+      const attribute = ownValue(system.attributes, trait.with ?? ability.attribute) ?? unknownTrait(trait);
       const built = pool.buildPool({ attribute: attribute.rating, ability: ability.rating });
       return { engine: "pool", request: request(built), label: { name: ability.name } };
     }

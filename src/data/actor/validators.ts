@@ -56,14 +56,14 @@ export function isClassDieSize(value: unknown): boolean {
  * @throws EngineError `PiPoolNotList`, `PiPoolTooLarge`, `NotInteger` or `PiDieSize`.
  */
 export function requirePiPool(value: unknown): number[] {
-  if (!Array.isArray(value)) throw new EngineError("PiPoolNotList", { value: String(value) });
+  if (!Array.isArray(value)) throw new EngineError("PiPoolNotList", { value: value });
   const list: readonly unknown[] = value;
   if (list.length > PI_MAX_ATTRIBUTE_DICE) {
     throw new EngineError("PiPoolTooLarge", { pool: list.length, max: PI_MAX_ATTRIBUTE_DICE });
   }
   return list.map((faces, k) => {
     if (typeof faces !== "number" || !Number.isInteger(faces)) {
-      throw new EngineError("NotInteger", { field: `dice[${k}]`, value: String(faces) });
+      throw new EngineError("NotInteger", { field: `dice[${k}]`, value: faces });
     }
     if (!PI_DIE_SIZES.includes(faces))
       throw new EngineError("PiDieSize", { value: faces, allowed: PI_DIE_SIZES.join(", d") });

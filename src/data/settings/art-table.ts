@@ -77,18 +77,41 @@ export function withArt(request: unknown, table: ArtTable | null | undefined): u
 }
 
 /**
- * Reads a table from JSON text (an imported file or pasted text).
+ * The largest JSON text a table is read from, in bytes: a table of the most columns allowed,
+ * pretty-printed with long labels, is well under it (the default table is under 3 KB).
+ */
+export const MAX_ART_JSON_BYTES = 128 * 1024;
+
+/**
+ * Refuses a table file (or pasted text) of more than {@link MAX_ART_JSON_BYTES} before it is read.
+ *
+ * @param bytes - Its size in bytes.
+ * @throws EngineError `ArtTooLarge` naming its size and the limit.
+ */
+export function checkArtSize(bytes: number): void {
+  if (bytes > MAX_ART_JSON_BYTES) {
+    throw new EngineError("ArtTooLarge", { size: Math.ceil(bytes / 1024), max: MAX_ART_JSON_BYTES / 1024 });
+  }
+}
+
+/**
+ * Reads a table from JSON text (an imported file or pasted text). Text over
+ * {@link MAX_ART_JSON_BYTES} is refused before it is parsed.
  *
  * @param text - The JSON text.
  * @returns The checked table.
- * @throws EngineError `ArtJson` when the text is not JSON, or the reason `validateArt` gives.
+ * @throws EngineError `ArtTooLarge` for text over the limit, `ArtJson` when the text is not JSON,
+ *   or the reason `validateArt` gives (too many columns, a label too long…).
  */
 export function parseArtJson(text: string): ArtTable {
+  if (typeof text !== "string") throw new EngineError("ArtMalformed", { path: "table" });
+  // Every character is at least one byte: a text too long in characters is not encoded to be measured.
+  checkArtSize(text.length > MAX_ART_JSON_BYTES ? text.length : new TextEncoder().encode(text).length);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new EngineError("ArtJson", { reason: error instanceof Error ? error.message : String(error) });
+    throw new EngineError("ArtJson", { reason: error instanceof Error ? error.message : error });
   }
   return validateArt(data);
 }

@@ -7,7 +7,7 @@
  */
 import type { ActionCardState, LedgerEntry, SpendType, ValidActionRequest } from "../../engines/action/index.ts";
 import type { PoolPart } from "../../engines/action/index.ts";
-import type { Throw } from "../../engines/shared/index.ts";
+import { isRecord, type Throw } from "../../engines/shared/index.ts";
 
 /** A GM event on a card that is not a spend: declaring the result, undoing or refunding an entry. */
 export interface CardEvent {
@@ -55,8 +55,6 @@ export const NEW_CARD_RECORD: ActionCardRecord = Object.freeze({
   names: Object.freeze({}),
   sessions: Object.freeze({}),
 });
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Reads a stored record, filling what a partial record (e.g. set at roll time) leaves out. */
 export function readCardRecord(raw: unknown): ActionCardRecord {

@@ -5,6 +5,7 @@
  * made it and whether the GM undid it. A reloaded message renders the same ledger. Pure functions
  * only; the privileged actions that write it live in `services/points/`.
  */
+import { isRecord } from "../../engines/shared/index.ts";
 
 /** What an assist does to the leader's next roll. */
 export type PendingAssistEffect = "bonus" | "penalty";
@@ -140,17 +141,15 @@ export const EMPTY_POINTS_RECORD: PointsRecord = Object.freeze({
   names: Object.freeze({}),
 });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** Reads a stored record, filling in what a partial (or missing) record leaves out. */
 export function readPointsRecord(raw: unknown): PointsRecord {
-  if (!isObject(raw)) return EMPTY_POINTS_RECORD;
+  if (!isRecord(raw)) return EMPTY_POINTS_RECORD;
   return {
     actorId: typeof raw.actorId === "string" && raw.actorId !== "" ? raw.actorId : null,
     spendId: typeof raw.spendId === "string" && raw.spendId !== "" ? raw.spendId : null,
     ledger: Array.isArray(raw.ledger) ? (raw.ledger as PointsEntry[]) : [],
     applied: Array.isArray(raw.applied) ? (raw.applied as string[]).map(String) : [],
-    names: isObject(raw.names) ? (raw.names as Record<string, string>) : {},
+    names: isRecord(raw.names) ? (raw.names as Record<string, string>) : {},
   };
 }
 

@@ -332,7 +332,7 @@ function payError(
   faces?: number,
 ): EngineError | null {
   if (source !== undefined && source !== "pool" && source !== "class")
-    return new EngineError("UnknownAction", { type: String(source) });
+    return new EngineError("UnknownAction", { type: source });
   if (source === "class") {
     if (by !== t.card.owner) return new EngineError("NotYourRoll");
     const pool = classPoolOf(t);
@@ -451,7 +451,7 @@ function augmentError(t: ActionTable, a: AugmentAction): EngineError | null {
   if (step !== null) return step;
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
   if (!isActionDieSize(a.faces))
-    return new EngineError("DieSizeNotAllowed", { faces: String(a.faces), allowed: ALLOWED });
+    return new EngineError("DieSizeNotAllowed", { faces: a.faces, allowed: ALLOWED });
   return payError(t, a.by, a.source, 1, a.faces);
 }
 
@@ -541,7 +541,7 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
     case "undo":
       return undoError(t, a);
     default:
-      return new EngineError("UnknownAction", { type: String((a as { type: unknown }).type) });
+      return new EngineError("UnknownAction", { type: (a as { type: unknown }).type });
   }
 }
 
@@ -730,7 +730,7 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
       return taken instanceof EngineError ? taken : null;
     }
     default:
-      return new EngineError("UnknownAction", { type: String((a as { type: unknown }).type) });
+      return new EngineError("UnknownAction", { type: (a as { type: unknown }).type });
   }
 }
 

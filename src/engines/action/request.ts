@@ -125,7 +125,7 @@ function isComplete(request: ActionRequest): request is ValidActionRequest {
 /** Checks one augment die size; throws `NotInteger` or `DieSizeNotAllowed`. */
 export function requireActionDie(faces: unknown, field: string): ActionDieSize {
   if (typeof faces !== "number" || !Number.isInteger(faces)) {
-    throw new EngineError("NotInteger", { field, value: String(faces) });
+    throw new EngineError("NotInteger", { field, value: faces });
   }
   if (!isActionDieSize(faces)) {
     throw new EngineError("DieSizeNotAllowed", { faces, allowed: ACTION_DIE_SIZES.join(", ") });
@@ -142,8 +142,9 @@ export function requireActionDie(faces: unknown, field: string): ActionDieSize {
  * @returns The normalised request.
  */
 export function validate(request: ActionRequest): ValidActionRequest {
+  if (typeof request !== "object" || request === null) throw new EngineError("BadRequest");
   const kind = request.kind ?? "check";
-  if (!ACTION_KINDS.includes(kind)) throw new EngineError("UnknownKind", { kind: String(kind) });
+  if (!ACTION_KINDS.includes(kind)) throw new EngineError("UnknownKind", { kind: kind });
   const modifier = requireInt(request.modifier ?? 0, "modifier", -MAX_MODIFIER, MAX_MODIFIER);
   const level = requireInt(request.level ?? 0, "level", 0, MAX_LEVEL);
   if (level !== 0 && kind !== "insight") throw new EngineError("LevelOnlyForInsight", { kind });
@@ -176,7 +177,7 @@ export function validate(request: ActionRequest): ValidActionRequest {
   for (let i = 0; i < rerollList.length; i++) {
     const raw = rerollList[i];
     const reroll = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<ActionReroll>;
-    if (reroll.target !== "d20") throw new EngineError("UnknownRerollTarget", { target: String(reroll.target) });
+    if (reroll.target !== "d20") throw new EngineError("UnknownRerollTarget", { target: reroll.target });
     const after = requireInt(reroll.after ?? 0, `rerolls[${i}].after`, 0, augments.length);
     if (after < previous) throw new EngineError("RerollOrder", { index: i });
     previous = after;

@@ -49,7 +49,7 @@ export interface SessionDice {
  */
 export function sessionDice(setup: SessionSetup): SessionDice {
   const rule = setup.rule ?? "highest";
-  if (!MULTI_CHARACTER_RULES.includes(rule)) throw new EngineError("UnknownRule", { rule: String(rule) });
+  if (!MULTI_CHARACTER_RULES.includes(rule)) throw new EngineError("UnknownRule", { rule: rule });
   if (setup.players.length === 0) throw new EngineError("NoPlayers");
   const players: Record<string, readonly PoolPart[]> = {};
   for (const player of setup.players) {

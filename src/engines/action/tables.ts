@@ -113,7 +113,7 @@ export function isPlayerDieSize(faces: unknown): faces is PlayerDieSize {
 export function requireLevel(level: unknown): number {
   const ok =
     typeof level === "number" && (level === 0.5 || (Number.isInteger(level) && level >= 0 && level <= MAX_LEVEL));
-  if (!ok) throw new EngineError("InvalidLevel", { value: String(level), max: MAX_LEVEL });
+  if (!ok) throw new EngineError("InvalidLevel", { value: level, max: MAX_LEVEL });
   return level;
 }
 
@@ -143,7 +143,7 @@ export function gmDie(playerDieFaces: readonly number[]): ActionDieSize {
   let highest: PlayerDieSize = 3;
   for (const faces of playerDieFaces) {
     if (!isPlayerDieSize(faces)) {
-      throw new EngineError("DieSizeNotAllowed", { faces: String(faces), allowed: PLAYER_DIE_SIZES.join(", ") });
+      throw new EngineError("DieSizeNotAllowed", { faces: faces, allowed: PLAYER_DIE_SIZES.join(", ") });
     }
     if (faces > highest) highest = faces;
   }
@@ -170,7 +170,7 @@ export function gmPool(playerPools: readonly (PoolPart | readonly PoolPart[])[])
     const parts: readonly PoolPart[] = Array.isArray(entry) ? entry : [entry as PoolPart];
     for (const part of parts) {
       if (!Number.isInteger(part.count) || part.count < 0) {
-        throw new EngineError("NotInteger", { field: "count", value: String(part.count) });
+        throw new EngineError("NotInteger", { field: "count", value: part.count });
       }
       faces.push(part.faces);
     }
@@ -208,8 +208,8 @@ export function poolForCharacters(
   choice: BalancedChoice = "fewer",
 ): PoolPart[] {
   if (levels.length === 0) throw new EngineError("NoCharacters");
-  if (!MULTI_CHARACTER_RULES.includes(rule)) throw new EngineError("UnknownRule", { rule: String(rule) });
-  if (choice !== "fewer" && choice !== "smaller") throw new EngineError("UnknownRule", { rule: String(choice) });
+  if (!MULTI_CHARACTER_RULES.includes(rule)) throw new EngineError("UnknownRule", { rule: rule });
+  if (choice !== "fewer" && choice !== "smaller") throw new EngineError("UnknownRule", { rule: choice });
   let high = -1;
   let low = Infinity;
   for (const level of levels) {

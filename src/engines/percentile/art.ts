@@ -14,7 +14,7 @@
  * better grows with the rating.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, isRecord, requireInt } from "../shared/index.ts";
 import defaultArtJson from "./art-default.json" with { type: "json" };
 import { LEVEL_COUNT, LEVEL_IDS, isSuccessIndex, type LevelId } from "./levels.ts";
 
@@ -67,17 +67,26 @@ export interface ArtReading {
   readonly success: boolean;
 }
 
-/** Whether a value is a plain (non-array) object. */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Reads an integer field of a table, or throws `ArtNotInteger` naming its path. */
 function tableInt(value: unknown, path: string): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value)) {
-    throw new EngineError("ArtNotInteger", { path, value: String(value) });
+    throw new EngineError("ArtNotInteger", { path, value: value });
   }
   return value;
+}
+
+/** The most columns a table may have (the default has 11; the editor adds up to 30). */
+export const MAX_ART_COLUMNS = 100;
+
+/** The longest a table's name or a level's label may be, in characters. */
+export const MAX_ART_LABEL = 80;
+
+/** Checks a name or label's length, or throws `ArtLabelTooLong` naming its path and the limit. */
+function checkLabel(label: string, path: string): string {
+  if (label.length > MAX_ART_LABEL) {
+    throw new EngineError("ArtLabelTooLong", { path, length: label.length, max: MAX_ART_LABEL });
+  }
+  return label;
 }
 
 /** Checks the level list: exactly the ten level ids, in order, each with an optional label. */
@@ -90,11 +99,11 @@ function checkLevels(levels: unknown): ArtLevel[] {
     const expected = LEVEL_IDS[i] as LevelId;
     if (!isRecord(entry)) throw new EngineError("ArtMalformed", { path: `levels[${i}]` });
     if (entry.id !== expected) {
-      throw new EngineError("ArtLevelOrder", { position: i + 1, expected, got: String(entry.id) });
+      throw new EngineError("ArtLevelOrder", { position: i + 1, expected, got: entry.id });
     }
     if (entry.label === undefined) return Object.freeze({ id: expected });
     if (typeof entry.label !== "string") throw new EngineError("ArtMalformed", { path: `levels[${i}].label` });
-    return Object.freeze({ id: expected, label: entry.label });
+    return Object.freeze({ id: expected, label: checkLabel(entry.label, `levels[${i}].label`) });
   });
 }
 
@@ -128,6 +137,9 @@ function checkRanges(ranges: unknown, column: number): (ArtRange | null)[] {
 function checkColumns(columns: unknown): ArtColumn[] {
   if (!Array.isArray(columns)) throw new EngineError("ArtMalformed", { path: "columns" });
   if (columns.length === 0) throw new EngineError("ArtNoColumns");
+  if (columns.length > MAX_ART_COLUMNS) {
+    throw new EngineError("ArtTooManyColumns", { count: columns.length, max: MAX_ART_COLUMNS });
+  }
   let previousMax: number | undefined;
   return columns.map((entry: unknown, i) => {
     const column = i + 1;
@@ -149,6 +161,7 @@ function checkColumns(columns: unknown): ArtColumn[] {
 /**
  * Checks a table (for instance one a GM imports as JSON) and returns a frozen, normalised copy of
  * it. A valid table lists the ten levels of {@link LEVEL_IDS} in order, has at least one column,
+ * at most {@link MAX_ART_COLUMNS}, its name and labels at most {@link MAX_ART_LABEL} characters,
  * its columns' rating ranges ascend with no gap or overlap, and in every column the value ranges
  * follow the level order and cover 1..100 exactly once (a level may be `null`: unreachable there).
  * Unknown extra fields are dropped.
@@ -156,7 +169,8 @@ function checkColumns(columns: unknown): ArtColumn[] {
  * @param table - The candidate table, of unknown shape.
  * @returns The checked table.
  * @throws EngineError naming the first problem found: `ArtMalformed` (wrong shape, with its path),
- *   `ArtNotInteger`, `ArtLevelCount`, `ArtLevelOrder`, `ArtNoColumns`, `ArtColumnBounds`,
+ *   `ArtNotInteger`, `ArtLabelTooLong`, `ArtLevelCount`, `ArtLevelOrder`, `ArtNoColumns`,
+ *   `ArtTooManyColumns`, `ArtColumnBounds`,
  *   `ArtColumnGap`, `ArtColumnOverlap`, `ArtRangeCount`, `ArtRangeBounds`, `ArtValueGap`,
  *   `ArtValueOverlap` or `ArtValueEnd`.
  */
@@ -165,6 +179,7 @@ export function validateArt(table: unknown): ArtTable {
   if (table.name !== undefined && typeof table.name !== "string") {
     throw new EngineError("ArtMalformed", { path: "name" });
   }
+  if (table.name !== undefined) checkLabel(table.name, "name");
   const levels = Object.freeze(checkLevels(table.levels));
   const columns = Object.freeze(checkColumns(table.columns));
   return Object.freeze(table.name === undefined ? { levels, columns } : { name: table.name, levels, columns });

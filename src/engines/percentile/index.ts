@@ -25,6 +25,8 @@ export {
 export type { AssistDice, AssistEffect, LevelId } from "./levels.ts";
 export {
   DEFAULT_ART,
+  MAX_ART_COLUMNS,
+  MAX_ART_LABEL,
   MAX_VALUE,
   MIN_VALUE,
   artColumn,

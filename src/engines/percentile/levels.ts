@@ -110,7 +110,7 @@ export function assistDice(effects: readonly string[]): AssistDice {
   for (const effect of effects) {
     if (effect === "bonus") bonus++;
     else if (effect === "penalty") penalty++;
-    else if (effect !== "none") throw new EngineError("UnknownAssistEffect", { effect: String(effect) });
+    else if (effect !== "none") throw new EngineError("UnknownAssistEffect", { effect: effect });
   }
   return { bonus, penalty };
 }

@@ -8,7 +8,7 @@
 import { Dist, type DistributionJSON } from "../shared/index.ts";
 import { DEFAULT_ART, artColumn, levelInColumn, type ArtColumn, type ArtTable } from "./art.ts";
 import { LEVEL_COUNT, LEVEL_IDS, isSuccessIndex, type LevelId } from "./levels.ts";
-import type { Clamp, PercentileRequest } from "./request.ts";
+import { validate, type Clamp, type PercentileRequest } from "./request.ts";
 import { D10, diceCounts, type ExtraMode } from "./resolve.ts";
 
 /** What a roll dialog shows for a request. */
@@ -106,6 +106,7 @@ const LEVEL_CHANCE = new Float64Array(LEVEL_COUNT);
  * @param req - A validated request.
  */
 export function odds(req: PercentileRequest): PercentileOdds {
+  validate(req); // a bad request is refused as a roll of it would be
   const { net, clamped } = diceCounts(req);
   const m = Math.abs(net) + 1;
   const q = RANK_CHANCE;

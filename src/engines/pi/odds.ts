@@ -8,7 +8,7 @@
  */
 
 import { denseToJSON, type DistributionJSON } from "../shared/index.ts";
-import { DIE_SIZES, removedSlot } from "./request.ts";
+import { DIE_SIZES, removedSlot, validate } from "./request.ts";
 import type { Hindrance, PiRequest } from "./request.ts";
 
 /** One cell of a joint Precision/Impact distribution. */
@@ -253,6 +253,7 @@ function singleDie(faces: number, precisionMod: number, impactMod: number): PiPi
  * (it is made after the roll).
  */
 export function odds(request: PiRequest): PiOdds {
+  validate(request); // a bad request is refused as a roll of it would be
   const hindrance = request.hindrance ?? "none";
   const precisionMod = request.precisionMod ?? 0;
   const impactMod = request.impactMod ?? 0;

@@ -105,14 +105,14 @@ export function thrownSlots(pool: readonly number[], hindrance: Hindrance): numb
  */
 export function checkPick(pool: readonly number[], hindrance: Hindrance, pick: unknown): readonly [number, number] {
   if (!Array.isArray(pick) || pick.length !== 2) {
-    throw new EngineError("PiPickShape", { value: String(JSON.stringify(pick)) });
+    throw new EngineError("PiPickShape", { value: JSON.stringify(pick) });
   }
   const removed = removedSlot(pool, hindrance);
   const thrown = pool.length - (removed === null ? 0 : 1);
   if (thrown < 2) throw new EngineError("PiPickNeedsTwoDice", { dice: thrown });
   const slots = pick.map((value: unknown, k: number) => {
     if (typeof value !== "number" || !Number.isInteger(value)) {
-      throw new EngineError("NotInteger", { field: `pick[${k}]`, value: String(value) });
+      throw new EngineError("NotInteger", { field: `pick[${k}]`, value: value });
     }
     if (value < 0 || value >= pool.length) throw new EngineError("PiPickMissing", { slot: value, size: pool.length });
     if (value === removed) throw new EngineError("PiPickRemoved", { slot: value });
@@ -133,8 +133,9 @@ export function checkPick(pool: readonly number[], hindrance: Hindrance, pick: u
  *   {@link checkPick}.
  */
 export function validate(request: PiRequest): PiRequest {
+  if (typeof request !== "object" || request === null) throw new EngineError("BadRequest");
   const raw: unknown = request.pool;
-  if (!Array.isArray(raw)) throw new EngineError("PiPoolNotList", { value: String(raw) });
+  if (!Array.isArray(raw)) throw new EngineError("PiPoolNotList", { value: raw });
   const list: readonly unknown[] = raw;
   if (list.length === 0) throw new EngineError("PoolTooSmall", { pool: 0 });
   if (list.length > MAX_POOL_DICE) throw new EngineError("PiPoolTooLarge", { pool: list.length, max: MAX_POOL_DICE });
@@ -143,7 +144,7 @@ export function validate(request: PiRequest): PiRequest {
   for (let k = 0; k < list.length; k++) {
     const faces = list[k];
     if (typeof faces !== "number" || !Number.isInteger(faces)) {
-      throw new EngineError("NotInteger", { field: `pool[${k}]`, value: String(faces) });
+      throw new EngineError("NotInteger", { field: `pool[${k}]`, value: faces });
     }
     if (faces < 0 || IS_DIE_SIZE[faces] !== 1)
       throw new EngineError("PiDieSize", { value: faces, allowed: DIE_SIZES.join(", ") });
@@ -151,7 +152,7 @@ export function validate(request: PiRequest): PiRequest {
   }
   const hindrance: unknown = request.hindrance ?? "none";
   if (typeof hindrance !== "string" || !(HINDRANCES as readonly string[]).includes(hindrance)) {
-    throw new EngineError("PiHindrance", { value: String(hindrance) });
+    throw new EngineError("PiHindrance", { value: hindrance });
   }
   const h = hindrance as Hindrance;
   if (h !== "none" && pool.length === 1) throw new EngineError("PiHindranceEmptiesPool", { hindrance: h });

@@ -143,12 +143,12 @@ export function validate(request: PoolRequest): ValidPoolRequest {
   if (typeof request !== "object" || request === null) throw new EngineError("BadRequest");
   const { pool, difficulty = DEFAULT_DIFFICULTY, cancellation = 0 } = request;
   if (typeof pool !== "number" || !Number.isInteger(pool)) {
-    throw new EngineError("NotInteger", { field: "pool", value: String(pool) });
+    throw new EngineError("NotInteger", { field: "pool", value: pool });
   }
   if (pool < 1) throw new EngineError("PoolTooSmall", { pool });
   if (pool > MAX_POOL) throw new EngineError("PoolTooLarge", { pool, max: MAX_POOL });
   if (typeof difficulty !== "number" || !Number.isInteger(difficulty)) {
-    throw new EngineError("NotInteger", { field: "difficulty", value: String(difficulty) });
+    throw new EngineError("NotInteger", { field: "difficulty", value: difficulty });
   }
   if (difficulty < MIN_DIFFICULTY || difficulty > MAX_DIFFICULTY) {
     throw new EngineError("DifficultyRange", { difficulty, min: MIN_DIFFICULTY, max: MAX_DIFFICULTY });

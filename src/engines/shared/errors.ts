@@ -9,6 +9,24 @@ export const ERROR_PREFIX = "ROLLING_BONES.Error.";
 /** Data formatted into an error message (`{name}` placeholders in `lang/en.json`). */
 export type ErrorData = Readonly<Record<string, string | number>>;
 
+/** The longest piece of a user's text an error message repeats; longer text is cut with "…". */
+export const MAX_SHOWN_TEXT = 200;
+
+/**
+ * A value as an error message shows it: a finite number as it is, text (cut to
+ * {@link MAX_SHOWN_TEXT} characters, line breaks and other control characters as spaces), `true` or
+ * `false`; anything else (missing, `NaN`, a list, an object, a function) as "—", so a message never
+ * shows `undefined`, `[object Object]` or a function's source.
+ */
+export function shownValue(value: unknown): string | number {
+  if (typeof value === "number") return Number.isFinite(value) ? value : "—";
+  if (typeof value === "boolean") return String(value);
+  if (typeof value !== "string") return "—";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  const text = value.replace(/[\u0000-\u001f\u007f]/g, " ");
+  return text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text;
+}
+
 /** A bad request, named by a localization key. Nothing has been thrown or spent when it is raised. */
 export class EngineError extends Error {
   /** The full localization key, e.g. `ROLLING_BONES.Error.PoolTooSmall`. */
@@ -19,13 +37,16 @@ export class EngineError extends Error {
 
   /**
    * @param code - The key's last segment, e.g. `PoolTooSmall`.
-   * @param data - The values for the message's placeholders.
+   * @param data - The values for the message's placeholders, any values (each is kept as
+   *   {@link shownValue} shows it).
    */
-  constructor(code: string, data: ErrorData = {}) {
-    super(`${ERROR_PREFIX}${code} ${JSON.stringify(data)}`);
+  constructor(code: string, data: Readonly<Record<string, unknown>> = {}) {
+    const shown: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(data)) shown[k] = shownValue(v);
+    super(`${ERROR_PREFIX}${code} ${JSON.stringify(shown)}`);
     this.name = "EngineError";
     this.key = `${ERROR_PREFIX}${code}`;
-    this.data = data;
+    this.data = shown;
   }
 }
 
@@ -37,7 +58,7 @@ export class EngineError extends Error {
  */
 export function requireInt(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new EngineError("NotInteger", { field, value: String(value) });
+    throw new EngineError("NotInteger", { field, value });
   }
   if (value < min || value > max) throw new EngineError("OutOfRange", { field, value, min, max });
   return value;

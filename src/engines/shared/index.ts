@@ -5,3 +5,4 @@ export * from "./dice.ts";
 export * from "./distribution.ts";
 export * from "./outcome.ts";
 export * from "./assign.ts";
+export * from "./own.ts";

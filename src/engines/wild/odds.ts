@@ -6,7 +6,7 @@
  */
 
 import { Dist, denseToJSON, explodingDie, type DistributionJSON } from "../shared/index.ts";
-import { shapeOf, withDefaults, type WildRequest } from "./request.ts";
+import { shapeOf, validate, withDefaults, type WildRequest } from "./request.ts";
 import { WILD_FACES } from "./steps.ts";
 
 /** The exact odds of a `wild` roll, as plain JSON. */
@@ -173,6 +173,7 @@ let tailScratch = new Float64Array(1024);
  * @returns The odds, plain JSON.
  */
 export function odds(request: WildRequest): WildOdds {
+  validate(request); // a bad request is refused as a roll of it would be
   const r = withDefaults(request);
   const shape = shapeOf(r);
   const sum = sumOf(r.firstOneCounts, shape.normal, shape.cpWild);

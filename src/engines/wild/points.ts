@@ -82,7 +82,7 @@ export function assertPointSpend(request: PointSpendRequest): PointSpend {
   const fpUsed = requireInt(request.fpUsedThisSession ?? 0, "fpUsedThisSession", 0, MAX_POINTS);
   const fatePoint = request.fatePoint ?? false;
   if (typeof fatePoint !== "boolean")
-    throw new EngineError("NotBoolean", { field: "fatePoint", value: String(fatePoint) });
+    throw new EngineError("NotBoolean", { field: "fatePoint", value: fatePoint });
   if (fatePoint && cpRequested > 0) throw new EngineError("PointsOnSameRoll", { characterPoints: cpRequested });
   if (cpRequested > cpOnSheet) {
     throw new EngineError("NotEnoughCharacterPoints", { requested: cpRequested, available: cpOnSheet });

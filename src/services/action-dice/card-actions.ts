@@ -18,7 +18,7 @@ import {
   type DiceSource,
   type LedgerEntry,
 } from "../../engines/action/index.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import { ActionRoll, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
@@ -101,9 +101,9 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
       return { type: "close", id, by };
     case "undo":
     case "refund":
-      return { type: "undo", id, by, entry: String(control.entry) };
+      return { type: "undo", id, by, entry: shared.textOf(control.entry) };
     default:
-      throw new EngineError("UnknownAction", { type: String((control as { type: unknown }).type) });
+      throw new EngineError("UnknownAction", { type: (control as { type: unknown }).type });
   }
 }
 

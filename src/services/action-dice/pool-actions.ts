@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { recordPoolAction, undoPoolEntry, type PoolAction, type PoolEntry } from "../../engines/action/index.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
@@ -20,13 +20,13 @@ import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
 function engineAction(control: PoolControl, by: string, id: string): PoolAction {
   switch (control.type) {
     case "award":
-      return { type: "award", id, by, to: String(control.to), count: Number(control.count ?? 1) };
+      return { type: "award", id, by, to: shared.textOf(control.to), count: Number(control.count ?? 1) };
     case "take":
       return {
         type: "take",
         id,
         by,
-        from: String(control.from),
+        from: shared.textOf(control.from),
         count: Number(control.count ?? 1),
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
       };
@@ -36,13 +36,13 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
         id,
         by,
         dice: Number(control.dice),
-        subject: String(control.subject ?? "").trim(),
+        subject: typeof control.subject === "string" ? control.subject.trim() : "",
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
       };
     case "luckyBreak":
       return { type: "luckyBreak", id, by };
     default:
-      throw new EngineError("UnknownAction", { type: String((control as { type: unknown }).type) });
+      throw new EngineError("UnknownAction", { type: (control as { type: unknown }).type });
   }
 }
 
@@ -71,6 +71,7 @@ export async function runPoolAction({ asker, actionId }: ActionContext, data: Po
   if (pools.pools[me]?.applied.includes(actionId) === true) return { repeated: true, messageId: null };
   if (seen !== null && seen !== undefined && pools.stored.get(target)?.rev !== seen)
     throw new EngineError("PoolChanged");
+  if (!game.users.get(target)) throw new EngineError("UnknownUser");
   if (pools.pools[target] === undefined)
     throw new EngineError("NoPoolThisSession", { name: game.users.get(target)?.name ?? target });
   const recorded = recordPoolAction(pools.pools, action);

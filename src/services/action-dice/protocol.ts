@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
+import { shared } from "../../engines/index.ts";
 
 /** The privileged action name of card controls. */
 export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
@@ -71,8 +72,8 @@ export interface PoolReply {
 
 /** The user whose pool a control acts on. */
 export function poolTarget(control: PoolControl, asker: string): string {
-  if (control.type === "award") return String(control.to);
-  if (control.type === "take") return String(control.from);
+  if (control.type === "award") return shared.textOf(control.to);
+  if (control.type === "take") return shared.textOf(control.from);
   return asker;
 }
 

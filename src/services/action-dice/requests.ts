@@ -7,7 +7,9 @@
  */
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
-import { rollToChat } from "../roll.ts";
+import { EngineError, shared } from "../../engines/index.ts";
+import { namedMessage, refused } from "../messages.ts";
+import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
 import {
   CARD_ACTION,
   POOL_ACTION,
@@ -40,7 +42,10 @@ export function cardActionId(messageId: string, control: CardControl, seen: numb
  * @param message - The card's message.
  * @param control - The control and its parameters.
  */
-export async function cardControl(message: ChatMessage.Implementation, control: CardControl): Promise<boolean> {
+export async function cardControl(given: ChatMessage.Implementation, control: CardControl): Promise<boolean> {
+  const message = namedMessage(given);
+  if (message === null) return false;
+  if (!shared.isRecord(control)) return refused(new EngineError("MalformedRequest"));
   const roll = message.rolls[0];
   if (!(roll instanceof ActionRoll) || !message.id) return false;
   const seen = roll.card.ledger.length;
@@ -60,6 +65,7 @@ function poolRevision(userId: string): number | null {
  * pool acted on must still be as this client sees it.
  */
 export async function poolControl(control: PoolControl): Promise<boolean> {
+  if (!shared.isRecord(control)) return refused(new EngineError("MalformedRequest"));
   const target = poolTarget(control, game.user.id);
   const seen = poolRevision(target);
   const request: PoolRequest = { control, seen };
@@ -94,7 +100,9 @@ export interface InsightRoll {
 
 /**
  * A player spends dice to gain insight on a subject and, optionally, makes the insight roll (an
- * action card that can be augmented like any other).
+ * action card that can be augmented like any other). The roll is checked (and the
+ * `rollingBones.preRoll` hook asked) before the dice are spent, so a roll that would be refused (a
+ * DC or a modifier out of range) spends nothing.
  *
  * @returns The insight roll's message when one was made, `true` for a spend without a roll, `false` when refused.
  */
@@ -103,14 +111,17 @@ export async function gainInsight(
   dice: number,
   roll: InsightRoll | null = null,
 ): Promise<ChatMessage.Implementation | boolean> {
+  let prepared: PreparedRoll | null = null;
+  if (roll !== null) {
+    const r: Partial<Record<keyof InsightRoll, unknown>> = shared.isRecord(roll) ? roll : {};
+    const level = typeof r.level === "number" ? Math.floor(r.level) : r.level;
+    const request = { kind: "insight", level, modifier: r.modifier, dc: r.dc ?? null };
+    prepared = prepareRoll("action", request, { rollOptions: { card: { subject } } });
+    if (prepared === null) return false;
+  }
   const spent = await poolControl({ type: "insight", dice, subject });
-  if (!spent || roll === null) return spent;
-  const message = await rollToChat(
-    "action",
-    { kind: "insight", level: Math.floor(roll.level), modifier: roll.modifier, dc: roll.dc },
-    { rollOptions: { card: { subject } } },
-  );
-  return message ?? false;
+  if (!spent || prepared === null) return spent;
+  return (await postRoll(prepared)) ?? false;
 }
 
 /** The GM starts a new session. */
@@ -121,8 +132,9 @@ export async function startSession(): Promise<boolean> {
 }
 
 /** The GM undoes the pool action recorded on an economy card. */
-export async function undoPoolAction(message: ChatMessage.Implementation): Promise<boolean> {
-  if (!message.id) return false;
+export async function undoPoolAction(given: ChatMessage.Implementation): Promise<boolean> {
+  const message = namedMessage(given);
+  if (!message?.id) return false;
   const request: PoolUndoRequest = { messageId: message.id };
   return (await requestGmAction(POOL_UNDO_ACTION, request, actionIdFor(message.id, "undo", game.user.id))) !== null;
 }

@@ -6,7 +6,7 @@
  * against, and what dialogs and sheets show. The privileged actions (`actions.ts`) apply what these
  * functions compute.
  */
-import { EngineError, percentile, pool, wild } from "../../engines/index.ts";
+import { EngineError, percentile, pool, shared, wild } from "../../engines/index.ts";
 import type { PendingAssist, PendingAssistEffect, PointsEntry, PointsRecord } from "../../dice/rolls/points-card.ts";
 
 /** The actor flag (system scope) holding the assists waiting for a leader's next roll. */
@@ -108,7 +108,7 @@ function numberAt(system: unknown, path: string): number {
 
 /** The engine a character type spends points on, or `null` for a type without points. */
 export function engineOfType(type: string): PointsEngine | null {
-  return ENGINE_OF_TYPE[type] ?? null;
+  return shared.ownValue(ENGINE_OF_TYPE, type) ?? null;
 }
 
 /**

@@ -8,12 +8,12 @@
  * them), then posts the roll with the spend on its card; a roll that is not posted after all (a
  * module cancelled it, posting failed) gets its points back, so nothing is left half-written.
  */
-import { ROLL_FACTORIES } from "../../dice/index.ts";
 import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
-import { withWorldArt } from "../../helpers/art.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
-import { rollToChat, type PostOptions, type RollableEngine } from "../roll.ts";
+import { namedMessage, refused } from "../messages.ts";
+import { postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
 import { POINTS_ACTIONS } from "./names.ts";
 import type {
   AssistRequest,
@@ -33,6 +33,11 @@ export interface PointsRollOptions extends PostOptions {
   readonly actor?: Actor.Implementation | null;
   /** The pending assists the roller saw (percentile); their dice must already be in the request. */
   readonly assists?: readonly PendingAssist[];
+}
+
+/** Whether a macro's `actor` option is a character (an object with an id and a type) or left out. */
+function isActorOrNone(actor: unknown): actor is Actor.Implementation | null | undefined {
+  return actor == null || (shared.isRecord(actor) && typeof actor.id === "string" && typeof actor.type === "string");
 }
 
 /** The record a card starts with. */
@@ -63,44 +68,37 @@ export async function rollWithPoints(
   request: unknown,
   options: PointsRollOptions = {},
 ): Promise<ChatMessage.Implementation | null> {
-  const { actor = null, assists = [], ...post } = options;
-  const speaker = post.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
-  const points: PointsEngine | null = engine === "action" ? null : engine;
-  if (!actor || points === null || engineOfType(actor.type) !== points) {
-    return rollToChat(engine, request, { ...post, ...(speaker ? { speaker } : {}) });
-  }
-  let valid: unknown;
-  try {
-    valid = ROLL_FACTORIES[engine](withWorldArt(engine, request)).request;
-  } catch (error) {
-    reportError(error);
+  const given: unknown = options;
+  if (!shared.isRecord(given) || !isActorOrNone(given.actor) || !Array.isArray(given.assists ?? [])) {
+    reportError(new EngineError("BadPostOption", { option: "options" }));
     return null;
   }
+  const { actor = null, assists = [], ...post } = options;
+  const speaker = post.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
+  // Everything is checked (and the `preRoll` hook asked) before a point is spent.
+  const prepared = prepareRoll(engine, request, { ...post, ...(speaker ? { speaker } : {}) });
+  if (!prepared) return null;
+  const points: PointsEngine | null = prepared.engine === "action" ? null : prepared.engine;
+  if (!actor || points === null || engineOfType(actor.type) !== points) return postRoll(prepared);
   const plan = planFromRequest(
-    engine,
-    valid,
-    assists.map((a) => a.id),
+    points,
+    prepared.roll.request,
+    assists.map((a) => (a as Partial<PendingAssist>).id ?? ""),
   );
   const actorId = actor.id ?? null;
   if (isEmptyPlan(plan)) {
-    return rollToChat(engine, request, {
-      ...post,
-      speaker,
-      rollOptions: { ...post.rollOptions, points: startRecord(actorId, null) },
-    });
+    Object.assign(prepared.roll.options, { points: startRecord(actorId, null) });
+    return postRoll(prepared);
   }
   const spendId = foundry.utils.randomID();
   const spend: SpendRequest = { actorId: actorId ?? "", engine: points, plan };
   const receipt = (await requestGmAction(POINTS_ACTIONS.spend, spend, spendId)) as SpendReceipt | null;
   if (receipt === null) return null;
+  Object.assign(prepared.roll.options, { points: startRecord(actorId, receipt) });
   let message: ChatMessage.Implementation | null = null;
   let failure: unknown = null;
   try {
-    message = await rollToChat(engine, request, {
-      ...post,
-      speaker,
-      rollOptions: { ...post.rollOptions, points: startRecord(actorId, receipt) },
-    });
+    message = await postRoll(prepared);
   } catch (error) {
     failure = error;
   }
@@ -124,9 +122,10 @@ function pointsRollOf(message: ChatMessage.Implementation): PointsRoll | null {
  * @param message - The assistant's card.
  * @param leaderId - The leader's actor id.
  */
-export async function assistLeader(message: ChatMessage.Implementation, leaderId: string): Promise<boolean> {
-  const roll = pointsRollOf(message);
-  if (!roll || !message.id) return false;
+export async function assistLeader(given: ChatMessage.Implementation, leaderId: string): Promise<boolean> {
+  const message = namedMessage(given);
+  const roll = message && pointsRollOf(message);
+  if (!message?.id || !roll) return false;
   const seen = roll.points.ledger.length;
   const request: AssistRequest = { messageId: message.id, leaderId, seen };
   const id = actionIdFor(message.id, "assist", leaderId, seen, game.user.id);
@@ -151,9 +150,11 @@ export async function cancelAssist(leaderId: string, assistId: string): Promise<
  * @param message - The card.
  * @param pick - The two slots.
  */
-export async function pickDice(message: ChatMessage.Implementation, pick: readonly [number, number]): Promise<boolean> {
-  const roll = pointsRollOf(message);
-  if (!roll || !message.id) return false;
+export async function pickDice(given: ChatMessage.Implementation, pick: readonly [number, number]): Promise<boolean> {
+  const message = namedMessage(given);
+  const roll = message && pointsRollOf(message);
+  if (!message?.id || !roll) return false;
+  if (!Array.isArray(pick)) return refused(new EngineError("PiPickShape", { value: pick }));
   const seen = roll.points.ledger.length;
   const request: PickRequest = { messageId: message.id, pick: [Number(pick[0]), Number(pick[1])], seen };
   const id = actionIdFor(message.id, "pick", request.pick[0], request.pick[1], seen, game.user.id);
@@ -166,8 +167,9 @@ export async function pickDice(message: ChatMessage.Implementation, pick: readon
  * @param message - The card.
  * @param entry - The entry's id.
  */
-export async function undoPoints(message: ChatMessage.Implementation, entry: string): Promise<boolean> {
-  if (!message.id) return false;
+export async function undoPoints(given: ChatMessage.Implementation, entry: string): Promise<boolean> {
+  const message = namedMessage(given);
+  if (!message?.id) return false;
   const request: UndoRequest = { messageId: message.id, entry };
   return (
     (await requestGmAction(POINTS_ACTIONS.undo, request, actionIdFor(message.id, "undo", entry, game.user.id))) !== null

@@ -36,7 +36,7 @@ export { currentSession };
 /** A world actor by id, or an `EngineError` `PointsUnknownActor`. */
 export function actorById(id: unknown): Actor.Implementation {
   const actor = typeof id === "string" ? game.actors.get(id) : undefined;
-  if (!actor) throw new EngineError("PointsUnknownActor", { id: String(id) });
+  if (!actor) throw new EngineError("PointsUnknownActor", { id: id });
   return actor;
 }
 

@@ -7,7 +7,7 @@
  * answered yet. The first valid roll of each character counts; recording it again is a no-op.
  */
 import { EngineRoll } from "../../dice/index.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageFlagWrite } from "../messages.ts";
 import { answersOf } from "./answers.ts";
@@ -24,7 +24,7 @@ function check(
   const card = messageById(data.request);
   const record = requestRecordOf(card);
   if (!record) throw new EngineError("RequestMissing");
-  const actorId = String(data.actor);
+  const actorId = shared.textOf(data.actor);
   const actor = game.actors.get(actorId);
   if (!actor || !record.spec.actors.includes(actorId)) throw new EngineError("RequestCharacter", { id: actorId });
   const result = messageById(data.message);
@@ -62,10 +62,10 @@ export async function runAnswer(
 ): Promise<{ repeated: boolean }> {
   const { card, record, repeated } = check(asker, data);
   if (repeated) return { repeated };
-  const answer = { messageId: String(data.message), userId: asker.id ?? "" };
+  const answer = { messageId: shared.textOf(data.message), userId: asker.id ?? "" };
   await messageFlagWrite(card, REQUEST_FLAG, {
     ...record,
-    answers: { ...record.answers, [String(data.actor)]: answer },
+    answers: { ...record.answers, [shared.textOf(data.actor)]: answer },
   }).apply();
   return { repeated: false };
 }

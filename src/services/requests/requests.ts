@@ -8,7 +8,7 @@
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../../applications/dialogs/open.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
@@ -72,10 +72,8 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
   }
   let spec: RollRequestSpec;
   try {
-    const engine = (raw as { engine?: unknown } | null)?.engine;
-    const known = TYPE_OF[engine as RollRequestSpec["engine"]]
-      ? requestableActors(engine as RollRequestSpec["engine"])
-      : [];
+    const engine = shared.isRecord(raw) ? raw.engine : undefined;
+    const known = shared.isOwnKey(TYPE_OF, engine) ? requestableActors(engine) : [];
     spec = validateSpec(raw, new Set(known.map((a) => a.id ?? "")));
   } catch (error) {
     reportError(error);

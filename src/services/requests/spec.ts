@@ -112,15 +112,15 @@ export type PublicSpec = RollRequestSpec;
  *   `RequestNoCharacters`, `RequestCharacter`, `NotInteger` or `OutOfRange`.
  */
 export function validateSpec(raw: unknown, knownActors: ReadonlySet<string>): RollRequestSpec {
-  const r = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<Record<keyof RollRequestSpec, unknown>>;
-  const engine = r.engine as CharacterEngine;
-  if (!REQUEST_ENGINES.includes(engine)) throw new EngineError("RequestEngine", { engine: String(r.engine) });
+  const r: Partial<Record<keyof RollRequestSpec, unknown>> = shared.isRecord(raw) ? raw : {};
+  const engine = r.engine;
+  if (!shared.isOwnKey(REQUEST_TRAITS, engine)) throw new EngineError("RequestEngine", { engine });
   const label = typeof r.label === "string" ? r.label.trim().slice(0, MAX_NAME_LENGTH) : "";
   const traits = REQUEST_TRAITS[engine];
-  const t = (typeof r.trait === "object" && r.trait !== null ? r.trait : {}) as Partial<RequestTrait>;
-  const kind = String(t.kind ?? "");
+  const t: Partial<Record<keyof RequestTrait, unknown>> = shared.isRecord(r.trait) ? r.trait : {};
+  const kind = typeof t.kind === "string" ? t.kind : "";
   const key = typeof t.key === "string" ? t.key.trim() : "";
-  const fixed = (traits.fixed as Record<string, readonly string[]>)[kind];
+  const fixed = shared.ownValue<readonly string[]>(traits.fixed, kind);
   const traitOk = fixed
     ? fixed.includes(key)
     : kind === traits.named && key.length > 0 && key.length <= MAX_NAME_LENGTH;
@@ -135,13 +135,13 @@ export function validateSpec(raw: unknown, knownActors: ReadonlySet<string>): Ro
   if (hidden && (target === null || range === null || !range.hideable))
     throw new EngineError("RequestHidden", { engine });
   const net = engine === "percentile" ? shared.requireInt(r.net ?? 0, "net", -MAX_REQUEST_NET, MAX_REQUEST_NET) : 0;
-  const actors = Array.isArray(r.actors) ? [...new Set(r.actors.map(String))] : [];
+  const actors: unknown[] = Array.isArray(r.actors) ? [...new Set(r.actors)] : [];
   if (actors.length === 0) throw new EngineError("RequestNoCharacters");
   if (actors.length > MAX_REQUEST_CHARACTERS)
     throw new EngineError("OutOfRange", { field: "actors", value: actors.length, min: 1, max: MAX_REQUEST_CHARACTERS });
-  const stranger = actors.find((id) => !knownActors.has(id));
+  const stranger = actors.find((id) => typeof id !== "string" || !knownActors.has(id));
   if (stranger !== undefined) throw new EngineError("RequestCharacter", { id: stranger });
-  return { engine, label, trait: { kind, key }, target, hidden, net, actors };
+  return { engine, label, trait: { kind, key }, target, hidden, net, actors: actors as string[] };
 }
 
 /** The request players may see: a hidden target is left out. */
@@ -229,6 +229,9 @@ export function judge(engine: CharacterEngine, outcome: unknown, target: number 
 /** A request as a journal link gives it: everything but the characters (the GM picks them). */
 export type RequestDraft = Omit<RollRequestSpec, "actors">;
 
+/** The longest request text a link may have (longer text is refused unread). */
+export const MAX_REQUEST_TEXT = 500;
+
 /** Engine names a request link accepts. */
 const LINK_ENGINES: Readonly<Record<string, CharacterEngine>> = Object.freeze({
   percentile: "percentile",
@@ -245,12 +248,16 @@ const LINK_ENGINES: Readonly<Record<string, CharacterEngine>> = Object.freeze({
  * `kind:key` (quote a name with spaces), `target=N`, `net=±N` (percentile) and `hidden`, in any order
  * after the engine.
  *
- * @throws EngineError `RequestEngine`, `RequestToken`, or what {@link validateSpec} refuses.
+ * @throws EngineError `RequestTooLong` (over {@link MAX_REQUEST_TEXT} characters), `RequestEngine`,
+ *   `RequestToken`, or what {@link validateSpec} refuses.
  */
 export function parseRequestText(text: string, label = ""): RequestDraft {
+  if (text.length > MAX_REQUEST_TEXT) {
+    throw new EngineError("RequestTooLong", { length: text.length, max: MAX_REQUEST_TEXT });
+  }
   const tokens = (text.match(/"[^"]*"|[^\s"]+(?:"[^"]*")?/g) ?? []).map((t) => t.trim()).filter((t) => t !== "");
   const [first = "", ...rest] = tokens;
-  const engine = LINK_ENGINES[first.toLowerCase()];
+  const engine = shared.ownValue(LINK_ENGINES, first.toLowerCase());
   if (engine === undefined) throw new EngineError("RequestEngine", { engine: first });
   const draft: Record<string, unknown> = { engine, label, hidden: false, trait: null, target: null, net: 0 };
   for (const token of rest) {
@@ -264,6 +271,22 @@ export function parseRequestText(text: string, label = ""): RequestDraft {
       draft.trait = { kind: unquoted.slice(0, at), key: unquoted.slice(at + 1) };
     } else throw new EngineError("RequestToken", { token });
   }
-  const { actors: _none, ...checked } = validateSpec({ ...draft, actors: ["-"] }, new Set(["-"]));
+  return checkDraft(draft);
+}
+
+/**
+ * Checks a draft a macro or a link gives the composer: everything {@link validateSpec} checks but the
+ * characters. A draft without an engine asks for an action roll; one without a trait for the
+ * engine's first fixed trait (`trait: null` is refused).
+ *
+ * @throws EngineError `BadRequest` for a draft that is not an object, or what `validateSpec` refuses.
+ */
+export function checkDraft(raw: unknown = {}): RequestDraft {
+  if (!shared.isRecord(raw)) throw new EngineError("BadRequest");
+  const engine = raw.engine ?? "action";
+  if (!shared.isOwnKey(REQUEST_TRAITS, engine)) throw new EngineError("RequestEngine", { engine });
+  const [kind = "", keys = []] = Object.entries<readonly string[]>(REQUEST_TRAITS[engine].fixed)[0] ?? [];
+  const trait = raw.trait === undefined ? { kind, key: keys[0] } : raw.trait;
+  const { actors: _none, ...checked } = validateSpec({ ...raw, engine, trait, actors: ["-"] }, new Set(["-"]));
   return checked;
 }
