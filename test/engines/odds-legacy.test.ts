@@ -66,12 +66,13 @@ describe("odds equal the previous implementation exactly", () => {
     }
   });
 
-  it("wild: pips, a Fate Point with Character Points, the first 1 not counting", () => {
+  it("wild: pips, a Fate Point, Character Points, the first 1 not counting", () => {
     for (const firstOneCounts of [true, false]) {
       for (const r of [
         { dice: 1, pips: 2, firstOneCounts },
         { dice: 3, pips: 1, characterPoints: 2, firstOneCounts },
-        { dice: 5, fatePoint: true, characterPoints: 1, firstOneCounts },
+        // A Fate Point and Character Points never go on one roll (RULES §3): the odds refuse that.
+        { dice: 5, fatePoint: true, outsideDice: 1, outsidePips: 2, firstOneCounts },
         { dice: 1, pips: -2, firstOneCounts },
       ] as wild.WildRequest[]) {
         expectSame(wild.odds(r), legacyWild.odds(r), JSON.stringify(r));

@@ -463,7 +463,7 @@ describe("pool: Willpower", () => {
     const id = (await rollFor(w, ALICE, "pool", VEX, { pool: 6, difficulty: 6, cancellation: 1 }))!;
     const html = await messageAs(w, id, ALICE).renderHTML();
     expect(html.querySelector('[data-note="cancellation"]')?.textContent).toContain(
-      "1 × “1” ignored when deciding a botch",
+      "Ability at 5 dots): one 1 is ignored when deciding a botch",
     );
     expect(cardOf(w, id).outcome).toMatchObject({ result: "botch", botchLevel: 1, ignored: 1 });
   });
