@@ -61,6 +61,7 @@ import {
 import { type ActorSpec, createWorldActors, DOCUMENT_OWNERSHIP_LEVELS } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
 import { seededUniform } from "./random.ts";
+import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
 import { createSettings, type SettingsApi } from "./settings.ts";
 import {
   type ChatMessageSource,
@@ -121,6 +122,12 @@ export interface InstallOptions {
   queryLatency?: number;
   /** The world's actors (`game.actors`); default none. */
   actors?: ActorSpec[];
+  /**
+   * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
+   * value for every client or one per user id; default 0 (every change everywhere at once). Also the
+   * default `queryLatency`.
+   */
+  latency?: number | Record<string, number>;
 }
 
 /** `game` as the double provides it. */
@@ -139,7 +146,7 @@ export interface DoubleGame {
   };
   readonly release: { generation: 13 | 14; version: string; build: number };
   readonly system: { id: string; title: string; version: string; [key: string]: unknown };
-  readonly modules: { get(id: string): undefined };
+  readonly modules: { get(id: string): { id: string; active: boolean } | undefined };
   /**
    * The active combat of the viewed scene, or `null` (no combat). Only the fields the system reads; a
    * test sets it to start or advance a combat. [API13 Game#combat, Combat#round, Combat#started, Combat#combatants]
@@ -217,8 +224,33 @@ export interface FoundryDouble {
   sceneControls(): Record<string, SceneControlDouble>;
   /** Milliseconds each direction of a `User#query` takes. */
   queryLatency: number;
+  /** Milliseconds a change takes to reach each client (one value, or per user id). */
+  latency: number | Record<string, number>;
+  /** Resolves once every change sent so far has reached every client. */
+  settle(): Promise<void>;
+  /**
+   * A client connects late: it loads the world as the server holds it now (its own copy, its message
+   * instances rebuilt) and becomes active. Its `ready` work is the test's to run (`actAs(id, onReady)`).
+   */
+  connect(userId: string): void;
+  /** Shows or hides a client's page (its browser tab); Dice So Nice animates only on a visible page. */
+  setPageVisible(userId: string, visible: boolean): void;
+  /**
+   * Activates a Dice So Nice stand-in: `game.modules.get("dice-so-nice").active` and `game.dice3d`.
+   * Its `showForRoll` resolves once the animation played on the calling client, which happens only
+   * while that client's page is visible (a hidden page queues it).
+   */
+  installDiceSoNice(): DiceSoNiceDouble;
   /** Removes the globals and forgets the world. */
   uninstall(): void;
+}
+
+/** What the Dice So Nice stand-in records. */
+export interface DiceSoNiceDouble {
+  /** Every `showForRoll` call: the calling client, the roll's formula, the message id. */
+  readonly calls: { userId: string; formula: string; messageId: string | null }[];
+  /** How many animations wait for a hidden page, per client. */
+  pending(userId: string): number;
 }
 
 const GLOBAL_NAMES = ["foundry", "Roll", "CONFIG", "CONST", "game", "Hooks", "ChatMessage", "ui"] as const;
@@ -273,15 +305,29 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const baseUserId = opts.userId ?? (specs[0] as UserSpec).id;
   if (!world.users.has(baseUserId)) throw new Error(`Foundry double: unknown user ${baseUserId}`);
   const globals: Record<string, unknown> = {};
+  const views = new Map<string, ClientView>();
+  const modules = new Map<string, { id: string; active: boolean }>();
+  const waiting = new Map<string, (() => void)[]>();
   const env: Env = {
     generation,
-    world,
+    // Each client reads its own copy of the replicated collections; presence, actors and the
+    // client/user settings are one store. [server.ts]
+    get world(): World {
+      const view = viewOf(currentUserId());
+      return { ...world, users: view.users, messages: view.messages, worldSettings: view.worldSettings };
+    },
+    server: world,
+    views,
+    latency: opts.latency ?? 0,
+    deliveries: new Map(),
+    hidden: new Set(),
+    queryRole: USER_ROLES.PLAYER,
     globals,
     notifications: [],
     warnings: [],
     hookErrors: [],
     hookErrorMode: opts.hookErrors ?? "throw",
-    queryLatency: opts.queryLatency ?? 0,
+    queryLatency: opts.queryLatency ?? (typeof opts.latency === "number" ? opts.latency : 0),
     handlebars: createHandlebars(),
     clientMessages: new Map(),
     baseUserId,
@@ -406,8 +452,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "game.release",
       ),
       system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
-      // No modules are installed; `game.modules.get("dice-so-nice")?.active` is falsy. [FOUNDRY-NOTES §9]
-      modules: strictObject({ get: (_id: string) => undefined }, "game.modules"),
+      // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [FOUNDRY-NOTES §9; API13 Game#modules]
+      modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
     },
     "game",
@@ -422,7 +468,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         : options.localize
           ? localize(message)
           : message;
-      env.notifications.push({ type, message: text, options });
+      env.notifications.push({ type, message: text, options, userId: currentUserId() });
       return { id: randomID(), type, message: text };
     };
   const ui = strictObject(
@@ -583,6 +629,56 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     },
     get queryLatency() {
       return env.queryLatency;
+    },
+    get latency() {
+      return env.latency;
+    },
+    set latency(ms: number | Record<string, number>) {
+      env.latency = ms;
+    },
+    settle,
+    connect(userId) {
+      assertUser(userId);
+      views.set(userId, snapshot());
+      env.clientMessages.delete(userId);
+      world.active.add(userId);
+    },
+    setPageVisible(userId, visible) {
+      assertUser(userId);
+      if (visible) {
+        env.hidden.delete(userId);
+        for (const play of waiting.get(userId)?.splice(0) ?? []) play();
+      } else env.hidden.add(userId);
+    },
+    installDiceSoNice() {
+      const calls: DiceSoNiceDouble["calls"] = [];
+      modules.set("dice-so-nice", { id: "dice-so-nice", active: true });
+      // showForRoll(roll, user, synchronize, whisper, blind, messageId, speaker) → Promise<boolean>, resolved
+      // when the animation ends [FOUNDRY-NOTES §9; Dice So Nice README "API"]. A hidden page plays nothing
+      // until it is shown again [issue 15, observed; no public page found: the stricter reading].
+      (game as unknown as Record<string, unknown>).dice3d = strictObject(
+        {
+          showForRoll(
+            roll: { formula: string },
+            _user: unknown,
+            _sync: boolean,
+            _w: unknown,
+            _b: boolean,
+            messageId: string | null,
+          ) {
+            const userId = currentUserId();
+            calls.push({ userId, formula: roll.formula, messageId: messageId ?? null });
+            if (!env.hidden.has(userId)) return Promise.resolve(true);
+            return new Promise<boolean>((resolve) => {
+              let list = waiting.get(userId);
+              if (!list) waiting.set(userId, (list = []));
+              list.push(() => resolve(true));
+            });
+          },
+        },
+        "game.dice3d",
+      );
+      return { calls, pending: (userId: string) => waiting.get(userId)?.length ?? 0 };
     },
     set queryLatency(ms: number) {
       env.queryLatency = ms;
