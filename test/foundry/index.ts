@@ -261,6 +261,34 @@ const DEFAULT_USERS: UserSpec[] = [
   { id: "playerBob0000000", name: "Bob", role: "PLAYER" },
 ];
 
+/** The users of {@link installWorld}: a GM, an assistant GM, two players, and a player who connects late. */
+export const WORLD_USERS = Object.freeze({
+  GM: "gamemaster000000",
+  ASSISTANT: "assistantGm00000",
+  ALICE: "playerAlice00000",
+  BOB: "playerBob0000000",
+  LATE: "playerLate000000",
+});
+
+/**
+ * A world of several clients with latency: the GM, an assistant GM, two players (all connected) and a
+ * player who is not connected yet (`double.connect(WORLD_USERS.LATE)`). Default latency 5 ms.
+ */
+export function installWorld(opts: InstallOptions = {}): FoundryDouble {
+  const { GM, ASSISTANT, ALICE, BOB, LATE } = WORLD_USERS;
+  return installFoundry({
+    users: [
+      { id: GM, name: "Gamemaster", role: "GM" },
+      { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+      { id: ALICE, name: "Alice", role: "PLAYER" },
+      { id: BOB, name: "Bob", role: "PLAYER" },
+      { id: LATE, name: "Lena", role: "PLAYER", active: false },
+    ],
+    latency: 5,
+    ...opts,
+  });
+}
+
 const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as {
   id: string;
   title: string;
@@ -333,6 +361,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     baseUserId,
   };
   setEnv(env);
+  // Every client has loaded the world before the test starts.
+  for (const id of world.users.keys()) views.set(id, snapshot());
 
   // CONST [API13 CONST.DICE_ROLL_MODES, CONST.USER_ROLES, CONST.CHAT_MESSAGE_STYLES]
   const CONST = strictObject(

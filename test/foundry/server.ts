@@ -60,11 +60,10 @@ export function snapshot(): ClientView {
   };
 }
 
-/** The copy of the world that `clientId` holds. */
+/** The copy of the world that `clientId` holds (every client loads one at install or when it connects). */
 export function viewOf(clientId: string): ClientView {
-  const e = env();
-  let view = e.views.get(clientId);
-  if (!view) e.views.set(clientId, (view = snapshot()));
+  const view = env().views.get(clientId);
+  if (!view) throw new Error(`Foundry double: unknown client ${clientId}`);
   return view;
 }
 
