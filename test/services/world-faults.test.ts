@@ -35,3 +35,49 @@ describe("Dice So Nice on the GM's client", () => {
     expect(dsn.pending(GM)).toBe(0);
   }, 20_000);
 });
+
+describe("requests filed in a user's flags", () => {
+  const filed = (userId: string) =>
+    w.double.actAs(userId, () => w.double.game.users.get(userId)?.getFlag("rolling-bones", "requests") ?? {});
+
+  it("are removed when the GM's action fails with an error, not only when it is applied or refused", async () => {
+    w = await bootWorld({ userId: ALICE, latency: 3, queryLatency: 3 });
+    const { registerGmAction, requestGmAction } = await import("../../src/services/gm-action.ts");
+    registerGmAction("test.broken", {
+      run: async () => {
+        throw new Error("a bug on the GM's side");
+      },
+    });
+    registerGmAction("test.refused", {
+      run: async () => {
+        const { EngineError } = await import("../../src/engines/index.ts");
+        throw new EngineError("GmOnly");
+      },
+    });
+    expect(await w.double.actAs(ALICE, () => requestGmAction("test.broken", {}))).toBeNull();
+    expect(await w.double.actAs(ALICE, () => requestGmAction("test.refused", {}))).toBeNull();
+    await w.double.settle();
+    expect(filed(ALICE)).toEqual({});
+    expect(filed(GM)).toEqual({});
+  });
+
+  it("left behind by an asker are cleared by the active GM when the world becomes ready", async () => {
+    w = await bootWorld({ latency: 3 });
+    await w.double.actAs(BOB, () =>
+      w.double.game.users.get(BOB)?.setFlag("rolling-bones", "requests.stale0000000001", { name: "x", data: {} }),
+    );
+    // the GM has seen the one-time ART notice (a dialog the double does not render)
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "artNoticeShown", true));
+    await w.double.settle();
+    const { onReady } = await import("../../src/hooks/ready.ts");
+    // a player's client getting ready changes nothing
+    w.double.actAs(ALICE, () => onReady());
+    await new Promise((r) => setTimeout(r, 50));
+    await w.double.settle();
+    expect(Object.keys(filed(BOB))).toEqual(["stale0000000001"]);
+    w.double.actAs(GM, () => onReady());
+    await new Promise((r) => setTimeout(r, 50));
+    await w.double.settle();
+    expect(filed(BOB)).toEqual({});
+  });
+});
