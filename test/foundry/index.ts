@@ -45,6 +45,7 @@ import {
 import {
   ActorSheetV2,
   ApplicationV2,
+  applicationInstances,
   ArrayField,
   BooleanField,
   createActors,
@@ -531,6 +532,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
           // Class shells only (documents.ts): enough to define and register applications, not to render them.
           api: strictObject({ ApplicationV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
+          instances: applicationInstances,
           sheets: strictObject({ ActorSheetV2 }, "foundry.applications.sheets"),
         },
         "foundry.applications",
@@ -595,6 +597,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       else Reflect.deleteProperty(globalThis, name);
     }
     restoreDiceStatics();
+    applicationInstances.clear();
     for (const restore of staticRestorers) restore();
     setEnv(undefined);
     uninstallCurrent = undefined;

@@ -6,10 +6,19 @@ import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { parseRequestText, type RequestDraft } from "../../services/requests/spec.ts";
 
+/** The composer's application id (its `DEFAULT_OPTIONS.id`). */
+export const COMPOSER_ID = "rolling-bones-request-composer";
+
 /** Opens the composer (GM only), starting from a draft when given. */
 export async function openRequestComposer(draft: Partial<RequestDraft> = {}): Promise<null> {
   if (!game.user.isGM) {
     reportError(new EngineError("GmOnly"));
+    return null;
+  }
+  // One composer at a time: a second open brings the open one forward (it keeps what the GM entered).
+  const open = foundry.applications.instances.get(COMPOSER_ID);
+  if (open) {
+    open.bringToFront();
     return null;
   }
   const { RequestComposer } = await import("./composer.ts");
