@@ -129,6 +129,11 @@ export interface InstallOptions {
    * default `queryLatency`.
    */
   latency?: number | Record<string, number>;
+  /**
+   * Milliseconds `loadTemplates` takes to fetch templates; unset (default), every system template is
+   * a partial from the start. Set, no partial exists until `loadTemplates` registered it.
+   */
+  templateLoad?: number;
 }
 
 /** `game` as the double provides it. */
@@ -351,13 +356,14 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     deliveries: new Map(),
     hidden: new Set(),
     queryRole: USER_ROLES.PLAYER,
+    templateLoad: opts.templateLoad,
     globals,
     notifications: [],
     warnings: [],
     hookErrors: [],
     hookErrorMode: opts.hookErrors ?? "throw",
     queryLatency: opts.queryLatency ?? (typeof opts.latency === "number" ? opts.latency : 0),
-    handlebars: createHandlebars(),
+    handlebars: createHandlebars({ partials: opts.templateLoad === undefined }),
     clientMessages: new Map(),
     baseUserId,
   };

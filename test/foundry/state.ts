@@ -77,6 +77,8 @@ export interface Env {
   latency: number | Record<string, number>;
   /** Per client: the last change still on its way there. */
   deliveries: Map<string, Promise<void>>;
+  /** Milliseconds `loadTemplates` takes; unset, every partial is there from the start. */
+  templateLoad: number | undefined;
   /** The lowest role that holds the QUERY_USER permission. */
   queryRole: number;
   /** Per client: whether its page is visible (Dice So Nice animates only then). */

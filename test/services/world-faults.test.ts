@@ -96,3 +96,13 @@ describe("the roll-request composer", () => {
     expect(first.broughtToFront).toBe(1);
   });
 });
+
+describe("chat cards in a world that just started", () => {
+  it("render only once their templates and partials have loaded", async () => {
+    w = await bootWorld({ userId: ALICE, templateLoad: 40 });
+    // the first roll right after init: its card uses the dice partials, still on their way
+    const id = await rollAs(w, ALICE, { modifier: 2, dc: 18 }, [[12, 20]]);
+    const html = await w.double.actAs(ALICE, () => w.double.game.messages.get(id)!.rolls[0]!.render());
+    expect(html).toContain("rb-die");
+  });
+});

@@ -28,6 +28,7 @@ import {
 } from "./names.ts";
 import { requestRecordOf, secretTargetOf } from "./records.ts";
 import { REQUEST_TRAITS, TYPE_OF, publicSpec, rollForSpec, validateSpec, type RollRequestSpec } from "./spec.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of a request card's fixed part (the per-viewer rows are added when it renders). */
 export const REQUEST_CARD_TEMPLATE = systemPath("templates/chat/request-card.hbs");
@@ -90,7 +91,7 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
       ? messageCreate({
           author: game.user.id,
           whisper: gms,
-          content: await foundry.applications.handlebars.renderTemplate(REQUEST_SECRET_TEMPLATE, {
+          content: await renderSystemTemplate(REQUEST_SECRET_TEMPLATE, {
             engine: spec.engine,
             target: spec.target,
             label: spec.label || context.trait,
@@ -98,7 +99,7 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
           flags: { [SYSTEM_ID]: { [SECRET_FLAG]: { target: spec.target } satisfies RequestSecret } },
         })
       : null;
-  const content = await foundry.applications.handlebars.renderTemplate(REQUEST_CARD_TEMPLATE, context);
+  const content = await renderSystemTemplate(REQUEST_CARD_TEMPLATE, context);
   const card = messageCreate(() => {
     const record: RequestRecord = {
       spec: publicSpec(spec),
@@ -205,10 +206,13 @@ export async function revealRequest(messageId: string): Promise<boolean> {
       const result = game.messages.get(answer.messageId);
       const roll = result?.rolls[0];
       if (!result || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
-      const { engine: _e, request: _r, outcome: _o, [DIFFICULTY_HIDDEN_OPTION]: _h, ...kept } = roll.options as Record<
-        string,
-        unknown
-      >;
+      const {
+        engine: _e,
+        request: _r,
+        outcome: _o,
+        [DIFFICULTY_HIDDEN_OPTION]: _h,
+        ...kept
+      } = roll.options as Record<string, unknown>;
       const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept);
       steps.push(rollsWrite(result, [judged.roll]));
     }
