@@ -9,6 +9,7 @@
  * one store every client reads (not copied per client); `preUpdateActor`/`updateActor` fire as for
  * other documents (server.ts).
  */
+import { applyOperators } from "./operators.ts";
 import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
@@ -105,7 +106,7 @@ class Actor {
    * [API13 Document#update; ClientDatabaseBackend permission error wording uncertain]
    */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
-    const expandedChanges: Record<string, unknown> = expandObject(changes);
+    const expandedChanges = applyOperators(expandObject(changes), env().generation);
     if (!preHook("preUpdateActor", this, deepClone(expandedChanges), options)) return this;
     await toServer();
     const user = userInstance(currentUserId()) as UserInstance;

@@ -61,6 +61,7 @@ import {
 } from "./documents.ts";
 import { type ActorSpec, createWorldActors, DOCUMENT_OWNERSHIP_LEVELS } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
+import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
 import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
 import { createSettings, type SettingsApi } from "./settings.ts";
@@ -563,8 +564,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
             { DataField, NumberField, StringField, BooleanField, HTMLField, SchemaField, ArrayField, TypedObjectField },
             "foundry.data.fields",
           ),
+          // [API14 foundry.data.operators; absent in v13] (operators.ts)
+          ...(generation === 14 ? { operators: strictObject({ ForcedDeletion }, "foundry.data.operators") } : {}),
         },
         "foundry.data",
+        generation === 13 ? ["operators"] : [],
       ),
       CONST,
     },

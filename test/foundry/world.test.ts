@@ -118,3 +118,33 @@ describe("the world of several clients", () => {
     expect(dsn.calls).toEqual([{ userId: GM, formula: "1d6", messageId: null }]);
   });
 });
+
+describe("removing an entry of an object field", () => {
+  it.each([13, 14] as const)(
+    "works in v%i with the update that generation uses, and v14 warns on -=",
+    async (generation) => {
+      double = installWorld({
+        generation,
+        userId: ALICE,
+        actors: [
+          {
+            id: "actorAyla0000001",
+            name: "Ayla",
+            type: "pool-character",
+            system: { skills: { a: { name: "Dodge" }, b: { name: "Climb" } } },
+            ownership: { [ALICE]: 3 },
+          },
+        ],
+      });
+      const { deletionUpdate } = await import("../../src/helpers/compat.ts");
+      const actor = double.game.actors.get("actorAyla0000001");
+      await actor?.update(deletionUpdate("system.skills", "a"));
+      expect(Object.keys(actor?.system.skills as object)).toEqual(["b"]);
+      expect(double.warnings).toEqual([]);
+      if (generation === 14) {
+        await actor?.update({ "system.skills.-=b": null });
+        expect(double.warnings).toEqual([expect.stringContaining("deprecated in v14")]);
+      }
+    },
+  );
+});
