@@ -103,7 +103,7 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
         deliver();
         done = Promise.resolve();
       } catch (error) {
-        done = Promise.reject(error as Error);
+        done = Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     } else {
       // Later changes wait for earlier ones: each client sees the server's order.

@@ -139,8 +139,8 @@ class User {
    * Updates the User through the server. A GM may update any User and only a Gamemaster may change a
    * role [API13 CONST.USER_ROLES: an Assistant cannot change User roles]; any other user may update
    * only its own User and only the fields in {@link SELF_EDITABLE} [no public page lists them: the
-   * stricter reading]. `preUpdateUser` fires on this client, `updateUser(user, changes, options,
-   * userId)` on every connected client when the change reaches it. [server.ts] Error wording uncertain.
+   * stricter reading]. `preUpdateUser` fires on this client, `updateUser` (user, changes, options,
+   * userId) on every connected client when the change reaches it. [server.ts] Error wording uncertain.
    */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     const expanded = expandObject(changes);
