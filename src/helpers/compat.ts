@@ -83,7 +83,7 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">",
  * @returns The plain text.
  */
 export function chatInputText(message: string): string {
-  if (generation() < 14) return message;
+  if (!message.trimStart().startsWith("<") || generation() < 14) return message;
   return message
     .replace(/<br\s*\/?>|<\/p>\s*<p[^>]*>/gi, "\n")
     .replace(/<[^>]*>/g, "")

@@ -49,12 +49,22 @@ describe("the world of several clients", () => {
     await message.delete();
     await double.settle();
     const connected = ["Gamemaster", "Assistant", "Alice", "Bob"];
-    expect(calls).toEqual([
-      `preCreateChatMessage on Alice by ${ALICE}`,
-      ...connected.map((n) => `createChatMessage on ${n} by ${ALICE}`),
-      ...connected.map((n) => `updateChatMessage on ${n} by ${ALICE} m`),
-      ...connected.map((n) => `deleteChatMessage on ${n} by ${ALICE}`),
-    ]);
+    expect(calls[0]).toBe(`preCreateChatMessage on Alice by ${ALICE}`);
+    // every connected client, each in the server's order (clients among themselves in any order)
+    expect(calls.slice(1).sort()).toEqual(
+      [
+        ...connected.map((n) => `createChatMessage on ${n} by ${ALICE}`),
+        ...connected.map((n) => `updateChatMessage on ${n} by ${ALICE} m`),
+        ...connected.map((n) => `deleteChatMessage on ${n} by ${ALICE}`),
+      ].sort(),
+    );
+    for (const n of connected) {
+      expect(calls.filter((c) => c.includes(` on ${n} `) && !c.startsWith("pre")).map((c) => c.split(" ")[0])).toEqual([
+        "createChatMessage",
+        "updateChatMessage",
+        "deleteChatMessage",
+      ]);
+    }
   });
 
   it("cancels a change when a pre* listener answers false", async () => {
