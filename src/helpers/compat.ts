@@ -10,7 +10,12 @@
 /** A chat visibility mode in the system's own terms, the same on both generations. */
 export type Visibility = "public" | "gm" | "blind" | "self";
 
-const V13_IDS: Record<Visibility, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+const V13_IDS: Record<Visibility, string> = {
+  public: "publicroll",
+  gm: "gmroll",
+  blind: "blindroll",
+  self: "selfroll",
+};
 
 /** The running Foundry generation (13 or 14). */
 export function generation(): number {
@@ -65,4 +70,28 @@ export function deletionUpdate(path: string, key: string): Record<string, unknow
     return { [`${path}.${key}`]: data.operators.ForcedDeletion.create() };
   }
   return { [`${path}.-=${key}`]: null };
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/**
+ * The text a user typed in the chat box. v13 hands the `chatMessage` hook the typed text; v14's chat
+ * input is a rich-text editor, so the hook receives its HTML (`<p>/pool 6 7</p>`): paragraphs and
+ * line breaks become new lines, other markup is dropped and entities are decoded.
+ *
+ * @param message - What the `chatMessage` hook received.
+ * @returns The plain text.
+ */
+export function chatInputText(message: string): string {
+  if (!message.trimStart().startsWith("<") || generation() < 14) return message;
+  return message
+    .replace(/<br\s*\/?>|<\/p>\s*<p[^>]*>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#\d+|#x[\da-f]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith("#")) {
+        const code = name[1]?.toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
 }

@@ -37,7 +37,20 @@ export const TEMPLATES = [
   ...["percentile", "action", "wild", "pi", "pool"].map((e) => `templates/sheets/${e}-character/body.hbs`),
 ].map(systemPath);
 
-/** Preloads every template (Foundry registers each as a partial under its path). */
+let loaded: Promise<unknown> | undefined;
+
+/** Preloads every template (Foundry registers each as a partial under its path); run by `init`. */
 export async function preloadTemplates(): Promise<void> {
-  await foundry.applications.handlebars.loadTemplates(TEMPLATES);
+  loaded = foundry.applications.handlebars.loadTemplates(TEMPLATES);
+  await loaded;
+}
+
+/**
+ * Renders one of the system's templates once every template and partial has loaded: a card drawn
+ * right after the world started (or a roll made at once) waits for the load `init` began rather
+ * than failing on a partial not registered yet.
+ */
+export async function renderSystemTemplate(path: string, context: Record<string, unknown>): Promise<string> {
+  await (loaded ?? preloadTemplates());
+  return foundry.applications.handlebars.renderTemplate(path, context);
 }

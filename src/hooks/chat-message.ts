@@ -1,6 +1,7 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
 import { isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
+import { chatInputText } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
 
 /** The chat command that opens the action-dice panel (the GM's panel for a GM, the player's own otherwise). */
@@ -19,7 +20,8 @@ export const REQUEST_COMMAND = "/request";
  * to chat instead of being posted. `/request` opens the GM's roll-request form. A malformed command
  * shows one localized error and posts nothing.
  */
-export function onChatMessage(_chatLog: unknown, message: string): boolean | void {
+export function onChatMessage(_chatLog: unknown, input: string): boolean | void {
+  const message = chatInputText(input);
   const text = message.trim();
   if (text.toLowerCase() === ACTION_DICE_COMMAND) {
     void openActionDice();

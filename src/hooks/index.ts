@@ -1,3 +1,4 @@
+import type { QuenchApi } from "../quench/index.ts";
 import { onChatMessage } from "./chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
@@ -29,8 +30,15 @@ export function registerHooks(): void {
   Hooks.on("updateUser", onUpdateUser);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.
   Hooks.once("ready", listenForRollLinks);
-  // Fires only when the Quench test module is active; the batches load only then.
-  Hooks.once("quenchReady", (quench) => {
-    void import("../quench/index.ts").then(({ registerQuenchBatches }) => registerQuenchBatches(quench));
-  });
+  // The Quench test batches, only when the Quench module is active: its global `quench` exists once
+  // `init` has run, and its `quenchReady` hook is deprecated since Quench 0.5 (Quench README).
+  Hooks.once("setup", onSetupQuench);
+}
+
+/** Registers the Quench batches when the Quench module put its global `quench` up (after `init`). */
+export function onSetupQuench(): void {
+  // Quench's global is not in fvtt-types.
+  const quench = (globalThis as { quench?: QuenchApi }).quench;
+  if (!quench) return;
+  void import("../quench/index.ts").then(({ registerQuenchBatches }) => registerQuenchBatches(quench));
 }

@@ -1,4 +1,5 @@
 import { showArtNoticeOnce } from "../applications/settings/index.ts";
+import { clearStaleRequests } from "../services/gm-action.ts";
 import { gatherOnStart } from "../services/requests/index.ts";
 
 /** The `ready` hook: work that needs the loaded world (migrations and one-time notices, run by the active GM). */
@@ -7,4 +8,6 @@ export function onReady(): void {
   void showArtNoticeOnce();
   // Adds to request cards the rolls made for them while no GM was online (active GM only).
   void gatherOnStart();
+  // Removes privileged requests left in users' flags by askers who gave up (active GM only).
+  void clearStaleRequests();
 }

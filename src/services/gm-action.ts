@@ -127,8 +127,25 @@ async function apply(userId: string, actionId: string): Promise<ActionReply> {
   else refusals.set(key, { reply, at: Date.now() });
   if (replies.size > MAX_REMEMBERED) replies.delete(replies.keys().next().value as string);
   if (refusals.size > MAX_REMEMBERED) refusals.delete(refusals.keys().next().value as string);
-  await asker.unsetFlag(SYSTEM_ID, requestKey(actionId));
   return reply;
+}
+
+/** Removes a filed request from the asker's flags (a no-op when it is gone already). */
+async function removeRequest(asker: User.Implementation, actionId: string): Promise<void> {
+  if (asker.getFlag(SYSTEM_ID, requestKey(actionId)) !== undefined)
+    await asker.unsetFlag(SYSTEM_ID, requestKey(actionId));
+}
+
+/**
+ * Removes every request still filed in the users' flags (requests whose asker gave up or whose GM
+ * went away); run by the active GM when the world becomes ready, before any request can be in flight.
+ */
+export async function clearStaleRequests(): Promise<void> {
+  if (!game.users.activeGM?.isSelf) return;
+  for (const user of game.users) {
+    const filed = user.getFlag(SYSTEM_ID, "requests") as Record<string, unknown> | undefined;
+    if (filed && Object.keys(filed).length > 0) await user.unsetFlag(SYSTEM_ID, "requests");
+  }
 }
 
 /**
@@ -146,7 +163,17 @@ export function forgetGmActions(): void {
  * another, in arrival order.
  */
 export function handleActionQuery(query: { userId: string; actionId: string }): Promise<ActionReply> {
-  const run = queue.then(() => apply(String(query.userId), String(query.actionId)));
+  const userId = String(query.userId);
+  const actionId = String(query.actionId);
+  const run = queue.then(async () => {
+    try {
+      return await apply(userId, actionId);
+    } finally {
+      // Whatever happened (applied, refused, failed), the filed request is gone.
+      const asker = game.users.activeGM?.isSelf ? game.users.get(userId) : undefined;
+      if (asker) await removeRequest(asker, actionId);
+    }
+  });
   queue = run.catch(() => undefined);
   return run;
 }
@@ -196,6 +223,8 @@ export async function requestGmAction(name: string, data: unknown, actionId?: st
           timeout: ACTION_TIMEOUT,
         });
   } catch {
+    // A request the GM never answered (a timeout, an error on the way) does not stay in the asker's flags.
+    await removeRequest(game.user, id);
     notify("error", game.i18n.localize("ROLLING_BONES.Error.GmDidNotAnswer"));
     return null;
   }

@@ -1,7 +1,6 @@
 /** Global augments for fvtt-types: what the system adds to Foundry's configuration. */
 import type { RollingBonesApi } from "../api.ts";
 import type { Dice3dApi } from "../hooks/dice-so-nice-ready.ts";
-import type { QuenchApi } from "../quench/index.ts";
 import type { ActivationEvent, SessionEvent, SpendEvent } from "../services/action-dice/events.ts";
 import type { StoredPool } from "../services/action-dice/store.ts";
 import type { EconomyRecord } from "../services/action-dice/economy-card.ts";
@@ -95,8 +94,6 @@ declare module "fvtt-types/configuration" {
       "rollingBones.sessionStarted": (session: SessionEvent) => void;
       /** Fired by the Dice So Nice module when its API is ready. */
       diceSoNiceReady: (dice3d: Dice3dApi) => void;
-      /** Fired by the Quench test module when batches can be registered. */
-      quenchReady: (quench: QuenchApi) => void;
     }
   }
 }

@@ -3,7 +3,7 @@
  * The dice scenarios the Quench batch runs in a real world, run here on the Foundry double through
  * the very same code (`runScenario`), including the face-mapping calibration.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
 import { DICE_SCENARIOS } from "../../src/quench/dice-scenarios.ts";
@@ -18,7 +18,9 @@ describe("shared dice scenarios (also the Quench batch)", () => {
     const { runScenario } = await import("../../src/quench/run-scenario.ts");
     const mapping = await calibrate(async (uniform) => {
       double.CONFIG.Dice.randomUniform = uniform;
-      const roll = await new (globalThis as unknown as { Roll: new (f: string) => { evaluate(): Promise<{ total: number }> } }).Roll("1d4").evaluate();
+      const roll = await new (
+        globalThis as unknown as { Roll: new (f: string) => { evaluate(): Promise<{ total: number }> } }
+      ).Roll("1d4").evaluate();
       return roll.total;
     });
     const run = await runScenario(scenario, mapping);
@@ -55,5 +57,21 @@ describe("shared dice scenarios (also the Quench batch)", () => {
     });
     expect(keys).toContain("rolling-bones.dice");
     expect(names).toEqual(DICE_SCENARIOS.map((s) => s.name));
+  });
+
+  it("registers the batches at setup through Quench's global, not on the deprecated quenchReady hook", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const { registerHooks } = await import("../../src/hooks/index.ts");
+    registerHooks();
+    expect(Object.keys(double.Hooks.events)).not.toContain("quenchReady");
+    const keys: string[] = [];
+    const g = globalThis as { quench?: unknown };
+    g.quench = { registerBatch: (key: string) => void keys.push(key) };
+    try {
+      double.Hooks.callAll("setup");
+      await vi.waitFor(() => expect(keys).toContain("rolling-bones.dice"));
+    } finally {
+      delete g.quench;
+    }
   });
 });

@@ -5,8 +5,12 @@
  *
  * The double does not run data models: `system` is the plain data given, as stored. Actors can be
  * updated (system data and flags) by an owner or a GM, as Foundry allows [API13 Document#update,
- * Document#canUserModify: updating an Actor needs OWNER]; there is no create or delete.
+ * Document#canUserModify: updating an Actor needs OWNER]; there is no create or delete. Actor data is
+ * one store every client reads (not copied per client); `preUpdateActor`/`updateActor` fire as for
+ * other documents (server.ts).
  */
+import { applyOperators } from "./operators.ts";
+import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
@@ -101,13 +105,15 @@ class Actor {
    * or a GM may, as in Foundry ("User … lacks permission to update Actor"). The data is stored as JSON.
    * [API13 Document#update; ClientDatabaseBackend permission error wording uncertain]
    */
-  async update(changes: Record<string, unknown>): Promise<this> {
-    await Promise.resolve();
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+    const expandedChanges = applyOperators(expandObject(changes), env().generation);
+    if (!preHook("preUpdateActor", this, deepClone(expandedChanges), options)) return this;
+    await toServer();
     const user = userInstance(currentUserId()) as UserInstance;
     if (!this.testUserPermission(user, "OWNER")) {
       throw new Error(`User ${user.name} lacks permission to update Actor [${this.#spec.id}]`);
     }
-    const expanded: Record<string, unknown> = expandObject(changes);
+    const expanded = expandedChanges;
     const current = { system: this.#spec.system, flags: this.#spec.flags ?? {} };
     const next = mergeObject<typeof current>(
       deepClone(current),
@@ -117,6 +123,11 @@ class Actor {
     const stored = JSON.parse(JSON.stringify(next)) as typeof current;
     this.#spec.system = stored.system;
     this.#spec.flags = stored.flags;
+    // Actor data is one store (not copied per client); only the hook waits for each client's latency.
+    await broadcast(
+      () => undefined,
+      lifecycle("updateActor", () => [this, deepClone(expandedChanges), options, user.id]),
+    );
     return this;
   }
 

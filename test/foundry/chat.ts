@@ -8,6 +8,7 @@
  * second client, or `double.reload()`, sees exactly what was persisted.
  */
 import { LEGACY_TO_MESSAGE_MODE, Roll, type RollData, type RollInstance } from "./dice.ts";
+import { broadcast, lifecycle, preHook, toServer, viewOf } from "./server.ts";
 import { type ChatMessageSource, currentUserId, env, peekEnv, runAs, warn } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, userInstance, users, type UserInstance } from "./users.ts";
@@ -200,12 +201,19 @@ class ChatMessage {
     }
     const actor = userInstance(currentUserId()) as UserInstance;
     source.author ||= actor.id;
+    // [API13 ChatMessage: created by its author; a GM may create for anyone]
     if (source.author !== actor.id && !actor.isGM) {
       throw new Error(`User ${actor.name} lacks permission to create ChatMessage with author [${source.author}]`);
     }
+    if (!preHook("preCreateChatMessage", msg, jsonClone(source), options)) return undefined as unknown as ChatMessage;
+    await toServer();
     const id = randomID();
     source._id = id;
-    e.world.messages.set(id, { source, rev: 1 });
+    e.server.messages.set(id, { source, rev: 1 });
+    await broadcast(
+      (view) => view.messages.set(id, { source: jsonClone(source), rev: 1 }),
+      lifecycle("createChatMessage", (clientId) => [messageInstance(id, clientId), options, actor.id]),
+    );
     return messageInstance(id, currentUserId()) as ChatMessage;
   }
 
@@ -271,7 +279,7 @@ class ChatMessage {
   /** Refreshes this client's copy when the world's source changed (the server's update broadcast). */
   _sync(): ChatMessageSource {
     const id = this._source._id;
-    const entry = id ? env().world.messages.get(id) : undefined;
+    const entry = id ? viewOf(this._clientUserId).messages.get(id) : undefined;
     if (entry && entry.rev !== this._rev) {
       this._source = jsonClone(entry.source);
       this._rev = entry.rev;
@@ -444,8 +452,7 @@ class ChatMessage {
    * author [FI#7831 quotes #canUpdate; FOUNDRY-NOTES §3; error wording as reported in CoC7 #947].
    * Dot-notation keys and `-=` deletions are applied as `mergeObject` does.
    */
-  async update(changes: ChatMessageData): Promise<this> {
-    await Promise.resolve();
+  async update(changes: ChatMessageData, options: Record<string, unknown> = {}): Promise<this> {
     const { id, actor } = this._assertCanModify("update");
     const expanded = expandObject(changes);
     delete expanded._id;
@@ -460,18 +467,42 @@ class ChatMessage {
         typeof w === "string" ? w : String((w as { id: string }).id),
       );
     }
-    const entry = env().world.messages.get(id) as { source: ChatMessageSource; rev: number };
-    entry.source = jsonClone(mergeObject(jsonClone(entry.source), expanded, { performDeletions: true }));
-    entry.rev += 1;
+    if (!preHook("preUpdateChatMessage", this, jsonClone(expanded), options)) return this;
+    await toServer();
+    const entry = env().server.messages.get(id);
+    if (!entry) throw new Error(`Foundry double: ChatMessage [${id}] was deleted meanwhile`);
+    const next = {
+      source: jsonClone(mergeObject(jsonClone(entry.source), expanded, { performDeletions: true })),
+      rev: entry.rev + 1,
+    };
+    env().server.messages.set(id, next);
+    await broadcast(
+      (view) => view.messages.set(id, jsonClone(next)),
+      lifecycle("updateChatMessage", (clientId) => [
+        messageInstance(id, clientId),
+        jsonClone(expanded),
+        options,
+        actor.id,
+      ]),
+    );
     this._sync();
     return this;
   }
 
   /** Deletes the message (GM or author). [API13 Document#delete] */
-  async delete(): Promise<this> {
-    await Promise.resolve();
-    const { id } = this._assertCanModify("delete");
-    env().world.messages.delete(id);
+  async delete(options: Record<string, unknown> = {}): Promise<this> {
+    const { id, actor } = this._assertCanModify("delete");
+    if (!preHook("preDeleteChatMessage", this, options)) return this;
+    await toServer();
+    if (!env().server.messages.delete(id)) throw new Error(`Foundry double: ChatMessage [${id}] was deleted meanwhile`);
+    await broadcast(
+      (view) => view.messages.delete(id),
+      lifecycle("deleteChatMessage", (clientId) => [
+        env().clientMessages.get(clientId)?.get(id) ?? this,
+        options,
+        actor.id,
+      ]),
+    );
     for (const cache of env().clientMessages.values()) cache.delete(id);
     return this;
   }
@@ -557,7 +588,7 @@ export type { ChatMessage as ChatMessageInstance };
  */
 export function messageInstance(id: string, clientUserId: string): ChatMessage | undefined {
   const e = env();
-  const entry = e.world.messages.get(id);
+  const entry = viewOf(clientUserId).messages.get(id);
   if (!entry) return undefined;
   let cache = e.clientMessages.get(clientUserId);
   if (!cache) e.clientMessages.set(clientUserId, (cache = new Map<string, object>()));

@@ -98,9 +98,56 @@ export class TypeDataModel {
   prepareDerivedData(): void {}
 }
 
-/** The base of applications: the statics a subclass overrides. [API13 foundry.applications.api.ApplicationV2] */
+/**
+ * The rendered applications by id. [API13 foundry.applications.instances: "a registry of currently
+ * rendered ApplicationV2 instances"; public systems look an open window up there and call
+ * `bringToFront()` rather than opening a second one (e.g. Draw Steel, dnd5e)]
+ */
+export const applicationInstances = new Map<string, ApplicationV2>();
+
+/**
+ * The base of applications: the statics a subclass overrides, its id, and a window life cycle of
+ * render (registered under its id), `bringToFront` and `close` (unregistered); nothing is drawn.
+ * Two different applications rendered under one id would share one DOM id: the double refuses it
+ * [no public page says what Foundry does then: the stricter reading]. [API13 ApplicationV2#id,
+ * #render, #rendered, #bringToFront, #close]
+ */
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
+  readonly options: Record<string, unknown>;
+  rendered = false;
+  /** How often `bringToFront` was called (double only). */
+  broughtToFront = 0;
+
+  constructor(options: Record<string, unknown> = {}) {
+    const defaults = (this.constructor as typeof ApplicationV2).DEFAULT_OPTIONS;
+    this.options = { ...defaults, ...options };
+    if (typeof this.options.id !== "string") this.options.id = `app-${Math.random().toString(36).slice(2, 10)}`;
+  }
+
+  get id(): string {
+    return this.options.id as string;
+  }
+
+  async render(_options: unknown = {}): Promise<this> {
+    const other = applicationInstances.get(this.id);
+    if (other && other !== this) {
+      throw new Error(`Foundry double: another application is already rendered with id "${this.id}"`);
+    }
+    applicationInstances.set(this.id, this);
+    this.rendered = true;
+    return this;
+  }
+
+  bringToFront(): void {
+    this.broughtToFront += 1;
+  }
+
+  async close(_options: unknown = {}): Promise<this> {
+    if (applicationInstances.get(this.id) === this) applicationInstances.delete(this.id);
+    this.rendered = false;
+    return this;
+  }
 }
 
 /** [API13 foundry.applications.api.HandlebarsApplicationMixin] */

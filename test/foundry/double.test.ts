@@ -520,7 +520,7 @@ describe("settings, i18n, notifications, utils", () => {
     double.game.settings.register("rolling-bones", "session", {
       scope: "world",
       default: 0,
-      onChange: (v) => changes.push(v),
+      onChange: (v) => changes.push(`${double.game.user.name} ${String(v)}`),
     });
     double.game.settings.register("rolling-bones", "compact", { scope: "client", default: false });
     double.game.settings.register("rolling-bones", "dock", { scope: "user", default: "left" });
@@ -529,7 +529,8 @@ describe("settings, i18n, notifications, utils", () => {
     );
     await double.actAs(GM, () => double.game.settings.set("rolling-bones", "session", 2));
     expect(double.game.settings.get("rolling-bones", "session")).toBe(2);
-    expect(changes).toEqual([2]);
+    // every connected client runs onChange, as itself
+    expect(changes).toEqual(["Gamemaster 2", "Alice 2", "Bob 2"]);
     await double.game.settings.set("rolling-bones", "compact", true);
     await double.game.settings.set("rolling-bones", "dock", "right");
     expect(double.actAs(BOB, () => double.game.settings.get("rolling-bones", "compact"))).toBe(false);

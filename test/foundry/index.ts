@@ -45,6 +45,7 @@ import {
 import {
   ActorSheetV2,
   ApplicationV2,
+  applicationInstances,
   ArrayField,
   BooleanField,
   createActors,
@@ -60,7 +61,9 @@ import {
 } from "./documents.ts";
 import { type ActorSpec, createWorldActors, DOCUMENT_OWNERSHIP_LEVELS } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
+import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
+import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
 import { createSettings, type SettingsApi } from "./settings.ts";
 import {
   type ChatMessageSource,
@@ -121,6 +124,17 @@ export interface InstallOptions {
   queryLatency?: number;
   /** The world's actors (`game.actors`); default none. */
   actors?: ActorSpec[];
+  /**
+   * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
+   * value for every client or one per user id; default 0 (every change everywhere at once). Also the
+   * default `queryLatency`.
+   */
+  latency?: number | Record<string, number>;
+  /**
+   * Milliseconds `loadTemplates` takes to fetch templates; unset (default), every system template is
+   * a partial from the start. Set, no partial exists until `loadTemplates` registered it.
+   */
+  templateLoad?: number;
 }
 
 /** `game` as the double provides it. */
@@ -139,7 +153,7 @@ export interface DoubleGame {
   };
   readonly release: { generation: 13 | 14; version: string; build: number };
   readonly system: { id: string; title: string; version: string; [key: string]: unknown };
-  readonly modules: { get(id: string): undefined };
+  readonly modules: { get(id: string): { id: string; active: boolean } | undefined };
   /**
    * The active combat of the viewed scene, or `null` (no combat). Only the fields the system reads; a
    * test sets it to start or advance a combat. [API13 Game#combat, Combat#round, Combat#started, Combat#combatants]
@@ -217,6 +231,23 @@ export interface FoundryDouble {
   sceneControls(): Record<string, SceneControlDouble>;
   /** Milliseconds each direction of a `User#query` takes. */
   queryLatency: number;
+  /** Milliseconds a change takes to reach each client (one value, or per user id). */
+  latency: number | Record<string, number>;
+  /** Resolves once every change sent so far has reached every client. */
+  settle(): Promise<void>;
+  /**
+   * A client connects late: it loads the world as the server holds it now (its own copy, its message
+   * instances rebuilt) and becomes active. Its `ready` work is the test's to run (`actAs(id, onReady)`).
+   */
+  connect(userId: string): void;
+  /** Shows or hides a client's page (its browser tab); Dice So Nice animates only on a visible page. */
+  setPageVisible(userId: string, visible: boolean): void;
+  /**
+   * Activates a Dice So Nice stand-in: `game.modules.get("dice-so-nice").active` and `game.dice3d`.
+   * Its `showForRoll` resolves once the animation played on the calling client, which happens only
+   * while that client's page is visible (a hidden page queues it).
+   */
+  installDiceSoNice(): DiceSoNiceDouble;
   /** Removes the globals and forgets the world. */
   uninstall(): void;
 }
@@ -227,6 +258,14 @@ function shownText(html: string): string {
   return html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) => refs[name] ?? "");
 }
 
+/** What the Dice So Nice stand-in records. */
+export interface DiceSoNiceDouble {
+  /** Every `showForRoll` call: the calling client, the roll's formula, the message id. */
+  readonly calls: { userId: string; formula: string; messageId: string | null }[];
+  /** How many animations wait for a hidden page, per client. */
+  pending(userId: string): number;
+}
+
 const GLOBAL_NAMES = ["foundry", "Roll", "CONFIG", "CONST", "game", "Hooks", "ChatMessage", "ui"] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -234,6 +273,34 @@ const DEFAULT_USERS: UserSpec[] = [
   { id: "playerAlice00000", name: "Alice", role: "PLAYER" },
   { id: "playerBob0000000", name: "Bob", role: "PLAYER" },
 ];
+
+/** The users of {@link installWorld}: a GM, an assistant GM, two players, and a player who connects late. */
+export const WORLD_USERS = Object.freeze({
+  GM: "gamemaster000000",
+  ASSISTANT: "assistantGm00000",
+  ALICE: "playerAlice00000",
+  BOB: "playerBob0000000",
+  LATE: "playerLate000000",
+});
+
+/**
+ * A world of several clients with latency: the GM, an assistant GM, two players (all connected) and a
+ * player who is not connected yet (`double.connect(WORLD_USERS.LATE)`). Default latency 5 ms.
+ */
+export function installWorld(opts: InstallOptions = {}): FoundryDouble {
+  const { GM, ASSISTANT, ALICE, BOB, LATE } = WORLD_USERS;
+  return installFoundry({
+    users: [
+      { id: GM, name: "Gamemaster", role: "GM" },
+      { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+      { id: ALICE, name: "Alice", role: "PLAYER" },
+      { id: BOB, name: "Bob", role: "PLAYER" },
+      { id: LATE, name: "Lena", role: "PLAYER", active: false },
+    ],
+    latency: 5,
+    ...opts,
+  });
+}
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as {
   id: string;
@@ -279,20 +346,37 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const baseUserId = opts.userId ?? (specs[0] as UserSpec).id;
   if (!world.users.has(baseUserId)) throw new Error(`Foundry double: unknown user ${baseUserId}`);
   const globals: Record<string, unknown> = {};
+  const views = new Map<string, ClientView>();
+  const modules = new Map<string, { id: string; active: boolean }>();
+  const waiting = new Map<string, (() => void)[]>();
   const env: Env = {
     generation,
-    world,
+    // Each client reads its own copy of the replicated collections; presence, actors and the
+    // client/user settings are one store. [server.ts]
+    get world(): World {
+      const view = viewOf(currentUserId());
+      return { ...world, users: view.users, messages: view.messages, worldSettings: view.worldSettings };
+    },
+    server: world,
+    views,
+    latency: opts.latency ?? 0,
+    deliveries: new Map(),
+    hidden: new Set(),
+    queryRole: USER_ROLES.PLAYER,
+    templateLoad: opts.templateLoad,
     globals,
     notifications: [],
     warnings: [],
     hookErrors: [],
     hookErrorMode: opts.hookErrors ?? "throw",
-    queryLatency: opts.queryLatency ?? 0,
-    handlebars: createHandlebars(),
+    queryLatency: opts.queryLatency ?? (typeof opts.latency === "number" ? opts.latency : 0),
+    handlebars: createHandlebars({ partials: opts.templateLoad === undefined }),
     clientMessages: new Map(),
     baseUserId,
   };
   setEnv(env);
+  // Every client has loaded the world before the test starts.
+  for (const id of world.users.keys()) views.set(id, snapshot());
 
   // CONST [API13 CONST.DICE_ROLL_MODES, CONST.USER_ROLES, CONST.CHAT_MESSAGE_STYLES]
   const CONST = strictObject(
@@ -412,8 +496,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "game.release",
       ),
       system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
-      // No modules are installed; `game.modules.get("dice-so-nice")?.active` is falsy. [FOUNDRY-NOTES §9]
-      modules: strictObject({ get: (_id: string) => undefined }, "game.modules"),
+      // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [FOUNDRY-NOTES §9; API13 Game#modules]
+      modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
     },
     "game",
@@ -429,7 +513,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
           ? localize(message)
           : message;
       // A message is HTML [FOUNDRY-NOTES §7; API14 NotificationOptions.clean]: the user reads its text.
-      env.notifications.push({ type, message: shownText(text), html: text, options });
+      env.notifications.push({ type, message: shownText(text), html: text, options, userId: currentUserId() });
       return { id: randomID(), type, message: text };
     };
   const ui = strictObject(
@@ -462,6 +546,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
           // Class shells only (documents.ts): enough to define and register applications, not to render them.
           api: strictObject({ ApplicationV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
+          instances: applicationInstances,
           sheets: strictObject({ ActorSheetV2 }, "foundry.applications.sheets"),
         },
         "foundry.applications",
@@ -486,8 +571,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
             { DataField, NumberField, StringField, BooleanField, HTMLField, SchemaField, ArrayField, TypedObjectField },
             "foundry.data.fields",
           ),
+          // [API14 foundry.data.operators; absent in v13] (operators.ts)
+          ...(generation === 14 ? { operators: strictObject({ ForcedDeletion }, "foundry.data.operators") } : {}),
         },
         "foundry.data",
+        generation === 13 ? ["operators"] : [],
       ),
       CONST,
     },
@@ -526,6 +614,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       else Reflect.deleteProperty(globalThis, name);
     }
     restoreDiceStatics();
+    applicationInstances.clear();
     for (const restore of staticRestorers) restore();
     setEnv(undefined);
     uninstallCurrent = undefined;
@@ -590,6 +679,56 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     },
     get queryLatency() {
       return env.queryLatency;
+    },
+    get latency() {
+      return env.latency;
+    },
+    set latency(ms: number | Record<string, number>) {
+      env.latency = ms;
+    },
+    settle,
+    connect(userId) {
+      assertUser(userId);
+      views.set(userId, snapshot());
+      env.clientMessages.delete(userId);
+      world.active.add(userId);
+    },
+    setPageVisible(userId, visible) {
+      assertUser(userId);
+      if (visible) {
+        env.hidden.delete(userId);
+        for (const play of waiting.get(userId)?.splice(0) ?? []) play();
+      } else env.hidden.add(userId);
+    },
+    installDiceSoNice() {
+      const calls: DiceSoNiceDouble["calls"] = [];
+      modules.set("dice-so-nice", { id: "dice-so-nice", active: true });
+      // showForRoll(roll, user, synchronize, whisper, blind, messageId, speaker) → Promise<boolean>, resolved
+      // when the animation ends [FOUNDRY-NOTES §9; Dice So Nice README "API"]. A hidden page plays nothing
+      // until it is shown again [issue 15, observed; no public page found: the stricter reading].
+      (game as unknown as Record<string, unknown>).dice3d = strictObject(
+        {
+          showForRoll(
+            roll: { formula: string },
+            _user: unknown,
+            _sync: boolean,
+            _w: unknown,
+            _b: boolean,
+            messageId: string | null,
+          ) {
+            const userId = currentUserId();
+            calls.push({ userId, formula: roll.formula, messageId: messageId ?? null });
+            if (!env.hidden.has(userId)) return Promise.resolve(true);
+            return new Promise<boolean>((resolve) => {
+              let list = waiting.get(userId);
+              if (!list) waiting.set(userId, (list = []));
+              list.push(() => resolve(true));
+            });
+          },
+        },
+        "game.dice3d",
+      );
+      return { calls, pending: (userId: string) => waiting.get(userId)?.length ?? 0 };
     },
     set queryLatency(ms: number) {
       env.queryLatency = ms;

@@ -1,6 +1,7 @@
 /**
  * `game.settings`: register/get/set with the world, client and user scopes. [FOUNDRY-NOTES §7; API14 SettingConfig]
  */
+import { broadcast, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
 import { strictObject } from "./strict.ts";
 import { deepClone } from "./utils.ts";
@@ -48,8 +49,11 @@ export interface SettingsApi {
   /** The stored value or the default; an unregistered key throws. [API13 ClientSettings#get] */
   get(namespace: string, key: string): unknown;
   /**
-   * Stores a value and calls `onChange`. World settings may be set only by a Gamemaster
-   * [API13 CONST.USER_ROLES: an Assistant cannot modify World-level settings; error wording uncertain].
+   * Stores a value and calls `onChange`. A world setting goes through the server and may be set only
+   * by a Gamemaster [API13 CONST.USER_ROLES: "an Assistant … does not have the ability to … modify
+   * World-level settings"; error wording uncertain]; every connected client receives it after its
+   * latency and runs `onChange` there [API13 SettingConfig#onChange; the per-client call is the
+   * stricter reading].
    * A value outside `choices` throws [uncertain]. [API13 ClientSettings#set]
    */
   set(namespace: string, key: string, value: unknown, options?: Record<string, unknown>): Promise<unknown>;
@@ -110,8 +114,22 @@ export function createSettings(): SettingsApi {
         throw new Error(`Invalid value for setting ${namespace}.${key}: ${String(value)} is not one of its choices`);
       }
       const stored = value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
-      store(scope).set(`${namespace}.${key}`, stored);
-      config.onChange?.(deepClone(stored), options, currentUserId());
+      const id = `${namespace}.${key}`;
+      if (scope !== "world") {
+        store(scope).set(id, stored);
+        config.onChange?.(deepClone(stored), options, currentUserId());
+        return deepClone(stored);
+      }
+      await toServer();
+      env().server.worldSettings.set(id, stored);
+      const by = currentUserId();
+      await broadcast(
+        (view) => view.worldSettings.set(id, deepClone(stored)),
+        () => {
+          // Every connected client runs onChange with the new value, as the change reaches it.
+          config.onChange?.(deepClone(stored), options, by);
+        },
+      );
       return deepClone(stored);
     },
   };

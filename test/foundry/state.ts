@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
 import type { ActorSpec } from "./actors.ts";
+import type { ClientView } from "./server.ts";
 
 /** A recorded `ui.notifications` call. */
 export interface RecordedNotification {
@@ -20,6 +21,8 @@ export interface RecordedNotification {
   html: string;
   /** The options passed to the call. */
   options: Record<string, unknown>;
+  /** The client that showed it (each client has its own `ui`). */
+  userId: string;
 }
 
 /** The source data of one User document, as the world stores it. */
@@ -69,7 +72,22 @@ export interface World {
 /** Everything the double's classes need at run time. */
 export interface Env {
   generation: 13 | 14;
-  world: World;
+  /** The world as the running client sees it: its own copy of users, messages and world settings. */
+  readonly world: World;
+  /** The world as the server holds it (server.ts). */
+  server: World;
+  /** Each client's copy of the replicated collections (server.ts). */
+  views: Map<string, ClientView>;
+  /** Milliseconds a change takes to reach a client (and a request to reach the server): one for all, or per client. */
+  latency: number | Record<string, number>;
+  /** Per client: the last change still on its way there. */
+  deliveries: Map<string, Promise<void>>;
+  /** Milliseconds `loadTemplates` takes; unset, every partial is there from the start. */
+  templateLoad: number | undefined;
+  /** The lowest role that holds the QUERY_USER permission. */
+  queryRole: number;
+  /** Per client: whether its page is visible (Dice So Nice animates only then). */
+  hidden: Set<string>;
   globals: Record<string, unknown>;
   notifications: RecordedNotification[];
   warnings: string[];

@@ -52,12 +52,20 @@ export async function renderTemplate(templatePath: string, context: object): Pro
 }
 
 /**
- * Loads templates and registers them as partials under their paths [API13 loadTemplates]. Every
- * system template is already registered as a partial at install, so this only checks that each
- * path resolves.
+ * Loads templates and registers them as partials under their paths [API13 loadTemplates]. By
+ * default every system template is already registered as a partial at install, so this only checks
+ * that each path resolves; with `templateLoad` (ms) nothing is registered until this has fetched it,
+ * so a template that uses a partial fails to render before then, as in a world that just started
+ * [API13 renderTemplate fetches the template itself but not the partials it names].
  */
 export async function loadTemplates(paths: string[] | Record<string, string>): Promise<((ctx: object) => string)[]> {
-  await Promise.resolve();
+  const e = env();
+  // Each template is fetched from the server first (`templateLoad` ms), then registered as a partial.
+  await (e.templateLoad === undefined ? Promise.resolve() : new Promise((r) => setTimeout(r, e.templateLoad)));
   const list = Array.isArray(paths) ? paths : Object.values(paths);
-  return list.map((p) => env().handlebars.compile(templateSource(p)));
+  return list.map((p) => {
+    const source = templateSource(p);
+    if (e.templateLoad !== undefined) e.handlebars.registerPartial(p, source);
+    return e.handlebars.compile(source);
+  });
 }

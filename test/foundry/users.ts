@@ -1,6 +1,7 @@
 /**
  * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [FOUNDRY-NOTES §4]
  */
+import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
@@ -8,6 +9,20 @@ import { withMembers, worldCollection, type WorldCollection } from "./collection
 
 /** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
 export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
+
+/**
+ * The User fields a non-GM may change on its own User. No public page lists them; the stricter
+ * reading keeps what a player edits in the core UI (player configuration: avatar, color, pronouns,
+ * character; the hotbar; flags modules write) and refuses the rest (name, role, permissions, password).
+ */
+export const SELF_EDITABLE: ReadonlySet<string> = new Set([
+  "flags",
+  "avatar",
+  "color",
+  "pronouns",
+  "character",
+  "hotbar",
+]);
 
 /** A role name as accepted by `installFoundry` (`GM` is short for `GAMEMASTER`). */
 export type RoleName = keyof typeof USER_ROLES | "GM";
@@ -121,22 +136,39 @@ class User {
   }
 
   /**
-   * Updates the User. A user may update only itself unless it is a GM; only a Gamemaster may change a
-   * role [API13 CONST.USER_ROLES: an Assistant cannot change User roles; error wording uncertain].
+   * Updates the User through the server. A GM may update any User and only a Gamemaster may change a
+   * role [API13 CONST.USER_ROLES: an Assistant cannot change User roles]; any other user may update
+   * only its own User and only the fields in {@link SELF_EDITABLE} [no public page lists them: the
+   * stricter reading]. `preUpdateUser` fires on this client, `updateUser` (user, changes, options,
+   * userId) on every connected client when the change reaches it. [server.ts] Error wording uncertain.
    */
-  async update(changes: Record<string, unknown>): Promise<this> {
-    await Promise.resolve();
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+    const expanded = expandObject(changes);
+    delete expanded._id;
+    if (!preHook("preUpdateUser", this, expanded, options)) return this;
+    await toServer();
     const actor = users().get(currentUserId()) as User;
     if (!actor.isGM && actor.id !== this._id) {
       throw new Error(`User ${actor.name} lacks permission to update User [${this._id}]`);
     }
-    const expanded = expandObject(changes);
+    const forbidden = Object.keys(expanded).filter((key) => !SELF_EDITABLE.has(key));
+    if (!actor.isGM && forbidden.length > 0) {
+      throw new Error(
+        `User ${actor.name} lacks permission to update User [${this._id}] fields ${forbidden.join(", ")}`,
+      );
+    }
     if ("role" in expanded && actor.role < USER_ROLES.GAMEMASTER) {
       throw new Error(`User ${actor.name} lacks permission to change the role of User [${this._id}]`);
     }
-    delete expanded._id;
-    const next = mergeObject(deepClone(this._source), expanded, { performDeletions: true });
-    env().world.users.set(this._id, jsonRoundTrip(next));
+    const server = env().server.users;
+    const current = server.get(this._id);
+    if (!current) throw new Error(`Foundry double: User ${this._id} no longer exists`);
+    const next = jsonRoundTrip(mergeObject(deepClone(current), deepClone(expanded), { performDeletions: true }));
+    server.set(this._id, next);
+    await broadcast(
+      (view) => view.users.set(this._id, deepClone(next)),
+      lifecycle("updateUser", () => [this, deepClone(expanded), options, actor.id]),
+    );
     return this;
   }
 
@@ -154,6 +186,10 @@ class User {
         "Foundry double: User#query to yourself is not emulated; call the handler directly when the target isSelf (as Draw Steel does)",
       );
     }
+    // v13 added the QUERY_USER permission a sender needs [v13 release notes "User#query"; its default role
+    // is not on a public page: the stricter reading, Player and above, Trusted via `queryRole`].
+    const sender = users().get(currentUserId()) as User;
+    if (sender.role < e.queryRole) throw new Error(`User ${sender.name} lacks permission QUERY_USER`);
     if (!this.active) throw new Error(`User ${this.name} is not active and cannot be queried`);
     const payload = jsonRoundTrip(data);
     const exchange = async (): Promise<unknown> => {

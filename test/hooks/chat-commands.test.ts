@@ -102,3 +102,21 @@ describe("the /request command", () => {
     expect(double.game.messages.contents).toHaveLength(0);
   });
 });
+
+describe("roll commands on v14, whose chat input is the editor's HTML", () => {
+  it("<p>/pool 6 7</p> rolls the pool and posts no chat text", async () => {
+    double = await bootSystem({ userId: ALICE, generation: 14 });
+    double.CONFIG.Dice.randomUniform = fixedFaces(10, [8, 1, 7, 3, 10, 9]);
+    expect(await send("<p>/pool 6 7</p>")).toBe(false);
+    await lastCard();
+    const roll = double.game.messages.contents[0]!.rolls[0] as unknown as { request: unknown };
+    expect(roll.request).toMatchObject({ pool: 6, difficulty: 7 });
+  });
+
+  it("reads entities and leaves ordinary chat alone", async () => {
+    double = await bootSystem({ userId: ALICE, generation: 14 });
+    const { chatInputText } = await import("../../src/helpers/compat.ts");
+    expect(chatInputText("<p>/pct b2&nbsp;p1</p><p>&lt;b&gt; &amp; more</p>")).toBe("/pct b2 p1\n<b> & more");
+    expect(await send("<p>hello <strong>there</strong></p>")).toBeUndefined();
+  });
+});

@@ -21,10 +21,11 @@ export function templateFiles(dir = "templates"): string[] {
   return out.sort();
 }
 
-/** A fresh Handlebars environment with Foundry's helpers and all our templates as partials. */
-export function createHandlebars(): typeof Handlebars {
+/** A fresh Handlebars environment with Foundry's helpers and (unless `partials: false`) all our templates as partials. */
+export function createHandlebars({ partials = true }: { partials?: boolean } = {}): typeof Handlebars {
   const hb = Handlebars.create();
   registerFoundryHelpers(hb, { localize, format });
+  if (!partials) return hb;
   registerSystemPartials(
     hb,
     Object.fromEntries(templateFiles().map((file) => [file, readFileSync(path.join(ROOT, file), "utf8")])),

@@ -10,15 +10,33 @@ export const ALICE = "playerAlice00000";
 export const BOB = "playerBob0000000";
 export const CARA = "playerCara000000";
 
+export const ASSISTANT = "assistantGm00000";
+
+/**
+ * The world a run asks for: `RB_WORLD=13` or `RB_WORLD=14` (vitest.world.config.ts) runs the same
+ * tests in a world of several clients with latency, an assistant GM connected too, in that
+ * generation; unset, the one-client timing (every change everywhere at once) in v13.
+ */
+function worldOptions(): InstallOptions {
+  const generation = process.env.RB_WORLD;
+  if (generation !== "13" && generation !== "14") return {};
+  return { generation: Number(generation) as 13 | 14, latency: 3, queryLatency: 3 };
+}
+
 /** Installs the double and runs the system's `init`; returns the double. */
 export async function bootSystem(options: InstallOptions = {}): Promise<FoundryDouble> {
+  const world = worldOptions();
   const double = installFoundry({
     users: [
       { id: GM, name: "Gamemaster", role: "GM" },
+      ...(world.latency
+        ? [{ id: ASSISTANT, name: "Assistant", role: "ASSISTANT" as const, active: process.env.RB_ASSISTANT === "1" }]
+        : []),
       { id: ALICE, name: "Alice", role: "PLAYER" },
       { id: BOB, name: "Bob", role: "PLAYER" },
       { id: CARA, name: "Cara", role: "PLAYER" },
     ],
+    ...world,
     ...options,
   });
   const { onInit } = await import("../../src/hooks/init.ts");

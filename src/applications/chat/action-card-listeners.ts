@@ -21,6 +21,7 @@ import { classPoolNow } from "../../services/action-dice/class-pools.ts";
 import type { ActionCardState, DiceSource } from "../../engines/action/index.ts";
 import { actionControls, type ControlsInput } from "./action-controls.ts";
 import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of the per-viewer controls. */
 export const CONTROLS_TEMPLATE = systemPath("templates/chat/action-controls.hbs");
@@ -99,10 +100,7 @@ async function decorateActionCard(
     classDice: viewerClassDice(card),
   });
   if (view.any) {
-    section.insertAdjacentHTML(
-      "beforeend",
-      await foundry.applications.handlebars.renderTemplate(CONTROLS_TEMPLATE, { ...view }),
-    );
+    section.insertAdjacentHTML("beforeend", await renderSystemTemplate(CONTROLS_TEMPLATE, { ...view }));
   }
   for (const { entry, refund } of view.undo) {
     const found = ledgerLine(section, "rb-ledger", entry);

@@ -19,6 +19,7 @@ import {
 import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
 import { notify } from "../../helpers/notify.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of the per-viewer controls. */
 export const POINTS_CONTROLS_TEMPLATE = systemPath("templates/chat/points-controls.hbs");
@@ -64,7 +65,7 @@ export function pointsControlsFor(message: ChatMessage.Implementation): PointsCo
 /** Renders the controls' HTML for a view (empty when there is nothing to show). */
 export async function pointsControlsHtml(view: PointsControlsView): Promise<string> {
   if (!view.any) return "";
-  return foundry.applications.handlebars.renderTemplate(POINTS_CONTROLS_TEMPLATE, { ...view });
+  return renderSystemTemplate(POINTS_CONTROLS_TEMPLATE, { ...view });
 }
 
 /** A points ledger control (Undo). */

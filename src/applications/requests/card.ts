@@ -10,6 +10,7 @@ import { REQUEST_FLAG } from "../../services/requests/names.ts";
 import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
 import { setControlsBusy } from "../chat/card-controls.ts";
 import { requestCardView, type RequestCardView } from "./view.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of a viewer's rows. */
 export const REQUEST_ROWS_TEMPLATE = systemPath("templates/chat/request-rows.hbs");
@@ -55,7 +56,7 @@ async function decorate(message: ChatMessage.Implementation, html: HTMLElement):
   const view = requestViewFor(message);
   const slot = html.querySelector<HTMLElement>("[data-request-rows]");
   if (!view || !slot || !message.id) return;
-  slot.innerHTML = await foundry.applications.handlebars.renderTemplate(REQUEST_ROWS_TEMPLATE, { ...view });
+  slot.innerHTML = await renderSystemTemplate(REQUEST_ROWS_TEMPLATE, { ...view });
   const messageId = message.id;
   slot.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("button[data-action]");

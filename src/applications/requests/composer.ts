@@ -8,6 +8,7 @@ import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
+import { COMPOSER_ID } from "./open.ts";
 import { postRollRequest, requestableActors } from "../../services/requests/requests.ts";
 import { REQUEST_ENGINES, type RequestDraft } from "../../services/requests/spec.ts";
 import type { CharacterEngine } from "../../data/actor/pure.ts";
@@ -65,7 +66,7 @@ function characters(engine: CharacterEngine): ComposerCharacter[] {
 /** The roll-request composer (GM only). */
 export class RequestComposer extends HandlebarsApplicationMixin(ApplicationV2)<ComposerContext> {
   static override DEFAULT_OPTIONS = {
-    id: "rolling-bones-request-composer",
+    id: COMPOSER_ID,
     classes: ["rolling-bones", "rb-action-panel", "rb-request-composer"],
     tag: "form",
     position: { width: 380, height: "auto" as const },

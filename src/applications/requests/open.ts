@@ -6,6 +6,9 @@ import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { checkDraft, parseRequestText, type RequestDraft } from "../../services/requests/spec.ts";
 
+/** The composer's application id (its `DEFAULT_OPTIONS.id`). */
+export const COMPOSER_ID = "rolling-bones-request-composer";
+
 /**
  * Opens the composer (GM only), starting from a draft when given (checked as a request is: a bad
  * draft is refused with one localized message and opens nothing).
@@ -17,6 +20,12 @@ export async function openRequestComposer(given?: unknown): Promise<null> {
     draft = given === undefined ? undefined : checkDraft(given);
   } catch (error) {
     reportError(error);
+    return null;
+  }
+  // One composer at a time: a second open brings the open one forward (it keeps what the GM entered).
+  const open = foundry.applications.instances.get(COMPOSER_ID);
+  if (open) {
+    open.bringToFront();
     return null;
   }
   const { RequestComposer } = await import("./composer.ts");

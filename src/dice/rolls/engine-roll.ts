@@ -2,6 +2,7 @@ import type { Engine, EngineId, Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
 import { cardContextOf, type EngineCardContext } from "../cards/context.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 import OperatorTerm = foundry.dice.terms.OperatorTerm;
 import Die = foundry.dice.terms.Die;
@@ -205,7 +206,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       isPrivate = false,
     } = options;
     if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
-    return foundry.applications.handlebars.renderTemplate(template, { ...this.cardContext({ flavor, isPrivate }) });
+    return renderSystemTemplate(template, { ...this.cardContext({ flavor, isPrivate }) });
   }
 
   protected override async _evaluate(

@@ -198,7 +198,9 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     ...classPoolWrites(classPools, next.classPools),
     rollsWrite(message, [roll]),
   ]);
-  await showNewDice(dice3d(), fresh, asker, message);
+  // The animation is not awaited: Dice So Nice plays it only while the GM's page is visible, and the
+  // asker's reply and every other request in the GM's queue must not wait for a hidden tab.
+  void showNewDice(dice3d(), fresh, asker, message).catch((error: unknown) => console.error(error));
 
   if (spend) {
     /**

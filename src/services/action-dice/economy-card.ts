@@ -7,6 +7,7 @@
 import { systemPath } from "../../constants.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
 import type { PoolEntry, PoolPart } from "../../engines/action/index.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The message flag that holds an economy card's record. */
 export const ECONOMY_FLAG = "economy";
@@ -78,5 +79,5 @@ export function economyView(record: EconomyRecord): EconomyView {
 
 /** Renders an economy card's content (HTML) from its record. */
 export function renderEconomyCard(record: EconomyRecord): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(ECONOMY_TEMPLATE, { ...economyView(record) });
+  return renderSystemTemplate(ECONOMY_TEMPLATE, { ...economyView(record) });
 }

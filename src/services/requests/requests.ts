@@ -28,6 +28,7 @@ import {
 } from "./names.ts";
 import { requestRecordOf, secretTargetOf } from "./records.ts";
 import { REQUEST_TRAITS, TYPE_OF, publicSpec, rollForSpec, validateSpec, type RollRequestSpec } from "./spec.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of a request card's fixed part (the per-viewer rows are added when it renders). */
 export const REQUEST_CARD_TEMPLATE = systemPath("templates/chat/request-card.hbs");
@@ -88,7 +89,7 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
       ? messageCreate({
           author: game.user.id,
           whisper: gms,
-          content: await foundry.applications.handlebars.renderTemplate(REQUEST_SECRET_TEMPLATE, {
+          content: await renderSystemTemplate(REQUEST_SECRET_TEMPLATE, {
             engine: spec.engine,
             target: spec.target,
             label: spec.label || context.trait,
@@ -96,7 +97,7 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
           flags: { [SYSTEM_ID]: { [SECRET_FLAG]: { target: spec.target } satisfies RequestSecret } },
         })
       : null;
-  const content = await foundry.applications.handlebars.renderTemplate(REQUEST_CARD_TEMPLATE, context);
+  const content = await renderSystemTemplate(REQUEST_CARD_TEMPLATE, context);
   const card = messageCreate(() => {
     const record: RequestRecord = {
       spec: publicSpec(spec),

@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The scenario suites again, in the test world of several clients with latency (test/support/system.ts
+ * `RB_WORLD`), once as v13 and once as v14.
+ */
+const SCENARIOS = [
+  "test/dice/scenarios.test.ts",
+  "test/services/action-dice-scenarios.test.ts",
+  "test/services/gm-action.test.ts",
+];
+
+export default defineConfig({
+  test: {
+    environment: "node",
+    projects: ([13, 14] as const).map((generation) => ({
+      test: {
+        name: `world-v${generation}`,
+        include: SCENARIOS,
+        environment: "node",
+        env: { RB_WORLD: String(generation) },
+      },
+    })),
+  },
+});
