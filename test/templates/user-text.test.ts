@@ -75,7 +75,10 @@ describe("guard: the only ways text becomes HTML", () => {
       return lines.flatMap((line, i) => {
         if (!sinks.test(line) || line.trim().startsWith("*") || line.trim().startsWith("//")) return [];
         const near = lines.slice(Math.max(0, i - 3), i + 3).join("\n");
-        const fromTemplate = /renderTemplate\(|render\.(lab|system)\(|\bhtml\b|\brender\b|ControlsHtml\(/.test(near);
+        const fromTemplate =
+          /renderTemplate\(|renderSystemTemplate\(|render\.(lab|system)\(|\bhtml\b|\brender\b|ControlsHtml\(/.test(
+            near,
+          );
         return fromTemplate ? [] : [`${file}:${i + 1}: ${line.trim()}`];
       });
     });
@@ -123,10 +126,12 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/services/action-dice/pool-actions.ts: content: await renderEconomyCard(record),",
       "src/services/action-dice/pool-actions.ts: messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",
       "src/services/action-dice/session.ts: content: await renderEconomyCard(record),",
-      "src/services/requests/requests.ts: content: await foundry.applications.handlebars.renderTemplate(REQUEST_SECRET_TEMPLATE, {",
+      "src/services/requests/requests.ts: content: await renderSystemTemplate(REQUEST_SECRET_TEMPLATE, {",
       "src/services/requests/requests.ts: content,",
     ]);
-    expect(read("src/services/requests/requests.ts")).toMatch(/const content = await [\w.]+renderTemplate\(/);
+    expect(read("src/services/requests/requests.ts")).toMatch(
+      /const content = await (?:[\w.]+renderTemplate|renderSystemTemplate)\(/,
+    );
     expect(read("src/applications/settings/art-notice.ts")).toMatch(
       /<p>\$\{escapeHTML\(game\.i18n\.localize\(key\)\)\}<\/p>/,
     );
