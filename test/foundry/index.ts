@@ -46,6 +46,7 @@ import {
   ActorSheetV2,
   ApplicationV2,
   ItemSheetV2,
+  DocumentSheetV2,
   ArrayField,
   BooleanField,
   createActors,
@@ -460,7 +461,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
           // Class shells only (documents.ts): enough to define and register applications, not to render them.
-          api: strictObject({ ApplicationV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
+          api: strictObject({ ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
           sheets: strictObject({ ActorSheetV2, ItemSheetV2 }, "foundry.applications.sheets"),
         },
         "foundry.applications",
