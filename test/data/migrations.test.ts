@@ -159,7 +159,7 @@ describe("version 2: equipment entries become Items", () => {
       },
     };
     const before = structuredClone(v1);
-    const plan = planEquipment("action-character", v1, new Set(), ids());
+    const plan = planEquipment("action-character", v1, [], ids());
     expect(v1).toEqual(before);
     expect(plan.removedKeys).toEqual(["weaponAxe0000001", "weaponBow0000001"]);
     expect(plan.items).toEqual([
@@ -184,7 +184,7 @@ describe("version 2: equipment entries become Items", () => {
 
   it("reads a version 0 weapon (botch for botchRange) through the version 1 step first", () => {
     const v0: Source = { schemaVersion: 0, weapons: { axe: { name: "Axe", attack: 3, botch: 3, damage: "2d4" } } };
-    const [item] = planEquipment("action-character", v0, new Set(), ids()).items;
+    const [item] = planEquipment("action-character", v0, [], ids()).items;
     expect(item?.system.action).toEqual({ attack: 3, botchRange: 3, damage: "2d4" });
     expect(item?.name).toBe("Axe");
     // "axe" is not a document id: the item gets a new one, and keeps the old key in a flag.
@@ -194,20 +194,33 @@ describe("version 2: equipment entries become Items", () => {
 
   it("gives a fresh id when the entry's id is taken by an item, and defaults for values an entry lacked", () => {
     const source: Source = { weapons: { weaponAxe0000001: { name: "Axe" } } };
-    const plan = planEquipment("action-character", source, new Set(["weaponAxe0000001"]), ids());
+    const plan = planEquipment("action-character", source, [{ id: "weaponAxe0000001" }], ids());
     expect(plan.items[0]?._id).toBe("newItemId0000001");
     expect(plan.items[0]?.system).toEqual(newWeapon());
   });
 
+  it("does not move again an entry an interrupted run already moved; it only deletes it", () => {
+    const source: Source = { weapons: { weaponAxe0000001: { name: "Axe" }, weaponBow0000001: { name: "Bow" } } };
+    const plan = planEquipment(
+      "action-character",
+      source,
+      [{ id: "newItem000000001", legacyKey: "weaponAxe0000001" }],
+      ids(),
+    );
+    expect(plan.items.map((i) => i.name)).toEqual(["Bow"]);
+    expect(plan.removedKeys).toEqual(["weaponAxe0000001", "weaponBow0000001"]);
+  });
+
   it("moves nothing for other types, a character without entries, or entries that are not objects", () => {
-    expect(planEquipment("wild-character", { weapons: { a: { name: "x" } } }, new Set(), ids())).toEqual({
+    expect(planEquipment("wild-character", { weapons: { a: { name: "x" } } }, [], ids())).toEqual({
       items: [],
       removedKeys: [],
     });
-    expect(
-      planEquipment("action-character", SAMPLES["action-character"] as unknown as Source, new Set(), ids()),
-    ).toEqual({ items: [], removedKeys: [] });
-    const odd = planEquipment("action-character", { weapons: { broken: 7 } }, new Set(), ids());
+    expect(planEquipment("action-character", SAMPLES["action-character"] as unknown as Source, [], ids())).toEqual({
+      items: [],
+      removedKeys: [],
+    });
+    const odd = planEquipment("action-character", { weapons: { broken: 7 } }, [], ids());
     expect(odd).toEqual({ items: [], removedKeys: ["broken"] });
   });
 

@@ -31,6 +31,13 @@ export interface ItemCreateData {
   flags: { "rolling-bones": { legacyKey: string } };
 }
 
+/** An item a character already holds, as the plan reads it. */
+export interface ExistingItem {
+  readonly id: string;
+  /** The legacy entry key it was made from, when a migration made it. */
+  readonly legacyKey?: string | undefined;
+}
+
 /** What migrating one character means: the Items to create and the legacy entries to delete. */
 export interface EquipmentPlan {
   /** The Items to create, in the entries' order. */
@@ -44,23 +51,27 @@ export interface EquipmentPlan {
  * migration first, so a version 0 weapon (`botch`) arrives with its botch range; every stored value
  * is carried over as it is, and a value the entry lacked takes the new weapon's default.
  *
+ * An entry already moved by an earlier, interrupted run (an item carries its key as `legacyKey`)
+ * is not moved again, only deleted.
+ *
  * @param type - The actor's type.
  * @param system - The actor's `system` source (not changed).
- * @param takenIds - Ids already used by the actor's items (an entry's id is kept only when free).
+ * @param existing - The actor's items: their ids (an entry's id is kept only when free) and legacy keys.
  * @param newId - Makes a fresh document id (Foundry's `randomID`).
  */
 export function planEquipment(
   type: string,
   system: Readonly<Source>,
-  takenIds: ReadonlySet<string>,
+  existing: readonly ExistingItem[],
   newId: () => string,
 ): EquipmentPlan {
   if (type !== "action-character" || !isObject(system.weapons)) return { items: [], removedKeys: [] };
   const weapons = actionCharacterV1(structuredClone({ weapons: system.weapons })).weapons as Source;
-  const taken = new Set(takenIds);
+  const taken = new Set(existing.map((item) => item.id));
+  const moved = new Set(existing.map((item) => item.legacyKey));
   const items: ItemCreateData[] = [];
   for (const [key, entry] of Object.entries(weapons)) {
-    if (!isObject(entry)) continue;
+    if (!isObject(entry) || moved.has(key)) continue;
     const { name, attack, botchRange, damage } = entry;
     const base = newWeapon();
     const id = DOCUMENT_ID.test(key) && !taken.has(key) ? key : newId();

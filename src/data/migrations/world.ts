@@ -30,7 +30,7 @@ interface MigratedActor {
   readonly name: string;
   readonly type: string;
   readonly system: unknown;
-  readonly items: { readonly contents: readonly { readonly id: string | null }[] };
+  readonly items: { readonly contents: readonly { readonly id: string | null; readonly flags: object }[] };
   createEmbeddedDocuments(name: "Item", data: object[], options: { keepId: boolean }): Promise<unknown>;
   update(changes: Record<string, unknown>): Promise<unknown>;
 }
@@ -51,8 +51,11 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   // The world's actors, read through the fields the migration needs (fvtt-types' Actor is far wider).
   for (const actor of game.actors.contents as unknown as MigratedActor[]) {
     const system = (actor.system ?? {}) as Source;
-    const taken = new Set(actor.items.contents.map((item) => item.id ?? ""));
-    const plan = planEquipment(actor.type, system, taken, () => foundry.utils.randomID());
+    const existing = actor.items.contents.map((item) => ({
+      id: item.id ?? "",
+      legacyKey: foundry.utils.getProperty(item.flags, `${SYSTEM_ID}.legacyKey`) as string | undefined,
+    }));
+    const plan = planEquipment(actor.type, system, existing, () => foundry.utils.randomID());
     if (plan.items.length === 0 && plan.removedKeys.length === 0 && system.schemaVersion === VERSION) continue;
     try {
       if (plan.items.length > 0) await actor.createEmbeddedDocuments("Item", plan.items, { keepId: true });
