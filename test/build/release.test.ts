@@ -37,7 +37,10 @@ describe("system.json", () => {
     expect(manifest.id).toBe(pkg.name);
     expect(manifest.title).toBe("Rolling Bones");
     // Foundry reads compatibility as generation.build: real builds, the verified one no older than the minimum.
-    const build = (v: string) => /^(\d+)\.(\d+)$/.exec(v)?.slice(1).map(Number) ?? null;
+    const build = (v: string): [number, number] | null => {
+      const m = /^(\d+)\.(\d+)$/.exec(v);
+      return m ? [Number(m[1]), Number(m[2])] : null;
+    };
     const [minimum, verified] = [build(manifest.compatibility.minimum), build(manifest.compatibility.verified)];
     // 13.341 is v13's first stable build; every API the code relies on is there (README, Install).
     expect(minimum).toEqual([13, 341]);
@@ -73,7 +76,9 @@ describe("release zip", () => {
     for (const pack of manifest.packs) {
       expect(Object.keys(zip).some((f) => f.startsWith(`${manifest.id}/${pack.path}/`))).toBe(true);
     }
-    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(false);
+    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(
+      false,
+    );
   });
 
   it("carries the same bytes as the tree", () => {
@@ -89,7 +94,16 @@ describe("bundle", () => {
     const js = startupModules()
       .startup.map((f) => readFileSync(path.join(ROOT, f), "utf8"))
       .join("\n");
-    for (const name of ["PercentileRoll", "ActionRoll", "WildRoll", "PiRoll", "PoolRoll", "WildDie", "PoolDie", "PercentileDie"]) {
+    for (const name of [
+      "PercentileRoll",
+      "ActionRoll",
+      "WildRoll",
+      "PiRoll",
+      "PoolRoll",
+      "WildDie",
+      "PoolDie",
+      "PercentileDie",
+    ]) {
       // kept as a string (`__name(x, "Name")`), a class declaration, or a named class expression
       expect(js, name).toMatch(new RegExp(`["']${name}["']|class ${name}\\b|\\b${name}\\s*=\\s*class\\b`));
     }

@@ -117,8 +117,10 @@ describe("item validation", () => {
       ["gear", newGear()],
     ] as const) {
       const flat = Object.fromEntries(
-        Object.entries(system).flatMap(([k, v]) =>
-          typeof v === "object" ? Object.entries(v).map(([k2, v2]) => [`system.${k}.${k2}`, v2]) : [[`system.${k}`, v]],
+        Object.entries(system as object).flatMap(([k, v]: [string, unknown]) =>
+          typeof v === "object" && v !== null
+            ? Object.entries(v).map(([k2, v2]: [string, unknown]) => [`system.${k}.${k2}`, v2])
+            : [[`system.${k}`, v]],
         ),
       );
       expect(prepareItemUpdate(type, flat).ok, type).toBe(true);

@@ -49,7 +49,7 @@ function world(): ActorSpec[] {
       type: "wild-character",
       system: { ...structuredClone(SAMPLES["wild-character"]), schemaVersion: 1 },
     },
-    { id: CURRENT, name: "Ysolde", type: "action-character", system: structuredClone(action) },
+    { id: CURRENT, name: "Ysolde", type: "action-character", system: { ...structuredClone(action) } },
   ];
 }
 

@@ -83,7 +83,7 @@ export function planEquipment(
       sort: (items.length + 1) * 100000,
       system: {
         ...base,
-        action: { ...base.action, ...defined({ attack, botchRange, damage }) } as WeaponSource["action"],
+        action: { ...base.action, ...defined({ attack, botchRange, damage }) },
       },
       flags: { "rolling-bones": { legacyKey: key } },
     });
