@@ -13,6 +13,7 @@ import {
   traitFromDataset,
   type CharacterSources,
   type CharacterType,
+  type PreparedUpdate,
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
@@ -53,6 +54,20 @@ export interface CharacterSheetContext extends ActorSheetV2.RenderContext {
   view: CharacterView;
   /** Whether the viewer may edit (inputs are disabled otherwise). */
   editable: boolean;
+}
+
+/**
+ * A sheet's form submission checked by a pure `prepare` function (flat changes in, checked changes
+ * or an error out): the data to submit, or `null` after reporting the error (nothing is sent).
+ */
+export function checkedSubmitData<D extends object>(
+  submitData: D,
+  prepare: (flat: Record<string, unknown>) => PreparedUpdate,
+): D | null {
+  const prepared = prepare(foundry.utils.flattenObject(submitData) as Record<string, unknown>);
+  if (prepared.ok) return foundry.utils.expandObject(prepared.changes) as D;
+  reportError(prepared.error);
+  return null;
 }
 
 /** The path of a character sheet template. */
@@ -169,15 +184,9 @@ export class RollingBonesCharacterSheet<
     submitData: Parameters<ActorSheetV2["_processSubmitData"]>[2],
     options?: Parameters<ActorSheetV2["_processSubmitData"]>[3],
   ): Promise<void> {
-    const flat = foundry.utils.flattenObject(submitData) as Record<string, unknown>;
-    const prepared = prepareUpdate(this.characterType, this.storedSystem, flat);
-    if (!prepared.ok) {
-      reportError(prepared.error);
-      await this.render();
-      return;
-    }
-    const data = foundry.utils.expandObject(prepared.changes) as typeof submitData;
-    await super._processSubmitData(event, form, data, options);
+    const data = checkedSubmitData(submitData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
+    if (data) await super._processSubmitData(event, form, data, options);
+    else await this.render();
   }
 
   /** Applies flat changes after checking them; a refused change is reported and nothing changes. */

@@ -8,9 +8,8 @@
 import { ENGINE_OF, isCharacterType } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
 import type { EngineId } from "../../engines/index.ts";
-import { reportError } from "../../helpers/notify.ts";
 import type { SheetHeader } from "./character-sheet.ts";
-import { sheetTemplate } from "./character-sheet.ts";
+import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
 import { itemSheetView, type ItemSheetView } from "./views/index.ts";
 import { ViewKit } from "./views/shared.ts";
 
@@ -100,14 +99,8 @@ export class RollingBonesItemSheet<
     submitData: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[2],
     options?: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[3],
   ): Promise<void> {
-    const flat = foundry.utils.flattenObject(submitData) as Record<string, unknown>;
-    const prepared = prepareItemUpdate(this.itemType, flat);
-    if (!prepared.ok) {
-      reportError(prepared.error);
-      await this.render();
-      return;
-    }
-    const data = foundry.utils.expandObject(prepared.changes) as typeof submitData;
-    await super._processSubmitData(event, form, data, options);
+    const data = checkedSubmitData(submitData, (flat) => prepareItemUpdate(this.itemType, flat));
+    if (data) await super._processSubmitData(event, form, data, options);
+    else await this.render();
   }
 }

@@ -1,6 +1,6 @@
 /** Schema fragments the item models share (fresh fields each call: a field belongs to one schema). */
 
-import { intField } from "../actor/fields.ts";
+import { intField, textField } from "../actor/fields.ts";
 import { succeeds } from "../actor/validators.ts";
 import { ITEM_MAX_DESCRIPTION, ITEM_MAX_PI_MODIFIER, ITEM_SCHEMA_VERSION } from "./constants.ts";
 
@@ -19,14 +19,7 @@ export function itemVersionField() {
 
 /** A plain-text description (shown as text, never as markup). */
 export function descriptionField() {
-  return new fields.StringField({
-    required: true,
-    nullable: false,
-    blank: true,
-    initial: "",
-    validate: (value: unknown) => typeof value === "string" && value.length <= ITEM_MAX_DESCRIPTION,
-    validationError: `must be at most ${ITEM_MAX_DESCRIPTION} characters`,
-  });
+  return textField(ITEM_MAX_DESCRIPTION, false);
 }
 
 /**
