@@ -8,7 +8,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { equipmentSections, itemSheetView, ViewKit } from "../../src/applications/sheets/views/index.ts";
+import { equipmentSections, ViewKit } from "../../src/applications/sheets/views/index.ts";
+import { itemSheetView } from "../../src/applications/sheets/views/item.ts";
 import { createHandlebars } from "../support/handlebars.ts";
 import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
 import { ROOT } from "../support/i18n.ts";

@@ -10,7 +10,7 @@ import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../
 import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
 import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
-import { itemSheetView, type ItemSheetView } from "./views/index.ts";
+import type { ItemSheetView } from "./views/index.ts";
 import { ViewKit } from "./views/shared.ts";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
@@ -88,6 +88,8 @@ export class RollingBonesItemSheet<
       typeLabel: game.i18n.localize(`ROLLING_BONES.Item.${this.itemType}.label`),
     };
     const kit = new ViewKit(game.i18n, { editable: this.isEditable, idPrefix, rollHintKey: "" });
+    // The item sheet's view is loaded on first use (it is not needed at startup).
+    const { itemSheetView } = await import("./views/item.ts");
     const view = itemSheetView(this.itemData, ownerEngine(this.item.parent?.type), kit);
     return { ...context, header, view, editable: this.isEditable };
   }

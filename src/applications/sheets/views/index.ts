@@ -12,7 +12,8 @@ import { wildView } from "./wild.ts";
 export * from "./shared.ts";
 export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
-export { equipmentSections, itemSheetView, type EquipmentEntry, type ItemSheetView } from "./equipment.ts";
+export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
+export type { ItemSheetView } from "./item.ts";
 
 const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit) => CharacterView } = {
   "percentile-character": percentileView,
