@@ -10,12 +10,7 @@
 /** A chat visibility mode in the system's own terms, the same on both generations. */
 export type Visibility = "public" | "gm" | "blind" | "self";
 
-const V13_IDS: Record<Visibility, string> = {
-  public: "publicroll",
-  gm: "gmroll",
-  blind: "blindroll",
-  self: "selfroll",
-};
+const V13_IDS: Record<Visibility, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
 
 /** The running Foundry generation (13 or 14). */
 export function generation(): number {

@@ -37,8 +37,7 @@ export function requestViewFor(message: ChatMessage.Implementation): RequestCard
     // A pool roll made while the difficulty is hidden: the GM reads its faces at that difficulty.
     const hiddenPool = roll instanceof PoolRoll && roll.difficultyHidden;
     if (!hiddenPool) outcomes[actorId] = roll.outcome;
-    else if (target !== null)
-      outcomes[actorId] = pool.engine.resolve({ ...roll.request, difficulty: target }, roll.throws);
+    else if (target !== null) outcomes[actorId] = pool.engine.resolve({ ...roll.request, difficulty: target }, roll.throws);
   }
   return requestCardView({
     messageId: message.id,

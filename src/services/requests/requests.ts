@@ -205,13 +205,10 @@ export async function revealRequest(messageId: string): Promise<boolean> {
       const result = game.messages.get(answer.messageId);
       const roll = result?.rolls[0];
       if (!result || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
-      const {
-        engine: _e,
-        request: _r,
-        outcome: _o,
-        [DIFFICULTY_HIDDEN_OPTION]: _h,
-        ...kept
-      } = roll.options as Record<string, unknown>;
+      const { engine: _e, request: _r, outcome: _o, [DIFFICULTY_HIDDEN_OPTION]: _h, ...kept } = roll.options as Record<
+        string,
+        unknown
+      >;
       const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept);
       steps.push(rollsWrite(result, [judged.roll]));
     }
