@@ -76,9 +76,7 @@ describe("release zip", () => {
     for (const pack of manifest.packs) {
       expect(Object.keys(zip).some((f) => f.startsWith(`${manifest.id}/${pack.path}/`))).toBe(true);
     }
-    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(
-      false,
-    );
+    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(false);
   });
 
   it("carries the same bytes as the tree", () => {
@@ -94,16 +92,7 @@ describe("bundle", () => {
     const js = startupModules()
       .startup.map((f) => readFileSync(path.join(ROOT, f), "utf8"))
       .join("\n");
-    for (const name of [
-      "PercentileRoll",
-      "ActionRoll",
-      "WildRoll",
-      "PiRoll",
-      "PoolRoll",
-      "WildDie",
-      "PoolDie",
-      "PercentileDie",
-    ]) {
+    for (const name of ["PercentileRoll", "ActionRoll", "WildRoll", "PiRoll", "PoolRoll", "WildDie", "PoolDie", "PercentileDie"]) {
       // kept as a string (`__name(x, "Name")`), a class declaration, or a named class expression
       expect(js, name).toMatch(new RegExp(`["']${name}["']|class ${name}\\b|\\b${name}\\s*=\\s*class\\b`));
     }
