@@ -23,6 +23,7 @@ declare module "fvtt-types/configuration" {
     /** The GM's Action Results Table, or `{}` for the default table (an object setting cannot be typed nullable). */
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
+    "rolling-bones.worldSchemaVersion": number;
   }
 }
 
@@ -50,6 +51,8 @@ export const SETTING_KEYS = Object.freeze({
   artTable: "artTable",
   /** World, hidden: whether the GM was told once that the default table can be replaced. */
   artNoticeShown: "artNoticeShown",
+  /** World, hidden: the schema version the world's documents were migrated to (0: never). */
+  worldSchemaVersion: "worldSchemaVersion",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */
@@ -156,5 +159,13 @@ export function registerSettings(): void {
     config: false,
     type: Boolean,
     default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, {
+    name: "ROLLING_BONES.Settings.worldSchemaVersion.name",
+    hint: "ROLLING_BONES.Settings.worldSchemaVersion.hint",
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
   });
 }

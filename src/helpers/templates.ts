@@ -35,6 +35,7 @@ export const TEMPLATES = [
     (part) => `templates/sheets/shared/${part}.hbs`,
   ),
   ...["percentile", "action", "wild", "pi", "pool"].map((e) => `templates/sheets/${e}-character/body.hbs`),
+  "templates/sheets/item/body.hbs",
 ].map(systemPath);
 
 let loaded: Promise<unknown> | undefined;

@@ -3,6 +3,7 @@ import { registerSettingsMenus } from "../applications/settings/index.ts";
 import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
+import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../helpers/enrichers.ts";
 import { registerSettings } from "../helpers/settings.ts";
@@ -27,6 +28,9 @@ export function onInit(): void {
   // Character data models and their sheets, one per engine (src/data/actor, src/applications/sheets).
   CONFIG.Actor.dataModels = actorModels;
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS };
+  // Equipment items (weapon, gear) and their sheet (src/data/item, src/applications/sheets/item-sheet.ts).
+  CONFIG.Item.dataModels = itemModels;
+  CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
   registerSheets();
   registerSettings();
   registerSettingsMenus();

@@ -1,10 +1,12 @@
 /** The system's data models, declared to fvtt-types from the same map `init` registers (STYLE practice 3). */
 
 import type { config as actorModels } from "../data/actor/index.ts";
+import type { config as itemModels } from "../data/item/index.ts";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: typeof actorModels;
+    Item: typeof itemModels;
   }
 }
 

@@ -10,8 +10,10 @@ import {
   migratePiCharacter,
   migratePoolCharacter,
   migrateWildCharacter,
+  planEquipment,
   type Source,
 } from "../../src/data/migrations/index.ts";
+import { newWeapon } from "../../src/data/item/pure.ts";
 import { SCHEMA_VERSION } from "../../src/data/actor/pure.ts";
 import { SAMPLES } from "./samples.ts";
 
@@ -139,5 +141,93 @@ describe("every migration", () => {
 
   it("never lowers a newer stored version", () => {
     expect(migratePoolCharacter({ schemaVersion: SCHEMA_VERSION + 3 })).toEqual({ schemaVersion: SCHEMA_VERSION + 3 });
+  });
+});
+
+describe("version 2: equipment entries become Items", () => {
+  const ids = () => {
+    let n = 0;
+    return () => `newItemId${String(++n).padStart(7, "0")}`;
+  };
+
+  it("moves a version 1 character's weapons to weapon Items with every field kept, in order", () => {
+    const v1: Source = {
+      schemaVersion: 1,
+      weapons: {
+        weaponAxe0000001: { name: "Battle axe", attack: 5, botchRange: 2, damage: "1d10+2" },
+        weaponBow0000001: { name: "Short bow", attack: -1, botchRange: 4, damage: "" },
+      },
+    };
+    const before = structuredClone(v1);
+    const plan = planEquipment("action-character", v1, [], ids());
+    expect(v1).toEqual(before);
+    expect(plan.removedKeys).toEqual(["weaponAxe0000001", "weaponBow0000001"]);
+    expect(plan.items).toEqual([
+      {
+        _id: "weaponAxe0000001",
+        name: "Battle axe",
+        type: "weapon",
+        sort: 100000,
+        system: { ...newWeapon(), action: { attack: 5, botchRange: 2, damage: "1d10+2" } },
+        flags: { "rolling-bones": { legacyKey: "weaponAxe0000001" } },
+      },
+      {
+        _id: "weaponBow0000001",
+        name: "Short bow",
+        type: "weapon",
+        sort: 200000,
+        system: { ...newWeapon(), action: { attack: -1, botchRange: 4, damage: "" } },
+        flags: { "rolling-bones": { legacyKey: "weaponBow0000001" } },
+      },
+    ]);
+  });
+
+  it("reads a version 0 weapon (botch for botchRange) through the version 1 step first", () => {
+    const v0: Source = { schemaVersion: 0, weapons: { axe: { name: "Axe", attack: 3, botch: 3, damage: "2d4" } } };
+    const [item] = planEquipment("action-character", v0, [], ids()).items;
+    expect(item?.system.action).toEqual({ attack: 3, botchRange: 3, damage: "2d4" });
+    expect(item?.name).toBe("Axe");
+    // "axe" is not a document id: the item gets a new one, and keeps the old key in a flag.
+    expect(item?._id).toBe("newItemId0000001");
+    expect(item?.flags["rolling-bones"].legacyKey).toBe("axe");
+  });
+
+  it("gives a fresh id when the entry's id is taken by an item, and defaults for values an entry lacked", () => {
+    const source: Source = { weapons: { weaponAxe0000001: { name: "Axe" } } };
+    const plan = planEquipment("action-character", source, [{ id: "weaponAxe0000001" }], ids());
+    expect(plan.items[0]?._id).toBe("newItemId0000001");
+    expect(plan.items[0]?.system).toEqual(newWeapon());
+  });
+
+  it("does not move again an entry an interrupted run already moved; it only deletes it", () => {
+    const source: Source = { weapons: { weaponAxe0000001: { name: "Axe" }, weaponBow0000001: { name: "Bow" } } };
+    const plan = planEquipment(
+      "action-character",
+      source,
+      [{ id: "newItem000000001", legacyKey: "weaponAxe0000001" }],
+      ids(),
+    );
+    expect(plan.items.map((i) => i.name)).toEqual(["Bow"]);
+    expect(plan.removedKeys).toEqual(["weaponAxe0000001", "weaponBow0000001"]);
+  });
+
+  it("moves nothing for other types, a character without entries, or entries that are not objects", () => {
+    expect(planEquipment("wild-character", { weapons: { a: { name: "x" } } }, [], ids())).toEqual({
+      items: [],
+      removedKeys: [],
+    });
+    expect(planEquipment("action-character", SAMPLES["action-character"] as unknown as Source, [], ids())).toEqual({
+      items: [],
+      removedKeys: [],
+    });
+    const odd = planEquipment("action-character", { weapons: { broken: 7 } }, [], ids());
+    expect(odd).toEqual({ items: [], removedKeys: ["broken"] });
+  });
+
+  it("raises the version only of characters holding no entries (the world migration moves the rest)", () => {
+    expect(migrateActionCharacter({ schemaVersion: 1, weapons: {} })).toEqual({ schemaVersion: 2, weapons: {} });
+    const holding = { schemaVersion: 1, weapons: { a: { name: "Axe", botchRange: 1 } } };
+    expect(migrateActionCharacter(structuredClone(holding))).toEqual(holding);
+    expect(migrateWildCharacter({ schemaVersion: 1 })).toEqual({ schemaVersion: 2 });
   });
 });

@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
 import { action, percentile, pi, pool, wild } from "../../src/engines/index.ts";
 import { requestForTrait, traitFromDataset, TRAIT_KINDS, type CharacterType } from "../../src/data/actor/pure.ts";
 import { hasKey } from "../support/i18n.ts";
-import { SAMPLES } from "./samples.ts";
+import { SAMPLE_EQUIPMENT, SAMPLES } from "./samples.ts";
+import type { EquipmentLookup } from "../../src/data/actor/pure.ts";
+
+/** The sample equipment by own id, as `actor.items.get` finds it. */
+const equipment: EquipmentLookup = (id) => new Map(SAMPLE_EQUIPMENT.map((item) => [item.id, item])).get(id);
 
 const VALIDATE = {
   percentile: percentile.validate,
@@ -53,13 +57,6 @@ describe("requestForTrait", () => {
       "action",
       { kind: "check", modifier: 6 },
       { name: "Stealth" },
-    ],
-    [
-      "action-character",
-      { kind: "weapon", key: "weaponAxe0000001" },
-      "action",
-      { kind: "attack", modifier: 5, botchRange: 2 },
-      { name: "Battle axe" },
     ],
     [
       "wild-character",
@@ -165,6 +162,37 @@ describe("requestForTrait", () => {
       expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownTrait" }),
     );
   });
+
+  it("rolls an action character's weapon item as an attack with its modifier and botch range", () => {
+    const roll = requestForTrait(
+      "action-character",
+      SAMPLES["action-character"],
+      {
+        kind: "weapon",
+        key: "itemAxe000000001",
+      },
+      equipment,
+    );
+    expect(roll).toEqual({
+      engine: "action",
+      request: { kind: "attack", modifier: 5, botchRange: 2 },
+      label: { name: "Battle axe" },
+    });
+    expect(() => action.validate(roll.request)).not.toThrow();
+  });
+
+  it.each(["itemRope00000001", "missing", "constructor", "weaponAxe0000001"])(
+    "refuses a weapon roll of %s (gear, no such item, an inherited name, a legacy entry id)",
+    (key) => {
+      const system = {
+        ...SAMPLES["action-character"],
+        weapons: { weaponAxe0000001: { name: "Axe", attack: 5, botchRange: 2, damage: "" } },
+      };
+      expect(() => requestForTrait("action-character", system, { kind: "weapon", key }, equipment)).toThrow(
+        expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownTrait" }),
+      );
+    },
+  );
 
   it("gives the engine's error for a stored code it cannot read", () => {
     const system = structuredClone(SAMPLES["wild-character"]);

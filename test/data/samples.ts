@@ -3,11 +3,13 @@
  * would: used by the data tests and by the sheet screenshots.
  */
 import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
+import type { EquipmentEntry } from "../../src/applications/sheets/views/equipment.ts";
+import { newGear, newWeapon } from "../../src/data/item/pure.ts";
 
 /** A sample stored `system` of each character type. */
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "percentile-character": {
-    schemaVersion: 1,
+    schemaVersion: 2,
     attributes: {
       body: { rating: 6 },
       agility: { rating: 9 },
@@ -23,7 +25,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     karma: 7,
   },
   "action-character": {
-    schemaVersion: 1,
+    schemaVersion: 2,
     level: 7,
     abilities: {
       strength: { mod: 2 },
@@ -35,14 +37,12 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     },
     saves: { fortitude: { mod: 4 }, reflex: { mod: 5 }, will: { mod: 2 } },
     skills: { skillStealth0001: { name: "Stealth", mod: 6 } },
-    weapons: {
-      weaponAxe0000001: { name: "Battle axe", attack: 5, botchRange: 2, damage: "1d10+2" },
-      weaponBow0000001: { name: "Short bow", attack: 4, botchRange: 1, damage: "1d6" },
-    },
+    // Weapons are Items now (SAMPLE_EQUIPMENT); the legacy entries stay empty once migrated.
+    weapons: {},
     classDice: { faces: 8, count: 2 },
   },
   "wild-character": {
-    schemaVersion: 1,
+    schemaVersion: 2,
     attributes: {
       agility: { code: "3D+1" },
       strength: { code: "2D+2" },
@@ -60,7 +60,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     session: { characterPoints: 2, fatePoints: 0 },
   },
   "pi-character": {
-    schemaVersion: 1,
+    schemaVersion: 2,
     attributes: {
       power: { dice: [8, 4] },
       quickness: { dice: [4] },
@@ -77,7 +77,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     },
   },
   "pool-character": {
-    schemaVersion: 1,
+    schemaVersion: 2,
     attributes: {
       strength: { rating: 3 },
       dexterity: { rating: 4 },
@@ -97,3 +97,32 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     traits: { traitHumanity01: { name: "Humanity", permanent: 6, current: 6 } },
   },
 };
+
+/** A sample weapon with every engine's figures filled in. */
+function weapon(id: string, name: string, figures: Partial<ReturnType<typeof newWeapon>>): EquipmentEntry {
+  return { id, name, type: "weapon", system: { ...newWeapon(), ...figures } };
+}
+
+/** Sample equipment a character carries (the same items serve every type; each shows its engine's figures). */
+export const SAMPLE_EQUIPMENT: readonly EquipmentEntry[] = [
+  weapon("itemAxe000000001", "Battle axe", {
+    action: { attack: 5, botchRange: 2, damage: "1d10+2" },
+    wild: { damage: "3D+2" },
+    pi: { precision: -1, impact: 3 },
+    percentile: { multiplier: 2 },
+    pool: { difficulty: 6, damage: 3 },
+  }),
+  weapon("itemBow000000001", "Short bow", {
+    action: { attack: 4, botchRange: 1, damage: "1d6" },
+    wild: { damage: "2D+1" },
+    pi: { precision: 1, impact: 1 },
+    percentile: { multiplier: 1 },
+    pool: { difficulty: 7, damage: 2 },
+  }),
+  {
+    id: "itemRope00000001",
+    name: "Climbing rope",
+    type: "gear",
+    system: { ...newGear(), quantity: 2, wild: { bonus: "+1D" }, pi: { precision: 1, impact: 0 } },
+  },
+];

@@ -70,7 +70,11 @@ describe.each([...CHARACTER_TYPES])("%s sheet", (type) => {
     );
     const leaves = walkSchema(schemas[type])
       .filter(
-        (f) => !["SchemaField", "TypedObjectField"].includes(f.field.constructor.name) && f.path !== "schemaVersion",
+        (f) =>
+          !["SchemaField", "TypedObjectField"].includes(f.field.constructor.name) &&
+          f.path !== "schemaVersion" &&
+          // Legacy weapon entries: kept in the schema only until the world migration moves them to Items.
+          !f.path.startsWith("weapons."),
       )
       .map((f) => f.path);
     expect(leaves.filter((p) => !shown.has(p))).toEqual([]);

@@ -8,13 +8,18 @@
  * Document#canUserModify: updating an Actor needs OWNER]; there is no create or delete. Actor data is
  * one store every client reads (not copied per client); `preUpdateActor`/`updateActor` fire as for
  * other documents (server.ts).
+ *
+ * An actor holds embedded Items (`actor.items`, a collection by id), created by an owner with
+ * `createEmbeddedDocuments("Item", data, { keepId })`: with `keepId` an item keeps the `_id` it
+ * was given, otherwise it gets a new one [API13 ClientDocumentMixin#createEmbeddedDocuments,
+ * DatabaseCreateOperation#keepId]. Items are plain stored data, as actors are.
  */
 import { applyOperators } from "./operators.ts";
 import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
-import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
+import { deepClone, expandObject, getProperty, mergeObject, randomID } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
@@ -33,6 +38,33 @@ export interface ActorSpec {
   ownership?: Record<string, number>;
   /** Document flags by scope; default none. */
   flags?: Record<string, Record<string, unknown>>;
+  /** Embedded items; default none. */
+  items?: ItemSpec[];
+}
+
+/** An embedded item of an actor, as stored. */
+export interface ItemSpec {
+  _id: string;
+  name: string;
+  type: string;
+  system: Record<string, unknown>;
+  sort?: number;
+  flags?: Record<string, Record<string, unknown>>;
+}
+
+/** An embedded item as the system reads it: id, name, type, system data (a copy), sort and flags. */
+function itemView(spec: ItemSpec) {
+  return strictObject(
+    {
+      id: spec._id,
+      name: spec.name,
+      type: spec.type,
+      system: deepClone(spec.system),
+      sort: spec.sort ?? 0,
+      flags: deepClone(spec.flags ?? {}),
+    },
+    `Item ${spec._id}`,
+  );
 }
 
 /** An actor, shared by every client. */
@@ -129,6 +161,60 @@ class Actor {
       lifecycle("updateActor", () => [this, deepClone(expandedChanges), options, user.id]),
     );
     return this;
+  }
+
+  /** The embedded items, by id. [API13 Actor#items: an EmbeddedCollection] */
+  get items() {
+    const all = () => (this.#spec.items ?? []).map(itemView);
+    return strictObject(
+      {
+        get: (id: string) => all().find((item) => item.id === id),
+        get contents() {
+          return all();
+        },
+        get size() {
+          return all().length;
+        },
+        [Symbol.iterator]: () => all()[Symbol.iterator](),
+      },
+      `Actor ${this.#spec.id} items`,
+    );
+  }
+
+  /**
+   * Creates embedded Items (an owner or a GM only). `keepId` keeps each given `_id`, which must be
+   * 16 letters and digits and not already used; otherwise each item gets a new id.
+   * [API13 ClientDocumentMixin#createEmbeddedDocuments; DatabaseCreateOperation#keepId]
+   */
+  async createEmbeddedDocuments(
+    name: string,
+    data: Record<string, unknown>[],
+    { keepId = false }: { keepId?: boolean } = {},
+  ): Promise<ReturnType<typeof itemView>[]> {
+    await Promise.resolve();
+    if (name !== "Item") throw new Error(`Foundry double: ${name} is not an embedded collection of Actor`);
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.testUserPermission(user, "OWNER")) {
+      throw new Error(`User ${user.name} lacks permission to create Item in Actor [${this.#spec.id}]`);
+    }
+    const items = (this.#spec.items ??= []);
+    const created: ItemSpec[] = data.map((d) => {
+      const wanted = typeof d._id === "string" ? d._id : "";
+      if (keepId && (!/^[A-Za-z0-9]{16}$/.test(wanted) || items.some((i) => i._id === wanted))) {
+        throw new Error(`Foundry double: the id ${wanted} cannot be kept`);
+      }
+      const stored = JSON.parse(JSON.stringify(d)) as Partial<ItemSpec>;
+      return {
+        _id: keepId ? wanted : randomID(),
+        name: String(stored.name ?? ""),
+        type: String(stored.type ?? ""),
+        system: stored.system ?? {},
+        sort: stored.sort ?? 0,
+        flags: stored.flags ?? {},
+      };
+    });
+    items.push(...created);
+    return created.map(itemView);
   }
 
   /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */

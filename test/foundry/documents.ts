@@ -166,6 +166,9 @@ export class DocumentSheetV2 extends ApplicationV2 {}
 /** [API13 foundry.applications.sheets.ActorSheetV2] */
 export class ActorSheetV2 extends DocumentSheetV2 {}
 
+/** [API13 foundry.applications.sheets.ItemSheetV2] */
+export class ItemSheetV2 extends DocumentSheetV2 {}
+
 /** One `registerSheet` call. */
 export interface SheetRegistration {
   readonly scope: string;

@@ -46,6 +46,8 @@ import {
   ActorSheetV2,
   ApplicationV2,
   applicationInstances,
+  ItemSheetV2,
+  DocumentSheetV2,
   ArrayField,
   BooleanField,
   createActors,
@@ -221,6 +223,8 @@ export interface FoundryDouble {
   readonly hookErrors: unknown[];
   /** Every `Actors.registerSheet` call, in order. */
   readonly sheetRegistrations: SheetRegistration[];
+  /** Every `Items.registerSheet` call, in order. */
+  readonly itemSheetRegistrations: SheetRegistration[];
   /**
    * Prepares the scene controls as the `SceneControls` application does before rendering: the core
    * controls as records keyed by name, each with its `tools` record, passed to
@@ -426,6 +430,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
       // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
+      // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
+      Item: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Item"),
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
@@ -461,6 +467,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
 
   const Hooks = strictObject(createHooks(), "Hooks");
   const sheetRegistrations: SheetRegistration[] = [];
+  const itemSheetRegistrations: SheetRegistration[] = [];
   const settings = createSettings();
   const usersCollection = createUsers();
   const messages = createMessages();
@@ -545,9 +552,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
           // Class shells only (documents.ts): enough to define and register applications, not to render them.
-          api: strictObject({ ApplicationV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
+          api: strictObject({ ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
           instances: applicationInstances,
-          sheets: strictObject({ ActorSheetV2 }, "foundry.applications.sheets"),
+          sheets: strictObject({ ActorSheetV2, ItemSheetV2 }, "foundry.applications.sheets"),
         },
         "foundry.applications",
       ),
@@ -557,7 +564,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
           User,
           // [FOUNDRY-NOTES §6: foundry.documents.collections.Actors.registerSheet]
           collections: strictObject(
-            { Actors: strictObject(createActors(sheetRegistrations), "Actors") },
+            {
+              Actors: strictObject(createActors(sheetRegistrations), "Actors"),
+              // [API13 foundry.documents.collections.Items.registerSheet, the same signature]
+              Items: strictObject(createActors(itemSheetRegistrations), "Items"),
+            },
             "foundry.documents.collections",
           ),
         },
@@ -658,6 +669,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     warnings: env.warnings,
     hookErrors: env.hookErrors,
     sheetRegistrations,
+    itemSheetRegistrations,
     sceneControls() {
       const tool = (name: string, title: string, icon: string, order: number) => ({ name, title, icon, order });
       const controls: Record<string, SceneControlDouble> = {

@@ -39,7 +39,9 @@ import {
   prepareUpdate,
   requestForTrait,
   type CharacterType,
+  type EquipmentLookup,
 } from "../../src/data/actor/pure.ts";
+import { ITEM_TYPES, itemFigures, prepareItemUpdate, type ItemData, type ItemType } from "../../src/data/item/pure.ts";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { ROOT } from "../support/i18n.ts";
 import { bootSystem } from "../support/system.ts";
@@ -57,7 +59,7 @@ interface Manifest {
   id: string;
   packs: PackEntry[];
   packFolders: { name: string; packs: string[] }[];
-  documentTypes: { Actor: Record<string, unknown> };
+  documentTypes: { Actor: Record<string, unknown>; Item: Record<string, unknown> };
 }
 
 type Doc = Record<string, unknown> & { _id: string; _key: string; name: string };
@@ -69,7 +71,7 @@ interface Page extends Doc {
 const manifest = JSON.parse(await readFile(path.join(ROOT, "system.json"), "utf8")) as Manifest;
 const SOURCE = path.join(ROOT, "packs/_source");
 const ID = /^[A-Za-z0-9]{16}$/;
-const COLLECTION: Record<string, string> = { JournalEntry: "journal", Actor: "actors", Macro: "macros" };
+const COLLECTION: Record<string, string> = { JournalEntry: "journal", Actor: "actors", Item: "items", Macro: "macros" };
 
 let out: string;
 let filled: Record<string, string[]>;
@@ -217,7 +219,7 @@ function expectedRows(id: (typeof ODDS_IDS)[number]): string[][] {
 }
 
 describe("the rules journal", () => {
-  it("keeps the overview's ids and has one chapter per engine plus the rolling chapter, as text pages", () => {
+  it("keeps the overview's ids and has one chapter per engine plus the rolling and equipment chapters, as text pages", () => {
     const [journal] = docs("rules");
     expect(journal?._id).toBe("rbRulesJournal01");
     const pages = journalPages();
@@ -229,6 +231,7 @@ describe("the rules journal", () => {
       "Wild Die (D6)",
       "Precision & Impact",
       "Dice Pool (successes)",
+      "Equipment",
     ]);
     expect(pages[0]?._id).toBe("rbRulesOverview1");
     for (const page of pages) {
@@ -333,14 +336,32 @@ const TRAIT_COLLECTION: Record<string, string> = {
   skill: "skills",
   ability: "abilities",
   save: "saves",
-  weapon: "weapons",
   tenPoint: "traits",
 };
 
-/** Every trait reference of a character. */
-function traitsOf(type: CharacterType, system: Record<string, unknown>): { kind: string; key: string }[] {
+/** An actor's embedded items as read from the pack. */
+function itemsOf(actor: Doc | undefined): (Doc & { type: string; system: Record<string, unknown> })[] {
+  return (actor?.items ?? []) as (Doc & { type: string; system: Record<string, unknown> })[];
+}
+
+/** A character's items by own id, as `actor.items.get` finds them. */
+function lookupOf(actor: Doc | undefined): EquipmentLookup {
+  const byId = new Map(itemsOf(actor).map((item) => [item._id, item]));
+  return (id) => byId.get(id) as ReturnType<EquipmentLookup>;
+}
+
+/** Every trait reference of a character (its weapons are its weapon items). */
+function traitsOf(
+  type: CharacterType,
+  system: Record<string, unknown>,
+  actor?: Doc,
+): { kind: string; key: string }[] {
   const refs: { kind: string; key: string }[] = [];
+  if ((TRAIT_KINDS[type] as readonly string[]).includes("weapon")) {
+    for (const item of itemsOf(actor)) if (item.type === "weapon") refs.push({ kind: "weapon", key: item._id });
+  }
   for (const kind of TRAIT_KINDS[type] as readonly string[]) {
+    if (kind === "weapon") continue;
     const collection = TRAIT_COLLECTION[kind] ?? kind;
     // Action characters' abilities are fixed modifiers, pool characters' abilities are entries: both live in `abilities`.
     const entries = system[collection];
@@ -413,17 +434,76 @@ describe("the sample characters", () => {
     const [pc, npc] = ["PC", "NPC"].map((kind) =>
       docs("actors").find((a) => a.type === type && a.name.endsWith("(NPC)") === (kind === "NPC")),
     );
-    const count = (a: Doc | undefined) => traitsOf(type, (a?.system ?? {}) as Record<string, unknown>).length;
+    const count = (a: Doc | undefined) => traitsOf(type, (a?.system ?? {}) as Record<string, unknown>, a).length;
     expect(count(npc)).toBeLessThan(count(pc));
     for (const actor of [pc, npc]) {
       const system = actor?.system as Record<string, unknown>;
-      for (const trait of traitsOf(type, system)) {
-        const roll = requestForTrait(type, system as never, trait);
+      for (const trait of traitsOf(type, system, actor)) {
+        const roll = requestForTrait(type, system as never, trait, lookupOf(actor));
         expect(roll.engine).toBe(ENGINE_OF[type]);
         const engine: { validate(r: unknown): unknown } = engines[roll.engine];
         expect(() => engine.validate(roll.request), `${actor?.name ?? "?"} ${trait.kind} ${trait.key}`).not.toThrow();
       }
     }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Equipment
+
+/** Checks an item's data the way the sheet and the model would: every schema field, the pure rules, nothing unknown. */
+function checkItem(item: Doc & { type: string; system: Record<string, unknown> }, model: ModelClass): void {
+  expect(ITEM_TYPES as readonly string[], item.name).toContain(item.type);
+  const prepared = prepareItemUpdate(item.type as ItemType, flatten({ system: item.system }));
+  expect(prepared.ok ? "ok" : prepared.error.key, item.name).toBe("ok");
+  expect(missingFields(model, item.system), item.name).toEqual([]);
+  const known = new Set(walkSchema(schemaOf(model)).map((f) => f.path));
+  for (const key of Object.keys(flatten(item.system))) expect(known.has(key), `${item.name}: ${key}`).toBe(true);
+}
+
+describe("the equipment", () => {
+  let double: FoundryDouble;
+  let models: Record<ItemType, ModelClass>;
+
+  beforeAll(async () => {
+    double = await bootSystem();
+    models = (await import("../../src/data/item/index.ts")).config;
+  });
+  afterAll(() => double.uninstall());
+
+  it("holds weapons and gear of the types system.json declares, with data the models accept", () => {
+    const items = docs("equipment") as (Doc & { type: string; system: Record<string, unknown> })[];
+    expect(Object.keys(manifest.documentTypes.Item)).toEqual([...ITEM_TYPES]);
+    expect(items.filter((i) => i.type === "weapon").length).toBeGreaterThanOrEqual(4);
+    expect(items.filter((i) => i.type === "gear").length).toBeGreaterThanOrEqual(3);
+    for (const item of items) checkItem(item, models[item.type as ItemType]);
+  });
+
+  it.each(["percentile", "action", "wild", "pi", "pool"] as const)(
+    "gives a %s character figures for every weapon (no blank damage where the engine has one)",
+    (engine) => {
+      for (const item of docs("equipment") as (Doc & ItemData)[]) {
+        for (const figure of itemFigures(engine, item)) expect(figure.value, `${item.name} ${figure.key}`).not.toBe("—");
+      }
+    },
+  );
+
+  it("gives every sample character its equipment as embedded Items, and no weapon left inside it", () => {
+    for (const actor of docs("actors")) {
+      const items = itemsOf(actor);
+      expect(items.length, actor.name).toBeGreaterThan(0);
+      expect((actor.system as { weapons?: object }).weapons ?? {}, actor.name).toEqual({});
+      for (const item of items) {
+        expect(item._key).toBe(`!actors.items!${actor._id}.${item._id}`);
+        checkItem(item, models[item.type as ItemType]);
+      }
+    }
+  });
+
+  it("keeps the action samples' weapons with the figures they had inside the character", () => {
+    const bram = docs("actors").find((a) => a._id === "rbActorAction001");
+    const hammer = itemsOf(bram).find((i) => i._id === "weaponWarhammer1");
+    expect(hammer?.system.action).toEqual({ attack: 6, botchRange: 2, damage: "1d10+3" });
   });
 });
 

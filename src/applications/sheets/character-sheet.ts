@@ -13,6 +13,7 @@ import {
   traitFromDataset,
   type CharacterSources,
   type CharacterType,
+  type PreparedUpdate,
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
@@ -23,7 +24,15 @@ import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
 import { cancelAssist } from "../../services/points/requests.ts";
-import { characterView, dotTarget, editDice, type CharacterView, type DiceEdit } from "./views/index.ts";
+import {
+  characterView,
+  dotTarget,
+  editDice,
+  type CharacterView,
+  type DiceEdit,
+  type EquipmentEntry,
+} from "./views/index.ts";
+import { isItemType, type ItemData } from "../../data/item/pure.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -45,6 +54,20 @@ export interface CharacterSheetContext extends ActorSheetV2.RenderContext {
   view: CharacterView;
   /** Whether the viewer may edit (inputs are disabled otherwise). */
   editable: boolean;
+}
+
+/**
+ * A sheet's form submission checked by a pure `prepare` function (flat changes in, checked changes
+ * or an error out): the data to submit, or `null` after reporting the error (nothing is sent).
+ */
+export function checkedSubmitData<D extends object>(
+  submitData: D,
+  prepare: (flat: Record<string, unknown>) => PreparedUpdate,
+): D | null {
+  const prepared = prepare(foundry.utils.flattenObject(submitData) as Record<string, unknown>);
+  if (prepared.ok) return foundry.utils.expandObject(prepared.changes) as D;
+  reportError(prepared.error);
+  return null;
 }
 
 /** The path of a character sheet template. */
@@ -72,6 +95,9 @@ export class RollingBonesCharacterSheet<
       removeDie: RollingBonesCharacterSheet.#onEditDice,
       addDie: RollingBonesCharacterSheet.#onEditDice,
       cancelAssist: RollingBonesCharacterSheet.#onCancelAssist,
+      createItem: RollingBonesCharacterSheet.#onCreateItem,
+      editItem: RollingBonesCharacterSheet.#onEditItem,
+      deleteItem: RollingBonesCharacterSheet.#onDeleteItem,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
     },
   };
@@ -99,6 +125,26 @@ export class RollingBonesCharacterSheet<
     return (this.actor as unknown as { _source: { system: unknown } })._source.system;
   }
 
+  /** The actor's weapons and gear in their sort order, as the equipment sections read them. */
+  get equipment(): EquipmentEntry[] {
+    return this.actor.items.contents
+      .filter((item) => isItemType(item.type))
+      .sort((a, b) => a.sort - b.sort)
+      .map((item) => ({
+        id: item.id ?? "",
+        name: item.name,
+        // The item's type is one of ours (filtered above), so its system is that type's data.
+        ...({ type: item.type, system: item.system } as unknown as ItemData),
+      }));
+  }
+
+  /** An own item of the actor named by a button's `data-item-id`, when the viewer may change the actor. */
+  ownedItem(target: HTMLElement): Item.Implementation | undefined {
+    const id = target.dataset.itemId;
+    if (!id || !this.isEditable) return undefined;
+    return this.actor.items.get(id);
+  }
+
   protected override async _prepareContext(
     options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
   ): Promise<RenderContext> {
@@ -118,6 +164,7 @@ export class RollingBonesCharacterSheet<
       points: sheetPointsOf(this.actor),
       gm: game.user.isGM,
       ...(type === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
+      equipment: this.equipment,
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -138,15 +185,9 @@ export class RollingBonesCharacterSheet<
     submitData: Parameters<ActorSheetV2["_processSubmitData"]>[2],
     options?: Parameters<ActorSheetV2["_processSubmitData"]>[3],
   ): Promise<void> {
-    const flat = foundry.utils.flattenObject(submitData) as Record<string, unknown>;
-    const prepared = prepareUpdate(this.characterType, this.storedSystem, flat);
-    if (!prepared.ok) {
-      reportError(prepared.error);
-      await this.render();
-      return;
-    }
-    const data = foundry.utils.expandObject(prepared.changes) as typeof submitData;
-    await super._processSubmitData(event, form, data, options);
+    const data = checkedSubmitData(submitData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
+    if (data) await super._processSubmitData(event, form, data, options);
+    else await this.render();
   }
 
   /** Applies flat changes after checking them; a refused change is reported and nothing changes. */
@@ -182,7 +223,35 @@ export class RollingBonesCharacterSheet<
     await cancelAssist(this.actor.id, assist);
   }
 
-  /** Adds a new entry (skill, weapon, condition…) with its default data. */
+  /** Creates a new item of the type the button names (weapon or gear) on the actor, and opens its sheet. */
+  static async #onCreateItem(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const type = target.dataset.collection;
+    if (!isItemType(type) || !this.isEditable) return;
+    const name = game.i18n.localize(`ROLLING_BONES.Sheet.Unnamed.${type}`);
+    const created = await this.actor.createEmbeddedDocuments("Item", [{ name, type }]);
+    await created?.[0]?.sheet?.render(true);
+  }
+
+  /** Opens an item's own sheet (owners only: the button is not shown to others, and is checked here). */
+  static async #onEditItem(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.ownedItem(target)?.sheet?.render(true);
+  }
+
+  /** Deletes an item from the actor (owners only). */
+  static async #onDeleteItem(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const item = this.ownedItem(target);
+    if (item) await item.delete();
+  }
+
+  /** Adds a new entry (skill, condition…) with its default data. */
   static async #onAddEntry(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const collection = target.dataset.collection ?? "";
     const data = newEntry(this.characterType, collection);

@@ -3,12 +3,15 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { CHARACTER_TYPES } from "../../data/actor/pure.ts";
 import { CHARACTER_SHEETS } from "./character-sheets.ts";
+import { ITEM_TYPES } from "../../data/item/pure.ts";
+import { RollingBonesItemSheet } from "./item-sheet.ts";
 
 export { RollingBonesCharacterSheet, sheetTemplate, type CharacterSheetContext } from "./character-sheet.ts";
 export * from "./character-sheets.ts";
 export { rollTrait, traitLabelText } from "./roll-trait.ts";
+export { RollingBonesItemSheet, type ItemSheetContext } from "./item-sheet.ts";
 
-/** Registers each character type's sheet as its default sheet (called in `init`). */
+/** Registers each character type's sheet, and the item sheet, as the default sheets of their types (called in `init`). */
 export function registerSheets(): void {
   for (const type of CHARACTER_TYPES) {
     foundry.documents.collections.Actors.registerSheet(SYSTEM_ID, CHARACTER_SHEETS[type], {
@@ -17,4 +20,9 @@ export function registerSheets(): void {
       label: `ROLLING_BONES.Sheet.Label.${type}`,
     });
   }
+  foundry.documents.collections.Items.registerSheet(SYSTEM_ID, RollingBonesItemSheet, {
+    types: [...ITEM_TYPES],
+    makeDefault: true,
+    label: "ROLLING_BONES.Sheet.Label.item",
+  });
 }

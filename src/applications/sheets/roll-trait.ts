@@ -3,6 +3,7 @@
 import {
   isCharacterType,
   requestForTrait,
+  type EquipmentLookup,
   type CharacterType,
   type TraitLabel,
   type TraitRef,
@@ -10,6 +11,17 @@ import {
 import { EngineError, shared } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import { isItemType, type ItemData } from "../../data/item/pure.ts";
+
+/** A character's items as the pure functions read them: by own id (`items.get`), the system's item types only. */
+export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
+  return (id) => {
+    const item = actor.items.get(id);
+    if (!item || !isItemType(item.type)) return undefined;
+    // The item's type is one of ours (checked above), so its system is that type's data.
+    return { name: item.name, ...({ type: item.type, system: item.system } as unknown as ItemData) };
+  };
+}
 
 /** The label of a rolled trait as text. */
 export function traitLabelText(label: TraitLabel): string {
@@ -38,7 +50,7 @@ export async function rollTrait<T extends CharacterType>(
 ): Promise<void> {
   let roll;
   try {
-    roll = requestForTrait(type, system, trait);
+    roll = requestForTrait(type, system, trait, equipmentOf(actor));
   } catch (error) {
     reportError(error);
     return;

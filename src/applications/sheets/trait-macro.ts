@@ -52,6 +52,8 @@ export function makeTraitsDraggable(
     button.addEventListener("dragstart", (event) => {
       const trait = traitFromDataset(button.dataset);
       if (!trait || !actor.id || !event.dataTransfer) return;
+      // A weapon's button sits in its item's draggable row: the macro, not the item, is what is dragged.
+      event.stopPropagation();
       const data: TraitDragData = {
         type: TRAIT_DRAG_TYPE,
         actorId: actor.id,

@@ -7,7 +7,7 @@
 import { action, percentile, pi, pool, wild } from "../../engines/index.ts";
 
 /** The version of every character schema; bump it with a migration in `src/data/migrations/`. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The five character actor types, one per engine, in the order the engines are listed. */
 export const CHARACTER_TYPES = Object.freeze([

@@ -31,14 +31,24 @@ export function pointsField(initial = 0) {
 
 /** A name the user writes (may be empty while being filled in). */
 export function nameField() {
+  return textField(MAX_NAME_LENGTH, true);
+}
+
+/**
+ * Text the user writes, at most `max` characters, possibly empty.
+ *
+ * @param max - The longest text allowed.
+ * @param trim - Whether surrounding spaces are removed.
+ */
+export function textField(max: number, trim: boolean) {
   return new fields.StringField({
     required: true,
     nullable: false,
     blank: true,
-    trim: true,
+    trim,
     initial: "",
-    validate: (value: unknown) => typeof value === "string" && value.length <= MAX_NAME_LENGTH,
-    validationError: `must be at most ${MAX_NAME_LENGTH} characters`,
+    validate: (value: unknown) => typeof value === "string" && value.length <= max,
+    validationError: `must be at most ${max} characters`,
   });
 }
 

@@ -10,13 +10,20 @@ import type { PercentileRequest } from "../../engines/percentile/index.ts";
 import type { PiRequest } from "../../engines/pi/index.ts";
 import type { PoolRequest } from "../../engines/pool/index.ts";
 import type { WildRequest } from "../../engines/wild/index.ts";
+import { weaponAttackRequest, type ItemData } from "../item/figures.ts";
 import type { CharacterType, ENGINE_OF } from "./constants.ts";
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
 
 const { EngineError, ownValue } = shared;
 
-/** The kinds of trait a roll button can name, per character type. */
+/**
+ * A character's items by id, as a roll reads them (`actor.items.get`): a weapon's attack is rolled
+ * from the embedded item. Returns `undefined` for an id the character has no item of.
+ */
+export type EquipmentLookup = (id: string) => (ItemData & { readonly name: string }) | undefined;
+
+/** The kinds of trait a roll button can name, per character type (`weapon`: an embedded weapon item's id). */
 export const TRAIT_KINDS = Object.freeze({
   "percentile-character": ["attribute", "skill"],
   "action-character": ["ability", "save", "skill", "weapon"],
@@ -99,6 +106,7 @@ function entry<V>(entries: Entries<V>, trait: TraitRef): V {
  * @param type - The character type.
  * @param system - The character's `system` data.
  * @param trait - The trait to roll.
+ * @param equipment - The character's items (a `weapon` trait names one); none when omitted.
  * @returns The engine, the request and the label for the card.
  * @throws EngineError `UnknownTrait` when the character has no such trait; the engine's own error
  *   when a stored value cannot be read (a bad die code).
@@ -107,13 +115,19 @@ export function requestForTrait<T extends CharacterType>(
   type: T,
   system: CharacterSources[T],
   trait: TraitRef,
+  equipment?: EquipmentLookup,
 ): TraitRoll<T>;
-export function requestForTrait(type: CharacterType, system: unknown, trait: TraitRef): TraitRoll {
+export function requestForTrait(
+  type: CharacterType,
+  system: unknown,
+  trait: TraitRef,
+  equipment: EquipmentLookup = () => undefined,
+): TraitRoll {
   switch (type) {
     case "percentile-character":
       return percentileRoll(system as CharacterSources[typeof type], trait);
     case "action-character":
-      return actionRoll(system as CharacterSources[typeof type], trait);
+      return actionRoll(system as CharacterSources[typeof type], trait, equipment);
     case "wild-character":
       return wildRoll(system as CharacterSources[typeof type], trait);
     case "pi-character":
@@ -141,7 +155,11 @@ function percentileRoll(system: CharacterSources["percentile-character"], trait:
   return unknownTrait(trait);
 }
 
-function actionRoll(system: CharacterSources["action-character"], trait: TraitRef): TraitRoll {
+function actionRoll(
+  system: CharacterSources["action-character"],
+  trait: TraitRef,
+  equipment: EquipmentLookup,
+): TraitRoll {
   const type = "action-character";
   switch (trait.kind) {
     case "ability": {
@@ -159,9 +177,10 @@ function actionRoll(system: CharacterSources["action-character"], trait: TraitRe
       return { engine: "action", request: { kind: "check", modifier: skill.mod }, label: { name: skill.name } };
     }
     case "weapon": {
-      const weapon = entry(system.weapons, trait);
-      const request: ActionRequest = { kind: "attack", modifier: weapon.attack, botchRange: weapon.botchRange };
-      return { engine: "action", request, label: { name: weapon.name } };
+      // The key is an own item id of the character (the lookup is `actor.items.get`, never a property read).
+      const item = typeof trait.key === "string" ? equipment(trait.key) : undefined;
+      const request = item?.type === "weapon" ? weaponAttackRequest("action", item.system) : null;
+      return request ? { engine: "action", request, label: { name: item?.name ?? "" } } : unknownTrait(trait);
     }
     default:
       return unknownTrait(trait);

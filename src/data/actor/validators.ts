@@ -71,7 +71,8 @@ export function requirePiPool(value: unknown): number[] {
   });
 }
 
-function succeeds(check: () => unknown): boolean {
+/** Whether a check passes (an {@link EngineError} means no; any other error is thrown on). */
+export function succeeds(check: () => unknown): boolean {
   try {
     check();
     return true;
@@ -82,35 +83,39 @@ function succeeds(check: () => unknown): boolean {
 }
 
 /** A check of one stored value; throws an {@link EngineError} naming what is wrong. */
-type Check = (value: unknown) => void;
+export type Check = (value: unknown) => void;
 
 /** A rule: the data paths it applies to (relative to `system`), the check, and whether the value is a number. */
-interface Rule {
+export interface Rule {
   readonly path: RegExp;
   readonly check: Check;
   /** A numeric value: a number written as text (a select's value) is read as that number, as Foundry's NumberField casts it. */
   readonly numeric: boolean;
 }
 
-const ID = "[A-Za-z0-9]+";
+/** The pattern of an entry id inside a rule's path. */
+export const ID = "[A-Za-z0-9]+";
 
 /** A check that the value is a whole number in a range (numeric). */
-interface IntCheck {
+export interface IntCheck {
   readonly int: Check;
 }
 
-function int(field: string, min: number, max: number): IntCheck {
+/** A check that the value is a whole number from `min` to `max`, named `field` in the message. */
+export function int(field: string, min: number, max: number): IntCheck {
   return { int: (value) => void requireInt(value, field, min, max) };
 }
 
-function rule(path: string, check: Check | IntCheck, numeric = false): Rule {
+/** A rule for the `system` paths matching `path` (a regular expression source). */
+export function rule(path: string, check: Check | IntCheck, numeric = false): Rule {
   if (typeof check === "function") return { path: new RegExp(`^${path}$`), check, numeric };
   return { path: new RegExp(`^${path}$`), check: check.int, numeric: true };
 }
 
 const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
 
-const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
+/** The rule of every model's `schemaVersion`. */
+export const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
 
 /** The rules of each character type, one per editable leaf of its schema that holds a number or a code. */
 export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Object.freeze({
@@ -191,7 +196,20 @@ export function prepareUpdate(
   source: unknown,
   changes: Readonly<Record<string, unknown>>,
 ): PreparedUpdate {
-  const rules = UPDATE_RULES[type];
+  const checked = checkChanges(UPDATE_RULES[type], changes);
+  if (checked.ok && type === "pool-character") clampTenPointChanges(source, checked.changes);
+  return checked;
+}
+
+/**
+ * Checks the `system` keys of a flat change set against rules (see {@link prepareUpdate}); shared
+ * by the character and item models.
+ *
+ * @param rules - The rules of the document's type.
+ * @param changes - The flat changes.
+ * @returns A copy of the changes (numbers written as text read as numbers), or the first error found.
+ */
+export function checkChanges(rules: readonly Rule[], changes: Readonly<Record<string, unknown>>): PreparedUpdate {
   const out: Record<string, unknown> = { ...changes };
   try {
     for (const [key, raw] of Object.entries(changes)) {
@@ -208,7 +226,6 @@ export function prepareUpdate(
     if (error instanceof EngineError) return { ok: false, error };
     throw error;
   }
-  if (type === "pool-character") clampTenPointChanges(source, out);
   return { ok: true, changes: out };
 }
 

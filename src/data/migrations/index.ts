@@ -11,36 +11,38 @@ import {
   poolCharacterV1,
   wildCharacterV1,
 } from "./character-v1.ts";
+import { characterV2 } from "./equipment-v2.ts";
 import type { Source } from "./helpers.ts";
 
 export type { Source } from "./helpers.ts";
+export { planEquipment, type EquipmentPlan, type ItemCreateData } from "./equipment-v2.ts";
 
 /** Migrates a percentile character's source (possibly partial) to the current shape, in place. */
 export function migratePercentileCharacter<S extends Source>(source: S): S {
-  percentileCharacterV1(source);
+  characterV2(percentileCharacterV1(source));
   return source;
 }
 
 /** Migrates an action character's source (possibly partial) to the current shape, in place. */
 export function migrateActionCharacter<S extends Source>(source: S): S {
-  actionCharacterV1(source);
+  characterV2(actionCharacterV1(source));
   return source;
 }
 
 /** Migrates a wild-die character's source (possibly partial) to the current shape, in place. */
 export function migrateWildCharacter<S extends Source>(source: S): S {
-  wildCharacterV1(source);
+  characterV2(wildCharacterV1(source));
   return source;
 }
 
 /** Migrates a Precision & Impact character's source (possibly partial) to the current shape, in place. */
 export function migratePiCharacter<S extends Source>(source: S): S {
-  piCharacterV1(source);
+  characterV2(piCharacterV1(source));
   return source;
 }
 
 /** Migrates a dice-pool character's source (possibly partial) to the current shape, in place. */
 export function migratePoolCharacter<S extends Source>(source: S): S {
-  poolCharacterV1(source);
+  characterV2(poolCharacterV1(source));
   return source;
 }

@@ -1,9 +1,8 @@
-/** The view of an action character sheet: level and action dice, d20 modifiers, skills and weapons. */
+/** The view of an action character sheet: level and action dice, d20 modifiers and skills (weapons are items). */
 
 import {
   ACTION_ABILITIES,
   ACTION_CLASS_DIE_SIZES,
-  ACTION_MAX_BOTCH_RANGE,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_LEVEL,
   ACTION_MAX_MODIFIER,
@@ -66,55 +65,6 @@ export function actionView(system: ActionCharacterSource, kit: ViewKit): Charact
       remove: kit.remove("skills", id, name),
     };
   });
-  const W = `${P}.weapons.element`;
-  const weapons: RowView[] = Object.entries(system.weapons).map(([id, weapon]) => {
-    const name = kit.entryName(weapon.name, "ROLLING_BONES.Sheet.Unnamed.weapon");
-    const botchChoices = Array.from({ length: ACTION_MAX_BOTCH_RANGE }, (_, i) => ({
-      value: String(i + 1),
-      label: i === 0 ? "1" : `1–${i + 1}`,
-    }));
-    return {
-      id: kit.id("weapon", id),
-      nameInput: kit.nameInput(
-        `system.weapons.${id}.name`,
-        weapon.name,
-        kit.t(`${W}.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.weapon"),
-      ),
-      inputs: [
-        kit.number(
-          `system.weapons.${id}.attack`,
-          weapon.attack,
-          `${name}: ${kit.t(`${W}.attack.label`)}`,
-          -ACTION_MAX_MODIFIER,
-          ACTION_MAX_MODIFIER,
-          {
-            hideLabel: true,
-          },
-        ),
-        {
-          ...kit.select(
-            `system.weapons.${id}.botchRange`,
-            String(weapon.botchRange),
-            `${name}: ${kit.t(`${W}.botchRange.label`)}`,
-            botchChoices,
-            {
-              dtype: "Number",
-              size: "short",
-            },
-          ),
-          hideLabel: true,
-        },
-        kit.text(`system.weapons.${id}.damage`, weapon.damage, `${name}: ${kit.t(`${W}.damage.label`)}`, {
-          hideLabel: true,
-          size: "short-text",
-        }),
-      ],
-      dots: [],
-      roll: kit.roll({ kind: "weapon", key: id }, name),
-      remove: kit.remove("weapons", id, name),
-    };
-  });
   const dice = actionDiceFor(system.level);
   const stats: StatView[] = [
     {
@@ -173,19 +123,6 @@ export function actionView(system: ActionCharacterSource, kit: ViewKit): Charact
       rows: skills,
       add: kit.add("skills", "ROLLING_BONES.Sheet.Add.skill"),
       empty: kit.t("ROLLING_BONES.Sheet.Empty.skills"),
-    },
-    {
-      id: kit.id("weapons"),
-      title: kit.t(`${P}.weapons.label`),
-      columns: [
-        kit.t(`${W}.name.label`),
-        kit.t(`${W}.attack.label`),
-        kit.t(`${W}.botchRange.label`),
-        kit.t(`${W}.damage.label`),
-      ],
-      rows: weapons,
-      add: kit.add("weapons", "ROLLING_BONES.Sheet.Add.weapon"),
-      empty: kit.t("ROLLING_BONES.Sheet.Empty.weapons"),
     },
   ];
   return { engine: "action", editable: kit.options.editable, stats, sections };

@@ -1,7 +1,8 @@
 /** The pure views of the character sheets, one per character type. */
 
-import type { CharacterSources, CharacterType } from "../../../data/actor/pure.ts";
+import { ENGINE_OF, type CharacterSources, type CharacterType } from "../../../data/actor/pure.ts";
 import { actionView } from "./action.ts";
+import { equipmentSections } from "./equipment.ts";
 import { percentileView } from "./percentile.ts";
 import { piView } from "./pi.ts";
 import { poolView } from "./pool.ts";
@@ -11,6 +12,8 @@ import { wildView } from "./wild.ts";
 export * from "./shared.ts";
 export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
+export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
+export type { ItemSheetView } from "./item.ts";
 
 const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit) => CharacterView } = {
   "percentile-character": percentileView,
@@ -26,7 +29,8 @@ const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit)
  * @param type - The character type.
  * @param system - The character's `system` data.
  * @param i18n - Localization (`game.i18n`).
- * @param options - Whether the sheet is editable, and the id prefix of its elements.
+ * @param options - Whether the sheet is editable, the id prefix of its elements, and the
+ *   character's items (their weapons and gear sections follow the type's own sections).
  */
 export function characterView<T extends CharacterType>(
   type: T,
@@ -34,5 +38,8 @@ export function characterView<T extends CharacterType>(
   i18n: Localizer,
   options: ViewOptions,
 ): CharacterView {
-  return VIEWS[type](system, new ViewKit(i18n, options));
+  const kit = new ViewKit(i18n, options);
+  const view = VIEWS[type](system, kit);
+  if (!options.equipment) return view;
+  return { ...view, sections: [...view.sections, ...equipmentSections(ENGINE_OF[type], options.equipment, kit)] };
 }

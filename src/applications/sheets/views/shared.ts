@@ -8,6 +8,7 @@
 import type { TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
+import type { EquipmentEntry } from "./equipment.ts";
 
 /** Localization, as `game.i18n` offers it. */
 export interface Localizer {
@@ -31,6 +32,8 @@ export interface ViewOptions {
   readonly actionDice?: SheetActionDice;
   /** Whether the viewer is a GM, who alone may correct the counters the rolls keep (absent: not a GM). */
   readonly gm?: boolean;
+  /** The character's items (weapons and gear); absent: no equipment sections. */
+  readonly equipment?: readonly EquipmentEntry[];
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
@@ -87,7 +90,7 @@ export interface OptionView {
 export interface InputView {
   readonly id: string;
   readonly name: string;
-  readonly kind: "number" | "text" | "select" | "checkbox";
+  readonly kind: "number" | "text" | "select" | "checkbox" | "textarea";
   readonly value: string | number | boolean;
   /** The visible (or, with `hideLabel`, screen-reader) label. */
   readonly label: string;
@@ -191,6 +194,22 @@ export interface RowView {
   readonly note?: string;
   readonly roll?: RollView;
   readonly remove?: EntryButtonView;
+  /** Read-only figures shown as text cells after the name (an item's figures). */
+  readonly cells?: readonly string[];
+  /** The row is an embedded item: drag it to another sheet, open or delete it. */
+  readonly item?: ItemButtonsView;
+}
+
+/** The item of an equipment row and what its owner may do with it. */
+export interface ItemButtonsView {
+  /** The embedded item's id. */
+  readonly id: string;
+  /** Whether the row may be dragged (to another character or the sidebar). */
+  readonly draggable: boolean;
+  /** The accessible name of the edit button (absent: no button, the viewer is not an owner). */
+  readonly editLabel?: string;
+  /** The accessible name of the delete button (absent: no button). */
+  readonly deleteLabel?: string;
 }
 
 /** A section of a sheet: a heading, its rows and an optional "add" button. */
@@ -200,7 +219,8 @@ export interface SectionView {
   readonly rows: readonly RowView[];
   /** Column headings (for screen readers and sighted users alike), when the rows are a table. */
   readonly columns?: readonly string[];
-  readonly add?: { readonly collection: string; readonly label: string };
+  /** The "add" button: its collection (or item type), label, and the action it runs (default `addEntry`). */
+  readonly add?: { readonly collection: string; readonly label: string; readonly action?: string };
   /** Shown when the section has no rows. */
   readonly empty?: string;
 }

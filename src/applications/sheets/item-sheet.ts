@@ -1,0 +1,108 @@
+/**
+ * The sheet of an equipment item (ApplicationV2 `ItemSheetV2` with Handlebars parts, generic as the
+ * character sheets are: a non-generic subclass of the mixin makes the compiler blow up, TOOLCHAIN
+ * §7-2). The body is a pure view (`itemSheetView`); every change is checked by the pure
+ * `prepareItemUpdate` first, so a bad figure gets one localized message and nothing changes.
+ */
+
+import { ENGINE_OF, isCharacterType } from "../../data/actor/pure.ts";
+import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
+import type { EngineId } from "../../engines/index.ts";
+import type { SheetHeader } from "./character-sheet.ts";
+import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
+import type { ItemSheetView } from "./views/index.ts";
+import { ViewKit } from "./views/shared.ts";
+
+import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
+import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
+import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
+import type { DeepPartial } from "fvtt-types/utils";
+
+// fvtt-types exposes no `ItemSheetV2` namespace at this path (the compiler says so); an item sheet
+// is a document sheet of an Item, so its context, configuration and options are the document sheet's.
+/** The render context of a sheet of an Item. */
+type ItemRenderContext = DocumentSheetV2.RenderContext<Item.Implementation>;
+/** The configuration of a sheet of an Item. */
+type ItemConfiguration = DocumentSheetV2.Configuration<Item.Implementation>;
+/** The render options of a sheet of an Item. */
+type ItemRenderOptions = DocumentSheetV2.RenderOptions;
+
+/** What an item sheet's templates render. */
+export interface ItemSheetContext extends ItemRenderContext {
+  /** The item's name, image and type. */
+  header: SheetHeader;
+  /** The body, built from the item's data by a pure view function. */
+  view: ItemSheetView;
+  /** Whether the viewer may edit (inputs are disabled otherwise). */
+  editable: boolean;
+}
+
+/**
+ * The engine whose figures an item's sheet shows: its owning character's, or `null` (every engine)
+ * for an item no character holds.
+ */
+export function ownerEngine(actorType: unknown): EngineId | null {
+  return isCharacterType(actorType) ? ENGINE_OF[actorType] : null;
+}
+
+/** The sheet of a weapon or a piece of gear. */
+export class RollingBonesItemSheet<
+  RenderContext extends ItemSheetContext = ItemSheetContext,
+  Configuration extends ItemConfiguration = ItemConfiguration,
+  RenderOptions extends ItemRenderOptions = ItemRenderOptions,
+> extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Configuration, RenderOptions> {
+  static override DEFAULT_OPTIONS = {
+    classes: ["rolling-bones", "rb-sheet", "rb-item-sheet"],
+    position: { width: 480, height: 620 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static override PARTS = {
+    header: { template: sheetTemplate("shared/header.hbs") },
+    body: { template: sheetTemplate("item/body.hbs"), scrollable: [""] },
+  };
+
+  /** The item's type (a sheet is only registered for the system's item types). */
+  get itemType(): ItemType {
+    const type: unknown = this.item.type;
+    if (!isItemType(type)) throw new Error(`Rolling Bones: ${String(type)} is not an item type`);
+    return type;
+  }
+
+  /** The item as the pure views read it. */
+  get itemData(): ItemData {
+    // The item's type is one of ours (checked above), so its system is that type's data.
+    return { type: this.itemType, system: this.item.system } as unknown as ItemData;
+  }
+
+  protected override async _prepareContext(
+    options: DeepPartial<RenderOptions> & { isFirstRender: boolean },
+  ): Promise<RenderContext> {
+    const context = await super._prepareContext(options);
+    const idPrefix = `rb-${this.id}`;
+    const header: SheetHeader = {
+      name: this.item.name,
+      img: this.item.img ?? "",
+      nameId: `${idPrefix}-name`,
+      typeLabel: game.i18n.localize(`ROLLING_BONES.Item.${this.itemType}.label`),
+    };
+    const kit = new ViewKit(game.i18n, { editable: this.isEditable, idPrefix, rollHintKey: "" });
+    // The item sheet's view is loaded on first use (it is not needed at startup).
+    const { itemSheetView } = await import("./views/item.ts");
+    const view = itemSheetView(this.itemData, ownerEngine(this.item.parent?.type), kit);
+    return { ...context, header, view, editable: this.isEditable };
+  }
+
+  /** Checks a form submission with `prepareItemUpdate` before Foundry applies it. */
+  protected override async _processSubmitData(
+    event: SubmitEvent,
+    form: HTMLFormElement,
+    submitData: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[2],
+    options?: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[3],
+  ): Promise<void> {
+    const data = checkedSubmitData(submitData, (flat) => prepareItemUpdate(this.itemType, flat));
+    if (data) await super._processSubmitData(event, form, data, options);
+    else await this.render();
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The equipment lists of a character sheet: weapons and gear, each with its name, the figures the
+ * character's engine uses, an attack button where the engine rolls one, and edit and delete buttons
+ * for owners. (An item's own sheet is `item.ts`, loaded only when one opens.)
+ */
+
+import type { EngineId } from "../../../engines/index.ts";
+import {
+  itemFigures,
+  newGear,
+  newWeapon,
+  weaponAttackRequest,
+  type ItemData,
+  type ItemType,
+} from "../../../data/item/pure.ts";
+import type { RowView, SectionView, ViewKit } from "./shared.ts";
+
+/** An item of a character, as its equipment list reads it. */
+export type EquipmentEntry = ItemData & { readonly id: string; readonly name: string };
+
+/** The localization key of the placeholder name of an unnamed item of a type. */
+function unnamedKey(type: ItemType): string {
+  return `ROLLING_BONES.Sheet.Unnamed.${type}`;
+}
+
+/**
+ * The equipment sections of a character sheet: weapons, then gear, each listing the character's
+ * items of that type with the figures the character's engine uses.
+ *
+ * @param engine - The character's engine.
+ * @param items - The character's items, in their sort order.
+ * @param kit - The sheet's view kit (its `editable` decides the edit, delete and add buttons).
+ */
+export function equipmentSections(engine: EngineId, items: readonly EquipmentEntry[], kit: ViewKit): SectionView[] {
+  const section = (type: ItemType): SectionView => {
+    const blank: ItemData = type === "weapon" ? { type, system: newWeapon() } : { type, system: newGear() };
+    const rows = items.filter((item) => item.type === type).map((item) => equipmentRow(engine, item, kit));
+    return {
+      id: kit.id("items", type),
+      title: kit.t(`ROLLING_BONES.Sheet.Equipment.${type}`),
+      columns: [
+        kit.t(`ROLLING_BONES.Item.${type}.label`),
+        ...itemFigures(engine, blank).map((figure) => kit.t(figure.key)),
+      ],
+      rows,
+      add: kit.options.editable
+        ? { collection: type, label: kit.t(`ROLLING_BONES.Sheet.Add.${type}`), action: "createItem" }
+        : undefined,
+      empty: kit.t(`ROLLING_BONES.Sheet.Empty.${type}`),
+    };
+  };
+  return [section("weapon"), section("gear")];
+}
+
+/** One item's row: its name as text, its figures, its attack button, and the owner's buttons. */
+function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): RowView {
+  const name = kit.entryName(item.name, unnamedKey(item.type));
+  const attack = item.type === "weapon" && weaponAttackRequest(engine, item.system) !== null;
+  return {
+    id: kit.id("item", item.id),
+    label: name,
+    inputs: [],
+    dots: [],
+    cells: itemFigures(engine, item).map((figure) => figure.value),
+    ...(attack ? { roll: kit.roll({ kind: "weapon", key: item.id }, name) } : {}),
+    item: {
+      id: item.id,
+      draggable: kit.options.editable,
+      ...(kit.options.editable
+        ? {
+            editLabel: kit.t("ROLLING_BONES.Sheet.EditItem", { name }),
+            deleteLabel: kit.t("ROLLING_BONES.Sheet.Remove", { name }),
+          }
+        : {}),
+    },
+  };
+}

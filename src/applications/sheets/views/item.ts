@@ -1,0 +1,151 @@
+/**
+ * The body of an item's own sheet: each engine's group of figures (only the owner's engine's for an
+ * item a character carries) and a description. Loaded when an item sheet first renders, not at startup.
+ */
+
+import type { EngineId } from "../../../engines/index.ts";
+import {
+  GEAR_MAX_QUANTITY,
+  ITEM_MAX_PI_MODIFIER,
+  WEAPON_MAX_ATTACK,
+  WEAPON_MAX_BOTCH_RANGE,
+  WEAPON_MAX_MULTIPLIER,
+  WEAPON_MAX_POOL_DAMAGE,
+  WEAPON_POOL_DIFFICULTY,
+  botchRangeText,
+  itemFieldKey,
+  type ItemData,
+  type ItemType,
+} from "../../../data/item/pure.ts";
+import type { InputView, RowView, SectionView, ViewKit } from "./shared.ts";
+
+/** What an item sheet's body renders. */
+export interface ItemSheetView {
+  /** One section per group of figures. */
+  readonly sections: readonly SectionView[];
+  /** The description, as a text area. */
+  readonly description: InputView;
+  /** A line saying which engine's figures are shown (an owned item), or that all are. */
+  readonly scope: string;
+  readonly editable: boolean;
+}
+
+/** A numeric figure of an item sheet: its path under `system` and its range. */
+interface NumberFigure {
+  readonly path: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A group of figures on an item sheet, and the engine it belongs to (`null`: every engine). */
+interface FigureGroup {
+  readonly group: string;
+  readonly engine: EngineId | null;
+  readonly numbers: readonly NumberFigure[];
+  /** Text figures (a formula or a code), by path. */
+  readonly texts: readonly string[];
+  /** Whether the group holds the action botch range (a select). */
+  readonly botch?: boolean;
+}
+
+const PI_GROUP: FigureGroup = {
+  group: "pi",
+  engine: "pi",
+  numbers: [
+    { path: "pi.precision", min: -ITEM_MAX_PI_MODIFIER, max: ITEM_MAX_PI_MODIFIER },
+    { path: "pi.impact", min: -ITEM_MAX_PI_MODIFIER, max: ITEM_MAX_PI_MODIFIER },
+  ],
+  texts: [],
+};
+
+/** The groups of figures of each item type, in the order the sheet shows them. */
+const GROUPS: Readonly<Record<ItemType, readonly FigureGroup[]>> = Object.freeze({
+  weapon: [
+    {
+      group: "action",
+      engine: "action",
+      numbers: [{ path: "action.attack", min: -WEAPON_MAX_ATTACK, max: WEAPON_MAX_ATTACK }],
+      botch: true,
+      texts: ["action.damage"],
+    },
+    { group: "wild", engine: "wild", numbers: [], texts: ["wild.damage"] },
+    PI_GROUP,
+    {
+      group: "percentile",
+      engine: "percentile",
+      numbers: [{ path: "percentile.multiplier", min: 1, max: WEAPON_MAX_MULTIPLIER }],
+      texts: [],
+    },
+    {
+      group: "pool",
+      engine: "pool",
+      numbers: [
+        { path: "pool.difficulty", min: WEAPON_POOL_DIFFICULTY.min, max: WEAPON_POOL_DIFFICULTY.max },
+        { path: "pool.damage", min: 0, max: WEAPON_MAX_POOL_DAMAGE },
+      ],
+      texts: [],
+    },
+  ],
+  gear: [
+    { group: "general", engine: null, numbers: [{ path: "quantity", min: 0, max: GEAR_MAX_QUANTITY }], texts: [] },
+    { group: "wild", engine: "wild", numbers: [], texts: ["wild.bonus"] },
+    PI_GROUP,
+  ],
+});
+
+/** Reads a figure of an item's `system` by its dotted path. */
+function figureAt(system: object, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], system);
+}
+
+/**
+ * The body of an item's sheet. An item a character carries shows the figures of the character's
+ * engine only; an item in the sidebar or a compendium shows every engine's, so one weapon serves any game.
+ *
+ * @param item - The item.
+ * @param engine - The owning character's engine, or `null` for an item no character holds.
+ * @param kit - The sheet's view kit.
+ */
+export function itemSheetView(item: ItemData, engine: EngineId | null, kit: ViewKit): ItemSheetView {
+  const label = (path: string) => kit.t(itemFieldKey(item.type, path));
+  const sections = GROUPS[item.type]
+    .filter((g) => engine === null || g.engine === null || g.engine === engine)
+    .map((g): SectionView => {
+      const rows: RowView[] = [];
+      const row = (path: string, input: InputView): void => {
+        rows.push({
+          id: kit.id("figure", path),
+          label: label(path),
+          inputs: [{ ...input, hideLabel: true }],
+          dots: [],
+        });
+      };
+      for (const n of g.numbers) {
+        const value = figureAt(item.system, n.path) as number;
+        row(n.path, kit.number(`system.${n.path}`, value, label(n.path), n.min, n.max));
+        if (g.botch && n.path === "action.attack") {
+          const path = "action.botchRange";
+          const choices = Array.from({ length: WEAPON_MAX_BOTCH_RANGE }, (_, i) => ({
+            value: String(i + 1),
+            label: botchRangeText(i + 1),
+          }));
+          const value = String(figureAt(item.system, path));
+          row(path, kit.select(`system.${path}`, value, label(path), choices, { dtype: "Number", size: "short" }));
+        }
+      }
+      for (const path of g.texts) {
+        row(path, kit.text(`system.${path}`, String(figureAt(item.system, path)), label(path), { size: "short-text" }));
+      }
+      const title = g.group === "general" ? kit.t("ROLLING_BONES.Sheet.Equipment.general") : label(g.group);
+      return { id: kit.id("group", g.group), title, rows };
+    });
+  const description = kit.text("system.description", item.system.description, label("description"), {
+    kind: "textarea",
+    size: "description",
+  });
+  const scope =
+    engine === null
+      ? kit.t("ROLLING_BONES.Sheet.Equipment.AllEngines")
+      : kit.t("ROLLING_BONES.Sheet.Equipment.OneEngine", { engine: kit.t(`ROLLING_BONES.Engine.${engine}`) });
+  return { sections, description, scope, editable: kit.options.editable };
+}

@@ -1,0 +1,92 @@
+/**
+ * What an item means to a character of each engine: the figures its equipment list shows (only the
+ * actor's engine's), and the roll a weapon starts (an action-dice attack; the other engines' weapon
+ * figures feed damage rolls, which come later).
+ */
+
+import type { ActionRequest } from "../../engines/action/index.ts";
+import type { EngineId } from "../../engines/index.ts";
+import type { ItemSources, ItemType, PiModifiers } from "./pure.ts";
+
+/** One figure of an item: the localization key of its label (a schema field's) and its value as text. */
+export interface ItemFigure {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** An item as the pure functions read it: its type and stored `system` data. */
+export type ItemData = { [T in ItemType]: { readonly type: T; readonly system: ItemSources[T] } }[ItemType];
+
+/** A whole number with its sign (`+2`, `-1`, `0`). */
+export function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+/** The label key of an item field. */
+export function itemFieldKey(type: ItemType, path: string): string {
+  return `ROLLING_BONES.Item.${type}.FIELDS.${path}.label`;
+}
+
+function piFigures(type: ItemType, pi: PiModifiers): ItemFigure[] {
+  return [
+    { key: itemFieldKey(type, "pi.precision"), value: signed(pi.precision) },
+    { key: itemFieldKey(type, "pi.impact"), value: signed(pi.impact) },
+  ];
+}
+
+/**
+ * The figures of an item that matter to a character of an engine, in the order a sheet shows them.
+ * A figure left empty (no damage formula, no bonus) shows as a dash, so every row of a list has the same columns.
+ *
+ * @param engine - The character's engine.
+ * @param item - The item.
+ */
+export function itemFigures(engine: EngineId, item: ItemData): ItemFigure[] {
+  const figures: ItemFigure[] = [];
+  const add = (path: string, value: string) => {
+    figures.push({ key: itemFieldKey(item.type, path), value: value === "" ? "—" : value });
+  };
+  if (item.type === "gear") {
+    add("quantity", String(item.system.quantity));
+    if (engine === "wild") add("wild.bonus", item.system.wild.bonus);
+    if (engine === "pi") figures.push(...piFigures("gear", item.system.pi));
+    return figures;
+  }
+  const weapon = item.system;
+  switch (engine) {
+    case "action":
+      add("action.attack", signed(weapon.action.attack));
+      add("action.botchRange", botchRangeText(weapon.action.botchRange));
+      add("action.damage", weapon.action.damage);
+      break;
+    case "wild":
+      add("wild.damage", weapon.wild.damage);
+      break;
+    case "pi":
+      figures.push(...piFigures("weapon", weapon.pi));
+      break;
+    case "percentile":
+      add("percentile.multiplier", `×${weapon.percentile.multiplier}`);
+      break;
+    case "pool":
+      add("pool.difficulty", String(weapon.pool.difficulty));
+      add("pool.damage", String(weapon.pool.damage));
+      break;
+  }
+  return figures;
+}
+
+/** A botch range as text: `1`, `1–2` … `1–4`. */
+export function botchRangeText(range: number): string {
+  return range <= 1 ? "1" : `1–${range}`;
+}
+
+/**
+ * The request an attack with a weapon starts from, for a character of an engine: an action-dice
+ * attack with the weapon's modifier and botch range; `null` for the engines whose weapon figures
+ * only change damage (not rolled from the weapon in this version).
+ */
+export function weaponAttackRequest(engine: EngineId, weapon: ItemSources["weapon"]): ActionRequest | null {
+  if (engine !== "action") return null;
+  return { kind: "attack", modifier: weapon.action.attack, botchRange: weapon.action.botchRange };
+}

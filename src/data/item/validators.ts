@@ -1,0 +1,84 @@
+/**
+ * Pure validation of item data: the predicates behind the schemas' `validate` options and the rules
+ * an item sheet's change set is checked against before it is sent (the same machinery as the
+ * characters', `checkChanges`), so a bad figure gets one localized message and nothing changes.
+ */
+
+import { shared, wild } from "../../engines/index.ts";
+import { checkChanges, int, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
+import {
+  GEAR_MAX_QUANTITY,
+  ITEM_MAX_PI_MODIFIER,
+  WEAPON_MAX_ATTACK,
+  WEAPON_MAX_BOTCH_RANGE,
+  WEAPON_MAX_MULTIPLIER,
+  WEAPON_MAX_POOL_DAMAGE,
+  WEAPON_POOL_DIFFICULTY,
+  type ItemType,
+} from "./constants.ts";
+
+const { EngineError } = shared;
+
+/** One term of a damage formula: dice (`2d6`, `d8`) or a number. */
+const TERM = "(?:\\d{0,2}d\\d{1,3}|\\d{1,3})";
+
+/** A damage formula: terms joined by `+` or `-`, spaces allowed (`1d8+2`, `2d6 + 1d4`). */
+const FORMULA = new RegExp(`^\\s*${TERM}(?:\\s*[+-]\\s*${TERM})*\\s*$`, "i");
+
+/**
+ * Checks an action-dice weapon's damage formula: empty, or dice and numbers added or subtracted.
+ *
+ * @throws EngineError `BadDamageFormula` naming the text.
+ */
+export function requireDamageFormula(value: unknown): string {
+  if (typeof value !== "string" || (value.trim() !== "" && !FORMULA.test(value))) {
+    throw new EngineError("BadDamageFormula", { formula: String(value) });
+  }
+  return value;
+}
+
+/** Checks a Wild Die weapon's damage code: empty, or a die code (`3D+1`). */
+export function requireDamageCode(value: unknown): void {
+  if (value !== "") wild.parseCode(value);
+}
+
+/** Checks a Wild Die equipment bonus: empty, or a bonus (`+1D`, `+2`). */
+export function requireBonus(value: unknown): void {
+  if (value !== "") wild.parseBonus(value);
+}
+
+const piRules = (): Rule[] => [
+  rule("pi\\.precision", int("precision", -ITEM_MAX_PI_MODIFIER, ITEM_MAX_PI_MODIFIER)),
+  rule("pi\\.impact", int("impact", -ITEM_MAX_PI_MODIFIER, ITEM_MAX_PI_MODIFIER)),
+];
+
+/** The rules of each item type, one per leaf that holds a number, a formula or a code. */
+export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Object.freeze({
+  weapon: [
+    versionRule,
+    rule("action\\.attack", int("attack", -WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK)),
+    rule("action\\.botchRange", int("botchRange", 1, WEAPON_MAX_BOTCH_RANGE)),
+    rule("action\\.damage", requireDamageFormula),
+    rule("wild\\.damage", requireDamageCode),
+    ...piRules(),
+    rule("percentile\\.multiplier", int("multiplier", 1, WEAPON_MAX_MULTIPLIER)),
+    rule("pool\\.difficulty", int("difficulty", WEAPON_POOL_DIFFICULTY.min, WEAPON_POOL_DIFFICULTY.max)),
+    rule("pool\\.damage", int("damageDice", 0, WEAPON_MAX_POOL_DAMAGE)),
+  ],
+  gear: [
+    versionRule,
+    rule("quantity", int("quantity", 0, GEAR_MAX_QUANTITY)),
+    rule("wild\\.bonus", requireBonus),
+    ...piRules(),
+  ],
+});
+
+/**
+ * Checks a flat change set of an item (`{"system.action.attack": "3", "name": "Axe"}`, as its
+ * sheet submits it) against its type's rules.
+ *
+ * @returns The changes to send (numbers written as text read as numbers), or the first error.
+ */
+export function prepareItemUpdate(type: ItemType, changes: Readonly<Record<string, unknown>>): PreparedUpdate {
+  return checkChanges(ITEM_UPDATE_RULES[type], changes);
+}

@@ -1,0 +1,109 @@
+/**
+ * Version 2: equipment moves from entries inside a character to embedded Items. Before it, an
+ * action character kept its weapons in `system.weapons` (id → `{ name, attack, botchRange, damage }`,
+ * or `botch` for `botchRange` before version 1); now each is a `weapon` Item whose action-dice figures
+ * hold the same values. No other character type stored equipment (Precision & Impact conditions
+ * are conditions, not equipment, and stay where they are).
+ *
+ * A data model's `migrateData` cannot create documents, so this step is planned here, purely, and
+ * applied once per world by the active GM (`world.ts`).
+ */
+
+import { newWeapon } from "../item/defaults.ts";
+import type { WeaponSource } from "../item/types.ts";
+import { actionCharacterV1 } from "./character-v1.ts";
+import { bumpVersion, isObject, type Source } from "./helpers.ts";
+
+/** The schema version this migration produces (the world setting records it once every actor is migrated). */
+export const VERSION = 2;
+
+/** A Foundry document id: 16 letters and digits. */
+const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;
+
+/** The data of an Item to create on the character (`keepId`: the legacy entry's id when it is a document id). */
+export interface ItemCreateData {
+  _id: string;
+  name: string;
+  type: "weapon";
+  sort: number;
+  system: WeaponSource;
+  /** The entry's key inside the character, for a reader who needs to trace it. */
+  flags: { "rolling-bones": { legacyKey: string } };
+}
+
+/** An item a character already holds, as the plan reads it. */
+export interface ExistingItem {
+  readonly id: string;
+  /** The legacy entry key it was made from, when a migration made it. */
+  readonly legacyKey?: string | undefined;
+}
+
+/** What migrating one character means: the Items to create and the legacy entries to delete. */
+export interface EquipmentPlan {
+  /** The Items to create, in the entries' order. */
+  readonly items: ItemCreateData[];
+  /** The keys of `system.weapons` to delete once the Items exist. */
+  readonly removedKeys: string[];
+}
+
+/**
+ * Plans moving a character's equipment entries to Items. The entries are read through the version 1
+ * migration first, so a version 0 weapon (`botch`) arrives with its botch range; every stored value
+ * is carried over as it is, and a value the entry lacked takes the new weapon's default.
+ *
+ * An entry already moved by an earlier, interrupted run (an item carries its key as `legacyKey`)
+ * is not moved again, only deleted.
+ *
+ * @param type - The actor's type.
+ * @param system - The actor's `system` source (not changed).
+ * @param existing - The actor's items: their ids (an entry's id is kept only when free) and legacy keys.
+ * @param newId - Makes a fresh document id (Foundry's `randomID`).
+ */
+export function planEquipment(
+  type: string,
+  system: Readonly<Source>,
+  existing: readonly ExistingItem[],
+  newId: () => string,
+): EquipmentPlan {
+  if (type !== "action-character" || !isObject(system.weapons)) return { items: [], removedKeys: [] };
+  const weapons = actionCharacterV1(structuredClone({ weapons: system.weapons })).weapons as Source;
+  const taken = new Set(existing.map((item) => item.id));
+  const moved = new Set(existing.map((item) => item.legacyKey));
+  const items: ItemCreateData[] = [];
+  for (const [key, entry] of Object.entries(weapons)) {
+    if (!isObject(entry) || moved.has(key)) continue;
+    const { name, attack, botchRange, damage } = entry;
+    const base = newWeapon();
+    const id = DOCUMENT_ID.test(key) && !taken.has(key) ? key : newId();
+    taken.add(id);
+    items.push({
+      _id: id,
+      name: typeof name === "string" ? name : "",
+      type: "weapon",
+      sort: (items.length + 1) * 100000,
+      system: {
+        ...base,
+        action: { ...base.action, ...defined({ attack, botchRange, damage }) },
+      },
+      flags: { "rolling-bones": { legacyKey: key } },
+    });
+  }
+  return { items, removedKeys: Object.keys(weapons) };
+}
+
+/** The entries of an object whose values are not `undefined`. */
+function defined(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The part of version 2 a data model's `migrateData` can do: raise the version of a character that
+ * holds no equipment entries (every type but the action character, and an action character whose
+ * weapons are gone). A character still holding entries keeps its version until the world migration
+ * has moved them.
+ */
+export function characterV2(source: Source): Source {
+  const weapons = source.weapons;
+  if (!isObject(weapons) || Object.keys(weapons).length === 0) bumpVersion(source, VERSION);
+  return source;
+}

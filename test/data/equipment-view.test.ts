@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+/**
+ * The equipment views: a character sheet's weapons and gear lists (the character's engine's figures,
+ * an attack button where that engine rolls one, edit and delete for owners only, names as text) and
+ * an item sheet's body (the owner's engine's group of figures, or every group for an unowned item),
+ * rendered through the real templates.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { equipmentSections, ViewKit } from "../../src/applications/sheets/views/index.ts";
+import { itemSheetView } from "../../src/applications/sheets/views/item.ts";
+import { createHandlebars } from "../support/handlebars.ts";
+import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
+import { ROOT } from "../support/i18n.ts";
+import { i18n } from "./render-sheet.ts";
+import { SAMPLE_EQUIPMENT } from "./samples.ts";
+
+const kit = (editable: boolean) =>
+  new ViewKit(i18n, { editable, idPrefix: "rb-test", rollHintKey: ROLL_HINT_KEYS.dialog });
+
+function renderSections(
+  editable: boolean,
+  items = SAMPLE_EQUIPMENT,
+  engine: "action" | "wild" = "action",
+): HTMLElement {
+  const hb = createHandlebars();
+  const template = hb.compile(readFileSync(path.join(ROOT, "templates/sheets/shared/section.hbs"), "utf8"));
+  const host = document.createElement("div");
+  host.innerHTML = equipmentSections(engine, items, kit(editable))
+    .map((s) => template(s))
+    .join("");
+  return host;
+}
+
+describe("the equipment lists of a character sheet", () => {
+  it("lists weapons and gear with the action figures, an attack per weapon, and the owner's buttons", () => {
+    const [weapons, gear] = equipmentSections("action", SAMPLE_EQUIPMENT, kit(true));
+    expect(weapons?.rows.map((r) => [r.label, ...(r.cells ?? [])])).toEqual([
+      ["Battle axe", "+5", "1–2", "1d10+2"],
+      ["Short bow", "+4", "1", "1d6"],
+    ]);
+    expect(weapons?.rows.map((r) => r.roll && { kind: r.roll.kind, key: r.roll.key })).toEqual([
+      { kind: "weapon", key: "itemAxe000000001" },
+      { kind: "weapon", key: "itemBow000000001" },
+    ]);
+    expect(gear?.rows.map((r) => [r.label, r.cells, r.roll])).toEqual([["Climbing rope", ["2"], undefined]]);
+    expect(weapons?.rows[0]?.item).toMatchObject({ id: "itemAxe000000001", draggable: true });
+    expect(weapons?.add).toMatchObject({ collection: "weapon", action: "createItem" });
+  });
+
+  it("offers no attack where the engine rolls none from a weapon (its figures only)", () => {
+    const [weapons] = equipmentSections("wild", SAMPLE_EQUIPMENT, kit(true));
+    expect(weapons?.rows.map((r) => [r.cells, r.roll])).toEqual([
+      [["3D+2"], undefined],
+      [["2D+1"], undefined],
+    ]);
+  });
+
+  it("shows a viewer who is not an owner no edit, delete, add or drag", () => {
+    const html = renderSections(false);
+    expect(
+      html.querySelectorAll('[data-action="editItem"], [data-action="deleteItem"], [data-action="createItem"]'),
+    ).toHaveLength(0);
+    expect(html.querySelectorAll(".draggable")).toHaveLength(0);
+    // The attack stays: rolling is checked by the roll itself (owners only).
+    expect(html.querySelectorAll('[data-action="roll"]')).toHaveLength(2);
+  });
+
+  it("renders an owner's rows draggable with the item id, and each button naming its item", () => {
+    const html = renderSections(true);
+    const row = html.querySelector<HTMLElement>('tr[data-item-id="itemAxe000000001"]');
+    expect(row?.classList.contains("draggable")).toBe(true);
+    expect(row?.querySelector('[data-action="editItem"]')?.getAttribute("aria-label")).toBe("Edit Battle axe");
+    expect(row?.querySelector('[data-action="deleteItem"]')?.getAttribute("data-item-id")).toBe("itemAxe000000001");
+  });
+
+  it("shows a name the user typed as text, never as markup", () => {
+    const [axe] = SAMPLE_EQUIPMENT;
+    const html = renderSections(true, [
+      { ...(axe as (typeof SAMPLE_EQUIPMENT)[number]), name: '<img src=x onerror="alert(1)">' },
+    ]);
+    expect(html.querySelector("img")).toBeNull();
+    expect(html.querySelector("tr[data-item-id] th")?.textContent).toBe('<img src=x onerror="alert(1)">');
+  });
+});
+
+describe("the item sheet's body", () => {
+  const [axe, , rope] = SAMPLE_EQUIPMENT;
+
+  it("shows an unowned weapon every engine's group, and an owned one its owner's engine's only", () => {
+    const all = itemSheetView(axe!, null, kit(true));
+    expect(all.sections.map((s) => s.title)).toEqual([
+      "Action Dice",
+      "Wild Die (D6)",
+      "Precision & Impact",
+      "Percentile (bonus & penalty dice)",
+      "Dice Pool (successes)",
+    ]);
+    const owned = itemSheetView(axe!, "action", kit(true));
+    expect(owned.sections.flatMap((s) => s.rows.flatMap((r) => r.inputs.map((i) => [i.name, i.value])))).toEqual([
+      ["system.action.attack", 5],
+      ["system.action.botchRange", "2"],
+      ["system.action.damage", "1d10+2"],
+    ]);
+  });
+
+  it("shows gear its quantity always, and a description as a text area", () => {
+    const view = itemSheetView(rope!, "percentile", kit(false));
+    expect(view.sections.flatMap((s) => s.rows.map((r) => r.label))).toEqual(["Quantity"]);
+    expect(view.description).toMatchObject({ name: "system.description", kind: "textarea", disabled: true });
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The world migration on the Foundry double: a world holding characters saved before equipment were
+ * Items (version 0 and version 1 weapons, a character of another type, one already current) is
+ * migrated on load by the active GM only, once: every weapon becomes an embedded Item with its
+ * figures, the legacy entries are gone, the world setting records the version, and the GM is told.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ActorSpec, FoundryDouble } from "../foundry/index.ts";
+import { ALICE, bootSystem, GM } from "../support/system.ts";
+import { format } from "../support/i18n.ts";
+import { newWeapon } from "../../src/data/item/pure.ts";
+import { SAMPLES } from "../data/samples.ts";
+
+const OLD_V1 = "actorOldV1000001";
+const OLD_V0 = "actorOldV0000001";
+const WILD = "actorWild0000001";
+const CURRENT = "actorCurrent0001";
+
+function world(): ActorSpec[] {
+  const action = SAMPLES["action-character"];
+  return [
+    {
+      id: OLD_V1,
+      name: "Bram",
+      type: "action-character",
+      system: {
+        ...structuredClone(action),
+        schemaVersion: 1,
+        weapons: {
+          weaponHammer0001: { name: "Warhammer", attack: 4, botchRange: 2, damage: "1d8+1" },
+          weaponSling00001: { name: "Sling", attack: 2, botchRange: 1, damage: "1d4" },
+        },
+      },
+      ownership: { [ALICE]: 3 },
+    },
+    {
+      id: OLD_V0,
+      name: "Lookout",
+      type: "action-character",
+      system: {
+        ...structuredClone(action),
+        schemaVersion: 0,
+        weapons: { bow: { name: "Shortbow", attack: 3, botch: 3, damage: "1d6" } },
+      },
+    },
+    {
+      id: WILD,
+      name: "Kes",
+      type: "wild-character",
+      system: { ...structuredClone(SAMPLES["wild-character"]), schemaVersion: 1 },
+    },
+    { id: CURRENT, name: "Ysolde", type: "action-character", system: { ...structuredClone(action) } },
+  ];
+}
+
+interface ActorView {
+  system: Record<string, unknown>;
+  items: { contents: { id: string; name: string; type: string; system: Record<string, unknown>; flags: object }[] };
+}
+
+function actor(double: FoundryDouble, id: string): ActorView {
+  return double.game.actors.get(id) as unknown as ActorView;
+}
+
+describe("the world migration", () => {
+  let double: FoundryDouble;
+  afterEach(() => {
+    double.uninstall();
+    vi.restoreAllMocks();
+  });
+
+  it("moves every stored weapon to an Item, once, by the active GM, and says what it did", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    double = await bootSystem({ userId: GM, actors: world() });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+
+    // A player's client does nothing (the active GM runs the migration).
+    expect(await double.actAs(ALICE, () => migrateWorld())).toBeNull();
+    expect(actor(double, OLD_V1).items.contents).toHaveLength(0);
+
+    const report = await migrateWorld();
+    expect(report).toEqual({ version: 2, actors: 2, items: 3, failed: [] });
+
+    const bram = actor(double, OLD_V1);
+    expect(bram.system.weapons).toEqual({});
+    expect(bram.system.schemaVersion).toBe(2);
+    expect(bram.items.contents.map((i) => [i.id, i.name, i.type, i.system])).toEqual([
+      [
+        "weaponHammer0001",
+        "Warhammer",
+        "weapon",
+        { ...newWeapon(), action: { attack: 4, botchRange: 2, damage: "1d8+1" } },
+      ],
+      ["weaponSling00001", "Sling", "weapon", { ...newWeapon(), action: { attack: 2, botchRange: 1, damage: "1d4" } }],
+    ]);
+    // Everything else the character had is as it was.
+    const { weapons: _w, schemaVersion: _v, ...rest } = bram.system;
+    const { weapons: _sw, schemaVersion: _sv, ...sampleRest } = SAMPLES["action-character"];
+    expect(rest).toEqual(sampleRest);
+
+    const lookout = actor(double, OLD_V0);
+    expect(lookout.items.contents).toHaveLength(1);
+    expect(lookout.items.contents[0]).toMatchObject({
+      name: "Shortbow",
+      system: { action: { attack: 3, botchRange: 3, damage: "1d6" } },
+      flags: { "rolling-bones": { legacyKey: "bow" } },
+    });
+    expect(lookout.system.weapons).toEqual({});
+
+    // A character of another type, and one already current, get no items; the wild one is raised to version 2.
+    expect(actor(double, WILD).items.contents).toHaveLength(0);
+    expect(actor(double, WILD).system.schemaVersion).toBe(2);
+    expect(actor(double, CURRENT).items.contents).toHaveLength(0);
+
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(2);
+    expect(double.notifications.map((n) => [n.type, n.message])).toEqual([
+      ["info", format("ROLLING_BONES.Migration.Done", { items: "3", actors: "2" })],
+    ]);
+
+    // The next load does nothing: no second copy of any weapon.
+    expect(await migrateWorld()).toBeNull();
+    expect(actor(double, OLD_V1).items.contents).toHaveLength(2);
+  });
+
+  it("leaves the version unrecorded and names the character when one fails; the next load finishes without copies", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const actors = world();
+    // Bram already holds an item with his hammer's id: the moved hammer must get a fresh one.
+    (actors[0] as ActorSpec).items = [{ _id: "weaponHammer0001", name: "Whetstone", type: "gear", system: {} }];
+    double = await bootSystem({ userId: GM, actors });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    const bram = double.game.actors.get(OLD_V1) as unknown as { update: (c: object) => Promise<unknown> };
+    // The items are created, then deleting the old entries fails once.
+    const update = vi.spyOn(bram, "update").mockRejectedValueOnce(new Error("database refused"));
+    const first = await migrateWorld();
+    expect(first?.failed).toEqual(["Bram"]);
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(0);
+    expect(double.notifications.at(-1)).toMatchObject({
+      type: "error",
+      message: format("ROLLING_BONES.Migration.Failed", { names: "Bram" }),
+    });
+    update.mockRestore();
+
+    const second = await migrateWorld();
+    expect(second).toEqual({ version: 2, actors: 0, items: 0, failed: [] });
+    const items = actor(double, OLD_V1).items.contents;
+    expect(items.map((i) => i.name)).toEqual(["Whetstone", "Warhammer", "Sling"]);
+    expect(new Set(items.map((i) => i.id)).size).toBe(3);
+    expect(items[1]?.id).not.toBe("weaponHammer0001");
+    expect(actor(double, OLD_V1).system.weapons).toEqual({});
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(2);
+  });
+});
