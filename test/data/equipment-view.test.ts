@@ -82,6 +82,13 @@ describe("the equipment lists of a character sheet", () => {
     ]);
     expect(html.querySelector("img")).toBeNull();
     expect(html.querySelector("tr[data-item-id] th")?.textContent).toBe('<img src=x onerror="alert(1)">');
+    // Foundry shows a data-tooltip as HTML: the edit and delete tooltips must still read as the text.
+    for (const button of html.querySelectorAll<HTMLElement>("[data-action=editItem], [data-action=deleteItem]")) {
+      const shown = document.createElement("div");
+      shown.innerHTML = button.dataset.tooltip ?? "";
+      expect(shown.querySelector("img")).toBeNull();
+      expect(shown.textContent).toBe(button.getAttribute("aria-label"));
+    }
   });
 });
 

@@ -9,6 +9,7 @@
 
 import { SYSTEM_ID } from "../../constants.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
+import { notify } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { VERSION, planEquipment } from "./equipment-v2.ts";
 import type { Source } from "./helpers.ts";
@@ -72,11 +73,9 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   if (failed.length === 0) await game.settings.set(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, VERSION);
   console.info(`Rolling Bones | world migrated to schema ${VERSION}`, report);
   if (failed.length > 0) {
-    ui.notifications.error(game.i18n.format("ROLLING_BONES.Migration.Failed", { names: failed.join(", ") }));
+    notify("error", game.i18n.format("ROLLING_BONES.Migration.Failed", { names: failed.join(", ") }));
   } else if (items > 0) {
-    ui.notifications.info(
-      game.i18n.format("ROLLING_BONES.Migration.Done", { items: String(items), actors: String(actors) }),
-    );
+    notify("info", game.i18n.format("ROLLING_BONES.Migration.Done", { items: String(items), actors: String(actors) }));
   }
   return report;
 }

@@ -13,7 +13,7 @@ import {
   type ItemData,
   type ItemType,
 } from "../../../data/item/pure.ts";
-import type { RowView, SectionView, ViewKit } from "./shared.ts";
+import { tooltipHTML, type RowView, type SectionView, type ViewKit } from "./shared.ts";
 
 /** An item of a character, as its equipment list reads it. */
 export type EquipmentEntry = ItemData & { readonly id: string; readonly name: string };
@@ -69,7 +69,9 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
       ...(kit.options.editable
         ? {
             editLabel: kit.t("ROLLING_BONES.Sheet.EditItem", { name }),
+            editTooltip: tooltipHTML(kit.t("ROLLING_BONES.Sheet.EditItem", { name })),
             deleteLabel: kit.t("ROLLING_BONES.Sheet.Remove", { name }),
+            deleteTooltip: tooltipHTML(kit.t("ROLLING_BONES.Sheet.Remove", { name })),
           }
         : {}),
     },

@@ -208,8 +208,12 @@ export interface ItemButtonsView {
   readonly draggable: boolean;
   /** The accessible name of the edit button (absent: no button, the viewer is not an owner). */
   readonly editLabel?: string;
+  /** The edit label as tooltip HTML (it names the item, which a user typed). */
+  readonly editTooltip?: string;
   /** The accessible name of the delete button (absent: no button). */
   readonly deleteLabel?: string;
+  /** The delete label as tooltip HTML. */
+  readonly deleteTooltip?: string;
 }
 
 /** A section of a sheet: a heading, its rows and an optional "add" button. */
