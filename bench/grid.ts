@@ -92,7 +92,7 @@ function percentileGroup(): OddsGroup {
 function wildGroup(): OddsGroup {
   const cells: OddsCell[] = [];
   for (let dice = 1; dice <= 12; dice++) {
-    for (let cp = 0; cp <= wild.MAX_CP_PER_ROLL; cp++) {
+    for (let cp = 0; cp <= 5; cp++) {
       const request: wild.WildRequest = { dice, characterPoints: cp };
       cells.push({
         label: `${dice}D+${cp}CP`,

@@ -5,7 +5,7 @@
 import { SYSTEM_ID } from "../constants.ts";
 import type { ArtTable } from "../engines/percentile/index.ts";
 import type { BalancedChoice, MultiCharacterRule } from "../engines/action/index.ts";
-import { DEFAULT_CP_SESSION_LIMIT } from "../engines/wild/index.ts";
+import { DEFAULT_CP_SESSION_LIMIT, MAX_CHARACTER_POINTS } from "../engines/wild/index.ts";
 import type { StoredPool } from "../services/action-dice/store.ts";
 
 declare module "fvtt-types/configuration" {
@@ -100,7 +100,7 @@ export function registerSettings(): void {
     scope: "world",
     config: true,
     type: Number,
-    range: { min: 0, max: 50, step: 1 },
+    range: { min: 0, max: MAX_CHARACTER_POINTS, step: 1 },
     default: DEFAULT_CP_SESSION_LIMIT,
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.actionRule, {

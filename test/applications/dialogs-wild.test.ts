@@ -49,7 +49,7 @@ describe("wild dialog: form → request", () => {
     [{ code: "" }, "ROLLING_BONES.Error.BadDieCode"],
     [{ code: "0D" }, "ROLLING_BONES.Error.BadDieCode"],
     [{ code: "3D", bonus: "-1D" }, "ROLLING_BONES.Error.BadDieCode"],
-    [{ code: "3D", characterPoints: "6" }, "ROLLING_BONES.Error.OutOfRange"],
+    [{ code: "3D", characterPoints: "51" }, "ROLLING_BONES.Error.OutOfRange"],
     [{ code: "3D", characterPoints: "x" }, "ROLLING_BONES.Error.NotInteger"],
     [{ code: "3D", characterPoints: "1", fatePoint: true }, "ROLLING_BONES.Error.PointsOnSameRoll"],
   ])("refuses %j with %s", (values, key) => {

@@ -9,7 +9,7 @@ import {
 } from "../../src/engines/shared/index.ts";
 import {
   MAX_CODE_DICE,
-  MAX_CP_PER_ROLL,
+  MAX_CHARACTER_POINTS,
   MAX_PIPS,
   STARTING_FATE_POINTS,
   addBonus,
@@ -403,7 +403,11 @@ describe("wild: validation", () => {
     ["too many pips", { dice: 2, pips: MAX_PIPS + 1 }, "OutOfRange"],
     ["negative outside dice", { dice: 2, outsideDice: -1 }, "OutOfRange"],
     ["infinite outside pips", { dice: 2, outsidePips: Infinity }, "NotInteger"],
-    ["more Character Points than one roll takes", { dice: 2, characterPoints: MAX_CP_PER_ROLL + 1 }, "OutOfRange"],
+    [
+      "more Character Points than any session allows",
+      { dice: 2, characterPoints: MAX_CHARACTER_POINTS + 1 },
+      "OutOfRange",
+    ],
     ["negative Character Points", { dice: 2, characterPoints: -1 }, "OutOfRange"],
     ["Character Points and a Fate Point", { dice: 2, characterPoints: 1, fatePoint: true }, "PointsOnSameRoll"],
     ["a Fate Point as text", { dice: 2, fatePoint: "yes" }, "NotBoolean"],
@@ -418,16 +422,16 @@ describe("wild: validation", () => {
   });
 
   it("names the bad field", () => {
-    expect(engineError(() => validate({ dice: 2, characterPoints: MAX_CP_PER_ROLL + 2 })).data).toEqual({
+    expect(engineError(() => validate({ dice: 2, characterPoints: MAX_CHARACTER_POINTS + 2 })).data).toEqual({
       field: "characterPoints",
-      value: MAX_CP_PER_ROLL + 2,
+      value: MAX_CHARACTER_POINTS + 2,
       min: 0,
-      max: MAX_CP_PER_ROLL,
+      max: MAX_CHARACTER_POINTS,
     });
   });
 
   it("accepts every limit itself", () => {
-    const limit = { dice: MAX_CODE_DICE, pips: MAX_PIPS, characterPoints: MAX_CP_PER_ROLL };
+    const limit = { dice: MAX_CODE_DICE, pips: MAX_PIPS, characterPoints: MAX_CHARACTER_POINTS };
     expect(validate(limit)).toMatchObject(limit);
     expect(validate({ dice: 1, pips: -MAX_PIPS }).pips).toBe(-MAX_PIPS);
   });
@@ -486,11 +490,26 @@ describe("wild: point spends", () => {
     expect(d.ok ? null : d.error.data).toEqual({ requested: 3, available: 1 });
   });
 
+  it("RULES §3 'there is no separate per-roll cap': under a session limit of 10, one roll may take 8 Character Points", () => {
+    expect(assertPointSpend({ cpRequested: 8, cpOnSheet: 9, cpSessionLimit: 10 })).toEqual({
+      characterPoints: 8,
+      fatePoints: 0,
+    });
+    // …and throws one extra Wild Die for each of them, besides the Wild Die itself.
+    const wildDice = plan(validate({ dice: 2, characterPoints: 8 }), []).filter((d) => d.role !== "normal");
+    expect(wildDice).toHaveLength(9);
+    // The session limit still holds: 8 more after 3 spent under a limit of 10 is refused.
+    expect(
+      engineError(() => assertPointSpend({ cpRequested: 8, cpOnSheet: 9, cpSessionLimit: 10, cpUsedThisSession: 3 }))
+        .key,
+    ).toBe("ROLLING_BONES.Error.CharacterPointSessionLimit");
+  });
+
   it("bad input is refused, not thrown, by checkPointSpend, and thrown by assertPointSpend", () => {
     const c = checkPointSpend({ cpRequested: -1 });
     expect(c.ok ? null : c.error.key).toBe("ROLLING_BONES.Error.OutOfRange");
     expect(engineError(() => assertPointSpend({ cpOnSheet: 1.5 })).key).toBe("ROLLING_BONES.Error.NotInteger");
-    expect(engineError(() => assertPointSpend({ cpRequested: MAX_CP_PER_ROLL + 1, cpOnSheet: 9 })).key).toBe(
+    expect(engineError(() => assertPointSpend({ cpRequested: MAX_CHARACTER_POINTS + 1, cpOnSheet: 9 })).key).toBe(
       "ROLLING_BONES.Error.OutOfRange",
     );
   });

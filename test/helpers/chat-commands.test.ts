@@ -93,7 +93,7 @@ describe("chat commands: malformed forms", () => {
     ["/wild", "CommandMissing"],
     ["/wild three", "CommandBadToken"],
     ["/wild 3D cp2 fp", "PointsOnSameRoll"],
-    ["/wild 3D cp9", "OutOfRange"],
+    ["/wild 3D cp51", "OutOfRange"],
     ["/pi", "CommandMissing"],
     ["/pi d7 d4", "PiDieSize"],
     ["/pi d8 d4 minor major", "CommandRepeated"],

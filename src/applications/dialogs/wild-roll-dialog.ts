@@ -174,7 +174,7 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "poi
     code: typeof values.code === "string" ? values.code : "",
     bonus: typeof values.bonus === "string" ? values.bonus : "",
     target: typeof values.target === "string" ? values.target : "",
-    maxCharacterPoints: wild.MAX_CP_PER_ROLL,
+    maxCharacterPoints: wild.MAX_CHARACTER_POINTS,
     // A chosen value stays enabled so it can always be cleared.
     characterPoints: {
       value: typeof values.characterPoints === "string" ? values.characterPoints : "0",

@@ -21,7 +21,7 @@ export {
   type DieCode,
 } from "./code.ts";
 export {
-  MAX_CP_PER_ROLL,
+  MAX_CHARACTER_POINTS,
   shapeOf,
   validate,
   withDefaults,

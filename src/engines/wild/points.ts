@@ -4,7 +4,7 @@
  */
 
 import { EngineError, requireInt } from "../shared/index.ts";
-import { MAX_CP_PER_ROLL } from "./request.ts";
+import { MAX_CHARACTER_POINTS } from "./request.ts";
 
 /** Fate Points a character starts with. */
 export const STARTING_FATE_POINTS = 5;
@@ -74,15 +74,14 @@ export function checkPointSpend(request: PointSpendRequest): PointSpendCheck {
  * @throws EngineError naming the reason the spend is refused.
  */
 export function assertPointSpend(request: PointSpendRequest): PointSpend {
-  const cpRequested = requireInt(request.cpRequested ?? 0, "cpRequested", 0, MAX_CP_PER_ROLL);
+  const cpRequested = requireInt(request.cpRequested ?? 0, "cpRequested", 0, MAX_CHARACTER_POINTS);
   const cpOnSheet = requireInt(request.cpOnSheet ?? 0, "cpOnSheet", 0, MAX_POINTS);
   const cpUsed = requireInt(request.cpUsedThisSession ?? 0, "cpUsedThisSession", 0, MAX_POINTS);
   const cpLimit = requireInt(request.cpSessionLimit ?? DEFAULT_CP_SESSION_LIMIT, "cpSessionLimit", 0, MAX_POINTS);
   const fpOnSheet = requireInt(request.fpOnSheet ?? 0, "fpOnSheet", 0, MAX_POINTS);
   const fpUsed = requireInt(request.fpUsedThisSession ?? 0, "fpUsedThisSession", 0, MAX_POINTS);
   const fatePoint = request.fatePoint ?? false;
-  if (typeof fatePoint !== "boolean")
-    throw new EngineError("NotBoolean", { field: "fatePoint", value: fatePoint });
+  if (typeof fatePoint !== "boolean") throw new EngineError("NotBoolean", { field: "fatePoint", value: fatePoint });
   if (fatePoint && cpRequested > 0) throw new EngineError("PointsOnSameRoll", { characterPoints: cpRequested });
   if (cpRequested > cpOnSheet) {
     throw new EngineError("NotEnoughCharacterPoints", { requested: cpRequested, available: cpOnSheet });

@@ -7,8 +7,12 @@
 import { EngineError, requireInt } from "../shared/index.ts";
 import { MAX_CODE_DICE, MAX_PIPS, showValue } from "./code.ts";
 
-/** The most Character Points (extra Wild Dice) one roll may use. */
-export const MAX_CP_PER_ROLL = 5;
+/**
+ * The most Character Points (extra Wild Dice) a request may carry. The rules set no per-roll limit,
+ * only a per-session one that the GM chooses (RULES §3); this bound is the largest session limit the
+ * world setting allows, so a request beyond it is a mistake, not a rule.
+ */
+export const MAX_CHARACTER_POINTS = 50;
 
 /** A roll request as the caller writes it; optional fields take their defaults in {@link validate}. */
 export interface WildRequest {
@@ -20,7 +24,7 @@ export interface WildRequest {
   readonly outsideDice?: number;
   /** Pips from outside the character; never doubled (default 0). */
   readonly outsidePips?: number;
-  /** Character Points spent on this roll, one extra Wild Die each, 0 to {@link MAX_CP_PER_ROLL} (default 0). */
+  /** Character Points spent on this roll, one extra Wild Die each, 0 to {@link MAX_CHARACTER_POINTS} (default 0). */
   readonly characterPoints?: number;
   /** Whether a Fate Point is spent on this roll (default false). */
   readonly fatePoint?: boolean;
@@ -67,7 +71,7 @@ export function validate(request: WildRequest): ValidWildRequest {
   const pips = requireInt(r.pips ?? 0, "pips", -MAX_PIPS, MAX_PIPS);
   const outsideDice = requireInt(r.outsideDice ?? 0, "outsideDice", 0, MAX_CODE_DICE);
   const outsidePips = requireInt(r.outsidePips ?? 0, "outsidePips", -MAX_PIPS, MAX_PIPS);
-  const characterPoints = requireInt(r.characterPoints ?? 0, "characterPoints", 0, MAX_CP_PER_ROLL);
+  const characterPoints = requireInt(r.characterPoints ?? 0, "characterPoints", 0, MAX_CHARACTER_POINTS);
   const fatePoint = requireBool(r.fatePoint, "fatePoint", false);
   const firstOneCounts = requireBool(r.firstOneCounts, "firstOneCounts", true);
   if (fatePoint && characterPoints > 0) throw new EngineError("PointsOnSameRoll", { characterPoints });

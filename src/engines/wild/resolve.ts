@@ -8,7 +8,7 @@
 
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
 import { formatBonus, formatCode } from "./code.ts";
-import { MAX_CP_PER_ROLL, shapeOf, withDefaults, type WildRequest, type WildShape } from "./request.ts";
+import { MAX_CHARACTER_POINTS, shapeOf, withDefaults, type WildRequest, type WildShape } from "./request.ts";
 import {
   CHAIN_STAGES,
   CP_WILD_STEPS,
@@ -211,7 +211,7 @@ function records(n: number): Records {
 }
 
 /** The most chains a roll can have: the Wild Die and one extra Wild Die per Character Point. */
-const MAX_CHAINS = 1 + MAX_CP_PER_ROLL;
+const MAX_CHAINS = 1 + MAX_CHARACTER_POINTS;
 
 /** Per chain, its current stage and the face of its latest throw (reused by every walk). */
 const CHAIN_STAGE = new Int8Array(MAX_CHAINS);
