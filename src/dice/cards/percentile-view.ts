@@ -60,13 +60,13 @@ export function percentileCardView(
         ? { from, to: outcome.level, direction: outcome.net > 0 ? "raised" : "lowered" }
         : null,
     digits: outcome.value === 100 ? "00" : String(outcome.value).padStart(2, "0"),
-    reading: readingOf(outcome),
+    reading: readAgainst(outcome),
     points: pointsLedgerView(points),
   };
 }
 
 /** What a rated roll was read against; none for an unrated roll, or one stored before `successFrom` existed. */
-function readingOf(outcome: PercentileOutcome): PercentileCardView["reading"] {
+function readAgainst(outcome: PercentileOutcome): PercentileCardView["reading"] {
   const successFrom = outcome.successFrom as number | null | undefined;
   if (outcome.rating === null || outcome.column === null || successFrom === undefined) return null;
   return { rating: outcome.rating, column: outcome.column + 1, successFrom };

@@ -66,14 +66,14 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
     item: {
       id: item.id,
       draggable: kit.options.editable,
-      ...(kit.options.editable
-        ? {
-            editLabel: kit.t("ROLLING_BONES.Sheet.EditItem", { name }),
-            editTooltip: tooltipHTML(kit.t("ROLLING_BONES.Sheet.EditItem", { name })),
-            deleteLabel: kit.t("ROLLING_BONES.Sheet.Remove", { name }),
-            deleteTooltip: tooltipHTML(kit.t("ROLLING_BONES.Sheet.Remove", { name })),
-          }
-        : {}),
+      ...(kit.options.editable ? ownerButtons(kit, name) : {}),
     },
   };
+}
+
+/** The owner's edit and delete buttons: each accessible name, and the same text as tooltip HTML. */
+function ownerButtons(kit: ViewKit, name: string) {
+  const editLabel = kit.t("ROLLING_BONES.Sheet.EditItem", { name });
+  const deleteLabel = kit.t("ROLLING_BONES.Sheet.Remove", { name });
+  return { editLabel, editTooltip: tooltipHTML(editLabel), deleteLabel, deleteTooltip: tooltipHTML(deleteLabel) };
 }
