@@ -1,3 +1,4 @@
+import { listenForCardControls } from "../applications/chat/card-actions.ts";
 import { addActionDiceControls } from "../applications/chat/action-card-listeners.ts";
 import { addPointsControls } from "../applications/chat/points-card-listeners.ts";
 import { addRequestRows } from "../applications/requests/card.ts";
@@ -6,9 +7,11 @@ import { addRequestRows } from "../applications/requests/card.ts";
  * The `renderChatMessageHTML` hook (v13; FOUNDRY-NOTES §3): adds, for the viewing user, the
  * action-dice controls of action cards and economy cards, and the points controls (assist, pick,
  * undo) of percentile, wild, pool and pi cards, and a request card's rows (who rolled, Roll and
- * Reveal). Runs on every render.
+ * Reveal), and the one listener that runs every card control (`applications/chat/card-actions.ts`).
+ * Runs on every render.
  */
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
+  listenForCardControls(html);
   void addActionDiceControls(message, html);
   addPointsControls(message, html);
   addRequestRows(message, html);

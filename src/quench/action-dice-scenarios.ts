@@ -68,7 +68,7 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
           [...card.querySelectorAll(".rb-ledger__entry")].map((e) => e.getAttribute("data-type")),
           ["augment"],
         ],
-        ["controls", card.querySelector("[data-action=close]") !== null, true],
+        ["controls", card.querySelector("[data-rb-action=close]") !== null, true],
       ]);
     },
   },
@@ -107,7 +107,7 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
         ["closed", closed, true],
         ["augment refused", augment, false],
         ["state", card.querySelector("[data-card-state]")?.getAttribute("data-card-state"), "closed"],
-        ["no use control", card.querySelector("[data-action=augment]"), null],
+        ["no use control", card.querySelector("[data-rb-action=augment]"), null],
       ]);
     },
   },
@@ -132,7 +132,7 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
       const message = await w.roll({ modifier: 1 }, [[9, 20]], actorId);
       const gm = w.gmDice();
       const before = await w.render(message);
-      const button = before.querySelector('[data-action=augment][data-source="class"]');
+      const button = before.querySelector('[data-rb-action=augment][data-source="class"]');
       const used = await w.control(message, { type: "augment", faces: 8, source: "class" }, [[5, 8]]);
       const left = w.classLeft(actorId);
       const card = await w.render(message);

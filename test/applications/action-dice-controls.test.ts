@@ -42,8 +42,8 @@ async function view(messageId: string, userId: string): Promise<HTMLElement> {
 }
 
 const actions = (html: HTMLElement) =>
-  [...html.querySelectorAll<HTMLElement>("button[data-action]")].map((b) =>
-    [b.dataset.action, b.dataset.faces ?? b.dataset.entry ?? "", b.dataset.source ?? ""].filter(Boolean).join(":"),
+  [...html.querySelectorAll<HTMLElement>("button[data-rb-action]")].map((b) =>
+    [b.dataset.rbAction, b.dataset.faces ?? b.dataset.entry ?? "", b.dataset.source ?? ""].filter(Boolean).join(":"),
   );
 
 const AYLA = "actorAyla0000001";
@@ -77,7 +77,9 @@ describe("action dice controls on chat cards", () => {
     expect(bob.querySelector('[data-flag="potentialBotch"]')).not.toBeNull();
     expect(bob.querySelector("[data-verdict]")?.getAttribute("data-verdict")).toBe("total");
     bob.querySelector<HTMLInputElement>("input[data-dice-for=botch]")!.value = "2";
-    await w.double.actAs(BOB, async () => bob.querySelector<HTMLButtonElement>("button[data-action=botch]")!.click());
+    await w.double.actAs(BOB, async () =>
+      bob.querySelector<HTMLButtonElement>("button[data-rb-action=botch]")!.click(),
+    );
     await vi.waitFor(() => expect(cardRoll(w, id).card.ledger).toHaveLength(1));
     expect(countOf(w, BOB)).toBe(2);
     // the re-rendered card shows the ledger to everyone, and Undo to the GM only
@@ -95,7 +97,7 @@ describe("action dice controls on chat cards", () => {
     const gm = await view(id, GM);
     const entry = cardRoll(w, id).card.ledger[0]!.id;
     expect(actions(gm)).toContain(`undo:${entry}`);
-    const undo = gm.querySelector<HTMLButtonElement>(`.rb-ledger__entry [data-action=undo]`)!;
+    const undo = gm.querySelector<HTMLButtonElement>(`.rb-ledger__entry [data-rb-action=undo]`)!;
     expect(undo.getAttribute("aria-label")).toContain("Bob");
     await w.double.actAs(GM, async () => undo.click());
     await vi.waitFor(() => expect(cardRoll(w, id).card.ledger[0]?.undone).toBe(true));
@@ -142,7 +144,7 @@ describe("action dice controls on chat cards", () => {
     alice.querySelector<HTMLInputElement>("input[data-dice-for=critical]")!.value = "2";
     select.value = "class";
     await w.double.actAs(ALICE, async () =>
-      alice.querySelector<HTMLButtonElement>("button[data-action=critical]")!.click(),
+      alice.querySelector<HTMLButtonElement>("button[data-rb-action=critical]")!.click(),
     );
     await vi.waitFor(() => expect(cardRoll(w, id).card.ledger).toHaveLength(1));
     expect(cardRoll(w, id).card.ledger[0]).toMatchObject({ character: AYLA, dice: [{ faces: 8, count: 2 }] });
@@ -181,7 +183,7 @@ describe("action dice controls on chat cards", () => {
     expect(actions(await view(award, ALICE))).toEqual([]);
     const gm = await view(award, GM);
     expect(actions(gm)).toEqual(["undoPool"]);
-    await w.double.actAs(GM, async () => gm.querySelector<HTMLButtonElement>("[data-action=undoPool]")!.click());
+    await w.double.actAs(GM, async () => gm.querySelector<HTMLButtonElement>("[data-rb-action=undoPool]")!.click());
     await vi.waitFor(() => expect(countOf(w, ALICE)).toBe(3));
     expect(actions(await view(award, GM))).toEqual([]);
     expect((await view(award, ALICE)).querySelector("[data-undone]")).not.toBeNull();

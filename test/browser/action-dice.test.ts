@@ -89,7 +89,7 @@ describe("action dice in Chromium", () => {
       await control(w, ALICE, id, { type: "augment", faces: 8, source: "class" });
       const page = await chatPage(await rendered(w, id, ALICE));
       await checkPage(page, ".rb-card");
-      expect(await page.locator('[data-action=augment][data-source="class"]').count()).toBe(1);
+      expect(await page.locator('[data-rb-action=augment][data-source="class"]').count()).toBe(1);
       expect(await page.locator("select[data-source-for=critical] option").allTextContents()).toEqual([
         "my action dice",
         "Ayla's class dice",
@@ -187,9 +187,9 @@ describe("action dice in Chromium", () => {
         el.innerHTML = await rendered(w, id, viewer);
         return el;
       };
-      expect((await text(open, ALICE)).querySelectorAll("[data-action]")).toHaveLength(2);
+      expect((await text(open, ALICE)).querySelectorAll("[data-rb-action]")).toHaveLength(2);
       expect((await text(botch, GM)).querySelector("[data-severity=botch]")?.textContent).toContain("3");
-      expect((await text(critical, GM)).querySelector("[data-action=refund]")).not.toBeNull();
+      expect((await text(critical, GM)).querySelector("[data-rb-action=refund]")).not.toBeNull();
       expect((await text(closed, BOB)).querySelector("[data-card-state]")?.getAttribute("data-card-state")).toBe(
         "closed",
       );

@@ -19,9 +19,28 @@ afterAll(async () => {
 type Engine = "percentile" | "action" | "wild" | "pi" | "pool";
 const SCENARIOS: [string, Engine, unknown, () => number][] = [
   ["percentile-bonus", "percentile", { bonus: 3, penalty: 1, column: 9 }, fixedFaces(10, [6, 9, 8, 2])],
-  ["action-cascade", "action", { modifier: 3, dc: 15, augments: [6] }, mixedFaces([[1, 20], [6, 6], [6, 6], [2, 6]])],
+  [
+    "action-cascade",
+    "action",
+    { modifier: 3, dc: 15, augments: [6] },
+    mixedFaces([
+      [1, 20],
+      [6, 6],
+      [6, 6],
+      [2, 6],
+    ]),
+  ],
   ["wild-catastrophe", "wild", { dice: 3, pips: 1, characterPoints: 1 }, fixedFaces(6, [4, 2, 1, 6, 3, 6, 5])],
-  ["pi-hindered", "pi", { pool: [8, 4, 6, 4], hindrance: "minor", impactMod: 1 }, mixedFaces([[5, 8], [3, 6], [2, 4]])],
+  [
+    "pi-hindered",
+    "pi",
+    { pool: [8, 4, 6, 4], hindrance: "minor", impactMod: 1 },
+    mixedFaces([
+      [5, 8],
+      [3, 6],
+      [2, 4],
+    ]),
+  ],
   ["pool-botch", "pool", { pool: 6, difficulty: 8, cancellation: 1 }, fixedFaces(10, [1, 1, 3, 5, 7, 2])],
   ["pool-success", "pool", { pool: 5, difficulty: 6, willpower: true }, fixedFaces(10, [10, 6, 1, 4, 9])],
 ];

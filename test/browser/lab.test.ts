@@ -209,7 +209,7 @@ describe("the lab page", () => {
   });
 
   it("says what an action-dice control would do in Foundry when it is pressed from the keyboard", async () => {
-    const button = page.locator('#lab-table [data-table="roller"] button[data-action="augment"]').first();
+    const button = page.locator('#lab-table [data-table="roller"] button[data-rb-action="augment"]').first();
     const label = ((await button.textContent()) ?? "").replace(/\s+/g, " ").trim();
     await button.focus();
     await page.keyboard.press("Enter");
@@ -230,8 +230,8 @@ describe("the lab's roll requests", () => {
     const player = page.locator('[data-request-specimen="requestPlayer"]');
     expect(await player.locator("[data-target]").textContent()).toContain("The GM keeps the target hidden");
     expect(await player.locator("[data-verdict]").count()).toBe(0);
-    expect(await player.locator('button[data-action="requestRoll"]').count()).toBe(1);
-    expect(await player.locator('button[data-action="requestReveal"]').count()).toBe(0);
+    expect(await player.locator('button[data-rb-action="requestRoll"]').count()).toBe(1);
+    expect(await player.locator('button[data-rb-action="requestReveal"]').count()).toBe(0);
     const gm = page.locator('[data-request-specimen="requestGm"]');
     expect(await gm.locator("[data-target]").textContent()).toContain("DC 15");
     expect(await gm.locator("[data-verdict]").allTextContents()).toEqual([
@@ -245,7 +245,7 @@ describe("the lab's roll requests", () => {
       2,
     );
     expect(await axeViolations("#lab-requests")).toEqual([]);
-    const reveal = gm.locator('button[data-action="requestReveal"]');
+    const reveal = gm.locator('button[data-rb-action="requestReveal"]');
     await reveal.focus();
     await page.keyboard.press("Enter");
     expect(await page.locator("[data-lab-requests-status]").textContent()).toContain("Reveal the hidden target");

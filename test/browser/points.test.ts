@@ -98,7 +98,7 @@ describe("points on chat cards in Chromium", () => {
     ))!;
     const page = await showCard(await rendered(w, id, GM), "percentile-karma-assist");
     expect(await page.locator(".rb-points__entry").count()).toBe(2);
-    expect(await page.locator('[data-action="pointsUndo"]').count()).toBe(2);
+    expect(await page.locator('[data-rb-action="pointsUndo"]').count()).toBe(2);
   });
 
   it("percentile: the assistant's Good card offers Assist… to its author", async () => {
@@ -117,7 +117,7 @@ describe("points on chat cards in Chromium", () => {
     await as(w, BOB, () => w!.points.assistLeader(messageAs(w!, id, BOB), AYLA));
     let page = await showCard(await rendered(w, id, BOB), "percentile-assist-pending");
     expect(await page.locator('[data-mark="pending"]').count()).toBe(1);
-    expect(await page.locator('[data-action="pointsCancelAssist"]').count()).toBe(1);
+    expect(await page.locator('[data-rb-action="pointsCancelAssist"]').count()).toBe(1);
     const assists = as(w, ALICE, () => w!.points.actorPoints(w!.double.game.actors.get(AYLA) as never).assists);
     d10s(w, 5, 5, 9);
     await rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 1, column: 10 }, assists);

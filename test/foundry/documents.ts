@@ -105,12 +105,21 @@ export class TypeDataModel {
  */
 export const applicationInstances = new Map<string, ApplicationV2>();
 
+/** A click action: called with the application as `this`, the event and the `[data-action]` element. [API13 ApplicationClickAction] */
+type ClickAction = (this: ApplicationV2, event: Event, target: HTMLElement) => unknown;
+
 /**
  * The base of applications: the statics a subclass overrides, its id, and a window life cycle of
- * render (registered under its id), `bringToFront` and `close` (unregistered); nothing is drawn.
- * Two different applications rendered under one id would share one DOM id: the double refuses it
- * [no public page says what Foundry does then: the stricter reading]. [API13 ApplicationV2#id,
- * #render, #rendered, #bringToFront, #close]
+ * render (registered under its id), `bringToFront` and `close` (unregistered). Two different
+ * applications rendered under one id would share one DOM id: the double refuses it [no public page
+ * says what Foundry does then: the stricter reading]. [API13 ApplicationV2#id, #render, #rendered,
+ * #bringToFront, #close]
+ *
+ * With a DOM, `render` gives the application an element (nothing of its PARTS is drawn) on which one
+ * listener delegates clicks on `[data-action]` to `options.actions` by name, and to the core actions
+ * every application owns (`close`) [API13 ApplicationConfiguration.actions: "Click actions supported
+ * by the Application and their event handler functions"; the window's close button is
+ * `data-action="close"` (issue 15)]. `dispatched` records the names dispatched (double only).
  */
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: Record<string, unknown> = {};
@@ -118,6 +127,10 @@ export class ApplicationV2 {
   rendered = false;
   /** How often `bringToFront` was called (double only). */
   broughtToFront = 0;
+  /** The application's element once rendered with a DOM, else `null`. */
+  element: HTMLElement | null = null;
+  /** The `[data-action]` names the element dispatched, in order (double only). */
+  readonly dispatched: string[] = [];
 
   constructor(options: Record<string, unknown> = {}) {
     const defaults = (this.constructor as typeof ApplicationV2).DEFAULT_OPTIONS;
@@ -136,7 +149,30 @@ export class ApplicationV2 {
     }
     applicationInstances.set(this.id, this);
     this.rendered = true;
+    if (!this.element && typeof document !== "undefined") {
+      const element = document.createElement("div");
+      element.id = this.id;
+      element.className = "application";
+      element.addEventListener("click", (event) => this.#onClickAction(event));
+      document.body.append(element);
+      this.element = element;
+    }
     return this;
+  }
+
+  /** The delegated click: the nearest `[data-action]` inside the element runs its action. */
+  #onClickAction(event: Event): void {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-action]") : null;
+    if (!target || !this.element?.contains(target)) return;
+    const name = target.dataset.action ?? "";
+    const actions = (this.options.actions ?? {}) as Record<string, ClickAction | { handler: ClickAction }>;
+    const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
+    const handler = typeof action === "function" ? action : action?.handler;
+    const core: Record<string, ClickAction> = { close: () => void this.close() };
+    const run = handler ?? (Object.hasOwn(core, name) ? core[name] : undefined);
+    if (!run) return;
+    this.dispatched.push(name);
+    void run.call(this, event, target);
   }
 
   bringToFront(): void {
@@ -146,7 +182,26 @@ export class ApplicationV2 {
   async close(_options: unknown = {}): Promise<this> {
     if (applicationInstances.get(this.id) === this) applicationInstances.delete(this.id);
     this.rendered = false;
+    this.element?.remove();
+    this.element = null;
     return this;
+  }
+}
+
+/**
+ * The chat log as an application (enough to press card buttons inside it): `postOne` renders a
+ * message for the current client (`ChatMessage#renderHTML`, which fires `renderChatMessageHTML`) and
+ * appends it to the log, as the sidebar does with each new message. [API13 ChatLog#postOne; ChatLog
+ * is an ApplicationV2 since v13 (Foundry v13 release notes)]
+ */
+export class ChatLog extends ApplicationV2 {
+  static override DEFAULT_OPTIONS: Record<string, unknown> = { id: "chat" };
+
+  async postOne(message: { renderHTML(): Promise<HTMLElement> }): Promise<HTMLElement> {
+    if (!this.rendered) await this.render();
+    const html = await message.renderHTML();
+    this.element?.append(html);
+    return html;
   }
 }
 

@@ -94,6 +94,7 @@ export { fixedFaces, mixedFaces, seededUniform, uniformFor } from "./random.ts";
 export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, User };
 export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
 export type { SheetRegistration } from "./documents.ts";
+export { ChatLog } from "./documents.ts";
 export type { ActorSpec } from "./actors.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 

@@ -96,6 +96,9 @@ export async function bootWorld(options: Parameters<typeof bootSystem>[0] = {}):
   const points = await import("../../src/services/points/index.ts");
   const listeners = await import("../../src/applications/chat/points-card-listeners.ts");
   double.Hooks.on("renderChatMessageHTML", listeners.addPointsControls);
+  // The one listener of every card control, as the system's renderChatMessageHTML hook installs it.
+  const { listenForCardControls } = await import("../../src/applications/chat/card-actions.ts");
+  double.Hooks.on("renderChatMessageHTML", (_message: unknown, html: HTMLElement) => listenForCardControls(html));
   double.Hooks.on("rollingBones.sessionStarted", points.onSessionStarted);
   return { double, points, listeners };
 }

@@ -311,7 +311,7 @@ describe("percentile: cooperative rolls", () => {
     const select = html.querySelector<HTMLSelectElement>("[data-leader-select]")!;
     expect(html.querySelector(`label[for="${select.id}"]`)?.textContent).toBe("Leader");
     await as(w, BOB, async () => {
-      html.querySelector<HTMLButtonElement>('[data-action="pointsAssist"]')!.click();
+      html.querySelector<HTMLButtonElement>('[data-rb-action="pointsAssist"]')!.click();
       await new Promise((r) => setTimeout(r, 20));
     });
     expect(assistsOf(w, AYLA)).toHaveLength(1);
@@ -581,7 +581,7 @@ describe("pi: picks on the card", () => {
     ]);
     for (const box of boxes) expect(html.querySelector(`label[for="${box.id}"]`)).not.toBeNull();
     await as(w, ALICE, async () => {
-      html.querySelectorAll<HTMLButtonElement>('[data-action="pointsPickBest"]')[1]!.click();
+      html.querySelectorAll<HTMLButtonElement>('[data-rb-action="pointsPickBest"]')[1]!.click();
       await new Promise((r) => setTimeout(r, 20));
     });
     expect(cardOf(w, id).outcome).toMatchObject({ precision: 7, impact: 3 });
@@ -595,11 +595,11 @@ describe("the GM's undo controls", () => {
     const id = (await rollFor(w, BOB, "wild", WIL, { dice: 2, characterPoints: 1 }))!;
     const gmHtml = await as(w, GM, () => messageAs(w, id).renderHTML());
     await w.listeners.pointsDecorated(gmHtml);
-    const undo = gmHtml.querySelector<HTMLButtonElement>('[data-action="pointsUndo"]')!;
+    const undo = gmHtml.querySelector<HTMLButtonElement>('[data-rb-action="pointsUndo"]')!;
     expect(undo.getAttribute("aria-label")).toBe("Undo: Character Points: 1 extra Wild Dice (Wil) (Bob)");
     const bobHtml = await as(w, BOB, () => messageAs(w, id, BOB).renderHTML());
     await w.listeners.pointsDecorated(bobHtml);
-    expect(bobHtml.querySelector('[data-action="pointsUndo"]')).toBeNull();
+    expect(bobHtml.querySelector('[data-rb-action="pointsUndo"]')).toBeNull();
     await as(w, GM, async () => {
       undo.click();
       await new Promise((r) => setTimeout(r, 20));

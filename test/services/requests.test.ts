@@ -120,15 +120,15 @@ describe("a GM roll request with a hidden DC", () => {
     // a player sees the target hidden and a Roll button only on their own character
     const alice = await rowsAs(ALICE, id);
     expect(alice.querySelector("[data-target]")?.textContent).toContain(format("ROLLING_BONES.Request.TargetHidden"));
-    expect([...alice.querySelectorAll<HTMLElement>("[data-action=requestRoll]")].map((b) => b.dataset.actor)).toEqual([
-      AXEL,
-    ]);
-    expect(alice.querySelector("[data-action=requestReveal]")).toBeNull();
+    expect(
+      [...alice.querySelectorAll<HTMLElement>("[data-rb-action=requestRoll]")].map((b) => b.dataset.actor),
+    ).toEqual([AXEL]);
+    expect(alice.querySelector("[data-rb-action=requestReveal]")).toBeNull();
     // the GM sees the DC, marked hidden from players, and the Reveal control
     const gm = await rowsAs(GM, id);
     expect(gm.querySelector("[data-target]")?.textContent).toContain("DC 15");
     expect(gm.querySelector("[data-target]")?.textContent).toContain(format("ROLLING_BONES.Request.HiddenFromPlayers"));
-    expect(gm.querySelector("[data-action=requestReveal]")).not.toBeNull();
+    expect(gm.querySelector("[data-rb-action=requestReveal]")).not.toBeNull();
   });
 
   it("gathers each owner's roll; the verdict shows to the GM, and to players once revealed", async () => {
@@ -271,7 +271,7 @@ describe("requests of the other engines", () => {
     });
     const view = await rowsAs(BOB, pct);
     expect(view.querySelector(`[data-actor="${AYLA}"] .rb-request__level`)).not.toBeNull();
-    expect(view.querySelector(`[data-action=requestRoll][data-actor="${BRANN}"]`)).not.toBeNull();
+    expect(view.querySelector(`[data-rb-action=requestRoll][data-actor="${BRANN}"]`)).not.toBeNull();
   });
 
   it("refuses a bad request with the reason and posts nothing; a player cannot post one", async () => {

@@ -115,7 +115,7 @@ describe("ledgers", () => {
     await decorated(li);
     expectText(li);
     expect(li.querySelector(".rb-ledger__who")!.textContent).toBe(HOSTILE_SHORT);
-    const undo = li.querySelector<HTMLElement>('button[data-action="undo"]');
+    const undo = li.querySelector<HTMLElement>('button[data-rb-action="undo"]');
     expect(undo?.getAttribute("aria-label")).toContain(HOSTILE_SHORT);
   });
 

@@ -1,26 +1,23 @@
 /**
  * The action-dice controls on chat cards, added per viewer when a message renders: on an action card,
  * the controls this user may use (see `action-controls.ts`) and, for the GM, Undo and Refund on each
- * ledger line; on an economy card, the GM's Undo. Each control is a `data-action` button; a click
- * sends the request to the active GM (`services/action-dice/requests.ts`) and the card re-renders
- * when the GM writes it. Controls are rebuilt on every render, never kept across renders.
+ * ledger line; on an economy card, the GM's Undo. Each control is a `data-rb-action` button, run
+ * from the table of card controls (`card-actions.ts`): a click sends the request to the active GM
+ * (`services/action-dice/requests.ts`) and the card re-renders when the GM writes it. Controls are rebuilt on every render, never kept across renders.
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { ActionRoll } from "../../dice/index.ts";
 import {
-  cardControl,
   cardOf,
   ECONOMY_FLAG,
   loadPools,
   currentSession,
-  undoPoolAction,
-  type CardControl,
   type EconomyRecord,
 } from "../../services/action-dice/index.ts";
 import { classPoolNow } from "../../services/action-dice/class-pools.ts";
-import type { ActionCardState, DiceSource } from "../../engines/action/index.ts";
+import type { ActionCardState } from "../../engines/action/index.ts";
 import { actionControls, type ControlsInput } from "./action-controls.ts";
-import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
+import { controlButton, ledgerLine } from "./card-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of the per-viewer controls. */
@@ -38,47 +35,12 @@ function button(action: string, label: string, aria: string, data: Record<string
   return controlButton("rb-ledger__control", action, label, aria, data);
 }
 
-/** Disables every control of a card while a request is on its way. */
-function setBusy(html: HTMLElement, busy: boolean): void {
-  setControlsBusy(html, "[data-action], [data-dice-for], [data-source-for]", busy);
-}
-
 /** The class dice of the card's character the viewer may spend: only a character the viewer owns. */
 function viewerClassDice(card: ActionCardState): ControlsInput["classDice"] {
   const actor = card.character ? game.actors.get(card.character) : undefined;
   if (!actor?.testUserPermission(game.user, "OWNER")) return null;
   const pool = classPoolNow(actor);
   return pool ? { name: actor.name, pool: pool.state } : null;
-}
-
-/** `{ source: "class" }` when a control (or its source select) asks for class dice, else nothing. */
-function classSource(value: string | undefined): { source?: DiceSource } {
-  return value === "class" ? { source: "class" } : {};
-}
-
-/** The control a clicked button asks for, with its parameters read from the card. */
-function controlOf(el: HTMLElement, html: HTMLElement): CardControl | null {
-  const action = el.dataset.action;
-  switch (action) {
-    case "augment":
-      return { type: "augment", faces: Number(el.dataset.faces), ...classSource(el.dataset.source) };
-    case "reroll":
-      return { type: "reroll", ...classSource(el.dataset.source) };
-    case "botch":
-    case "critical":
-    case "specialBotch": {
-      const input = html.querySelector<HTMLInputElement>(`[data-dice-for="${action}"]`);
-      const source = html.querySelector<HTMLSelectElement>(`[data-source-for="${action}"]`);
-      return { type: action, dice: Number(input?.value ?? 1), ...classSource(source?.value) };
-    }
-    case "close":
-      return { type: "close" };
-    case "undo":
-    case "refund":
-      return { type: action, entry: el.dataset.entry ?? "" };
-    default:
-      return null;
-  }
 }
 
 async function decorateActionCard(
@@ -126,18 +88,9 @@ async function decorateActionCard(
       );
     }
   }
-  section.addEventListener("click", (event) => {
-    const target = (event.target as Element | null)?.closest<HTMLElement>("button[data-action]");
-    if (!target || !section.contains(target)) return;
-    const control = controlOf(target, section);
-    if (!control) return;
-    event.preventDefault();
-    setBusy(section, true);
-    void cardControl(message, control).finally(() => setBusy(section, false));
-  });
 }
 
-function decorateEconomyCard(message: ChatMessage.Implementation, record: EconomyRecord, html: HTMLElement): void {
+function decorateEconomyCard(record: EconomyRecord, html: HTMLElement): void {
   const section = html.querySelector<HTMLElement>(".rb-card--economy");
   if (!section || !game.user.isGM || !record.entry || record.entry.undone || record.session !== currentSession())
     return;
@@ -152,11 +105,6 @@ function decorateEconomyCard(message: ChatMessage.Implementation, record: Econom
   row.className = "rb-controls__row";
   row.append(undo);
   section.append(row);
-  undo.addEventListener("click", (event) => {
-    event.preventDefault();
-    setBusy(section, true);
-    void undoPoolAction(message).finally(() => setBusy(section, false));
-  });
 }
 
 async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
@@ -164,7 +112,7 @@ async function decorate(message: ChatMessage.Implementation, html: HTMLElement):
   const roll = message.rolls[0];
   if (roll instanceof ActionRoll && roll.outcome !== undefined) await decorateActionCard(message, roll, html);
   const economy = message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
-  if (economy) decorateEconomyCard(message, economy, html);
+  if (economy) decorateEconomyCard(economy, html);
 }
 
 /**

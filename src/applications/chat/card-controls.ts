@@ -1,6 +1,6 @@
 /**
- * DOM pieces shared by the chat-card controls (action dice, points): a labelled control button, the
- * busy state while a request travels to the GM, and the ledger line a control belongs to.
+ * DOM pieces shared by the chat-card controls (action dice, points): a labelled control button and
+ * the ledger line a control belongs to.
  */
 
 /** Ledger entry ids as they appear in `data-entry` (anything else is ignored, never put in a selector). */
@@ -10,7 +10,7 @@ const ENTRY_ID = /^[\w-]+$/;
  * A `<button type="button">` control with a visible label and a fuller accessible name.
  *
  * @param className - The control's class.
- * @param action - Its `data-action`.
+ * @param action - Its `data-rb-action` (a name in `CARD_CONTROLS`, card-actions.ts).
  * @param label - The visible text.
  * @param aria - The accessible name.
  * @param data - Further `data-*` attributes.
@@ -25,19 +25,11 @@ export function controlButton(
   const el = document.createElement("button");
   el.type = "button";
   el.className = className;
-  el.dataset.action = action;
+  el.dataset.rbAction = action;
   for (const [k, v] of Object.entries(data)) el.dataset[k] = v;
   el.textContent = label;
   el.setAttribute("aria-label", aria);
   return el;
-}
-
-/** Disables (or enables) every control under `root` matching `selector`, and marks `root` busy. */
-export function setControlsBusy(root: HTMLElement, selector: string, busy: boolean): void {
-  for (const el of root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(selector)) {
-    el.disabled = busy;
-  }
-  root.toggleAttribute("aria-busy", busy);
 }
 
 /**

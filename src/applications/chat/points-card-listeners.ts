@@ -2,23 +2,14 @@
  * The points controls on percentile, wild, pool and pi cards, added per viewer when a message renders
  * (see `points-controls.ts`): "Assist …" and "Cancel assist" on a percentile card, the pick of two
  * dice on a Precision & Impact card, whether a given assist still waits, and the GM's Undo on each
- * ledger line. A click sends the request to the active GM (`services/points/requests.ts`); the card
- * re-renders when the GM writes it. Controls are rebuilt on every render, never kept across renders.
+ * ledger line. A click runs from the table of card controls (`card-actions.ts`), which sends the
+ * request to the active GM (`services/points/requests.ts`); the card re-renders when the GM writes it. Controls are rebuilt on every render, never kept across renders.
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import type { PendingAssist } from "../../dice/index.ts";
-import {
-  ASSISTS_FLAG,
-  assistLeader,
-  cancelAssist,
-  pickDice,
-  pointsEngineOf,
-  undoPoints,
-  type PointsRoll,
-} from "../../services/points/index.ts";
-import { controlButton, ledgerLine, setControlsBusy } from "./card-controls.ts";
+import { ASSISTS_FLAG, pointsEngineOf, type PointsRoll } from "../../services/points/index.ts";
+import { controlButton, ledgerLine } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
-import { notify } from "../../helpers/notify.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of the per-viewer controls. */
@@ -73,15 +64,6 @@ function button(action: string, label: string, aria: string, data: Record<string
   return controlButton("rb-points__control", action, label, aria, data);
 }
 
-/** Disables every points control of a card while a request is on its way. */
-function setBusy(section: HTMLElement, busy: boolean): void {
-  setControlsBusy(
-    section,
-    "[data-points-controls] button, [data-points-controls] input, [data-points-controls] select, .rb-points__control",
-    busy,
-  );
-}
-
 /** Marks the given assist's line with its state (waiting for the leader, or used). */
 function markAssistState(section: HTMLElement, view: PointsControlsView): void {
   const state = view.assistState;
@@ -112,36 +94,6 @@ function addUndoButtons(section: HTMLElement, view: PointsControlsView): void {
   }
 }
 
-/** Sends what a clicked control asks for. */
-function send(message: ChatMessage.Implementation, target: HTMLElement, section: HTMLElement): Promise<boolean> | null {
-  switch (target.dataset.action) {
-    case "pointsAssist": {
-      const leader = section.querySelector<HTMLSelectElement>("[data-leader-select]")?.value ?? "";
-      return assistLeader(message, leader);
-    }
-    case "pointsCancelAssist":
-      return cancelAssist(target.dataset.leader ?? "", target.dataset.assist ?? "");
-    case "pointsPick": {
-      const slots = [...section.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
-        .filter((el) => el.checked)
-        .map((el) => Number(el.dataset.pickSlot));
-      if (slots.length !== 2) {
-        notify("warn", game.i18n.localize("ROLLING_BONES.Points.Controls.PickTwo"));
-        return null;
-      }
-      return pickDice(message, [slots[0] as number, slots[1] as number]);
-    }
-    case "pointsPickBest": {
-      const [a = 0, b = 0] = (target.dataset.slots ?? "").split(",").map(Number);
-      return pickDice(message, [a, b]);
-    }
-    case "pointsUndo":
-      return undoPoints(message, target.dataset.entry ?? "");
-    default:
-      return null;
-  }
-}
-
 async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   if (!message.isContentVisible) return;
   const view = pointsControlsFor(message);
@@ -151,15 +103,6 @@ async function decorate(message: ChatMessage.Implementation, html: HTMLElement):
   addUndoButtons(section, view);
   const controls = await pointsControlsHtml(view);
   if (controls) section.insertAdjacentHTML("beforeend", controls);
-  section.addEventListener("click", (event) => {
-    const target = (event.target as Element | null)?.closest<HTMLElement>("button[data-action]");
-    if (!target || !section.contains(target) || !target.dataset.action?.startsWith("points")) return;
-    event.preventDefault();
-    const request = send(message, target, section);
-    if (!request) return;
-    setBusy(section, true);
-    void request.finally(() => setBusy(section, false));
-  });
 }
 
 /**

@@ -8,7 +8,6 @@ import { EngineRoll, PoolRoll } from "../../dice/index.ts";
 import { pool } from "../../engines/index.ts";
 import { REQUEST_FLAG } from "../../services/requests/names.ts";
 import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
-import { setControlsBusy } from "../chat/card-controls.ts";
 import { requestCardView, type RequestCardView } from "./view.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
@@ -55,22 +54,8 @@ export function requestViewFor(message: ChatMessage.Implementation): RequestCard
 async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   const view = requestViewFor(message);
   const slot = html.querySelector<HTMLElement>("[data-request-rows]");
-  if (!view || !slot || !message.id) return;
+  if (!view || !slot) return;
   slot.innerHTML = await renderSystemTemplate(REQUEST_ROWS_TEMPLATE, { ...view });
-  const messageId = message.id;
-  slot.addEventListener("click", (event) => {
-    const button = (event.target as HTMLElement | null)?.closest<HTMLButtonElement>("button[data-action]");
-    if (!button || button.disabled) return;
-    setControlsBusy(slot, "button", true);
-    const done = () => setControlsBusy(slot, "button", false);
-    const action = button.dataset.action;
-    void import("../../services/requests/requests.ts")
-      .then(async (requests) => {
-        if (action === "requestRoll") await requests.rollForRequest(messageId, button.dataset.actor ?? "", event);
-        else await requests.revealRequest(messageId);
-      })
-      .finally(done);
-  });
 }
 
 /** Adds a request card's per-viewer rows (a no-op on other messages). */

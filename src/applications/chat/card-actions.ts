@@ -1,0 +1,204 @@
+/**
+ * Every control on a chat card, declared once: its name (the button's `data-rb-action`), who may
+ * press it, and what it runs. One delegated listener ({@link onCardClick}) dispatches a click from
+ * this table. The attribute is our own, never `data-action`: the chat log is an ApplicationV2 that
+ * delegates `[data-action]` clicks to actions of its own (`close` among them), so a card button must
+ * not carry one of its names, and the click stops at the message element.
+ *
+ * The check here is for a clear refusal before anything travels; the active GM re-checks every
+ * privileged request when it arrives (services/gm-action.ts) and applies it once.
+ */
+import type { CardControl } from "../../services/action-dice/index.ts";
+import { cardControl, undoPoolAction } from "../../services/action-dice/index.ts";
+import { assistLeader, cancelAssist, pickDice, undoPoints } from "../../services/points/index.ts";
+import type { DiceSource } from "../../engines/action/index.ts";
+import { notify } from "../../helpers/notify.ts";
+
+/** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
+export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
+
+/** What a control's check and action receive. */
+export interface CardControlContext {
+  /** The message whose card holds the control. */
+  readonly message: ChatMessage.Implementation;
+  /** The pressed button. */
+  readonly button: HTMLElement;
+  /** The rendered message element (where the card's inputs are read). */
+  readonly root: HTMLElement;
+  /** The click. */
+  readonly event: Event;
+}
+
+/**
+ * Who may press a control: `gm` a GM; `author` the message's author or a GM; `actorOwner` an owner
+ * of the actor named by the button's `data-actor` (or a GM); `anyone` any user (the rules decide on
+ * the GM's side, e.g. any player may activate another's botch).
+ */
+export type CardControlAccess = "gm" | "author" | "actorOwner" | "anyone";
+
+/** One card control. */
+export interface CardControlSpec {
+  readonly access: CardControlAccess;
+  readonly run: CardControlRun;
+}
+
+/** Runs a control; `null` when it asked the user for more (it told them why) and sent nothing. */
+export type CardControlRun = (context: CardControlContext) => Promise<unknown> | null;
+
+/** `{ source: "class" }` when a control (or its source select) asks for class dice, else nothing. */
+function classSource(value: string | undefined): { source?: DiceSource } {
+  return value === "class" ? { source: "class" } : {};
+}
+
+/** An action-dice card control, sent to the active GM. */
+function actionDice(control: (context: CardControlContext) => CardControl): CardControlRun {
+  return (context) => cardControl(context.message, control(context));
+}
+
+/** An activation (botch, critical, special botch) with the dice count and source chosen on the card. */
+function activation(type: "botch" | "critical" | "specialBotch"): CardControlSpec {
+  return {
+    access: "anyone",
+    run: actionDice(({ root }) => {
+      const input = root.querySelector<HTMLInputElement>(`[data-dice-for="${type}"]`);
+      const source = root.querySelector<HTMLSelectElement>(`[data-source-for="${type}"]`);
+      return { type, dice: Number(input?.value ?? 1), ...classSource(source?.value) };
+    }),
+  };
+}
+
+/** The pick of two dice on a Precision & Impact card, from its checked boxes. */
+function pickChecked({ message, root }: CardControlContext): Promise<boolean> | null {
+  const slots = [...root.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
+    .filter((el) => el.checked)
+    .map((el) => Number(el.dataset.pickSlot));
+  if (slots.length !== 2) {
+    notify("warn", game.i18n.localize("ROLLING_BONES.Points.Controls.PickTwo"));
+    return null;
+  }
+  return pickDice(message, [slots[0] as number, slots[1] as number]);
+}
+
+/** `"2,3"` → `[2, 3]`. */
+function slotPair(text: string | undefined): [number, number] {
+  const [a = 0, b = 0] = (text ?? "").split(",").map(Number);
+  return [a, b];
+}
+
+/** A GM roll request's service, loaded on first use (it stays out of the startup bundle). */
+const requests = () => import("../../services/requests/requests.ts");
+
+// What each control runs, one small function per control (the table below names them).
+const augment = actionDice(({ button: b }) => ({
+  type: "augment",
+  faces: Number(b.dataset.faces),
+  ...classSource(b.dataset.source),
+}));
+const reroll = actionDice(({ button: b }) => ({ type: "reroll", ...classSource(b.dataset.source) }));
+const close = actionDice(() => ({ type: "close" }));
+const undo = actionDice(({ button: b }) => ({ type: "undo", entry: b.dataset.entry ?? "" }));
+const refund = actionDice(({ button: b }) => ({ type: "refund", entry: b.dataset.entry ?? "" }));
+const undoPool: CardControlRun = ({ message }) => undoPoolAction(message);
+const assist: CardControlRun = ({ message, root }) =>
+  assistLeader(message, root.querySelector<HTMLSelectElement>("[data-leader-select]")?.value ?? "");
+const cancel: CardControlRun = ({ button: b }) => cancelAssist(b.dataset.leader ?? "", b.dataset.assist ?? "");
+const pickBest: CardControlRun = ({ message, button: b }) => pickDice(message, slotPair(b.dataset.slots));
+const pointsUndo: CardControlRun = ({ message, button: b }) => undoPoints(message, b.dataset.entry ?? "");
+const requestRoll: CardControlRun = ({ message, button: b, event }) =>
+  requests().then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
+const requestReveal: CardControlRun = ({ message }) => requests().then((r) => r.revealRequest(message.id ?? ""));
+
+/**
+ * The card controls by name. To add one: write its action as a small function `(context) => promise`
+ * next to its kind's (or in its own module), then add ONE line here — `["name", { access, run }]` —
+ * and give its button `data-rb-action="name"` in the card's template (or
+ * `controlButton(…, "name", …)`). Nothing else wires it: the listener, the permission refusal and
+ * the busy state come from here.
+ */
+export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<string, CardControlSpec>([
+  // Action dice (action cards, economy cards).
+  ["augment", { access: "anyone", run: augment }],
+  ["reroll", { access: "anyone", run: reroll }],
+  ["botch", activation("botch")],
+  ["critical", activation("critical")],
+  ["specialBotch", activation("specialBotch")],
+  ["close", { access: "gm", run: close }],
+  ["undo", { access: "gm", run: undo }],
+  ["refund", { access: "gm", run: refund }],
+  ["undoPool", { access: "gm", run: undoPool }],
+  // Points (percentile, wild, pool and pi cards).
+  ["pointsAssist", { access: "author", run: assist }],
+  ["pointsCancelAssist", { access: "anyone", run: cancel }],
+  ["pointsPick", { access: "author", run: pickChecked }],
+  ["pointsPickBest", { access: "author", run: pickBest }],
+  ["pointsUndo", { access: "gm", run: pointsUndo }],
+  // GM roll requests.
+  ["requestRoll", { access: "actorOwner", run: requestRoll }],
+  ["requestReveal", { access: "gm", run: requestReveal }],
+]);
+
+/** Whether the current user may press a control of this access on this message. */
+export function mayPress(access: CardControlAccess, message: ChatMessage.Implementation, button: HTMLElement): boolean {
+  const user = game.user;
+  if (user.isGM || access === "anyone") return true;
+  if (access === "author") return message.author?.id === user.id;
+  if (access === "actorOwner") return game.actors.get(button.dataset.actor ?? "")?.isOwner ?? false;
+  return false;
+}
+
+/** The card's controls, disabled while a request travels (those already disabled stay so afterwards). */
+function setBusy(root: HTMLElement): () => void {
+  const controls = [
+    ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-points-controls] input, [data-points-controls] select`,
+    ),
+  ].filter((el) => !el.disabled);
+  for (const el of controls) el.disabled = true;
+  root.setAttribute("aria-busy", "true");
+  return () => {
+    for (const el of controls) el.disabled = false;
+    root.removeAttribute("aria-busy");
+  };
+}
+
+/**
+ * The one listener of every card control: finds the pressed `[data-rb-action]` button, stops the
+ * click there (the chat log never sees it), checks who may press it and runs it from
+ * {@link CARD_CONTROLS}. Buttons keep keyboard use (Enter and Space click a button).
+ *
+ * @returns The control's work, or `undefined` when the click was not on a card control.
+ */
+export function onCardClick(event: Event): Promise<unknown> | undefined {
+  const target = event.target instanceof Element ? event.target : null;
+  const button = target?.closest<HTMLElement>(`button[${CARD_ACTION_ATTRIBUTE}]`);
+  const root = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+  if (!button || !root?.contains(button)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if ((button as HTMLButtonElement).disabled) return;
+  const spec = CARD_CONTROLS.get(button.dataset.rbAction ?? "");
+  const message = game.messages.get(root.dataset.messageId ?? "");
+  if (!spec || !message) return;
+  if (!mayPress(spec.access, message, button)) {
+    notify("warn", game.i18n.localize("ROLLING_BONES.CardControl.NotAllowed"));
+    return Promise.resolve(false);
+  }
+  const work = spec.run({ message, button, root, event });
+  if (!work) return Promise.resolve(null);
+  const idle = setBusy(root);
+  return work.finally(idle);
+}
+
+const listening = new WeakSet<HTMLElement>();
+
+/**
+ * Installs {@link onCardClick} on a rendered message element, once per element (the
+ * `renderChatMessageHTML` hook; the chat log, a popped-out message and a notification each render
+ * their own element). Listening on the message element, below the chat log's own delegation, is how
+ * public systems do it on v13 (WarhammerLibrary `ChatMessage#renderHTML`).
+ */
+export function listenForCardControls(html: HTMLElement): void {
+  if (listening.has(html)) return;
+  listening.add(html);
+  html.addEventListener("click", (event) => void onCardClick(event));
+}

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+/**
+ * The one table of card controls and its one listener, pressed inside the chat log as an application
+ * of the test world (it delegates `[data-action]` clicks, `close` among them, as ApplicationV2 does).
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChatLog } from "../foundry/index.ts";
+import { ALICE, BOB, bootWorld, cardRoll, GM, rollAs, snapshot, type World } from "../services/action-dice-world.ts";
+import type * as Listeners from "../../src/applications/chat/action-card-listeners.ts";
+
+let w: World;
+let listeners: typeof Listeners;
+afterEach(() => {
+  w.double.uninstall();
+  document.body.replaceChildren();
+});
+
+async function started(): Promise<World> {
+  w = await bootWorld();
+  listeners = await import("../../src/applications/chat/action-card-listeners.ts");
+  const { onRenderChatMessageHTML } = await import("../../src/hooks/render-chat-message-html.ts");
+  w.double.Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+  await w.double.actAs(GM, () => w.service.startSession());
+  return w;
+}
+
+/** `userId`'s chat log with the message posted in it (its controls in place). */
+async function inLog(messageId: string, userId: string): Promise<{ log: ChatLog; html: HTMLElement }> {
+  return w.double.actAs(userId, async () => {
+    const log = new ChatLog({ id: `chat-${userId}` });
+    await log.render();
+    const html = await log.postOne(w.double.game.messages.get(messageId)!);
+    await listeners.decorated(html);
+    return { log, html };
+  });
+}
+
+describe("card controls: one table, one listener", () => {
+  it("the GM's Close inside the chat log closes the card, never the chat log", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, {}, [[12, 20]]);
+    const { log, html } = await inLog(id, GM);
+    const close = html.querySelector<HTMLButtonElement>("button[data-rb-action=close]")!;
+    // The card's controls carry no name the chat log owns.
+    expect(html.querySelectorAll("[data-action]")).toHaveLength(0);
+    await w.double.actAs(GM, async () => close.click());
+    await vi.waitFor(() => expect(cardRoll(w, id).card.open).toBe(false));
+    expect(log.rendered).toBe(true);
+    expect(log.dispatched).toEqual([]);
+  });
+
+  it("the chat log still runs its own actions (the stand-in is live)", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, {}, [[12, 20]]);
+    const { log, html } = await inLog(id, GM);
+    const own = document.createElement("button");
+    own.dataset.action = "close";
+    html.append(own);
+    own.click();
+    expect(log.dispatched).toEqual(["close"]);
+    expect(log.rendered).toBe(false);
+  });
+
+  it("a player pressing a GM-only control is refused with a message, and nothing is sent or changed", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, {}, [[12, 20]]);
+    const { html } = await inLog(id, BOB);
+    // Bob is not shown Close; a forged one in his card is checked by the listener all the same.
+    expect(html.querySelector("[data-rb-action=close]")).toBeNull();
+    const forged = document.createElement("button");
+    forged.type = "button";
+    forged.dataset.rbAction = "close";
+    html.querySelector(".rb-card")!.append(forged);
+    const before = snapshot(w);
+    await w.double.actAs(BOB, async () => forged.click());
+    await new Promise((r) => setTimeout(r, 20));
+    await w.double.settle();
+    expect(snapshot(w)).toBe(before);
+    expect(cardRoll(w, id).card.open).toBe(true);
+    expect(w.double.notifications.filter((n) => n.userId === BOB).map((n) => [n.type, n.message])).toEqual([
+      ["warn", "You may not use this control on this card."],
+    ]);
+  });
+
+  it("a control's name is looked up as the table's own entry only", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, {}, [[12, 20]]);
+    const { html } = await inLog(id, ALICE);
+    const odd = document.createElement("button");
+    odd.dataset.rbAction = "constructor";
+    html.querySelector(".rb-card")!.append(odd);
+    const before = snapshot(w);
+    await w.double.actAs(ALICE, async () => odd.click());
+    expect(snapshot(w)).toBe(before);
+    expect(w.double.notifications).toEqual([]);
+  });
+});
