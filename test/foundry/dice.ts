@@ -305,10 +305,23 @@ class DiceTerm extends RollTerm {
     return result;
   }
 
-  /** Manual or external fulfilment; the double has none, so always `undefined`. [FOUNDRY-NOTES §1.6, async uncertain] */
-  async _roll(_options: EvaluateOptions = {}): Promise<number | undefined> {
+  /**
+   * Manual or external fulfilment [FOUNDRY-NOTES §1.6, async uncertain]: when the rolling client
+   * enters dice by hand (`double.installManualDice`) and the evaluation allows it (`Roll#evaluate`'s
+   * `allowInteractive`, default `true` [API13 Roll#evaluate; foundryvtt issue #10941]), the client's
+   * resolver answers the die and the ask is recorded; otherwise `undefined` (a digital die). A term
+   * evaluated outside a Roll is not asked [the stricter reading: the `RollResolver` belongs to a Roll,
+   * API13 Roll#_resolver].
+   */
+  async _roll(options: EvaluateOptions = {}): Promise<number | undefined> {
     await Promise.resolve();
-    return undefined;
+    const e = env();
+    const userId = currentUserId();
+    const answer = e.manualDice.get(userId);
+    if (!answer || options.allowInteractive !== true) return undefined;
+    const value = answer(this.faces);
+    e.manualAsked.push({ userId, faces: this.faces, value });
+    return value;
   }
 
   /**

@@ -253,6 +253,16 @@ export interface FoundryDouble {
    * while that client's page is visible (a hidden page queues it).
    */
   installDiceSoNice(): DiceSoNiceDouble;
+  /**
+   * Makes a client enter its dice by hand (the core "Dice Configuration" setting set to manual
+   * entry): every die a Roll evaluated with `allowInteractive` throws on that client is asked of
+   * `answer(faces)`, a script standing for the user's physical dice, and recorded in the returned
+   * list. [API13 CONFIG.Dice.fulfillment; DiceFulfillmentMethod "interactive"; RollResolver]
+   */
+  installManualDice(
+    userId: string,
+    answer: (faces: number) => number,
+  ): { userId: string; faces: number; value: number }[];
   /** Removes the globals and forgets the world. */
   uninstall(): void;
 }
@@ -367,6 +377,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     latency: opts.latency ?? 0,
     deliveries: new Map(),
     hidden: new Set(),
+    manualDice: new Map(),
+    manualAsked: [],
     queryRole: USER_ROLES.PLAYER,
     templateLoad: opts.templateLoad,
     globals,
@@ -742,6 +754,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "game.dice3d",
       );
       return { calls, pending: (userId: string) => waiting.get(userId)?.length ?? 0 };
+    },
+    installManualDice(userId, answer) {
+      assertUser(userId);
+      env.manualDice.set(userId, answer);
+      return env.manualAsked;
     },
     set queryLatency(ms: number) {
       env.queryLatency = ms;

@@ -88,6 +88,10 @@ export interface Env {
   queryRole: number;
   /** Per client: whether its page is visible (Dice So Nice animates only then). */
   hidden: Set<string>;
+  /** Per client that enters dice by hand: the script that answers each die asked of it. */
+  manualDice: Map<string, (faces: number) => number>;
+  /** Every die a manual-dice resolver was asked for, in order. */
+  manualAsked: { userId: string; faces: number; value: number }[];
   globals: Record<string, unknown>;
   notifications: RecordedNotification[];
   warnings: string[];

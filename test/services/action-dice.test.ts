@@ -262,6 +262,8 @@ describe("action dice: using and spending on a card", () => {
     w.double.Hooks.on("rollingBones.preSpend", () => (veto ? false : undefined));
     w.double.Hooks.on("rollingBones.spend", (e: unknown) => void spends.push(e));
     const before = stateSnapshot(w);
+    // The die is thrown on Alice's client before the GM decides (a vetoed spend leaves it unused).
+    nextFaces(w, [[3, 4]]);
     expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
     expect(errors(w)).toEqual([errorText("SpendCancelled")]);
     expect(stateSnapshot(w)).toBe(before);

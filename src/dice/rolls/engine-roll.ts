@@ -1,4 +1,4 @@
-import type { Engine, EngineId, Throw } from "../../engines/shared/index.ts";
+import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
 import { cardContextOf, type EngineCardContext } from "../cards/context.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
@@ -38,6 +38,59 @@ export function throwsOf(dice: readonly foundry.dice.terms.DiceTerm[]): Throw[] 
 function dress(term: foundry.dice.terms.DiceTerm): void {
   const appearance = appearanceFor(term.flavor);
   if (appearance) (term.options as { appearance?: object }).appearance = appearance;
+}
+
+/**
+ * Throws dice groups as Foundry rolls of their own, one per group, so the configured dice fulfilment
+ * (manual entry through a `RollResolver` among them) is asked for every die when `allowInteractive`
+ * [API13 Roll#evaluate `allowInteractive`; CONFIG.Dice.fulfillment]. Returns the evaluated die terms.
+ */
+async function throwGroups(
+  groups: readonly { faces: number; role: string; number: number }[],
+  allowInteractive: boolean,
+): Promise<foundry.dice.terms.DiceTerm[]> {
+  const dice: foundry.dice.terms.DiceTerm[] = [];
+  for (const g of groups) {
+    const die = new Die({ number: g.number, faces: g.faces, options: { flavor: g.role } });
+    dress(die);
+    await foundry.dice.Roll.fromTerms([die]).evaluate({ allowInteractive });
+    dice.push(die);
+  }
+  return dice;
+}
+
+/**
+ * The throws with the follow-up dice an asker supplied (faces thrown on the asker's client, sent with
+ * a request): each missing die the engine plans takes the next supplied face, which must be of that
+ * size and in range; a supplied die too many or too few is refused (`DiceNotSupplied`). The GM's
+ * client never throws a die for a player.
+ */
+function withSupplied(
+  engine: RollEngine<unknown, unknown>,
+  request: unknown,
+  thrown: readonly Throw[],
+  supplied: readonly unknown[],
+): Throw[] {
+  const all = [...thrown];
+  let next = 0;
+  for (;;) {
+    const missing = engine.plan(request, all);
+    if (missing.length === 0) break;
+    for (const spec of missing) {
+      const given = supplied[next++] as Partial<Throw> | undefined;
+      const value = given?.value;
+      if (
+        given?.faces !== spec.faces ||
+        !Number.isInteger(value) ||
+        (value as number) < 1 ||
+        (value as number) > spec.faces
+      )
+        throw new EngineError("DiceNotSupplied");
+      all.push({ ...spec, value: value as number });
+    }
+  }
+  if (next !== supplied.length) throw new EngineError("DiceNotSupplied");
+  return all;
 }
 
 /** The parts of an engine a roll uses (its odds are for dialogs, not for rolls). */
@@ -89,20 +142,44 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
     request: unknown,
     thrown: readonly Throw[],
     extra: Record<string, unknown> = {},
+    supplied?: readonly unknown[],
   ): Promise<{ roll: T; fresh: foundry.dice.terms.DiceTerm[] }> {
     const valid = this.ENGINE.validate(request);
-    const groups = groupSpecs(thrown);
+    const known = supplied === undefined ? thrown : withSupplied(this.ENGINE, valid, thrown, supplied);
+    const groups = groupSpecs(known);
     const options: EngineRollOptions<unknown, unknown> = { ...extra, engine: this.ENGINE.id, request: valid };
     const roll = new this(formulaOf(groups), {}, options as never);
     let at = 0;
     for (const die of roll.dice) {
       const count = die.number ?? 0;
-      die.results = thrown.slice(at, at + count).map((t) => ({ result: t.value, active: true }));
+      die.results = known.slice(at, at + count).map((t) => ({ result: t.value, active: true }));
       at += count;
     }
-    // Known faces need no prompt; the dice still missing are thrown by throwMissing with Foundry's defaults.
+    // Known faces need no prompt; without supplied dice, those still missing are thrown here by
+    // throwMissing with Foundry's defaults (non-interactive).
     await roll.evaluate({ allowInteractive: false });
-    return { roll, fresh: roll.dice.slice(groups.length) };
+    return { roll, fresh: roll.dice.slice(groupSpecs(thrown).length) };
+  }
+
+  /**
+   * Throws on this client, through the dice fulfilment, every follow-up die the engine still plans
+   * after `thrown` (an action die and its cascade, a re-rolled d20, …): each group is a Foundry roll
+   * of its own evaluated with `allowInteractive`, so a user who enters dice by hand is asked for each
+   * one. The faces go to the active GM with the request, which checks them ({@link fromThrows}).
+   */
+  static async throwFollowUps(
+    this: { ENGINE: RollEngine<unknown, unknown> },
+    request: unknown,
+    thrown: readonly Throw[],
+    allowInteractive = true,
+  ): Promise<Throw[]> {
+    const valid = this.ENGINE.validate(request);
+    const all = [...thrown];
+    for (;;) {
+      const missing = this.ENGINE.plan(valid, all);
+      if (missing.length === 0) return all.slice(thrown.length);
+      for (const die of await throwGroups(groupSpecs(missing), allowInteractive)) all.push(...throwsOf([die]));
+    }
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -145,18 +222,14 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
 
   /**
    * Throws what the engine still misses as new Foundry dice, group by group, and appends them to the
-   * roll. Used after the first evaluation for follow-up throws, and later to extend an open roll.
+   * roll. Used after the first evaluation for follow-up throws (the Wild Die chain, extra tens dice,
+   * cascades), through the dice fulfilment as the roll itself was.
    */
-  protected async throwMissing(): Promise<void> {
+  protected async throwMissing(allowInteractive: boolean): Promise<void> {
     for (;;) {
       const missing = this.engine.plan(this.request, this.throws);
       if (missing.length === 0) return;
-      for (const g of groupSpecs(missing)) {
-        const die = new Die({ number: g.number, faces: g.faces, options: { flavor: g.role } });
-        dress(die);
-        // A term evaluated on its own still rolls through Die#roll and so through the configured
-        // dice fulfillment; whether a manual-entry resolver prompts for it is checked in the Quench batch.
-        await die.evaluate();
+      for (const die of await throwGroups(groupSpecs(missing), allowInteractive)) {
         const plus = new OperatorTerm({ operator: "+" });
         await plus.evaluate();
         this.terms.push(plus, die);
@@ -213,7 +286,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
     options?: Parameters<foundry.dice.Roll["_evaluate"]>[0],
   ): Promise<foundry.dice.Roll.Evaluated<this>> {
     const evaluated = await super._evaluate(options);
-    await this.throwMissing();
+    await this.throwMissing(options?.allowInteractive ?? true);
     this.resetFormula();
     this.settle();
     return evaluated;

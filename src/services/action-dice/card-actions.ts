@@ -2,8 +2,8 @@
  * Actions on an action card, applied by the active GM (through `gm-action.ts`): use an action die
  * (augment), re-roll the d20, activate a botch, a critical or a special botch, declare the result,
  * and the GM's undo and refund. The GM loads the card from its message and every pool the action
- * touches, lets the engine's ledger rules decide (`applyCardAction`), throws the new dice on its own
- * client (they are authoritative), and writes the pools and the card back together, rolled back
+ * touches, lets the engine's ledger rules decide (`applyCardAction`), takes the new dice the asker
+ * threw on its own client (`throwCardDice`, range-checked; the GM never throws a player's die), and writes the pools and the card back together, rolled back
  * when a write fails. A use, a re-roll or a critical may be paid with the class bonus dice of the
  * character who made the roll (the message's speaker), by a user who owns that character; the
  * character's class pool (Actor flags, `class-pools.ts`) is written with the rest.
@@ -19,6 +19,7 @@ import {
   type LedgerEntry,
 } from "../../engines/action/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
+import type { Throw } from "../../engines/shared/index.ts";
 import { ActionRoll, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
@@ -107,6 +108,39 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
   }
 }
 
+/** The table the engine's ledger rules read: the card, the pools (a GM stand-in for a GM without one), the class pools. */
+function cardTable(
+  asker: User.Implementation,
+  card: ActionCardState,
+  pools: Readonly<Record<string, ActionPoolState>>,
+  classPools: ReturnType<typeof loadClassPools>["pools"],
+): Parameters<typeof applyCardAction>[0] {
+  const me = asker.id ?? "";
+  return { card, pools: asker.isGM && !pools[me] ? { ...pools, [me]: gmStandIn(me) } : pools, classPools };
+}
+
+/**
+ * The follow-up dice a use or a re-roll throws, thrown on the asker's own client through the dice
+ * fulfilment (so a user entering dice by hand is asked for each), from the card and pools as this
+ * client sees them. They travel with the request; the GM re-checks the action and the dice. Other
+ * controls throw nothing.
+ */
+export async function throwCardDice(
+  message: ChatMessage.Implementation,
+  control: CardControl,
+  asker: User.Implementation,
+): Promise<Throw[]> {
+  if (control.type !== "augment" && control.type !== "reroll") return [];
+  const { card } = loadCard(message.id);
+  const me = asker.id ?? "";
+  const action = engineAction(control, me, "local");
+  const fromClass = "source" in action && action.source === "class";
+  const pools = loadPools([me, card.owner]);
+  const classPools = loadClassPools([fromClass ? card.character : null]);
+  const next = applyCardAction(cardTable(asker, card, pools.pools, classPools.pools), action);
+  return ActionRoll.throwFollowUps(next.card.request, next.card.thrown);
+}
+
 function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean): CardReply {
   return { repeated, ledger: card.ledger.length, total: roll.total ?? 0 };
 }
@@ -153,12 +187,7 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     throw new EngineError("NoPoolThisSession", { name: asker.name });
   }
   const classPools = loadClassPools([fromClass ? card.character : null, target?.character]);
-  const table = {
-    card,
-    pools: asker.isGM && !pools.pools[me] ? { ...pools.pools, [me]: gmStandIn(me) } : pools.pools,
-    classPools: classPools.pools,
-  };
-  const next = applyCardAction(table, action);
+  const next = applyCardAction(cardTable(asker, card, pools.pools, classPools.pools), action);
 
   const entry = SPENDS.has(control.type) ? next.card.ledger.at(-1) : undefined;
   const spend: SpendEvent | null = entry
@@ -192,7 +221,10 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   const payer = paidBy ? game.actors.get(paidBy) : undefined;
   if (paidBy && payer) names[paidBy] = payer.name;
   const record = recordOf(next.card, loaded.record, event, names, currentSession());
-  const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, { card: record });
+  // The new dice come with the request, thrown on the asker's client; the GM only checks them.
+  const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, { card: record }, [
+    ...(Array.isArray(data.dice) ? (data.dice as unknown[]) : []),
+  ]);
   await runWrites([
     ...poolWrites(pools, next.pools),
     ...classPoolWrites(classPools, next.classPools),

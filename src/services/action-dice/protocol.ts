@@ -6,6 +6,7 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
 import { shared } from "../../engines/index.ts";
+import type { Throw } from "../../engines/shared/index.ts";
 
 /** The privileged action name of card controls. */
 export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
@@ -31,6 +32,11 @@ export interface CardRequest {
   readonly seen: number;
   /** The control used. */
   readonly control: CardControl;
+  /**
+   * The follow-up dice the control throws (an action die and its cascade, a re-rolled d20), thrown on
+   * the asker's client through the dice fulfilment; the GM checks and uses them, and throws none.
+   */
+  readonly dice?: readonly Throw[];
 }
 
 /** What the GM answers. */

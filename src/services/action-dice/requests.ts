@@ -8,6 +8,7 @@
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { EngineError, shared } from "../../engines/index.ts";
+import type { Throw } from "../../engines/shared/index.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
 import {
@@ -37,6 +38,21 @@ export function cardActionId(messageId: string, control: CardControl, seen: numb
 }
 
 /**
+ * The dice a use or a re-roll adds, thrown here on the asker's client (manual entry asks for each;
+ * `card-actions.ts` `throwCardDice`). None without an active GM, and none when this client already
+ * sees the action refused: the GM refuses it with the authoritative message.
+ */
+async function cardDice(message: ChatMessage.Implementation, control: CardControl): Promise<Throw[]> {
+  if (!game.users.activeGM) return [];
+  try {
+    return await (await import("./card-actions.ts")).throwCardDice(message, control, game.user);
+  } catch (error) {
+    if (error instanceof EngineError) return [];
+    throw error;
+  }
+}
+
+/**
  * Uses a control of an action card (a use, a spend, an activation, the GM's close, undo or refund).
  *
  * @param message - The card's message.
@@ -49,8 +65,26 @@ export async function cardControl(given: ChatMessage.Implementation, control: Ca
   const roll = message.rolls[0];
   if (!(roll instanceof ActionRoll) || !message.id) return false;
   const seen = roll.card.ledger.length;
-  const request: CardRequest = { messageId: message.id, seen, control };
-  const reply = await requestGmAction(CARD_ACTION, request, cardActionId(message.id, control, seen, game.user.id));
+  const id = cardActionId(message.id, control, seen, game.user.id);
+  // The same control pressed again while its request travels is that request (its dice thrown once).
+  const travelling = inFlight.get(id);
+  if (travelling) return travelling;
+  const work = sendCardControl(message, control, seen, id).finally(() => inFlight.delete(id));
+  inFlight.set(id, work);
+  return work;
+}
+
+/** Card requests on their way, by action id. */
+const inFlight = new Map<string, Promise<boolean>>();
+
+async function sendCardControl(
+  message: ChatMessage.Implementation,
+  control: CardControl,
+  seen: number,
+  id: string,
+): Promise<boolean> {
+  const request: CardRequest = { messageId: message.id ?? "", seen, control, dice: await cardDice(message, control) };
+  const reply = await requestGmAction(CARD_ACTION, request, id);
   return reply !== null;
 }
 
