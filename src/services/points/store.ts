@@ -135,7 +135,8 @@ export function loadPointsCard(messageId: unknown, engine?: PointsEngine): Loade
 
 /**
  * Rebuilds a card's roll from its throws with a new request and ledger (the dice stay as thrown;
- * the engine resolves them again), keeping every other option stored with the roll.
+ * the engine resolves them again; the GM's client throws no die, so a request that would need one
+ * is refused), keeping every other option stored with the roll.
  */
 export async function rebuiltRoll(card: LoadedPointsCard, request: unknown, record: PointsRecord): Promise<PointsRoll> {
   const {
@@ -148,13 +149,13 @@ export async function rebuiltRoll(card: LoadedPointsCard, request: unknown, reco
   const thrown = card.roll.throws;
   switch (card.engine) {
     case "percentile":
-      return (await PercentileRoll.fromThrows(request, thrown, extra)).roll;
+      return (await PercentileRoll.fromThrows(request, thrown, extra, [])).roll;
     case "wild":
-      return (await WildRoll.fromThrows(request, thrown, extra)).roll;
+      return (await WildRoll.fromThrows(request, thrown, extra, [])).roll;
     case "pool":
-      return (await PoolRoll.fromThrows(request, thrown, extra)).roll;
+      return (await PoolRoll.fromThrows(request, thrown, extra, [])).roll;
     case "pi":
-      return (await PiRoll.fromThrows(request, thrown, extra)).roll;
+      return (await PiRoll.fromThrows(request, thrown, extra, [])).roll;
   }
 }
 

@@ -211,7 +211,7 @@ export async function revealRequest(messageId: string): Promise<boolean> {
         [DIFFICULTY_HIDDEN_OPTION]: _h,
         ...kept
       } = roll.options as Record<string, unknown>;
-      const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept);
+      const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept, []);
       steps.push(rollsWrite(result, [judged.roll]));
     }
     steps.push(messageFlagWrite(message, REQUEST_FLAG, { ...record, revealed: target }));
