@@ -28,6 +28,7 @@ import {
   type ChatMessageInstance,
   createMessageModes,
   createMessages,
+  escapeHtml,
   DICE_ROLL_MODES,
   type MessageMode,
   type MessagesCollection,
@@ -754,6 +755,12 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "game.dice3d",
       );
       return { calls, pending: (userId: string) => waiting.get(userId)?.length ?? 0 };
+    },
+    typeInChat(text) {
+      // v14 sends the chat editor's HTML, v13 plain text (public: AutarchLLC/foundryvtt-acks-core issue #191).
+      const input = generation >= 14 ? `<p>${escapeHtml(text)}</p>` : text;
+      const hooks = env.globals.Hooks as HooksApi;
+      return hooks.call("chatMessage", null, input, { user: currentUserId(), speaker: {} });
     },
     installManualDice(userId, answer) {
       assertUser(userId);

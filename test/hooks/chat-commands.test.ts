@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixedFaces, type FoundryDouble } from "../foundry/index.ts";
 import { format } from "../support/i18n.ts";
-import { ALICE, bootSystem } from "../support/system.ts";
+import { ALICE, bootSystem, GM } from "../support/system.ts";
 
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
@@ -118,5 +118,56 @@ describe("roll commands on v14, whose chat input is the editor's HTML", () => {
     const { chatInputText } = await import("../../src/helpers/compat.ts");
     expect(chatInputText("<p>/pct b2&nbsp;p1</p><p>&lt;b&gt; &amp; more</p>")).toBe("/pct b2 p1\n<b> & more");
     expect(await send("<p>hello <strong>there</strong></p>")).toBeUndefined();
+  });
+});
+
+describe.each([13, 14] as const)("every slash command typed in the chat input on v%i", (generation) => {
+  /** The rendered applications' class names (the panels and forms a command opens). */
+  const windows = () =>
+    [
+      ...(
+        globalThis as unknown as { foundry: { applications: { instances: Map<string, object> } } }
+      ).foundry.applications.instances.values(),
+    ].map((app) => app.constructor.name);
+
+  /** Boots the world as `userId` with the system's chatMessage listener, as `registerHooks` adds it. */
+  async function boot(userId: string): Promise<FoundryDouble> {
+    double = await bootSystem({ userId, generation });
+    const { onChatMessage } = await import("../../src/hooks/chat-message.ts");
+    double.Hooks.on("chatMessage", onChatMessage);
+    return double;
+  }
+
+  it.each([
+    ["/pool 5 7", "pool"],
+    ["/pct b2 p1", "percentile"],
+    ["/wild 3D+1", "wild"],
+    ["/pi d8 d4 d4 minor", "pi"],
+    ["/action +3 dc15 d6", "action"],
+  ])("%s rolls its card and posts no chat text", async (text, engine) => {
+    await boot(ALICE);
+    double.CONFIG.Dice.randomUniform = () => 0.5;
+    expect(double.typeInChat(text)).toBe(false);
+    const html = await lastCard();
+    expect(html.querySelector(`[data-engine="${engine}"], .rb-card--${engine}`)).not.toBeNull();
+    expect(double.game.messages.contents[0]!.content).not.toContain("/");
+  });
+
+  it("/actiondice opens the player's panel, /request the GM's form; a typo is left to Foundry", async () => {
+    await boot(GM);
+    expect(double.typeInChat("/request")).toBe(false);
+    expect(double.typeInChat("/actiondice")).toBe(false);
+    await vi.waitFor(() => expect(windows()).toHaveLength(2));
+    expect(double.typeInChat("/pools 5 7")).toBe(true);
+    expect(double.typeInChat("hello & <b>friends</b>")).toBe(true);
+    expect(double.game.messages.contents).toHaveLength(0);
+  });
+
+  it("a malformed command shows one localized error and posts nothing", async () => {
+    await boot(ALICE);
+    expect(double.typeInChat("/pool six")).toBe(false);
+    await vi.waitFor(() => expect(double.notifications).toHaveLength(1));
+    expect(double.notifications[0]!.message).toContain('"six" is not understood here');
+    expect(double.game.messages.contents).toHaveLength(0);
   });
 });
