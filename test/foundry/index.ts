@@ -264,6 +264,12 @@ export interface FoundryDouble {
     userId: string,
     answer: (faces: number) => number,
   ): { userId: string; faces: number; value: number }[];
+  /**
+   * The current client sends `text` from the chat input: the `chatMessage` hook receives it as typed
+   * on v13, and as the editor's HTML on v14 (`<p>/pool 6 7</p>`). Returns the hook's answer (`false`:
+   * a listener handled it and nothing is posted); the double posts nothing itself.
+   */
+  typeInChat(text: string): boolean;
   /** Removes the globals and forgets the world. */
   uninstall(): void;
 }
