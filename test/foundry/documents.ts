@@ -215,11 +215,19 @@ export function HandlebarsApplicationMixin<B extends abstract new (...args: any[
   return HandlebarsApplication;
 }
 
-/** [API13 foundry.applications.api.DocumentSheetV2] */
-export class DocumentSheetV2 extends ApplicationV2 {}
+/** [API13 foundry.applications.api.DocumentSheetV2]: the document it shows is `options.document`. */
+export class DocumentSheetV2 extends ApplicationV2 {
+  get document(): unknown {
+    return this.options.document;
+  }
+}
 
-/** [API13 foundry.applications.sheets.ActorSheetV2] */
-export class ActorSheetV2 extends DocumentSheetV2 {}
+/** [API13 foundry.applications.sheets.ActorSheetV2]: `actor` is its document. */
+export class ActorSheetV2 extends DocumentSheetV2 {
+  get actor(): unknown {
+    return this.document;
+  }
+}
 
 /** [API13 foundry.applications.sheets.ItemSheetV2] */
 export class ItemSheetV2 extends DocumentSheetV2 {}

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+/**
+ * Removing an entry from a character sheet (a skill, a condition…) on v13 and v14: the sheet's
+ * `removeEntry` action, pressed inside the sheet as ApplicationV2 delegates `[data-action]` clicks,
+ * deletes the entry with the deletion each generation uses (`-=key` on v13, v14's
+ * `foundry.data.operators.ForcedDeletion`), without the v14 deprecation warning.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FoundryDouble } from "../foundry/index.ts";
+import { SAMPLES } from "../data/samples.ts";
+import { ALICE, bootSystem } from "../support/system.ts";
+
+let double: FoundryDouble;
+afterEach(() => {
+  double.uninstall();
+  document.body.replaceChildren();
+});
+
+const HERO = "actorHero0000001";
+
+describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
+  it.each([
+    ["percentile-character", "skills", "skillClimb000001"],
+    ["wild-character", "skills", "skillDodge00001"],
+    ["action-character", "skills", "skillStealth0001"],
+    ["pi-character", "skills", "skillAim0000001"],
+    ["pi-character", "conditions", "condTired000001"],
+  ] as const)("a %s's owner removes an entry of %s from the sheet", async (type, collection, id) => {
+    double = await bootSystem({
+      userId: ALICE,
+      generation,
+      actors: [{ id: HERO, name: "Hero", type, system: structuredClone(SAMPLES[type]), ownership: { [ALICE]: 3 } }],
+    });
+    const registration = double.sheetRegistrations.find((r) => r.options.types?.includes(type))!;
+    const Sheet = registration.sheetClass as new (options: object) => {
+      render(): Promise<unknown>;
+      element: HTMLElement | null;
+    };
+    const actor = double.game.actors.get(HERO)!;
+    const sheet = new Sheet({ document: actor });
+    await sheet.render();
+    const button = document.createElement("button");
+    button.dataset.action = "removeEntry";
+    button.dataset.collection = collection;
+    button.dataset.id = id;
+    sheet.element!.append(button);
+    button.click();
+    const entries = () =>
+      (double.game.actors.get(HERO)!.system as Record<string, Record<string, unknown>>)[collection]!;
+    await vi.waitFor(() => expect(Object.hasOwn(entries(), id)).toBe(false));
+    expect(Object.keys(entries()).length).toBe(
+      Object.keys((SAMPLES[type] as Record<string, object>)[collection]!).length - 1,
+    );
+    expect(double.warnings).toEqual([]);
+  });
+});
