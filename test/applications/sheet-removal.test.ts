@@ -29,7 +29,15 @@ describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
     double = await bootSystem({
       userId: ALICE,
       generation,
-      actors: [{ id: HERO, name: "Hero", type, system: structuredClone(SAMPLES[type]), ownership: { [ALICE]: 3 } }],
+      actors: [
+        {
+          id: HERO,
+          name: "Hero",
+          type,
+          system: structuredClone(SAMPLES[type]) as unknown as Record<string, unknown>,
+          ownership: { [ALICE]: 3 },
+        },
+      ],
     });
     const registration = double.sheetRegistrations.find((r) => r.options.types?.includes(type))!;
     const Sheet = registration.sheetClass as new (options: object) => {
@@ -49,7 +57,7 @@ describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
       (double.game.actors.get(HERO)!.system as Record<string, Record<string, unknown>>)[collection]!;
     await vi.waitFor(() => expect(Object.hasOwn(entries(), id)).toBe(false));
     expect(Object.keys(entries()).length).toBe(
-      Object.keys((SAMPLES[type] as Record<string, object>)[collection]!).length - 1,
+      Object.keys((SAMPLES[type] as unknown as Record<string, object>)[collection]!).length - 1,
     );
     expect(double.warnings).toEqual([]);
   });
