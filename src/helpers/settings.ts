@@ -4,9 +4,8 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import type { ArtTable } from "../engines/percentile/index.ts";
-import type { BalancedChoice, MultiCharacterRule } from "../engines/action/index.ts";
+import type { ActionPoolState, BalancedChoice, MultiCharacterRule } from "../engines/action/index.ts";
 import { DEFAULT_CP_SESSION_LIMIT, MAX_CHARACTER_POINTS } from "../engines/wild/index.ts";
-import type { StoredPool } from "../services/action-dice/store.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -25,6 +24,16 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.artNoticeShown": boolean;
     "rolling-bones.worldSchemaVersion": number;
   }
+}
+
+/** An action-dice pool as stored (a player's User flag, the GM's world setting): its session, its revision and the engine's pool state. */
+export interface StoredPool {
+  /** The session the pool was filled for. */
+  readonly session: number;
+  /** Grows by one with every write. */
+  readonly rev: number;
+  /** The pool. */
+  readonly state: ActionPoolState;
 }
 
 /** Every system setting's key. */

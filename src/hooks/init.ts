@@ -5,7 +5,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
-import { registerEnrichers } from "../helpers/enrichers.ts";
+import { registerEnrichers } from "../applications/enrichers.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
@@ -42,7 +42,7 @@ export function onInit(): void {
   registerPointsActions();
   // GM roll requests: the active GM records each named character's roll on the request card.
   registerRequestActions();
-  // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (helpers/enrichers.ts).
+  // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (applications/enrichers.ts).
   registerEnrichers();
   void preloadTemplates();
 }

@@ -1,4 +1,4 @@
-import { ROLL_LINK_CLASS } from "../helpers/enrichers.ts";
+import { ROLL_LINK_CLASS } from "../applications/enrichers.ts";
 import { parseEnricher } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { reportError } from "../helpers/notify.ts";

@@ -9,7 +9,8 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { requestDecorated } from "../applications/requests/card.ts";
 import { REQUEST_FLAG, type RequestRecord } from "../services/requests/names.ts";
-import { postRollRequest, revealRequest, rollForRequest } from "../services/requests/requests.ts";
+import { postRollRequest, revealRequest } from "../services/requests/requests.ts";
+import { rollForRequest } from "../applications/requests/roll.ts";
 import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
 

@@ -2,7 +2,7 @@ import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
 import { EngineError, shared } from "../engines/index.ts";
 
 const { isRecord } = shared;
-import { withWorldArt } from "../helpers/art.ts";
+import { withWorldArt } from "../data/settings/world-art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";

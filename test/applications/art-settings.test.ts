@@ -70,7 +70,7 @@ describe("percentile rolls read the world's table", () => {
   it("uses the default table until the GM saves one, then the GM's table, for every user", async () => {
     double = await bootSystem({ userId: ALICE });
     const { rollToChat } = await import("../../src/services/roll.ts");
-    const { worldArt } = await import("../../src/helpers/art.ts");
+    const { worldArt } = await import("../../src/data/settings/world-art.ts");
     expect(worldArt()).toBeUndefined();
 
     double.CONFIG.Dice.randomUniform = fixedFaces(10, [4, 5]);
@@ -90,7 +90,7 @@ describe("percentile rolls read the world's table", () => {
   it("keeps a table the request names, and leaves other engines alone", async () => {
     double = await bootSystem({ userId: ALICE });
     await saveTable(BOOK);
-    const { withWorldArt } = await import("../../src/helpers/art.ts");
+    const { withWorldArt } = await import("../../src/data/settings/world-art.ts");
     const own = { bonus: 0, penalty: 0, art: percentile.DEFAULT_ART };
     expect(withWorldArt("percentile", own)).toBe(own);
     const poolRequest = { pool: 3 };
@@ -101,14 +101,14 @@ describe("percentile rolls read the world's table", () => {
     double = await bootSystem({ userId: ALICE });
     await saveTable(BOOK);
     await saveTable(artSettingValue(percentile.DEFAULT_ART));
-    const { worldArt } = await import("../../src/helpers/art.ts");
+    const { worldArt } = await import("../../src/data/settings/world-art.ts");
     expect(worldArt()).toBeUndefined();
   });
 
   it("ignores a stored value that is not a valid table (the default applies)", async () => {
     double = await bootSystem({ userId: ALICE });
     await saveTable({ levels: [] } as unknown as Record<string, never>);
-    const { worldArt } = await import("../../src/helpers/art.ts");
+    const { worldArt } = await import("../../src/data/settings/world-art.ts");
     expect(worldArt()).toBeUndefined();
   });
 

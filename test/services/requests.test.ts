@@ -28,6 +28,7 @@ import {
   type World,
 } from "./points-world.ts";
 import type * as Requests from "../../src/services/requests/requests.ts";
+import type * as Rolls from "../../src/applications/requests/roll.ts";
 import type * as Card from "../../src/applications/requests/card.ts";
 import type { RequestRecord } from "../../src/services/requests/names.ts";
 
@@ -38,6 +39,7 @@ const SHIFT = { shiftKey: true } as unknown as Event; // Shift rolls at once (no
 
 interface RequestWorld extends World {
   requests: typeof Requests;
+  rolls: typeof Rolls;
   card: typeof Card;
 }
 
@@ -69,8 +71,9 @@ async function boot(): Promise<RequestWorld> {
   const world = await bootWorld({ actors });
   const requests = await import("../../src/services/requests/requests.ts");
   const card = await import("../../src/applications/requests/card.ts");
+  const rolls = await import("../../src/applications/requests/roll.ts");
   world.double.Hooks.on("renderChatMessageHTML", card.addRequestRows);
-  return { ...world, requests, card };
+  return { ...world, requests, rolls, card };
 }
 
 function d20s(...faces: number[]): void {
@@ -135,7 +138,7 @@ describe("a GM roll request with a hidden DC", () => {
     w = await boot();
     const id = await post(dodge);
     d20s(8);
-    const rolled = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    const rolled = await as(w, ALICE, () => w.rolls.rollForRequest(id, AXEL, SHIFT));
     expect(rolled).not.toBeNull();
     expect(recordOf(id).answers).toEqual({ [AXEL]: { messageId: rolled!.id, userId: ALICE } });
     // the player's roll carries no DC: the GM judges it
@@ -150,7 +153,7 @@ describe("a GM roll request with a hidden DC", () => {
       format("ROLLING_BONES.Request.Verdict.failure"),
     );
     d20s(14);
-    await as(w, BOB, () => w.requests.rollForRequest(id, BORIS, SHIFT));
+    await as(w, BOB, () => w.rolls.rollForRequest(id, BORIS, SHIFT));
     expect(Object.keys(recordOf(id).answers)).toEqual([AXEL, BORIS]);
     // the GM reveals: everyone judges by DC 15 (Boris 14 + 2 = 16 succeeds)
     expect(await as(w, GM, () => w.requests.revealRequest(id))).toBe(true);
@@ -173,13 +176,13 @@ describe("a GM roll request with a hidden DC", () => {
     w = await boot();
     const id = await post(dodge);
     let before = snapshot(w);
-    expect(await as(w, BOB, () => w.requests.rollForRequest(id, AXEL, SHIFT))).toBeNull();
+    expect(await as(w, BOB, () => w.rolls.rollForRequest(id, AXEL, SHIFT))).toBeNull();
     expect(errors(w)).toEqual([errorText("RequestNotYours", { name: "Axel" })]);
     expect(snapshot(w)).toBe(before);
     d20s(9);
-    await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    await as(w, ALICE, () => w.rolls.rollForRequest(id, AXEL, SHIFT));
     before = snapshot(w);
-    expect(await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT))).toBeNull();
+    expect(await as(w, ALICE, () => w.rolls.rollForRequest(id, AXEL, SHIFT))).toBeNull();
     expect(errors(w).at(-1)).toBe(errorText("RequestAnswered", { name: "Axel" }));
     expect(await as(w, ALICE, () => w.requests.revealRequest(id))).toBe(false);
     expect(errors(w).at(-1)).toBe(errorText("GmOnly"));
@@ -190,7 +193,7 @@ describe("a GM roll request with a hidden DC", () => {
     w = await boot();
     const id = await post(dodge);
     d20s(10, 11);
-    const alices = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    const alices = await as(w, ALICE, () => w.rolls.rollForRequest(id, AXEL, SHIFT));
     // a plain roll of Boris's, made without the request
     const plain = await as(w, BOB, () =>
       w.points.rollWithPoints(
@@ -226,7 +229,7 @@ describe("a GM roll request with a hidden DC", () => {
     const id = await post(dodge);
     w.double.setActive(GM, false);
     d20s(20);
-    const rolled = await as(w, BOB, () => w.requests.rollForRequest(id, BORIS, SHIFT));
+    const rolled = await as(w, BOB, () => w.rolls.rollForRequest(id, BORIS, SHIFT));
     expect(rolled).not.toBeNull();
     expect(w.double.notifications.at(-1)).toMatchObject({
       type: "info",
@@ -251,7 +254,7 @@ describe("requests of the other engines", () => {
       actors: [VEX],
     });
     w.double.CONFIG.Dice.randomUniform = fixedFaces(10, [7, 3, 1, 9, 10, 6, 2, 8]);
-    const vex = await as(w, ALICE, () => w.requests.rollForRequest(pool, VEX, SHIFT));
+    const vex = await as(w, ALICE, () => w.rolls.rollForRequest(pool, VEX, SHIFT));
     expect((vex!.rolls[0]!.options as { request: { difficulty: number } }).request.difficulty).toBe(7);
     const html = await rowsAs(ALICE, pool);
     expect(html.querySelector("[data-target]")?.textContent).toContain("Difficulty 7");
@@ -264,7 +267,7 @@ describe("requests of the other engines", () => {
       actors: [AYLA, BRANN],
     });
     w.double.CONFIG.Dice.randomUniform = fixedFaces(10, [5, 5, 2, 3]);
-    const ayla = await as(w, ALICE, () => w.requests.rollForRequest(pct, AYLA, SHIFT));
+    const ayla = await as(w, ALICE, () => w.rolls.rollForRequest(pct, AYLA, SHIFT));
     expect((ayla!.rolls[0]!.options as { request: { bonus: number; penalty: number } }).request).toMatchObject({
       bonus: 2,
       penalty: 0,
@@ -348,7 +351,7 @@ describe("a changed answer", () => {
     w = await boot();
     const id = await post(dodge);
     d20s(8);
-    const rolled = await as(w, ALICE, () => w.requests.rollForRequest(id, AXEL, SHIFT));
+    const rolled = await as(w, ALICE, () => w.rolls.rollForRequest(id, AXEL, SHIFT));
     const { onUpdateChatMessage } = await import("../../src/hooks/update-chat-message.ts");
     const updated: unknown[] = [];
     // The double's `ui` has no chat log; this test gives it one that records what it redraws.
@@ -399,7 +402,7 @@ describe("a hidden dice-pool difficulty", () => {
     const dex = SAMPLES["pool-character"].attributes.dexterity.rating;
     const faces = [8, 7, 1, 9, 6, 10, 2, 5, 3, 4].slice(0, dex);
     w.double.CONFIG.Dice.randomUniform = fixedFaces(10, faces);
-    const rolled = await as(w, ALICE, () => w.requests.rollForRequest(id, VEX, SHIFT));
+    const rolled = await as(w, ALICE, () => w.rolls.rollForRequest(id, VEX, SHIFT));
     expect(rolled).not.toBeNull();
     // the player's card: faces, no marks, no tally, no result
     let card = await as(w, ALICE, () => messageAs(w, rolled!.id!, ALICE).renderHTML());

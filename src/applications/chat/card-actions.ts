@@ -105,7 +105,7 @@ const cancel: CardControlRun = ({ button: b }) => cancelAssist(b.dataset.leader 
 const pickBest: CardControlRun = ({ message, button: b }) => pickDice(message, slotPair(b.dataset.slots));
 const pointsUndo: CardControlRun = ({ message, button: b }) => undoPoints(message, b.dataset.entry ?? "");
 const requestRoll: CardControlRun = ({ message, button: b, event }) =>
-  requests().then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
+  import("../requests/roll.ts").then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
 const requestReveal: CardControlRun = ({ message }) => requests().then((r) => r.revealRequest(message.id ?? ""));
 
 /**

@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import type { EngineId } from "../../engines/index.ts";
-import { worldArt } from "../../helpers/art.ts";
+import { worldArt } from "../../data/settings/world-art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";

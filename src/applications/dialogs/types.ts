@@ -5,9 +5,11 @@
 
 import { EngineError, type EngineId } from "../../engines/index.ts";
 import type { ArtTable } from "../../engines/percentile/index.ts";
-import type { PendingAssist } from "../../dice/rolls/points-card.ts";
+import type { DialogPoints } from "../../services/points/views.ts";
 import type { FormValues } from "./form-values.ts";
 import { barWidth, formatPercent } from "./format.ts";
+
+export type { DialogPoints };
 
 /** How the percentile dialog takes column shifts: as bonus/penalty dice counts, or as one signed shift. */
 export type PercentileInputMode = "dice" | "shift";
@@ -24,31 +26,6 @@ export interface DialogSettings {
   readonly percentileArt?: ArtTable;
   /** What the rolling character can spend, read when the dialog opens; absent when no character rolls. */
   readonly points?: DialogPoints | null;
-}
-
-/** A character's points as a roll dialog shows and checks them (the GM checks again when the roll is made). */
-export interface DialogPoints {
-  /** The character's name. */
-  readonly actor: string;
-  /** Percentile: the karma held, else `null`. */
-  readonly karma: number | null;
-  /** Percentile: the assists waiting for this roll (their dice are added to the request). */
-  readonly assists: readonly PendingAssist[];
-  /** Wild: the points held and spent this session, and the session limit, else `null`. */
-  readonly wild: {
-    readonly characterPoints: number;
-    readonly fatePoints: number;
-    readonly cpUsed: number;
-    readonly fpUsed: number;
-    readonly cpLimit: number;
-  } | null;
-  /** Pool: current and permanent Willpower, the turn it was last spent in and the current turn, else `null`. */
-  readonly willpower: {
-    readonly current: number;
-    readonly permanent: number;
-    readonly spentInTurn: string | null;
-    readonly turn: string | null;
-  } | null;
 }
 
 /** The settings a dialog uses when none are given (the rules' defaults). */

@@ -8,18 +8,10 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { ActionPoolState } from "../../engines/action/index.ts";
-import { SETTING_KEYS } from "../../helpers/settings.ts";
+import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
 import { flagWrite, type WriteStep } from "../transaction.ts";
 
-/** A pool as stored: its session, its revision and the engine's pool state. */
-export interface StoredPool {
-  /** The session the pool was filled for. */
-  readonly session: number;
-  /** Grows by one with every write. */
-  readonly rev: number;
-  /** The pool. */
-  readonly state: ActionPoolState;
-}
+export type { StoredPool };
 
 /** The User flag key of a player's pool. */
 export const POOL_FLAG = "actionPool";

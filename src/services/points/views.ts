@@ -4,8 +4,33 @@
  * pool character's Willpower and whether this turn's point is spent. The dialog checks a request
  * against the same figures (with the engine's own rules) before it lets the user roll.
  */
-import type { DialogPoints } from "../../applications/dialogs/types.ts";
+import type { PendingAssist } from "../../dice/rolls/points-card.ts";
 import { engineOfType, type ActorPoints } from "./ledger.ts";
+
+/** A character's points as a roll dialog shows and checks them (the GM checks again when the roll is made). */
+export interface DialogPoints {
+  /** The character's name. */
+  readonly actor: string;
+  /** Percentile: the karma held, else `null`. */
+  readonly karma: number | null;
+  /** Percentile: the assists waiting for this roll (their dice are added to the request). */
+  readonly assists: readonly PendingAssist[];
+  /** Wild: the points held and spent this session, and the session limit, else `null`. */
+  readonly wild: {
+    readonly characterPoints: number;
+    readonly fatePoints: number;
+    readonly cpUsed: number;
+    readonly fpUsed: number;
+    readonly cpLimit: number;
+  } | null;
+  /** Pool: current and permanent Willpower, the turn it was last spent in and the current turn, else `null`. */
+  readonly willpower: {
+    readonly current: number;
+    readonly permanent: number;
+    readonly spentInTurn: string | null;
+    readonly turn: string | null;
+  } | null;
+}
 
 /** What the figures depend on besides the character. */
 export interface PointsViewContext {

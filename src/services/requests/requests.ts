@@ -10,7 +10,6 @@ import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
 import { EngineError, shared } from "../../engines/index.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
-import { openRollDialog } from "../../applications/dialogs/open.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { PoolRoll } from "../../dice/index.ts";
 import { messageById, messageCreate, messageFlagWrite, rollsWrite } from "../messages.ts";
@@ -122,52 +121,42 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
   return card.created();
 }
 
+/** What rolling a named character's answer to a request needs: the character, the roll and its options. */
+export interface RequestRoll {
+  readonly actor: Actor.Implementation;
+  /** The dialog's title: the request's label, else the trait's name. */
+  readonly title: string;
+  /** The engine and request of the character's trait with the request's public target. */
+  readonly roll: ReturnType<typeof rollForSpec>;
+  /** The options the roll carries (the request it answers; a hidden pool difficulty). */
+  readonly rollOptions: Record<string, unknown>;
+}
+
 /**
- * Rolls a named character's answer to a request: the request's trait of that character, with the
- * request's public target, in the usual roll dialog (Shift rolls at once). Only an owner of the
- * character may roll it, once; the roll is then recorded on the card by the active GM (or, with no
- * GM online, when a GM connects).
+ * Checks that the current user may roll a named character's answer to a request (an owner of the
+ * character, once) and builds that roll: the request's trait of the character with the request's
+ * public target. The roll dialog is the application's (`applications/requests/roll.ts`).
  *
- * @returns The posted roll, or `null` when refused or cancelled.
+ * @throws EngineError - When the request or the character is missing, not the user's, or answered.
  */
-export async function rollForRequest(
-  messageId: string,
-  actorId: string,
-  event?: Event | null,
-): Promise<ChatMessage.Implementation | null> {
-  let actor: Actor.Implementation;
-  let record: RequestRecord;
-  let roll;
-  try {
-    const message = messageById(messageId);
-    const found = requestRecordOf(message);
-    if (!found) throw new EngineError("RequestMissing");
-    record = found;
-    if (!record.spec.actors.includes(actorId)) throw new EngineError("RequestCharacter", { id: actorId });
-    const a = game.actors.get(actorId);
-    if (!a) throw new EngineError("RequestCharacter", { id: actorId });
-    actor = a;
-    if (!actor.isOwner) throw new EngineError("RequestNotYours", { name: actor.name });
-    if (record.answers[actorId]) throw new EngineError("RequestAnswered", { name: actor.name });
-    roll = rollForSpec(record.spec, actor.system);
-  } catch (error) {
-    reportError(error);
-    return null;
-  }
+export function requestRoll(messageId: string, actorId: string): RequestRoll {
+  const message = messageById(messageId);
+  const record = requestRecordOf(message);
+  if (!record) throw new EngineError("RequestMissing");
+  if (!record.spec.actors.includes(actorId)) throw new EngineError("RequestCharacter", { id: actorId });
+  const actor = game.actors.get(actorId);
+  if (!actor) throw new EngineError("RequestCharacter", { id: actorId });
+  if (!actor.isOwner) throw new EngineError("RequestNotYours", { name: actor.name });
+  if (record.answers[actorId]) throw new EngineError("RequestAnswered", { name: actor.name });
   const answers: AnswersOption = { request: messageId, actor: actorId };
   // A hidden pool difficulty: the card shows the faces only, until the GM reveals it.
   const hiddenPool = record.spec.engine === "pool" && record.secretId !== null && record.revealed === null;
-  const title = record.spec.label || traitText(record.spec);
-  const posted = await openRollDialog(roll.engine, {
+  return {
     actor,
-    title,
-    initial: roll.request as never,
-    event: event ?? null,
+    title: record.spec.label || traitText(record.spec),
+    roll: rollForSpec(record.spec, actor.system),
     rollOptions: { [ANSWERS_OPTION]: answers, ...(hiddenPool ? { [DIFFICULTY_HIDDEN_OPTION]: true } : {}) },
-  });
-  if (!posted?.id) return posted;
-  await sendAnswer({ request: messageId, actor: actorId, message: posted.id });
-  return posted;
+  };
 }
 
 /**

@@ -2,10 +2,10 @@
  * The world's Action Results Table, read from its setting: the one place percentile rolls and
  * dialogs learn which table to read (the GM's, or the default when none is set).
  */
-import { SYSTEM_ID } from "../constants.ts";
-import { storedArt, withArt } from "../data/settings/art-table.ts";
-import type { ArtTable } from "../engines/percentile/index.ts";
-import { SETTING_KEYS } from "./settings.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import { storedArt, withArt } from "./art-table.ts";
+import type { ArtTable } from "../../engines/percentile/index.ts";
+import { SETTING_KEYS } from "../../helpers/settings.ts";
 
 /**
  * The GM's Action Results Table, or `undefined` when the world uses the default table (no table

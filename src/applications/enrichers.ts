@@ -5,9 +5,9 @@
  * title gives the localized reason; enrichment never throws.
  */
 import { EngineError } from "../engines/index.ts";
-import { ENRICHER_PATTERN, parseEnricher, type CommandEngine, type CommandSettings } from "./chat-commands.ts";
-import { commandSettings } from "./command-settings.ts";
-import { errorMessage, type ErrorLocalizer } from "./notify.ts";
+import { ENRICHER_PATTERN, parseEnricher, type CommandEngine, type CommandSettings } from "../helpers/chat-commands.ts";
+import { commandSettings } from "../helpers/command-settings.ts";
+import { errorMessage, type ErrorLocalizer } from "../helpers/notify.ts";
 import { parseRequestText } from "../services/requests/spec.ts";
 
 /** The class of every roll link (working or broken). */
