@@ -9,6 +9,7 @@ import { registerActionDiceBatch } from "./action-dice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
+import { registerWorldFaultsBatch } from "./world-faults-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { calibrate, throwD4, type FaceMapping } from "./faces.ts";
 import { runScenario } from "./run-scenario.ts";
@@ -31,7 +32,7 @@ export interface QuenchContext {
   };
 }
 
-/** Registers the system's Quench batches (the `quenchReady` hook). */
+/** Registers the system's Quench batches (from the `setup` hook once Quench's global is up; hooks/index.ts). */
 export function registerQuenchBatches(quench: QuenchApi): void {
   quench.registerBatch(
     `${SYSTEM_ID}.dice`,
@@ -63,4 +64,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerActionDiceBatch(quench);
   registerPointsBatch(quench);
   registerRequestsBatch(quench);
+  registerWorldFaultsBatch(quench);
 }
