@@ -8,6 +8,11 @@ const SCENARIOS = [
   "test/dice/scenarios.test.ts",
   "test/services/action-dice-scenarios.test.ts",
   "test/services/gm-action.test.ts",
+  "test/services/points.test.ts",
+  "test/services/requests.test.ts",
+  "test/dice/manual-dice.test.ts",
+  "test/applications/card-actions.test.ts",
+  "test/hooks/chat-commands.test.ts",
 ];
 
 export default defineConfig({

@@ -26,6 +26,7 @@ async function started(): Promise<World> {
 
 /** `userId`'s chat log with the message posted in it (its controls in place). */
 async function inLog(messageId: string, userId: string): Promise<{ log: ChatLog; html: HTMLElement }> {
+  await w.double.settle();
   return w.double.actAs(userId, async () => {
     const log = new ChatLog({ id: `chat-${userId}` });
     await log.render();

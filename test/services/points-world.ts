@@ -139,6 +139,7 @@ export async function rollFor(
       visibility: "public",
     }),
   );
+  await w.double.settle();
   return message?.id ?? null;
 }
 
@@ -180,9 +181,18 @@ export function cardOf(
   return { request: roll.options.request, outcome: roll.options.outcome, points: roll.options.points as PointsRecord };
 }
 
-/** Runs a client request as a user. */
+/**
+ * Runs a client request as a user. An asynchronous request resolves once what it wrote reached every
+ * client (`settle()`: in the world of several clients with latency, another client's copy is read
+ * only after the change could arrive there).
+ */
 export function as<T>(w: World, userId: string, fn: () => T): T {
-  return w.double.actAs(userId, fn);
+  const out = w.double.actAs(userId, fn);
+  if (!(out instanceof Promise)) return out;
+  return out.then(async (value: unknown) => {
+    await w.double.settle();
+    return value;
+  }) as T;
 }
 
 /** The error notifications shown so far (localized text). */

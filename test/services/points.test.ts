@@ -53,6 +53,7 @@ async function direct(userId: string, engine: "percentile" | "wild" | "pool" | "
   const message = await w.double.actAs(userId, () =>
     rollDirect(engine, { actor: w.double.game.actors.get(actorId) as never, initial: initial as never }),
   );
+  await w.double.settle();
   return message?.id ?? null;
 }
 
@@ -310,11 +311,10 @@ describe("percentile: cooperative rolls", () => {
     await w.listeners.pointsDecorated(html);
     const select = html.querySelector<HTMLSelectElement>("[data-leader-select]")!;
     expect(html.querySelector(`label[for="${select.id}"]`)?.textContent).toBe("Leader");
-    await as(w, BOB, async () => {
-      html.querySelector<HTMLButtonElement>('[data-rb-action="pointsAssist"]')!.click();
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    expect(assistsOf(w, AYLA)).toHaveLength(1);
+    await as(w, BOB, async () => html.querySelector<HTMLButtonElement>('[data-rb-action="pointsAssist"]')!.click());
+    await vi.waitFor(() => expect(assistsOf(w, AYLA)).toHaveLength(1));
+    // The request is done (the card's controls are no longer busy).
+    await vi.waitFor(() => expect(html.hasAttribute("aria-busy")).toBe(false));
   });
 });
 
@@ -580,11 +580,12 @@ describe("pi: picks on the card", () => {
       ["2", false],
     ]);
     for (const box of boxes) expect(html.querySelector(`label[for="${box.id}"]`)).not.toBeNull();
-    await as(w, ALICE, async () => {
-      html.querySelectorAll<HTMLButtonElement>('[data-rb-action="pointsPickBest"]')[1]!.click();
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    expect(cardOf(w, id).outcome).toMatchObject({ precision: 7, impact: 3 });
+    await as(w, ALICE, async () =>
+      html.querySelectorAll<HTMLButtonElement>('[data-rb-action="pointsPickBest"]')[1]!.click(),
+    );
+    await vi.waitFor(() => expect(cardOf(w, id).outcome).toMatchObject({ precision: 7, impact: 3 }));
+    // The request is done (the card's controls are no longer busy).
+    await vi.waitFor(() => expect(html.hasAttribute("aria-busy")).toBe(false));
   });
 });
 
@@ -600,10 +601,9 @@ describe("the GM's undo controls", () => {
     const bobHtml = await as(w, BOB, () => messageAs(w, id, BOB).renderHTML());
     await w.listeners.pointsDecorated(bobHtml);
     expect(bobHtml.querySelector('[data-rb-action="pointsUndo"]')).toBeNull();
-    await as(w, GM, async () => {
-      undo.click();
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    expect(systemOf(w, WIL)).toMatchObject({ characterPoints: 7 });
+    await as(w, GM, async () => undo.click());
+    await vi.waitFor(() => expect(systemOf(w, WIL)).toMatchObject({ characterPoints: 7 }));
+    // The request is done (the card's controls are no longer busy).
+    await vi.waitFor(() => expect(gmHtml.hasAttribute("aria-busy")).toBe(false));
   });
 });

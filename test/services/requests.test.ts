@@ -118,7 +118,9 @@ describe("a GM roll request with a hidden DC", () => {
     expect(cardJson).not.toMatch(/\b15\b/);
     expect(cardJson).toContain('"target":null');
     const note = stored.find((m) => m._id === record.secretId)!;
-    expect(note.whisper).toEqual([GM]);
+    // Every GM of the world (the assistant GM too, when the world has one).
+    expect(note.whisper).toEqual(w.double.game.users.filter((u) => u.isGM).map((u) => u.id));
+    expect(note.whisper).toContain(GM);
     expect(JSON.stringify(note.flags)).toContain('"target":15');
     // a player sees the target hidden and a Roll button only on their own character
     const alice = await rowsAs(ALICE, id);
