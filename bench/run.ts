@@ -11,7 +11,8 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { shared } from "../src/engines/index.ts";
 import { oddsGrid } from "./grid.ts";
-import { COLD_TARGET_MICROS, coldPass, ODDS_TARGET_MICROS, warmPass, type GroupLatency } from "./odds.ts";
+import { COLD_REPEATS, coldPasses } from "./cold.ts";
+import { COLD_TARGET_MICROS, ODDS_TARGET_MICROS, warmPass, type GroupLatency } from "./odds.ts";
 import { comparePeer, PEER_TARGET_RATIO, type PairResult } from "./peer.ts";
 import {
   formatLoad,
@@ -100,7 +101,7 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       formatMicros(l.coldWorstCpu.micros),
       l.coldWorstCpu.label,
       formatMicros(l.legacyColdWorstCpu.micros),
-      `${l.coldOver.wall} / ${l.coldOver.cpu} of ${l.group.cells.length}`,
+      `${l.coldOver.wall} / ${l.coldOver.cpu} of ${l.coldCount}`,
       both(l.coldMeets.wall, l.coldMeets.cpu),
     ]),
   };
@@ -304,13 +305,10 @@ async function main(): Promise<void> {
   const host = machine();
   progress(`${host.cpus} CPUs, ${host.model}, Node ${host.node}, load ${formatLoad(host.load)}`);
 
-  // Order: the cold odds passes (each implementation in a fresh worker), then throughput and the
+  // Order: the cold odds passes (each call in a fresh process), then throughput and the
   // peer (which never call odds), then the warm odds pass, current and legacy side by side.
   const groups = oddsGrid();
-  progress(`odds: cold pass over ${groups.reduce((s, g) => s + g.cells.length, 0)} cells, in a fresh worker`);
-  const cold = await coldPass("current");
-  progress("odds: cold pass of the legacy code, in a fresh worker");
-  const legacyCold = await coldPass("legacy");
+  const { current: cold, legacy: legacyCold } = await coldPasses(progress);
 
   progress("throughput");
   const throughput = measureThroughput(subjects());
@@ -422,14 +420,17 @@ grid.
 
 ${tables.warm}
 
-Cold: the first call of every cell, timed alone (one call, both clocks), each implementation in a
-fresh worker thread (a new JavaScript engine instance, nothing compiled or cached), heaviest cells
-of a group first; the current code's worker runs first, then the legacy code's. The first cell of a
-group is the engine's odds code's very first call (it pays for compiling that code); for the engines
-that memoise (see the grid) the first calls fill the caches. CPU time is the whole process's: it
-counts the JIT compiling on its helper threads and garbage collection during the call, so a few
-cells far down the order can be the slowest; "Cells > 1 ms" counts how many first calls crossed the
-target.
+Cold: the first call of a cell in a fresh \`node\` process (\`bench/cold.ts\`): the grid, the engines
+and the legacy code bundled once into one module (as the system ships one bundle); each process
+loads it, builds its one request, collects the garbage of its start-up, then times the one call
+(wall clock and the process's CPU time). Every cold cell runs in ${COLD_REPEATS} processes per
+implementation, current and legacy alternating, and its figure is the median. Cold cells: the
+heaviest four of each group by the grid's weights and three spread over the rest (lightest
+included); \`BENCH_COLD_ALL=1\` times every cell. A first call pays for what runs once in a process:
+parsing and compiling the functions it reaches, the interpreter's first passes before the JIT
+compiles a hot loop, and any table filled on demand. The CPU clock counts every thread of the
+process, the start-up's background compiling and collecting included, so it can exceed the wall
+clock and is the noisier figure here. "Cells > 1 ms" counts the cold cells over the target.
 
 ${tables.cold}
 
