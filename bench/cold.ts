@@ -83,7 +83,7 @@ export async function coldPasses(
   try {
     const script = await bundleChild(dir);
     const all = process.env.BENCH_COLD_ALL === "1";
-    const out = { current: new Map(), legacy: new Map() };
+    const out: { current: ColdTimes; legacy: ColdTimes } = { current: new Map(), legacy: new Map() };
     const groups = oddsGrid();
     for (const [g, group] of groups.entries()) {
       const cells = coldCells(group, all);
