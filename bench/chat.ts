@@ -126,8 +126,12 @@ export interface ChatResult {
   readonly cards: number;
   readonly system: ChatFigures;
   readonly plain: ChatFigures;
-  /** The system cards' HTML per card with the partials registered as source text, as the lab and tests do (µs). */
+  /** The system cards' HTML per card with the partials registered as source text, as the lab and tests did (µs). */
   readonly sourcePartialsHtmlPerCard: number;
+  /** Building the card contexts alone (totals and card views, no template), per card (µs). */
+  readonly contextsPerCard: number;
+  /** The HTML per card of each engine's cards alone (views and template, µs). */
+  readonly htmlPerCardByEngine: Readonly<Record<shared.EngineId, number>>;
 }
 
 type Kind = "cards" | "plain";
@@ -195,12 +199,35 @@ export async function measureChat(): Promise<ChatResult> {
       };
     };
     const source: number[] = [];
-    for (let r = 0; r < 3; r++) source.push(await call<number>(page, "htmlWithSourcePartials"));
+    const contexts: number[] = [];
+    const byEngine = new Map<shared.EngineId, number[]>();
+    for (let r = 0; r < 5; r++) {
+      source.push(await call<number>(page, "htmlWithSourcePartials"));
+      contexts.push(await call<number>(page, "contextsOnly"));
+      for (const engine of Object.keys(ENGINES) as shared.EngineId[]) {
+        const t = await call<{ ms: number; cards: number }>(page, "htmlOfEngine", engine);
+        byEngine.set(engine, [...(byEngine.get(engine) ?? []), (t.ms * 1000) / t.cards]);
+      }
+    }
     const system = await figures("cards");
     const plain = await figures("plain");
     const errors = (page as unknown as { rbErrors: string[] }).rbErrors;
     if (errors.length > 0) throw new Error(`chat bench: the page reported errors: ${errors.join("; ")}`);
-    return { cards: CHAT_CARDS, system, plain, sourcePartialsHtmlPerCard: (median(source) * 1000) / CHAT_CARDS };
+    const perEngine = (engine: shared.EngineId): number => median(byEngine.get(engine) ?? []);
+    return {
+      cards: CHAT_CARDS,
+      system,
+      plain,
+      sourcePartialsHtmlPerCard: (median(source) * 1000) / CHAT_CARDS,
+      contextsPerCard: (median(contexts) * 1000) / CHAT_CARDS,
+      htmlPerCardByEngine: {
+        percentile: perEngine("percentile"),
+        action: perEngine("action"),
+        wild: perEngine("wild"),
+        pi: perEngine("pi"),
+        pool: perEngine("pool"),
+      },
+    };
   } finally {
     await browser.close();
   }

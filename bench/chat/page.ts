@@ -63,9 +63,10 @@ const i18n = createLocalization(en);
 
 /**
  * How partials are registered. `compiled`: each template compiled once and registered compiled,
- * as Foundry's `loadTemplates` / `getTemplate` register them. `source`: registered as source text,
- * as the lab and the tests register them (`registerSystemPartials`): Handlebars then compiles a
- * text partial again on every render that uses it.
+ * as Foundry's `loadTemplates` / `getTemplate` register them, and as the lab and the tests register
+ * them (`registerSystemPartials`). `source`: registered as source text, as the lab and the tests
+ * registered them before issue 18: Handlebars then compiles a text partial again on every render
+ * that uses it.
  */
 export type PartialMode = "compiled" | "source";
 
@@ -79,10 +80,8 @@ function setup(input: ChatBenchInput): void {
   for (const mode of ["compiled", "source"] as const) {
     const hb = Handlebars.create();
     registerFoundryHelpers(hb, i18n);
-    if (mode === "source") registerSystemPartials(hb, input.templates);
-    else
-      for (const [file, source] of Object.entries(input.templates))
-        hb.registerPartial(systemPath(file), hb.compile(source));
+    if (mode === "compiled") registerSystemPartials(hb, input.templates);
+    else for (const [file, source] of Object.entries(input.templates)) hb.registerPartial(systemPath(file), source);
     const cards = new Map<string, Handlebars.TemplateDelegate>();
     for (const [engine, path] of Object.entries(CARD_TEMPLATES)) {
       const file = path.slice(path.indexOf("templates/"));
@@ -93,8 +92,8 @@ function setup(input: ChatBenchInput): void {
   }
 }
 
-/** One stored roll's card HTML, partials registered the given way. */
-function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
+/** One stored roll's card context: its total, and the engine's card view of its outcome and ledgers. */
+function cardContext(roll: StoredRoll): object {
   const engine = roll.engine;
   // The stored outcome is the engine's own (the node side made it with the engine); the maps
   // below are keyed by engine, which TypeScript cannot pair with a runtime id.
@@ -110,7 +109,12 @@ function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
     outcome: roll.outcome,
     view: (o) => view(o, roll.stored),
   });
-  return (environments.get(mode)?.cards.get(engine) as Handlebars.TemplateDelegate)({ ...context });
+  return context;
+}
+
+/** One stored roll's card HTML, partials registered the given way. */
+function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
+  return (environments.get(mode)?.cards.get(roll.engine) as Handlebars.TemplateDelegate)({ ...cardContext(roll) });
 }
 
 /** One plain roll's card HTML. */
@@ -174,6 +178,19 @@ const api = {
     const t0 = performance.now();
     for (const roll of input.rolls) cardHtml(roll, "source");
     return performance.now() - t0;
+  },
+  /** Only the card contexts of every card (totals and the engines' card views, no template); ms. */
+  contextsOnly: (input: ChatBenchInput): number => {
+    const t0 = performance.now();
+    for (const roll of input.rolls) cardContext(roll);
+    return performance.now() - t0;
+  },
+  /** Only the HTML of every card of one engine (views and template), and how many; ms. */
+  htmlOfEngine: (input: ChatBenchInput, engine: EngineId): { ms: number; cards: number } => {
+    const rolls = input.rolls.filter((r) => r.engine === engine);
+    const t0 = performance.now();
+    for (const roll of rolls) cardHtml(roll);
+    return { ms: performance.now() - t0, cards: rolls.length };
   },
   renderPlain: (input: ChatBenchInput): RenderTimes => renderAll(input.plain, plainHtml),
   rerenderCard: (input: ChatBenchInput, times: number): number[] =>
