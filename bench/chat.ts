@@ -132,6 +132,8 @@ export interface ChatResult {
   readonly contextsPerCard: number;
   /** The HTML per card of each engine's cards alone (views and template, µs). */
   readonly htmlPerCardByEngine: Readonly<Record<shared.EngineId, number>>;
+  /** The log drawn again, every card unchanged and kept by the rendered-card memo: HTML and the whole render, per card (µs). */
+  readonly kept: { readonly htmlPerCard: number; readonly totalPerCard: number; readonly heapPerCard: number };
 }
 
 type Kind = "cards" | "plain";
@@ -213,6 +215,17 @@ export async function measureChat(): Promise<ChatResult> {
     const plain = await figures("plain");
     const errors = (page as unknown as { rbErrors: string[] }).rbErrors;
     if (errors.length > 0) throw new Error(`chat bench: the page reported errors: ${errors.join("; ")}`);
+    // The log drawn again with every card kept: one untimed pass fills the memo, then timed passes.
+    await call(page, "clear");
+    const beforeMemo = await memory(page);
+    await call(page, "htmlKept");
+    const afterMemo = await memory(page);
+    const keptHtml: number[] = [];
+    const keptTotal: number[] = [];
+    for (let r = 0; r < CHAT_ROUNDS; r++) {
+      keptHtml.push(await call<number>(page, "htmlKept"));
+      keptTotal.push((await call<RenderTimes>(page, "renderCardsKept")).total);
+    }
     const perEngine = (engine: shared.EngineId): number => median(byEngine.get(engine) ?? []);
     return {
       cards: CHAT_CARDS,
@@ -220,6 +233,11 @@ export async function measureChat(): Promise<ChatResult> {
       plain,
       sourcePartialsHtmlPerCard: (median(source) * 1000) / CHAT_CARDS,
       contextsPerCard: (median(contexts) * 1000) / CHAT_CARDS,
+      kept: {
+        htmlPerCard: (median(keptHtml) * 1000) / CHAT_CARDS,
+        totalPerCard: (median(keptTotal) * 1000) / CHAT_CARDS,
+        heapPerCard: (afterMemo.heap - beforeMemo.heap) / CHAT_CARDS,
+      },
       htmlPerCardByEngine: {
         percentile: perEngine("percentile"),
         action: perEngine("action"),

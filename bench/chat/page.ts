@@ -14,6 +14,9 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  cardKey,
+  rememberCard,
+  renderedCard,
   type StoredCardState,
 } from "../../src/dice/cards/index.ts";
 import { systemPath } from "../../src/constants.ts";
@@ -117,6 +120,24 @@ function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
   return (environments.get(mode)?.cards.get(roll.engine) as Handlebars.TemplateDelegate)({ ...cardContext(roll) });
 }
 
+/**
+ * One stored roll's card HTML through the rendered-card memo, as `EngineRoll#render` asks for it:
+ * the key of everything the card shows (the roll's options hold its request, outcome and ledgers),
+ * then the kept markup, or a render that is kept.
+ */
+function cardHtmlKept(roll: StoredRoll): string {
+  const key = cardKey({
+    template: CARD_TEMPLATES[roll.engine],
+    lang: i18n.lang,
+    flavor: roll.flavor,
+    isPrivate: false,
+    formula: roll.formula,
+    total: null,
+    options: { engine: roll.engine, request: roll.request, outcome: roll.outcome, ...roll.stored },
+  });
+  return renderedCard(key) ?? rememberCard(key, cardHtml(roll));
+}
+
 /** One plain roll's card HTML. */
 function plainHtml(roll: PlainRoll): string {
   return (plainTemplate as Handlebars.TemplateDelegate)(roll);
@@ -173,6 +194,8 @@ function rerender<T>(before: T, after: T, html: (item: T) => string, times: numb
 const api = {
   setup,
   renderCards: (input: ChatBenchInput): RenderTimes => renderAll(input.rolls, (roll) => cardHtml(roll)),
+  /** Every card through the rendered-card memo (the second time: every card kept). */
+  renderCardsKept: (input: ChatBenchInput): RenderTimes => renderAll(input.rolls, cardHtmlKept),
   /** Only the HTML of every card, partials registered as source text (no DOM); ms. */
   htmlWithSourcePartials: (input: ChatBenchInput): number => {
     const t0 = performance.now();
@@ -195,6 +218,12 @@ const api = {
   renderPlain: (input: ChatBenchInput): RenderTimes => renderAll(input.plain, plainHtml),
   rerenderCard: (input: ChatBenchInput, times: number): number[] =>
     rerender(input.spend.before, input.spend.after, (roll) => cardHtml(roll), times),
+  /** Only the HTML of every card through the memo, every card kept; ms. */
+  htmlKept: (input: ChatBenchInput): number => {
+    const t0 = performance.now();
+    for (const roll of input.rolls) cardHtmlKept(roll);
+    return performance.now() - t0;
+  },
   rerenderPlain: (input: ChatBenchInput, times: number): number[] => {
     const first = input.plain[0] as PlainRoll;
     return rerender(first, { ...first, total: first.total + 1 }, plainHtml, times);
