@@ -28,7 +28,7 @@ export type { ColdImplementation } from "./cold-child.ts";
 import type { ColdImplementation } from "./cold-child.ts";
 
 /** Fresh processes per cold cell and implementation; the cell's figure is their median. */
-export const COLD_REPEATS = 3;
+export const COLD_REPEATS = 5;
 
 /** The heaviest cells of every group that get cold figures, besides an even spread of the rest. */
 const COLD_HEAVIEST = 4;

@@ -28,6 +28,9 @@ export interface CellFigure {
   readonly micros: number;
 }
 
+/** Calls of every cell of a group, each implementation, before the group's warm pass is timed. */
+const WARM_UP_CALLS = 5;
+
 /** Whether a target holds on each clock. */
 export interface Verdict {
   readonly wall: boolean;
@@ -92,6 +95,14 @@ function worst<T extends CellFigure>(figures: readonly T[]): T {
 /** Warm latency of every cell of a group, current and legacy side by side, with the cold figures. */
 export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTimes): GroupLatency {
   const none: Micros = { wall: NaN, cpu: NaN };
+  // Warm up first: every cell of the group a few times on both implementations, so the JIT has
+  // compiled the group's code before its first cells are timed (otherwise they time the tier-up).
+  for (let i = 0; i < WARM_UP_CALLS; i++) {
+    for (const cell of group.cells) {
+      cell.call();
+      cell.legacy();
+    }
+  }
   const cells: CellTimes[] = group.cells.map((cell) => {
     // Alternate current and legacy in short runs so both see the same load; 11 batches each.
     const a = warmLatency(cell.call, 11);

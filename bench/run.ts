@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: odds latency over the grid, resolution throughput per engine, and a side-by-side
  * comparison with rpg-dice-roller. Prints the tables and writes them, with the machine described,
- * to `docs/benchmarks.md`. Takes about 40 seconds. Absolute timings depend on the machine
+ * to `docs/benchmarks.md`. Takes several minutes (the cold pass starts hundreds of processes).
+ * Absolute timings depend on the machine
  * and on whatever else runs on it: read the ratios, and the CPU-time rates next to the wall-clock
  * ones.
  */
@@ -415,8 +416,9 @@ The grid:
 
 ${tables.grid}
 
-Warm: after the cold passes (and the throughput and peer runs), each cell is timed beside the
-previous implementation (\`bench/legacy/\`, the odds code as it stood before issue 18, kept in the
+Warm: after the cold passes (and the throughput and peer runs), every cell of a group is called a
+few times on both implementations (so the JIT has compiled the group's code), then each cell is
+timed beside the previous implementation (\`bench/legacy/\`, the odds code as it stood before issue 18, kept in the
 bench only): current 11 batches, legacy 11, current 10, legacy 10, each batch at least 0.1 ms (batch
 time ÷ calls per batch gives one per-call sample on each clock); a cell's figure is the smaller of
 its two medians, for either implementation alike. "Ratio" is legacy ÷ current on CPU time, per cell
@@ -441,6 +443,19 @@ clock: it is given for context, and the verdict is the wall clock's. "Cold cells
 cold cells over the target.
 
 ${tables.cold}
+
+Where a first call stays over 1 ms, the work itself is the floor. A fresh process runs a first call
+in V8's interpreter (the JIT compiles a hot loop only after some thousands of passes, on a
+background thread), so a first call's cost is close to the number of arithmetic steps it takes;
+a call of a few dozen steps still pays some 0.5 ms here for compiling the functions it reaches. The
+odds must stay the same doubles as before (\`test/engines/odds-legacy.test.ts\`), so each
+probability is made of the same multiplications and additions in the same order, and none can be
+left out: a Wild Die with 5 Character Points convolves the exploding Wild Die chain five times
+(115, 255, 373, 491 and 609 totals, each with the 100 totals of an exploding d6: about 184,000
+multiply-adds), then 11 normal dice with the 727 totals (about 41,000 more); three d24 augments
+on a d20 are about 45,000 additions. These are memoised per shape, so only a process's first
+such call pays them; every later call with the same dice (a dialog redrawn as the target or
+pips change) is a memo hit.
 
 ## 2. Resolution throughput
 
