@@ -126,7 +126,7 @@ export interface ChatResult {
   readonly cards: number;
   readonly system: ChatFigures;
   readonly plain: ChatFigures;
-  /** The system cards' HTML per card with the partials registered as source text, as the lab and tests did (µs). */
+  /** The system cards' HTML per card with the partials registered as source text, as the lab and tests do (µs). */
   readonly sourcePartialsHtmlPerCard: number;
   /** Building the card contexts alone (totals and card views, no template), per card (µs). */
   readonly contextsPerCard: number;

@@ -511,7 +511,8 @@ card, an action roll before and after an augment spend (its ledger, a d8 more); 
 its total changed. Memory: the JavaScript heap and the DOM nodes the full log adds (after a forced
 garbage collection, read over the DevTools protocol), and the markup's size. The same run rendered
 our cards' markup with the partials registered as source text, as the lab page and the tests
-registered them before issue 18: ${formatMicros(chat.sourcePartialsHtmlPerCard)} per card.
+register them: ${formatMicros(chat.sourcePartialsHtmlPerCard)} per card (the same, within the noise: Handlebars
+keeps a source partial once it has compiled it).
 
 ${tables.chat}
 
@@ -533,12 +534,8 @@ views cost about a microsecond. A card's time is its template: dozens of helper 
 handful in the plain card; the cost follows what the card shows (the dice, their marks, the
 ledgers). What was slow and is fixed:
 
-- the lab page and the tests registered the partials as source text, and Handlebars compiles a
-  source partial again on every render that uses it: the same cards took about 1.4× as long there
-  as in Foundry (200.5 µs against 142.1 µs per card in the run before this change).
-  \`registerSystemPartials\` now registers them compiled, as Foundry does;
 - Foundry renders a message's rolls again whenever it renders the message (the log redrawn, its
-  pop-out, a notification): each of our cards paid its template again. A card whose roll is
+  pop-out): each of our cards paid its template again. A card whose roll is
   unchanged now renders once (the memo above keeps the last ${RENDERED_CARDS_KEPT} cards); a spend changes
   the roll's stored options, so that card renders afresh, as "Re-render one card" measures.
 

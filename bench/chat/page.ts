@@ -66,10 +66,8 @@ const i18n = createLocalization(en);
 
 /**
  * How partials are registered. `compiled`: each template compiled once and registered compiled,
- * as Foundry's `loadTemplates` / `getTemplate` register them, and as the lab and the tests register
- * them (`registerSystemPartials`). `source`: registered as source text, as the lab and the tests
- * registered them before issue 18: Handlebars then compiles a text partial again on every render
- * that uses it.
+ * as Foundry's `loadTemplates` / `getTemplate` register them. `source`: registered as source text,
+ * as the lab and the tests register them (`registerSystemPartials`).
  */
 export type PartialMode = "compiled" | "source";
 
@@ -83,8 +81,10 @@ function setup(input: ChatBenchInput): void {
   for (const mode of ["compiled", "source"] as const) {
     const hb = Handlebars.create();
     registerFoundryHelpers(hb, i18n);
-    if (mode === "compiled") registerSystemPartials(hb, input.templates);
-    else for (const [file, source] of Object.entries(input.templates)) hb.registerPartial(systemPath(file), source);
+    if (mode === "source") registerSystemPartials(hb, input.templates);
+    else
+      for (const [file, source] of Object.entries(input.templates))
+        hb.registerPartial(systemPath(file), hb.compile(source));
     const cards = new Map<string, Handlebars.TemplateDelegate>();
     for (const [engine, path] of Object.entries(CARD_TEMPLATES)) {
       const file = path.slice(path.indexOf("templates/"));
