@@ -1,7 +1,7 @@
 /**
  * Rendered chat cards, kept by everything a card shows, so a card whose roll has not changed is
  * not rendered again: Foundry renders a message's rolls each time it renders the message (the log,
- * its pop-out, a notification, a log redrawn), and a card is a template with dozens of helper
+ * its pop-out, the log redrawn), and a card is a template with dozens of helper
  * calls. A spend changes the roll's stored state and so the key: that card renders afresh. Pure
  * (no Foundry): the Roll classes and the chat bench use it alike.
  */
