@@ -128,6 +128,12 @@ export interface ChatResult {
   readonly plain: ChatFigures;
   /** The system cards' HTML per card with the partials registered as source text, as the lab and tests do (µs). */
   readonly sourcePartialsHtmlPerCard: number;
+  /** Building the card contexts alone (totals and card views, no template), per card (µs). */
+  readonly contextsPerCard: number;
+  /** The HTML per card of each engine's cards alone (views and template, µs). */
+  readonly htmlPerCardByEngine: Readonly<Record<shared.EngineId, number>>;
+  /** The log drawn again, every card unchanged and kept by the rendered-card memo: HTML and the whole render, per card (µs). */
+  readonly kept: { readonly htmlPerCard: number; readonly totalPerCard: number; readonly heapPerCard: number };
 }
 
 type Kind = "cards" | "plain";
@@ -195,12 +201,51 @@ export async function measureChat(): Promise<ChatResult> {
       };
     };
     const source: number[] = [];
-    for (let r = 0; r < 3; r++) source.push(await call<number>(page, "htmlWithSourcePartials"));
+    const contexts: number[] = [];
+    const byEngine = new Map<shared.EngineId, number[]>();
+    for (let r = 0; r < 5; r++) {
+      source.push(await call<number>(page, "htmlWithSourcePartials"));
+      contexts.push(await call<number>(page, "contextsOnly"));
+      for (const engine of Object.keys(ENGINES) as shared.EngineId[]) {
+        const t = await call<{ ms: number; cards: number }>(page, "htmlOfEngine", engine);
+        byEngine.set(engine, [...(byEngine.get(engine) ?? []), (t.ms * 1000) / t.cards]);
+      }
+    }
     const system = await figures("cards");
     const plain = await figures("plain");
     const errors = (page as unknown as { rbErrors: string[] }).rbErrors;
     if (errors.length > 0) throw new Error(`chat bench: the page reported errors: ${errors.join("; ")}`);
-    return { cards: CHAT_CARDS, system, plain, sourcePartialsHtmlPerCard: (median(source) * 1000) / CHAT_CARDS };
+    // The log drawn again with every card kept: one untimed pass fills the memo, then timed passes.
+    await call(page, "clear");
+    const beforeMemo = await memory(page);
+    await call(page, "htmlKept");
+    const afterMemo = await memory(page);
+    const keptHtml: number[] = [];
+    const keptTotal: number[] = [];
+    for (let r = 0; r < CHAT_ROUNDS; r++) {
+      keptHtml.push(await call<number>(page, "htmlKept"));
+      keptTotal.push((await call<RenderTimes>(page, "renderCardsKept")).total);
+    }
+    const perEngine = (engine: shared.EngineId): number => median(byEngine.get(engine) ?? []);
+    return {
+      cards: CHAT_CARDS,
+      system,
+      plain,
+      sourcePartialsHtmlPerCard: (median(source) * 1000) / CHAT_CARDS,
+      contextsPerCard: (median(contexts) * 1000) / CHAT_CARDS,
+      kept: {
+        htmlPerCard: (median(keptHtml) * 1000) / CHAT_CARDS,
+        totalPerCard: (median(keptTotal) * 1000) / CHAT_CARDS,
+        heapPerCard: (afterMemo.heap - beforeMemo.heap) / CHAT_CARDS,
+      },
+      htmlPerCardByEngine: {
+        percentile: perEngine("percentile"),
+        action: perEngine("action"),
+        wild: perEngine("wild"),
+        pi: perEngine("pi"),
+        pool: perEngine("pool"),
+      },
+    };
   } finally {
     await browser.close();
   }

@@ -113,7 +113,7 @@ function wildGroup(): OddsGroup {
     name: "wild",
     engine: "wild",
     covers: "1D–12D × 0–5 CP, and 1D–12D with a Fate Point",
-    memo: "sums of n normal d6; Wild Die + k CP chains",
+    memo: "sums of n normal d6; Wild Die + k CP chains; the finished odds per shape and pips",
     cells,
   };
 }

@@ -1,11 +1,9 @@
 /**
- * Odds latency over the grid of {@link oddsGrid}, the current code beside the previous one
+ * Odds latency over the grid of `oddsGrid`, the current code beside the previous one
  * (`bench/legacy`, the odds as they stood before issue 18). Two passes:
  *
- * - cold: the first call of every cell, heaviest cells of a group first, each implementation in a
- *   fresh worker thread (a new JavaScript engine instance: nothing compiled, nothing cached), one
- *   worker after the other. The first cell of each group is the first call of that engine's odds
- *   code in the instance;
+ * - cold (`bench/cold.ts`): the first call of a cell, each in a fresh `node` process, several
+ *   processes per cell, for the heaviest cells of every group and a spread of the others;
  * - warm: per cell, the median and 95th percentile per call over timed batches (see
  *   {@link warmLatency}), the current call and the legacy call timed alternately, cell by cell, so
  *   both see the same machine load; each cell's ratio is legacy ÷ current (CPU time).
@@ -14,9 +12,9 @@
  * time (what the call costs, whatever else the machine is running).
  */
 
-import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import { oddsGrid, type OddsCell, type OddsGroup } from "./grid.ts";
-import { firstCall, median, warmLatency, type Micros } from "./timing.ts";
+import type { OddsGroup } from "./grid.ts";
+import type { ColdTimes } from "./cold.ts";
+import { median, warmLatency, type Micros } from "./timing.ts";
 
 /** The warm target (issue 18): every cell's median odds latency at or below this, in microseconds. */
 export const ODDS_TARGET_MICROS = 20;
@@ -24,14 +22,14 @@ export const ODDS_TARGET_MICROS = 20;
 /** The cold target (issue 18): every cell's first call at or below this, in microseconds. */
 export const COLD_TARGET_MICROS = 1000;
 
-/** Which implementation a pass times. */
-export type Implementation = "current" | "legacy";
-
 /** One cell's figure (µs) with its label. */
 export interface CellFigure {
   readonly label: string;
   readonly micros: number;
 }
+
+/** Calls of every cell of a group, each implementation, before the group's warm pass is timed. */
+const WARM_UP_CALLS = 5;
 
 /** Whether a target holds on each clock. */
 export interface Verdict {
@@ -47,7 +45,7 @@ export interface CellTimes {
   readonly legacyWarm: Micros;
   /** Warm wall-clock 95th percentile of the current call (µs). */
   readonly p95: number;
-  /** First calls in a fresh worker, current and legacy (µs, both clocks). */
+  /** First calls in fresh processes (median), current and legacy (µs, both clocks); NaN when not measured. */
   readonly cold: Micros;
   readonly legacyCold: Micros;
   /** Legacy ÷ current, warm CPU-time medians. */
@@ -83,44 +81,8 @@ export interface GroupLatency {
   readonly coldMeets: Verdict;
   /** How many cells' first calls took longer than {@link COLD_TARGET_MICROS}, on each clock. */
   readonly coldOver: { readonly wall: number; readonly cpu: number };
-}
-
-/** First calls by group name, then by cell label. */
-export type ColdTimes = Map<string, Map<string, Micros>>;
-
-/** The call of a cell for an implementation. */
-function callOf(cell: OddsCell, impl: Implementation): () => unknown {
-  return impl === "current" ? cell.call : cell.legacy;
-}
-
-/** The first call of every cell of every group (heaviest first within a group), in this instance. */
-function coldHere(impl: Implementation): [string, [string, Micros][]][] {
-  return oddsGrid().map((group) => {
-    const order = [...group.cells].sort((a, b) => b.weight - a.weight);
-    return [group.name, order.map((cell): [string, Micros] => [cell.label, firstCall(callOf(cell, impl))])];
-  });
-}
-
-interface ColdTask {
-  readonly coldOdds: true;
-  readonly impl: Implementation;
-}
-
-const task = (isMainThread ? null : workerData) as ColdTask | null;
-if (task?.coldOdds) parentPort?.postMessage(coldHere(task.impl));
-
-/** The cold pass of one implementation in a fresh worker thread. */
-export async function coldPass(impl: Implementation): Promise<ColdTimes> {
-  const data: ColdTask = { coldOdds: true, impl };
-  // The worker loads this TypeScript file through tsx's loader, as `npm run bench` loads the rest.
-  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); });`;
-  const worker = new Worker(boot, { eval: true, workerData: data });
-  const result = await new Promise<[string, [string, Micros][]][]>((resolve, reject) => {
-    worker.once("message", resolve);
-    worker.once("error", reject);
-  });
-  await worker.terminate();
-  return new Map(result.map(([name, cells]) => [name, new Map(cells)]));
+  /** How many cells have first-call figures. */
+  readonly coldCount: number;
 }
 
 /** The largest entry of a non-empty list of figures. */
@@ -133,6 +95,14 @@ function worst<T extends CellFigure>(figures: readonly T[]): T {
 /** Warm latency of every cell of a group, current and legacy side by side, with the cold figures. */
 export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTimes): GroupLatency {
   const none: Micros = { wall: NaN, cpu: NaN };
+  // Warm up first: every cell of the group a few times on both implementations, so the JIT has
+  // compiled the group's code before its first cells are timed (otherwise they time the tier-up).
+  for (let i = 0; i < WARM_UP_CALLS; i++) {
+    for (const cell of group.cells) {
+      cell.call();
+      cell.legacy();
+    }
+  }
   const cells: CellTimes[] = group.cells.map((cell) => {
     // Alternate current and legacy in short runs so both see the same load; 11 batches each.
     const a = warmLatency(cell.call, 11);
@@ -155,8 +125,9 @@ export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTime
     cells.map((c) => ({ label: c.label, micros: pick(c) }));
   const wall = figures((c) => c.warm.wall);
   const cpu = figures((c) => c.warm.cpu);
-  const coldWall = figures((c) => c.cold.wall);
-  const coldCpu = figures((c) => c.cold.cpu);
+  // Cold figures exist for the cells the cold pass chose (see `coldCells`); the others are NaN.
+  const coldWall = figures((c) => c.cold.wall).filter((f) => !Number.isNaN(f.micros));
+  const coldCpu = figures((c) => c.cold.cpu).filter((f) => !Number.isNaN(f.micros));
   const ratios = figures((c) => c.ratio);
   const within = (list: readonly CellFigure[], target: number): boolean => list.every((f) => f.micros <= target);
   const over = (list: readonly CellFigure[]): number => list.filter((f) => f.micros > COLD_TARGET_MICROS).length;
@@ -166,7 +137,7 @@ export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTime
     coldMedian: { wall: median(coldWall.map((c) => c.micros)), cpu: median(coldCpu.map((c) => c.micros)) },
     coldWorstWall: worst(coldWall),
     coldWorstCpu: worst(coldCpu),
-    legacyColdWorstCpu: worst(figures((c) => c.legacyCold.cpu)),
+    legacyColdWorstCpu: worst(figures((c) => c.legacyCold.cpu).filter((f) => !Number.isNaN(f.micros))),
     warmMedian: { wall: median(wall.map((w) => w.micros)), cpu: median(cpu.map((c) => c.micros)) },
     legacyWarmMedianCpu: median(cells.map((c) => c.legacyWarm.cpu)),
     warmWorstWall: worst(wall),
@@ -177,5 +148,6 @@ export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTime
     warmMeets: { wall: within(wall, ODDS_TARGET_MICROS), cpu: within(cpu, ODDS_TARGET_MICROS) },
     coldMeets: { wall: within(coldWall, COLD_TARGET_MICROS), cpu: within(coldCpu, COLD_TARGET_MICROS) },
     coldOver: { wall: over(coldWall), cpu: over(coldCpu) },
+    coldCount: coldWall.length,
   };
 }

@@ -14,6 +14,9 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  cardKey,
+  rememberCard,
+  renderedCard,
   type StoredCardState,
 } from "../../src/dice/cards/index.ts";
 import { systemPath } from "../../src/constants.ts";
@@ -64,8 +67,7 @@ const i18n = createLocalization(en);
 /**
  * How partials are registered. `compiled`: each template compiled once and registered compiled,
  * as Foundry's `loadTemplates` / `getTemplate` register them. `source`: registered as source text,
- * as the lab and the tests register them (`registerSystemPartials`): Handlebars then compiles a
- * text partial again on every render that uses it.
+ * as the lab and the tests register them (`registerSystemPartials`).
  */
 export type PartialMode = "compiled" | "source";
 
@@ -93,8 +95,8 @@ function setup(input: ChatBenchInput): void {
   }
 }
 
-/** One stored roll's card HTML, partials registered the given way. */
-function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
+/** One stored roll's card context: its total, and the engine's card view of its outcome and ledgers. */
+function cardContext(roll: StoredRoll): object {
   const engine = roll.engine;
   // The stored outcome is the engine's own (the node side made it with the engine); the maps
   // below are keyed by engine, which TypeScript cannot pair with a runtime id.
@@ -110,7 +112,30 @@ function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
     outcome: roll.outcome,
     view: (o) => view(o, roll.stored),
   });
-  return (environments.get(mode)?.cards.get(engine) as Handlebars.TemplateDelegate)({ ...context });
+  return context;
+}
+
+/** One stored roll's card HTML, partials registered the given way. */
+function cardHtml(roll: StoredRoll, mode: PartialMode = "compiled"): string {
+  return (environments.get(mode)?.cards.get(roll.engine) as Handlebars.TemplateDelegate)({ ...cardContext(roll) });
+}
+
+/**
+ * One stored roll's card HTML through the rendered-card memo, as `EngineRoll#render` asks for it:
+ * the key of everything the card shows (the roll's options hold its request, outcome and ledgers),
+ * then the kept markup, or a render that is kept.
+ */
+function cardHtmlKept(roll: StoredRoll): string {
+  const key = cardKey({
+    template: CARD_TEMPLATES[roll.engine],
+    lang: i18n.lang,
+    flavor: roll.flavor,
+    isPrivate: false,
+    formula: roll.formula,
+    total: null,
+    options: { engine: roll.engine, request: roll.request, outcome: roll.outcome, ...roll.stored },
+  });
+  return renderedCard(key) ?? rememberCard(key, cardHtml(roll));
 }
 
 /** One plain roll's card HTML. */
@@ -169,15 +194,36 @@ function rerender<T>(before: T, after: T, html: (item: T) => string, times: numb
 const api = {
   setup,
   renderCards: (input: ChatBenchInput): RenderTimes => renderAll(input.rolls, (roll) => cardHtml(roll)),
+  /** Every card through the rendered-card memo (the second time: every card kept). */
+  renderCardsKept: (input: ChatBenchInput): RenderTimes => renderAll(input.rolls, cardHtmlKept),
   /** Only the HTML of every card, partials registered as source text (no DOM); ms. */
   htmlWithSourcePartials: (input: ChatBenchInput): number => {
     const t0 = performance.now();
     for (const roll of input.rolls) cardHtml(roll, "source");
     return performance.now() - t0;
   },
+  /** Only the card contexts of every card (totals and the engines' card views, no template); ms. */
+  contextsOnly: (input: ChatBenchInput): number => {
+    const t0 = performance.now();
+    for (const roll of input.rolls) cardContext(roll);
+    return performance.now() - t0;
+  },
+  /** Only the HTML of every card of one engine (views and template), and how many; ms. */
+  htmlOfEngine: (input: ChatBenchInput, engine: EngineId): { ms: number; cards: number } => {
+    const rolls = input.rolls.filter((r) => r.engine === engine);
+    const t0 = performance.now();
+    for (const roll of rolls) cardHtml(roll);
+    return { ms: performance.now() - t0, cards: rolls.length };
+  },
   renderPlain: (input: ChatBenchInput): RenderTimes => renderAll(input.plain, plainHtml),
   rerenderCard: (input: ChatBenchInput, times: number): number[] =>
     rerender(input.spend.before, input.spend.after, (roll) => cardHtml(roll), times),
+  /** Only the HTML of every card through the memo, every card kept; ms. */
+  htmlKept: (input: ChatBenchInput): number => {
+    const t0 = performance.now();
+    for (const roll of input.rolls) cardHtmlKept(roll);
+    return performance.now() - t0;
+  },
   rerenderPlain: (input: ChatBenchInput, times: number): number[] => {
     const first = input.plain[0] as PlainRoll;
     return rerender(first, { ...first, total: first.total + 1 }, plainHtml, times);

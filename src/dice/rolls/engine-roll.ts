@@ -1,6 +1,7 @@
 import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
 import { cardContextOf, type EngineCardContext } from "../cards/context.ts";
+import { cardKey, rememberCard, renderedCard } from "../cards/rendered.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
@@ -271,7 +272,10 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
     return null;
   }
 
-  /** Renders the engine's chat card from the stored outcome (evaluating first if needed). */
+  /**
+   * Renders the engine's chat card from the stored outcome (evaluating first if needed); a card
+   * already rendered with the same inputs is returned as it was (see `cards/rendered.ts`).
+   */
   override async render(options: Parameters<foundry.dice.Roll["render"]>[0] = {}): Promise<string> {
     const {
       flavor,
@@ -279,7 +283,20 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       isPrivate = false,
     } = options;
     if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
-    return renderSystemTemplate(template, { ...this.cardContext({ flavor, isPrivate }) });
+    // An unchanged card (same stored roll, flavor, viewer visibility, language) renders once.
+    const key = cardKey({
+      template,
+      lang: game.i18n.lang,
+      flavor,
+      isPrivate,
+      formula: this.formula,
+      total: this.total,
+      options: this.options,
+    });
+    return (
+      renderedCard(key) ??
+      rememberCard(key, await renderSystemTemplate(template, { ...this.cardContext({ flavor, isPrivate }) }))
+    );
   }
 
   protected override async _evaluate(

@@ -9,7 +9,7 @@
  * until the mass of the longer chains is below {@link EPSILON}, and that remainder is reported.
  */
 
-import { Dist, EPSILON, denseToJSON, type DistributionJSON } from "../shared/index.ts";
+import { Dist, EPSILON, denseToJSON, putBounded, type DistributionJSON } from "../shared/index.ts";
 import { requireActionDie, validate, type ActionKind, type ActionRequest } from "./request.ts";
 import { isCriticalThreat, isPotentialBotch, SPECIAL_BOTCH_MARGIN } from "./resolve.ts";
 import type { ActionDieSize } from "./tables.ts";
@@ -197,13 +197,8 @@ const rollCache = new Map<string, ArrayDist>();
  */
 function rollArray(augments: readonly number[]): ArrayDist {
   const key = augments.join(",");
-  let roll = rollCache.get(key);
-  if (roll === undefined) {
-    roll = d20With(augments);
-    if (rollCache.size >= ROLL_CACHE_SIZE) rollCache.delete(rollCache.keys().next().value as string);
-    rollCache.set(key, roll);
-  }
-  return roll;
+  const roll = rollCache.get(key);
+  return roll ?? putBounded(rollCache, key, d20With(augments), ROLL_CACHE_SIZE);
 }
 
 /** The d20 plus augments as an array, computed. */

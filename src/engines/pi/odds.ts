@@ -73,18 +73,24 @@ const IMPACT = new Float64Array(TOP + 1);
  * Writes the joint distribution of the highest and the second-highest face into `out`
  * (`out[high * stride + second]`, 0 where impossible) and returns the highest face possible. The
  * second-highest equals the highest when two dice share the top face.
+ *
+ * The loops index the dice and write `min`/`max` as comparisons: a dialog's first call runs them in
+ * the interpreter, before any JIT, where a `for…of` iterator or a `Math` call per term costs more
+ * than the arithmetic. The arithmetic is the same operations in the same order as ever.
  */
 function fillTopTwo(dice: readonly number[], out: Float64Array, stride: number): number {
+  const n = dice.length;
   let top = 0;
-  for (const f of dice) if (f > top) top = f;
+  for (let i = 0; i < n; i++) if ((dice[i] as number) > top) top = dice[i] as number;
   out.fill(0);
   for (let a = 1; a <= top; a++) {
     // Both on a: every die at most a, at least two of them exactly a (states: 0, 1, 2+ dice on a).
     let s0 = 1;
     let s1 = 0;
     let s2 = 0;
-    for (const f of dice) {
-      const below = Math.min(a - 1, f) / f;
+    for (let i = 0; i < n; i++) {
+      const f = dice[i] as number;
+      const below = (a - 1 < f ? a - 1 : f) / f;
       const on = a <= f ? 1 / f : 0;
       s2 = s2 * (below + on) + s1 * on;
       s1 = s1 * below + s0 * on;
@@ -98,8 +104,9 @@ function fillTopTwo(dice: readonly number[], out: Float64Array, stride: number):
       let t01 = 0;
       let t10 = 0;
       let t11 = 0;
-      for (const f of dice) {
-        const below = Math.min(b - 1, f) / f;
+      for (let i = 0; i < n; i++) {
+        const f = dice[i] as number;
+        const below = (b - 1 < f ? b - 1 : f) / f;
         const onB = b <= f ? 1 / f : 0;
         const onA = a <= f ? 1 / f : 0;
         t11 = t11 * (below + onB) + t10 * onB + t01 * onA;
@@ -115,16 +122,21 @@ function fillTopTwo(dice: readonly number[], out: Float64Array, stride: number):
 
 /**
  * Writes the joint distribution of the highest and the lowest face into `out`
- * (`out[high * stride + low]`, 0 where impossible) and returns the highest face possible.
+ * (`out[high * stride + low]`, 0 where impossible) and returns the highest face possible. Written
+ * for the interpreter as {@link fillTopTwo} is.
  */
 function fillMaxMin(dice: readonly number[], out: Float64Array, stride: number): number {
+  const n = dice.length;
   let top = 0;
-  for (const f of dice) if (f > top) top = f;
+  for (let i = 0; i < n; i++) if ((dice[i] as number) > top) top = dice[i] as number;
   out.fill(0);
   for (let a = 1; a <= top; a++) {
     // Every die on a.
     let all = 1;
-    for (const f of dice) all *= a <= f ? 1 / f : 0;
+    for (let i = 0; i < n; i++) {
+      const f = dice[i] as number;
+      all *= a <= f ? 1 / f : 0;
+    }
     out[a * stride + a] = all;
     for (let b = 1; b < a; b++) {
       // Every die within [b, a], at least one on a and at least one on b.
@@ -133,8 +145,10 @@ function fillMaxMin(dice: readonly number[], out: Float64Array, stride: number):
       let t01 = 0;
       let t10 = 0;
       let t11 = 0;
-      for (const f of dice) {
-        const between = Math.max(0, Math.min(a - 1, f) - b) / f;
+      for (let i = 0; i < n; i++) {
+        const f = dice[i] as number;
+        const span = (a - 1 < f ? a - 1 : f) - b; // faces strictly between b and a, when positive
+        const between = (span > 0 ? span : 0) / f;
         const onA = a <= f ? 1 / f : 0;
         const onB = b <= f ? 1 / f : 0;
         t11 = t11 * (between + onA + onB) + t10 * onB + t01 * onA;

@@ -6,3 +6,4 @@ export * from "./distribution.ts";
 export * from "./outcome.ts";
 export * from "./assign.ts";
 export * from "./own.ts";
+export * from "./memo.ts";

@@ -5,8 +5,8 @@
  * the shared `EPSILON` (1e-15); the remainders are added up and reported.
  */
 
-import { Dist, denseToJSON, explodingDie, type DistributionJSON } from "../shared/index.ts";
-import { shapeOf, validate, withDefaults, type WildRequest } from "./request.ts";
+import { Dist, denseToJSON, explodingDie, putBounded, type DistributionJSON } from "../shared/index.ts";
+import { shapeOf, validate, withDefaults, type WildRequest, type WildShape } from "./request.ts";
 import { WILD_FACES } from "./steps.ts";
 
 /** The exact odds of a `wild` roll, as plain JSON. */
@@ -154,29 +154,38 @@ const sumCache = new Map<string, Dense>();
  */
 function sumOf(firstOneCounts: boolean, normal: number, cpWild: number): Dense {
   const key = `${firstOneCounts}:${normal}:${cpWild}`;
-  let sum = sumCache.get(key);
-  if (sum === undefined) {
-    sum = convolve(normalSum(normal), chains(firstOneCounts, cpWild));
-    if (sumCache.size >= SUM_CACHE_SIZE) sumCache.delete(sumCache.keys().next().value as string);
-    sumCache.set(key, sum);
-  }
-  return sum;
+  const sum = sumCache.get(key);
+  return sum ?? putBounded(sumCache, key, convolve(normalSum(normal), chains(firstOneCounts, cpWild)), SUM_CACHE_SIZE);
 }
 
 /** Scratch of {@link odds}: P(total ≥ t) by index (overwritten by every call). */
 let tailScratch = new Float64Array(1024);
 
+/** The most finished odds {@link odds} keeps; past it the oldest is dropped. */
+const ODDS_CACHE_SIZE = 64;
+/** Finished odds (frozen), keyed by `${firstOneCounts}:${normal}:${cpWild}:${pips}`. */
+const oddsCache = new Map<string, WildOdds>();
+
 /**
  * Exact odds of a validated request: the total's distribution, P(total ≥ t), and the chances of
- * the Wild Die's labels.
+ * the Wild Die's labels. Memoised by shape and pips (everything the odds depend on): a dialog asks
+ * again for the same roll on every redraw, and building the two distributions' JSON (hundreds of
+ * totals each, negative ones included) is most of a call. The odds are frozen, since every caller
+ * of the same roll shares them.
  *
- * @returns The odds, plain JSON.
+ * @returns The odds, plain JSON (frozen).
  */
 export function odds(request: WildRequest): WildOdds {
   validate(request); // a bad request is refused as a roll of it would be
   const r = withDefaults(request);
   const shape = shapeOf(r);
-  const sum = sumOf(r.firstOneCounts, shape.normal, shape.cpWild);
+  const key = `${r.firstOneCounts}:${shape.normal}:${shape.cpWild}:${shape.pips}`;
+  return oddsCache.get(key) ?? putBounded(oddsCache, key, computeOdds(r.firstOneCounts, shape), ODDS_CACHE_SIZE);
+}
+
+/** The odds of a shape (see {@link odds}), computed and frozen. */
+function computeOdds(firstOneCounts: boolean, shape: WildShape): WildOdds {
+  const sum = sumOf(firstOneCounts, shape.normal, shape.cpWild);
   const base = sum.lo + shape.pips;
   const p = sum.p;
   let first = 0;
@@ -192,10 +201,10 @@ export function odds(request: WildRequest): WildOdds {
     tail += p[i] as number;
     tails[i] = Math.min(1, tail);
   }
-  return {
+  return Object.freeze({
     engine: "wild",
-    total: denseToJSON(p, base, first, last + 1),
-    atLeast: denseToJSON(tails, base, first, last + 1),
+    total: Object.freeze(denseToJSON(p, base, first, last + 1)),
+    atLeast: Object.freeze(denseToJSON(tails, base, first, last + 1)),
     mean,
     min: base + first,
     max: base + last,
@@ -203,7 +212,7 @@ export function odds(request: WildRequest): WildOdds {
     criticalSuccess: FACE,
     criticalFailure: FACE,
     catastrophicFailure: FACE * FACE,
-  };
+  });
 }
 
 /**

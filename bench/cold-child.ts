@@ -1,0 +1,40 @@
+/**
+ * One child of the cold odds pass (`bench/cold.ts`): times the first call of one cell of the grid
+ * in this fresh process and prints it as JSON (`{ wall, cpu }` in µs). Bundled with the grid, the
+ * engines and the legacy code into one module; run as
+ * `node --expose-gc cold-child.mjs --rb-cold-child <group> <cell> <current|legacy>`.
+ */
+import { oddsGrid } from "./grid.ts";
+
+/** Which implementation a cold call times. */
+export type ColdImplementation = "current" | "legacy";
+
+/** The argument that marks a child process. */
+export const CHILD_FLAG = "--rb-cold-child";
+
+/** This process's CPU time in µs (every thread: the main thread's work and the background threads'). */
+function cpuMicros(): number {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+}
+
+/** In a child: times the first call of one cell and prints it as JSON. */
+function childMain(groupIndex: number, cellIndex: number, impl: ColdImplementation): void {
+  const cell = oddsGrid()[groupIndex]?.cells[cellIndex];
+  if (cell === undefined) throw new Error(`bench: no cell ${groupIndex}/${cellIndex}`);
+  const call = impl === "legacy" ? cell.legacy : cell.call;
+  (globalThis as { gc?: () => void }).gc?.();
+  const c0 = cpuMicros();
+  const t0 = performance.now();
+  const result = call();
+  const wall = (performance.now() - t0) * 1000;
+  const cpu = cpuMicros() - c0;
+  if (result === undefined) throw new Error("bench: a timed call returned undefined");
+  process.stdout.write(JSON.stringify({ wall, cpu }));
+}
+
+const at = process.argv.indexOf(CHILD_FLAG);
+if (at >= 0) {
+  const [g, c, impl] = process.argv.slice(at + 1);
+  childMain(Number(g), Number(c), impl === "legacy" ? "legacy" : "current");
+}
