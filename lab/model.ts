@@ -34,6 +34,7 @@ import type { PointsRecord } from "../src/dice/rolls/points-card.ts";
 import { gmPanelView, playerPanelView, type PanelCharacter } from "../src/applications/action-dice/views.ts";
 import { actionControls } from "../src/applications/chat/action-controls.ts";
 import { economyView } from "../src/services/action-dice/economy-card.ts";
+import { fateLossView } from "../src/services/points/fate-loss-card.ts";
 import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
 import type { EngineError } from "../src/engines/index.ts";
 import {
@@ -195,6 +196,57 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   sessions: { "lab-augment": 1, "lab-botch": 1 },
 };
 
+/** A saving throw's critical, two dice, with the effect the roller chose (save for nothing). */
+const SAVE_CRITICAL_CARD: ActionCardRecord = {
+  owner: "alice",
+  characterGeneration: false,
+  subject: null,
+  open: true,
+  ledger: [
+    { id: "lab-crit", type: "critical", by: "alice", dice: [{ faces: 6, count: 2 }], undone: false },
+    {
+      id: "lab-effect",
+      type: "effect",
+      by: "alice",
+      dice: [],
+      undone: false,
+      effect: { activation: "critical", id: "saveForNothing", note: "" },
+    },
+  ],
+  applied: ["lab-crit", "lab-effect"],
+  events: [],
+  names: { alice: "Alice", gm: "Gamemaster" },
+  sessions: { "lab-crit": 1, "lab-effect": 1 },
+};
+
+/** A botch activated by another player, its effect still the GM's to decide. */
+const BOTCH_PENDING_CARD: ActionCardRecord = {
+  ...SAVE_CRITICAL_CARD,
+  ledger: [{ id: "lab-botch", type: "botch", by: "bob", dice: [{ faces: 6, count: 1 }], undone: false }],
+  applied: ["lab-botch"],
+  names: { alice: "Alice", bob: "Bob" },
+  sessions: { "lab-botch": 1 },
+};
+
+/** The same botch with the GM's words recorded. */
+const BOTCH_EFFECT_CARD: ActionCardRecord = {
+  ...BOTCH_PENDING_CARD,
+  ledger: [
+    ...BOTCH_PENDING_CARD.ledger,
+    {
+      id: "lab-botch-effect",
+      type: "effect",
+      by: "gm",
+      dice: [],
+      undone: false,
+      effect: { activation: "botch", id: "ownWords", note: "The bowstring snaps; the next shot waits a round." },
+    },
+  ],
+  applied: ["lab-botch", "lab-botch-effect"],
+  names: { alice: "Alice", bob: "Bob", gm: "Gamemaster" },
+  sessions: { "lab-botch": 1, "lab-botch-effect": 1 },
+};
+
 /** The points ledger of a percentile roll with one bonus die bought with karma. */
 const KARMA_LEDGER: PointsRecord = {
   actorId: "labActorYsolde01",
@@ -236,6 +288,27 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     faces: [1, 6, 6, 2],
     stored: { card: CLOSED_ACTION_CARD },
   },
+  {
+    id: "actionSaveCriticalEffect",
+    engine: "action",
+    request: { kind: "save", modifier: 2 },
+    faces: [20],
+    stored: { card: SAVE_CRITICAL_CARD },
+  },
+  {
+    id: "actionBotchPending",
+    engine: "action",
+    request: { kind: "attack", modifier: 2 },
+    faces: [1],
+    stored: { card: BOTCH_PENDING_CARD },
+  },
+  {
+    id: "actionBotchEffect",
+    engine: "action",
+    request: { kind: "attack", modifier: 2 },
+    faces: [1],
+    stored: { card: BOTCH_EFFECT_CARD },
+  },
   { id: "wildExplodes", engine: "wild", request: { dice: 4, pips: 2 }, faces: [3, 5, 2, 6, 6, 4] },
   {
     id: "wildCriticalFailure",
@@ -250,6 +323,15 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     faces: [5, 3, 2],
   },
   { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
+  { id: "wildTargetMet", engine: "wild", request: { dice: 3, pips: 1, target: 10 }, faces: [4, 3, 2] },
+  { id: "wildTargetMissed", engine: "wild", request: { dice: 3, target: 9 }, faces: [5, 4, 1, 3] },
+  { id: "piGoalMissed", engine: "pi", request: { pool: [8, 6, 4], impactGoal: 3 }, faces: [5, 3, 2] },
+  {
+    id: "piGoalRepicked",
+    engine: "pi",
+    request: { pool: [8, 6, 4], precisionGoal: 6, impactGoal: 3, pick: [0, 2] },
+    faces: [5, 3, 2],
+  },
   { id: "poolBotch", engine: "pool", request: { pool: 6, difficulty: 8, cancellation: 1 }, faces: [1, 1, 3, 5, 7, 2] },
   {
     id: "poolWillpower",
@@ -319,8 +401,8 @@ export function openDialog(
 export const STARTING_REQUESTS: Readonly<Record<EngineId, unknown>> = Object.freeze({
   percentile: { bonus: 0, penalty: 0, column: 9 },
   action: { kind: "check", modifier: 3, dc: 15 },
-  wild: { dice: 4, pips: 1 },
-  pi: { pool: [8, 6, 4] },
+  wild: { dice: 4, pips: 1, target: 10 },
+  pi: { pool: [8, 6, 4], precisionGoal: 8, impactGoal: 2 },
   pool: { pool: 5, difficulty: 6 },
 });
 
@@ -684,6 +766,82 @@ export function tableSpecimens(): TableSpecimen[] {
             ],
             undoneBy: null,
             names: TABLE_NAMES,
+          }),
+        },
+      ],
+    },
+    {
+      id: "awardReason",
+      kind: "message",
+      parts: [
+        {
+          file: "templates/chat/action-economy-card.hbs",
+          context: economyView({
+            kind: "award",
+            session: 3,
+            entry: {
+              id: "lab-award",
+              type: "award",
+              by: gm,
+              subject: null,
+              reason: "Pieced the smuggler's ledger together",
+              villain: null,
+              changes: [
+                { userId: bob, added: [{ faces: 6, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+                { userId: gm, added: [{ faces: 12, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+              ],
+              undone: false,
+              undoId: null,
+            },
+            pools: [],
+            undoneBy: null,
+            names: TABLE_NAMES,
+          }),
+        },
+      ],
+    },
+    {
+      id: "secretAgenda",
+      kind: "message",
+      parts: [
+        {
+          file: "templates/chat/action-economy-card.hbs",
+          context: economyView({
+            kind: "insight",
+            session: 3,
+            entry: {
+              id: "lab-agenda",
+              type: "insight",
+              by: gm,
+              subject: "the heroes' route north",
+              reason: null,
+              villain: "Baron Vex",
+              changes: [{ userId: gm, added: [], removed: [{ faces: 12, count: 2 }], spent: 2, luckyBreak: false }],
+              undone: false,
+              undoId: null,
+            },
+            pools: [],
+            undoneBy: null,
+            names: TABLE_NAMES,
+          }),
+        },
+      ],
+    },
+    {
+      id: "fateLoss",
+      kind: "message",
+      parts: [
+        {
+          file: "templates/chat/fate-loss-card.hbs",
+          context: fateLossView({
+            id: "lab-fate",
+            actorId: "labActorKestrel1",
+            reason: "Left the wounded guard behind",
+            by: gm,
+            left: 3,
+            undoneBy: null,
+            undoId: null,
+            names: { ...TABLE_NAMES, labActorKestrel1: "Kestrel Vane" },
           }),
         },
       ],

@@ -69,8 +69,8 @@ export const ENRICHER_ENGINES: Readonly<Record<string, CommandEngine>> = Object.
 export const ROLL_USAGE: Readonly<Record<CommandEngine, string>> = Object.freeze({
   pool: "/pool <dice> [difficulty] [wp] [auto] [c1|c2]",
   percentile: "/pct [rating] [+N|bN] [-N|pN] [karma=N] [called=N] [mult=N] [cap=N]",
-  wild: "/wild <ND+P> [+ND+P] [cpN|fp]",
-  pi: "/pi <dN …> [minor|major] [p+N] [i+N]",
+  wild: "/wild <ND+P> [+ND+P] [cpN|fp] [tnN]",
+  pi: "/pi <dN …> [minor|major] [p+N] [i+N] [pgoal=N] [igoal=N]",
   action: "/action [+N] [dcN] [dN …] [check|attack|save|insight] [level=N] [botch=N]",
 });
 
@@ -184,6 +184,7 @@ function parseWild(tokens: readonly string[], settings: CommandSettings): wild.W
   for (const token of tokens) {
     const [key, value] = keyValue(token);
     const cp = /^cp(\d+)$/.exec(token);
+    const tn = /^tn(\d+)$/.exec(token);
     if (!b.has("dice") && /^\d+d([+-]\d+)?$/.test(token)) {
       const code = wild.parseCode(token);
       b.set("dice", code.dice, token);
@@ -195,6 +196,9 @@ function parseWild(tokens: readonly string[], settings: CommandSettings): wild.W
     } else if (cp) b.set("characterPoints", Number(cp[1]), token);
     else if (key === "cp" && value !== undefined) b.set("characterPoints", intOf("wild", token, value), token);
     else if (token === "fp") b.set("fatePoint", true, token);
+    else if (tn) b.set("target", Number(tn[1]), token);
+    else if ((key === "tn" || key === "target") && value !== undefined)
+      b.set("target", intOf("wild", token, value), token);
     else throw badToken("wild", token);
   }
   if (!b.has("dice")) throw new EngineError("CommandMissing", { usage: ROLL_USAGE.wild });
@@ -218,7 +222,9 @@ function parsePi(tokens: readonly string[]): pi.PiRequest {
       b.set("precisionMod", intOf("pi", token, value), token);
     } else if ((key === "imp" || key === "impact") && value !== undefined) {
       b.set("impactMod", intOf("pi", token, value), token);
-    } else throw badToken("pi", token);
+    } else if (key === "pgoal" && value !== undefined) b.set("precisionGoal", intOf("pi", token, value), token);
+    else if (key === "igoal" && value !== undefined) b.set("impactGoal", intOf("pi", token, value), token);
+    else throw badToken("pi", token);
   }
   if (dice.length === 0) throw new EngineError("CommandMissing", { usage: ROLL_USAGE.pi });
   return { pool: dice, ...b.fields };

@@ -3,6 +3,7 @@ import { isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/cha
 import { commandSettings } from "../helpers/command-settings.ts";
 import { chatInputText } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
+import { EngineError } from "../engines/index.ts";
 
 /** The chat command that opens the action-dice panel (the GM's panel for a GM, the player's own otherwise). */
 export const ACTION_DICE_COMMAND = "/actiondice";
@@ -12,6 +13,24 @@ export const ACTION_DICE_COMMAND = "/actiondice";
  * link is (`/request action save:reflex target=15 hidden`).
  */
 export const REQUEST_COMMAND = "/request";
+
+/**
+ * `/losefate <character> <reason>`: the GM takes a Fate Point from a Wild Die character for breaking
+ * its code (the active GM re-checks and records it on a card with an Undo).
+ */
+async function loseFateFromCommand(rest: string): Promise<void> {
+  const points = await import("../services/points/index.ts");
+  const names = new Map(
+    game.actors.filter((a) => a.type === "wild-character").map((a) => [a.id ?? "", a.name ?? ""] as const),
+  );
+  const parsed = points.parseFateLoss(rest, names);
+  if (parsed === null) {
+    const name = rest.trim().split(/\s+/)[0] ?? "";
+    reportError(new EngineError(name === "" ? "FateLossUsage" : "FateLossUnknownCharacter", { name }));
+    return;
+  }
+  await points.loseFatePoint(parsed.actorId, parsed.reason);
+}
 
 /**
  * The `chatMessage` hook (fires when a user sends a chat message, before it is posted; a handler
@@ -33,6 +52,11 @@ export function onChatMessage(_chatLog: unknown, input: string): boolean | void 
     void import("../applications/requests/open.ts").then((open) =>
       rest === "" ? open.openRequestComposer() : open.openRequestComposerFromText(rest),
     );
+    return false;
+  }
+  const lost = /^\/losefate(?:\s+([\s\S]*))?$/i.exec(text);
+  if (lost) {
+    void loseFateFromCommand(lost[1] ?? "");
     return false;
   }
   if (!isRollCommand(message)) return;

@@ -71,7 +71,14 @@ describe("the action card record", () => {
     let record = recordOf(t.card, NEW_CARD_RECORD, null, { [ALICE]: "Alice" }, 3);
     expect(record.sessions).toEqual({ c1: 3 });
     expect(cardStateView(record).severities).toEqual([
-      { type: "critical", label: "ROLLING_BONES.ActionDice.Severity.critical", severity: 2, by: "Alice" },
+      {
+        type: "critical",
+        label: "ROLLING_BONES.ActionDice.Severity.critical",
+        severity: 2,
+        by: "Alice",
+        effect: null,
+        pendingKey: "ROLLING_BONES.ActionDice.Effect.Pending.critical",
+      },
     ]);
     t = applyCardAction(t, { type: "undo", id: "u1", by: GM, entry: "c1" });
     record = recordOf(t.card, record, { id: "u1", type: "refund", by: GM, entry: "c1" }, { [GM]: "GM" }, 4);

@@ -96,3 +96,26 @@ describe("card controls: one table, one listener", () => {
     expect(w.double.notifications).toEqual([]);
   });
 });
+
+describe("card controls: every control a card draws is in the table", () => {
+  it("each literal data-rb-action in the templates and each named control button in the chat code has an entry", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const path = await import("node:path");
+    const join = (...parts: string[]): string => path.join(...parts);
+    const { CARD_CONTROLS } = await import("../../src/applications/chat/card-actions.ts");
+    const files = (dir: string, ext: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name), ext) : e.name.endsWith(ext) ? [join(dir, e.name)] : [],
+      );
+    const names = new Set<string>();
+    for (const file of files("templates", ".hbs"))
+      for (const m of readFileSync(file, "utf8").matchAll(/data-rb-action="([A-Za-z]+)"/g)) names.add(m[1]!);
+    for (const file of files("src/applications/chat", ".ts"))
+      for (const m of readFileSync(file, "utf8").matchAll(/(?:controlButton\(\s*"[^"]*",|\bbutton\()\s*"([A-Za-z]+)"/g))
+        names.add(m[1]!);
+    // the names the action-controls template draws from its view (`data-rb-action="{{type}}"`)
+    for (const type of ["botch", "critical", "specialBotch"]) names.add(type);
+    expect(names.size).toBeGreaterThan(10);
+    expect([...names].filter((n) => !CARD_CONTROLS.has(n))).toEqual([]);
+  });
+});

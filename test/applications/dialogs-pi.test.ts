@@ -37,21 +37,38 @@ describe("pi dialog: form → request", () => {
     expect(errorOf(() => formToRequest({ d8: "-1" })).data.field).toBe("d8");
   });
 
-  it("reads the targets, with defaults for empty fields, and refuses a bad one", () => {
-    expect(formToExtras({ precisionTarget: "9", impactTarget: "3" })).toEqual({ precision: 9, impact: 3 });
-    expect(formToExtras({})).toEqual({ precision: 6, impact: 1 });
-    expect(errorKey(() => formToExtras({ impactTarget: "big" }))).toBe("ROLLING_BONES.Error.NotInteger");
+  it("carries the goal into the request; an empty field is not asked for, and a bad one is refused by name", () => {
+    expect(formToRequest({ d8: "1", d4: "1", precisionGoal: "9", impactGoal: "3" })).toMatchObject({
+      precisionGoal: 9,
+      impactGoal: 3,
+    });
+    const none = formToRequest({ d8: "1", d4: "1", precisionGoal: "", impactGoal: " " });
+    expect(none).not.toHaveProperty("precisionGoal");
+    expect(none).not.toHaveProperty("impactGoal");
+    expect(formToRequest({ d8: "1", d4: "1", impactGoal: "2" })).toMatchObject({ impactGoal: 2 });
+    expect(errorOf(() => formToRequest({ d8: "1", d4: "1", impactGoal: "big" })).data.field).toBe("impactGoal");
+    expect(formToExtras()).toEqual({});
+  });
+
+  it("a sheet's request with a goal fills the goal fields; without one they start empty", () => {
+    expect(requestToForm({ pool: [8, 4], precisionGoal: 7 })).toMatchObject({ precisionGoal: "7", impactGoal: "" });
+    expect(requestToForm({ pool: [8, 4] })).toMatchObject({ precisionGoal: "", impactGoal: "" });
   });
 });
 
 describe("pi dialog: odds view", () => {
-  it("shows the engine's P(Precision ≥ x and Impact ≥ y) and averages for both best picks", () => {
-    const request = formToRequest({ d8: "1", d4: "2", precisionMod: "1" });
+  it("reads the odds for the goal: the chance some pick meets it, and each best pick's chance", () => {
+    const request = formToRequest({ d8: "1", d4: "2", precisionMod: "1", precisionGoal: "8", impactGoal: "2" });
     const odds = pi.odds(request);
-    const view = oddsView(request, { precision: 8, impact: 2 }, "en");
+    const view = oddsView(request, {}, "en");
+    expect(view.goal?.p).toBe(pi.chanceOfGoal(request));
+    expect(view.goalKey).toBe("ROLLING_BONES.Pi.Odds.GoalBoth");
+    // Some pick can meet the goal when neither best pick does, so the goal's chance is at least each pick's.
+    expect(view.goal?.p).toBeGreaterThanOrEqual(view.picks[0]?.chance?.p ?? 1);
+    expect(view.goal?.p).toBeGreaterThanOrEqual(view.picks[1]?.chance?.p ?? 1);
     expect(view.picks.map((p) => p.id)).toEqual(["bestPrecision", "bestImpact"]);
-    expect(view.picks[0]?.chance.p).toBe(pi.chanceAtLeast(odds.bestPrecision, 8, 2));
-    expect(view.picks[1]?.chance.p).toBe(pi.chanceAtLeast(odds.bestImpact, 8, 2));
+    expect(view.picks[0]?.chance?.p).toBe(pi.chanceAtLeast(odds.bestPrecision, 8, 2));
+    expect(view.picks[1]?.chance?.p).toBe(pi.chanceAtLeast(odds.bestImpact, 8, 2));
     expect(view.picks[0]?.meanPrecision).toBe(
       new Intl.NumberFormat("en", { maximumFractionDigits: 1 }).format(odds.bestPrecision.meanPrecision),
     );
@@ -60,16 +77,23 @@ describe("pi dialog: odds view", () => {
   });
 
   it("names the die a hindrance removes and the dice thrown", () => {
-    const view = oddsView(formToRequest({ d8: "1", d4: "2", hindrance: "minor" }), { precision: 6, impact: 1 }, "en");
+    const view = oddsView(formToRequest({ d8: "1", d4: "2", hindrance: "minor" }), {}, "en");
     expect(view.dice).toBe("d8 d4");
     expect(view.removed).toBe(4);
   });
 
+  it("without a goal shows no chance, only the averages", () => {
+    const view = oddsView(formToRequest({ d8: "1", d4: "2" }), {}, "en");
+    expect(view.goal).toBeNull();
+    expect(view.picks.map((p) => p.chance)).toEqual([null, null]);
+  });
+
   it("shows the automatic failure of a one-die roll", () => {
-    const request = formToRequest({ d8: "2", hindrance: "major" });
-    const view = oddsView(request, { precision: 1, impact: 1 }, "en");
+    const request = formToRequest({ d8: "2", hindrance: "major", precisionGoal: "1", impactGoal: "1" });
+    const view = oddsView(request, {}, "en");
     expect(view.autoFail?.p).toBe(pi.odds(request).autoFail);
     expect(view.autoFail?.percent).toBe("100%");
-    expect(view.picks[0]?.chance.p).toBe(0);
+    expect(view.picks[0]?.chance?.p).toBe(0);
+    expect(view.goal?.p).toBe(0);
   });
 });

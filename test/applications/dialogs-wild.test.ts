@@ -10,7 +10,7 @@ import {
   requestToForm,
   wildDialog,
 } from "../../src/applications/dialogs/wild-roll-dialog.ts";
-import { errorKey, settingsWith } from "./dialog-helpers.ts";
+import { errorKey, errorOf, settingsWith } from "./dialog-helpers.ts";
 
 const settings = settingsWith();
 
@@ -24,6 +24,7 @@ describe("wild dialog: form → request", () => {
       characterPoints: 2,
       fatePoint: false,
       firstOneCounts: true,
+      target: null,
     });
   });
 
@@ -60,7 +61,15 @@ describe("wild dialog: form → request", () => {
     expect(errorKey(() => formToExtras({ target: "ten" }))).toBe("ROLLING_BONES.Error.NotInteger");
     const evaluation = evaluateForm(wildDialog, { code: "3D", target: "ten" }, settings, "en");
     expect(evaluation.ok).toBe(false);
-    expect(formToExtras({ target: "" })).toEqual({ target: 10 });
+    expect(errorOf(() => formToRequest({ code: "3D", target: "0" }, settings)).data.field).toBe("target");
+  });
+
+  it("carries the target number into the request (the card judges by it); an empty field means none", () => {
+    expect(formToRequest({ code: "3D+1", target: "15" }, settings).target).toBe(15);
+    expect(formToRequest({ code: "3D+1", target: "" }, settings).target).toBeNull();
+    expect(formToExtras({ target: "" })).toEqual({ target: null });
+    expect(requestToForm({ dice: 3, target: 12 }).target).toBe("12");
+    expect(requestToForm({ dice: 3 }).target).toBe("");
   });
 });
 
@@ -69,7 +78,8 @@ describe("wild dialog: odds view", () => {
     const request = formToRequest({ code: "3D+1", characterPoints: "1" }, settings);
     const odds = wild.odds(request);
     const view = oddsView(request, { target: 12 }, "en");
-    expect(view.success.p).toBe(wild.chanceAtLeast(odds, 12));
+    expect(view.success?.p).toBe(wild.chanceAtLeast(odds, 12));
+    expect(oddsView(request, { target: null }, "en").success).toBeNull();
     expect(view.wildDie.map((w) => [w.id, w.p])).toEqual([
       ["criticalSuccess", odds.criticalSuccess],
       ["criticalFailure", odds.criticalFailure],

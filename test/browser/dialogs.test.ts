@@ -201,7 +201,10 @@ const SAMPLES: Record<EngineId, Record<string, FormValue>> = {
     DEFAULT_DIALOG_SETTINGS,
   ),
   wild: { ...engines.wild.requestToForm({ dice: 4, pips: 1, outsideDice: 1 }, DEFAULT_DIALOG_SETTINGS), target: "15" },
-  pi: engines.pi.requestToForm({ pool: [8, 4, 4], precisionMod: 1 }, DEFAULT_DIALOG_SETTINGS),
+  pi: engines.pi.requestToForm(
+    { pool: [8, 4, 4], precisionMod: 1, precisionGoal: 8, impactGoal: 2 },
+    DEFAULT_DIALOG_SETTINGS,
+  ),
   action: engines.action.requestToForm(
     { kind: "attack", modifier: 4, dc: 15, botchRange: 2, augments: [6] },
     DEFAULT_DIALOG_SETTINGS,

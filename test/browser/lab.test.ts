@@ -94,7 +94,9 @@ describe("the lab page", () => {
     expect(await classDice.locator("button").allTextContents()).toEqual(
       expect.arrayContaining([expect.stringContaining("Bram Tallow")]),
     );
-    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(1);
+    // the session start, an award with its reason, and the GM's secret agenda
+    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(3);
+    expect(await page.locator("#lab-table .rb-card--fate-loss").count()).toBe(1);
     expect(await page.locator("#lab-table .rb-panel").count()).toBe(2);
     expect(await bodyText()).not.toMatch(/ROLLING_BONES\./);
     await shoot(page, "lab-page");

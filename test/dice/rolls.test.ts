@@ -263,6 +263,35 @@ describe("wild roll", () => {
   });
 });
 
+describe("wild roll against a target number", () => {
+  it("Reflexes 3D+1 against TN 10: 4, 3 and a Wild Die 2 make 10, judged a success in words with an icon", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const html = await card((await post("wild", { dice: 3, pips: 1, target: 10 }, fixedFaces(6, [4, 3, 2])))!.id);
+    expect(html.querySelector("[data-total]")?.textContent).toBe("10");
+    expect(html.querySelector('[data-note="target"]')?.textContent).toBe("Target number 10");
+    const verdict = html.querySelector("[data-verdict]");
+    expect(verdict?.getAttribute("data-verdict")).toBe("success");
+    expect(verdict?.querySelector(".rb-icon--success")).not.toBeNull();
+    expect(verdict?.textContent?.trim()).toBe("Success: the total reaches target number 10 (by 0)");
+  });
+
+  it("a critical failure drops 5, 4, Wild 1 − 3 to 7 against TN 9: a failure, 2 short", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const html = await card((await post("wild", { dice: 3, target: 9 }, fixedFaces(6, [5, 4, 1, 3])))!.id);
+    expect(html.querySelector("[data-verdict]")?.textContent?.trim()).toBe(
+      "Failure: the total falls 2 short of target number 9",
+    );
+    expect(html.querySelector(".rb-card__verdict .rb-icon--failure")).not.toBeNull();
+  });
+
+  it("without a target the card shows the total and no verdict", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const html = await card((await post("wild", { dice: 2 }, fixedFaces(6, [4, 3])))!.id);
+    expect(html.querySelector("[data-verdict]")).toBeNull();
+    expect(html.querySelector('[data-note="target"]')).toBeNull();
+  });
+});
+
 describe("pi roll", () => {
   it('RULES §4 seed example "6,4,2 pick 6 and 2 with −1 Impact → Precision 8, Impact 3"', async () => {
     double = await bootSystem({ userId: ALICE });

@@ -387,6 +387,7 @@ describe("wild: validation", () => {
       characterPoints: 0,
       fatePoint: false,
       firstOneCounts: true,
+      target: null,
     });
   });
 
@@ -512,5 +513,27 @@ describe("wild: point spends", () => {
     expect(engineError(() => assertPointSpend({ cpRequested: MAX_CHARACTER_POINTS + 1, cpOnSheet: 9 })).key).toBe(
       "ROLLING_BONES.Error.OutOfRange",
     );
+  });
+});
+
+describe("wild: a target number judges the total", () => {
+  it("Reflexes 3D+1 jumping onto a table against TN 10: 4, 3 and a Wild Die 2 make 10 — a success", () => {
+    const out = roll({ dice: 3, pips: 1, target: 10 }, 4, 3, 2);
+    expect(out.total).toBe(10);
+    expect(out.target).toBe(10);
+    expect(out.success).toBe(true);
+  });
+
+  it("a critical failure can drop a total under its target: 5, 4, Wild 1 then 3 subtracted → 7 against TN 9", () => {
+    const out = roll({ dice: 3, target: 9 }, 5, 4, 1, 3);
+    expect(out.criticalFailure).toBe(true);
+    expect(out.total).toBe(7);
+    expect(out.success).toBe(false);
+  });
+
+  it("without a target nothing is judged; a bad target is refused by name", () => {
+    expect(roll({ dice: 1 }, 3).success).toBeNull();
+    expect(() => validate({ dice: 2, target: 0 })).toThrow(EngineError);
+    expect(() => validate({ dice: 2, target: 1.5 })).toThrow(EngineError);
   });
 });

@@ -496,6 +496,31 @@ describe("pi: picks on the card", () => {
     expect(html.querySelector('[data-best-dice="impact"]')?.textContent).toBe("d8 (5) + d4 (2)");
   });
 
+  it("a roll with a goal is judged on its pick, judged again when the owner picks anew, and again on undo", async () => {
+    w = await bootWorld();
+    dice(w, [
+      [5, 8],
+      [3, 6],
+      [2, 4],
+    ]);
+    // Needs Impact 3: the default pick 5 + 3 (Precision 8, Impact 2) falls short; 5 and 2 make Impact 3.
+    const id = (await rollFor(w, ALICE, "pi", PIA, { pool: [8, 6, 4], impactGoal: 3 }))!;
+    const verdictOf = async () => {
+      const html = await messageAs(w, id, ALICE).renderHTML();
+      const line = html.querySelector("[data-verdict]");
+      return [line?.getAttribute("data-verdict"), line?.querySelector(".rb-icon") !== null, line?.textContent?.trim()];
+    };
+    expect(await verdictOf()).toEqual(["failure", true, "Goal missed with this pick"]);
+    const before = await messageAs(w, id, ALICE).renderHTML();
+    expect(before.querySelector('[data-goal-part="impact"]')?.textContent?.trim()).toBe("Impact 2, 3 needed: 1 short");
+    expect(await as(w, ALICE, () => w.points.pickDice(messageAs(w, id, ALICE), [0, 2]))).toBe(true);
+    expect(cardOf(w, id).outcome).toMatchObject({ impact: 3, verdict: { met: true, impactMet: true } });
+    expect(await verdictOf()).toEqual(["success", true, "Goal met with this pick"]);
+    const entry = cardOf(w, id).points.ledger[0];
+    expect(await as(w, GM, () => w.points.undoPoints(messageAs(w, id), entry!.id))).toBe(true);
+    expect(await verdictOf()).toEqual(["failure", true, "Goal missed with this pick"]);
+  });
+
   it("another player cannot pick on someone else's roll; the GM can", async () => {
     w = await bootWorld();
     const id = await piRoll();

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLES } from "../data/samples.ts";
 import { EngineError } from "../../src/engines/index.ts";
+import { PI_ATTRIBUTES, WILD_ATTRIBUTES } from "../../src/data/actor/constants.ts";
 import {
   judge,
   parseRequestText,
@@ -135,6 +136,21 @@ describe("the roll a named character makes", () => {
     expect(rollForSpec(hidden, action).request).not.toHaveProperty("dc");
   });
 
+  it("carries the Wild Die target number and the Precision needed into the roll, so its own card judges it", () => {
+    const wildSpec = validateSpec(
+      { engine: "wild", trait: { kind: "attribute", key: WILD_ATTRIBUTES[0] }, target: 15, actors: ["a1"] },
+      KNOWN,
+    );
+    expect(rollForSpec(wildSpec, SAMPLES["wild-character"]).request).toMatchObject({ target: 15 });
+    const piSpec = validateSpec(
+      { engine: "pi", trait: { kind: "attribute", key: PI_ATTRIBUTES[0] }, target: 9, actors: ["a1"] },
+      KNOWN,
+    );
+    expect(rollForSpec(piSpec, SAMPLES["pi-character"]).request).toMatchObject({ precisionGoal: 9 });
+    const hidden = publicSpec(validateSpec({ ...piSpec, hidden: true }, KNOWN));
+    expect(rollForSpec(hidden, SAMPLES["pi-character"]).request).not.toHaveProperty("precisionGoal");
+  });
+
   it("sets the pool difficulty and the percentile dice", () => {
     const pool = validateSpec(
       { engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 8, actors: ["a1"] },
@@ -172,6 +188,14 @@ describe("judging results", () => {
     expect(judge("action", { total: 14 }, 15).verdict).toBe("failure");
     expect(judge("wild", { total: 9 }, null).verdict).toBeNull();
     expect(judge("pi", { precision: 6, impact: 9 }, 7)).toEqual({ score: 6, verdict: "failure", level: null });
+    // A request judges the Precision needed; the roll's own Impact goal and the one-die rule count too.
+    expect(judge("pi", { precision: 9, impact: 1, failed: false, goal: { precision: 9, impact: 2 } }, 9).verdict).toBe(
+      "failure",
+    );
+    expect(judge("pi", { precision: 9, impact: 2, failed: false, goal: { precision: 9, impact: 2 } }, 9).verdict).toBe(
+      "success",
+    );
+    expect(judge("pi", { precision: 9, impact: 0, failed: true, goal: null }, 9).verdict).toBe("failure");
     expect(judge("pool", { net: 0, result: "botch" }, 6).verdict).toBe("botch");
     expect(judge("pool", { net: 2, result: "success" }, 6)).toEqual({ score: 2, verdict: "success", level: null });
     expect(judge("percentile", { value: 71, success: true, level: "good" }, null)).toEqual({

@@ -126,6 +126,8 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/services/action-dice/pool-actions.ts: content: await renderEconomyCard(record),",
       "src/services/action-dice/pool-actions.ts: messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",
       "src/services/action-dice/session.ts: content: await renderEconomyCard(record),",
+      "src/services/points/fate-loss.ts: content: await renderSystemTemplate(FATE_LOSS_TEMPLATE, fateLossView(record)),",
+      "src/services/points/fate-loss.ts: content: await renderSystemTemplate(FATE_LOSS_TEMPLATE, fateLossView(next)),",
       "src/services/requests/requests.ts: content: await renderSystemTemplate(REQUEST_SECRET_TEMPLATE, {",
       "src/services/requests/requests.ts: content,",
     ]);

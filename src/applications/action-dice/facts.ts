@@ -3,7 +3,14 @@
  * action characters each owns.
  */
 import type { ActionCharacterSource } from "../../data/actor/pure.ts";
-import { ACTION_ACTOR_TYPE, currentSession, sessionPoolOf, storedGmPool } from "../../services/action-dice/index.ts";
+import {
+  ACTION_ACTOR_TYPE,
+  currentSession,
+  ECONOMY_FLAG,
+  sessionPoolOf,
+  storedGmPool,
+  type EconomyRecord,
+} from "../../services/action-dice/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { GmPanelFacts, InsightOption, PanelCharacter, PlayerPanelFacts } from "./views.ts";
@@ -47,6 +54,9 @@ export function gmPanelFacts(): GmPanelFacts {
         pool: sessionPoolOf(u)?.state ?? null,
         characters: charactersOf(u).map(panelCharacter),
       })),
+    ledger: game.messages.contents
+      .map((m) => m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined)
+      .filter((r): r is EconomyRecord => r !== undefined && r.session === session),
   };
 }
 

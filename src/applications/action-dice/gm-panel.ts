@@ -8,7 +8,7 @@ import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicati
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
 import { openRequestComposer } from "../requests/open.ts";
-import { award, startSession, take } from "../../services/action-dice/index.ts";
+import { award, secretAgenda, startSession, take } from "../../services/action-dice/index.ts";
 import { gmPanelFacts } from "./facts.ts";
 import { gmPanelView, type GmPanelView } from "./views.ts";
 
@@ -37,6 +37,7 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
       take: ActionDiceGmPanel.#onTake,
       startSession: ActionDiceGmPanel.#onStartSession,
       requestRoll: ActionDiceGmPanel.#onRequestRoll,
+      agenda: ActionDiceGmPanel.#onAgenda,
     },
   };
 
@@ -44,9 +45,23 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
     body: { template: systemPath("templates/action-dice/gm-panel.hbs") },
   };
 
-  /** Awards a die to the player of the clicked row. */
+  /** Awards a die to the player of the clicked row, with the reason typed in the panel. */
   static async #onAward(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.#busy(target, () => award(target.dataset.user ?? ""));
+    const reason = this.#text("awardReason");
+    await this.#busy(target, () => award(target.dataset.user ?? "", reason));
+  }
+
+  /** Spends GM dice for a villain's insight (the GM's secret agenda), whispered to the GMs. */
+  static async #onAgenda(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const villain = this.#text("agendaVillain");
+    const subject = this.#text("agendaSubject");
+    const dice = Number(this.#text("agendaDice") || "1");
+    await this.#busy(target, () => secretAgenda(villain, subject, dice));
+  }
+
+  /** The text of one of the panel's fields (empty when absent). */
+  #text(name: string): string {
+    return this.element.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value.trim() ?? "";
   }
 
   /** Takes a die from the pool of the clicked row. */

@@ -6,6 +6,7 @@
  */
 import { diceLeft, poolCount, type ActionPoolState, type MultiCharacterRule } from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
+import { economyView, type EconomyRecord, type EconomyView } from "../../services/action-dice/economy-card.ts";
 
 /** A character as the panels mention it. */
 export interface PanelCharacter {
@@ -31,6 +32,8 @@ export interface GmPanelFacts {
     readonly pool: ActionPoolState | null;
     readonly characters: readonly PanelCharacter[];
   }[];
+  /** This session's pool actions (awards, takes, insight, secret agenda, lucky breaks), oldest first. */
+  readonly ledger?: readonly EconomyRecord[];
 }
 
 /** One player's row in the GM panel. */
@@ -65,6 +68,8 @@ export interface GmPanelView {
   readonly players: readonly GmPanelPlayer[];
   /** Whether any player owns an action character (a session can start). */
   readonly canStart: boolean;
+  /** This session's pool actions as their cards tell them (reasons and secret agendas included). */
+  readonly ledger: readonly EconomyView[];
 }
 
 function charactersText(characters: readonly PanelCharacter[]): string {
@@ -112,6 +117,7 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
       };
     }),
     canStart: facts.players.some((p) => p.characters.length > 0),
+    ledger: (facts.ledger ?? []).filter((r) => r.entry !== null && r.session === facts.session).map(economyView),
   };
 }
 

@@ -7,6 +7,9 @@
 import {
   checkCardAction,
   diceLeft,
+  effectsFor,
+  MAX_EFFECT_NOTE,
+  type EffectActivation,
   type ActionCardState,
   type ActionPoolState,
   type CardAction,
@@ -49,6 +52,20 @@ export interface ActivationControl {
   readonly sourceId: string;
 }
 
+/** The effect chooser of one activation: the effects the viewer may record now, and a text field. */
+export interface EffectControl {
+  readonly activation: EffectActivation;
+  /** The button's localization key. */
+  readonly label: string;
+  /** The effects offered (label keys under `ROLLING_BONES.ActionDice.Effect.`), in the rules' order. */
+  readonly options: readonly { readonly value: string; readonly labelKey: string; readonly needsNote: boolean }[];
+  /** The ids of the effect select and of the text input. */
+  readonly selectId: string;
+  readonly noteId: string;
+  /** The longest text accepted. */
+  readonly maxNote: number;
+}
+
 /** The controls a viewer sees on a card. */
 export interface ActionControlsView {
   /** The ledger length the controls were built for (sent back as `seen`). */
@@ -69,6 +86,8 @@ export interface ActionControlsView {
   readonly classRow: boolean;
   /** The activations the viewer may make. */
   readonly activations: readonly ActivationControl[];
+  /** The effects the viewer may record for activations that stand (a critical's: roller or GM; a botch's: GM). */
+  readonly effects: readonly EffectControl[];
   /** Whether the viewer (a GM) may declare the result. */
   readonly close: boolean;
   /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
@@ -130,6 +149,21 @@ export function actionControls(input: ControlsInput): ActionControlsView {
       sourceId: `rb-${input.messageId}-${type}-source`,
     });
   }
+  const effects: EffectControl[] = [];
+  for (const activation of ["critical", "botch", "specialBotch"] as const) {
+    const options = effectsFor(card.request.kind, activation)
+      .filter((o) => allowed({ type: "effect", activation, effect: o.id, ...(o.needsNote ? { note: "-" } : {}) }))
+      .map((o) => ({ value: o.id, labelKey: `ROLLING_BONES.ActionDice.Effect.${o.id}`, needsNote: o.needsNote }));
+    if (options.length === 0) continue;
+    effects.push({
+      activation,
+      label: `ROLLING_BONES.ActionDice.Effect.Record.${activation}`,
+      options,
+      selectId: `rb-${input.messageId}-${activation}-effect`,
+      noteId: `rb-${input.messageId}-${activation}-note`,
+      maxNote: MAX_EFFECT_NOTE,
+    });
+  }
   const close = input.viewerIsGM && allowed({ type: "close" });
   const undo = input.viewerIsGM
     ? card.ledger
@@ -146,8 +180,16 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     classReroll,
     classRow: classAugment || classReroll,
     activations,
+    effects,
     close,
     undo,
-    any: augment.length > 0 || reroll || classAugment || classReroll || activations.length > 0 || close,
+    any:
+      augment.length > 0 ||
+      reroll ||
+      classAugment ||
+      classReroll ||
+      activations.length > 0 ||
+      effects.length > 0 ||
+      close,
   };
 }

@@ -10,7 +10,7 @@
  */
 import type { CardControl } from "../../services/action-dice/index.ts";
 import { cardControl, undoPoolAction } from "../../services/action-dice/index.ts";
-import { assistLeader, cancelAssist, pickDice, undoPoints } from "../../services/points/index.ts";
+import { assistLeader, cancelAssist, pickDice, undoFateLoss, undoPoints } from "../../services/points/index.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
 
@@ -67,6 +67,20 @@ function activation(type: "botch" | "critical" | "specialBotch"): CardControlSpe
   };
 }
 
+/** The effect chosen for an activation, with the text typed (sent as text, never markup). */
+const effect: CardControlRun = (context) => {
+  const kind = context.button.dataset.activation;
+  if (kind !== "critical" && kind !== "botch" && kind !== "specialBotch") return null;
+  const select = context.root.querySelector<HTMLSelectElement>(`[data-effect-for="${kind}"]`);
+  const note = context.root.querySelector<HTMLInputElement>(`[data-note-for="${kind}"]`);
+  return cardControl(context.message, {
+    type: "effect",
+    activation: kind,
+    effect: select?.value ?? "",
+    note: note?.value ?? "",
+  });
+};
+
 /** The pick of two dice on a Precision & Impact card, from its checked boxes. */
 function pickChecked({ message, root }: CardControlContext): Promise<boolean> | null {
   const slots = [...root.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
@@ -104,6 +118,7 @@ const assist: CardControlRun = ({ message, root }) =>
 const cancel: CardControlRun = ({ button: b }) => cancelAssist(b.dataset.leader ?? "", b.dataset.assist ?? "");
 const pickBest: CardControlRun = ({ message, button: b }) => pickDice(message, slotPair(b.dataset.slots));
 const pointsUndo: CardControlRun = ({ message, button: b }) => undoPoints(message, b.dataset.entry ?? "");
+const fateLossUndo: CardControlRun = ({ message }) => undoFateLoss(message);
 const requestRoll: CardControlRun = ({ message, button: b, event }) =>
   import("../requests/roll.ts").then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
 const requestReveal: CardControlRun = ({ message }) => requests().then((r) => r.revealRequest(message.id ?? ""));
@@ -122,6 +137,7 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   ["botch", activation("botch")],
   ["critical", activation("critical")],
   ["specialBotch", activation("specialBotch")],
+  ["effect", { access: "anyone", run: effect }],
   ["close", { access: "gm", run: close }],
   ["undo", { access: "gm", run: undo }],
   ["refund", { access: "gm", run: refund }],
@@ -132,6 +148,7 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   ["pointsPick", { access: "author", run: pickChecked }],
   ["pointsPickBest", { access: "author", run: pickBest }],
   ["pointsUndo", { access: "gm", run: pointsUndo }],
+  ["pointsUndoFateLoss", { access: "gm", run: fateLossUndo }],
   // GM roll requests.
   ["requestRoll", { access: "actorOwner", run: requestRoll }],
   ["requestReveal", { access: "gm", run: requestReveal }],
@@ -150,7 +167,7 @@ export function mayPress(access: CardControlAccess, message: ChatMessage.Impleme
 function setBusy(root: HTMLElement): () => void {
   const controls = [
     ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
-      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-points-controls] input, [data-points-controls] select`,
+      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-effect-for], [data-note-for], [data-points-controls] input, [data-points-controls] select`,
     ),
   ].filter((el) => !el.disabled);
   for (const el of controls) el.disabled = true;

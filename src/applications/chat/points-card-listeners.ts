@@ -7,7 +7,13 @@
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import type { PendingAssist } from "../../dice/index.ts";
-import { ASSISTS_FLAG, pointsEngineOf, type PointsRoll } from "../../services/points/index.ts";
+import {
+  ASSISTS_FLAG,
+  FATE_LOSS_FLAG,
+  pointsEngineOf,
+  type FateLossRecord,
+  type PointsRoll,
+} from "../../services/points/index.ts";
 import { controlButton, ledgerLine } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
@@ -94,8 +100,30 @@ function addUndoButtons(section: HTMLElement, view: PointsControlsView): void {
   }
 }
 
+/** Who may press the Undo of a Fate Point loss card: a GM, while the loss stands. */
+export function canUndoFateLoss(record: FateLossRecord | undefined, isGM: boolean): boolean {
+  return isGM && record !== undefined && record.undoneBy === null;
+}
+
+/** Adds the GM's Undo to a Fate Point loss card (the `pointsUndoFateLoss` card control). */
+function decorateFateLoss(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const record = message.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) as FateLossRecord | undefined;
+  const section = html.querySelector<HTMLElement>(".rb-card--fate-loss");
+  if (!section || !canUndoFateLoss(record, game.user.isGM)) return;
+  section.append(
+    controlButton(
+      "rb-controls__button",
+      "pointsUndoFateLoss",
+      game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Undo"),
+      game.i18n.localize("ROLLING_BONES.Wild.FateLoss.UndoLabel"),
+      {},
+    ),
+  );
+}
+
 async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   if (!message.isContentVisible) return;
+  decorateFateLoss(message, html);
   const view = pointsControlsFor(message);
   const section = html.querySelector<HTMLElement>(".rb-card");
   if (!view || !section) return;

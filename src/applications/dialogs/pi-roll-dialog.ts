@@ -10,15 +10,6 @@ import { numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import { chance, selectOptions, type Chance, type DialogEngine, type SelectOption } from "./types.ts";
 
-/** The Precision target a dialog starts with. */
-export const DEFAULT_PRECISION_TARGET = 6;
-
-/** The Impact target a dialog starts with (an Impact above 0 is needed to succeed). */
-export const DEFAULT_IMPACT_TARGET = 1;
-
-/** The largest target (up or down) the dialog accepts. */
-export const MAX_TARGET = 999;
-
 /** The die sizes, largest first (the order the pool is built in). */
 const SIZES_DOWN = [...pi.DIE_SIZES].sort((a, b) => b - a);
 
@@ -27,13 +18,8 @@ export function countField(faces: number): string {
   return `d${faces}`;
 }
 
-/** Odds-only values of the pi dialog. */
-export interface PiExtras {
-  /** The Precision the chance is read against. */
-  readonly precision: number;
-  /** The Impact the chance is read against. */
-  readonly impact: number;
-}
+/** Odds-only values of the pi dialog: none, the goal is part of the request (the card judges by it). */
+export type PiExtras = Record<string, never>;
 
 /** The pi dialog's form view. */
 export interface PiFormView {
@@ -47,8 +33,8 @@ export interface PiFormView {
   readonly applies: string;
   readonly precisionMod: string;
   readonly impactMod: string;
-  readonly precisionTarget: string;
-  readonly impactTarget: string;
+  readonly precisionGoal: string;
+  readonly impactGoal: string;
 }
 
 /** The odds of one way of picking. */
@@ -57,8 +43,8 @@ export interface PiPickView {
   readonly id: "bestPrecision" | "bestImpact";
   /** The localization key of its name. */
   readonly labelKey: string;
-  /** P(Precision ≥ x and Impact ≥ y) with this pick. */
-  readonly chance: Chance;
+  /** P(Precision ≥ x and Impact ≥ y) with this pick, or `null` without a goal. */
+  readonly chance: Chance | null;
   /** The average Precision and Impact, formatted. */
   readonly meanPrecision: string;
   readonly meanImpact: string;
@@ -72,10 +58,14 @@ export interface PiOddsView {
   readonly dice: string;
   /** The size of the die the hindrance removes, or `null`. */
   readonly removed: number | null;
-  /** The targets. */
-  readonly precision: number;
-  readonly impact: number;
-  /** Both best picks. */
+  /** The goal's parts (`null` when not asked for); both `null` without a goal. */
+  readonly precision: number | null;
+  readonly impact: number | null;
+  /** The chance that the dice offer a pick meeting the goal, or `null` without a goal. */
+  readonly goal: Chance | null;
+  /** The localization key naming the goal's parts (`GoalBoth`, `GoalPrecision`, `GoalImpact`), or `null`. */
+  readonly goalKey: string | null;
+  /** Both best picks: the chance each meets the goal (`null` without one), and their averages. */
   readonly picks: readonly PiPickView[];
   /** The chance of an automatic failure (one die and no Impact), or `null` when more dice are thrown. */
   readonly autoFail: Chance | null;
@@ -96,8 +86,9 @@ export function requestToForm(initial: Partial<pi.PiRequest> = {}): Record<strin
   values.extraHindrance = "none";
   values.precisionMod = String(initial.precisionMod ?? 0);
   values.impactMod = String(initial.impactMod ?? 0);
-  values.precisionTarget = String(DEFAULT_PRECISION_TARGET);
-  values.impactTarget = String(DEFAULT_IMPACT_TARGET);
+  values.precisionGoal =
+    initial.precisionGoal === undefined || initial.precisionGoal === null ? "" : String(initial.precisionGoal);
+  values.impactGoal = initial.impactGoal === undefined || initial.impactGoal === null ? "" : String(initial.impactGoal);
   return values;
 }
 
@@ -124,7 +115,8 @@ function hindranceOf(values: FormValues): string {
  * The exact pi request for form values, validated by the engine. The pool lists the dice largest
  * first; the two hindrance fields are folded into the one hindrance that applies.
  *
- * @param values - The form values: `d4` … `d12` (counts), `hindrance`, `extraHindrance`, `precisionMod`, `impactMod`.
+ * @param values - The form values: `d4` … `d12` (counts), `hindrance`, `extraHindrance`, `precisionMod`, `impactMod`,
+ *   and the goal `precisionGoal`, `impactGoal` (empty: not asked for).
  * @returns The validated request (without a pick).
  * @throws EngineError `NotInteger` or `OutOfRange` for a bad count, or the engine's error
  *   (`PoolTooSmall`, `PiPoolTooLarge`, `PiHindrance`, `PiHindranceEmptiesPool`, `NotInteger`, `OutOfRange`).
@@ -141,32 +133,16 @@ export function formToRequest(values: FormValues): pi.PiRequest {
     hindrance: hindranceOf(values),
     precisionMod: numberOrText(values.precisionMod, 0),
     impactMod: numberOrText(values.impactMod, 0),
+    precisionGoal: numberOrText(values.precisionGoal) ?? null,
+    impactGoal: numberOrText(values.impactGoal) ?? null,
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return pi.validate(raw as pi.PiRequest);
 }
 
-/**
- * The targets.
- *
- * @param values - The form values `precisionTarget` and `impactTarget` (empty: the defaults).
- * @throws EngineError `NotInteger` or `OutOfRange` for a bad target.
- */
-export function formToExtras(values: FormValues): PiExtras {
-  return {
-    precision: shared.requireInt(
-      numberOrText(values.precisionTarget, DEFAULT_PRECISION_TARGET),
-      "precisionTarget",
-      -MAX_TARGET,
-      MAX_TARGET,
-    ),
-    impact: shared.requireInt(
-      numberOrText(values.impactTarget, DEFAULT_IMPACT_TARGET),
-      "impactTarget",
-      -MAX_TARGET,
-      MAX_TARGET,
-    ),
-  };
+/** The pi dialog reads nothing beside the request: the goal is in it. */
+export function formToExtras(): PiExtras {
+  return {};
 }
 
 /** The hindrance that applies for the form values, or `none` while a field holds an unknown value. */
@@ -202,24 +178,29 @@ export function formView(values: FormValues): PiFormView {
     applies: `ROLLING_BONES.Pi.Hindrance.${appliedHindrance(values)}`,
     precisionMod: text(values.precisionMod),
     impactMod: text(values.impactMod),
-    precisionTarget: text(values.precisionTarget),
-    impactTarget: text(values.impactTarget),
+    precisionGoal: text(values.precisionGoal),
+    impactGoal: text(values.impactGoal),
   };
 }
 
 /**
  * The odds panel for a request, from the engine's exact odds.
  *
- * @param request - A validated request.
- * @param extras - The targets.
+ * @param request - A validated request (its goal, if any, is what the chances are for).
+ * @param _extras - Nothing: the goal is in the request.
  * @param lang - The user's language.
  */
-export function oddsView(request: pi.PiRequest, extras: PiExtras, lang: string): PiOddsView {
+export function oddsView(request: pi.PiRequest, _extras: PiExtras, lang: string): PiOddsView {
   const odds = pi.odds(request);
+  const goal = pi.goalOf(request);
+  const chanceOfGoal = pi.chanceOfGoal(request);
   const pick = (id: "bestPrecision" | "bestImpact", labelKey: string): PiPickView => ({
     id,
     labelKey,
-    chance: chance(pi.chanceAtLeast(odds[id], extras.precision, extras.impact), lang),
+    chance:
+      goal === null
+        ? null
+        : chance(pi.chanceAtLeast(odds[id], goal.precision ?? -Infinity, goal.impact ?? -Infinity), lang),
     meanPrecision: formatMean(odds[id].meanPrecision, lang),
     meanImpact: formatMean(odds[id].meanImpact, lang),
   });
@@ -227,11 +208,20 @@ export function oddsView(request: pi.PiRequest, extras: PiExtras, lang: string):
     engine: "pi",
     dice: odds.dice.map((faces) => `d${faces}`).join(" "),
     removed: odds.removedSlot === null ? null : (request.pool[odds.removedSlot] ?? null),
-    precision: extras.precision,
-    impact: extras.impact,
+    precision: goal?.precision ?? null,
+    impact: goal?.impact ?? null,
+    goal: chanceOfGoal === null ? null : chance(chanceOfGoal, lang),
+    goalKey: goalKeyOf(goal),
     picks: [pick("bestPrecision", "ROLLING_BONES.Pi.BestPrecision"), pick("bestImpact", "ROLLING_BONES.Pi.BestImpact")],
     autoFail: odds.dice.length === 1 ? chance(odds.autoFail, lang) : null,
   };
+}
+
+/** The words naming a goal's parts. */
+function goalKeyOf(goal: pi.PiGoal | null): string | null {
+  if (goal === null) return null;
+  if (goal.precision !== null && goal.impact !== null) return "ROLLING_BONES.Pi.Odds.GoalBoth";
+  return goal.impact === null ? "ROLLING_BONES.Pi.Odds.GoalPrecision" : "ROLLING_BONES.Pi.Odds.GoalImpact";
 }
 
 /** The Precision & Impact dialog. */

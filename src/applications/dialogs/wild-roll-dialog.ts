@@ -19,19 +19,13 @@ import {
   type HeadlineItem,
 } from "./types.ts";
 
-/** The target number a dialog starts with. */
-export const DEFAULT_TARGET = 10;
-
-/** The largest target number the dialog accepts. */
-export const MAX_TARGET = 999;
-
 /** How many targets on each side of the chosen one the panel lists. */
 const AROUND = 3;
 
 /** Odds-only values of the wild dialog. */
 export interface WildExtras {
-  /** The target number the total is compared with. */
-  readonly target: number;
+  /** The target number the total is judged against, or `null` when the field is empty (none). */
+  readonly target: number | null;
 }
 
 /** The wild dialog's form view. */
@@ -58,10 +52,10 @@ export interface WildFormView {
 export interface WildOddsView {
   /** The engine id. */
   readonly engine: "wild";
-  /** The target number. */
-  readonly target: number;
-  /** P(total ≥ target). */
-  readonly success: Chance;
+  /** The target number, or `null` when the roll has none. */
+  readonly target: number | null;
+  /** P(total ≥ target), or `null` without a target. */
+  readonly success: Chance | null;
   /** The Wild Die's chances: critical success, critical failure, catastrophic failure. */
   readonly wildDie: readonly HeadlineItem[];
   /** P(total ≥ t) for targets around the chosen one. */
@@ -99,7 +93,7 @@ export function requestToForm(initial: Partial<wild.WildRequest> = {}): Record<s
     bonus: outsideDice === 0 && outsidePips === 0 ? "" : orEmpty(() => wild.formatBonus(outsideDice, outsidePips)),
     characterPoints: String(initial.characterPoints ?? 0),
     fatePoint: initial.fatePoint === true,
-    target: String(DEFAULT_TARGET),
+    target: initial.target === undefined || initial.target === null ? "" : String(initial.target),
   };
 }
 
@@ -123,7 +117,7 @@ function onField<T>(field: string, read: () => T): T {
  * world setting.
  *
  * @param values - The form values: `code` (e.g. "3D+1"), `bonus` (e.g. "+1D", "+2" or empty),
- *   `characterPoints`, `fatePoint` (checkbox).
+ *   `characterPoints`, `fatePoint` (checkbox), `target` (empty: no target number).
  * @param settings - The world settings (the first-1 rule).
  * @returns The validated request.
  * @throws EngineError `BadDieCode` for a code or bonus that cannot be read, or the engine's error
@@ -144,19 +138,21 @@ export function formToRequest(
     characterPoints: numberOrText(values.characterPoints, 0),
     fatePoint: isChecked(values.fatePoint),
     firstOneCounts: settings.wildFirstOneCounts,
+    target: numberOrText(values.target) ?? null,
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return wild.validate(raw as wild.WildRequest);
 }
 
 /**
- * The target number.
+ * The target number the odds are read against: the request's own (the card judges the roll by it).
  *
- * @param values - The form values (`target`; empty means {@link DEFAULT_TARGET}).
+ * @param values - The form values (`target`; empty means none).
  * @throws EngineError `NotInteger` or `OutOfRange` for a bad target.
  */
 export function formToExtras(values: FormValues): WildExtras {
-  return { target: shared.requireInt(numberOrText(values.target, DEFAULT_TARGET), "target", -MAX_TARGET, MAX_TARGET) };
+  const target = numberOrText(values.target) ?? null;
+  return { target: target === null ? null : shared.requireInt(target, "target", 1, wild.MAX_TARGET_NUMBER) };
 }
 
 /**
@@ -226,7 +222,9 @@ export function checkPoints(request: wild.WildRequest, points: DialogPoints): vo
 export function oddsView(request: wild.WildRequest, extras: WildExtras, lang: string): WildOddsView {
   const odds = wild.odds(request);
   const around: (Bar & { target: number; current: boolean })[] = [];
-  for (let t = extras.target - AROUND; t <= extras.target + AROUND; t++) {
+  // Without a target the bars sit around the average total.
+  const centre = extras.target ?? Math.round(odds.mean);
+  for (let t = centre - AROUND; t <= centre + AROUND; t++) {
     const p = wild.chanceAtLeast(odds, t);
     around.push({
       ...bar(`target-${t}`, { text: `${t}+` }, p, "neutral", lang),
@@ -237,7 +235,7 @@ export function oddsView(request: wild.WildRequest, extras: WildExtras, lang: st
   return {
     engine: "wild",
     target: extras.target,
-    success: chance(wild.chanceAtLeast(odds, extras.target), lang),
+    success: extras.target === null ? null : chance(wild.chanceAtLeast(odds, extras.target), lang),
     wildDie: [
       {
         id: "criticalSuccess",

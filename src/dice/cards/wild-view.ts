@@ -33,6 +33,18 @@ export interface WildCardView {
   headline: WildHeadline | null;
   /** What the Wild Die's failure took off the total (the subtracted throws, as a positive number); 0 when none. */
   subtracted: number;
+  /** The total judged against the roll's target number, or `null` when the roll has none. */
+  verdict: TargetVerdict | null;
+}
+
+/** A total judged against a target number, in words: how far above or below it the total landed. */
+export interface TargetVerdict {
+  /** `success` (the total reaches the target) or `failure`. */
+  readonly id: "success" | "failure";
+  /** The target number. */
+  readonly target: number;
+  /** How far the total is past the target (success) or short of it (failure), never negative. */
+  readonly by: number;
 }
 
 /**
@@ -66,5 +78,13 @@ export function wildCardView(outcome: WildOutcome, points: PointsRecord = EMPTY_
     points: pointsLedgerView(points),
     headline: label ? { label, failure: label !== "criticalSuccess" } : null,
     subtracted,
+    verdict:
+      outcome.target === null || outcome.target === undefined
+        ? null
+        : {
+            id: outcome.total >= outcome.target ? "success" : "failure",
+            target: outcome.target,
+            by: Math.abs(outcome.total - outcome.target),
+          },
   };
 }

@@ -140,6 +140,8 @@ export interface LedgerLineView {
   readonly count: number;
   readonly undone: boolean;
   readonly refunded: boolean;
+  /** For an effect entry: the effect's label key and the text given (empty when none). */
+  readonly effect: { readonly label: string; readonly note: string } | null;
 }
 
 /** An activation's severity, for activations that stand. */
@@ -149,6 +151,10 @@ export interface SeverityView {
   readonly severity: number;
   /** The contributors' names. */
   readonly by: string;
+  /** The effect chosen for it (label key, text, who chose), or `null` while none is. */
+  readonly effect: { readonly label: string; readonly note: string; readonly who: string } | null;
+  /** While no effect is chosen: the key of the line that says whose choice it is. */
+  readonly pendingKey: string;
 }
 
 /** The card's state as the template shows it. */
@@ -177,16 +183,26 @@ export function cardStateView(record: ActionCardRecord): ActionCardStateView {
     count: e.dice.reduce((n, d) => n + d.count, 0),
     undone: e.undone,
     refunded: e.undone && refunds.has(e.id),
+    effect: e.effect ? { label: `ROLLING_BONES.ActionDice.Effect.${e.effect.id}`, note: e.effect.note } : null,
   }));
   const severities: SeverityView[] = [];
   for (const type of ACTIVATIONS) {
     const standing = record.ledger.filter((e) => e.type === type && !e.undone);
     if (standing.length === 0) continue;
+    const chosen = record.ledger.find((e) => e.type === "effect" && !e.undone && e.effect?.activation === type);
     severities.push({
       type,
       label: `ROLLING_BONES.ActionDice.Severity.${type}`,
       severity: standing.reduce((n, e) => n + e.dice.reduce((m, d) => m + d.count, 0), 0),
       by: standing.map((e) => name(e.by)).join(", "),
+      effect: chosen?.effect
+        ? {
+            label: `ROLLING_BONES.ActionDice.Effect.${chosen.effect.id}`,
+            note: chosen.effect.note,
+            who: name(chosen.by),
+          }
+        : null,
+      pendingKey: `ROLLING_BONES.ActionDice.Effect.Pending.${type}`,
     });
   }
   const closing = record.open ? undefined : record.events.findLast((e) => e.type === "close");

@@ -34,6 +34,10 @@ export interface PoolEntry {
   readonly by: string;
   /** The insight subject, else `null`. */
   readonly subject: string | null;
+  /** An award's reason, else `null` (absent on entries written before reasons existed). */
+  readonly reason?: string | null;
+  /** The villain of a GM's secret-agenda insight, else `null`. */
+  readonly villain?: string | null;
   /** Every pool the action changed. */
   readonly changes: readonly PoolChange[];
   /** True once the GM undid it. */
@@ -93,6 +97,8 @@ export function recordPoolAction(
     type: action.type,
     by: action.by,
     subject: action.type === "insight" ? action.subject : null,
+    reason: action.type === "award" ? action.reason?.trim() || null : null,
+    villain: action.type === "insight" ? action.villain?.trim() || null : null,
     changes,
     undone: false,
     undoId: null,

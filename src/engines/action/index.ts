@@ -41,6 +41,7 @@ export type { ActionOutcome, ActionSegment, ActionStepId, ActionWalk, AugmentRes
 export { cascadeAtLeast, cascadeDist, cascadeMean, cascadeOdds, cascadeParts, odds, totalDist } from "./odds.ts";
 export type { ActionOdds, CascadeOdds } from "./odds.ts";
 export * from "./ledger.ts";
+export * from "./effects.ts";
 export * from "./economy.ts";
 export * from "./session.ts";
 

@@ -20,6 +20,7 @@
  */
 
 import { EngineError, requireInt, type DieSpec, type Throw } from "../shared/index.ts";
+import { effectsFor, MAX_EFFECT_NOTE, type EffectActivation } from "./effects.ts";
 import { validate, type ActionRequest, type ValidActionRequest } from "./request.ts";
 import { resolve, walk, type ActionOutcome } from "./resolve.ts";
 import {
@@ -67,7 +68,7 @@ export interface ClassDicePool {
 }
 
 /** What a card's ledger entry paid for. */
-export type SpendType = "augment" | "reroll" | "botch" | "critical" | "specialBotch";
+export type SpendType = "augment" | "reroll" | "botch" | "critical" | "specialBotch" | "effect";
 
 /** The activations: spends on a finished roll's d20 or DC result. */
 export const ACTIVATION_TYPES: readonly SpendType[] = Object.freeze(["botch", "critical", "specialBotch"]);
@@ -86,6 +87,8 @@ export interface LedgerEntry {
   readonly undone: boolean;
   /** The character whose class dice paid (its actor id); absent when the dice came from the user's pool. */
   readonly character?: string;
+  /** For an `effect` entry (no dice): the activation it follows, the effect chosen and the text given. */
+  readonly effect?: { readonly activation: EffectActivation; readonly id: string; readonly note: string };
 }
 
 /** A roll's card: the roll and everything used or spent on it. */
@@ -156,6 +159,17 @@ export interface ActivateAction extends ActionBase {
   readonly source?: DiceSource;
 }
 
+/**
+ * Choose what an activated critical or botch does (no dice): the roller or the GM for a critical, the
+ * GM for a botch or a special botch; `note` is the short text an effect the rules leave open needs.
+ */
+export interface EffectAction extends ActionBase {
+  readonly type: "effect";
+  readonly activation: EffectActivation;
+  readonly effect: string;
+  readonly note?: string;
+}
+
 /** Declare the roll's result: no more augments or re-rolls. */
 export interface CloseAction extends ActionBase {
   readonly type: "close";
@@ -169,7 +183,7 @@ export interface UndoAction extends ActionBase {
 }
 
 /** Every action on a card. */
-export type CardAction = AugmentAction | RerollAction | ActivateAction | CloseAction | UndoAction;
+export type CardAction = AugmentAction | RerollAction | ActivateAction | EffectAction | CloseAction | UndoAction;
 
 /** The GM awards `count` dice to a player (and gains as many). */
 export interface AwardAction extends ActionBase {
@@ -178,6 +192,8 @@ export interface AwardAction extends ActionBase {
   readonly to: string;
   /** How many dice. */
   readonly count: number;
+  /** Why (the GM's words, at most {@link MAX_NOTE} characters); recorded with the award. */
+  readonly reason?: string;
 }
 
 /** Spend the whole pool on a lucky break (only with nothing spent this session). */
@@ -194,6 +210,11 @@ export interface InsightAction extends ActionBase {
   readonly subject: string;
   /** The size of the dice to spend; the smallest first when omitted. */
   readonly faces?: number;
+  /**
+   * The GM's secret agenda: the villain (a name the GM types) the GM gains insight for, from the GM
+   * pool. Only the GM may name one; the record stays between the GMs.
+   */
+  readonly villain?: string;
 }
 
 /**
@@ -216,6 +237,16 @@ export type PoolAction = AwardAction | LuckyBreakAction | InsightAction | TakeAc
 /** The verdict of a check: allowed (possibly as a repeat that changes nothing), or refused with a reason. */
 export type Check =
   { readonly ok: true; readonly repeated: boolean } | { readonly ok: false; readonly error: EngineError };
+
+/** The longest text an award's reason or a villain's name may have. */
+export const MAX_NOTE = 200;
+
+/** A short text field of an action: absent is empty; anything but text, or text too long, is refused. */
+function noteError(value: unknown, field: string): EngineError | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string") return new EngineError("MalformedRequest");
+  return value.trim().length > MAX_NOTE ? new EngineError("NoteTooLong", { field, max: MAX_NOTE }) : null;
+}
 
 /** The most dice one action may spend or award. */
 export const MAX_SPEND = 999;
@@ -450,8 +481,7 @@ function augmentError(t: ActionTable, a: AugmentAction): EngineError | null {
   const step = dieStepError(t, a.by);
   if (step !== null) return step;
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
-  if (!isActionDieSize(a.faces))
-    return new EngineError("DieSizeNotAllowed", { faces: a.faces, allowed: ALLOWED });
+  if (!isActionDieSize(a.faces)) return new EngineError("DieSizeNotAllowed", { faces: a.faces, allowed: ALLOWED });
   return payError(t, a.by, a.source, 1, a.faces);
 }
 
@@ -495,6 +525,30 @@ function activateError(t: ActionTable, a: ActivateAction): EngineError | null {
   return payError(t, a.by, a.source, a.dice, a.faces);
 }
 
+/** The effect entry that stands for an activation, if one was chosen. */
+export function standingEffect(card: ActionCardState, activation: EffectActivation): LedgerEntry | undefined {
+  return standing(card, "effect").find((e) => e.effect?.activation === activation);
+}
+
+function effectError(t: ActionTable, a: EffectAction): EngineError | null {
+  const activation = a.activation;
+  if (activation !== "critical" && activation !== "botch" && activation !== "specialBotch")
+    return new EngineError("UnknownAction", { type: String(activation) });
+  const have = severity(t.card, activation);
+  if (have === 0) return new EngineError("EffectNotActivated");
+  const gm = isGm(t.pools, a.by);
+  if (activation === "critical" ? a.by !== t.card.owner && !gm : !gm) return new EngineError("EffectNotYours");
+  const option = effectsFor(t.card.request.kind, activation).find((o) => o.id === a.effect);
+  if (option === undefined) return new EngineError("UnknownEffect", { effect: String(a.effect) });
+  if (have < option.minSeverity) return new EngineError("EffectNeedsSeverity", { need: option.minSeverity, have });
+  if (standingEffect(t.card, activation) !== undefined) return new EngineError("EffectAlreadyChosen");
+  const note = typeof a.note === "string" ? a.note.trim() : "";
+  if (a.note !== undefined && typeof a.note !== "string") return new EngineError("MalformedRequest");
+  if (note.length > MAX_EFFECT_NOTE) return new EngineError("EffectNoteTooLong", { max: MAX_EFFECT_NOTE });
+  if (option.needsNote && note === "") return new EngineError("EffectNeedsNote");
+  return null;
+}
+
 function closeError(t: ActionTable, a: CloseAction): EngineError | null {
   if (!t.card.open) return new EngineError("RollClosed");
   if (a.by !== t.card.owner && !isGm(t.pools, a.by)) return new EngineError("NotYourRoll");
@@ -514,6 +568,10 @@ function undoError(t: ActionTable, a: UndoAction): EngineError | null {
   if (entry.type === "augment" || entry.type === "reroll") {
     const later = t.card.ledger.slice(at + 1).some((e) => !e.undone && ACTIVATION_TYPES.includes(e.type));
     if (later) return new EngineError("UndoActivationsFirst");
+  }
+  // An effect follows its activation: it goes first, so no effect outlives the dice that paid for it.
+  if (entry.type !== "effect" && entry.type !== "augment" && entry.type !== "reroll") {
+    if (standingEffect(t.card, entry.type) !== undefined) return new EngineError("UndoEffectFirst");
   }
   if (entry.character !== undefined) {
     return Object.hasOwn(t.classPools ?? {}, entry.character)
@@ -536,6 +594,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
     case "critical":
     case "specialBotch":
       return activateError(t, a);
+    case "effect":
+      return effectError(t, a);
     case "close":
       return closeError(t, a);
     case "undo":
@@ -558,8 +618,12 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
  * - every activation: at least one die, one contribution per user (and per source), the pool holds enough dice.
  * - class dice (`source: "class"`): only the roller, on the roll of the character whose class dice
  *   they are, for a use, a re-roll or a critical; the class pool holds the dice.
+ * - effect: the activation stands; a critical's effect is the roller's or the GM's, a botch's the GM's;
+ *   the effect is one the rules give that kind of roll, the severity reaches it, none was chosen yet,
+ *   and an effect the rules leave open carries a short text.
  * - close: the roll is open, the roller or the GM closes it, every die is thrown.
- * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are undone.
+ * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are
+ *   undone; an activation only after the effect chosen for it is undone.
  *
  * An id already applied to the card is allowed as a repeat that changes nothing.
  */
@@ -660,6 +724,18 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
     case "critical":
     case "specialBotch":
       return spend(table, action, card);
+    case "effect": {
+      const note = typeof action.note === "string" ? action.note.trim() : "";
+      const entry: LedgerEntry = {
+        id: action.id,
+        type: "effect",
+        by: action.by,
+        dice: [],
+        undone: false,
+        effect: { activation: action.activation, id: action.effect, note },
+      };
+      return { ...table, card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, action.id] } };
+    }
     case "close": {
       const outcome = cardOutcome(card) as ActionOutcome;
       const closed = { ...card, open: false, applied: [...card.applied, action.id] };
@@ -706,7 +782,7 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
       if (to.gm) return new EngineError("AwardToGm");
       requireInt(a.count, "count", 1, MAX_SPEND);
       if (to.luckyBreak) return new EngineError("AwardsBlocked");
-      return null;
+      return noteError(a.reason, "reason");
     }
     case "luckyBreak": {
       if (pool.luckyBreak) return new EngineError("LuckyBreakTaken");
@@ -725,6 +801,9 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
     case "insight": {
       requireInt(a.dice, "dice", 1, MAX_SPEND);
       if (typeof a.subject !== "string" || a.subject.length === 0) return new EngineError("MissingSubject");
+      if (a.villain !== undefined && !pool.gm) return new EngineError("GmOnly");
+      const villain = noteError(a.villain, "villain");
+      if (villain !== null) return villain;
       if (pool.failedInsight.includes(a.subject)) return new EngineError("InsightFailed", { subject: a.subject });
       const taken = pick(pool, a.dice, a.faces);
       return taken instanceof EngineError ? taken : null;

@@ -16,6 +16,7 @@ export * from "./request.ts";
 export * from "./picks.ts";
 export * from "./resolve.ts";
 export * from "./odds.ts";
+export * from "./goal.ts";
 
 /** The Precision & Impact engine. */
 export const engine: Engine<PiRequest, PiOutcome, PiOdds> = Object.freeze({ id: "pi", validate, plan, resolve, odds });

@@ -22,6 +22,9 @@ export const MAX_POOL_DICE = 20;
 /** The largest modifier, up or down, accepted for Precision or Impact. */
 export const MAX_MODIFIER = 100;
 
+/** The largest Precision or Impact a goal may ask for. */
+export const MAX_GOAL = 999;
+
 /**
  * The hindrance that applies to a roll, as a key: `none`, `minor` (the die with the fewest faces
  * is taken out before rolling) or `major` (the die with the most faces is taken out).
@@ -52,6 +55,10 @@ export interface PiRequest {
    * not name a slot outside the pool, the slot the hindrance removes, or the same slot twice.
    */
   readonly pick?: readonly [number, number];
+  /** The Precision the roll needs (modifier included), or `null`/absent for none. */
+  readonly precisionGoal?: number | null;
+  /** The Impact the roll needs (modifier included), or `null`/absent for none. */
+  readonly impactGoal?: number | null;
 }
 
 /**
@@ -158,7 +165,19 @@ export function validate(request: PiRequest): PiRequest {
   if (h !== "none" && pool.length === 1) throw new EngineError("PiHindranceEmptiesPool", { hindrance: h });
   const precisionMod = requireInt(request.precisionMod ?? 0, "precisionMod", -MAX_MODIFIER, MAX_MODIFIER);
   const impactMod = requireInt(request.impactMod ?? 0, "impactMod", -MAX_MODIFIER, MAX_MODIFIER);
-  const out: PiRequest = { pool, hindrance: h, precisionMod, impactMod };
+  const goal = (value: unknown, field: string): number | null =>
+    value === undefined || value === null ? null : requireInt(value, field, -MAX_MODIFIER, MAX_GOAL);
+  const precisionGoal = goal(request.precisionGoal, "precisionGoal");
+  const impactGoal = goal(request.impactGoal, "impactGoal");
+  // Goals are kept only when asked for, so a request without one reads as it always did.
+  const out: PiRequest = {
+    pool,
+    hindrance: h,
+    precisionMod,
+    impactMod,
+    ...(precisionGoal === null ? {} : { precisionGoal }),
+    ...(impactGoal === null ? {} : { impactGoal }),
+  };
   if (request.pick === undefined) return out;
   return { ...out, pick: checkPick(pool, h, request.pick) };
 }

@@ -6,6 +6,7 @@
 
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
 import { bestImpactPair, bestPrecisionPair, pairFirst, pairSecond } from "./picks.ts";
+import { goalOf, judgeGoal, type PiGoal, type PiVerdict } from "./goal.ts";
 import { DIE_SIZES, checkPick, removedSlot, thrownSlots } from "./request.ts";
 import type { Hindrance, PiRequest } from "./request.ts";
 
@@ -78,6 +79,10 @@ export interface PiOutcome {
   readonly singleDie: boolean;
   /** True when the roll fails on its own: one die thrown and the Impact, modifier included, not above 0. */
   readonly failed: boolean;
+  /** The goal the roll carries, or `null`. */
+  readonly goal: PiGoal | null;
+  /** The pick in use judged against the goal, or `null` without a goal; a new pick judges anew. */
+  readonly verdict: PiVerdict | null;
 }
 
 /**
@@ -270,6 +275,7 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
       k++;
     }
   }
+  const goal = goalOf(request);
   const pick: PiPick = {
     slots: chosenSlots,
     values: chosenValues,
@@ -293,5 +299,7 @@ export function resolve(request: PiRequest, thrown: readonly Throw[]): PiOutcome
     impact: state.impact,
     singleDie: values.length === 1,
     failed: state.failed,
+    goal,
+    verdict: judgeGoal(goal, state.precision, state.impact, state.failed),
   };
 }

@@ -22,6 +22,7 @@ export {
 } from "./code.ts";
 export {
   MAX_CHARACTER_POINTS,
+  MAX_TARGET_NUMBER,
   shapeOf,
   validate,
   withDefaults,

@@ -14,6 +14,9 @@ import { MAX_CODE_DICE, MAX_PIPS, showValue } from "./code.ts";
  */
 export const MAX_CHARACTER_POINTS = 50;
 
+/** The largest target number a request may carry (a guard against typing slips, far above any roll). */
+export const MAX_TARGET_NUMBER = 999;
+
 /** A roll request as the caller writes it; optional fields take their defaults in {@link validate}. */
 export interface WildRequest {
   /** The character's own dice (the die code's N), at least 1; one of them is the Wild Die. */
@@ -33,6 +36,8 @@ export interface WildRequest {
    * default) or as nothing (false).
    */
   readonly firstOneCounts?: boolean;
+  /** The target number the total is judged against (1 to {@link MAX_TARGET_NUMBER}), or `null` for none (default). */
+  readonly target?: number | null;
 }
 
 /** A validated request: every field present. */
@@ -74,8 +79,10 @@ export function validate(request: WildRequest): ValidWildRequest {
   const characterPoints = requireInt(r.characterPoints ?? 0, "characterPoints", 0, MAX_CHARACTER_POINTS);
   const fatePoint = requireBool(r.fatePoint, "fatePoint", false);
   const firstOneCounts = requireBool(r.firstOneCounts, "firstOneCounts", true);
+  const target =
+    r.target === undefined || r.target === null ? null : requireInt(r.target, "target", 1, MAX_TARGET_NUMBER);
   if (fatePoint && characterPoints > 0) throw new EngineError("PointsOnSameRoll", { characterPoints });
-  return { dice, pips, outsideDice, outsidePips, characterPoints, fatePoint, firstOneCounts };
+  return { dice, pips, outsideDice, outsidePips, characterPoints, fatePoint, firstOneCounts, target };
 }
 
 /**
@@ -94,6 +101,7 @@ export function withDefaults(request: WildRequest): ValidWildRequest {
     characterPoints: request.characterPoints ?? 0,
     fatePoint: request.fatePoint ?? false,
     firstOneCounts: request.firstOneCounts ?? true,
+    target: request.target ?? null,
   };
 }
 
@@ -105,7 +113,8 @@ function isComplete(request: WildRequest): request is ValidWildRequest {
     request.outsidePips !== undefined &&
     request.characterPoints !== undefined &&
     request.fatePoint !== undefined &&
-    request.firstOneCounts !== undefined
+    request.firstOneCounts !== undefined &&
+    request.target !== undefined
   );
 }
 

@@ -68,6 +68,10 @@ export interface WildOutcome {
   readonly catastrophicFailure: boolean;
   /** The labels earned, in throw order (keys under `ROLLING_BONES.Wild.Label.`). */
   readonly labels: readonly WildLabel[];
+  /** The target number the total was judged against, or `null` when the roll had none. */
+  readonly target: number | null;
+  /** Whether the total reached the target (`total ≥ target`), or `null` without a target. */
+  readonly success: boolean | null;
 }
 
 /** A step list compiled to a table: `next[stage * 7 + face]` is the index of the step that fires, or −1. */
@@ -397,6 +401,7 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
       stage: step === undefined ? "first" : step.id,
     };
   }
+  const total = normalTotal + wildTotal + cpTotal + shape.pips;
   return {
     engine: "wild",
     code: codeText(req.dice, req.pips),
@@ -410,10 +415,12 @@ export function resolve(request: WildRequest, thrown: readonly Throw[]): WildOut
     wildTotal,
     cpTotal,
     pips: shape.pips,
-    total: normalTotal + wildTotal + cpTotal + shape.pips,
+    total,
     criticalSuccess,
     criticalFailure,
     catastrophicFailure,
     labels,
+    target: req.target,
+    success: req.target === null ? null : total >= req.target,
   };
 }

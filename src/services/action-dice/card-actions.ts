@@ -98,6 +98,13 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
         ...sourceOf(control),
       };
+    case "effect": {
+      const activation = shared.textOf(control.activation);
+      if (activation !== "critical" && activation !== "botch" && activation !== "specialBotch")
+        throw new EngineError("MalformedRequest");
+      const note = control.note === undefined ? {} : { note: shared.textOf(control.note) };
+      return { type: "effect", id, by, activation, effect: shared.textOf(control.effect), ...note };
+    }
     case "close":
       return { type: "close", id, by };
     case "undo":

@@ -48,6 +48,10 @@ export interface EconomyView {
   readonly session: number;
   readonly subject: string | null;
   readonly by: string | null;
+  /** An award's reason, as the GM wrote it, else `null`. */
+  readonly reason: string | null;
+  /** The villain of a GM's secret agenda, else `null`. */
+  readonly villain: string | null;
   readonly lines: readonly EconomyLineView[];
   readonly undone: boolean;
   readonly undoneBy: string | null;
@@ -65,12 +69,16 @@ export function economyView(record: EconomyRecord): EconomyView {
       return { userId: c.userId, name: name(c.userId), change: parts.join(" "), gm: false };
     });
   }
+  const villain = record.entry?.villain ?? null;
   return {
     kind: record.kind,
-    title: `ROLLING_BONES.ActionDice.Economy.${record.kind}`,
+    title:
+      villain === null ? `ROLLING_BONES.ActionDice.Economy.${record.kind}` : "ROLLING_BONES.ActionDice.Economy.agenda",
     session: record.session,
     subject: record.entry?.subject ?? null,
     by: record.entry ? name(record.entry.by) : null,
+    reason: record.entry?.reason ?? null,
+    villain,
     lines,
     undone: record.entry?.undone ?? false,
     undoneBy: record.undoneBy ? name(record.undoneBy) : null,

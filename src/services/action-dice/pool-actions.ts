@@ -20,7 +20,14 @@ import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
 function engineAction(control: PoolControl, by: string, id: string): PoolAction {
   switch (control.type) {
     case "award":
-      return { type: "award", id, by, to: shared.textOf(control.to), count: Number(control.count ?? 1) };
+      return {
+        type: "award",
+        id,
+        by,
+        to: shared.textOf(control.to),
+        count: Number(control.count ?? 1),
+        ...(control.reason === undefined ? {} : { reason: control.reason }),
+      };
     case "take":
       return {
         type: "take",
@@ -38,6 +45,7 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
         dice: Number(control.dice),
         subject: typeof control.subject === "string" ? control.subject.trim() : "",
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+        ...(control.villain === undefined ? {} : { villain: control.villain }),
       };
     case "luckyBreak":
       return { type: "luckyBreak", id, by };
@@ -46,7 +54,10 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
   }
 }
 
-/** Who sees an economy card: an insight (its subject may be a secret) goes to the player and the GMs only. */
+/**
+ * Who sees an economy card: an insight (its subject may be a secret) goes to the player and the GMs
+ * only; the GM's secret agenda (insight for a villain) to the GMs alone.
+ */
 function whisperFor(entry: PoolEntry): string[] {
   if (entry.type !== "insight") return [];
   const gms = game.users.filter((u) => u.isGM).map((u) => u.id);

@@ -21,6 +21,12 @@ export type CardControl =
       readonly faces?: number;
       readonly source?: DiceSource;
     }
+  | {
+      readonly type: "effect";
+      readonly activation: "critical" | "botch" | "specialBotch";
+      readonly effect: string;
+      readonly note?: string;
+    }
   | { readonly type: "close" }
   | { readonly type: "undo" | "refund"; readonly entry: string };
 
@@ -57,9 +63,15 @@ export const POOL_UNDO_ACTION = `${SYSTEM_ID}.actionPoolUndo`;
 
 /** A pool action as a client asks for it (the acting user is the asker). */
 export type PoolControl =
-  | { readonly type: "award"; readonly to: string; readonly count?: number }
+  | { readonly type: "award"; readonly to: string; readonly count?: number; readonly reason?: string }
   | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }
-  | { readonly type: "insight"; readonly dice: number; readonly subject: string; readonly faces?: number }
+  | {
+      readonly type: "insight";
+      readonly dice: number;
+      readonly subject: string;
+      readonly faces?: number;
+      readonly villain?: string;
+    }
   | { readonly type: "luckyBreak" };
 
 /** What a client sends. */

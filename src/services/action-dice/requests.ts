@@ -107,9 +107,18 @@ export async function poolControl(control: PoolControl): Promise<boolean> {
   return (await requestGmAction(POOL_ACTION, request, id)) !== null;
 }
 
-/** The GM awards one die to a player (and gains one). */
-export function award(userId: string): Promise<boolean> {
-  return poolControl({ type: "award", to: userId, count: 1 });
+/** The GM awards one die to a player (and gains one), with the reason recorded when one is given. */
+export function award(userId: string, reason = ""): Promise<boolean> {
+  const why = reason.trim();
+  return poolControl({ type: "award", to: userId, count: 1, ...(why === "" ? {} : { reason: why }) });
+}
+
+/**
+ * The GM's secret agenda: the GM spends dice from the GM pool for a villain's insight on a subject.
+ * The record is whispered to the GMs only and listed in the GM panel's ledger.
+ */
+export function secretAgenda(villain: string, subject: string, dice: number): Promise<boolean> {
+  return poolControl({ type: "insight", dice, subject, villain });
 }
 
 /** The GM takes one die back from a pool (a player's, or the GM's own with the GM's user id). */

@@ -47,6 +47,7 @@ import {
 import { POINTS_ACTIONS } from "./names.ts";
 
 export { POINTS_ACTIONS };
+export { runFateLoss, runFateLossUndo } from "./fate-loss.ts";
 
 const ASSISTS_KEY = `flags.${SYSTEM_ID}.${ASSISTS_FLAG}`;
 

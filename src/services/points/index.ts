@@ -14,6 +14,7 @@ export * from "./requests.ts";
 export * from "./session.ts";
 export * from "./store.ts";
 export * from "./views.ts";
+export * from "./fate-loss-card.ts";
 
 const load = () => import("./actions.ts");
 
@@ -30,6 +31,8 @@ const RUNS: {
   cancelAssist: (m) => m.runCancelAssist,
   pick: (m) => m.runPick,
   resetSession: (m) => m.runResetSession,
+  fateLoss: (m) => m.runFateLoss,
+  fateLossUndo: (m) => m.runFateLossUndo,
 };
 
 /** Registers the points actions (every client registers the same set; the GM loads them on first use). */

@@ -10,4 +10,6 @@ export const POINTS_ACTIONS = Object.freeze({
   cancelAssist: `${SYSTEM_ID}.pointsCancelAssist`,
   pick: `${SYSTEM_ID}.pointsPick`,
   resetSession: `${SYSTEM_ID}.pointsResetSession`,
+  fateLoss: `${SYSTEM_ID}.pointsFateLoss`,
+  fateLossUndo: `${SYSTEM_ID}.pointsFateLossUndo`,
 } as const);

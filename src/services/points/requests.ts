@@ -185,3 +185,22 @@ export async function resetPointsSession(session: number): Promise<boolean> {
   const id = actionIdFor("pointsResetSession", session, game.user.id);
   return (await requestGmAction(POINTS_ACTIONS.resetSession, { session }, id)) !== null;
 }
+
+/**
+ * The GM takes a Fate Point from a Wild Die character for breaking its code, with the reason; the
+ * card it posts records it and offers the GM an Undo. A double click takes one point.
+ */
+export async function loseFatePoint(actorId: string, reason: string): Promise<boolean> {
+  const actor = game.actors.get(actorId);
+  const held = (actor?.system as unknown as { fatePoints?: unknown } | undefined)?.fatePoints;
+  const id = actionIdFor("fateLoss", actorId, reason.trim(), typeof held === "number" ? held : "none", game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.fateLoss, { actorId, reason }, id)) !== null;
+}
+
+/** The GM gives back the Fate Point a loss card took. */
+export async function undoFateLoss(given: ChatMessage.Implementation): Promise<boolean> {
+  const message = namedMessage(given);
+  if (!message?.id) return false;
+  const id = actionIdFor(message.id, "fateLossUndo", game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.fateLossUndo, { messageId: message.id }, id)) !== null;
+}

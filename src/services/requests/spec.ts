@@ -170,7 +170,8 @@ export function traitRefFor(spec: Pick<RollRequestSpec, "engine" | "trait">, sys
 
 /**
  * The roll a named character makes for a request: the trait's request with the request's public
- * target (the action DC, the pool difficulty) or percentile dice added. A hidden target is not
+ * target (the action DC, the Wild Die target number, the Precision needed, the pool difficulty) or
+ * percentile dice added, so the roll's own card judges it. A hidden target is not
  * added: the player's card shows the roll, the GM judges it.
  */
 export function rollForSpec(spec: PublicSpec, system: unknown): TraitRoll {
@@ -180,6 +181,8 @@ export function rollForSpec(spec: PublicSpec, system: unknown): TraitRoll {
   let extra: Record<string, unknown> = {};
   if (spec.engine === "action" && spec.target !== null) extra = { dc: spec.target };
   if (spec.engine === "pool" && spec.target !== null) extra = { difficulty: spec.target };
+  if (spec.engine === "wild" && spec.target !== null) extra = { target: spec.target };
+  if (spec.engine === "pi" && spec.target !== null) extra = { precisionGoal: spec.target };
   if (spec.engine === "percentile") extra = { bonus: Math.max(0, spec.net), penalty: Math.max(0, -spec.net) };
   return { ...roll, request: { ...request, ...extra } };
 }
@@ -209,8 +212,15 @@ export function judge(engine: CharacterEngine, outcome: unknown, target: number 
       return against((outcome as ActionOutcome).total);
     case "wild":
       return against((outcome as WildOutcome).total);
-    case "pi":
-      return against((outcome as PiOutcome).precision);
+    case "pi": {
+      // The request's target is the Precision needed; an Impact the roll's own goal asks for, and the
+      // one-die rule, count too.
+      const o = outcome as PiOutcome;
+      const judged = against(o.precision);
+      const impactMissed =
+        o.failed || (o.goal?.impact !== null && o.goal?.impact !== undefined && o.impact < o.goal.impact);
+      return judged.verdict === "success" && impactMissed ? { ...judged, verdict: "failure" } : judged;
+    }
     case "pool": {
       const o = outcome as PoolOutcome;
       return { score: o.net, verdict: o.result === "botch" ? "botch" : o.net > 0 ? "success" : "failure", level: null };
