@@ -19,6 +19,7 @@ import { poolCardView, type PoolCardView } from "./pool-view.ts";
 import { wildCardView, type WildCardView } from "./wild-view.ts";
 
 export * from "./context.ts";
+export * from "./chips.ts";
 export * from "./action-view.ts";
 export * from "./percentile-view.ts";
 export * from "./pi-view.ts";
