@@ -8,6 +8,7 @@
 import type { TraitRef } from "../src/data/actor/pure.ts";
 import { traitFromDataset } from "../src/data/actor/pure.ts";
 import { EngineError, type EngineId } from "../src/engines/index.ts";
+import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { errorMessage } from "../src/helpers/notify.ts";
 import { afterEvent, renderParts } from "./dom.ts";
 import type { Localization } from "./i18n.ts";
@@ -26,7 +27,7 @@ export interface SheetHost {
   readonly i18n: Localization;
   readonly render: Renderer;
   /** Opens an engine's dialog with a trait's request, titled with the trait. */
-  openRoll(engine: EngineId, request: unknown, title: string): void;
+  openRoll(engine: EngineId, request: unknown, title: string, settings?: Partial<DialogSettings>): void;
 }
 
 /** Reads a sheet input's value as Foundry's form reader does: numbers as numbers, checkboxes as booleans. */
@@ -137,7 +138,7 @@ export class SheetPanel {
     try {
       const roll = sheetRoll(actor, trait, this.#host.i18n);
       this.#status("");
-      this.#host.openRoll(roll.engine, roll.request, roll.title);
+      this.#host.openRoll(roll.engine, roll.request, roll.title, roll.settings);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       this.#status(errorMessage(error, this.#host.i18n));
