@@ -17,6 +17,7 @@ import {
   newEntry,
   prepareUpdate,
   requestForTrait,
+  traitLabelOf,
   type CharacterSources,
   type CharacterType,
   type TraitRef,
@@ -485,7 +486,7 @@ export interface SheetRoll {
  */
 export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
   const roll = requestForTrait(actor.type, actor.system, trait);
-  const title = "key" in roll.label ? i18n.localize(roll.label.key) : roll.label.name;
+  const title = traitLabelOf(roll.label, (key) => i18n.localize(key));
   let settings: SheetRoll["settings"] = {};
   if (actor.type === "action-character") {
     // The sample player holds the pool a session start gives the character's level (RULES §2).

@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFoundry, type FoundryDouble } from "../foundry/index.ts";
-import { CHARACTER_TYPES, requestForTrait, type CharacterType } from "../../src/data/actor/pure.ts";
+import {
+  CHARACTER_TYPES,
+  requestForTrait,
+  traitFromDataset,
+  traitLabelOf,
+  type CharacterType,
+} from "../../src/data/actor/pure.ts";
 import { localize } from "../support/i18n.ts";
 import { renderSheet } from "./render-sheet.ts";
 import { SAMPLES } from "./samples.ts";
@@ -209,6 +215,26 @@ describe("pi sheet chips", () => {
     expect([...chips.querySelectorAll(".rb-chip__die")].map((c) => c.textContent?.trim())).toEqual(["d8", "d4"]);
     expect(chips.querySelector(".rb-chip__die")?.getAttribute("aria-label")).toBe("Power die 1: d8. Change to d10");
     expect(chips.querySelectorAll('[data-action="removeDie"]')).toHaveLength(2);
+  });
+
+  it("asks for the second attribute of an attribute roll, as the rules always combine two (issue 19 item 8)", () => {
+    const html = dom("pi-character");
+    const row = html.querySelector('[data-path="system.attributes.power.dice"]')?.closest("tr") as HTMLElement;
+    // No roll of Power alone: the button opens the list of pairings.
+    expect(row.querySelector('button[data-action="roll"]:not(.rb-roll-pairs__choice)')).toBeNull();
+    expect(row.querySelector("summary")?.getAttribute("aria-label")).toBe(
+      "Roll Power with… (a roll combines two attributes)",
+    );
+    const choices = [...row.querySelectorAll<HTMLElement>(".rb-roll-pairs__choice")];
+    expect(choices.map((c) => [c.dataset.key, c.dataset.with, c.getAttribute("aria-label")])).toEqual([
+      ["power", "power", "Roll Power + Power"],
+      ["power", "quickness", "Roll Power + Quickness"],
+      ["power", "wits", "Roll Power + Wits"],
+      ["power", "resolve", "Roll Power + Resolve"],
+    ]);
+    // Each names a pair the requests know; the roll's title names both attributes.
+    const pair = requestForTrait("pi-character", SAMPLES["pi-character"], traitFromDataset(choices[2]!.dataset)!);
+    expect(traitLabelOf(pair.label, localize)).toBe("Power + Wits");
   });
 });
 

@@ -115,6 +115,11 @@ export interface RollView {
   /** The accessible name, e.g. "Roll Body". */
   readonly label: string;
   /**
+   * Rolls that pair this trait with another (a Precision & Impact attribute always rolls with a
+   * second one): the button opens a list of them instead of rolling alone.
+   */
+  readonly pairs?: readonly (RollView & { readonly text: string })[];
+  /**
    * The tooltip: the accessible name and the modifier key that skips the dialog, as HTML (Foundry
    * shows a `data-tooltip` as HTML, so every tooltip field holds escaped text; see `helpers/html.ts`).
    */
