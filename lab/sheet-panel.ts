@@ -11,6 +11,7 @@ import { EngineError, type EngineId } from "../src/engines/index.ts";
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { errorMessage } from "../src/helpers/notify.ts";
 import { afterEvent, renderParts } from "./dom.ts";
+import { focusCheckedDot, listenToDots } from "../src/applications/sheets/dots-keys.ts";
 import type { Localization } from "./i18n.ts";
 import {
   applySheetAction,
@@ -155,6 +156,7 @@ export class SheetPanel {
       }
       case "setDots":
         this.#apply({ action: "setDots", path: data.path ?? "", value: Number(data.value) });
+        focusCheckedDot(this.#form, data.path ?? "");
         return;
       case "addEntry":
         this.#added += 1;
@@ -178,6 +180,10 @@ export class SheetPanel {
   #listen(): void {
     const form = this.#form;
     form.addEventListener("submit", (event) => event.preventDefault());
+    listenToDots(form, (path, value) => {
+      this.#apply({ action: "change", changes: { [path]: value } });
+      focusCheckedDot(form, path);
+    });
     form.addEventListener("click", (event) => {
       const target = (event.target as Element).closest<HTMLElement>("[data-action]");
       if (target && form.contains(target) && !(target as HTMLButtonElement).disabled) this.#onAction(target);

@@ -20,6 +20,7 @@ import { reportError } from "../../helpers/notify.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
+import { focusCheckedDot, listenToDots } from "./dots-keys.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
@@ -108,6 +109,9 @@ export class RollingBonesCharacterSheet<
   };
 
   /** The character type of the actor (a sheet is only registered for character types). */
+  /** What takes the focus after the next render, when the control that had it was replaced or removed. */
+  #refocus: ((root: HTMLElement) => void) | null = null;
+
   get characterType(): CharacterType {
     const type: unknown = this.actor.type;
     if (!isCharacterType(type)) throw new Error(`Rolling Bones: ${String(type)} is not a character type`);
@@ -176,6 +180,15 @@ export class RollingBonesCharacterSheet<
   ): Promise<void> {
     await super._onRender(context, options);
     makeTraitsDraggable(this.element, this.actor);
+    if (options.isFirstRender) {
+      listenToDots(this.element, (path, value) => {
+        this.#refocus = (root) => focusCheckedDot(root, path);
+        void this.applyChanges({ [path]: value });
+      });
+    }
+    const refocus = this.#refocus;
+    this.#refocus = null;
+    refocus?.(this.element);
   }
 
   /** Checks a form submission with `prepareUpdate` before Foundry applies it. */
@@ -276,6 +289,7 @@ export class RollingBonesCharacterSheet<
     const pressed = Number(target.dataset.value);
     const current = foundry.utils.getProperty(this.actor, path);
     if (!path.startsWith("system.") || typeof current !== "number" || !Number.isInteger(pressed)) return;
+    this.#refocus = (root) => focusCheckedDot(root, path);
     await this.applyChanges({ [path]: dotTarget(current, pressed) });
   }
 
