@@ -11,7 +11,12 @@ import { EngineError, type EngineId } from "../src/engines/index.ts";
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { errorMessage } from "../src/helpers/notify.ts";
 import { afterEvent, renderParts } from "./dom.ts";
-import { focusCheckedDot, listenToDots } from "../src/applications/sheets/dots-keys.ts";
+import {
+  focusAfterDieRemoved,
+  focusAfterRemove,
+  focusCheckedDot,
+  listenToDots,
+} from "../src/applications/sheets/dots-keys.ts";
 import type { Localization } from "./i18n.ts";
 import {
   applySheetAction,
@@ -168,11 +173,13 @@ export class SheetPanel {
         return;
       case "removeEntry":
         this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" });
+        focusAfterRemove(this.#form, data.collection ?? "");
         return;
       case "cycleDie":
       case "removeDie":
       case "addDie":
         this.#apply({ action: data.action, path: data.path ?? "", index: Number(data.index) });
+        if (data.action === "removeDie") focusAfterDieRemoved(this.#form, data.path ?? "", Number(data.index));
         return;
     }
   }

@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 /** Issue 19 item 12: a rating's dots are one radio group that the arrow keys, Home and End change. */
 import { describe, expect, it } from "vitest";
-import { dotsKeyValue, focusCheckedDot, listenToDots } from "../../src/applications/sheets/dots-keys.ts";
+import {
+  dotsKeyValue,
+  focusAfterDieRemoved,
+  focusAfterRemove,
+  focusCheckedDot,
+  listenToDots,
+} from "../../src/applications/sheets/dots-keys.ts";
 
 const group = (value: number, max: number, limit = max) =>
   `<div class="rb-dots" role="radiogroup" data-path="system.x" data-value="${value}">` +
@@ -55,5 +61,36 @@ describe("dots keys", () => {
     root.innerHTML = group(0, 5);
     focusCheckedDot(root, "system.x");
     expect(document.activeElement?.getAttribute("data-value")).toBe("1");
+  });
+});
+
+describe("focus after a removal (issue 19 item 11)", () => {
+  it("moves to the section's Add button, never to the next row's Remove", () => {
+    const root = document.createElement("div");
+    document.body.append(root);
+    root.innerHTML =
+      '<button data-action="removeEntry" data-collection="skills" data-id="b">Remove B</button>' +
+      '<button data-action="addEntry" data-collection="conditions">Add condition</button>' +
+      '<button data-action="addEntry" data-collection="skills">Add skill</button>';
+    focusAfterRemove(root, "skills");
+    expect(document.activeElement?.textContent).toBe("Add skill");
+  });
+
+  it("moves to the die chip that took the removed one's place, else the one before, else the add button", () => {
+    const root = document.createElement("div");
+    document.body.append(root);
+    const chips = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `<button data-action="cycleDie" data-path="p" data-index="${i}">c${i}</button>`,
+      ).join("") + '<button data-action="addDie" data-path="p">add</button>';
+    root.innerHTML = chips(2);
+    focusAfterDieRemoved(root, "p", 0);
+    expect(document.activeElement?.textContent).toBe("c0");
+    focusAfterDieRemoved(root, "p", 2);
+    expect(document.activeElement?.textContent).toBe("c1");
+    root.innerHTML = chips(0);
+    focusAfterDieRemoved(root, "p", 0);
+    expect(document.activeElement?.textContent).toBe("add");
   });
 });

@@ -20,7 +20,8 @@ import { reportError } from "../../helpers/notify.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
-import { focusCheckedDot, listenToDots } from "./dots-keys.ts";
+import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
+import { confirmAction } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
@@ -280,6 +281,15 @@ export class RollingBonesCharacterSheet<
   ): Promise<void> {
     const { collection, id } = target.dataset;
     if (!collection || !id || newEntry(this.characterType, collection) === null) return;
+    // The button's accessible name says what goes ("Remove Fencing"); a removed entry cannot be brought back.
+    const sure = await confirmAction({
+      title: target.getAttribute("aria-label") ?? "",
+      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
+      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
+    });
+    if (!sure) return;
+    // The row and its button go: the focus moves to the section's Add button, never to the next row's Remove.
+    this.#refocus = (root) => focusAfterRemove(root, collection);
     await this.actor.update(deletionUpdate(`system.${collection}`, id));
   }
 
@@ -300,6 +310,8 @@ export class RollingBonesCharacterSheet<
     if (!path.startsWith("system.") || !Array.isArray(dice)) return;
     const edit: DiceEdit = { action: target.dataset.action ?? "", index: Number(target.dataset.index) };
     const next = editDice(dice as number[], edit);
-    if (next) await this.applyChanges({ [path]: next });
+    if (!next) return;
+    if (edit.action === "removeDie") this.#refocus = (root) => focusAfterDieRemoved(root, path, edit.index);
+    await this.applyChanges({ [path]: next });
   }
 }

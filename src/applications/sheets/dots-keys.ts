@@ -1,7 +1,8 @@
 /**
  * The keyboard of a rating's dots: each trait's dots are one radio group (one Tab stop, the checked
  * dot announced), and the arrow keys, Home and End change the rating, as the ARIA radio group
- * pattern does. Shared by the Foundry sheets and the lab page.
+ * pattern does. And where the focus goes when a sheet re-renders without the control that had it.
+ * Shared by the Foundry sheets and the lab page.
  */
 
 /**
@@ -65,4 +66,29 @@ export function focusCheckedDot(root: HTMLElement, path: string): void {
     group?.querySelector<HTMLElement>('[aria-checked="true"]') ??
     group?.querySelector<HTMLElement>('[role="radio"]:not(:disabled)');
   dot?.focus();
+}
+
+/**
+ * After an entry's row is removed, puts the focus on its section's Add button: somewhere safe, so a
+ * second Enter adds rather than removing the next row.
+ *
+ * @param root - The sheet's element.
+ * @param collection - The entries' collection (`skills`, `conditions`…).
+ */
+export function focusAfterRemove(root: HTMLElement, collection: string): void {
+  root.querySelector<HTMLElement>(`[data-action="addEntry"][data-collection="${CSS.escape(collection)}"]`)?.focus();
+}
+
+/**
+ * After a die chip is removed, puts the focus on the chip that took its place (or the one before
+ * it), else on the pool's add button.
+ *
+ * @param root - The sheet's element.
+ * @param path - The pool's data path.
+ * @param index - The removed chip's position.
+ */
+export function focusAfterDieRemoved(root: HTMLElement, path: string, index: number): void {
+  const chips = [...root.querySelectorAll<HTMLElement>(`[data-action="cycleDie"][data-path="${CSS.escape(path)}"]`)];
+  const chip = chips[Math.min(index, chips.length - 1)];
+  (chip ?? root.querySelector<HTMLElement>(`[data-action="addDie"][data-path="${CSS.escape(path)}"]`))?.focus();
 }
