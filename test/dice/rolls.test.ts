@@ -162,7 +162,7 @@ describe("percentile roll", () => {
     double = await bootSystem({ userId: ALICE });
     const message = await post("percentile", { bonus: 8, penalty: 1, cap: 5 }, fixedFaces(10, [3, 4, 1, 2, 5, 6, 7]));
     const html = await card(message!.id);
-    expect(html.querySelector('[data-note="cancelled"]')?.textContent).toContain("1 cancelled");
+    expect(html.querySelector('[data-note="cancelled"]')?.textContent).toBe("1 die of each kind cancelled");
     expect(html.querySelector('[data-note="clamped"]')?.textContent).toContain("7");
     expect(html.querySelectorAll('[data-group="tens"] .rb-die').length).toBe(6); // tens + 5 bonus
     // best tens reading is 7 → value 74

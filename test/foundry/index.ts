@@ -270,7 +270,17 @@ export interface DiceSoNiceDouble {
   pending(userId: string): number;
 }
 
-const GLOBAL_NAMES = ["foundry", "Roll", "CONFIG", "CONST", "game", "Hooks", "ChatMessage", "ui"] as const;
+const GLOBAL_NAMES = [
+  "foundry",
+  "Roll",
+  "CONFIG",
+  "CONST",
+  "game",
+  "Hooks",
+  "ChatMessage",
+  "ui",
+  "Handlebars",
+] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
   { id: "gamemaster000000", name: "Gamemaster", role: "GM" },
@@ -593,7 +603,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     "foundry",
   );
 
-  Object.assign(globals, { foundry, Roll, CONFIG, CONST, game, Hooks, ChatMessage, ui });
+  // Foundry's global Handlebars environment (its `Handlebars.registerHelper` is how a system adds a helper). [API13 Handlebars]
+  Object.assign(globals, { foundry, Roll, CONFIG, CONST, game, Hooks, ChatMessage, ui, Handlebars: env.handlebars });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
   if (generation === 13) {
