@@ -250,7 +250,7 @@ describe("pi sheet chips", () => {
 describe("action sheet", () => {
   it("shows the action dice the level gives", () => {
     const html = dom("action-character");
-    expect(html.querySelector('[data-stat$="actionDice"] output')?.textContent?.trim()).toBe("4 × d6");
+    expect(html.querySelector('[data-stat$="actionDice"] output')?.textContent?.trim()).toBe("4d6");
     expect(html.querySelector('[data-stat$="actionDice"] .rb-stat__hint')?.textContent?.trim()).toBe(
       "GM die at this level: d10",
     );

@@ -247,7 +247,7 @@ export function oddsView(request: action.ActionRequest, extras: ActionExtras, la
           ? (odds.pSuccess as number)
           : (action.odds({ ...req, augments: new Array<number>(n).fill(faces) }).pSuccess as number);
       withDice.push({
-        ...bar(`dice-${n}`, { text: `${n} × d${faces}` }, p, "good", lang),
+        ...bar(`dice-${n}`, { text: `${n}d${faces}` }, p, "good", lang),
         count: n,
         faces,
         current: n === count,
