@@ -49,7 +49,7 @@ describe("die chips", () => {
     expect(chipOf("percentile", die(["kept"])).marks).toEqual([]);
     expect(chipOf("percentile", die(["kept"]), { keptShown: true }).words).toEqual(["kept"]);
     expect(chipOf("wild", { ...die(["subtracted"], { faces: 6, value: 3 }), label: "−3" }).face).toBe("−3");
-    expect(chipOf("pi", die(["removed"], { faces: 4, value: 0 })).thrown).toBe(false);
+    expect(chipOf("pi", die(["removed"], { faces: 4, value: 0 })).unthrown).toBe(true);
   });
 });
 

@@ -41,8 +41,6 @@ describe("rendering", () => {
       role: "pool",
       marks: ["success"],
       words: ["success"],
-      thrown: true,
-      face: "7",
     });
     expect(html).toContain('data-faces="10"');
     expect(html).toContain("Success");

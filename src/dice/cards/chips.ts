@@ -30,8 +30,8 @@ export type DieChip<D extends DieResult = DieResult> = Omit<D, "marks"> & {
   readonly marks: readonly string[];
   /** The words the chip shows and a screen reader hears after the face, in order. */
   readonly words: readonly ChipWord[];
-  /** False for a die that was never thrown (a Precision & Impact die a hindrance removed). */
-  readonly thrown: boolean;
+  /** True for a die that was never thrown (a Precision & Impact die a hindrance removed). */
+  readonly unthrown: boolean;
   /** What the face shows: the value, or the die's label (a percentile reading, a subtracted throw's sign). */
   readonly face: string;
 };
@@ -88,7 +88,7 @@ export function chipOf<D extends DieResult>(
   }
   // A kept die that is not named is not styled apart either: it is what every die of its group is.
   const marks = options.keptShown === true ? die.marks : die.marks.filter((m) => m !== "kept");
-  return { ...die, marks, words, thrown: !die.marks.includes("removed"), face: die.label ?? String(die.value) };
+  return { ...die, marks, words, unthrown: die.marks.includes("removed"), face: die.label ?? String(die.value) };
 }
 
 /**
