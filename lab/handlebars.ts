@@ -7,6 +7,7 @@
  */
 import type Handlebars from "handlebars";
 import { systemPath } from "../src/constants.ts";
+import { registerPluralHelper } from "../src/helpers/plural.ts";
 import type { Localization } from "./i18n.ts";
 
 /** The Handlebars runtime (the default export of `handlebars`, or an environment made by `create()`). */
@@ -23,13 +24,18 @@ export type HandlebarsEnv = typeof Handlebars;
  * @param hb - The Handlebars environment.
  * @param i18n - The localization the helpers read.
  */
-export function registerFoundryHelpers(hb: HandlebarsEnv, i18n: Pick<Localization, "localize" | "format">): void {
+export function registerFoundryHelpers(
+  hb: HandlebarsEnv,
+  i18n: Pick<Localization, "localize" | "format" | "lang" | "has">,
+): void {
   hb.registerHelper("localize", (key: unknown, options: Handlebars.HelperOptions) => {
     const hash = options.hash as Record<string, unknown>;
     return Object.keys(hash).length > 0 ? i18n.format(String(key), hash) : i18n.localize(String(key));
   });
   hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).map(String).join(""));
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  // The system's own helper, registered as its init hook does in Foundry.
+  registerPluralHelper(hb, () => i18n);
 }
 
 /**

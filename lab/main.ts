@@ -77,7 +77,7 @@ class Lab {
     new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
       i18n: this.i18n,
       render: this.render,
-      openRoll: (engine, request, title) => this.#openRoll(engine, request, title),
+      openRoll: (engine, request, title, settings) => this.#openRoll(engine, request, title, settings),
     });
     new ArtPanel(this.#section("[data-lab-art]"), {
       i18n: this.i18n,
@@ -103,10 +103,10 @@ class Lab {
   }
 
   /** Opens an engine's dialog with a sheet trait's request, and takes the keyboard there. */
-  #openRoll(engine: EngineId, request: unknown, title: string): void {
+  #openRoll(engine: EngineId, request: unknown, title: string, settings: Partial<DialogSettings> = {}): void {
     const panel = this.panels.get(engine);
     if (!panel) return;
-    panel.open(openDialog(engine, this.#settings, request, title));
+    panel.open(openDialog(engine, this.#settings, request, title, settings));
     const section = this.#section(`[data-lab-engine="${engine}"]`);
     section.scrollIntoView({ block: "start" });
     panel.form

@@ -17,6 +17,7 @@ import {
   newEntry,
   prepareUpdate,
   requestForTrait,
+  traitLabelOf,
   type CharacterSources,
   type CharacterType,
   type TraitRef,
@@ -374,6 +375,8 @@ export interface DialogState {
   readonly title: string | null;
   /** Whether the odds panel's optional details are open. */
   readonly showMore: boolean;
+  /** What the rolling character brings beside the world settings (an action character's level and dice held). */
+  readonly character?: Partial<DialogSettings>;
 }
 
 /**
@@ -389,9 +392,10 @@ export function openDialog(
   settings: DialogSettings,
   initial?: unknown,
   title: string | null = null,
+  character: Partial<DialogSettings> = {},
 ): DialogState {
-  const values = DIALOG_ENGINES[engine].requestToForm(initial as never, settings);
-  return { engine, values, visibility: "public", title, showMore: false };
+  const values = DIALOG_ENGINES[engine].requestToForm(initial as never, { ...settings, ...character });
+  return { engine, values, visibility: "public", title, showMore: false, character };
 }
 
 /**
@@ -422,7 +426,7 @@ export function dialogContext(state: DialogState, settings: DialogSettings, i18n
   return buildDialogContext({
     engine: state.engine,
     values: state.values,
-    settings,
+    settings: { ...settings, ...state.character },
     lang: i18n.lang,
     idPrefix: dialogIdPrefix(state.engine),
     visibility: state.visibility,
@@ -437,7 +441,7 @@ export function dialogRequest(
   settings: DialogSettings,
   lang: string,
 ): DialogEvaluation<unknown, unknown> {
-  return evaluateForm(DIALOG_ENGINES[state.engine], state.values, settings, lang);
+  return evaluateForm(DIALOG_ENGINES[state.engine], state.values, { ...settings, ...state.character }, lang);
 }
 
 /**
@@ -453,7 +457,10 @@ export function carryDialog(
 ): DialogState {
   const evaluation = dialogRequest(state, before, lang);
   const initial = evaluation.ok ? evaluation.request : undefined;
-  return { ...state, values: DIALOG_ENGINES[state.engine].requestToForm(initial as never, after) };
+  return {
+    ...state,
+    values: DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character }),
+  };
 }
 
 // sheets ------------------------------------------------------------------------------------------
@@ -547,6 +554,8 @@ export interface SheetRoll {
   readonly engine: EngineId;
   readonly request: unknown;
   readonly title: string;
+  /** What the dialog starts from beside the request: an action character's level and the dice its session pool holds. */
+  readonly settings: Pick<DialogSettings, "actionDice">;
 }
 
 /**
@@ -559,8 +568,15 @@ export interface SheetRoll {
  */
 export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
   const roll = requestForTrait(actor.type, actor.system, trait);
-  const title = "key" in roll.label ? i18n.localize(roll.label.key) : roll.label.name;
-  return { engine: roll.engine, request: roll.request, title };
+  const title = traitLabelOf(roll.label, (key) => i18n.localize(key));
+  let settings: SheetRoll["settings"] = {};
+  if (actor.type === "action-character") {
+    // The sample player holds the pool a session start gives the character's level (RULES §2).
+    const level = (actor.system as CharacterSources["action-character"]).level;
+    const start = action.playerPool(level);
+    settings = { actionDice: { level, faces: start.faces, held: [{ faces: start.faces, count: start.count }] } };
+  }
+  return { engine: roll.engine, request: roll.request, title, settings };
 }
 
 /** A sheet action, as the sheet's buttons name them (`data-action` and its data). */

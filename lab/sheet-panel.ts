@@ -8,8 +8,15 @@
 import type { TraitRef } from "../src/data/actor/pure.ts";
 import { traitFromDataset } from "../src/data/actor/pure.ts";
 import { EngineError, type EngineId } from "../src/engines/index.ts";
+import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { errorMessage } from "../src/helpers/notify.ts";
 import { afterEvent, renderParts } from "./dom.ts";
+import {
+  focusAfterDieRemoved,
+  focusAfterRemove,
+  focusCheckedDot,
+  listenToDots,
+} from "../src/applications/sheets/dots-keys.ts";
 import type { Localization } from "./i18n.ts";
 import {
   applySheetAction,
@@ -26,7 +33,7 @@ export interface SheetHost {
   readonly i18n: Localization;
   readonly render: Renderer;
   /** Opens an engine's dialog with a trait's request, titled with the trait. */
-  openRoll(engine: EngineId, request: unknown, title: string): void;
+  openRoll(engine: EngineId, request: unknown, title: string, settings?: Partial<DialogSettings>): void;
 }
 
 /** Reads a sheet input's value as Foundry's form reader does: numbers as numbers, checkboxes as booleans. */
@@ -137,7 +144,7 @@ export class SheetPanel {
     try {
       const roll = sheetRoll(actor, trait, this.#host.i18n);
       this.#status("");
-      this.#host.openRoll(roll.engine, roll.request, roll.title);
+      this.#host.openRoll(roll.engine, roll.request, roll.title, roll.settings);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       this.#status(errorMessage(error, this.#host.i18n));
@@ -154,6 +161,7 @@ export class SheetPanel {
       }
       case "setDots":
         this.#apply({ action: "setDots", path: data.path ?? "", value: Number(data.value) });
+        focusCheckedDot(this.#form, data.path ?? "");
         return;
       case "addEntry":
         this.#added += 1;
@@ -165,11 +173,13 @@ export class SheetPanel {
         return;
       case "removeEntry":
         this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" });
+        focusAfterRemove(this.#form, data.collection ?? "");
         return;
       case "cycleDie":
       case "removeDie":
       case "addDie":
         this.#apply({ action: data.action, path: data.path ?? "", index: Number(data.index) });
+        if (data.action === "removeDie") focusAfterDieRemoved(this.#form, data.path ?? "", Number(data.index));
         return;
     }
   }
@@ -177,6 +187,10 @@ export class SheetPanel {
   #listen(): void {
     const form = this.#form;
     form.addEventListener("submit", (event) => event.preventDefault());
+    listenToDots(form, (path, value) => {
+      this.#apply({ action: "change", changes: { [path]: value } });
+      focusCheckedDot(form, path);
+    });
     form.addEventListener("click", (event) => {
       const target = (event.target as Element).closest<HTMLElement>("[data-action]");
       if (target && form.contains(target) && !(target as HTMLButtonElement).disabled) this.#onAction(target);

@@ -6,6 +6,7 @@ import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
+import { registerPluralHelper } from "../helpers/plural.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
@@ -44,5 +45,7 @@ export function onInit(): void {
   registerRequestActions();
   // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (applications/enrichers.ts).
   registerEnrichers();
+  // Counted messages pick their plural form by the user's language (helpers/plural.ts).
+  registerPluralHelper(Handlebars, () => game.i18n);
   void preloadTemplates();
 }

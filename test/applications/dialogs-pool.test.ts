@@ -120,11 +120,13 @@ describe("pool dialog: form view", () => {
       checked: false,
       disabled: false,
       offered: true,
+      hint: "ROLLING_BONES.Dialog.Pool.AutomaticOffered",
     });
     expect(formView({ pool: "5", difficulty: "6" }).automatic).toEqual({
       checked: false,
       disabled: true,
       offered: false,
+      hint: "ROLLING_BONES.Dialog.Pool.AutomaticNeeds",
     });
     expect(formView({ pool: "5", difficulty: "6", automatic: true }).automatic.disabled).toBe(false);
   });
@@ -132,6 +134,13 @@ describe("pool dialog: form view", () => {
   it("makes Willpower and the automatic success exclude each other", () => {
     expect(formView({ pool: "6", difficulty: "6", automatic: true }).willpower.disabled).toBe(true);
     expect(formView({ pool: "6", difficulty: "6", willpower: true }).automatic.disabled).toBe(true);
+    // Hints follow state (issue 19 item 9): a box kept off by Willpower says why, and the odds stop offering it.
+    expect(formView({ pool: "6", difficulty: "6", willpower: true }).automatic.hint).toBe(
+      "ROLLING_BONES.Dialog.Pool.AutomaticNotWithWillpower",
+    );
+    const request = formToRequest({ pool: "6", difficulty: "6", willpower: true });
+    expect(oddsView(request, null, "en").automaticOffer).toBe(false);
+    expect(oddsView(formToRequest({ pool: "6", difficulty: "6" }), null, "en").automaticOffer).toBe(true);
   });
 
   it("selects the chosen botch cancellation", () => {

@@ -52,6 +52,15 @@ describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
     button.dataset.collection = collection;
     button.dataset.id = id;
     sheet.element!.append(button);
+    // Remove asks first (issue 19, item 11): "No" keeps the entry, "Yes" removes it.
+    const entriesNow = () =>
+      (double.game.actors.get(HERO)!.system as Record<string, Record<string, unknown>>)[collection]!;
+    double.answerConfirm(false);
+    button.click();
+    await vi.waitFor(() => expect(double.confirmations.length).toBe(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(Object.hasOwn(entriesNow(), id)).toBe(true);
+    double.answerConfirm(true);
     button.click();
     const entries = () =>
       (double.game.actors.get(HERO)!.system as Record<string, Record<string, unknown>>)[collection]!;

@@ -123,7 +123,7 @@ describe("action dice in Chromium", () => {
         (await sheet.locator('[data-stat$="-actionPools"] .rb-stat__item').allTextContents()).map((t) => t.trim()),
       ).toEqual(["Alice: 2d4 left, 1 spent", "Bob: none left, 4 spent"]);
       expect(await sheet.locator('[data-stat$="-classDiceLeft"] output').textContent()).toBe(
-        "1 × d8 (of 2 per session)",
+        "1d8 (of 2 per session)",
       );
       expect(
         await sheet.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),

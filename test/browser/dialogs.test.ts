@@ -227,7 +227,7 @@ describe("roll dialogs in Chromium", () => {
       const passed = await tabToRoll(page);
       const enabled = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLInputElement>("form input, form select")]
-          .filter((c) => !c.disabled)
+          .filter((c) => !c.disabled && c.type !== "hidden")
           .map((c) => c.name),
       );
       for (const name of enabled) expect(passed).toContain(name);
@@ -326,15 +326,18 @@ describe("roll dialogs in Chromium", () => {
     await page.close();
   });
 
-  it("action: switching to an insight roll enables the level and drops the critical threat", async () => {
+  it("action: switching to an insight roll shows the level and drops the critical threat", async () => {
     const { page } = await mount("action", SAMPLES.action);
-    await expect(page.locator('[name="level"]').isDisabled()).resolves.toBe(true);
+    // The level applies to insight rolls only, so only they show it (issue 19 item 7).
+    const level = page.locator('input[name="level"]:not([type="hidden"])');
+    await expect(level.count()).resolves.toBe(0);
     await expect(page.locator('[data-odds="criticalThreat"]').count()).resolves.toBe(1);
     await tabTo(page, "kind");
     const renders = await page.evaluate(() => Number(document.body.dataset.renders || 0));
     await page.keyboard.press("End"); // last option: insight
     await page.waitForFunction((n) => Number(document.body.dataset.renders || 0) > n, renders);
-    await expect(page.locator('[name="level"]').isDisabled()).resolves.toBe(false);
+    await expect(level.count()).resolves.toBe(1);
+    await expect(level.isDisabled()).resolves.toBe(false);
     await expect(page.locator('[data-odds="criticalThreat"]').count()).resolves.toBe(0);
     await page.close();
   });

@@ -370,6 +370,14 @@ describe("the lab's sheets", () => {
     expect(await page.evaluate(() => document.activeElement?.closest("[data-path]")?.getAttribute("data-path"))).toBe(
       "system.attributes.strength.rating",
     );
+    // The arrow keys move the rating, and the focus follows the checked dot (issue 19 item 12).
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-path="system.attributes.strength.rating"]')?.getAttribute("data-value") === "4",
+    );
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-checked"))).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-value"))).toBe("4");
     await page.locator("#lab-sheets").screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-sheet.png") });
     expect(errors).toEqual([]);
   });

@@ -71,7 +71,7 @@ describe.each([...CHARACTER_TYPES])("%s sheet in Chromium", (type) => {
 
   it("shows a visible focus ring and runs a roll from the keyboard", async () => {
     const page = await open(type);
-    const roll = page.locator('[data-action="roll"]').first();
+    const roll = page.locator('[data-action="roll"]:visible').first();
     await roll.focus();
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Tab");
@@ -121,14 +121,29 @@ describe("dots and squares in Chromium", () => {
     }
   });
 
-  it("sets a rating by keyboard: Tab to a dot, Enter presses it", async () => {
+  it("makes each trait's dots one Tab stop, on the checked dot (issue 19 item 12)", async () => {
     const page = await open("pool-character");
-    await page.locator('[data-path="system.attributes.strength.rating"] .rb-pip').nth(4).focus();
+    const strength = '[data-path="system.attributes.strength.rating"]';
+    const checked = await page.locator(`${strength} [aria-checked="true"]`).getAttribute("data-value");
+    await page.locator(`${strength} [aria-checked="true"]`).focus();
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Tab");
+    const focused = () =>
+      page.evaluate(() => [
+        document.activeElement?.closest<HTMLElement>(".rb-dots")?.dataset.path,
+        document.activeElement?.getAttribute("data-value"),
+      ]);
+    expect(await focused()).toEqual(["system.attributes.strength.rating", checked]);
     await shoot(page, "sheet-pool-character-focus");
+    // The next Tab leaves the group for the next trait's checked dot.
+    await page.keyboard.press("Tab");
+    const [next] = await focused();
+    expect(next).not.toBe("system.attributes.strength.rating");
+    await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
-    expect(await page.evaluate(() => (window as unknown as { rbActions: string[] }).rbActions)).toEqual(["setDots:5"]);
+    expect(await page.evaluate(() => (window as unknown as { rbActions: string[] }).rbActions)).toEqual([
+      `setDots:${checked ?? ""}`,
+    ]);
   });
 
   it("draws squares above the permanent rating dashed and not pressable, and only those", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch, openPage, shoot } from "../support/browser.ts";
 import { renderTemplate } from "../support/handlebars.ts";
+import { chipOf } from "../../src/dice/cards/chips.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,8 +18,11 @@ describe("browser smoke: built CSS and a real template in Chromium", () => {
       { index: 0, faces: 10, value: 6, role: "tens", marks: ["replaced"] },
       { index: 1, faces: 10, value: 8, role: "bonus", marks: ["kept"] },
       { index: 2, faces: 6, value: 6, role: "wild", marks: ["exploded", "critical"] },
+      { index: 3, faces: 6, value: 1, role: "wild", marks: ["fumble"] },
     ];
-    const items = dice.map((d) => renderTemplate("templates/chat/partials/die.hbs", d)).join("");
+    const items = dice
+      .map((d) => renderTemplate("templates/chat/partials/die.hbs", chipOf("wild", d, { keptShown: true })))
+      .join("");
     const page = await openPage(browser, `<ul class="rb-dice">${items}</ul>`);
     const style = await page.evaluate(() => {
       const get = (sel: string) => getComputedStyle(document.querySelector(sel) as Element);
@@ -34,7 +38,16 @@ describe("browser smoke: built CSS and a real template in Chromium", () => {
     expect(style.keptBorder).toBe("rgb(31, 107, 58)");
     expect(style.explodedBorder).toBe("double");
     const marks = await page.locator('[data-index="2"] .rb-die__mark').allTextContents();
-    expect(marks).toEqual(["Exploded", "Critical"]);
+    // The system's words, at a size meant to be read: a first 6 is "Exploded" (no generic "Critical"), a first 1 a critical failure.
+    expect(marks).toEqual(["Exploded"]);
+    expect(await page.locator('[data-index="3"] .rb-die__mark').allTextContents()).toEqual(["Critical failure"]);
+    const mark = await page.evaluate(() => {
+      const style = getComputedStyle(document.querySelector(".rb-die__mark") as Element);
+      return { size: parseFloat(style.fontSize), transform: style.textTransform };
+    });
+    expect(mark.size).toBeGreaterThanOrEqual(12);
+    expect(mark.transform).toBe("none");
+    expect(await page.locator('[data-index="3"] .rb-sr-only').textContent()).toBe("1 on a d6, Critical failure");
     await shoot(page, "smoke-dice");
     expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
   });

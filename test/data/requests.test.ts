@@ -78,7 +78,10 @@ describe("requestForTrait", () => {
       { kind: "attribute", key: "power", with: "wits" },
       "pi",
       { pool: [8, 4, 10, 6], hindrance: "minor" },
-      { key: "ROLLING_BONES.Actor.pi-character.FIELDS.attributes.power.label" },
+      {
+        key: "ROLLING_BONES.Actor.pi-character.FIELDS.attributes.power.label",
+        withKey: "ROLLING_BONES.Actor.pi-character.FIELDS.attributes.wits.label",
+      },
     ],
     [
       "pi-character",

@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFoundry, type FoundryDouble } from "../foundry/index.ts";
-import { CHARACTER_TYPES, requestForTrait, type CharacterType } from "../../src/data/actor/pure.ts";
+import {
+  CHARACTER_TYPES,
+  requestForTrait,
+  traitFromDataset,
+  traitLabelOf,
+  type CharacterType,
+} from "../../src/data/actor/pure.ts";
 import { localize } from "../support/i18n.ts";
 import { renderSheet } from "./render-sheet.ts";
 import { SAMPLES } from "./samples.ts";
@@ -149,29 +155,38 @@ describe("wild sheet: this session's counters", () => {
 });
 
 describe("pool sheet dots and squares", () => {
-  it("fills as many dots as the rating and labels each with the rating it sets", () => {
+  it("fills as many dots as the rating, as one radio group whose checked dot tells the rating (issue 19 item 12)", () => {
     const html = dom("pool-character");
     const group = html.querySelector('[data-path="system.attributes.dexterity.rating"]') as HTMLElement;
     const pips = [...group.querySelectorAll(".rb-pip")];
     expect(pips).toHaveLength(5);
     expect(pips.map((p) => p.classList.contains("is-filled"))).toEqual([true, true, true, true, false]);
-    // RULES §5 names each rating: 4 dots are Exceptional, 3 Good, 2 Average.
-    expect(group.getAttribute("aria-label")).toBe("Dexterity: 4 of 5 (Exceptional)");
-    // Pressing the top filled dot clears it; pressing another sets the rating to it.
-    expect(pips[3]?.getAttribute("aria-label")).toBe("Set Dexterity to 3 of 5 (Good)");
-    expect(pips[1]?.getAttribute("aria-label")).toBe("Set Dexterity to 2 of 5 (Average)");
+    expect(group.getAttribute("role")).toBe("radiogroup");
+    expect(group.getAttribute("aria-label")).toBe("Dexterity");
+    // One Tab stop, on the checked dot; each dot names the rating it stands for, once (RULES §5 names 0 to 5 dots).
+    expect(pips.map((p) => p.getAttribute("role"))).toEqual(Array(5).fill("radio"));
+    expect(pips.map((p) => p.getAttribute("aria-checked"))).toEqual(["false", "false", "false", "true", "false"]);
+    expect(pips.map((p) => p.getAttribute("tabindex"))).toEqual(["-1", "-1", "-1", "0", "-1"]);
+    expect(pips.map((p) => p.getAttribute("aria-label"))).toEqual([
+      "Dexterity: 1 of 5 (Poor)",
+      "Dexterity: 2 of 5 (Average)",
+      "Dexterity: 3 of 5 (Good)",
+      "Dexterity: 4 of 5 (Exceptional)",
+      "Dexterity: 5 of 5 (Superb)",
+    ]);
+    expect(new Set(pips.map((p) => p.getAttribute("aria-label"))).size).toBe(5);
     // Each dot's tooltip names the rating it stands for, Poor to Superb.
     expect(pips.map((p) => p.getAttribute("title"))).toEqual(["Poor", "Average", "Good", "Exceptional", "Superb"]);
   });
 
-  it("names ability ratings as attribute ratings, and clearing the last dot as Abysmal", () => {
+  it("names ability ratings as attribute ratings", () => {
     const html = dom("pool-character");
     const group = html.querySelector('[data-path^="system.abilities."]') as HTMLElement;
-    const pips = [...group.querySelectorAll(".rb-pip")];
-    const rating = pips.filter((p) => p.classList.contains("is-filled")).length;
+    const checked = group.querySelector('[aria-checked="true"]');
+    const rating = Number(checked?.getAttribute("data-value"));
     expect(rating).toBeGreaterThan(0);
-    expect(pips[rating - 1]?.getAttribute("aria-label")).toMatch(
-      new RegExp(`to ${rating - 1} of 5 \\(${["Abysmal", "Poor", "Average", "Good", "Exceptional"][rating - 1]}\\)$`),
+    expect(checked?.getAttribute("aria-label")).toMatch(
+      new RegExp(`: ${rating} of 5 \\(${["Poor", "Average", "Good", "Exceptional", "Superb"][rating - 1]}\\)$`),
     );
   });
 
@@ -179,7 +194,7 @@ describe("pool sheet dots and squares", () => {
     const html = dom("pool-character");
     const pips = [...html.querySelectorAll('[data-path="system.willpower.permanent"] .rb-pip')];
     expect(pips.some((p) => p.hasAttribute("title"))).toBe(false);
-    expect(pips[0]?.getAttribute("aria-label")).toMatch(/to \d+ of 10$/);
+    expect(pips[0]?.getAttribute("aria-label")).toMatch(/: 1 of 10$/);
   });
 
   it("draws current Willpower as squares, disabled above the permanent rating", () => {
@@ -210,12 +225,32 @@ describe("pi sheet chips", () => {
     expect(chips.querySelector(".rb-chip__die")?.getAttribute("aria-label")).toBe("Power die 1: d8. Change to d10");
     expect(chips.querySelectorAll('[data-action="removeDie"]')).toHaveLength(2);
   });
+
+  it("asks for the second attribute of an attribute roll, as the rules always combine two (issue 19 item 8)", () => {
+    const html = dom("pi-character");
+    const row = html.querySelector('[data-path="system.attributes.power.dice"]')?.closest("tr") as HTMLElement;
+    // No roll of Power alone: the button opens the list of pairings.
+    expect(row.querySelector('button[data-action="roll"]:not(.rb-roll-pairs__choice)')).toBeNull();
+    expect(row.querySelector("summary")?.getAttribute("aria-label")).toBe(
+      "Roll Power with… (a roll combines two attributes)",
+    );
+    const choices = [...row.querySelectorAll<HTMLElement>(".rb-roll-pairs__choice")];
+    expect(choices.map((c) => [c.dataset.key, c.dataset.with, c.getAttribute("aria-label")])).toEqual([
+      ["power", "power", "Roll Power + Power"],
+      ["power", "quickness", "Roll Power + Quickness"],
+      ["power", "wits", "Roll Power + Wits"],
+      ["power", "resolve", "Roll Power + Resolve"],
+    ]);
+    // Each names a pair the requests know; the roll's title names both attributes.
+    const pair = requestForTrait("pi-character", SAMPLES["pi-character"], traitFromDataset(choices[2]!.dataset)!);
+    expect(traitLabelOf(pair.label, localize)).toBe("Power + Wits");
+  });
 });
 
 describe("action sheet", () => {
   it("shows the action dice the level gives", () => {
     const html = dom("action-character");
-    expect(html.querySelector('[data-stat$="actionDice"] output')?.textContent?.trim()).toBe("4 × d6");
+    expect(html.querySelector('[data-stat$="actionDice"] output')?.textContent?.trim()).toBe("4d6");
     expect(html.querySelector('[data-stat$="actionDice"] .rb-stat__hint')?.textContent?.trim()).toBe(
       "GM die at this level: d10",
     );

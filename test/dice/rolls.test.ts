@@ -162,7 +162,7 @@ describe("percentile roll", () => {
     double = await bootSystem({ userId: ALICE });
     const message = await post("percentile", { bonus: 8, penalty: 1, cap: 5 }, fixedFaces(10, [3, 4, 1, 2, 5, 6, 7]));
     const html = await card(message!.id);
-    expect(html.querySelector('[data-note="cancelled"]')?.textContent).toContain("1 cancelled");
+    expect(html.querySelector('[data-note="cancelled"]')?.textContent).toBe("1 die of each kind cancelled");
     expect(html.querySelector('[data-note="clamped"]')?.textContent).toContain("7");
     expect(html.querySelectorAll('[data-group="tens"] .rb-die').length).toBe(6); // tens + 5 bonus
     // best tens reading is 7 → value 74
@@ -211,9 +211,22 @@ describe("action roll", () => {
   it("flags a natural 1 as a potential botch and a natural 20 as a critical threat", async () => {
     double = await bootSystem({ userId: ALICE });
     const botch = await post("action", { modifier: 0 }, fixedFaces(20, [1]));
-    expect((await card(botch!.id)).querySelector('[data-flag="potentialBotch"]')).not.toBeNull();
+    const botchCard = await card(botch!.id);
+    expect(botchCard.querySelector('[data-flag="potentialBotch"]')).not.toBeNull();
+    // The chip says it in the system's words, not Foundry's "Fumble", and never "Kept"; a screen reader hears the die once.
+    const d20 = botchCard.querySelector('[data-group="d20"] .rb-die');
+    expect(marks(d20)).toEqual(["potentialBotch"]);
+    expect(d20?.querySelector(".rb-sr-only")?.textContent).toBe("1 on a d20, Potential botch");
+    expect(
+      [...(d20?.querySelectorAll(":scope > :not(.rb-sr-only)") ?? [])].every(
+        (e) => e.getAttribute("aria-hidden") === "true",
+      ),
+    ).toBe(true);
+    expect(botchCard.textContent).not.toMatch(/Fumble|Kept/);
     const crit = await post("action", { modifier: 0, kind: "attack" }, fixedFaces(20, [20]));
-    expect((await card(crit!.id)).querySelector('[data-flag="criticalThreat"]')).not.toBeNull();
+    const critCard = await card(crit!.id);
+    expect(critCard.querySelector('[data-flag="criticalThreat"]')).not.toBeNull();
+    expect(marks(critCard.querySelector('[data-group="d20"] .rb-die'))).toEqual(["criticalThreat"]);
   });
 });
 
@@ -309,7 +322,7 @@ describe("pi roll", () => {
     expect(html.querySelector("[data-impact]")?.textContent).toBe("3");
     const chosen = [...html.querySelectorAll(".rb-die.is-chosen")].map((d) => d.getAttribute("data-slot"));
     expect(chosen).toEqual(["0", "2"]);
-    expect(html.querySelector('[data-best="precision"]')?.textContent).toBe("P 10 · I 1");
+    expect(html.querySelector('[data-best="precision"]')?.textContent).toBe("Precision 10 · Impact 1");
   });
 
   it("shows the die a minor hindrance removed, unthrown", async () => {

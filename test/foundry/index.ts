@@ -227,6 +227,13 @@ export interface FoundryDouble {
   readonly sheetRegistrations: SheetRegistration[];
   /** Every `Items.registerSheet` call, in order. */
   readonly itemSheetRegistrations: SheetRegistration[];
+  /** Every `DialogV2.confirm` question asked (its title and content), in order. */
+  readonly confirmations: { title: string; content: string }[];
+  /**
+   * Scripts the next answers to `DialogV2.confirm` (true: yes, false: no, null: closed). A question
+   * asked with no answer scripted fails the test: a destructive action must never go ahead unasked.
+   */
+  answerConfirm(...answers: (boolean | null)[]): void;
   /**
    * Prepares the scene controls as the `SceneControls` application does before rendering: the core
    * controls as records keyed by name, each with its `tools` record, passed to
@@ -288,7 +295,17 @@ export interface DiceSoNiceDouble {
   pending(userId: string): number;
 }
 
-const GLOBAL_NAMES = ["foundry", "Roll", "CONFIG", "CONST", "game", "Hooks", "ChatMessage", "ui"] as const;
+const GLOBAL_NAMES = [
+  "foundry",
+  "Roll",
+  "CONFIG",
+  "CONST",
+  "game",
+  "Hooks",
+  "ChatMessage",
+  "ui",
+  "Handlebars",
+] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
   { id: "gamemaster000000", name: "Gamemaster", role: "GM" },
@@ -488,6 +505,18 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const Hooks = strictObject(createHooks(), "Hooks");
   const sheetRegistrations: SheetRegistration[] = [];
   const itemSheetRegistrations: SheetRegistration[] = [];
+  const confirmations: { title: string; content: string }[] = [];
+  const confirmAnswers: (boolean | null)[] = [];
+  // [API13 foundry.applications.api.DialogV2.confirm: a yes/no prompt; resolves true for yes, false
+  // for no, and null when closed with rejectClose false]. The user's answer comes from the test.
+  const DialogV2 = {
+    confirm(options: { window?: { title?: string }; content?: string }): Promise<boolean | null> {
+      confirmations.push({ title: options.window?.title ?? "", content: options.content ?? "" });
+      if (!confirmAnswers.length)
+        return Promise.reject(new Error("test double: DialogV2.confirm asked with no answer scripted (answerConfirm)"));
+      return Promise.resolve(confirmAnswers.shift() ?? null);
+    },
+  };
   const settings = createSettings();
   const usersCollection = createUsers();
   const messages = createMessages();
@@ -572,7 +601,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
           // Class shells only (documents.ts): enough to define and register applications, not to render them.
-          api: strictObject({ ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin }, "foundry.applications.api"),
+          api: strictObject(
+            { ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin },
+            "foundry.applications.api",
+          ),
           instances: applicationInstances,
           sheets: strictObject({ ActorSheetV2, ItemSheetV2 }, "foundry.applications.sheets"),
         },
@@ -613,7 +645,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     "foundry",
   );
 
-  Object.assign(globals, { foundry, Roll, CONFIG, CONST, game, Hooks, ChatMessage, ui });
+  // Foundry's global Handlebars environment (its `Handlebars.registerHelper` is how a system adds a helper). [API13 Handlebars]
+  Object.assign(globals, { foundry, Roll, CONFIG, CONST, game, Hooks, ChatMessage, ui, Handlebars: env.handlebars });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
   if (generation === 13) {
@@ -690,6 +723,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     hookErrors: env.hookErrors,
     sheetRegistrations,
     itemSheetRegistrations,
+    confirmations,
+    answerConfirm(...answers) {
+      confirmAnswers.push(...answers);
+    },
     sceneControls() {
       const tool = (name: string, title: string, icon: string, order: number) => ({ name, title, icon, order });
       const controls: Record<string, SceneControlDouble> = {

@@ -38,8 +38,9 @@ describe("rendering", () => {
       index: 0,
       faces: 10,
       value: 7,
-      role: "kept",
+      role: "pool",
       marks: ["success"],
+      words: ["success"],
     });
     expect(html).toContain('data-faces="10"');
     expect(html).toContain("Success");

@@ -8,7 +8,7 @@ import Handlebars from "handlebars";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { registerFoundryHelpers, registerSystemPartials } from "../../lab/handlebars.ts";
-import { format, localize, ROOT } from "./i18n.ts";
+import { format, hasKey, localize, ROOT } from "./i18n.ts";
 
 /** Every `.hbs` file under `templates/`, as paths relative to the repository root. */
 export function templateFiles(dir = "templates"): string[] {
@@ -24,7 +24,7 @@ export function templateFiles(dir = "templates"): string[] {
 /** A fresh Handlebars environment with Foundry's helpers and (unless `partials: false`) all our templates as partials. */
 export function createHandlebars({ partials = true }: { partials?: boolean } = {}): typeof Handlebars {
   const hb = Handlebars.create();
-  registerFoundryHelpers(hb, { localize, format });
+  registerFoundryHelpers(hb, { localize, format, lang: "en", has: hasKey });
   if (!partials) return hb;
   registerSystemPartials(
     hb,

@@ -9,6 +9,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
 import { openRequestComposer } from "../requests/open.ts";
 import { award, secretAgenda, startSession, take } from "../../services/action-dice/index.ts";
+import { confirmAction } from "../../helpers/confirm.ts";
 import { gmPanelFacts } from "./facts.ts";
 import { gmPanelView, type GmPanelView } from "./views.ts";
 
@@ -71,6 +72,13 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
 
   /** Starts a new session. */
   static async #onStartSession(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    // Unused dice are lost when pools refill (RULES §2): ask first.
+    const sure = await confirmAction({
+      title: game.i18n.localize("ROLLING_BONES.Confirm.StartSession.Title"),
+      body: game.i18n.localize("ROLLING_BONES.Confirm.StartSession.Body"),
+      confirm: game.i18n.localize("ROLLING_BONES.Confirm.StartSession.Yes"),
+    });
+    if (!sure) return;
     await this.#busy(target, () => startSession());
   }
 

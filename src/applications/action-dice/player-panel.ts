@@ -9,6 +9,7 @@ import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicati
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
 import { gainInsight, luckyBreak } from "../../services/action-dice/index.ts";
+import { confirmAction } from "../../helpers/confirm.ts";
 import { insightCharacter, insightOptions, panelCharacter, playerPanelFacts } from "./facts.ts";
 import { insightPlan, playerPanelView, type PlayerPanelView } from "./views.ts";
 import { notify } from "../../helpers/notify.ts";
@@ -67,6 +68,13 @@ export class ActionDicePlayerPanel extends HandlebarsApplicationMixin(Applicatio
 
   /** Takes the lucky break. */
   static async #onLuckyBreak(this: ActionDicePlayerPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    // A lucky break spends the whole pool and ends awards for the session (RULES §2): ask first.
+    const sure = await confirmAction({
+      title: game.i18n.localize("ROLLING_BONES.Confirm.LuckyBreak.Title"),
+      body: game.i18n.localize("ROLLING_BONES.Confirm.LuckyBreak.Body"),
+      confirm: game.i18n.localize("ROLLING_BONES.Confirm.LuckyBreak.Yes"),
+    });
+    if (!sure) return;
     (target as HTMLButtonElement).disabled = true;
     await luckyBreak();
     await this.render();

@@ -6,7 +6,7 @@
  * number of action dice).
  */
 
-import { action, shared } from "../../engines/index.ts";
+import { action, EngineError, shared } from "../../engines/index.ts";
 import { fieldText, numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -16,6 +16,7 @@ import {
   type Bar,
   type Chance,
   type DialogEngine,
+  type DialogSettings,
   type HeadlineItem,
   type SelectOption,
 } from "./types.ts";
@@ -31,6 +32,10 @@ export interface ActionFormView {
   readonly kind: readonly SelectOption[];
   /** True for an insight roll (the level field applies). */
   readonly insight: boolean;
+  /** True where a botch range applies: an attack (a weapon's range), or a request that carries one. */
+  readonly botchRangeShown: boolean;
+  /** The dice of the chosen size the player holds this session, or `null` when no pool is known. */
+  readonly held: { readonly faces: number; readonly count: number } | null;
   readonly modifier: string;
   readonly level: string;
   readonly dc: string;
@@ -66,21 +71,35 @@ export interface ActionOddsView {
 
 /**
  * The form values of an action request: the augments become a die size and a count (a request
- * mixing sizes is shown with the first die's size).
+ * mixing sizes is shown with the first die's size). A character's roll starts from the character:
+ * its level, and the largest action die its player holds (else the die its level gives).
  *
  * @param initial - The request to start from.
+ * @param settings - What the rolling character brings (level, dice held).
  */
-export function requestToForm(initial: Partial<action.ActionRequest> = {}): Record<string, string | boolean> {
+export function requestToForm(
+  initial: Partial<action.ActionRequest> = {},
+  settings: Pick<DialogSettings, "actionDice"> = {},
+): Record<string, string | boolean> {
   const augments = initial.augments ?? [];
+  const from = settings.actionDice;
+  const die = from?.held?.[0]?.faces ?? from?.faces ?? DEFAULT_AUGMENT_DIE;
   return {
     kind: initial.kind ?? "check",
     modifier: fieldText(initial.modifier, "0"),
-    level: fieldText(initial.level, "0"),
+    level: fieldText(initial.level ?? from?.level ?? undefined, "0"),
     dc: fieldText(initial.dc),
     botchRange: fieldText(initial.botchRange, "1"),
-    augmentDie: fieldText(augments[0], String(DEFAULT_AUGMENT_DIE)),
+    augmentDie: fieldText(augments[0], String(die)),
     augmentCount: String(augments.length),
   };
+}
+
+/** The dice of one size the player holds this session (0 when none), or `null` when no pool is known. */
+function heldOf(settings: Pick<DialogSettings, "actionDice">, faces: number): number | null {
+  const held = settings.actionDice?.held;
+  if (!held) return null;
+  return held.filter((p) => p.faces === faces).reduce((n, p) => n + p.count, 0);
 }
 
 /**
@@ -92,10 +111,23 @@ export function requestToForm(initial: Partial<action.ActionRequest> = {}): Reco
  * @throws EngineError `NotInteger` or `OutOfRange` for a bad augment count, or the engine's error
  *   (`UnknownKind`, `NotInteger`, `OutOfRange`, `DieSizeNotAllowed`).
  */
-export function formToRequest(values: FormValues): action.ValidActionRequest {
+export function formToRequest(
+  values: FormValues,
+  settings: Pick<DialogSettings, "actionDice"> = {},
+): action.ValidActionRequest {
   const kind = typeof values.kind === "string" && values.kind !== "" ? values.kind : "check";
   const count = shared.requireInt(numberOrText(values.augmentCount, 0), "augmentCount", 0, action.MAX_AUGMENTS);
   const die = numberOrText(values.augmentDie, DEFAULT_AUGMENT_DIE);
+  // The player's pool bounds the dice used: the message names what the player really holds.
+  const held = typeof die === "number" ? heldOf(settings, die) : null;
+  if (held !== null && count > held) {
+    throw new EngineError(held === 0 ? "AugmentNoneHeld" : "AugmentOverHeld", {
+      field: "augmentCount",
+      faces: die,
+      held,
+      count,
+    });
+  }
   const raw = {
     kind,
     modifier: numberOrText(values.modifier, 0),
@@ -136,21 +168,30 @@ function text(value: FormValues[string], fallback = ""): string {
  *
  * @param values - The form values.
  */
-export function formView(values: FormValues): ActionFormView {
+export function formView(values: FormValues, settings: Pick<DialogSettings, "actionDice"> = {}): ActionFormView {
   const kind = text(values.kind, "check");
   const ranges = Array.from({ length: action.MAX_BOTCH_RANGE }, (_, i) => i + 1);
+  const botchRange = text(values.botchRange, "1");
+  const dieText = text(values.augmentDie, String(DEFAULT_AUGMENT_DIE));
+  // The die list offers the sizes the player holds (and the chosen one), else every size an action die has.
+  const heldSizes = settings.actionDice?.held?.map((p) => p.faces) ?? [];
+  const sizes =
+    heldSizes.length > 0
+      ? action.ACTION_DIE_SIZES.filter((f) => heldSizes.includes(f) || String(f) === dieText)
+      : action.ACTION_DIE_SIZES;
+  const heldCount = heldOf(settings, Number(dieText));
   return {
     kind: selectOptions(action.ACTION_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
     insight: kind === "insight",
+    botchRangeShown: kind === "attack" || botchRange !== "1",
+    held: heldCount === null ? null : { faces: Number(dieText), count: heldCount },
     modifier: text(values.modifier),
     level: text(values.level),
     dc: text(values.dc),
-    botchRange: selectOptions(ranges, text(values.botchRange, "1"), (v) => ({ text: v === "1" ? "1" : `1–${v}` })),
-    augmentDie: selectOptions(action.ACTION_DIE_SIZES, text(values.augmentDie, String(DEFAULT_AUGMENT_DIE)), (v) => ({
-      text: `d${v}`,
-    })),
+    botchRange: selectOptions(ranges, botchRange, (v) => ({ text: v === "1" ? "1" : `1–${v}` })),
+    augmentDie: selectOptions(sizes, dieText, (v) => ({ text: `d${v}` })),
     augmentCount: text(values.augmentCount, "0"),
-    maxAugments: action.MAX_AUGMENTS,
+    maxAugments: heldCount === null ? action.MAX_AUGMENTS : Math.min(heldCount, action.MAX_AUGMENTS),
   };
 }
 
@@ -206,7 +247,7 @@ export function oddsView(request: action.ActionRequest, extras: ActionExtras, la
           ? (odds.pSuccess as number)
           : (action.odds({ ...req, augments: new Array<number>(n).fill(faces) }).pSuccess as number);
       withDice.push({
-        ...bar(`dice-${n}`, { text: `${n} × d${faces}` }, p, "good", lang),
+        ...bar(`dice-${n}`, { text: `${n}d${faces}` }, p, "good", lang),
         count: n,
         faces,
         current: n === count,
@@ -231,7 +272,8 @@ export function oddsView(request: action.ActionRequest, extras: ActionExtras, la
 export const actionDialog: DialogEngine<action.ValidActionRequest, ActionExtras, ActionFormView, ActionOddsView> =
   Object.freeze({
     id: "action",
-    requestToForm: (initial: Partial<action.ActionRequest> | undefined) => requestToForm(initial),
+    requestToForm: (initial: Partial<action.ActionRequest> | undefined, settings: DialogSettings) =>
+      requestToForm(initial, settings),
     formToRequest,
     formToExtras,
     formView,

@@ -9,8 +9,10 @@ import { worldArt } from "../../data/settings/world-art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
+import { sessionPoolOf } from "../../services/action-dice/store.ts";
+import { actionDiceFor } from "../../data/actor/derived.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
-import type { DialogSettings } from "./types.ts";
+import type { DialogActionDice, DialogSettings } from "./types.ts";
 
 /** How a sheet or macro asks for a roll. */
 export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
@@ -44,7 +46,21 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     cpSessionLimit: cpSessionLimit(),
     turn: turnFor(actor.id ?? ""),
   });
-  return points ? { ...settings, points } : settings;
+  const actionDice = actor.type === "action-character" ? actionDiceOf(actor) : null;
+  return { ...settings, ...(points ? { points } : {}), ...(actionDice ? { actionDice } : {}) };
+}
+
+/** An action character's level, the die it gives, and the dice its player (the user rolling) holds this session. */
+function actionDiceOf(actor: Actor.Implementation): DialogActionDice {
+  // An action character's system carries its level (the data model validates it).
+  const level = (actor.system as { level?: unknown }).level;
+  const known = typeof level === "number" ? level : null;
+  const pool = sessionPoolOf(game.user);
+  return {
+    level: known,
+    faces: known === null ? null : (actionDiceFor(known)?.faces ?? null),
+    held: pool ? pool.state.dice.filter((p) => p.count > 0) : null,
+  };
 }
 
 export { skipDialogDefault } from "./skip.ts";

@@ -34,6 +34,8 @@ export interface PercentileFormView {
   readonly bonus: string;
   readonly penalty: string;
   readonly shift: string;
+  /** Whether the roll is a called shot (an attack): only then are its voluntary penalty and multiplier asked for. */
+  readonly calledShot: boolean;
   readonly voluntaryPenalty: string;
   readonly damageMultiplier: string;
   readonly column: string;
@@ -94,6 +96,7 @@ export function requestToForm(
     penalty: fieldText(penalty, "0"),
     shift: settings.percentileMode === "shift" ? fieldText(bonus - penalty, "0") : "0",
     karmaDice: fieldText(initial.karmaDice, "0"),
+    calledShot: (initial.voluntaryPenalty ?? 0) !== 0 || (initial.damageMultiplier ?? 1) !== 1,
     voluntaryPenalty: fieldText(initial.voluntaryPenalty, "0"),
     damageMultiplier: fieldText(initial.damageMultiplier, "1"),
     column: fieldText(initial.column),
@@ -187,6 +190,11 @@ export function formView(
     bonus: text(values.bonus),
     penalty: text(values.penalty),
     shift: text(values.shift),
+    // Ticked or not, as the user left it; form values without the box (a request's) are a called shot when they carry one.
+    calledShot:
+      typeof values.calledShot === "boolean"
+        ? values.calledShot
+        : !["", "0"].includes(text(values.voluntaryPenalty)) || !["", "1"].includes(text(values.damageMultiplier)),
     voluntaryPenalty: text(values.voluntaryPenalty),
     damageMultiplier: text(values.damageMultiplier),
     column: text(values.column),

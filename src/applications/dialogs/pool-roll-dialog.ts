@@ -43,7 +43,13 @@ export interface PoolFormView {
   /** The Willpower checkbox. */
   readonly willpower: { readonly checked: boolean; readonly disabled: boolean };
   /** The automatic-success checkbox: offered when the pool is at least the difficulty. */
-  readonly automatic: { readonly checked: boolean; readonly disabled: boolean; readonly offered: boolean };
+  readonly automatic: {
+    readonly checked: boolean;
+    readonly disabled: boolean;
+    readonly offered: boolean;
+    /** What the box's hint says now: offered, needs a larger pool, or kept off by the Willpower spent. */
+    readonly hint: string;
+  };
   /** The rolling character's Willpower, or `null` when no character rolls. */
   readonly willpowerHeld: {
     readonly current: number;
@@ -151,7 +157,13 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "poi
     ),
     // A checked box stays enabled so it can always be cleared.
     willpower: { checked: willpower, disabled: !willpower && automatic },
-    automatic: { checked: automatic, disabled: !automatic && (!offered || willpower), offered },
+    automatic: {
+      checked: automatic,
+      disabled: !automatic && (!offered || willpower),
+      offered,
+      // The hint follows the box's state: a box kept off by Willpower says so, not "offered".
+      hint: `ROLLING_BONES.Dialog.Pool.${!offered ? "AutomaticNeeds" : willpower && !automatic ? "AutomaticNotWithWillpower" : "AutomaticOffered"}`,
+    },
     willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
   };
 }
@@ -207,7 +219,8 @@ export function oddsView(request: pool.PoolRequest, _extras: null, lang: string)
     automatic: odds.automatic,
     difficultyWarning: odds.difficultyWarning,
     botch: chance(odds.pBotch, lang),
-    automaticOffer: !req.automatic && req.pool >= req.difficulty,
+    // The odds offer the automatic success only while its box can be ticked (not with Willpower spent).
+    automaticOffer: !req.automatic && req.willpower !== true && req.pool >= req.difficulty,
     difficulty: { value: req.difficulty, name: pool.difficultyName(req.difficulty) },
   };
 }

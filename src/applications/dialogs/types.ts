@@ -26,6 +26,21 @@ export interface DialogSettings {
   readonly percentileArt?: ArtTable;
   /** What the rolling character can spend, read when the dialog opens; absent when no character rolls. */
   readonly points?: DialogPoints | null;
+  /** Action: the rolling character's level and the action dice its player holds, read when the dialog opens. */
+  readonly actionDice?: DialogActionDice | null;
+}
+
+/** What an action dialog starts from when a character rolls. */
+export interface DialogActionDice {
+  /** The character's level (an insight roll adds it), or `null` when unknown. */
+  readonly level: number | null;
+  /** The action die the character's level gives, or `null` when unknown. */
+  readonly faces: number | null;
+  /**
+   * The action dice the roller's pool holds this session, largest first (the die list offers these
+   * sizes, and a size's count bounds the dice used); `null` when no pool is filled this session.
+   */
+  readonly held: readonly { readonly faces: number; readonly count: number }[] | null;
 }
 
 /** The settings a dialog uses when none are given (the rules' defaults). */

@@ -255,6 +255,11 @@ export class ArtEditor extends HandlebarsApplicationMixin(ApplicationV2)<ArtEdit
     this.#usingDefault = saved.usingDefault;
     this.#update(this.#form, "ROLLING_BONES.ArtEditor.Saved");
     notify("info", game.i18n.localize("ROLLING_BONES.ArtEditor.Saved"));
+    // The re-render replaces the control that saved (Save, or Enter in a field): give the focus back to its successor.
+    const active = document.activeElement;
+    const name = active instanceof HTMLElement && this.element.contains(active) ? active.getAttribute("name") : null;
+    const had = active instanceof HTMLElement && this.element.contains(active);
     await this.render();
+    if (had) this.element.querySelector<HTMLElement>(name ? `[name="${CSS.escape(name)}"]` : ".rb-art__save")?.focus();
   }
 }

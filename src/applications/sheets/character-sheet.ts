@@ -20,6 +20,8 @@ import { reportError } from "../../helpers/notify.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
+import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
+import { confirmAction } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
@@ -108,6 +110,9 @@ export class RollingBonesCharacterSheet<
   };
 
   /** The character type of the actor (a sheet is only registered for character types). */
+  /** What takes the focus after the next render, when the control that had it was replaced or removed. */
+  #refocus: ((root: HTMLElement) => void) | null = null;
+
   get characterType(): CharacterType {
     const type: unknown = this.actor.type;
     if (!isCharacterType(type)) throw new Error(`Rolling Bones: ${String(type)} is not a character type`);
@@ -176,6 +181,15 @@ export class RollingBonesCharacterSheet<
   ): Promise<void> {
     await super._onRender(context, options);
     makeTraitsDraggable(this.element, this.actor);
+    if (options.isFirstRender) {
+      listenToDots(this.element, (path, value) => {
+        this.#refocus = (root) => focusCheckedDot(root, path);
+        void this.applyChanges({ [path]: value });
+      });
+    }
+    const refocus = this.#refocus;
+    this.#refocus = null;
+    refocus?.(this.element);
   }
 
   /** Checks a form submission with `prepareUpdate` before Foundry applies it. */
@@ -267,6 +281,15 @@ export class RollingBonesCharacterSheet<
   ): Promise<void> {
     const { collection, id } = target.dataset;
     if (!collection || !id || newEntry(this.characterType, collection) === null) return;
+    // The button's accessible name says what goes ("Remove Fencing"); a removed entry cannot be brought back.
+    const sure = await confirmAction({
+      title: target.getAttribute("aria-label") ?? "",
+      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
+      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
+    });
+    if (!sure) return;
+    // The row and its button go: the focus moves to the section's Add button, never to the next row's Remove.
+    this.#refocus = (root) => focusAfterRemove(root, collection);
     await this.actor.update(deletionUpdate(`system.${collection}`, id));
   }
 
@@ -276,6 +299,7 @@ export class RollingBonesCharacterSheet<
     const pressed = Number(target.dataset.value);
     const current = foundry.utils.getProperty(this.actor, path);
     if (!path.startsWith("system.") || typeof current !== "number" || !Number.isInteger(pressed)) return;
+    this.#refocus = (root) => focusCheckedDot(root, path);
     await this.applyChanges({ [path]: dotTarget(current, pressed) });
   }
 
@@ -286,6 +310,8 @@ export class RollingBonesCharacterSheet<
     if (!path.startsWith("system.") || !Array.isArray(dice)) return;
     const edit: DiceEdit = { action: target.dataset.action ?? "", index: Number(target.dataset.index) };
     const next = editDice(dice as number[], edit);
-    if (next) await this.applyChanges({ [path]: next });
+    if (!next) return;
+    if (edit.action === "removeDie") this.#refocus = (root) => focusAfterDieRemoved(root, path, edit.index);
+    await this.applyChanges({ [path]: next });
   }
 }

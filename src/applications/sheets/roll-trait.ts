@@ -3,6 +3,7 @@
 import {
   isCharacterType,
   requestForTrait,
+  traitLabelOf,
   type EquipmentLookup,
   type CharacterType,
   type TraitLabel,
@@ -25,7 +26,7 @@ export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
 
 /** The label of a rolled trait as text. */
 export function traitLabelText(label: TraitLabel): string {
-  return "key" in label ? game.i18n.localize(label.key) : label.name;
+  return traitLabelOf(label, (key) => game.i18n.localize(key));
 }
 
 /**

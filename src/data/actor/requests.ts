@@ -62,7 +62,20 @@ export interface EngineRequests {
 }
 
 /** The label of a rolled trait: a localization key (fixed traits) or the user's own name (entries). */
-export type TraitLabel = { readonly key: string } | { readonly name: string };
+export type TraitLabel = { readonly key: string; readonly withKey?: string } | { readonly name: string };
+
+/**
+ * A trait label as text: a user's name as it is, a fixed trait's key localized, and a pair of
+ * attributes (Precision & Impact rolls combine two) joined as "Power + Wits".
+ *
+ * @param label - The label.
+ * @param localize - The localization to read.
+ */
+export function traitLabelOf(label: TraitLabel, localize: (key: string) => string): string {
+  if (!("key" in label)) return label.name;
+  const first = localize(label.key);
+  return label.withKey === undefined ? first : `${first} + ${localize(label.withKey)}`;
+}
 
 /** What a roll of a trait starts from. */
 export interface TraitRoll<T extends CharacterType = CharacterType> {
@@ -209,7 +222,9 @@ function piRoll(system: CharacterSources["pi-character"], trait: TraitRef): Trai
   if (trait.kind === "attribute") {
     const poolDice = [...dice(trait.key), ...(trait.with === undefined ? [] : dice(trait.with))];
     const request: PiRequest = { pool: poolDice, hindrance };
-    return { engine: "pi", request, label: { key: fixedTraitKey(type, "attributes", trait.key) } };
+    const key = fixedTraitKey(type, "attributes", trait.key);
+    const label = trait.with === undefined ? { key } : { key, withKey: fixedTraitKey(type, "attributes", trait.with) };
+    return { engine: "pi", request, label };
   }
   if (trait.kind === "skill") {
     const skill = entry(system.skills, trait);

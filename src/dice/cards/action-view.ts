@@ -1,6 +1,7 @@
 /** How the Action Dice card lays out an outcome. Pure: the ActionRoll and the lab both call it. */
 import type { ActionOutcome } from "../../engines/action/index.ts";
 import type { DieResult } from "../../engines/shared/index.ts";
+import { chipsOf, type DieChip } from "./chips.ts";
 import {
   cardStateView,
   NEW_CARD_RECORD,
@@ -13,8 +14,8 @@ import {
  * and the card's state (open or declared, the ledger of spends, activation severities).
  */
 export interface ActionCardView {
-  d20s: DieResult[];
-  cascades: { faces: number; total: number; dice: DieResult[] }[];
+  d20s: DieChip<DieResult>[];
+  cascades: { faces: number; total: number; dice: DieChip<DieResult>[] }[];
   card: ActionCardStateView;
   /**
    * What the card headlines as true now: an activated botch (a GM's special botch included) or an
@@ -36,11 +37,17 @@ export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord 
   const botched = card.severities.some((s) => s.type !== "critical");
   const critical = card.severities.some((s) => s.type === "critical");
   return {
-    d20s: outcome.dice.filter((d) => d.faces === 20 && d.role !== "action"),
+    d20s: chipsOf(
+      "action",
+      outcome.dice.filter((d) => d.faces === 20 && d.role !== "action"),
+    ),
     cascades: outcome.augments.map((a) => ({
       faces: a.faces,
       total: a.total,
-      dice: outcome.dice.filter((d) => d.role === "action" && d.group === a.group),
+      dice: chipsOf(
+        "action",
+        outcome.dice.filter((d) => d.role === "action" && d.group === a.group),
+      ),
     })),
     card,
     verdict: verdictOf(outcome, botched, critical),

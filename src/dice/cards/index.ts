@@ -20,6 +20,7 @@ import { wildCardView, type WildCardView } from "./wild-view.ts";
 
 export * from "./context.ts";
 export * from "./rendered.ts";
+export * from "./chips.ts";
 export * from "./action-view.ts";
 export * from "./percentile-view.ts";
 export * from "./pi-view.ts";

@@ -6,9 +6,10 @@ import {
   type PointsLedgerView,
   type PointsRecord,
 } from "../rolls/points-card.ts";
+import { chipOf as dieChipOf, type DieChip } from "./chips.ts";
 
 /** A percentile die as its chip shows it: the digit it reads in its place, not the d10's face. */
-export type PercentileChip = PercentileDie & {
+export type PercentileChip = DieChip<PercentileDie> & {
   /** "00"–"90" for a die read as tens (the tens die and every bonus or penalty die), "0"–"9" for the ones die. */
   readonly label: string;
 };
@@ -47,7 +48,8 @@ export function percentileCardView(
   outcome: PercentileOutcome,
   points: PointsRecord = EMPTY_POINTS_RECORD,
 ): PercentileCardView {
-  const chips = outcome.dice.map(chipOf);
+  // The tens die is named "Kept" only where it was chosen among bonus or penalty dice.
+  const chips = outcome.dice.map((d) => chipOf(d, outcome.dice.length > 2));
   const ones = chips.find((d) => d.role === "ones") ?? null;
   // Stored outcomes from before `originalLevel` existed have none: no shift line for them.
   const from = outcome.originalLevel ?? null;
@@ -73,6 +75,10 @@ function readAgainst(outcome: PercentileOutcome): PercentileCardView["reading"] 
 }
 
 /** A die with the digit it reads in its place: tens as "00"–"90", the ones die as "0"–"9". */
-function chipOf(die: PercentileDie): PercentileChip {
-  return { ...die, label: die.role === "ones" ? String(die.reading) : `${die.reading}0` };
+function chipOf(die: PercentileDie, keptShown: boolean): PercentileChip {
+  const label = die.role === "ones" ? String(die.reading) : `${die.reading}0`;
+  return {
+    ...dieChipOf<PercentileDie>("percentile", { ...die, label }, { keptShown: keptShown && die.role !== "ones" }),
+    label,
+  };
 }

@@ -6,6 +6,7 @@ import {
   type PointsLedgerView,
   type PointsRecord,
 } from "../rolls/points-card.ts";
+import { chipsOf, type DieChip } from "./chips.ts";
 
 /** What the pool card shows beside the outcome. */
 export interface PoolCardView {
@@ -17,7 +18,7 @@ export interface PoolCardView {
    */
   difficultyHidden: boolean;
   /** The dice to show: the outcome's, without their marks while the difficulty is hidden. */
-  dice: PoolOutcome["dice"];
+  dice: DieChip<PoolOutcome["dice"][number]>[];
   /**
    * Whether the card says how many 1s botch cancellation ignored: only where it decided something,
    * on a roll with no success and a 1 showing (on any other roll no botch was in question).
@@ -38,7 +39,10 @@ export function poolCardView(
   points: PointsRecord = EMPTY_POINTS_RECORD,
   difficultyHidden = false,
 ): PoolCardView {
-  const dice = difficultyHidden ? outcome.dice.map((d) => ({ ...d, marks: [] })) : outcome.dice;
+  const dice = chipsOf<PoolOutcome["dice"][number]>(
+    "pool",
+    difficultyHidden ? outcome.dice.map((d) => ({ ...d, marks: [] })) : outcome.dice,
+  );
   return {
     points: pointsLedgerView(points),
     difficultyHidden,

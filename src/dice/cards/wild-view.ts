@@ -6,13 +6,14 @@ import {
   type PointsLedgerView,
   type PointsRecord,
 } from "../rolls/points-card.ts";
+import { chipOf, type DieChip } from "./chips.ts";
 
 /**
  * A die as the wild card shows it: a subtracted throw is labelled with its minus sign, and a first
  * 1 that counts as nothing (the world setting) carries the display mark `countsZero`, so the chip
  * says why the total is one less than the faces.
  */
-export type WildCardDie = Omit<WildDieResult, "marks"> & { label?: string; marks: readonly string[] };
+export type WildCardDie = DieChip<WildDieResult>;
 
 /** The one headline a Wild Die result gets: a catastrophe replaces the critical failure it grew from. */
 export interface WildHeadline {
@@ -59,13 +60,14 @@ export function wildCardView(outcome: WildOutcome, points: PointsRecord = EMPTY_
   const cp = new Map<number, WildCardDie[]>();
   let subtracted = 0;
   for (const raw of outcome.dice) {
-    let die: WildCardDie = raw;
+    let shown: Omit<WildDieResult, "marks"> & { marks: readonly string[]; label?: string } = raw;
     if (raw.contribution < 0) {
-      die = { ...raw, label: `−${raw.value}` };
+      shown = { ...raw, label: `−${raw.value}` };
       subtracted -= raw.contribution;
     } else if (raw.contribution === 0 && raw.role === "wild") {
-      die = { ...raw, marks: [...raw.marks, "countsZero"] };
+      shown = { ...raw, marks: [...raw.marks, "countsZero"] };
     }
+    const die = chipOf<WildDieResult>("wild", shown);
     if (die.role === "normal") normal.push(die);
     else if (die.role === "cpWild") cp.set(die.group ?? -1, [...(cp.get(die.group ?? -1) ?? []), die]);
     else wildChain.push(die);

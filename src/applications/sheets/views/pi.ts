@@ -83,7 +83,14 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
         canAdd: kit.options.editable && dice.length < PI_MAX_ATTRIBUTE_DICE,
         empty: kit.t("ROLLING_BONES.Sheet.Pi.NoDice"),
       },
-      roll: kit.roll({ kind: "attribute", key }, label),
+      // The rules always combine two attributes: the button offers each pairing (the same attribute twice included).
+      roll: {
+        ...kit.roll({ kind: "attribute", key }, kit.t("ROLLING_BONES.Sheet.Pi.WithWhich", { name: label })),
+        pairs: PI_ATTRIBUTES.map((other) => {
+          const pair = kit.t("ROLLING_BONES.Sheet.Pi.Pair", { name: label, other: attributeLabel(other) });
+          return { ...kit.roll({ kind: "attribute", key, with: other }, pair), text: attributeLabel(other) };
+        }),
+      },
     };
   });
   const S = `${P}.skills.element`;

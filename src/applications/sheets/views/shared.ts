@@ -115,6 +115,11 @@ export interface RollView {
   /** The accessible name, e.g. "Roll Body". */
   readonly label: string;
   /**
+   * Rolls that pair this trait with another (a Precision & Impact attribute always rolls with a
+   * second one): the button opens a list of them instead of rolling alone.
+   */
+  readonly pairs?: readonly (RollView & { readonly text: string })[];
+  /**
    * The tooltip: the accessible name and the modifier key that skips the dialog, as HTML (Foundry
    * shows a `data-tooltip` as HTML, so every tooltip field holds escaped text; see `helpers/html.ts`).
    */
@@ -138,6 +143,11 @@ export interface PipView {
   readonly beyond: boolean;
   /** Not pressable (beyond the limit, or the sheet is not editable). */
   readonly disabled: boolean;
+  /** The dot of the current rating (the group's checked radio). */
+  readonly checked: boolean;
+  /** The group's one Tab stop: the checked dot, or the first when the rating is 0. */
+  readonly tabbable: boolean;
+  /** The rating this dot stands for, e.g. "Strength: 3 of 5 (Good)". */
   readonly label: string;
   /** The rules' name of the rating this pip stands for ("Good" for 3), shown as its tooltip; absent where ratings have no names. */
   readonly ratingName?: string;
@@ -149,7 +159,7 @@ export interface DotsView {
   readonly shape: "dot" | "square";
   readonly value: number;
   readonly max: number;
-  /** The group's accessible name, e.g. "Strength: 3 of 5". */
+  /** The group's accessible name, the trait's name (the checked dot tells the rating). */
   readonly label: string;
   readonly pips: readonly PipView[];
   readonly disabled: boolean;
@@ -377,12 +387,12 @@ export class ViewKit {
     ratingNameOf?: (rating: number) => string | null,
   ): DotsView {
     /** "Strength: 3 of 5", with the rating's name where ratings have names ("… (Good)"). */
-    const describe = (key: "SetRating" | "RatingOf", rating: number): string => {
+    const describe = (rating: number): string => {
       const args = { name, value: String(rating), max: String(max) };
       const ratingName = ratingNameOf?.(rating);
       return ratingName
-        ? this.t(`ROLLING_BONES.Sheet.${key}Named`, { ...args, rating: ratingName })
-        : this.t(`ROLLING_BONES.Sheet.${key}`, args);
+        ? this.t("ROLLING_BONES.Sheet.RatingOfNamed", { ...args, rating: ratingName })
+        : this.t("ROLLING_BONES.Sheet.RatingOf", args);
     };
     const pips: PipView[] = [];
     for (let n = 1; n <= max; n++) {
@@ -392,11 +402,13 @@ export class ViewKit {
         filled: n <= value,
         beyond: n > limit,
         disabled: !this.options.editable || n > limit,
-        label: describe("SetRating", n === value ? n - 1 : n),
+        checked: n === value,
+        tabbable: n === value || (n === 1 && (value < 1 || value > max)),
+        label: describe(n),
         ...(ratingName ? { ratingName } : {}),
       });
     }
-    return { path, shape, value, max, label: describe("RatingOf", value), pips, disabled: !this.options.editable };
+    return { path, shape, value, max, label: name, pips, disabled: !this.options.editable };
   }
 
   /** A name for an entry in labels: its own name, or a placeholder when it has none yet. */
