@@ -8,6 +8,7 @@ const SCENARIOS = [
   "test/dice/scenarios.test.ts",
   "test/services/action-dice-scenarios.test.ts",
   "test/services/gm-action.test.ts",
+  "test/services/damage.test.ts",
 ];
 
 export default defineConfig({

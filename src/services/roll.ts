@@ -105,7 +105,11 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
  *
  * @returns The created chat message (`null` when Foundry created none).
  */
-export async function postRoll({ roll, visibility, options }: PreparedRoll): Promise<ChatMessage.Implementation | null> {
+export async function postRoll({
+  roll,
+  visibility,
+  options,
+}: PreparedRoll): Promise<ChatMessage.Implementation | null> {
   await roll.evaluate({ allowInteractive: visibility !== "blind" });
   const message = await ChatMessage.create(
     {

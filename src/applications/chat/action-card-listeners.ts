@@ -63,7 +63,11 @@ function controlOf(el: HTMLElement, html: HTMLElement): CardControl | null {
     case "augment":
       return { type: "augment", faces: Number(el.dataset.faces), ...classSource(el.dataset.source) };
     case "reroll":
-      return { type: "reroll", ...classSource(el.dataset.source) };
+      return {
+        type: "reroll",
+        ...(el.dataset.die === undefined ? {} : { die: Number(el.dataset.die) }),
+        ...classSource(el.dataset.source),
+      };
     case "botch":
     case "critical":
     case "specialBotch": {

@@ -1,6 +1,6 @@
 import type { Engine, EngineId, Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
-import { cardContextOf, type EngineCardContext } from "../cards/context.ts";
+import { cardContextOf, readDamageLine, type EngineCardContext } from "../cards/context.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
@@ -186,6 +186,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       request: this.request,
       outcome: this.outcome,
       view: (outcome) => this.cardView(outcome),
+      damage: readDamageLine((this.options as { damage?: unknown }).damage),
     });
   }
 

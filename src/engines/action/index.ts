@@ -48,6 +48,7 @@ export type {
   ActionOutcome,
   ActionSegment,
   BaseDieResult,
+  RerollResult,
   ActionStepId,
   ActionWalk,
   AugmentResult,

@@ -96,6 +96,18 @@ export interface BaseDieResult {
   readonly replaced: readonly number[];
 }
 
+/** One re-roll as the card names it: which die of the roll's own, its size, the face replaced and the new face. */
+export interface RerollResult {
+  /** The die's index among the roll's own dice. */
+  readonly die: number;
+  /** Its size. */
+  readonly faces: number;
+  /** The face the re-roll replaced. */
+  readonly from: number;
+  /** The new face (it stands even when lower). */
+  readonly to: number;
+}
+
 /** The outcome of an `action` roll: everything a chat card shows, nothing left to recompute. */
 export interface ActionOutcome {
   /** The engine id. */
@@ -110,6 +122,8 @@ export interface ActionOutcome {
   readonly replaced: readonly number[];
   /** The roll's own dice as they stand, in order. */
   readonly base: readonly BaseDieResult[];
+  /** Each re-roll, in the order made, naming the die it replaced. */
+  readonly rerolls: readonly RerollResult[];
   /** The modifier. */
   readonly modifier: number;
   /** The character level added (insight rolls; 0 otherwise). */
@@ -304,6 +318,8 @@ interface StepState {
   current: number[];
   /** The faces re-rolls replaced, for each die of the roll's own. */
   replacedOf: number[][];
+  /** Each re-roll as the card names it. */
+  rerolls: RerollResult[];
   potentialBotch: boolean;
   botchProtected: boolean;
   criticalThreat: boolean;
@@ -330,6 +346,7 @@ const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
       }
       const die = (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll).target;
       s.replaced.push(current[die] as number);
+      s.rerolls.push({ die, faces: s.req.base[die] as number, from: current[die] as number, to: value });
       (replacedOf[die] as number[]).push(current[die] as number);
       current[die] = value;
     }
@@ -451,6 +468,7 @@ export function resolve(request: ActionRequest, thrown: readonly Throw[]): Actio
     replaced: [],
     current: [],
     replacedOf: [],
+    rerolls: [],
     potentialBotch: false,
     botchProtected: false,
     criticalThreat: false,
@@ -468,6 +486,7 @@ export function resolve(request: ActionRequest, thrown: readonly Throw[]): Actio
     dice: dieResults(s),
     natural: s.natural,
     replaced: s.replaced,
+    rerolls: s.rerolls,
     base: s.current.map((value, j) => ({ faces: req.base[j] as number, value, replaced: s.replacedOf[j] as number[] })),
     modifier: req.modifier,
     level: req.kind === "insight" ? req.level : 0,

@@ -84,6 +84,7 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
         id,
         by,
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+        ...(control.die === undefined ? {} : { die: Number(control.die) }),
         ...sourceOf(control),
       };
     case "botch":
