@@ -148,6 +148,39 @@ describe("action-dice damage", () => {
   });
 });
 
+describe("the attack card's damage button", () => {
+  it("an attack with the sword offers its owner a damage button, which rolls the sword's damage; others see none", async () => {
+    await world();
+    const { rollActorTrait } = await import("../../src/applications/sheets/roll-trait.ts");
+    const { addDamageControl } = await import("../../src/applications/chat/damage-control.ts");
+    w.double.Hooks.on("renderChatMessageHTML", addDamageControl);
+    nextFaces(w, [[14, 20]]);
+    // Shift rolls the attack without the dialog, as from the sheet.
+    const shift = new MouseEvent("click", { shiftKey: true });
+    await w.double.actAs(ALICE, () => rollActorTrait(AYLA, { kind: "weapon", key: SWORD }, shift));
+    const attack = w.double.game.messages.contents.at(-1)!;
+    expect((attack.rolls[0] as unknown as ActionRoll).request).toMatchObject({ kind: "attack", modifier: 2 });
+    const asBob = await w.double.actAs(BOB, () => w.double.game.messages.get(attack.id!)!.renderHTML());
+    expect(asBob.querySelector("[data-action=rb-damage]")).toBeNull();
+    const asAlice = await w.double.actAs(ALICE, () => w.double.game.messages.get(attack.id!)!.renderHTML());
+    const button = asAlice.querySelector<HTMLButtonElement>("[data-action=rb-damage]");
+    expect(button?.textContent).toBe(format("ROLLING_BONES.Damage.CardButton"));
+    nextFaces(w, [
+      [3, 6],
+      [4, 6],
+    ]);
+    const { rollCardDamage } = await import("../../src/applications/chat/damage-control.ts");
+    await w.double.actAs(ALICE, () => rollCardDamage(w.double.game.messages.get(attack.id!)!));
+    const damage = w.double.game.messages.contents.at(-1)!;
+    expect(damage.id).not.toBe(attack.id);
+    expect((damage.rolls[0] as unknown as ActionRoll).total).toBe(8);
+    // Bob pressing it anyway (a forged click) is refused by the roll itself.
+    const count = w.double.game.messages.size;
+    await w.double.actAs(BOB, () => rollCardDamage(w.double.game.messages.get(attack.id!)!));
+    expect(w.double.game.messages.size).toBe(count);
+  });
+});
+
 describe("Wild Die damage", () => {
   it("a Fate Point doubles Wil's Strength (2D+1 → 4D+2) but not the axe's 3D", async () => {
     await world();
