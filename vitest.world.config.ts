@@ -9,6 +9,7 @@ const SCENARIOS = [
   "test/services/action-dice-scenarios.test.ts",
   "test/services/gm-action.test.ts",
   "test/services/damage.test.ts",
+  "test/services/initiative.test.ts",
 ];
 
 export default defineConfig({

@@ -3,6 +3,8 @@
  * one browser; world settings (rule variants) are set by the GM.
  */
 import { SYSTEM_ID } from "../constants.ts";
+import { CHARACTER_TYPES, type CharacterType } from "../data/actor/constants.ts";
+import { INITIATIVE_DEFAULTS, INITIATIVE_TRAITS } from "../data/actor/initiative.ts";
 import type { ArtTable } from "../engines/percentile/index.ts";
 import type { BalancedChoice, MultiCharacterRule } from "../engines/action/index.ts";
 import { DEFAULT_CP_SESSION_LIMIT, MAX_CHARACTER_POINTS } from "../engines/wild/index.ts";
@@ -24,6 +26,11 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
     "rolling-bones.worldSchemaVersion": number;
+    "rolling-bones.initiativePercentile": string;
+    "rolling-bones.initiativeAction": string;
+    "rolling-bones.initiativeWild": string;
+    "rolling-bones.initiativePi": string;
+    "rolling-bones.initiativePool": string;
   }
 }
 
@@ -53,6 +60,12 @@ export const SETTING_KEYS = Object.freeze({
   artNoticeShown: "artNoticeShown",
   /** World, hidden: the schema version the world's documents were migrated to (0: never). */
   worldSchemaVersion: "worldSchemaVersion",
+  /** World: the trait each character type rolls initiative from (no rule text gives a formula). */
+  initiativePercentile: "initiativePercentile",
+  initiativeAction: "initiativeAction",
+  initiativeWild: "initiativeWild",
+  initiativePi: "initiativePi",
+  initiativePool: "initiativePool",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */
@@ -168,4 +181,31 @@ export function registerSettings(): void {
     type: Number,
     default: 0,
   });
+  for (const type of CHARACTER_TYPES) {
+    const key = INITIATIVE_SETTING[type];
+    game.settings.register(SYSTEM_ID, key, {
+      name: `ROLLING_BONES.Settings.${key}.name`,
+      hint: `ROLLING_BONES.Settings.${key}.hint`,
+      scope: "world",
+      config: true,
+      type: String,
+      choices: Object.fromEntries(INITIATIVE_TRAITS[type].map((trait) => [trait, initiativeTraitLabel(type, trait)])),
+      default: INITIATIVE_DEFAULTS[type],
+    });
+  }
+}
+
+/** The world setting naming the trait each character type rolls initiative from. */
+export const INITIATIVE_SETTING = Object.freeze({
+  "percentile-character": SETTING_KEYS.initiativePercentile,
+  "action-character": SETTING_KEYS.initiativeAction,
+  "wild-character": SETTING_KEYS.initiativeWild,
+  "pi-character": SETTING_KEYS.initiativePi,
+  "pool-character": SETTING_KEYS.initiativePool,
+} as const satisfies Record<CharacterType, string>);
+
+/** The localization key of an initiative trait's label (the attribute's or ability's field label). */
+function initiativeTraitLabel(type: CharacterType, trait: string): string {
+  const group = type === "action-character" ? "abilities" : "attributes";
+  return `ROLLING_BONES.Actor.${type}.FIELDS.${group}.${trait}.label`;
 }

@@ -11,6 +11,7 @@ import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/index.ts";
+import { combatClass } from "../services/initiative.ts";
 import { registerRequestActions } from "../services/requests/index.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
@@ -31,6 +32,8 @@ export function onInit(): void {
   // Equipment items (weapon, gear) and their sheet (src/data/item, src/applications/sheets/item-sheet.ts).
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
+  // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
+  CONFIG.Combat.documentClass = combatClass() as typeof CONFIG.Combat.documentClass;
   registerSheets();
   registerSettings();
   registerSettingsMenus();

@@ -106,6 +106,7 @@ describe("action-dice damage", () => {
     expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(true);
     nextFaces(w, [[6, 6]]);
     expect(await control(w, ALICE, id, { type: "reroll", die: 1 })).toBe(true);
+    await w.double.settle();
     expect(countOf(w, ALICE)).toBe(before - 2);
     const roll = w.double.game.messages.get(id)!.rolls[0] as unknown as ActionRoll;
     // 2 + 6 (the re-rolled d6) + 1 + 3 (the augment)
@@ -113,6 +114,10 @@ describe("action-dice damage", () => {
     expect(roll.outcome?.base.map((b) => b.value)).toEqual([2, 6]);
     const html = await w.double.actAs(ALICE, () => roll.render());
     expect(html).toContain(format("ROLLING_BONES.Action.Card.Reroll", { number: "2", faces: "6", from: "1", to: "6" }));
+    // The card rebuilt by the GM keeps its damage line.
+    expect(new DOMParser().parseFromString(html, "text/html").querySelector("[data-damage]")?.textContent).toContain(
+      "12",
+    );
   });
 
   it("another player may not augment the damage, nor roll a weapon of a character they do not own", async () => {
@@ -158,6 +163,7 @@ describe("the attack card's damage button", () => {
     // Shift rolls the attack without the dialog, as from the sheet.
     const shift = new MouseEvent("click", { shiftKey: true });
     await w.double.actAs(ALICE, () => rollActorTrait(AYLA, { kind: "weapon", key: SWORD }, shift));
+    await w.double.settle();
     const attack = w.double.game.messages.contents.at(-1)!;
     expect((attack.rolls[0] as unknown as ActionRoll).request).toMatchObject({ kind: "attack", modifier: 2 });
     const asBob = await w.double.actAs(BOB, () => w.double.game.messages.get(attack.id!)!.renderHTML());
@@ -170,13 +176,14 @@ describe("the attack card's damage button", () => {
       [4, 6],
     ]);
     const { rollCardDamage } = await import("../../src/applications/chat/damage-control.ts");
-    await w.double.actAs(ALICE, () => rollCardDamage(w.double.game.messages.get(attack.id!)!));
+    await w.double.actAs(ALICE, () => rollCardDamage(w.double.game.messages.get(attack.id!)! as never));
+    await w.double.settle();
     const damage = w.double.game.messages.contents.at(-1)!;
     expect(damage.id).not.toBe(attack.id);
     expect((damage.rolls[0] as unknown as ActionRoll).total).toBe(8);
     // Bob pressing it anyway (a forged click) is refused by the roll itself.
     const count = w.double.game.messages.size;
-    await w.double.actAs(BOB, () => rollCardDamage(w.double.game.messages.get(attack.id!)!));
+    await w.double.actAs(BOB, () => rollCardDamage(w.double.game.messages.get(attack.id!)! as never));
     expect(w.double.game.messages.size).toBe(count);
   });
 });

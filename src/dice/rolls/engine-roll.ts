@@ -18,6 +18,15 @@ export interface EngineRollOptions<Req, Out> {
 }
 
 /**
+ * The options a roll stores besides the engine's own (engine, request, outcome): what a rebuilt roll
+ * of the same card keeps (its ledger, the weapon of an attack, a damage line, an initiative's combatant).
+ */
+export function keptOptions(options: object): Record<string, unknown> {
+  const { engine: _engine, request: _request, outcome: _outcome, ...kept } = options as Record<string, unknown>;
+  return kept;
+}
+
+/**
  * Reads the throws of a roll back from its Foundry dice, in order: every result of every die term,
  * its size from the term and its role from the term's flavor.
  */

@@ -19,7 +19,7 @@ import {
   type LedgerEntry,
 } from "../../engines/action/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
-import { ActionRoll, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
+import { ActionRoll, keptOptions, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
@@ -32,6 +32,7 @@ export type { CardControl, CardReply, CardRequest } from "./protocol.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
 import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
 import { classPoolWrites, loadClassPools } from "./class-pools.ts";
+import { syncInitiative } from "../initiative.ts";
 
 /** A card as loaded from its message. */
 export interface LoadedCard {
@@ -193,12 +194,17 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   const payer = paidBy ? game.actors.get(paidBy) : undefined;
   if (paidBy && payer) names[paidBy] = payer.name;
   const record = recordOf(next.card, loaded.record, event, names, currentSession());
-  const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, { card: record });
+  const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, {
+    ...keptOptions(loaded.roll.options),
+    card: record,
+  });
   await runWrites([
     ...poolWrites(pools, next.pools),
     ...classPoolWrites(classPools, next.classPools),
     rollsWrite(message, [roll]),
   ]);
+  // An augmented or re-rolled initiative moves its combatant (only before the round starts).
+  await syncInitiative(roll.options, roll.total);
   // The animation is not awaited: Dice So Nice plays it only while the GM's page is visible, and the
   // asker's reply and every other request in the GM's queue must not wait for a hidden tab.
   void showNewDice(dice3d(), fresh, asker, message).catch((error: unknown) => console.error(error));
