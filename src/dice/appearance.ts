@@ -16,38 +16,10 @@ export interface Colorset {
 
 /** The colorsets, by id; descriptions are localization keys. */
 export const COLORSETS: readonly Colorset[] = Object.freeze([
-  {
-    name: "rolling-bones-bonus",
-    description: "ROLLING_BONES.Dice3d.bonus",
-    foreground: "#ffffff",
-    background: "#1f6b3a",
-    edge: "#0f3d20",
-    outline: "#0b2b17",
-  },
-  {
-    name: "rolling-bones-penalty",
-    description: "ROLLING_BONES.Dice3d.penalty",
-    foreground: "#ffffff",
-    background: "#9b1c1c",
-    edge: "#5c0f0f",
-    outline: "#3d0808",
-  },
-  {
-    name: "rolling-bones-wild",
-    description: "ROLLING_BONES.Dice3d.wild",
-    foreground: "#2b2118",
-    background: "#e8b923",
-    edge: "#8a6a0a",
-    outline: "#4a3800",
-  },
-  {
-    name: "rolling-bones-action",
-    description: "ROLLING_BONES.Dice3d.action",
-    foreground: "#ffffff",
-    background: "#2c4a8a",
-    edge: "#18294d",
-    outline: "#0e1830",
-  },
+  { name: "rolling-bones-bonus", description: "ROLLING_BONES.Dice3d.bonus", foreground: "#ffffff", background: "#1f6b3a", edge: "#0f3d20", outline: "#0b2b17" },
+  { name: "rolling-bones-penalty", description: "ROLLING_BONES.Dice3d.penalty", foreground: "#ffffff", background: "#9b1c1c", edge: "#5c0f0f", outline: "#3d0808" },
+  { name: "rolling-bones-wild", description: "ROLLING_BONES.Dice3d.wild", foreground: "#2b2118", background: "#e8b923", edge: "#8a6a0a", outline: "#4a3800" },
+  { name: "rolling-bones-action", description: "ROLLING_BONES.Dice3d.action", foreground: "#ffffff", background: "#2c4a8a", edge: "#18294d", outline: "#0e1830" },
 ]);
 
 /** The colorset of each die role that looks different from ordinary dice. */

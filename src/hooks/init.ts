@@ -33,7 +33,7 @@ export function onInit(): void {
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
   // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
-  CONFIG.Combat.documentClass = combatClass() as typeof CONFIG.Combat.documentClass;
+  CONFIG.Combat.documentClass = combatClass();
   registerSheets();
   registerSettings();
   registerSettingsMenus();

@@ -13,11 +13,10 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { initiativeRoll, isCharacterType } from "../data/actor/pure.ts";
 import { shared } from "../engines/index.ts";
-import { currentVisibility, messageModeOptions } from "../helpers/compat.ts";
-import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
 import { INITIATIVE_SETTING } from "../helpers/settings.ts";
 import { rollWithPoints } from "./points/index.ts";
+import { createRollMessage } from "./roll.ts";
 
 const { EngineError } = shared;
 
@@ -101,11 +100,7 @@ export async function rollCombatantInitiative(
     total = message?.rolls[0]?.total;
   } else {
     const dice = await new foundry.dice.Roll(roll.formula).evaluate();
-    await ChatMessage.create(
-      { author: game.user.id, speaker, flavor: escapeHTML(flavor), rolls: [dice], sound: CONFIG.sounds.dice },
-      // v14's `messageMode` is unknown to the v13 types; compat picks the right key at run time.
-      messageModeOptions(currentVisibility()) as ChatMessage.Database.CreateOperation<undefined>,
-    );
+    await createRollMessage(dice, undefined, { speaker, flavor });
     total = dice.total;
   }
   if (total === undefined) return false;

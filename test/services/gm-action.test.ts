@@ -44,10 +44,7 @@ describe("privileged actions", () => {
     let runs = 0;
     service.registerGmAction("test.count", { run: async () => ++runs });
     const id = service.actionIdFor("message", "augment", 3);
-    const [a, b] = await Promise.all([
-      service.requestGmAction("test.count", {}, id),
-      service.requestGmAction("test.count", {}, id),
-    ]);
+    const [a, b] = await Promise.all([service.requestGmAction("test.count", {}, id), service.requestGmAction("test.count", {}, id)]);
     expect(runs).toBe(1);
     expect([a, b]).toEqual([1, 1]);
     expect(service.actionIdFor("message", "augment", 3)).toBe(id);
@@ -60,15 +57,10 @@ describe("privileged actions", () => {
     service.registerGmAction("test.spend", { run: async () => ++runs });
     // Bob claims to be Alice: the GM looks in Alice's flags and finds nothing
     const gm = double.game.users.get(GM)!;
-    const reply = (await gm.query(service.ACTION_QUERY, {
-      userId: ALICE,
-      actionId: "forgedforged0001",
-    })) as Service.ActionReply;
+    const reply = (await gm.query(service.ACTION_QUERY, { userId: ALICE, actionId: "forgedforged0001" })) as Service.ActionReply;
     expect(reply).toEqual({ ok: false, error: { key: "ROLLING_BONES.Error.ForgedRequest", data: {} } });
     // and Bob cannot file a request in Alice's flags
-    await expect(
-      double.game.users.get(ALICE)!.setFlag("rolling-bones", "requests.x", { name: "test.spend", data: {} }),
-    ).rejects.toThrow(/permission/);
+    await expect(double.game.users.get(ALICE)!.setFlag("rolling-bones", "requests.x", { name: "test.spend", data: {} })).rejects.toThrow(/permission/);
     expect(runs).toBe(0);
   });
 

@@ -61,10 +61,7 @@ describe("validateSpec", () => {
     [{ ...base, target: 12.5 }, "NotInteger"],
     [{ ...base, target: Number.NaN }, "NotInteger"],
     [{ engine: "pool", trait: { kind: "attribute", key: "wits" }, target: 11, actors: ["a1"] }, "OutOfRange"],
-    [
-      { engine: "percentile", trait: { kind: "attribute", key: "body" }, hidden: true, actors: ["a1"] },
-      "RequestHidden",
-    ],
+    [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, hidden: true, actors: ["a1"] }, "RequestHidden"],
     [{ ...base, target: null }, "RequestHidden"],
     [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, target: 5, actors: ["a1"] }, "RequestTarget"],
     [{ engine: "percentile", trait: { kind: "attribute", key: "body" }, net: 6, actors: ["a1"] }, "OutOfRange"],

@@ -140,7 +140,7 @@ export function formView(values: FormValues): ActionFormView {
   const kind = text(values.kind, "check");
   const ranges = Array.from({ length: action.MAX_BOTCH_RANGE }, (_, i) => i + 1);
   return {
-    kind: selectOptions(action.ACTION_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
+    kind: selectOptions(action.D20_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
     insight: kind === "insight",
     modifier: text(values.modifier),
     level: text(values.level),
