@@ -13,6 +13,8 @@ const SCENARIOS = [
   "test/dice/manual-dice.test.ts",
   "test/applications/card-actions.test.ts",
   "test/hooks/chat-commands.test.ts",
+  "test/services/damage.test.ts",
+  "test/services/initiative.test.ts",
 ];
 
 export default defineConfig({

@@ -27,6 +27,7 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  readDamageLine,
   type EngineCardContext,
 } from "../src/dice/cards/index.ts";
 import type { StoredCardState } from "../src/dice/cards/index.ts";
@@ -144,6 +145,7 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     request: roll.request,
     outcome: roll.outcome,
     view: (outcome) => view(outcome, options.stored ?? {}),
+    damage: readDamageLine(options.stored?.damage),
   });
 }
 
@@ -309,6 +311,33 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { kind: "attack", modifier: 2 },
     faces: [1],
     stored: { card: BOTCH_EFFECT_CARD },
+  },
+  {
+    id: "actionDamage",
+    engine: "action",
+    request: { kind: "damage", base: [6, 6], modifier: 1, augments: [4], rerolls: [{ target: 1, after: 0 }] },
+    faces: [5, 1, 4, 3],
+    stored: { damage: { actor: "Ayla", weapon: "Longsword", rolled: "2d6+1" } },
+  },
+  {
+    id: "actionInitiative",
+    engine: "action",
+    request: { kind: "initiative", modifier: 2, augments: [4] },
+    faces: [13, 3],
+  },
+  {
+    id: "wildDamageFate",
+    engine: "wild",
+    request: { dice: 2, pips: 1, outsideDice: 3, fatePoint: true },
+    faces: [4, 3, 5, 2, 6, 1, 3],
+    stored: { damage: { actor: "Wil", weapon: "Axe", rolled: "2D+1 + 3D" } },
+  },
+  {
+    id: "poolDamage",
+    engine: "pool",
+    request: { pool: 5, difficulty: 6 },
+    faces: [8, 6, 2, 9, 4],
+    stored: { damage: { actor: "Vex", weapon: "Club", rolled: "3 + 2" } },
   },
   { id: "wildExplodes", engine: "wild", request: { dice: 4, pips: 2 }, faces: [3, 5, 2, 6, 6, 4] },
   {

@@ -8,7 +8,7 @@ import { PercentileDie } from "./terms/percentile-die.ts";
 import { PoolDie } from "./terms/pool-die.ts";
 import { WildDie } from "./terms/wild-die.ts";
 
-export { EngineRoll, throwsOf } from "./rolls/engine-roll.ts";
+export { EngineRoll, keptOptions, throwsOf } from "./rolls/engine-roll.ts";
 export type { EngineRollOptions, RollEngine } from "./rolls/engine-roll.ts";
 export * from "./cards/index.ts";
 export * from "./groups.ts";

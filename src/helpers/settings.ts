@@ -23,6 +23,11 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
     "rolling-bones.worldSchemaVersion": number;
+    "rolling-bones.initiativePercentile": string;
+    "rolling-bones.initiativeAction": string;
+    "rolling-bones.initiativeWild": string;
+    "rolling-bones.initiativePi": string;
+    "rolling-bones.initiativePool": string;
   }
 }
 
@@ -62,6 +67,12 @@ export const SETTING_KEYS = Object.freeze({
   artNoticeShown: "artNoticeShown",
   /** World, hidden: the schema version the world's documents were migrated to (0: never). */
   worldSchemaVersion: "worldSchemaVersion",
+  /** World: the trait each character type rolls initiative from (no rule text gives a formula). */
+  initiativePercentile: "initiativePercentile",
+  initiativeAction: "initiativeAction",
+  initiativeWild: "initiativeWild",
+  initiativePi: "initiativePi",
+  initiativePool: "initiativePool",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */

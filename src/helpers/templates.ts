@@ -8,6 +8,7 @@ export const TEMPLATES = [
   "templates/chat/partials/die.hbs",
   "templates/chat/partials/dice.hbs",
   "templates/chat/partials/hidden.hbs",
+  "templates/chat/partials/damage.hbs",
   "templates/chat/partials/points-ledger.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",

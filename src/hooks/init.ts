@@ -8,10 +8,12 @@ import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
 import { registerSettings } from "../helpers/settings.ts";
+import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/index.ts";
+import { combatClass } from "../services/initiative.ts";
 import { registerRequestActions } from "../services/requests/index.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
@@ -32,8 +34,11 @@ export function onInit(): void {
   // Equipment items (weapon, gear) and their sheet (src/data/item, src/applications/sheets/item-sheet.ts).
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
+  // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
+  CONFIG.Combat.documentClass = combatClass();
   registerSheets();
   registerSettings();
+  registerInitiativeSettings();
   registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;

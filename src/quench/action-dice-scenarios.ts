@@ -125,6 +125,39 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
     },
   },
   {
+    name: "action dice: an NPC's 2d6+1 damage; a GM die re-rolls the second d6, and the card names the die it replaced",
+    async run(w) {
+      const message = await w.roll({ kind: "damage", base: [6, 6], modifier: 1 }, [
+        [4, 6],
+        [1, 6],
+      ]);
+      const before = await w.render(message);
+      const buttons = [...before.querySelectorAll("[data-rb-action=reroll]")].map((b) => b.getAttribute("data-die"));
+      const ok = await w.control(message, { type: "reroll", die: 1 }, [[5, 6]]);
+      const card = await w.render(message);
+      return check([
+        ["one re-roll button per die", buttons, ["0", "1"]],
+        ["applied", ok, true],
+        ["dice", texts(card, '[data-group="d20"] .rb-die__face'), ["4", "1", "5"]],
+        ["re-roll line", card.querySelector("[data-reroll]")?.getAttribute("data-reroll"), "2"],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "10"],
+        ["no botch", card.querySelector('[data-flag="potentialBotch"]'), null],
+      ]);
+    },
+  },
+  {
+    name: "action dice: an NPC's initiative (d20 + 2) is augmented with a GM die while no round has started",
+    async run(w) {
+      const message = await w.roll({ kind: "initiative", modifier: 2 }, [[11, 20]]);
+      const ok = await w.control(message, { type: "augment", faces: 10 }, [[3, 10]]);
+      const card = await w.render(message);
+      return check([
+        ["applied", ok, true],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "16"],
+      ]);
+    },
+  },
+  {
     name: "action dice: the GM's character uses its class d8, not a GM die; the undo puts it back on the character",
     async run(w) {
       const actorId = await w.borrowCharacter({ faces: 8, count: 2 });

@@ -107,7 +107,26 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
  */
 export async function postRoll({ roll, visibility, options }: PreparedRoll): Promise<ChatMessage.Implementation | null> {
   await roll.evaluate({ allowInteractive: visibility !== "blind" });
-  const message = await ChatMessage.create(
+  const message = await createRollMessage(roll, visibility, options);
+  /**
+   * A hook event that fires after an engine roll was posted to chat.
+   * @param roll - The evaluated roll; `roll.options.outcome` holds the engine outcome.
+   * @param message - The chat message.
+   */
+  Hooks.callAll("rollingBones.roll", roll, message);
+  return message ?? null;
+}
+
+/**
+ * Posts an evaluated roll as a chat message: spoken by `options.speaker` (else the current speaker),
+ * its flavor stored escaped (text a user typed), seen as `visibility` says.
+ */
+export async function createRollMessage(
+  roll: foundry.dice.Roll,
+  visibility: Visibility = currentVisibility(),
+  options: PostOptions = {},
+): Promise<ChatMessage.Implementation | undefined> {
+  return ChatMessage.create(
     {
       author: game.user.id,
       speaker: options.speaker ?? ChatMessage.getSpeaker(),
@@ -118,13 +137,6 @@ export async function postRoll({ roll, visibility, options }: PreparedRoll): Pro
     // v14's `messageMode` is unknown to the v13 types; compat picks the right key at run time.
     messageModeOptions(visibility) as ChatMessage.Database.CreateOperation<undefined>,
   );
-  /**
-   * A hook event that fires after an engine roll was posted to chat.
-   * @param roll - The evaluated roll; `roll.options.outcome` holds the engine outcome.
-   * @param message - The chat message.
-   */
-  Hooks.callAll("rollingBones.roll", roll, message);
-  return message ?? null;
 }
 
 /**

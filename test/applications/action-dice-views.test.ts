@@ -110,13 +110,14 @@ describe("the controls a viewer gets", () => {
       { faces: 6, left: 2 },
       { faces: 4, left: 1 },
     ]);
-    expect(view).toMatchObject({ reroll: true, activations: [], close: false, undo: [], pool: "2d6 + 1d4", any: true });
+    expect(view.reroll).toEqual([{ die: 0, faces: 20, value: 1, number: 1, only: true }]);
+    expect(view).toMatchObject({ activations: [], close: false, undo: [], pool: "2d6 + 1d4", any: true });
   });
 
   it("another player: only the botch, up to their dice; the GM: the botch and closing, even without a GM pool", () => {
     expect(input(card(1), BOB)).toMatchObject({
       augment: [],
-      reroll: false,
+      reroll: [],
       activations: [{ type: "botch", max: 3, inputId: "m1-botch-dice".replace(/^/, "rb-"), sources: [] }],
     });
     const noGmPool = pools();
@@ -124,9 +125,22 @@ describe("the controls a viewer gets", () => {
     expect(input(card(1), GM, true, noGmPool)).toMatchObject({ activations: [], close: true, pool: null });
   });
 
+  it("a damage roll offers one re-roll per die of its own, each naming the die and its face", () => {
+    const dmg = attachThrows(newCard({ kind: "damage", base: [8, 6], modifier: 1 }, ALICE), 0, [
+      { faces: 8, role: "die", value: 3 },
+      { faces: 6, role: "die", value: 5 },
+    ]);
+    expect(input(dmg, ALICE).reroll).toEqual([
+      { die: 0, faces: 8, value: 3, number: 1, only: false },
+      { die: 1, faces: 6, value: 5, number: 2, only: false },
+    ]);
+    // Nobody else may re-roll the player's own damage dice.
+    expect(input(dmg, BOB).reroll).toEqual([]);
+  });
+
   it("no controls for a player without a pool, and none but activations once closed", () => {
     const closed = applyCardAction({ card: card(20), pools: pools() }, { type: "close", id: "x", by: GM }).card;
-    expect(input(closed, ALICE)).toMatchObject({ augment: [], reroll: false, activations: [{ type: "critical" }] });
+    expect(input(closed, ALICE)).toMatchObject({ augment: [], reroll: [], activations: [{ type: "critical" }] });
     const none = pools();
     delete none[BOB];
     expect(input(card(1), BOB, false, none).any).toBe(false);
@@ -146,7 +160,7 @@ describe("the controls a viewer gets", () => {
     expect(withClass(card(20), ALICE)).toMatchObject({
       classDice: { name: "Ayla", faces: 8, left: 2 },
       classAugment: true,
-      classReroll: true,
+      classReroll: [{ die: 0, faces: 20 }],
       classRow: true,
       activations: [{ type: "critical", max: 3, sources: ["pool", "class"], sourceId: "rb-m1-critical-source" }],
     });
@@ -154,7 +168,7 @@ describe("the controls a viewer gets", () => {
     const empty = { ...pools(), [ALICE]: { ...newPool(ALICE, [{ faces: 4, count: 1 }]), dice: [] } };
     expect(withClass(card(20), ALICE, ayla, empty)).toMatchObject({
       augment: [],
-      reroll: false,
+      reroll: [],
       classAugment: true,
       activations: [{ type: "critical", max: 2, sources: ["class"] }],
     });
@@ -163,7 +177,7 @@ describe("the controls a viewer gets", () => {
     expect(withClass(card(20), ALICE, spent)).toMatchObject({
       classDice: { left: 0 },
       classAugment: false,
-      classReroll: false,
+      classReroll: [],
       classRow: false,
       activations: [{ type: "critical", sources: [] }],
     });
@@ -178,7 +192,7 @@ describe("the controls a viewer gets", () => {
         sourceId: "rb-m1-botch-source",
       },
     ]);
-    expect(withClass(card(1), BOB)).toMatchObject({ classAugment: false, classReroll: false });
+    expect(withClass(card(1), BOB)).toMatchObject({ classAugment: false, classReroll: [] });
   });
 });
 

@@ -29,6 +29,7 @@ describe("action dialog: form → request", () => {
       botchRange: 2,
       augments: [6, 6],
       rerolls: [],
+      base: [20],
     });
   });
 

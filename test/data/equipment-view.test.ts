@@ -63,8 +63,9 @@ describe("the equipment lists of a character sheet", () => {
       html.querySelectorAll('[data-action="editItem"], [data-action="deleteItem"], [data-action="createItem"]'),
     ).toHaveLength(0);
     expect(html.querySelectorAll(".draggable")).toHaveLength(0);
-    // The attack stays: rolling is checked by the roll itself (owners only).
-    expect(html.querySelectorAll('[data-action="roll"]')).toHaveLength(2);
+    // The attack and damage buttons stay: rolling is checked by the roll itself (owners only).
+    expect(html.querySelectorAll('[data-action="roll"][data-kind="weapon"]')).toHaveLength(2);
+    expect(html.querySelectorAll('[data-action="roll"][data-kind="damage"]')).toHaveLength(2);
   });
 
   it("renders an owner's rows draggable with the item id, and each button naming its item", () => {

@@ -197,6 +197,46 @@ describe("requestForTrait", () => {
     },
   );
 
+  it.each<[CharacterType, string, unknown, object]>([
+    // The formula's dice and number; a damage roll goes straight to chat (action dice augment it there).
+    [
+      "action-character",
+      "action",
+      { kind: "damage", base: [10], modifier: 2 },
+      { weapon: "Battle axe", rolled: "1d10+2", direct: true },
+    ],
+    // Strength 2D+2 is the character's (a Fate Point doubles it); the axe's 3D+2 comes from outside.
+    [
+      "wild-character",
+      "wild",
+      { dice: 2, pips: 2, outsideDice: 3, outsidePips: 2 },
+      { weapon: "Battle axe", rolled: "2D+2 + 3D+2", direct: false },
+    ],
+    // Strength 3 plus the axe's 3 damage dice at the usual difficulty.
+    [
+      "pool-character",
+      "pool",
+      { pool: 6, difficulty: 6, cancellation: 0 },
+      { weapon: "Battle axe", rolled: "3 + 3", direct: false },
+    ],
+  ])("rolls a %s's weapon damage", (type, engine, request, damage) => {
+    const roll = requestForTrait(type, SAMPLES[type], { kind: "damage", key: "itemAxe000000001" }, equipment);
+    expect(roll).toEqual({ engine, request, label: { name: "Battle axe" }, damage });
+    expect(() => VALIDATE[roll.engine](roll.request as never)).not.toThrow();
+  });
+
+  it.each<[CharacterType, string, string]>([
+    ["action-character", "itemRope00000001", "UnknownTrait"],
+    ["wild-character", "constructor", "UnknownTrait"],
+    ["pool-character", "missing", "UnknownTrait"],
+    ["percentile-character", "itemAxe000000001", "UnknownTrait"],
+    ["pi-character", "itemAxe000000001", "UnknownTrait"],
+  ])("refuses a %s damage roll of %s", (type, key, error) => {
+    expect(() => requestForTrait(type, SAMPLES[type], { kind: "damage", key }, equipment)).toThrow(
+      expect.objectContaining({ key: `ROLLING_BONES.Error.${error}` }),
+    );
+  });
+
   it("gives the engine's error for a stored code it cannot read", () => {
     const system = structuredClone(SAMPLES["wild-character"]);
     system.attributes.agility.code = "lots";
@@ -214,6 +254,9 @@ describe("requestForTrait", () => {
       [
         "ability",
         "ability",
+        "damage",
+        "damage",
+        "damage",
         "attribute",
         "attribute",
         "attribute",

@@ -339,7 +339,7 @@ describe("action spends: closing and undoing", () => {
     expect(outcome(t).total).toBe(12 + 13 + 4);
     t = act(t, { type: "undo", id: "u1", by: GM, entry: "a1" });
     expect(outcome(t)).toMatchObject({ natural: 12, total: 16, replaced: [9] });
-    expect(t.card.request.rerolls).toEqual([{ target: "d20", after: 0 }]);
+    expect(t.card.request.rerolls).toEqual([{ target: 0, after: 0 }]);
     expect(t.card.thrown.map((x) => x.value)).toEqual([9, 12, 4]);
     expect(t.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 2 }]);
     t = act(t, { type: "undo", id: "u2", by: GM, entry: "r1" });

@@ -226,8 +226,10 @@ describe("action: validate", () => {
       botchRange: 1,
       augments: [],
       rerolls: [],
+      base: [20],
     });
-    expect(validate({ rerolls: [{ target: "d20" }] }).rerolls).toEqual([{ target: "d20", after: 0 }]);
+    // An older card's re-roll of "the d20" is a re-roll of die 0.
+    expect(validate({ rerolls: [{ target: "d20" }] }).rerolls).toEqual([{ target: 0, after: 0 }]);
   });
 
   const bad: [string, ActionRequest, string][] = [
@@ -238,7 +240,7 @@ describe("action: validate", () => {
     ["a fractional DC", { dc: 12.5 }, "NotInteger"],
     ["a botch range of 0", { botchRange: 0 }, "OutOfRange"],
     ["a botch range of 5", { botchRange: 5 }, "OutOfRange"],
-    ["an unknown kind", { kind: "damage" as "check" }, "UnknownKind"],
+    ["an unknown kind", { kind: "parry" as "check" }, "UnknownKind"],
     ["a level on a check", { kind: "check", level: 4 }, "LevelOnlyForInsight"],
     ["a fractional level", { kind: "insight", level: 0.5 }, "NotInteger"],
     ["a d5 augment", { augments: [5] }, "DieSizeNotAllowed"],

@@ -79,6 +79,8 @@ import {
   type World,
 } from "./state.ts";
 import { snapshotStatics, strictObject } from "./strict.ts";
+import { Combat, createCombats, type CombatantSpec } from "./combat.ts";
+import type { WorldCollection } from "./collection.ts";
 import { loadTemplates, renderTemplate } from "./templates.ts";
 import {
   createUsers,
@@ -163,6 +165,8 @@ export interface DoubleGame {
    * test sets it to start or advance a combat. [API13 Game#combat, Combat#round, Combat#started, Combat#combatants]
    */
   combat: CombatDouble | null;
+  /** The world's combat encounters (combat.ts). [API13 game.combats] */
+  readonly combats: WorldCollection<Combat>;
 }
 
 /** The part of a Combat the double offers through `game.combat`. */
@@ -201,6 +205,11 @@ export interface DoubleConfig {
 
 /** The handle a test keeps on the installed double. */
 export interface FoundryDouble {
+  /**
+   * Creates a combat of the configured class (`CONFIG.Combat.documentClass`, the system's) with these
+   * combatants, in `game.combats`, not yet started. [API13 Combat.create]
+   */
+  createCombat(data: { id: string; combatants: CombatantSpec[] }): Combat;
   readonly generation: 13 | 14;
   readonly game: DoubleGame;
   readonly CONFIG: DoubleConfig;
@@ -305,6 +314,7 @@ const GLOBAL_NAMES = [
   "ChatMessage",
   "ui",
   "Handlebars",
+  "Combat",
 ] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -467,6 +477,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
       // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
+      // [API13 CONFIG.Combat.documentClass: the class combats are built from] (combat.ts)
+      Combat: strictObject({ documentClass: Combat }, "CONFIG.Combat"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
       Item: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Item"),
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
@@ -520,6 +532,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const settings = createSettings();
   const usersCollection = createUsers();
   const messages = createMessages();
+  const combats = new Map<string, Combat>();
 
   // [API13 game.i18n.localize/format/has, via the real lang/en.json]
   const i18n = strictObject(
@@ -555,6 +568,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [FOUNDRY-NOTES §9; API13 Game#modules]
       modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
+      combats: createCombats(combats),
     },
     "game",
   );
@@ -646,7 +660,18 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   );
 
   // Foundry's global Handlebars environment (its `Handlebars.registerHelper` is how a system adds a helper). [API13 Handlebars]
-  Object.assign(globals, { foundry, Roll, CONFIG, CONST, game, Hooks, ChatMessage, ui, Handlebars: env.handlebars });
+  Object.assign(globals, {
+    foundry,
+    Roll,
+    CONFIG,
+    CONST,
+    game,
+    Hooks,
+    ChatMessage,
+    ui,
+    Handlebars: env.handlebars,
+    Combat,
+  });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
   if (generation === 13) {
@@ -699,6 +724,12 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   }
 
   return {
+    createCombat(data) {
+      const Class = CONFIG.Combat as { documentClass: new (d: typeof data) => Combat };
+      const combat = new Class.documentClass(data);
+      combats.set(data.id, combat);
+      return combat;
+    },
     generation,
     game,
     CONFIG,

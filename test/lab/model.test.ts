@@ -123,6 +123,10 @@ describe("lab card states", () => {
     expect(act("actionCascade")).toMatchObject({ potentialBotch: true, success: true });
     expect(act("actionCascade").augments[0]?.total).toBe(14);
     expect(act("actionCritical").criticalThreat).toBe(true);
+    expect(act("actionDamage").rerolls).toEqual([{ die: 1, faces: 6, from: 1, to: 4 }]);
+    expect(act("actionDamage").total).toBe(5 + 4 + 1 + 3);
+    expect(act("actionInitiative")).toMatchObject({ kind: "initiative", total: 18, potentialBotch: false });
+    expect(outcome("wildDamageFate")).toMatchObject({ shape: { characterDice: 4, outsideDice: 3, pips: 2 } });
     const wd = (id: string) => outcome(id) as wild.WildOutcome;
     expect(wd("wildExplodes").criticalSuccess).toBe(true);
     expect(wd("wildCriticalFailure").criticalFailure).toBe(true);

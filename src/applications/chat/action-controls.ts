@@ -5,6 +5,7 @@
  * so this is for clarity, not for safety. Pure.
  */
 import {
+  cardOutcome,
   checkCardAction,
   diceLeft,
   effectsFor,
@@ -66,6 +67,20 @@ export interface EffectControl {
   readonly maxNote: number;
 }
 
+/** One re-roll button: the die it replaces (its index, size and the face it shows now). */
+export interface RerollControl {
+  /** The die's index among the roll's own dice. */
+  readonly die: number;
+  /** Its size. */
+  readonly faces: number;
+  /** The face it shows now. */
+  readonly value: number;
+  /** Its place among the roll's own dice, from 1 (shown when the roll has more than one). */
+  readonly number: number;
+  /** True when the roll has one die of its own (the button needs no number). */
+  readonly only: boolean;
+}
+
 /** The controls a viewer sees on a card. */
 export interface ActionControlsView {
   /** The ledger length the controls were built for (sent back as `seen`). */
@@ -74,14 +89,14 @@ export interface ActionControlsView {
   readonly pool: string | null;
   /** One button per die size the viewer may use to augment. */
   readonly augment: readonly { readonly faces: number; readonly left: number }[];
-  /** Whether the viewer may spend a die to re-roll the d20. */
-  readonly reroll: boolean;
+  /** The dice of the roll's own the viewer may spend a die to re-roll: one button each, naming the die. */
+  readonly reroll: readonly RerollControl[];
   /** The card character's class dice the viewer may spend: their name, size and number left, or `null`. */
   readonly classDice: { readonly name: string; readonly faces: number; readonly left: number } | null;
   /** Whether the viewer may use a class die to augment. */
   readonly classAugment: boolean;
-  /** Whether the viewer may spend a class die to re-roll the d20. */
-  readonly classReroll: boolean;
+  /** The dice of the roll's own the viewer may spend a class die to re-roll. */
+  readonly classReroll: readonly RerollControl[];
   /** Whether the row of class-die buttons is shown (a class use or re-roll is possible). */
   readonly classRow: boolean;
   /** The activations the viewer may make. */
@@ -126,14 +141,19 @@ export function actionControls(input: ControlsInput): ActionControlsView {
   const augment = (own?.dice ?? [])
     .filter((part) => allowed({ type: "augment", faces: part.faces }))
     .map((part) => ({ faces: part.faces, left: part.count }));
-  const reroll = own !== undefined && allowed({ type: "reroll" });
+  const base = cardOutcome(card)?.base ?? [];
+  const rerollable = (ok: (die: number) => boolean): RerollControl[] =>
+    base.flatMap((b, die) =>
+      ok(die) ? [{ die, faces: b.faces, value: b.value, number: die + 1, only: base.length === 1 }] : [],
+    );
+  const reroll = own === undefined ? [] : rerollable((die) => allowed({ type: "reroll", die }));
   const cls = input.classDice ?? null;
   const classTable = cls ? { card, pools, classPools: { [cls.pool.actorId]: cls.pool } } : null;
   const classAllowed = (action: Probe): boolean =>
     classTable !== null &&
     checkCardAction(classTable, { ...action, id: PROBE, by: viewer, source: "class" } as CardAction).ok;
   const classAugment = cls !== null && classAllowed({ type: "augment", faces: cls.pool.faces });
-  const classReroll = classAllowed({ type: "reroll" });
+  const classReroll = rerollable((die) => classAllowed({ type: "reroll", die }));
   const activations: ActivationControl[] = [];
   for (const type of ["botch", "critical", "specialBotch"] as const) {
     const fromPool = own !== undefined && allowed({ type, dice: 1 });
@@ -178,16 +198,16 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     classDice: cls ? { name: cls.name, faces: cls.pool.faces, left: cls.pool.left } : null,
     classAugment,
     classReroll,
-    classRow: classAugment || classReroll,
+    classRow: classAugment || classReroll.length > 0,
     activations,
     effects,
     close,
     undo,
     any:
       augment.length > 0 ||
-      reroll ||
+      reroll.length > 0 ||
       classAugment ||
-      classReroll ||
+      classReroll.length > 0 ||
       activations.length > 0 ||
       effects.length > 0 ||
       close,

@@ -13,6 +13,7 @@ import { cardControl, undoPoolAction } from "../../services/action-dice/index.ts
 import { assistLeader, cancelAssist, pickDice, undoFateLoss, undoPoints } from "../../services/points/index.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
+import { rollCardDamage } from "./damage-control.ts";
 
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
@@ -108,7 +109,11 @@ const augment = actionDice(({ button: b }) => ({
   faces: Number(b.dataset.faces),
   ...classSource(b.dataset.source),
 }));
-const reroll = actionDice(({ button: b }) => ({ type: "reroll", ...classSource(b.dataset.source) }));
+const reroll = actionDice(({ button: b }) => ({
+  type: "reroll",
+  ...(b.dataset.die === undefined ? {} : { die: Number(b.dataset.die) }),
+  ...classSource(b.dataset.source),
+}));
 const close = actionDice(() => ({ type: "close" }));
 const undo = actionDice(({ button: b }) => ({ type: "undo", entry: b.dataset.entry ?? "" }));
 const refund = actionDice(({ button: b }) => ({ type: "refund", entry: b.dataset.entry ?? "" }));
@@ -119,6 +124,7 @@ const cancel: CardControlRun = ({ button: b }) => cancelAssist(b.dataset.leader 
 const pickBest: CardControlRun = ({ message, button: b }) => pickDice(message, slotPair(b.dataset.slots));
 const pointsUndo: CardControlRun = ({ message, button: b }) => undoPoints(message, b.dataset.entry ?? "");
 const fateLossUndo: CardControlRun = ({ message }) => undoFateLoss(message);
+const rollDamage: CardControlRun = ({ message, event }) => rollCardDamage(message, event);
 const requestRoll: CardControlRun = ({ message, button: b, event }) =>
   import("../requests/roll.ts").then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
 const requestReveal: CardControlRun = ({ message }) => requests().then((r) => r.revealRequest(message.id ?? ""));
@@ -149,6 +155,8 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   ["pointsPickBest", { access: "author", run: pickBest }],
   ["pointsUndo", { access: "gm", run: pointsUndo }],
   ["pointsUndoFateLoss", { access: "gm", run: fateLossUndo }],
+  // Attack cards rolled from a weapon: the weapon's damage.
+  ["rollDamage", { access: "actorOwner", run: rollDamage }],
   // GM roll requests.
   ["requestRoll", { access: "actorOwner", run: requestRoll }],
   ["requestReveal", { access: "gm", run: requestReveal }],

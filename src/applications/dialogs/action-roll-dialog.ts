@@ -181,7 +181,7 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "act
       : action.ACTION_DIE_SIZES;
   const heldCount = heldOf(settings, Number(dieText));
   return {
-    kind: selectOptions(action.ACTION_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
+    kind: selectOptions(action.D20_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
     insight: kind === "insight",
     botchRangeShown: kind === "attack" || botchRange !== "1",
     held: heldCount === null ? null : { faces: Number(dieText), count: heldCount },

@@ -12,6 +12,7 @@ import {
 import { EngineError, shared } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import { rollWithPoints } from "../../services/points/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 
 /** A character's items as the pure functions read them: by own id (`items.get`), the system's item types only. */
@@ -56,13 +57,41 @@ export async function rollTrait<T extends CharacterType>(
     reportError(error);
     return;
   }
+  const name = traitLabelText(roll.label);
+  const title = roll.damage ? game.i18n.format("ROLLING_BONES.Damage.Roll", { name }) : name;
+  const rollOptions = traitRollOptions(actor, trait, roll.damage);
+  if (roll.damage?.direct === true) {
+    await rollWithPoints(roll.engine, roll.request, {
+      actor,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flavor: title,
+      rollOptions,
+    });
+    return;
+  }
   await openRollDialog(roll.engine, {
     actor,
-    title: traitLabelText(roll.label),
+    title,
     // `roll.request` is the request of `roll.engine` (requestForTrait pairs them).
     initial: roll.request as never,
     event,
+    rollOptions,
   });
+}
+
+/**
+ * What a trait's roll stores beside its request: for a weapon attack, the weapon (actor and item
+ * ids) so its card offers the damage roll; for a damage roll, whose weapon it is and what it rolls,
+ * as text for the card's damage line.
+ */
+function traitRollOptions(
+  actor: Actor.Implementation,
+  trait: TraitRef,
+  damage: { weapon: string; rolled: string } | undefined,
+): Record<string, unknown> {
+  if (trait.kind === "weapon") return { weapon: { actor: actor.id ?? "", item: trait.key } };
+  if (damage) return { damage: { actor: actor.name, weapon: damage.weapon, rolled: damage.rolled } };
+  return {};
 }
 
 /**

@@ -10,7 +10,9 @@ import type { PercentileRequest } from "../../engines/percentile/index.ts";
 import type { PiRequest } from "../../engines/pi/index.ts";
 import type { PoolRequest } from "../../engines/pool/index.ts";
 import type { WildRequest } from "../../engines/wild/index.ts";
+import { actionDamageRequest } from "../item/damage.ts";
 import { weaponAttackRequest, type ItemData } from "../item/figures.ts";
+import type { ItemSources } from "../item/types.ts";
 import type { CharacterType, ENGINE_OF } from "./constants.ts";
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
@@ -23,13 +25,16 @@ const { EngineError, ownValue } = shared;
  */
 export type EquipmentLookup = (id: string) => (ItemData & { readonly name: string }) | undefined;
 
-/** The kinds of trait a roll button can name, per character type (`weapon`: an embedded weapon item's id). */
+/**
+ * The kinds of trait a roll button can name, per character type (`weapon`: an embedded weapon item's
+ * id, for its attack; `damage`: the same id, for its damage).
+ */
 export const TRAIT_KINDS = Object.freeze({
   "percentile-character": ["attribute", "skill"],
-  "action-character": ["ability", "save", "skill", "weapon"],
-  "wild-character": ["attribute", "skill"],
+  "action-character": ["ability", "save", "skill", "weapon", "damage"],
+  "wild-character": ["attribute", "skill", "damage"],
   "pi-character": ["attribute", "skill"],
-  "pool-character": ["attribute", "ability", "tenPoint"],
+  "pool-character": ["attribute", "ability", "tenPoint", "damage"],
 } as const satisfies Record<CharacterType, readonly string[]>);
 
 /** A kind of trait of a character type. */
@@ -85,6 +90,11 @@ export interface TraitRoll<T extends CharacterType = CharacterType> {
   readonly request: EngineRequests[(typeof ENGINE_OF)[T]];
   /** What the roll is of, for the card's flavor. */
   readonly label: TraitLabel;
+  /**
+   * A damage roll: the weapon's name and the dice it rolls as text (`1d8+2`, `3D + 2D`), and
+   * whether it is rolled at once (no dialog) because the engine's dialog has nothing to add.
+   */
+  readonly damage?: { readonly weapon: string; readonly rolled: string; readonly direct: boolean };
 }
 
 /**
@@ -142,11 +152,11 @@ export function requestForTrait(
     case "action-character":
       return actionRoll(system as CharacterSources[typeof type], trait, equipment);
     case "wild-character":
-      return wildRoll(system as CharacterSources[typeof type], trait);
+      return wildRoll(system as CharacterSources[typeof type], trait, equipment);
     case "pi-character":
       return piRoll(system as CharacterSources[typeof type], trait);
     case "pool-character":
-      return poolRoll(system as CharacterSources[typeof type], trait);
+      return poolRoll(system as CharacterSources[typeof type], trait, equipment);
   }
 }
 
@@ -195,13 +205,62 @@ function actionRoll(
       const request = item?.type === "weapon" ? weaponAttackRequest("action", item.system) : null;
       return request ? { engine: "action", request, label: { name: item?.name ?? "" } } : unknownTrait(trait);
     }
+    case "damage": {
+      const weapon = weaponOf(equipment, trait);
+      const rolled = weapon.system.action.damage.trim();
+      return {
+        engine: "action",
+        request: actionDamageRequest(rolled, weapon.name),
+        label: { name: weapon.name },
+        // The action dialog rolls a d20; damage dice go straight to chat, where action dice augment them.
+        damage: { weapon: weapon.name, rolled, direct: true },
+      };
+    }
     default:
       return unknownTrait(trait);
   }
 }
 
-function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef): TraitRoll {
+/** The weapon a `damage` trait names: an own item of the character (looked up by id), of type weapon. */
+function weaponOf(equipment: EquipmentLookup, trait: TraitRef): { name: string; system: ItemSources["weapon"] } {
+  const item = typeof trait.key === "string" ? equipment(trait.key) : undefined;
+  return item?.type === "weapon" ? { name: item.name, system: item.system } : unknownTrait(trait);
+}
+
+/**
+ * A Wild Die weapon's damage: the character's Strength code (their own dice, which a Fate Point
+ * doubles) plus the weapon's damage code as dice from outside the character (never doubled). The
+ * rule text says only that a weapon's code is not doubled; adding it to Strength is this system's
+ * choice (rules journal).
+ */
+function wildDamage(
+  system: CharacterSources["wild-character"],
+  equipment: EquipmentLookup,
+  trait: TraitRef,
+): TraitRoll {
+  const weapon = weaponOf(equipment, trait);
+  const code = weapon.system.wild.damage.trim();
+  if (code === "") throw new EngineError("NoDamageFormula", { name: weapon.name });
+  const strength = wild.parseCode(system.attributes.strength.code);
+  const outside = wild.parseCode(code);
+  const request: WildRequest = {
+    dice: strength.dice,
+    pips: strength.pips,
+    outsideDice: outside.dice,
+    outsidePips: outside.pips,
+  };
+  const rolled = `${wild.formatCode(strength.dice, strength.pips)} + ${wild.formatCode(outside.dice, outside.pips)}`;
+  return {
+    engine: "wild",
+    request,
+    label: { name: weapon.name },
+    damage: { weapon: weapon.name, rolled, direct: false },
+  };
+}
+
+function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef, equipment: EquipmentLookup): TraitRoll {
   const type = "wild-character";
+  if (trait.kind === "damage") return wildDamage(system, equipment, trait);
   if (trait.kind === "attribute") {
     const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
     const { dice, pips } = wild.parseCode(attribute.code);
@@ -239,7 +298,7 @@ function piRoll(system: CharacterSources["pi-character"], trait: TraitRef): Trai
   return unknownTrait(trait);
 }
 
-function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef): TraitRoll {
+function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, equipment: EquipmentLookup): TraitRoll {
   const type = "pool-character";
   const request = (built: pool.BuiltPool): PoolRequest => ({
     pool: built.pool,
@@ -257,6 +316,20 @@ function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef): 
       const attribute = ownValue(system.attributes, trait.with ?? ability.attribute) ?? unknownTrait(trait);
       const built = pool.buildPool({ attribute: attribute.rating, ability: ability.rating });
       return { engine: "pool", request: request(built), label: { name: ability.name } };
+    }
+    case "damage": {
+      // The dice-pool text has no damage rule: Strength plus the weapon's damage dice at the usual
+      // difficulty, successes counted as damage, is this system's choice (rules journal).
+      const weapon = weaponOf(equipment, trait);
+      if (weapon.system.pool.damage === 0) throw new EngineError("NoDamageFormula", { name: weapon.name });
+      const strength = system.attributes.strength.rating;
+      const dice = Math.min(pool.MAX_POOL, strength + weapon.system.pool.damage);
+      return {
+        engine: "pool",
+        request: { pool: dice, difficulty: pool.DEFAULT_DIFFICULTY, cancellation: 0 },
+        label: { name: weapon.name },
+        damage: { weapon: weapon.name, rolled: `${strength} + ${weapon.system.pool.damage}`, direct: false },
+      };
     }
     case "tenPoint": {
       if (trait.key === WILLPOWER_KEY) {

@@ -7,3 +7,4 @@ export * from "./defaults.ts";
 export * from "./figures.ts";
 export * from "./validators.ts";
 export type * from "./types.ts";
+export * from "./damage.ts";

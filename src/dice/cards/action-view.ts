@@ -14,7 +14,12 @@ import {
  * and the card's state (open or declared, the ledger of spends, activation severities).
  */
 export interface ActionCardView {
+  /** The roll's own dice (a d20, or a damage formula's dice) with their re-rolls. */
   d20s: DieChip<DieResult>[];
+  /** The heading of the roll's own dice: `d20`, or the dice as a formula (`1d8 + 1d6`). */
+  ownDice: string;
+  /** Each re-roll naming the die it replaced: its place (from 1), size, the face replaced and the new one. */
+  rerolls: { number: number; faces: number; from: number; to: number }[];
   cascades: { faces: number; total: number; dice: DieChip<DieResult>[] }[];
   card: ActionCardStateView;
   /**
@@ -39,8 +44,10 @@ export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord 
   return {
     d20s: chipsOf(
       "action",
-      outcome.dice.filter((d) => d.faces === 20 && d.role !== "action"),
+      outcome.dice.filter((d) => d.role !== "action"),
     ),
+    ownDice: ownDiceText(outcome),
+    rerolls: (outcome.rerolls ?? []).map((r) => ({ number: r.die + 1, faces: r.faces, from: r.from, to: r.to })),
     cascades: outcome.augments.map((a) => ({
       faces: a.faces,
       total: a.total,
@@ -56,6 +63,18 @@ export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord 
       criticalThreat: outcome.criticalThreat && !critical,
     },
   };
+}
+
+/**
+ * The roll's own dice as a heading: `d20` for a d20 roll (and cards stored before rolls had dice of
+ * their own), else `2d6 + 1d8`.
+ */
+function ownDiceText(outcome: ActionOutcome): string {
+  const base = outcome.base ?? [];
+  if (base.length <= 1) return `d${base[0]?.faces ?? 20}`;
+  const counts = new Map<number, number>();
+  for (const b of base) counts.set(b.faces, (counts.get(b.faces) ?? 0) + 1);
+  return [...counts].map(([faces, n]) => `${n}d${faces}`).join(" + ");
 }
 
 /** The headline: an activation that stands, else the roll against its DC, else just its total. */

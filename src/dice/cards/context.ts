@@ -3,7 +3,25 @@
  * build it from their stored request and outcome, and the lab page builds it the same way from an
  * engine roll of its own.
  */
-import type { EngineId } from "../../engines/shared/index.ts";
+import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+
+/** A damage roll's line on its card: whose weapon, what it rolls (text a user typed), and the damage in words. */
+export interface DamageLine {
+  /** The character's name. */
+  readonly actor: string;
+  /** The weapon's name. */
+  readonly weapon: string;
+  /** What was rolled, as text (`1d8+2`, `3D + 2D`). */
+  readonly rolled: string;
+}
+
+/** Reads a damage line stored with a roll (`roll.options.damage`); `null` when there is none or it is malformed. */
+export function readDamageLine(raw: unknown): DamageLine | null {
+  if (!isRecord(raw)) return null;
+  const { actor, weapon, rolled } = raw;
+  if (typeof actor !== "string" || typeof weapon !== "string" || typeof rolled !== "string") return null;
+  return { actor, weapon, rolled };
+}
 
 /** What every engine's chat card template receives. */
 export interface EngineCardContext<Req, Out> {
@@ -23,6 +41,8 @@ export interface EngineCardContext<Req, Out> {
   outcome: Out | null;
   /** What the engine's card arranges from the outcome (dice split by role, chains); null when private. */
   view: object | null;
+  /** A damage roll's line (whose weapon, what was rolled); null for other rolls and when private. */
+  damage: DamageLine | null;
 }
 
 /** What a card context is built from. */
@@ -43,6 +63,8 @@ export interface CardContextInput<Req, Out> {
   readonly outcome: Out | null | undefined;
   /** Arranges the outcome for the engine's template (see each engine's card view). */
   readonly view: (outcome: Out) => object | null;
+  /** A damage roll's line, when the roll is a weapon's damage. */
+  readonly damage?: DamageLine | null;
 }
 
 /**
@@ -63,5 +85,6 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     request: isPrivate ? null : input.request,
     outcome: isPrivate ? null : (outcome ?? null),
     view: isPrivate || !outcome ? null : input.view(outcome),
+    damage: isPrivate ? null : (input.damage ?? null),
   };
 }

@@ -66,6 +66,8 @@ export interface StoredCardState {
   readonly points?: unknown;
   /** True while a roll request's hidden difficulty decides a pool roll (see `PoolCardView`). */
   readonly difficultyHidden?: unknown;
+  /** A damage roll's line (see `DamageLine`). */
+  readonly damage?: unknown;
 }
 
 /** Each engine's card view of an outcome and the state stored with its roll. */

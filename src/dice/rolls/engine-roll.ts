@@ -1,6 +1,6 @@
 import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
-import { cardContextOf, type EngineCardContext } from "../cards/context.ts";
+import { cardContextOf, readDamageLine, type EngineCardContext } from "../cards/context.ts";
 import { cardKey, rememberCard, renderedCard } from "../cards/rendered.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
@@ -16,6 +16,15 @@ export interface EngineRollOptions<Req, Out> {
   request: Req;
   /** The engine outcome, set once the roll is evaluated. */
   outcome?: Out;
+}
+
+/**
+ * The options a roll stores besides the engine's own (engine, request, outcome): what a rebuilt roll
+ * of the same card keeps (its ledger, the weapon of an attack, a damage line, an initiative's combatant).
+ */
+export function keptOptions(options: object): Record<string, unknown> {
+  const { engine: _engine, request: _request, outcome: _outcome, ...kept } = options as Record<string, unknown>;
+  return kept;
 }
 
 /**
@@ -260,6 +269,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       request: this.request,
       outcome: this.outcome,
       view: (outcome) => this.cardView(outcome),
+      damage: readDamageLine((this.options as { damage?: unknown }).damage),
     });
   }
 

@@ -51,6 +51,9 @@ export const CRITICAL_EFFECTS: Readonly<Record<ActionKind, readonly EffectOption
   attack: Object.freeze([option("damageSpecial", 1, true), OWN_WORDS]),
   save: Object.freeze([option("saveMadePossible"), option("saveForQuarter"), option("saveForNothing", 2), OWN_WORDS]),
   insight: Object.freeze([]),
+  // Damage and initiative rolls have no critical threat or botch (their dice are not a d20).
+  damage: Object.freeze([]),
+  initiative: Object.freeze([]),
 });
 
 /**

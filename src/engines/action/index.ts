@@ -14,7 +14,11 @@ export * from "./tables.ts";
 export {
   ACTION_KINDS,
   CRITICAL_KINDS,
+  D20_BASE,
+  D20_KINDS,
   MAX_AUGMENTS,
+  MAX_BASE_DICE,
+  MAX_BASE_FACES,
   MAX_BOTCH_RANGE,
   MAX_DC,
   MAX_MODIFIER,
@@ -29,7 +33,10 @@ export {
   ACTION_STEPS,
   CRITICAL_NATURAL,
   D20_ROLE,
+  DIE_ROLE,
   REROLL_ROLE,
+  baseRole,
+  botchRangeOf,
   SPECIAL_BOTCH_MARGIN,
   isCriticalThreat,
   isPotentialBotch,
@@ -37,7 +44,15 @@ export {
   resolve,
   walk,
 } from "./resolve.ts";
-export type { ActionOutcome, ActionSegment, ActionStepId, ActionWalk, AugmentResult } from "./resolve.ts";
+export type {
+  ActionOutcome,
+  ActionSegment,
+  BaseDieResult,
+  RerollResult,
+  ActionStepId,
+  ActionWalk,
+  AugmentResult,
+} from "./resolve.ts";
 export { cascadeAtLeast, cascadeDist, cascadeMean, cascadeOdds, cascadeParts, odds, totalDist } from "./odds.ts";
 export type { ActionOdds, CascadeOdds } from "./odds.ts";
 export * from "./ledger.ts";

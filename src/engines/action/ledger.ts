@@ -103,6 +103,11 @@ export interface ActionCardState {
   readonly character?: string | null;
   /** True until the GM (or the roller) declares the result. */
   readonly open: boolean;
+  /**
+   * True when the roll's result is already used where it can no longer change (an initiative
+   * entered into a combat whose round has started): no augment or re-roll. Absent: false.
+   */
+  readonly locked?: boolean;
   /** The request, with every augment and re-roll made so far. */
   readonly request: ValidActionRequest;
   /** The throws so far, in plan order. */
@@ -139,9 +144,11 @@ export interface AugmentAction extends ActionBase {
   readonly source?: DiceSource;
 }
 
-/** Spend an action die to re-roll the roll's d20 (the roller only, while the roll is open). */
+/** Spend an action die to re-roll one die of the roll's own (the roller only, while the roll is open). */
 export interface RerollAction extends ActionBase {
   readonly type: "reroll";
+  /** The die re-rolled: its index among the roll's own dice; the first (the d20) when omitted. */
+  readonly die?: number;
   /** The size of the die to spend; the smallest in the pool when omitted. */
   readonly faces?: number;
   /** Where the die comes from; the user's pool when omitted. */
@@ -472,6 +479,7 @@ function isGm(pools: Readonly<Record<string, ActionPoolState>>, userId: string):
 function dieStepError(t: ActionTable, by: string): EngineError | null {
   if (t.card.characterGeneration) return new EngineError("CharacterGenerationRoll");
   if (!t.card.open) return new EngineError("RollClosed");
+  if (t.card.locked === true) return new EngineError("InitiativeSet");
   if (by !== t.card.owner) return new EngineError("NotYourRoll");
   if (cardMissing(t.card) !== null) return new EngineError("RollPending");
   return null;
@@ -491,6 +499,10 @@ function rerollError(t: ActionTable, a: RerollAction): EngineError | null {
   if (standing(t.card, "botch").length > 0) return new EngineError("BotchAlreadyActivated");
   if (standing(t.card, "critical").length > 0) return new EngineError("CriticalAlreadyActivated");
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
+  const die = a.die ?? 0;
+  if (!Number.isInteger(die) || die < 0 || die >= t.card.request.base.length) {
+    return new EngineError("UnknownRerollTarget", { target: String(a.die) });
+  }
   return payError(t, a.by, a.source, 1, a.faces);
 }
 
@@ -607,7 +619,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
 
 /**
  * Whether an action on a card is allowed. The rules, in the order checked:
- * - augment / re-roll: not on a character-generation roll; only while the roll is open; only by
+ * - augment / re-roll: not on a character-generation roll; only while the roll is open and not
+ *   locked (an initiative already in a started round); only by
  *   the roller; only once every die is thrown; the roller's pool holds the die. An augment is
  *   refused once a special botch stands (it could lift the total); a re-roll once a botch, critical
  *   or special botch stands (so a potential botch can be re-rolled only before it is activated).
@@ -716,7 +729,7 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
       return spend(table, { ...action, dice: 1 }, next);
     }
     case "reroll": {
-      const reroll = { target: "d20" as const, after: card.request.augments.length };
+      const reroll = { target: action.die ?? 0, after: card.request.augments.length };
       const next = { ...card, request: { ...card.request, rerolls: [...card.request.rerolls, reroll] } };
       return spend(table, { ...action, dice: 1 }, next);
     }

@@ -11,7 +11,7 @@
 
 import { Dist, EPSILON, denseToJSON, putBounded, type DistributionJSON } from "../shared/index.ts";
 import { requireActionDie, validate, type ActionKind, type ActionRequest } from "./request.ts";
-import { isCriticalThreat, isPotentialBotch, SPECIAL_BOTCH_MARGIN } from "./resolve.ts";
+import { botchRangeOf, isCriticalThreat, isPotentialBotch, SPECIAL_BOTCH_MARGIN } from "./resolve.ts";
 import type { ActionDieSize } from "./tables.ts";
 
 /** A distribution as an array: `p[v]` is the probability of the value `v` (v ≥ 0). */
@@ -156,7 +156,7 @@ export interface ActionOdds {
   readonly engine: "action";
   /** The roll's kind. */
   readonly kind: ActionKind;
-  /** Total → probability (d20 + modifier + level for insight + every augment cascade). */
+  /** Total → probability (the roll's own dice + modifier + level for insight + every augment cascade). */
   readonly total: DistributionJSON;
   /** The exact mean total. */
   readonly mean: number;
@@ -188,40 +188,43 @@ function augmentArray(augments: readonly number[]): ArrayDist {
 
 /** The most augment lists {@link rollArray} keeps; past it the oldest is dropped. */
 const ROLL_CACHE_SIZE = 64;
-/** The d20 plus augments, keyed by the augment sizes in order (convolved in that order). */
+/** The roll's own dice plus augments, keyed by the dice sizes and the augment sizes in order (convolved in that order). */
 const rollCache = new Map<string, ArrayDist>();
 
 /**
  * The d20 plus augments as an array: `p[i]` is the probability of d20 + augments = i. Memoised by
  * augment list: a dialog asks again for the same dice whenever only the modifier or the DC changes.
  */
-function rollArray(augments: readonly number[]): ArrayDist {
-  const key = augments.join(",");
+function rollArray(augments: readonly number[], base: readonly number[]): ArrayDist {
+  const key = base.length === 1 && base[0] === 20 ? augments.join(",") : `${base.join(",")}|${augments.join(",")}`;
   const roll = rollCache.get(key);
-  return roll ?? putBounded(rollCache, key, d20With(augments), ROLL_CACHE_SIZE);
+  return roll ?? putBounded(rollCache, key, baseWith(base, augments), ROLL_CACHE_SIZE);
 }
 
-/** The d20 plus augments as an array, computed. */
-function d20With(augments: readonly number[]): ArrayDist {
+/** The roll's own dice plus augments as an array, computed. */
+function baseWith(base: readonly number[], augments: readonly number[]): ArrayDist {
   const aug = augmentArray(augments);
-  const s = aug.p;
-  const out = new Float64Array(s.length + 20);
-  // out[d + v] += s[v] / 20 for each face d: a direct sum, so tiny tail values keep their precision.
-  for (let v = 0; v < s.length; v++) {
-    const q = (s[v] as number) / 20;
-    if (q === 0) continue;
-    for (let d = 1; d <= 20; d++) out[v + d] = (out[v + d] as number) + q;
+  let s: Float64Array = aug.p;
+  for (const faces of base) {
+    const out = new Float64Array(s.length + faces);
+    // out[d + v] += s[v] / faces for each face d: a direct sum, so tiny tail values keep their precision.
+    for (let v = 0; v < s.length; v++) {
+      const q = (s[v] as number) / faces;
+      if (q === 0) continue;
+      for (let d = 1; d <= faces; d++) out[v + d] = (out[v + d] as number) + q;
+    }
+    s = out;
   }
-  return { p: out, remainder: aug.remainder };
+  return { p: s, remainder: aug.remainder };
 }
 
 /**
- * The distribution of a request's total (d20 + modifier, + level on an insight roll, + every
- * augment's cascade). Re-rolls do not change it: the d20 that stands is a fresh fair d20.
+ * The distribution of a request's total (the roll's own dice + modifier, + level on an insight roll, + every
+ * augment's cascade). Re-rolls do not change it: a die that stands is a fresh fair die.
  */
 export function totalDist(request: ActionRequest): Dist {
   const req = validate(request);
-  const arr = rollArray(req.augments);
+  const arr = rollArray(req.augments, req.base);
   return toDist(arr.p, req.modifier + (req.kind === "insight" ? req.level : 0), arr.remainder);
 }
 
@@ -232,7 +235,7 @@ export function totalDist(request: ActionRequest): Dist {
 export function odds(request: ActionRequest): ActionOdds {
   const req = validate(request);
   const offset = req.modifier + (req.kind === "insight" ? req.level : 0);
-  const arr = rollArray(req.augments);
+  const arr = rollArray(req.augments, req.base);
   let pSuccess: number | null = null;
   let pFailedBy5: number | null = null;
   if (req.dc !== null) {
@@ -248,11 +251,13 @@ export function odds(request: ActionRequest): ActionOdds {
   }
   let pPotentialBotch = 0;
   let pCriticalThreat = 0;
+  const botchRange = botchRangeOf(req);
   for (let natural = 1; natural <= 20; natural++) {
-    if (isPotentialBotch(natural, req.botchRange)) pPotentialBotch += 1 / 20;
+    if (isPotentialBotch(natural, botchRange)) pPotentialBotch += 1 / 20;
     if (isCriticalThreat(natural, req.kind)) pCriticalThreat += 1 / 20;
   }
-  let mean = 10.5 + offset;
+  let mean = offset;
+  for (const faces of req.base) mean += (faces + 1) / 2;
   for (const faces of req.augments) mean += cascadeMean(faces);
   return {
     engine: "action",

@@ -8,11 +8,33 @@
 import { EngineError, requireInt } from "../shared/index.ts";
 import { ACTION_DIE_SIZES, MAX_LEVEL, isActionDieSize, type ActionDieSize } from "./tables.ts";
 
-/** What the d20 roll is for. Critical threats exist for checks, attacks and saving throws only. */
-export type ActionKind = "check" | "attack" | "save" | "insight";
+/**
+ * What the roll is for. Critical threats exist for checks, attacks and saving throws only; a damage
+ * or initiative roll has neither botch nor critical threat (the rules name them on d20 checks).
+ */
+export type ActionKind = "check" | "attack" | "save" | "insight" | "damage" | "initiative";
 
 /** Every roll kind. */
-export const ACTION_KINDS: readonly ActionKind[] = Object.freeze(["check", "attack", "save", "insight"]);
+export const ACTION_KINDS: readonly ActionKind[] = Object.freeze([
+  "check",
+  "attack",
+  "save",
+  "insight",
+  "damage",
+  "initiative",
+]);
+
+/** The kinds whose roll is one d20 with a botch range (the other kinds may roll any dice of their own). */
+export const D20_KINDS: readonly ActionKind[] = Object.freeze(["check", "attack", "save", "insight"]);
+
+/** The roll's own dice when a request names none: one d20. */
+export const D20_BASE: readonly number[] = Object.freeze([20]);
+
+/** The most dice of its own a roll may throw (a damage formula's dice). */
+export const MAX_BASE_DICE = 20;
+
+/** The largest die a roll of its own may throw. */
+export const MAX_BASE_FACES = 100;
 
 /** The kinds of roll on which a critical threat can be activated. */
 export const CRITICAL_KINDS: readonly ActionKind[] = Object.freeze(["check", "attack", "save"]);
@@ -33,13 +55,14 @@ export const MAX_AUGMENTS = 50;
 export const MAX_REROLLS = 50;
 
 /**
- * One re-roll of the roll's d20, paid with one action die. The new face replaces the d20 even if
- * it is lower. `after` orders it among the augments: the re-roll was made after that many augments
- * had been used (0 when omitted: before any augment). Action dice themselves cannot be re-rolled.
+ * One re-roll of a single die of the roll's own (the d20 of a check, one die of a damage formula),
+ * paid with one action die. The new face replaces that die even if it is lower. `after` orders it
+ * among the augments: the re-roll was made after that many augments had been used (0 when omitted:
+ * before any augment). Action dice themselves cannot be re-rolled.
  */
 export interface ActionReroll {
-  /** The die re-rolled; the roll's own d20 is the only one. */
-  readonly target: "d20";
+  /** The index of the die re-rolled among the roll's own dice (`base`); `"d20"` (older cards) is die 0. */
+  readonly target: number | "d20";
   /** How many augments had been used when the re-roll was made; 0 when omitted. */
   readonly after?: number;
 }
@@ -58,12 +81,16 @@ export interface ActionRequest {
   readonly botchRange?: number;
   /** The die size of each action die used to augment the roll, in the order used; none when omitted. */
   readonly augments?: readonly number[];
-  /** The re-rolls of the d20, in the order made; none when omitted. */
+  /** The re-rolls, in the order made; none when omitted. */
   readonly rerolls?: readonly ActionReroll[];
+  /** The sizes of the roll's own dice (a damage formula's); one d20 when omitted (and always for a d20 kind). */
+  readonly base?: readonly number[];
 }
 
 /** A checked re-roll with its position filled in. */
 export interface ValidActionReroll extends ActionReroll {
+  /** The index of the die re-rolled among the roll's own dice. */
+  readonly target: number;
   /** How many augments had been used when the re-roll was made. */
   readonly after: number;
 }
@@ -84,6 +111,8 @@ export interface ValidActionRequest extends ActionRequest {
   readonly augments: readonly ActionDieSize[];
   /** The re-rolls, in the order made. */
   readonly rerolls: readonly ValidActionReroll[];
+  /** The sizes of the roll's own dice. */
+  readonly base: readonly number[];
 }
 
 const EMPTY: readonly never[] = Object.freeze([]);
@@ -101,7 +130,8 @@ export function withDefaults(request: ActionRequest): ValidActionRequest {
     dc: request.dc ?? null,
     botchRange: request.botchRange ?? 1,
     augments: (request.augments ?? EMPTY) as readonly ActionDieSize[],
-    rerolls: (request.rerolls ?? EMPTY).map((r) => ({ target: r.target, after: r.after ?? 0 })),
+    rerolls: (request.rerolls ?? EMPTY).map((r) => ({ target: targetIndex(r.target), after: r.after ?? 0 })),
+    base: request.base ?? D20_BASE,
   };
 }
 
@@ -114,12 +144,18 @@ function isComplete(request: ActionRequest): request is ValidActionRequest {
     request.dc === undefined ||
     request.botchRange === undefined ||
     request.augments === undefined ||
-    request.rerolls === undefined
+    request.rerolls === undefined ||
+    request.base === undefined
   ) {
     return false;
   }
-  for (const r of request.rerolls) if (r.after === undefined) return false;
+  for (const r of request.rerolls) if (r.after === undefined || typeof r.target !== "number") return false;
   return true;
+}
+
+/** A re-roll target as a die index: older cards name the d20, which is die 0. */
+function targetIndex(target: number | "d20"): number {
+  return target === "d20" ? 0 : target;
 }
 
 /** Checks one augment die size; throws `NotInteger` or `DieSizeNotAllowed`. */
@@ -137,7 +173,9 @@ export function requireActionDie(faces: unknown, field: string): ActionDieSize {
  * Checks a request and fills in its defaults. Throws an {@link EngineError} for an unknown kind, a
  * modifier, level, DC or botch range that is not a whole number in range, a level on a roll that is
  * not an insight roll, an augment die size an action die cannot have, too many augments or
- * re-rolls, a re-roll of anything but the d20, or re-rolls out of order.
+ * re-rolls, a re-roll of a die the roll does not have, re-rolls out of order, or dice of its own
+ * (`base`) that are not 1 to {@link MAX_BASE_DICE} dice of 2 to {@link MAX_BASE_FACES} faces, or
+ * anything but one d20 on a d20 kind.
  *
  * @returns The normalised request.
  */
@@ -166,6 +204,8 @@ export function validate(request: ActionRequest): ValidActionRequest {
       typeof faces === "number" && isActionDieSize(faces) ? faces : requireActionDie(faces, `augments[${i}]`);
   }
 
+  const base = validBase(request.base, kind);
+
   const rawRerolls: unknown = request.rerolls ?? EMPTY;
   if (!Array.isArray(rawRerolls)) throw new EngineError("NotAList", { field: "rerolls" });
   if (rawRerolls.length > MAX_REROLLS) {
@@ -177,12 +217,30 @@ export function validate(request: ActionRequest): ValidActionRequest {
   for (let i = 0; i < rerollList.length; i++) {
     const raw = rerollList[i];
     const reroll = (typeof raw === "object" && raw !== null ? raw : {}) as Partial<ActionReroll>;
-    if (reroll.target !== "d20") throw new EngineError("UnknownRerollTarget", { target: reroll.target });
+    const target = reroll.target === "d20" ? 0 : reroll.target;
+    if (typeof target !== "number" || !Number.isInteger(target) || target < 0 || target >= base.length) {
+      throw new EngineError("UnknownRerollTarget", { target: String(reroll.target) });
+    }
     const after = requireInt(reroll.after ?? 0, `rerolls[${i}].after`, 0, augments.length);
     if (after < previous) throw new EngineError("RerollOrder", { index: i });
     previous = after;
-    rerolls[i] = { target: "d20", after };
+    rerolls[i] = { target, after };
   }
 
-  return { kind, modifier, level, dc, botchRange, augments, rerolls };
+  return { kind, modifier, level, dc, botchRange, augments, rerolls, base };
+}
+
+/** Checks the roll's own dice: one d20 on a d20 kind; otherwise 1 to 20 dice of 2 to 100 faces. */
+function validBase(raw: unknown, kind: ActionKind): readonly number[] {
+  if (raw === undefined) return D20_BASE;
+  if (!Array.isArray(raw)) throw new EngineError("NotAList", { field: "base" });
+  const list: readonly unknown[] = raw;
+  if (list.length < 1 || list.length > MAX_BASE_DICE) {
+    throw new EngineError("OutOfRange", { field: "base", value: list.length, min: 1, max: MAX_BASE_DICE });
+  }
+  const base = list.map((faces, i) => requireInt(faces, `base[${i}]`, 2, MAX_BASE_FACES));
+  if (D20_KINDS.includes(kind) && (base.length !== 1 || base[0] !== 20)) {
+    throw new EngineError("BaseDiceKind", { kind });
+  }
+  return base.length === 1 && base[0] === 20 ? D20_BASE : base;
 }

@@ -9,6 +9,7 @@
 import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
 import {
   CRITICAL_KINDS,
+  D20_KINDS,
   withDefaults,
   type ActionKind,
   type ActionRequest,
@@ -20,7 +21,15 @@ import type { ActionDieSize } from "./tables.ts";
 /** The role of the roll's first d20. */
 export const D20_ROLE = "d20";
 
-/** The role of a d20 thrown to replace the d20 (a re-roll). */
+/** The role of each other die of a roll's own (a damage formula's d8, a d6 initiative). */
+export const DIE_ROLE = "die";
+
+/** The role of a die of the roll's own: `d20` for a d20, `die` for any other size. */
+export function baseRole(faces: number): string {
+  return faces === 20 ? D20_ROLE : DIE_ROLE;
+}
+
+/** The role of a die thrown to replace one of the roll's own dice (a re-roll). */
 export const REROLL_ROLE = "reroll";
 
 /** The role of an action die thrown to augment the roll (each throw of its cascade). */
@@ -45,9 +54,9 @@ export type ActionStepId = (typeof ACTION_STEPS)[number];
 
 /** Where one part of the roll sits in the list of throws. */
 export interface ActionSegment {
-  /** What the throws are: the first d20, a re-roll of it, or an augment's cascade. */
+  /** What the throws are: one of the roll's own dice as first thrown (`d20`), a re-roll of one, or an augment's cascade. */
   readonly type: "d20" | "reroll" | "augment";
-  /** The re-roll or augment index in the request (0 for the first d20). */
+  /** The re-roll or augment index in the request (the die's index among the roll's own dice for `d20`). */
   readonly index: number;
   /** The first throw of the part. */
   readonly start: number;
@@ -77,18 +86,44 @@ export interface AugmentResult {
   readonly total: number;
 }
 
+/** One die of the roll's own as it stands: its size, the face that counts, and the faces re-rolls replaced. */
+export interface BaseDieResult {
+  /** The die size. */
+  readonly faces: number;
+  /** The face that counts (the last thrown for this die). */
+  readonly value: number;
+  /** The faces re-rolls replaced, in order. */
+  readonly replaced: readonly number[];
+}
+
+/** One re-roll as the card names it: which die of the roll's own, its size, the face replaced and the new face. */
+export interface RerollResult {
+  /** The die's index among the roll's own dice. */
+  readonly die: number;
+  /** Its size. */
+  readonly faces: number;
+  /** The face the re-roll replaced. */
+  readonly from: number;
+  /** The new face (it stands even when lower). */
+  readonly to: number;
+}
+
 /** The outcome of an `action` roll: everything a chat card shows, nothing left to recompute. */
 export interface ActionOutcome {
   /** The engine id. */
   readonly engine: "action";
   /** The roll's kind. */
   readonly kind: ActionKind;
-  /** Every die in throw order: the d20 (`d20`), its re-rolls (`reroll`), the augment cascades (`action`). */
+  /** Every die in throw order: the roll's own (`d20` / `die`), its re-rolls (`reroll`), the augment cascades (`action`). */
   readonly dice: DieResult[];
-  /** The natural: the face of the last d20 thrown. */
+  /** The natural: the face of the last d20 thrown (for a roll of other dice, the sum of the faces that count). */
   readonly natural: number;
-  /** The faces of the d20s that re-rolls replaced, in order. */
+  /** The faces that re-rolls replaced, in order. */
   readonly replaced: readonly number[];
+  /** The roll's own dice as they stand, in order. */
+  readonly base: readonly BaseDieResult[];
+  /** Each re-roll, in the order made, naming the die it replaced. */
+  readonly rerolls: readonly RerollResult[];
   /** The modifier. */
   readonly modifier: number;
   /** The character level added (insight rolls; 0 otherwise). */
@@ -134,17 +169,21 @@ function take(thrown: readonly Throw[], i: number, faces: number, role: string):
   return t.value;
 }
 
-const D20_SPEC: DieSpec = Object.freeze({ faces: 20, role: D20_ROLE });
-const REROLL_SPEC: DieSpec = Object.freeze({ faces: 20, role: REROLL_ROLE });
-const ACTION_SPECS = new Map<number, DieSpec>();
+const SPECS = new Map<string, DieSpec>();
 
-function actionSpec(faces: number): DieSpec {
-  let spec = ACTION_SPECS.get(faces);
+/** A frozen die spec, shared by every roll that asks for the same die. */
+function specOf(faces: number, role: string): DieSpec {
+  const key = `${role}:${faces}`;
+  let spec = SPECS.get(key);
   if (spec === undefined) {
-    spec = Object.freeze({ faces, role: ACTION_ROLE });
-    ACTION_SPECS.set(faces, spec);
+    spec = Object.freeze({ faces, role });
+    SPECS.set(key, spec);
   }
   return spec;
+}
+
+function actionSpec(faces: number): DieSpec {
+  return specOf(faces, ACTION_ROLE);
 }
 
 /** The segment types, by their code in a {@link Segments} record. */
@@ -185,16 +224,20 @@ function note(rec: Segments, type: number, index: number, start: number, end: nu
 function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segments | null): DieSpec | null {
   if (segments !== null) segments.count = 0;
   const n = thrown.length;
-  if (n === 0) return D20_SPEC;
-  take(thrown, 0, 20, D20_ROLE);
-  if (segments !== null) note(segments, D20_SEGMENT, 0, 0, 1);
-  let i = 1;
+  const { augments, rerolls, base } = req;
+  let i = 0;
+  for (; i < base.length; i++) {
+    const faces = base[i] as number;
+    if (i >= n) return specOf(faces, baseRole(faces));
+    take(thrown, i, faces, baseRole(faces));
+    if (segments !== null) note(segments, D20_SEGMENT, i, i, i + 1);
+  }
   let r = 0;
-  const { augments, rerolls } = req;
   for (let k = 0; k <= augments.length; k++) {
     for (; r < rerolls.length && (rerolls[r] as ValidActionReroll).after === k; r++) {
-      if (i >= n) return REROLL_SPEC;
-      take(thrown, i, 20, REROLL_ROLE);
+      const faces = base[(rerolls[r] as ValidActionReroll).target] as number;
+      if (i >= n) return specOf(faces, REROLL_ROLE);
+      take(thrown, i, faces, REROLL_ROLE);
       if (segments !== null) note(segments, REROLL_SEGMENT, r, i, i + 1);
       i++;
     }
@@ -246,9 +289,14 @@ export function plan(request: ActionRequest, thrown: readonly Throw[]): DieSpec[
   return missing === null ? [] : [missing];
 }
 
-/** True when a natural is a potential botch for the botch range. */
+/** True when a natural is a potential botch for the botch range (on a d20 kind; see {@link botchRangeOf}). */
 export function isPotentialBotch(natural: number, botchRange: number): boolean {
   return natural >= 1 && natural <= botchRange;
+}
+
+/** The botch range that applies to a roll: its own on a d20 kind, none (0) on damage or initiative. */
+export function botchRangeOf(req: ValidActionRequest): number {
+  return D20_KINDS.includes(req.kind) ? req.botchRange : 0;
 }
 
 /** True when a natural is a critical threat on a roll of this kind. */
@@ -266,6 +314,12 @@ interface StepState {
   readonly parts: number;
   natural: number;
   replaced: number[];
+  /** The face that counts for each die of the roll's own. */
+  current: number[];
+  /** The faces re-rolls replaced, for each die of the roll's own. */
+  replacedOf: number[][];
+  /** Each re-roll as the card names it. */
+  rerolls: RerollResult[];
   potentialBotch: boolean;
   botchProtected: boolean;
   criticalThreat: boolean;
@@ -279,21 +333,33 @@ interface StepState {
 
 const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
   natural(s) {
-    let current = 0;
+    const { current, replacedOf } = s;
     const seg = s.segments;
     for (let at = 0; at < 4 * s.parts; at += 4) {
       const type = seg[at] as number;
       if (type === AUGMENT_SEGMENT) continue;
-      if (type === REROLL_SEGMENT) s.replaced.push(current);
-      current = (s.thrown[seg[at + 2] as number] as Throw).value;
+      const value = (s.thrown[seg[at + 2] as number] as Throw).value;
+      if (type === D20_SEGMENT) {
+        current.push(value);
+        replacedOf.push([]);
+        continue;
+      }
+      const die = (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll).target;
+      s.replaced.push(current[die] as number);
+      s.rerolls.push({ die, faces: s.req.base[die] as number, from: current[die] as number, to: value });
+      (replacedOf[die] as number[]).push(current[die] as number);
+      current[die] = value;
     }
-    s.natural = current;
+    let natural = 0;
+    for (let j = 0; j < current.length; j++) natural += current[j] as number;
+    s.natural = natural;
   },
   flags(s) {
-    s.potentialBotch = isPotentialBotch(s.natural, s.req.botchRange);
+    const range = botchRangeOf(s.req);
+    s.potentialBotch = isPotentialBotch(s.natural, range);
     let protectedByReroll = false;
     for (let i = 0; i < s.replaced.length && !protectedByReroll; i++) {
-      protectedByReroll = isPotentialBotch(s.replaced[i] as number, s.req.botchRange);
+      protectedByReroll = isPotentialBotch(s.replaced[i] as number, range);
     }
     s.botchProtected = protectedByReroll;
     s.criticalThreat = isCriticalThreat(s.natural, s.req.kind);
@@ -349,8 +415,17 @@ const REROLLED: readonly DieMark[] = Object.freeze(["rerolled"]);
 /** The die view of every throw, with roles, marks and augment groups. */
 function dieResults(s: StepState): DieResult[] {
   const { segments: seg, parts, thrown } = s;
-  let last = 0;
-  for (let at = 0; at < 4 * parts; at += 4) if (seg[at] !== AUGMENT_SEGMENT) last = seg[at + 2] as number;
+  // The throw that counts for each die of the roll's own: its first throw, then each re-roll of it.
+  const lastOf = new Array<number>(s.current.length).fill(0);
+  for (let at = 0; at < 4 * parts; at += 4) {
+    const type = seg[at] as number;
+    if (type === AUGMENT_SEGMENT) continue;
+    const die =
+      type === D20_SEGMENT
+        ? (seg[at + 1] as number)
+        : (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll).target;
+    lastOf[die] = seg[at + 2] as number;
+  }
   const kept = LAST_D20_MARKS[(s.criticalThreat ? 1 : 0) + (s.potentialBotch ? 2 : 0)] as readonly DieMark[];
   const dice: DieResult[] = [];
   for (let at = 0; at < 4 * parts; at += 4) {
@@ -363,7 +438,13 @@ function dieResults(s: StepState): DieResult[] {
         const marks = t.value === t.faces ? KEPT_EXPLODED : KEPT;
         dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks, group });
       } else {
-        dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks: i === last ? kept : REROLLED });
+        dice.push({
+          index: i,
+          faces: t.faces,
+          value: t.value,
+          role: t.role,
+          marks: lastOf.includes(i) ? (s.current.length === 1 ? kept : KEPT) : REROLLED,
+        });
       }
     }
   }
@@ -385,6 +466,9 @@ export function resolve(request: ActionRequest, thrown: readonly Throw[]): Actio
     parts: SEGMENTS.count,
     natural: 0,
     replaced: [],
+    current: [],
+    replacedOf: [],
+    rerolls: [],
     potentialBotch: false,
     botchProtected: false,
     criticalThreat: false,
@@ -402,12 +486,14 @@ export function resolve(request: ActionRequest, thrown: readonly Throw[]): Actio
     dice: dieResults(s),
     natural: s.natural,
     replaced: s.replaced,
+    rerolls: s.rerolls,
+    base: s.current.map((value, j) => ({ faces: req.base[j] as number, value, replaced: s.replacedOf[j] as number[] })),
     modifier: req.modifier,
     level: req.kind === "insight" ? req.level : 0,
     augments: s.augments,
     augmentTotal: s.augmentTotal,
     total: s.total,
-    botchRange: req.botchRange,
+    botchRange: botchRangeOf(req),
     potentialBotch: s.potentialBotch,
     botchProtected: s.botchProtected,
     botchActivatable: s.potentialBotch && !s.botchProtected,

@@ -20,7 +20,7 @@ import {
 } from "../../engines/action/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
 import type { Throw } from "../../engines/shared/index.ts";
-import { ActionRoll, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
+import { ActionRoll, keptOptions, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
@@ -33,6 +33,7 @@ export type { CardControl, CardReply, CardRequest } from "./protocol.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
 import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
 import { classPoolWrites, loadClassPools } from "./class-pools.ts";
+import { syncInitiative } from "../initiative.ts";
 
 /** A card as loaded from its message. */
 export interface LoadedCard {
@@ -85,6 +86,7 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
         id,
         by,
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
+        ...(control.die === undefined ? {} : { die: Number(control.die) }),
         ...sourceOf(control),
       };
     case "botch":
@@ -229,14 +231,19 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   if (paidBy && payer) names[paidBy] = payer.name;
   const record = recordOf(next.card, loaded.record, event, names, currentSession());
   // The new dice come with the request, thrown on the asker's client; the GM only checks them.
-  const { roll, fresh } = await ActionRoll.fromThrows(next.card.request, next.card.thrown, { card: record }, [
-    ...(Array.isArray(data.dice) ? (data.dice as unknown[]) : []),
-  ]);
+  const { roll, fresh } = await ActionRoll.fromThrows(
+    next.card.request,
+    next.card.thrown,
+    { ...keptOptions(loaded.roll.options), card: record },
+    [...(Array.isArray(data.dice) ? (data.dice as unknown[]) : [])],
+  );
   await runWrites([
     ...poolWrites(pools, next.pools),
     ...classPoolWrites(classPools, next.classPools),
     rollsWrite(message, [roll]),
   ]);
+  // An augmented or re-rolled initiative moves its combatant (only before the round starts).
+  await syncInitiative(roll.options, roll.total);
   // The animation is not awaited: Dice So Nice plays it only while the GM's page is visible, and the
   // asker's reply and every other request in the GM's queue must not wait for a hidden tab.
   void showNewDice(dice3d(), fresh, asker, message).catch((error: unknown) => console.error(error));

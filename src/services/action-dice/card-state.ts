@@ -5,6 +5,7 @@
  */
 import { withDefaults, type ActionCardState } from "../../engines/action/index.ts";
 import { cardStateOf, type ActionRoll } from "../../dice/index.ts";
+import { initiativeLocked } from "../initiative.ts";
 
 /**
  * Who controls the roll of a card not yet written: the message's author, except that a roll a GM
@@ -27,10 +28,14 @@ export function cardCharacter(message: ChatMessage.Implementation): string | nul
   return typeof id === "string" && id.length > 0 ? id : null;
 }
 
-/** The engine's card state of an action card's message (its character is the speaker's actor). */
+/**
+ * The engine's card state of an action card's message (its character is the speaker's actor); an
+ * initiative whose combat has started its rounds is locked.
+ */
 export function cardOf(message: ChatMessage.Implementation, roll: ActionRoll): ActionCardState {
   return {
     ...cardStateOf(roll.card, defaultCardOwner(message), withDefaults(roll.request), roll.throws),
     character: cardCharacter(message),
+    locked: initiativeLocked(roll.options),
   };
 }

@@ -14,7 +14,7 @@ export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
 /** A control on a card, as a client asks for it (the acting user is the asker, never named here). */
 export type CardControl =
   | { readonly type: "augment"; readonly faces: number; readonly source?: DiceSource }
-  | { readonly type: "reroll"; readonly faces?: number; readonly source?: DiceSource }
+  | { readonly type: "reroll"; readonly faces?: number; readonly source?: DiceSource; readonly die?: number }
   | {
       readonly type: "botch" | "critical" | "specialBotch";
       readonly dice: number;

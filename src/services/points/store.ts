@@ -7,6 +7,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import {
+  keptOptions,
   PercentileRoll,
   PiRoll,
   PoolRoll,
@@ -139,13 +140,7 @@ export function loadPointsCard(messageId: unknown, engine?: PointsEngine): Loade
  * is refused), keeping every other option stored with the roll.
  */
 export async function rebuiltRoll(card: LoadedPointsCard, request: unknown, record: PointsRecord): Promise<PointsRoll> {
-  const {
-    engine: _engine,
-    request: _request,
-    outcome: _outcome,
-    ...kept
-  } = card.roll.options as Record<string, unknown>;
-  const extra = { ...kept, points: record };
+  const extra = { ...keptOptions(card.roll.options), points: record };
   const thrown = card.roll.throws;
   switch (card.engine) {
     case "percentile":

@@ -10,6 +10,7 @@ import {
   newGear,
   newWeapon,
   weaponAttackRequest,
+  DAMAGE_ENGINES,
   type ItemData,
   type ItemType,
 } from "../../../data/item/pure.ts";
@@ -56,6 +57,7 @@ export function equipmentSections(engine: EngineId, items: readonly EquipmentEnt
 function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): RowView {
   const name = kit.entryName(item.name, unnamedKey(item.type));
   const attack = item.type === "weapon" && weaponAttackRequest(engine, item.system) !== null;
+  const damage = item.type === "weapon" && DAMAGE_ENGINES.includes(engine);
   return {
     id: kit.id("item", item.id),
     label: name,
@@ -63,6 +65,9 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
     dots: [],
     cells: itemFigures(engine, item).map((figure) => figure.value),
     ...(attack ? { roll: kit.roll({ kind: "weapon", key: item.id }, name) } : {}),
+    ...(damage
+      ? { damage: kit.roll({ kind: "damage", key: item.id }, kit.t("ROLLING_BONES.Damage.Roll", { name })) }
+      : {}),
     item: {
       id: item.id,
       draggable: kit.options.editable,

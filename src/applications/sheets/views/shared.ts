@@ -203,6 +203,8 @@ export interface RowView {
   /** A read-only value shown after the inputs (e.g. "d8 d4"), with its accessible description. */
   readonly note?: string;
   readonly roll?: RollView;
+  /** A weapon's damage roll button. */
+  readonly damage?: RollView;
   readonly remove?: EntryButtonView;
   /** Read-only figures shown as text cells after the name (an item's figures). */
   readonly cells?: readonly string[];

@@ -1,0 +1,97 @@
+/**
+ * Initiative for each character type: the trait it is rolled from (a world setting per type, since
+ * only the action-dice text speaks of an initiative roll, and none of the texts gives a formula) and
+ * the roll it makes. An action-dice character rolls a real action-dice roll (a d20 plus the chosen
+ * ability's modifier) that its player may augment while the round has not started; the other types
+ * roll plain dice from the chosen attribute, higher going first. Pure.
+ */
+
+import { wild } from "../../engines/index.ts";
+import type { ActionRequest } from "../../engines/action/index.ts";
+import {
+  ACTION_ABILITIES,
+  PERCENTILE_ATTRIBUTES,
+  PI_ATTRIBUTES,
+  POOL_ATTRIBUTES,
+  WILD_ATTRIBUTES,
+  type CharacterType,
+} from "./constants.ts";
+import type { CharacterSources } from "./types.ts";
+
+/** The traits each type may roll initiative from (the setting's choices). */
+export const INITIATIVE_TRAITS: Readonly<Record<CharacterType, readonly string[]>> = Object.freeze({
+  "percentile-character": PERCENTILE_ATTRIBUTES,
+  "action-character": ACTION_ABILITIES,
+  "wild-character": WILD_ATTRIBUTES,
+  "pi-character": PI_ATTRIBUTES,
+  "pool-character": POOL_ATTRIBUTES,
+});
+
+/** The trait each type rolls initiative from until the GM chooses another. */
+export const INITIATIVE_DEFAULTS: Readonly<Record<CharacterType, string>> = Object.freeze({
+  "percentile-character": "agility",
+  "action-character": "dexterity",
+  "wild-character": "perception",
+  "pi-character": "quickness",
+  "pool-character": "dexterity",
+});
+
+/** An initiative roll: an action-dice roll, or a plain dice formula. */
+export type InitiativeRoll =
+  { readonly engine: "action"; readonly request: ActionRequest } | { readonly engine: null; readonly formula: string };
+
+/** Reads a trait of a record of traits (own keys only), or the type's default trait when the setting names none. */
+function traitOf<V>(traits: Readonly<Record<string, V>>, type: CharacterType, chosen: string): V {
+  const key = Object.hasOwn(traits, chosen) ? chosen : INITIATIVE_DEFAULTS[type];
+  return traits[key] as V;
+}
+
+/**
+ * The initiative roll of a character:
+ * - action dice: a d20 plus the chosen ability's modifier (an `initiative` roll of the engine);
+ * - percentile: 1d10 plus a tenth of the chosen attribute's rating, rounded down;
+ * - Wild Die: the chosen attribute's die code, summed (`3D+1` → `3d6 + 1`);
+ * - Precision & Impact: the chosen attribute's dice, summed;
+ * - dice pool: 1d10 plus the chosen attribute's rating.
+ *
+ * @param type - The character type.
+ * @param system - Its `system` data.
+ * @param chosen - The trait the world setting names (the type's default when it is not one of its traits).
+ */
+export function initiativeRoll<T extends CharacterType>(
+  type: T,
+  system: CharacterSources[T],
+  chosen: string,
+): InitiativeRoll;
+export function initiativeRoll(type: CharacterType, system: unknown, chosen: string): InitiativeRoll {
+  switch (type) {
+    case "action-character": {
+      const s = system as CharacterSources[typeof type];
+      return { engine: "action", request: { kind: "initiative", modifier: traitOf(s.abilities, type, chosen).mod } };
+    }
+    case "percentile-character": {
+      const s = system as CharacterSources[typeof type];
+      return { engine: null, formula: plus("1d10", Math.floor(traitOf(s.attributes, type, chosen).rating / 10)) };
+    }
+    case "wild-character": {
+      const s = system as CharacterSources[typeof type];
+      const { dice, pips } = wild.parseCode(traitOf(s.attributes, type, chosen).code);
+      return { engine: null, formula: plus(`${dice}d6`, pips) };
+    }
+    case "pi-character": {
+      const s = system as CharacterSources[typeof type];
+      const dice = traitOf(s.attributes, type, chosen).dice;
+      return { engine: null, formula: dice.length === 0 ? "0" : dice.map((faces) => `1d${faces}`).join(" + ") };
+    }
+    case "pool-character": {
+      const s = system as CharacterSources[typeof type];
+      return { engine: null, formula: plus("1d10", traitOf(s.attributes, type, chosen).rating) };
+    }
+  }
+}
+
+/** A formula with a number added (nothing added for 0). */
+function plus(dice: string, n: number): string {
+  if (n === 0) return dice;
+  return n > 0 ? `${dice} + ${n}` : `${dice} - ${-n}`;
+}

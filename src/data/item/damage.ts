@@ -1,0 +1,68 @@
+/**
+ * A weapon's damage as an engine request, for the engines whose rule text rolls weapon damage:
+ * the action-dice damage formula (its dice and its number), the Wild Die damage code, and the
+ * dice-pool damage dice. Pure: the sheet's damage button and the attack card's both start here.
+ */
+
+import { action, shared, type EngineId } from "../../engines/index.ts";
+
+const { EngineError } = shared;
+
+/**
+ * The engines whose weapons roll damage: action dice (the formula), the Wild Die (the code) and the
+ * dice pool (the damage dice). The percentile text raises a weapon's damage multiplier but rolls no
+ * damage, and Precision & Impact reads damage from the roll's Impact (a weapon adjusts it).
+ */
+export const DAMAGE_ENGINES: readonly EngineId[] = Object.freeze(["action", "wild", "pool"]);
+
+/** The dice and the number of a damage formula (`2d6 + 1d4 - 1` → dice `[6, 6, 4]`, modifier −1). */
+export interface DamageDice {
+  /** The size of each die, in the formula's order. */
+  readonly base: readonly number[];
+  /** The sum of the formula's numbers. */
+  readonly modifier: number;
+}
+
+/** One signed term of a formula: `+ 2d6`, `- 1`, `d8`. */
+const TERM = /([+-]?)\s*(?:(\d{0,2})d(\d{1,3})|(\d{1,3}))/giy;
+
+/**
+ * Reads an action-dice damage formula (as the weapon validator accepts it) into the dice a damage
+ * roll throws and the number it adds. Dice are only added: a die subtracted cannot be re-rolled or
+ * augmented as the rules read, so it is refused.
+ *
+ * @throws EngineError `NoDamageFormula` for an empty formula, `BadDamageFormula` for text that is
+ *   not a formula or subtracts a die, and `OutOfRange` for more dice than a roll may throw.
+ */
+export function damageDice(formula: string, weapon: string): DamageDice {
+  const text = formula.replace(/\s+/g, "");
+  if (text === "") throw new EngineError("NoDamageFormula", { name: weapon });
+  const base: number[] = [];
+  let modifier = 0;
+  TERM.lastIndex = 0;
+  let at = 0;
+  for (let m = TERM.exec(text); m !== null && m[0] !== ""; m = TERM.exec(text)) {
+    const [, sign = "", count, faces, number] = m;
+    if (at > 0 && sign === "") break;
+    at = TERM.lastIndex;
+    if (number !== undefined) {
+      modifier += (sign === "-" ? -1 : 1) * Number(number);
+      continue;
+    }
+    if (sign === "-") throw new EngineError("BadDamageFormula", { formula });
+    const n = count === undefined || count === "" ? 1 : Number(count);
+    if (base.length + n > action.MAX_BASE_DICE) {
+      throw new EngineError("OutOfRange", { field: "base", value: base.length + n, min: 1, max: action.MAX_BASE_DICE });
+    }
+    for (let i = 0; i < n; i++) base.push(Number(faces));
+  }
+  if (at !== text.length) throw new EngineError("BadDamageFormula", { formula });
+  if (base.length === 0) throw new EngineError("NoDamageFormula", { name: weapon });
+  return { base, modifier };
+}
+
+/** The action-dice damage request of a weapon's formula: its dice, its number, nothing else. */
+export function actionDamageRequest(formula: string, weapon: string): action.ActionRequest {
+  const { base, modifier } = damageDice(formula, weapon);
+  return { kind: "damage", base, modifier };
+}

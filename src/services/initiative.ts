@@ -1,0 +1,126 @@
+/**
+ * Initiative through Foundry's combat tracker. The system's Combat class overrides
+ * `Combat#rollInitiative` (the method the tracker's dice buttons, "Roll All", "Roll NPCs" and
+ * `Actor#rollInitiative` all reach; public systems such as Cyberpunk RED and Essence20 override it
+ * the same way): each combatant's character rolls from the trait its type's world setting names
+ * (`data/actor/initiative.ts`), the card is posted, and the combatant's initiative is set to the total.
+ *
+ * An action-dice character's initiative is a real action-dice roll: its player may augment it or
+ * re-roll its d20 while the card is open and the combat's round has not started; the active GM, who
+ * applies every card action, then sets the combatant's initiative to the new total. Once the round
+ * has started the card is locked (`InitiativeSet`).
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import { initiativeRoll, isCharacterType } from "../data/actor/pure.ts";
+import { shared } from "../engines/index.ts";
+import { reportError } from "../helpers/notify.ts";
+import { INITIATIVE_SETTING } from "../data/settings/initiative.ts";
+import { rollWithPoints } from "./points/index.ts";
+import { createRollMessage } from "./roll.ts";
+
+const { EngineError } = shared;
+
+/** The combat and combatant an initiative roll is for (`roll.options.initiative`). */
+export interface InitiativeRef {
+  readonly combat: string;
+  readonly combatant: string;
+}
+
+/** Reads the initiative reference stored with a roll; `null` for any other roll. */
+export function initiativeRefOf(options: unknown): InitiativeRef | null {
+  const raw = shared.isRecord(options) ? options.initiative : undefined;
+  if (!shared.isRecord(raw) || typeof raw.combat !== "string" || typeof raw.combatant !== "string") return null;
+  return { combat: raw.combat, combatant: raw.combatant };
+}
+
+/**
+ * Whether an initiative roll can no longer change: its combat has started its rounds (or is gone).
+ * Any other roll is never locked.
+ */
+export function initiativeLocked(options: unknown): boolean {
+  const ref = initiativeRefOf(options);
+  if (ref === null) return false;
+  const combat = game.combats.get(ref.combat);
+  return combat === undefined || combat.started;
+}
+
+/**
+ * Sets a combatant's initiative to an initiative card's total after a card action changed it (run by
+ * the active GM, who applied the action). Nothing happens for other rolls or a locked one.
+ */
+export async function syncInitiative(options: unknown, total: number | undefined): Promise<void> {
+  const ref = initiativeRefOf(options);
+  if (ref === null || total === undefined || initiativeLocked(options)) return;
+  const combat = game.combats.get(ref.combat);
+  if (combat?.combatants.get(ref.combatant)) await combat.setInitiative(ref.combatant, total);
+}
+
+/**
+ * Rolls one combatant's initiative and sets it: the character's initiative roll (see
+ * `initiativeRoll`), posted as its card, spoken by the character. A combatant whose character the
+ * user does not own, or that is not one of the system's characters, is refused with one message.
+ *
+ * @returns Whether an initiative was set.
+ */
+export async function rollCombatantInitiative(
+  combat: Combat.Implementation,
+  combatant: Combatant.Implementation,
+): Promise<boolean> {
+  const actor = combatant.actor;
+  if (!actor || !isCharacterType(actor.type)) {
+    reportError(new EngineError("InitiativeNoCharacter", { name: combatant.name ?? "" }));
+    return false;
+  }
+  if (!actor.isOwner) {
+    reportError(new EngineError("RequestNotYours", { name: actor.name }));
+    return false;
+  }
+  let roll;
+  try {
+    // The actor's type is a character type (checked above), so its system is that type's data.
+    roll = initiativeRoll(
+      actor.type,
+      actor.system as never,
+      game.settings.get(SYSTEM_ID, INITIATIVE_SETTING[actor.type]),
+    );
+  } catch (error) {
+    reportError(error);
+    return false;
+  }
+  const speaker = ChatMessage.getSpeaker({ actor });
+  const flavor = game.i18n.format("ROLLING_BONES.Initiative.Flavor", { name: actor.name });
+  let total: number | undefined;
+  if (roll.engine === "action") {
+    const message = await rollWithPoints("action", roll.request, {
+      actor,
+      speaker,
+      flavor,
+      rollOptions: { initiative: { combat: combat.id ?? "", combatant: combatant.id ?? "" } },
+    });
+    total = message?.rolls[0]?.total;
+  } else {
+    const dice = await new foundry.dice.Roll(roll.formula).evaluate();
+    await createRollMessage(dice, undefined, { speaker, flavor });
+    total = dice.total;
+  }
+  if (total === undefined) return false;
+  await combat.setInitiative(combatant.id ?? "", total);
+  return true;
+}
+
+/**
+ * The system's Combat document class: initiative is rolled through the engines (see above). Built
+ * on demand from the running Foundry's `Combat`, so this module loads before the world.
+ */
+export function combatClass(): typeof Combat {
+  return class RollingBonesCombat extends Combat {
+    /** Rolls each listed combatant's initiative with the system's rolls, one card each. */
+    override async rollInitiative(ids: string | string[]): Promise<this> {
+      for (const id of typeof ids === "string" ? [ids] : ids) {
+        const combatant = this.combatants.get(id);
+        if (combatant) await rollCombatantInitiative(this, combatant);
+      }
+      return this;
+    }
+  } as typeof Combat;
+}
