@@ -70,6 +70,7 @@ async function rollDamage(userId: string, actorId: string, itemId: string) {
   const { rollActorTrait } = await import("../../src/applications/sheets/roll-trait.ts");
   const before = w.double.game.messages.size;
   await w.double.actAs(userId, () => rollActorTrait(actorId, { kind: "damage", key: itemId }));
+  await w.double.settle();
   return w.double.game.messages.size > before ? w.double.game.messages.contents.at(-1)! : null;
 }
 

@@ -68,6 +68,8 @@ async function rollInitiative(combat: Combat, userId: string, combatant: string)
   await w.double.actAs(userId, () =>
     (combat as unknown as { rollInitiative(ids: string[]): Promise<unknown> }).rollInitiative([combatant]),
   );
+  // The card reaches every client after the world's latency.
+  await w.double.settle();
 }
 
 const ayla = (combat: Combat) => combat.combatants.get("cmbAyla000000001")!;
