@@ -2,7 +2,7 @@ import { api } from "../api.ts";
 import { registerSettingsMenus } from "../applications/settings/index.ts";
 import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
+import { NPC_TYPE_LABELS, TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../helpers/enrichers.ts";
@@ -25,9 +25,9 @@ export function onInit(): void {
     CONFIG.Dice.terms[term.DENOMINATION] = term;
     CONFIG.Dice.termTypes[term.name] = term;
   }
-  // Character data models and their sheets, one per engine (src/data/actor, src/applications/sheets).
+  // Character and NPC data models and their sheets, one of each per engine (src/data/actor, src/applications/sheets).
   CONFIG.Actor.dataModels = actorModels;
-  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS };
+  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
   // Equipment items (weapon, gear) and their sheet (src/data/item, src/applications/sheets/item-sheet.ts).
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };

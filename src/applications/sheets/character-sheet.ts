@@ -7,10 +7,14 @@
 
 import { systemPath } from "../../constants.ts";
 import {
-  isCharacterType,
+  asCharacter,
+  hasCollection,
+  isNpcType,
   newEntry,
+  rollingTypeOf,
   prepareUpdate,
   traitFromDataset,
+  type ActorType,
   type CharacterSources,
   type CharacterType,
   type PreparedUpdate,
@@ -107,17 +111,16 @@ export class RollingBonesCharacterSheet<
     header: { template: sheetTemplate("shared/header.hbs") },
   };
 
-  /** The character type of the actor (a sheet is only registered for character types). */
+  /** The character type the actor rolls as: its own type, or an NPC's engine's character type (a sheet is only registered for these). */
   get characterType(): CharacterType {
-    const type: unknown = this.actor.type;
-    if (!isCharacterType(type)) throw new Error(`Rolling Bones: ${String(type)} is not a character type`);
+    const type = rollingTypeOf(this.actor.type);
+    if (type === null) throw new Error(`Rolling Bones: ${String(this.actor.type)} is not a character or NPC type`);
     return type;
   }
 
-  /** The actor's prepared `system` data, typed by its character type. */
+  /** The actor's prepared `system` data in its character type's shape (an NPC's with its points and pools empty). */
   get characterSystem(): CharacterSources[CharacterType] {
-    // The actor's type is a character type (checked above), so its system is that type's data.
-    return this.actor.system as unknown as CharacterSources[CharacterType];
+    return (asCharacter(this.actor.type, this.actor.system) as { system: CharacterSources[CharacterType] }).system;
   }
 
   /** The actor's stored `system` data (before derived data), for checks that compare with it. */
@@ -150,20 +153,31 @@ export class RollingBonesCharacterSheet<
   ): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     const type = this.characterType;
+    const actorType: string = this.actor.type;
     const idPrefix = `rb-${this.id}`;
     const header: SheetHeader = {
       name: this.actor.name,
       img: this.actor.img ?? "",
       nameId: `${idPrefix}-name`,
-      typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${type}.label`),
+      typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${actorType}.label`),
     };
+    // An NPC's notes: the one field its type adds to its character type's.
+    const notes = (this.actor.system as { notes?: unknown }).notes;
     const view = characterView(type, this.characterSystem, game.i18n, {
       editable: this.isEditable,
       idPrefix,
       rollHintKey: rollHintKey(skipDialogDefault()),
       points: sheetPointsOf(this.actor),
       gm: game.user.isGM,
-      ...(type === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
+      ...(actorType === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
+      ...(isNpcType(actorType)
+        ? {
+            npc: {
+              notes: typeof notes === "string" ? notes : "",
+              labelKey: `ROLLING_BONES.Actor.${actorType}.FIELDS.notes.label`,
+            },
+          }
+        : {}),
       equipment: this.equipment,
     });
     return { ...context, header, view, editable: this.isEditable };
@@ -254,7 +268,9 @@ export class RollingBonesCharacterSheet<
   /** Adds a new entry (skill, condition…) with its default data. */
   static async #onAddEntry(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const collection = target.dataset.collection ?? "";
-    const data = newEntry(this.characterType, collection);
+    const data = hasCollection(this.actor.type as ActorType, collection)
+      ? newEntry(this.characterType, collection)
+      : null;
     if (!data) return;
     await this.actor.update({ [`system.${collection}.${foundry.utils.randomID()}`]: data });
   }

@@ -27,7 +27,7 @@ function modField() {
 }
 
 /** Builds the action character schema. */
-function actionSchema() {
+export function actionSchema() {
   return {
     schemaVersion: versionField(),
     level: new fields.NumberField({

@@ -26,7 +26,7 @@ function tenPointFields(initial: number) {
 }
 
 /** Builds the dice-pool character schema. */
-function poolSchema() {
+export function poolSchema() {
   return {
     schemaVersion: versionField(),
     attributes: fixedKeysField(POOL_ATTRIBUTES, () => new fields.SchemaField({ rating: dotsField(1) })),

@@ -9,3 +9,4 @@ export * from "./entries.ts";
 export * from "./requests.ts";
 export * from "./validators.ts";
 export type * from "./types.ts";
+export * from "./npc.ts";

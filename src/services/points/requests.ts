@@ -10,6 +10,7 @@
  */
 import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
+import { isNpcType } from "../../data/actor/pure.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
@@ -79,12 +80,19 @@ export async function rollWithPoints(
   const prepared = prepareRoll(engine, request, { ...post, ...(speaker ? { speaker } : {}) });
   if (!prepared) return null;
   const points: PointsEngine | null = prepared.engine === "action" ? null : prepared.engine;
-  if (!actor || points === null || engineOfType(actor.type) !== points) return postRoll(prepared);
+  if (!actor || points === null) return postRoll(prepared);
   const plan = planFromRequest(
     points,
     prepared.roll.request,
     assists.map((a) => (a as Partial<PendingAssist>).id ?? ""),
   );
+  if (engineOfType(actor.type) !== points) {
+    // An actor without these points (an NPC, another engine's character) rolls free of them, or not at all.
+    if (isEmptyPlan(plan)) return postRoll(prepared);
+    const key = isNpcType(actor.type) ? "NpcNoPoints" : "PointsWrongCharacter";
+    reportError(new EngineError(key, { name: actor.name, engine: points }));
+    return null;
+  }
   const actorId = actor.id ?? null;
   if (isEmptyPlan(plan)) {
     Object.assign(prepared.roll.options, { points: startRecord(actorId, null) });

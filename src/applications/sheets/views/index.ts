@@ -6,6 +6,7 @@ import { equipmentSections } from "./equipment.ts";
 import { percentileView } from "./percentile.ts";
 import { piView } from "./pi.ts";
 import { poolView } from "./pool.ts";
+import { npcView } from "./npc.ts";
 import { ViewKit, type CharacterView, type Localizer, type ViewOptions } from "./shared.ts";
 import { wildView } from "./wild.ts";
 
@@ -29,8 +30,9 @@ const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit)
  * @param type - The character type.
  * @param system - The character's `system` data.
  * @param i18n - Localization (`game.i18n`).
- * @param options - Whether the sheet is editable, the id prefix of its elements, and the
- *   character's items (their weapons and gear sections follow the type's own sections).
+ * @param options - Whether the sheet is editable, the id prefix of its elements, the
+ *   character's items (their weapons and gear sections follow the type's own sections), and an
+ *   NPC's notes (an NPC's sheet: see `npcView`).
  */
 export function characterView<T extends CharacterType>(
   type: T,
@@ -39,7 +41,8 @@ export function characterView<T extends CharacterType>(
   options: ViewOptions,
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
-  const view = VIEWS[type](system, kit);
+  const own = VIEWS[type](system, kit);
+  const view = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
   if (!options.equipment) return view;
   return { ...view, sections: [...view.sections, ...equipmentSections(ENGINE_OF[type], options.equipment, kit)] };
 }

@@ -34,6 +34,8 @@ export interface ViewOptions {
   readonly gm?: boolean;
   /** The character's items (weapons and gear); absent: no equipment sections. */
   readonly equipment?: readonly EquipmentEntry[];
+  /** An NPC's notes and the key of their label: present, the sheet is an NPC's (no points or pools, notes). */
+  readonly npc?: { readonly notes: string; readonly labelKey: string };
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
