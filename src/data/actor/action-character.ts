@@ -13,6 +13,8 @@ import {
   ACTION_MAX_MODIFIER,
   ACTION_SAVES,
 } from "./constants.ts";
+import { heldDiceOf } from "../../services/action-dice/held.ts";
+import type { BarValue } from "./bars.ts";
 import { actionDiceFor } from "./derived.ts";
 import { entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
@@ -95,5 +97,13 @@ export class ActionCharacterModel extends foundry.abstract.TypeDataModel<
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     this.actionDice = actionDiceFor(this.level);
+  }
+
+  /**
+   * The action dice the character's player holds this session, for a token bar (`heldDice`). Read
+   * when the bar is drawn, as a pool lives in the player's User flags, not on the character.
+   */
+  get heldDice(): BarValue {
+    return heldDiceOf(this.parent);
   }
 }

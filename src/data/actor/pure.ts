@@ -10,3 +10,4 @@ export * from "./requests.ts";
 export * from "./validators.ts";
 export type * from "./types.ts";
 export * from "./npc.ts";
+export * from "./bars.ts";
