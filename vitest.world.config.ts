@@ -8,6 +8,8 @@ const SCENARIOS = [
   "test/dice/scenarios.test.ts",
   "test/services/action-dice-scenarios.test.ts",
   "test/services/gm-action.test.ts",
+  "test/services/conditions.test.ts",
+  "test/services/npc.test.ts",
 ];
 
 export default defineConfig({

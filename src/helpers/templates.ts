@@ -9,6 +9,7 @@ export const TEMPLATES = [
   "templates/chat/partials/dice.hbs",
   "templates/chat/partials/hidden.hbs",
   "templates/chat/partials/points-ledger.hbs",
+  "templates/chat/partials/conditions.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",
   "templates/chat/action-card.hbs",

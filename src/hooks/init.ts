@@ -6,6 +6,8 @@ import { NPC_TYPE_LABELS, TRACKABLE_ATTRIBUTES, TYPE_LABELS, config as actorMode
 import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../helpers/enrichers.ts";
+import { statusEffects } from "../data/conditions/index.ts";
+import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
@@ -28,6 +30,8 @@ export function onInit(): void {
   // Character and NPC data models and their sheets, one of each per engine (src/data/actor, src/applications/sheets).
   CONFIG.Actor.dataModels = actorModels;
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
+  // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
+  CONFIG.statusEffects.push(...(statusEffects(effectChange) as unknown as typeof CONFIG.statusEffects));
   // The figures a token may show as bars and values (karma, points, Willpower, action dice held).
   CONFIG.Actor.trackableAttributes = structuredClone(
     TRACKABLE_ATTRIBUTES,

@@ -26,7 +26,10 @@ describe("trackable attributes", () => {
     expect(registered).toEqual(TRACKABLE_ATTRIBUTES);
     expect(Object.keys(registered)).toEqual([...CHARACTER_TYPES, ...NPC_TYPES]);
     const models = (await import("../../src/data/actor/index.ts")).config as Record<ActorType, ModelClass>;
-    for (const [type, { value }] of Object.entries(TRACKABLE_ATTRIBUTES) as [ActorType, { value: string[] }][]) {
+    for (const [type, { value }] of Object.entries(TRACKABLE_ATTRIBUTES) as [
+      ActorType,
+      { value: readonly string[] },
+    ][]) {
       const numbers = new Map(walkSchema(schemaOf(models[type])).map((f) => [f.path, f.field.constructor.name]));
       for (const path of value) expect(numbers.get(path), `${type} ${path}`).toBe("NumberField");
     }

@@ -40,6 +40,35 @@ export interface ActorSpec {
   flags?: Record<string, Record<string, unknown>>;
   /** Embedded items; default none. */
   items?: ItemSpec[];
+  /** Embedded Active Effects; default none. */
+  effects?: EffectSpec[];
+}
+
+/**
+ * An embedded Active Effect, as stored: a name, whether it is disabled, the status ids it stands
+ * for, and its changes (`{ key, value, mode }` in v13, `{ key, value, type }` in v14).
+ * [API13 ActiveEffect: name, disabled, statuses, changes; API14 ActiveEffectChangeData]
+ */
+export interface EffectSpec {
+  _id: string;
+  name: string;
+  disabled?: boolean;
+  statuses?: string[];
+  changes?: Record<string, unknown>[];
+}
+
+/** An embedded Active Effect as the system reads it (a copy). */
+function effectView(spec: EffectSpec) {
+  return strictObject(
+    {
+      id: spec._id,
+      name: spec.name,
+      disabled: spec.disabled ?? false,
+      statuses: new Set(spec.statuses ?? []),
+      changes: deepClone(spec.changes ?? []),
+    },
+    `ActiveEffect ${spec._id}`,
+  );
 }
 
 /** An embedded item of an actor, as stored. */
@@ -215,6 +244,58 @@ class Actor {
     });
     items.push(...created);
     return created.map(itemView);
+  }
+
+  /** The embedded Active Effects. [API13 Actor#effects] */
+  get effects() {
+    return (this.#spec.effects ?? []).map(effectView);
+  }
+
+  /**
+   * The effects that apply to the actor: its own that are not disabled (the double's actors carry
+   * no item effects). [API13 Actor#appliedEffects]
+   */
+  get appliedEffects() {
+    return (this.#spec.effects ?? []).filter((e) => e.disabled !== true).map(effectView);
+  }
+
+  /**
+   * Turns a status effect on or off (an owner or a GM only): on, an effect is made from its
+   * `CONFIG.statusEffects` entry (name localized, the status id in `statuses`, its changes); off,
+   * every effect standing for the status is deleted. `active` forces a state.
+   * [API13 Actor#toggleStatusEffect; ActiveEffect.fromStatusEffect]
+   *
+   * @returns The created effect, `true` when one was already there and stays, `false` when deleted or absent.
+   */
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<unknown> {
+    await toServer();
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.testUserPermission(user, "OWNER")) {
+      throw new Error(`User ${user.name} lacks permission to update Actor [${this.#spec.id}]`);
+    }
+    const effects = (this.#spec.effects ??= []);
+    const existing = effects.filter((e) => (e.statuses ?? []).includes(statusId));
+    const on = active ?? existing.length === 0;
+    if (!on) {
+      this.#spec.effects = effects.filter((e) => !existing.includes(e));
+      return false;
+    }
+    if (existing.length > 0) return true;
+    const globals = env().globals as {
+      CONFIG: { statusEffects: { id: string; name: string; changes?: unknown[] }[] };
+      game: { i18n: { localize(key: string): string } };
+    };
+    const config = globals.CONFIG.statusEffects;
+    const status = config.find((s) => s.id === statusId);
+    if (!status) throw new Error(`Foundry double: no status effect ${statusId} in CONFIG.statusEffects`);
+    const created: EffectSpec = {
+      _id: randomID(),
+      name: globals.game.i18n.localize(status.name),
+      statuses: [statusId],
+      changes: JSON.parse(JSON.stringify(status.changes ?? [])) as Record<string, unknown>[],
+    };
+    effects.push(created);
+    return effectView(created);
   }
 
   /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */

@@ -432,6 +432,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
       Item: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Item"),
+      // [API13 CONFIG.statusEffects: the token HUD's status effects, { id, name, img, changes? }; the
+      // core list is left out (the system only adds its own)]
+      statusEffects: [],
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]

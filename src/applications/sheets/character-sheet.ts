@@ -8,6 +8,7 @@
 import { systemPath } from "../../constants.ts";
 import {
   asCharacter,
+  ENGINE_OF,
   hasCollection,
   isNpcType,
   newEntry,
@@ -37,6 +38,7 @@ import {
   type EquipmentEntry,
 } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
+import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -103,6 +105,7 @@ export class RollingBonesCharacterSheet<
       editItem: RollingBonesCharacterSheet.#onEditItem,
       deleteItem: RollingBonesCharacterSheet.#onDeleteItem,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
+      toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
     },
   };
 
@@ -139,6 +142,16 @@ export class RollingBonesCharacterSheet<
         // The item's type is one of ours (filtered above), so its system is that type's data.
         ...({ type: item.type, system: item.system } as unknown as ItemData),
       }));
+  }
+
+  /** The conditions of the actor's engine and whether each is on (an effect standing for its status). */
+  get conditions(): { id: string; name: string; active: boolean }[] {
+    const on = new Set(this.actor.effects.contents.flatMap((e) => [...e.statuses]));
+    return conditionsOf(ENGINE_OF[this.characterType]).map((c) => ({
+      id: c.id,
+      name: game.i18n.localize(conditionNameKey(c.id)),
+      active: on.has(c.id),
+    }));
   }
 
   /** An own item of the actor named by a button's `data-item-id`, when the viewer may change the actor. */
@@ -179,6 +192,7 @@ export class RollingBonesCharacterSheet<
           }
         : {}),
       equipment: this.equipment,
+      conditions: this.conditions,
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -219,6 +233,17 @@ export class RollingBonesCharacterSheet<
     const trait = traitFromDataset(target.dataset);
     if (!trait) return;
     await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
+  }
+
+  /** Turns one of the engine's conditions on or off (an Active Effect made from its status effect, or deleted). */
+  static async #onToggleCondition(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const status = target.dataset.status ?? "";
+    if (!this.isEditable || !this.conditions.some((c) => c.id === status)) return;
+    await this.actor.toggleStatusEffect(status);
   }
 
   /** Opens the viewer's action-dice panel (the GM panel for a GM). */

@@ -23,6 +23,54 @@ export interface EngineCardContext<Req, Out> {
   outcome: Out | null;
   /** What the engine's card arranges from the outcome (dice split by role, chains); null when private. */
   view: object | null;
+  /** The conditions (Active Effects) that adjusted the roll, by name; empty when private or none. */
+  conditions: ConditionLine[];
+}
+
+/** A condition as a card names it: its name (text) and each adjustment (a label key and a value as text). */
+export interface ConditionLine {
+  readonly name: string;
+  readonly parts: readonly { readonly key: string; readonly value: string }[];
+}
+
+/** A stored adjustment as a card reads it back (see `data/conditions`). */
+interface StoredCondition {
+  readonly name: string;
+  readonly adjustments: readonly { readonly target: string; readonly value: number | string }[];
+}
+
+function isStoredCondition(value: unknown): value is StoredCondition {
+  const c = value as Partial<StoredCondition> | null;
+  return (
+    typeof c === "object" &&
+    c !== null &&
+    typeof c.name === "string" &&
+    Array.isArray(c.adjustments) &&
+    c.adjustments.every(
+      (a: unknown) =>
+        typeof a === "object" &&
+        a !== null &&
+        typeof (a as { target?: unknown }).target === "string" &&
+        ["number", "string"].includes(typeof (a as { value?: unknown }).value),
+    )
+  );
+}
+
+/**
+ * The card lines of the conditions stored with a roll (`roll.options.conditions`): each one's name
+ * and adjustments (`Impact -1`, `Penalty dice +1`, a hindrance by its name). Anything that is not a
+ * stored condition is left out.
+ */
+export function conditionLines(stored: unknown): ConditionLine[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(isStoredCondition).map((c) => ({
+    name: c.name,
+    parts: c.adjustments.map((a) =>
+      typeof a.value === "string"
+        ? { key: `ROLLING_BONES.Pi.Hindrance.${a.value}`, value: "" }
+        : { key: `ROLLING_BONES.Condition.Target.${a.target}`, value: a.value > 0 ? `+${a.value}` : String(a.value) },
+    ),
+  }));
 }
 
 /** What a card context is built from. */
@@ -43,6 +91,8 @@ export interface CardContextInput<Req, Out> {
   readonly outcome: Out | null | undefined;
   /** Arranges the outcome for the engine's template (see each engine's card view). */
   readonly view: (outcome: Out) => object | null;
+  /** The conditions stored with the roll (`roll.options.conditions`), if any. */
+  readonly conditions?: unknown;
 }
 
 /**
@@ -63,5 +113,6 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     request: isPrivate ? null : input.request,
     outcome: isPrivate ? null : (outcome ?? null),
     view: isPrivate || !outcome ? null : input.view(outcome),
+    conditions: isPrivate ? [] : conditionLines(input.conditions),
   };
 }

@@ -186,6 +186,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       request: this.request,
       outcome: this.outcome,
       view: (outcome) => this.cardView(outcome),
+      conditions: (this.options as { conditions?: unknown }).conditions,
     });
   }
 

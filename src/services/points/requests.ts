@@ -11,6 +11,8 @@
 import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
 import { isNpcType } from "../../data/actor/pure.ts";
+import { ADJUSTABLE, withConditions } from "../../data/conditions/index.ts";
+import { conditionsFor } from "../conditions.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
@@ -74,10 +76,14 @@ export async function rollWithPoints(
     reportError(new EngineError("BadPostOption", { option: "options" }));
     return null;
   }
-  const { actor = null, assists = [], ...post } = options;
-  const speaker = post.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
+  const { actor = null, assists = [], ...asked } = options;
+  const speaker = asked.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
+  // The character's conditions adjust the request, and are stored with the roll so its card names them.
+  const conditions = actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor) : [];
+  const post = conditions.length === 0 ? asked : { ...asked, rollOptions: { ...asked.rollOptions, conditions } };
+  const adjusted = conditions.length === 0 ? request : withConditions(engine, request, conditions);
   // Everything is checked (and the `preRoll` hook asked) before a point is spent.
-  const prepared = prepareRoll(engine, request, { ...post, ...(speaker ? { speaker } : {}) });
+  const prepared = prepareRoll(engine, adjusted, { ...post, ...(speaker ? { speaker } : {}) });
   if (!prepared) return null;
   const points: PointsEngine | null = prepared.engine === "action" ? null : prepared.engine;
   if (!actor || points === null) return postRoll(prepared);

@@ -7,7 +7,7 @@ import { percentileView } from "./percentile.ts";
 import { piView } from "./pi.ts";
 import { poolView } from "./pool.ts";
 import { npcView } from "./npc.ts";
-import { ViewKit, type CharacterView, type Localizer, type ViewOptions } from "./shared.ts";
+import { ViewKit, type CharacterView, type Localizer, type StatView, type ViewOptions } from "./shared.ts";
 import { wildView } from "./wild.ts";
 
 export * from "./shared.ts";
@@ -15,6 +15,31 @@ export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
 export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
 export type { ItemSheetView } from "./item.ts";
+
+/** The engine's conditions on the sheet: each one's state, with a button that turns it on or off for an editor. */
+function conditionsStat(conditions: NonNullable<ViewOptions["conditions"]>, kit: ViewKit): StatView {
+  const on = kit.t("ROLLING_BONES.Condition.On");
+  const off = kit.t("ROLLING_BONES.Condition.Off");
+  return {
+    id: kit.id("conditions-status"),
+    label: kit.t("ROLLING_BONES.Condition.Sheet"),
+    list: conditions.map((c) => {
+      const text = `${c.name}: ${c.active ? on : off}`;
+      if (!kit.options.editable) return { text };
+      return {
+        text,
+        button: {
+          action: "toggleCondition",
+          text: c.active ? kit.t("ROLLING_BONES.Condition.Remove") : kit.t("ROLLING_BONES.Condition.Apply"),
+          label: kit.t("ROLLING_BONES.Condition.Toggle", { name: c.name }),
+          data: { status: c.id },
+          icon: c.active ? "fa-xmark" : "fa-plus",
+        },
+      };
+    }),
+    hint: kit.t("ROLLING_BONES.Condition.SheetHint"),
+  };
+}
 
 const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit) => CharacterView } = {
   "percentile-character": percentileView,
@@ -42,7 +67,10 @@ export function characterView<T extends CharacterType>(
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
   const own = VIEWS[type](system, kit);
-  const view = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
+  const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
+  const view = options.conditions?.length
+    ? { ...npc, stats: [...npc.stats, conditionsStat(options.conditions, kit)] }
+    : npc;
   if (!options.equipment) return view;
   return { ...view, sections: [...view.sections, ...equipmentSections(ENGINE_OF[type], options.equipment, kit)] };
 }
