@@ -10,6 +10,7 @@ const SCENARIOS = [
   "test/services/gm-action.test.ts",
   "test/services/conditions.test.ts",
   "test/services/npc.test.ts",
+  "test/services/migration-world.test.ts",
 ];
 
 export default defineConfig({

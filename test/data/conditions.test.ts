@@ -123,3 +123,18 @@ describe("the NPC sheets", () => {
     },
   );
 });
+
+describe("an item held by an NPC", () => {
+  it("shows its owner's engine's figures, as a character's does", async () => {
+    const { installFoundry } = await import("../foundry/index.ts");
+    const double = installFoundry();
+    try {
+      const { ownerEngine } = await import("../../src/applications/sheets/item-sheet.ts");
+      expect(ownerEngine("pi-npc")).toBe("pi");
+      expect(ownerEngine("action-character")).toBe("action");
+      expect(ownerEngine(undefined)).toBeNull();
+    } finally {
+      double.uninstall();
+    }
+  });
+});

@@ -354,3 +354,79 @@ export function createWorldActors(): ActorsCollection {
   );
   return strictObject(collection, "game.actors");
 }
+
+/** A compendium of actors. [API13 CompendiumCollection: collection, documentName, locked, metadata.packageType] */
+export interface PackSpec {
+  /** `package.name`, e.g. `world.npcs`. */
+  collection: string;
+  /** Whether the pack is locked against edits; default false. */
+  locked?: boolean;
+  /** Who owns the pack: the world, or a system or module. */
+  packageType: "world" | "system" | "module";
+  /** Its actors, as stored. */
+  actors: ActorSpec[];
+}
+
+/**
+ * `game.packs`: actor compendiums, each with its index (`getIndex({ fields })` gives `_id`, `name`,
+ * `type` and the stored values of the fields asked for, unmigrated) and its documents
+ * (`getDocument(id)`, an Actor like a world one, changed in the pack). [API13 Game#packs;
+ * CompendiumCollection#getIndex, #getDocument]
+ */
+export function createPacks(specs: PackSpec[]) {
+  const cache = new WeakMap<ActorSpec, Actor>();
+  const pick = (spec: ActorSpec, fields: string[]) => {
+    const out: Record<string, unknown> = { _id: spec.id, name: spec.name, type: spec.type };
+    for (const field of fields) {
+      const value = getProperty(spec, field);
+      if (value === undefined) continue;
+      const [head, ...rest] = field.split(".");
+      const node = ((out[head as string] as Record<string, unknown> | undefined) ??= {});
+      Object.assign(node, expandObject({ [rest.join(".")]: deepClone(value) }));
+    }
+    return out;
+  };
+  const packs = specs.map((spec) =>
+    strictObject(
+      {
+        collection: spec.collection,
+        documentName: "Actor",
+        locked: spec.locked ?? false,
+        metadata: strictObject({ packageType: spec.packageType }, `${spec.collection} metadata`),
+        getIndex: async ({ fields = [] }: { fields?: string[] } = {}) => {
+          await Promise.resolve();
+          return spec.actors.map((a) => pick(a, fields));
+        },
+        getDocument: async (id: string) => {
+          await Promise.resolve();
+          const found = spec.actors.find((a) => a.id === id);
+          if (!found) return undefined;
+          let actor = cache.get(found);
+          if (!actor) cache.set(found, (actor = new StrictActor(found)));
+          return actor;
+        },
+      },
+      `pack ${spec.collection}`,
+    ),
+  );
+  return strictObject(
+    {
+      get contents() {
+        return [...packs];
+      },
+      get: (collection: string) => packs.find((p) => p.collection === collection),
+      [Symbol.iterator]: () => packs[Symbol.iterator](),
+    },
+    "game.packs",
+  );
+}
+
+/** `game.data.actors`: the world's actors as the server sent them (plain stored data). [API13 Game#data] */
+export function worldActorData() {
+  return [...env().world.actors.values()].map((a) => ({
+    _id: a.id,
+    name: a.name,
+    type: a.type,
+    system: deepClone(a.system),
+  }));
+}

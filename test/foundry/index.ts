@@ -61,7 +61,14 @@ import {
   TypedObjectField,
   TypeDataModel,
 } from "./documents.ts";
-import { type ActorSpec, createWorldActors, DOCUMENT_OWNERSHIP_LEVELS } from "./actors.ts";
+import {
+  type ActorSpec,
+  createPacks,
+  createWorldActors,
+  DOCUMENT_OWNERSHIP_LEVELS,
+  type PackSpec,
+  worldActorData,
+} from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
@@ -94,7 +101,7 @@ export { fixedFaces, mixedFaces, seededUniform, uniformFor } from "./random.ts";
 export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, User };
 export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
 export type { SheetRegistration } from "./documents.ts";
-export type { ActorSpec } from "./actors.ts";
+export type { ActorSpec, PackSpec } from "./actors.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
 /** A user of the simulated world. */
@@ -126,6 +133,8 @@ export interface InstallOptions {
   queryLatency?: number;
   /** The world's actors (`game.actors`); default none. */
   actors?: ActorSpec[];
+  /** The actor compendiums (`game.packs`); default none. */
+  packs?: PackSpec[];
   /**
    * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
    * value for every client or one per user id; default 0 (every change everywhere at once). Also the
@@ -146,6 +155,8 @@ export interface DoubleGame {
   readonly users: UsersCollection;
   readonly messages: MessagesCollection;
   readonly actors: ReturnType<typeof createWorldActors>;
+  readonly packs: ReturnType<typeof createPacks>;
+  readonly data: { readonly actors: ReturnType<typeof worldActorData> };
   readonly settings: SettingsApi;
   readonly i18n: {
     lang: string;
@@ -496,6 +507,15 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       users: usersCollection,
       messages,
       actors: createWorldActors(),
+      packs: createPacks(structuredClone(opts.packs ?? [])),
+      data: strictObject(
+        {
+          get actors() {
+            return worldActorData();
+          },
+        },
+        "game.data",
+      ),
       settings,
       i18n,
       // [FOUNDRY-NOTES §13: branch on game.release.generation]

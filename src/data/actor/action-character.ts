@@ -1,13 +1,14 @@
 /**
  * The action character: a level that gives the action dice, d20 modifiers for abilities, saving
- * throws and skills, weapons with their botch range, and bonus dice from a class feature.
+ * throws and skills, and bonus dice from a class feature. Weapons are Items (their botch range is a
+ * weapon figure); the legacy `weapons` entries left the schema with version 2, and `migrateData`
+ * still reads them (the world migration moves them to Items).
  */
 
 import { migrateActionCharacter } from "../migrations/index.ts";
 import {
   ACTION_ABILITIES,
   ACTION_CLASS_DIE_SIZES,
-  ACTION_MAX_BOTCH_RANGE,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_LEVEL,
   ACTION_MAX_MODIFIER,
@@ -44,14 +45,6 @@ export function actionSchema() {
     abilities: fixedKeysField(ACTION_ABILITIES, () => new fields.SchemaField({ mod: modField() })),
     saves: fixedKeysField(ACTION_SAVES, () => new fields.SchemaField({ mod: modField() })),
     skills: entriesField(new fields.SchemaField({ name: nameField(), mod: modField() })),
-    weapons: entriesField(
-      new fields.SchemaField({
-        name: nameField(),
-        attack: modField(),
-        botchRange: intField(1, ACTION_MAX_BOTCH_RANGE, 1),
-        damage: new fields.StringField({ required: true, nullable: false, blank: true, trim: true, initial: "" }),
-      }),
-    ),
     classDice: new fields.SchemaField({
       faces: new fields.NumberField({
         required: true,

@@ -208,11 +208,11 @@ export const CHARACTER_OF_NPC = Object.freeze({
 /**
  * The fields of a character that its NPC type leaves out: a player's points and pools (karma,
  * Character and Fate Points with their session counters, the level that sizes the action dice and
- * the class dice, Willpower and the other spendable 10-point traits), and legacy equipment entries.
+ * the class dice, Willpower and the other spendable 10-point traits).
  */
 export const NPC_OMITTED = Object.freeze({
   "percentile-character": ["karma"],
-  "action-character": ["level", "classDice", "weapons"],
+  "action-character": ["level", "classDice"],
   "wild-character": ["characterPoints", "fatePoints", "session"],
   "pi-character": [],
   "pool-character": ["willpower", "traits"],

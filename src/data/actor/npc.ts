@@ -31,7 +31,7 @@ export type NpcSources = { [N in NpcType]: NpcSource<(typeof CHARACTER_OF_NPC)[N
  */
 const EMPTY_PLAYER_FIELDS = Object.freeze({
   "percentile-character": { karma: 0 },
-  "action-character": { level: 1, classDice: { faces: 6, count: 0 }, weapons: {} },
+  "action-character": { level: 1, classDice: { faces: 6, count: 0 } },
   "wild-character": { characterPoints: 0, fatePoints: 0, session: { characterPoints: 0, fatePoints: 0 } },
   "pi-character": {},
   "pool-character": { willpower: { permanent: 0, current: 0 }, traits: {} },
