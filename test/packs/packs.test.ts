@@ -223,7 +223,7 @@ function expectedRows(id: (typeof ODDS_IDS)[number]): string[][] {
 }
 
 describe("the rules journal", () => {
-  it("keeps the overview's ids and has one chapter per engine plus the rolling and equipment chapters, as text pages", () => {
+  it("keeps the overview's ids and has one chapter per engine plus the rolling, equipment, NPC, condition and token chapters, as text pages", () => {
     const [journal] = docs("rules");
     expect(journal?._id).toBe("rbRulesJournal01");
     const pages = journalPages();
@@ -236,6 +236,9 @@ describe("the rules journal", () => {
       "Precision & Impact",
       "Dice Pool (successes)",
       "Equipment",
+      "Non-player characters",
+      "Conditions",
+      "Token bars",
     ]);
     expect(pages[0]?._id).toBe("rbRulesOverview1");
     for (const page of pages) {
