@@ -481,7 +481,7 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       ...(isNpcType(actor.actorType)
         ? {
             npc: {
-              notes: String((actor.system as { notes?: unknown }).notes ?? ""),
+              notes: noteText((actor.system as { notes?: unknown }).notes),
               labelKey: `ROLLING_BONES.Actor.${actor.actorType}.FIELDS.notes.label`,
             },
           }
@@ -489,6 +489,11 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
     }),
     editable,
   };
+}
+
+/** An NPC's notes as text (empty when missing). */
+function noteText(notes: unknown): string {
+  return typeof notes === "string" ? notes : "";
 }
 
 /** The body template of a character type, relative to the repository root. */
