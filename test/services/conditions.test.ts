@@ -34,7 +34,7 @@ async function piRoll(): Promise<{ id: string; outcome: { precision: number; imp
     [2, 6],
   ]);
   const id = (await rollFor(w, ALICE, "pi", PIA, { pool: [6, 6, 6] })) as string;
-  const roll = messageAs(w, id).rolls[0] as unknown as { options: { outcome: never } };
+  const roll = messageAs(w, id, ALICE).rolls[0] as unknown as { options: { outcome: never } };
   return { id, outcome: roll.options.outcome };
 }
 
@@ -73,9 +73,9 @@ describe("conditions change rolls and are named on the card", () => {
       [2, 6],
     ]);
     const id = (await rollFor(w, ALICE, "pi", PIA, { pool: [8, 6, 6] })) as string;
-    const roll = messageAs(w, id).rolls[0] as unknown as { options: { outcome: { hindrance: string } } };
+    const roll = messageAs(w, id, ALICE).rolls[0] as unknown as { options: { outcome: { hindrance: string } } };
     expect(roll.options.outcome.hindrance).toBe("major");
-    const names = [...(await messageAs(w, id).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
+    const names = [...(await messageAs(w, id, ALICE).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
       (n) => n.textContent,
     );
     expect(names).toEqual([
@@ -90,9 +90,9 @@ describe("conditions change rolls and are named on the card", () => {
     await toggle(AYLA, "rb-exhausted");
     d10s(w, 6, 9, 2);
     const id = (await rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 0, column: 5 })) as string;
-    const roll = messageAs(w, id).rolls[0] as unknown as { options: { outcome: { penalty: number; value: number } } };
+    const roll = messageAs(w, id, ALICE).rolls[0] as unknown as { options: { outcome: { penalty: number; value: number } } };
     expect(roll.options.outcome).toMatchObject({ penalty: 1, value: 29 });
-    const names = [...(await messageAs(w, id).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
+    const names = [...(await messageAs(w, id, ALICE).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
       (n) => n.textContent,
     );
     expect(names).toEqual([localize("ROLLING_BONES.Condition.rb-hampered.name")]);
@@ -109,7 +109,7 @@ describe("conditions change rolls and are named on the card", () => {
     w = await bootWorld({ actors });
     const { id, outcome } = await piRoll();
     expect(outcome.precision).toBe(8);
-    const html = await messageAs(w, id).renderHTML();
+    const html = await messageAs(w, id, ALICE).renderHTML();
     expect(html.querySelector(".rb-card__condition-name")?.textContent).toBe(named);
     expect(html.querySelector(".rb-card__conditions img")).toBeNull();
   });
