@@ -26,12 +26,14 @@ function conditionsStat(conditions: NonNullable<ViewOptions["conditions"]>, kit:
     list: conditions.map((c) => {
       const text = `${c.name}: ${c.active ? on : off}`;
       if (!kit.options.editable) return { text };
+      // The accessible name starts with the visible text ("Apply Hampered").
+      const action = c.active ? kit.t("ROLLING_BONES.Condition.Remove") : kit.t("ROLLING_BONES.Condition.Apply");
       return {
         text,
         button: {
           action: "toggleCondition",
-          text: c.active ? kit.t("ROLLING_BONES.Condition.Remove") : kit.t("ROLLING_BONES.Condition.Apply"),
-          label: kit.t("ROLLING_BONES.Condition.Toggle", { name: c.name }),
+          text: action,
+          label: kit.t("ROLLING_BONES.Condition.Toggle", { action, name: c.name }),
           data: { status: c.id },
           icon: c.active ? "fa-xmark" : "fa-plus",
         },
