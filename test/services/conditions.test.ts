@@ -90,7 +90,9 @@ describe("conditions change rolls and are named on the card", () => {
     await toggle(AYLA, "rb-exhausted");
     d10s(w, 6, 9, 2);
     const id = (await rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 0, column: 5 })) as string;
-    const roll = messageAs(w, id, ALICE).rolls[0] as unknown as { options: { outcome: { penalty: number; value: number } } };
+    const roll = messageAs(w, id, ALICE).rolls[0] as unknown as {
+      options: { outcome: { penalty: number; value: number } };
+    };
     expect(roll.options.outcome).toMatchObject({ penalty: 1, value: 29 });
     const names = [...(await messageAs(w, id, ALICE).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
       (n) => n.textContent,
