@@ -15,6 +15,9 @@ const SCENARIOS = [
   "test/hooks/chat-commands.test.ts",
   "test/services/damage.test.ts",
   "test/services/initiative.test.ts",
+  "test/services/conditions.test.ts",
+  "test/services/npc.test.ts",
+  "test/services/migration-world.test.ts",
 ];
 
 export default defineConfig({

@@ -178,7 +178,11 @@ class Lab {
   #renderStates(): void {
     const states = CARD_STATES.map((state) => {
       const roll = rollCardState(state);
-      const context = cardContext(roll, { isPrivate: state.isPrivate === true, stored: state.stored });
+      const context = cardContext(roll, {
+        isPrivate: state.isPrivate === true,
+        stored: state.stored,
+        conditions: state.conditions,
+      });
       return {
         id: state.id,
         engine: state.engine,

@@ -12,8 +12,13 @@ import type { FormValues } from "../src/applications/dialogs/form-values.ts";
 import { ROLL_HINT_KEYS } from "../src/applications/dialogs/skip.ts";
 import { evaluateForm, type DialogEvaluation, type DialogSettings } from "../src/applications/dialogs/types.ts";
 import { characterView, dotTarget, editDice, type CharacterView } from "../src/applications/sheets/views/index.ts";
+import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
 import {
-  isCharacterType,
+  asCharacter,
+  ENGINE_OF,
+  isActorType,
+  isNpcType,
+  type ActorType,
   newEntry,
   prepareUpdate,
   requestForTrait,
@@ -126,6 +131,8 @@ export interface CardOptions {
   readonly isPrivate?: boolean;
   /** What the roll stores beside its outcome (an action card's state, a points ledger). */
   readonly stored?: StoredCardState;
+  /** The conditions stored with the roll (`roll.options.conditions`), named on the card. */
+  readonly conditions?: unknown;
 }
 
 /**
@@ -146,6 +153,7 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     outcome: roll.outcome,
     view: (outcome) => view(outcome, options.stored ?? {}),
     damage: readDamageLine(options.stored?.damage),
+    conditions: options.conditions,
   });
 }
 
@@ -181,6 +189,8 @@ export interface CardState {
   readonly stored?: StoredCardState;
   /** Shown as a player sees a blind roll. */
   readonly isPrivate?: boolean;
+  /** The conditions that adjusted the roll (already applied to the request), named on the card. */
+  readonly conditions?: unknown;
 }
 
 /** A closed action card: an augment the roller used, the GM's botch activation, and the GM's declaration. */
@@ -352,6 +362,14 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { pool: [8, 4, 6, 4], hindrance: "minor", impactMod: 1 },
     faces: [5, 3, 2],
   },
+  {
+    id: "piExhausted",
+    engine: "pi",
+    // The Exhausted condition's Impact -1 is in the request, as a roll for the character applies it.
+    request: { pool: [8, 6, 4], impactMod: -1 },
+    faces: [7, 5, 1],
+    conditions: [{ name: "Exhausted", adjustments: [{ target: "impact", value: -1 }] }],
+  },
   { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
   { id: "wildTargetMet", engine: "wild", request: { dice: 3, pips: 1, target: 10 }, faces: [4, 3, 2] },
   { id: "wildTargetMissed", engine: "wild", request: { dice: 3, target: 9 }, faces: [5, 4, 1, 3] },
@@ -498,7 +516,10 @@ export function carryDialog(
 export interface SampleActor {
   readonly id: string;
   readonly name: string;
+  /** The character type it rolls as (an NPC's engine's character type). */
   readonly type: CharacterType;
+  /** Its own actor type (a character type, or an NPC type). */
+  readonly actorType: ActorType;
   readonly system: CharacterSources[CharacterType];
   /** Whether its token is linked to it (a player character) rather than standing for many (an NPC). */
   readonly playerCharacter: boolean;
@@ -514,14 +535,16 @@ export function sampleActors(documents: readonly unknown[]): SampleActor[] {
   const out: SampleActor[] = [];
   for (const doc of documents) {
     const d = doc as { _id?: unknown; name?: unknown; type?: unknown; system?: unknown; prototypeToken?: unknown };
-    if (!isCharacterType(d.type) || typeof d._id !== "string" || typeof d.name !== "string") continue;
+    const character = asCharacter(d.type, d.system);
+    if (!character || !isActorType(d.type) || typeof d._id !== "string" || typeof d.name !== "string") continue;
     if (typeof d.system !== "object" || d.system === null) continue;
     const token = d.prototypeToken as { actorLink?: unknown } | undefined;
     out.push({
       id: d._id,
       name: d.name,
-      type: d.type,
-      system: d.system as CharacterSources[CharacterType],
+      type: character.type,
+      actorType: d.type,
+      system: character.system,
       playerCharacter: token?.actorLink === true,
     });
   }
@@ -562,15 +585,33 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       name: actor.name,
       img: LAB_PORTRAIT,
       nameId: `${idPrefix}-name`,
-      typeLabel: i18n.localize(`ROLLING_BONES.Actor.${actor.type}.label`),
+      typeLabel: i18n.localize(`ROLLING_BONES.Actor.${actor.actorType}.label`),
     },
     view: characterView(actor.type, actor.system, i18n, {
       editable,
       idPrefix,
       rollHintKey: ROLL_HINT_KEYS.dialog,
+      conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
+        id: c.id,
+        name: i18n.localize(conditionNameKey(c.id)),
+        active: c.id === "rb-exhausted",
+      })),
+      ...(isNpcType(actor.actorType)
+        ? {
+            npc: {
+              notes: noteText((actor.system as { notes?: unknown }).notes),
+              labelKey: `ROLLING_BONES.Actor.${actor.actorType}.FIELDS.notes.label`,
+            },
+          }
+        : {}),
     }),
     editable,
   };
+}
+
+/** An NPC's notes as text (empty when missing). */
+function noteText(notes: unknown): string {
+  return typeof notes === "string" ? notes : "";
 }
 
 /** The body template of a character type, relative to the repository root. */

@@ -72,7 +72,7 @@ export class SheetPanel {
       actors: actors.map((a) => ({
         id: a.id,
         type: a.type,
-        label: `${a.name} · ${i18n.localize(`ROLLING_BONES.Actor.${a.type}.label`)}`,
+        label: `${a.name} · ${i18n.localize(`ROLLING_BONES.Actor.${a.actorType}.label`)}`,
         selected: a.id === this.#current,
       })),
     });

@@ -95,3 +95,40 @@ export function chatInputText(message: string): string {
       return ENTITIES[name.toLowerCase()] ?? whole;
     });
 }
+
+/** How an Active Effect change combines with the figure it changes (the two kinds the system's conditions use). */
+export type EffectChangeKind = "add" | "override";
+
+/**
+ * v13 numbers an Active Effect change's mode (`CONST.ACTIVE_EFFECT_MODES`: ADD 2, OVERRIDE 5);
+ * v14's Active Effects name a change's type by a string (`CONST.ACTIVE_EFFECT_CHANGE_TYPES`:
+ * `add`, `override`; a change is `{ key, type, value, phase, priority }`). [API13
+ * CONST.ACTIVE_EFFECT_MODES; API14 CONST.ACTIVE_EFFECT_CHANGE_TYPES and ActiveEffectChangeData,
+ * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html]
+ */
+const V13_EFFECT_MODES: Readonly<Record<EffectChangeKind, number>> = { add: 2, override: 5 };
+
+/**
+ * An Active Effect change in the running generation's shape.
+ *
+ * @param key - The changed path.
+ * @param value - The value, as text (both generations store a change's value as a string).
+ * @param kind - How it combines.
+ */
+export function effectChange(key: string, value: string, kind: EffectChangeKind): Record<string, unknown> {
+  if (generation() >= 14) return { key, value, type: kind };
+  return { key, value, mode: V13_EFFECT_MODES[kind], priority: null };
+}
+
+/**
+ * How a stored change combines, read from either generation's shape (a v13 numeric mode, or a v14
+ * type name); `null` for any other kind (multiply, upgrade, custom…), which the system's conditions never use.
+ */
+export function effectChangeKind(change: {
+  readonly mode?: unknown;
+  readonly type?: unknown;
+}): EffectChangeKind | null {
+  if (change.type === "add" || change.mode === V13_EFFECT_MODES.add) return "add";
+  if (change.type === "override" || change.mode === V13_EFFECT_MODES.override) return "override";
+  return null;
+}

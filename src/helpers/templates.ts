@@ -10,6 +10,7 @@ export const TEMPLATES = [
   "templates/chat/partials/hidden.hbs",
   "templates/chat/partials/damage.hbs",
   "templates/chat/partials/points-ledger.hbs",
+  "templates/chat/partials/conditions.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",
   "templates/chat/action-card.hbs",

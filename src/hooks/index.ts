@@ -4,6 +4,7 @@ import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
 import { onHotbarDrop } from "./hotbar-drop.ts";
 import { onInit } from "./init.ts";
+import { onModifyTokenAttribute } from "./modify-token-attribute.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
@@ -28,6 +29,8 @@ export function registerHooks(): void {
   Hooks.on("hotbarDrop", onHotbarDrop);
   // A changed action-dice pool re-renders the open sheets of that player's action characters.
   Hooks.on("updateUser", onUpdateUser);
+  // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
+  Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.
   Hooks.once("ready", listenForRollLinks);
   // The Quench test batches, only when the Quench module is active: its global `quench` exists once

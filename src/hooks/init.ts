@@ -2,11 +2,13 @@ import { api } from "../api.ts";
 import { registerSettingsMenus } from "../applications/settings/index.ts";
 import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
+import { NPC_TYPE_LABELS, TRACKABLE_ATTRIBUTES, TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
+import { statusEffects } from "../data/conditions/index.ts";
+import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
@@ -28,9 +30,15 @@ export function onInit(): void {
     CONFIG.Dice.terms[term.DENOMINATION] = term;
     CONFIG.Dice.termTypes[term.name] = term;
   }
-  // Character data models and their sheets, one per engine (src/data/actor, src/applications/sheets).
+  // Character and NPC data models and their sheets, one of each per engine (src/data/actor, src/applications/sheets).
   CONFIG.Actor.dataModels = actorModels;
-  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS };
+  CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
+  // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
+  CONFIG.statusEffects.push(...(statusEffects(effectChange) as unknown as typeof CONFIG.statusEffects));
+  // The figures a token may show as bars and values (karma, points, Willpower, action dice held).
+  CONFIG.Actor.trackableAttributes = structuredClone(
+    TRACKABLE_ATTRIBUTES,
+  ) as unknown as typeof CONFIG.Actor.trackableAttributes;
   // Equipment items (weapon, gear) and their sheet (src/data/item, src/applications/sheets/item-sheet.ts).
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };

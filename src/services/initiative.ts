@@ -11,7 +11,7 @@
  * has started the card is locked (`InitiativeSet`).
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { initiativeRoll, isCharacterType } from "../data/actor/pure.ts";
+import { initiativeRoll, rollingTypeOf } from "../data/actor/pure.ts";
 import { shared } from "../engines/index.ts";
 import { reportError } from "../helpers/notify.ts";
 import { INITIATIVE_SETTING } from "../data/settings/initiative.ts";
@@ -67,7 +67,9 @@ export async function rollCombatantInitiative(
   combatant: Combatant.Implementation,
 ): Promise<boolean> {
   const actor = combatant.actor;
-  if (!actor || !isCharacterType(actor.type)) {
+  // An NPC rolls as its engine's character type (the same ratings, none of a player's points).
+  const type = rollingTypeOf(actor?.type);
+  if (!actor || !type) {
     reportError(new EngineError("InitiativeNoCharacter", { name: combatant.name ?? "" }));
     return false;
   }
@@ -77,12 +79,8 @@ export async function rollCombatantInitiative(
   }
   let roll;
   try {
-    // The actor's type is a character type (checked above), so its system is that type's data.
-    roll = initiativeRoll(
-      actor.type,
-      actor.system as never,
-      game.settings.get(SYSTEM_ID, INITIATIVE_SETTING[actor.type]),
-    );
+    // The actor rolls as a character type (checked above), so its system holds that type's ratings.
+    roll = initiativeRoll(type, actor.system as never, game.settings.get(SYSTEM_ID, INITIATIVE_SETTING[type]));
   } catch (error) {
     reportError(error);
     return false;

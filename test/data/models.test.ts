@@ -14,18 +14,22 @@ import type { DataField } from "../foundry/documents.ts";
 import { bootSystem } from "../support/system.ts";
 import { hasKey, ROOT } from "../support/i18n.ts";
 import {
+  CHARACTER_OF_NPC,
   CHARACTER_TYPES,
+  NPC_OMITTED,
+  NPC_TYPES,
+  asCharacter,
   ENTRY_DEFAULTS,
   PI_DIE_SIZES,
   prepareUpdate,
   SCHEMA_VERSION,
   WILD_STARTING_FATE_POINTS,
-  type CharacterType,
+  type ActorType,
 } from "../../src/data/actor/pure.ts";
 import { schemaOf, walkSchema, type ModelClass } from "./schema-walk.ts";
 
 let double: FoundryDouble;
-let models: Record<CharacterType, ModelClass>;
+let models: Record<ActorType, ModelClass>;
 
 beforeAll(async () => {
   double = await bootSystem();
@@ -42,23 +46,24 @@ function flatten(value: unknown, prefix = ""): Record<string, unknown> {
 }
 
 describe("registration", () => {
-  it("init assigns one data model per character type", () => {
+  it("init assigns one data model per character and NPC type", () => {
     const dataModels = (double.CONFIG.Actor as { dataModels: Record<string, unknown> }).dataModels;
-    expect(Object.keys(dataModels)).toEqual([...CHARACTER_TYPES]);
-    for (const type of CHARACTER_TYPES) expect(dataModels[type]).toBe(models[type]);
+    expect(Object.keys(dataModels)).toEqual([...CHARACTER_TYPES, ...NPC_TYPES]);
+    for (const type of [...CHARACTER_TYPES, ...NPC_TYPES]) expect(dataModels[type]).toBe(models[type]);
   });
 
   it("declares the same types in system.json documentTypes", () => {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as {
       documentTypes: { Actor: Record<string, unknown> };
     };
-    expect(Object.keys(manifest.documentTypes.Actor)).toEqual([...CHARACTER_TYPES]);
+    expect(Object.keys(manifest.documentTypes.Actor)).toEqual([...CHARACTER_TYPES, ...NPC_TYPES]);
   });
 
   it("labels each type and registers its sheet as the default sheet of that type only", () => {
     const labels = (double.CONFIG.Actor as { typeLabels: Record<string, string> }).typeLabels;
-    expect(double.sheetRegistrations.map((r) => r.options.types)).toEqual(CHARACTER_TYPES.map((t) => [t]));
-    for (const [i, type] of CHARACTER_TYPES.entries()) {
+    const types = [...CHARACTER_TYPES, ...NPC_TYPES];
+    expect(double.sheetRegistrations.slice(0, types.length).map((r) => r.options.types)).toEqual(types.map((t) => [t]));
+    for (const [i, type] of types.entries()) {
       const registration = double.sheetRegistrations[i];
       expect(registration?.scope).toBe("rolling-bones");
       expect(registration?.options.makeDefault).toBe(true);
@@ -113,6 +118,50 @@ describe.each([...CHARACTER_TYPES])("%s schema", (type) => {
   it("migrateData returns the object it was given, migrated", () => {
     const source: Record<string, unknown> = { attributes: {} };
     expect(models[type].migrateData(source)).toBe(source);
+  });
+});
+
+describe.each([...NPC_TYPES])("%s schema", (type) => {
+  const character = CHARACTER_OF_NPC[type];
+  const schema = () => schemaOf(models[type]);
+
+  it("is its character type's schema less the player's points and pools, with notes", () => {
+    const fields = Object.keys(schema().fields);
+    const omitted: readonly string[] = NPC_OMITTED[character];
+    expect(fields).toEqual([
+      ...Object.keys(schemaOf(models[character]).fields).filter((k) => !omitted.includes(k)),
+      "notes",
+    ]);
+    for (const key of ["karma", "characterPoints", "fatePoints", "session", "willpower", "classDice", "level"]) {
+      expect(fields, key).not.toContain(key);
+    }
+  });
+
+  it("gives new NPCs valid data that rolls as its character type, with every left-out field empty", () => {
+    const initial = schema().initial;
+    expect(initial.schemaVersion).toBe(SCHEMA_VERSION);
+    const as = asCharacter(type, initial);
+    expect(as?.type).toBe(character);
+    const prepared = prepareUpdate(character, as?.system, flatten({ system: as?.system }));
+    expect(prepared.ok ? "ok" : prepared.error.key).toBe("ok");
+    const full = as?.system as unknown as Record<string, unknown>;
+    for (const key of NPC_OMITTED[character] as readonly string[]) expect(full[key], key).toBeDefined();
+  });
+
+  it("labels its fields under the character's prefix and its own (the notes)", () => {
+    const model = models[type] as ModelClass & { LOCALIZATION_PREFIXES: string[] };
+    expect(model.LOCALIZATION_PREFIXES).toEqual([`ROLLING_BONES.Actor.${character}`, `ROLLING_BONES.Actor.${type}`]);
+    const missing = walkSchema(schema())
+      .filter((f) => !f.underFixedKey)
+      .map((f) => f.path)
+      .filter((p) => !model.LOCALIZATION_PREFIXES.some((prefix) => hasKey(`${prefix}.FIELDS.${p}.label`)));
+    expect(missing).toEqual([]);
+  });
+
+  it("migrates old shapes as its character type does", () => {
+    const source: Record<string, unknown> = { schemaVersion: 0, attributes: {}, skills: {} };
+    expect(models[type].migrateData(source)).toBe(source);
+    expect(source.schemaVersion).toBe(SCHEMA_VERSION);
   });
 });
 

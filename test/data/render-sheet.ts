@@ -12,7 +12,15 @@ import {
   type SheetPoints,
 } from "../../src/applications/sheets/views/index.ts";
 import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
-import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
+import {
+  CHARACTER_OF_NPC,
+  NPC_TYPES,
+  asCharacter,
+  npcFromCharacter,
+  type CharacterSources,
+  type CharacterType,
+  type NpcType,
+} from "../../src/data/actor/pure.ts";
 import { createHandlebars } from "../support/handlebars.ts";
 import { format, localize, ROOT } from "../support/i18n.ts";
 
@@ -30,6 +38,10 @@ export interface RenderOptions {
   actionDice?: SheetActionDice;
   /** Whether the viewer is a GM. */
   gm?: boolean;
+  /** The engine's conditions and whether each is on (the sheet's conditions stat). */
+  conditions?: { id: string; name: string; active: boolean }[];
+  /** Renders the NPC type of the engine, with these notes (its data: the sample less the player's fields). */
+  npcNotes?: string;
 }
 
 /** The context a character sheet renders with. */
@@ -39,23 +51,29 @@ export function sheetContext<T extends CharacterType>(
   options: RenderOptions = {},
 ) {
   const editable = options.editable ?? true;
-  const view: CharacterView = characterView(type, system, i18n, {
+  const npcType = NPC_TYPES.find((n) => CHARACTER_OF_NPC[n] === type) as NpcType;
+  const npc = options.npcNotes === undefined ? null : npcFromCharacter(type, system, options.npcNotes);
+  const shown = npc ? (asCharacter(npcType, npc)?.system as CharacterSources[T]) : system;
+  const view: CharacterView = characterView(type, shown, i18n, {
     editable,
     idPrefix: `rb-${type}`,
     rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
     ...(options.points ? { points: options.points } : {}),
     ...(options.actionDice ? { actionDice: options.actionDice } : {}),
     ...(options.gm ? { gm: true } : {}),
+    ...(options.conditions ? { conditions: options.conditions } : {}),
+    ...(npc ? { npc: { notes: npc.notes, labelKey: `ROLLING_BONES.Actor.${npcType}.FIELDS.notes.label` } } : {}),
   });
+  const label = localize(`ROLLING_BONES.Actor.${npc ? npcType : type}.label`);
   const header = {
-    name: `Sample ${localize(`ROLLING_BONES.Actor.${type}.label`)}`,
+    name: `Sample ${label}`,
     img:
       "data:image/svg+xml," +
       encodeURIComponent(
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#c9b48f"/><circle cx="32" cy="24" r="12" fill="#7a5c3a"/><rect x="14" y="40" width="36" height="20" rx="10" fill="#7a5c3a"/></svg>',
       ),
     nameId: `rb-${type}-name`,
-    typeLabel: localize(`ROLLING_BONES.Actor.${type}.label`),
+    typeLabel: label,
   };
   return { header, view, editable };
 }

@@ -37,8 +37,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     },
     saves: { fortitude: { mod: 4 }, reflex: { mod: 5 }, will: { mod: 2 } },
     skills: { skillStealth0001: { name: "Stealth", mod: 6 } },
-    // Weapons are Items now (SAMPLE_EQUIPMENT); the legacy entries stay empty once migrated.
-    weapons: {},
+    // Weapons are Items (SAMPLE_EQUIPMENT).
     classDice: { faces: 8, count: 2 },
   },
   "wild-character": {

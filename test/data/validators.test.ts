@@ -57,8 +57,8 @@ describe("prepareUpdate refuses an invalid change with the engine's localized er
     ["action-character", { "system.level": 0.5 }, "ok"],
     ["action-character", { "system.level": 2.5 }, "InvalidLevel"],
     ["action-character", { "system.abilities.strength.mod": 1000 }, "OutOfRange"],
-    ["action-character", { "system.weapons.weaponAxe0000001.botchRange": 5 }, "OutOfRange"],
-    ["action-character", { "system.weapons.weaponAxe0000001.botchRange": "3" }, "ok"],
+    ["action-character", { "system.classDice.count": 21 }, "OutOfRange"],
+    ["action-character", { "system.classDice.count": "3" }, "ok"],
     ["action-character", { "system.classDice.faces": 5 }, "DieSizeNotAllowed"],
     ["action-character", { "system.classDice.faces": "12" }, "ok"],
     ["wild-character", { "system.attributes.agility.code": "4D+2" }, "ok"],
@@ -90,9 +90,9 @@ describe("prepareUpdate refuses an invalid change with the engine's localized er
 
   it("reads a number written as text for a numeric field as that number", () => {
     const prepared = prepareUpdate("action-character", SAMPLES["action-character"], {
-      "system.weapons.weaponAxe0000001.botchRange": "3",
+      "system.classDice.count": "3",
     });
-    expect(prepared).toEqual({ ok: true, changes: { "system.weapons.weaponAxe0000001.botchRange": 3 } });
+    expect(prepared).toEqual({ ok: true, changes: { "system.classDice.count": 3 } });
   });
 
   it("names the field in the error data", () => {

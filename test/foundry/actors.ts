@@ -40,6 +40,35 @@ export interface ActorSpec {
   flags?: Record<string, Record<string, unknown>>;
   /** Embedded items; default none. */
   items?: ItemSpec[];
+  /** Embedded Active Effects; default none. */
+  effects?: EffectSpec[];
+}
+
+/**
+ * An embedded Active Effect, as stored: a name, whether it is disabled, the status ids it stands
+ * for, and its changes (`{ key, value, mode }` in v13, `{ key, value, type }` in v14).
+ * [API13 ActiveEffect: name, disabled, statuses, changes; API14 ActiveEffectChangeData]
+ */
+export interface EffectSpec {
+  _id: string;
+  name: string;
+  disabled?: boolean;
+  statuses?: string[];
+  changes?: Record<string, unknown>[];
+}
+
+/** An embedded Active Effect as the system reads it (a copy). */
+function effectView(spec: EffectSpec) {
+  return strictObject(
+    {
+      id: spec._id,
+      name: spec.name,
+      disabled: spec.disabled ?? false,
+      statuses: new Set(spec.statuses ?? []),
+      changes: deepClone(spec.changes ?? []),
+    },
+    `ActiveEffect ${spec._id}`,
+  );
 }
 
 /** An embedded item of an actor, as stored. */
@@ -217,6 +246,58 @@ class Actor {
     return created.map(itemView);
   }
 
+  /** The embedded Active Effects. [API13 Actor#effects] */
+  get effects() {
+    return (this.#spec.effects ?? []).map(effectView);
+  }
+
+  /**
+   * The effects that apply to the actor: its own that are not disabled (the double's actors carry
+   * no item effects). [API13 Actor#appliedEffects]
+   */
+  get appliedEffects() {
+    return (this.#spec.effects ?? []).filter((e) => e.disabled !== true).map(effectView);
+  }
+
+  /**
+   * Turns a status effect on or off (an owner or a GM only): on, an effect is made from its
+   * `CONFIG.statusEffects` entry (name localized, the status id in `statuses`, its changes); off,
+   * every effect standing for the status is deleted. `active` forces a state.
+   * [API13 Actor#toggleStatusEffect; ActiveEffect.fromStatusEffect]
+   *
+   * @returns The created effect, `true` when one was already there and stays, `false` when deleted or absent.
+   */
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<unknown> {
+    await toServer();
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.testUserPermission(user, "OWNER")) {
+      throw new Error(`User ${user.name} lacks permission to update Actor [${this.#spec.id}]`);
+    }
+    const effects = (this.#spec.effects ??= []);
+    const existing = effects.filter((e) => (e.statuses ?? []).includes(statusId));
+    const on = active ?? existing.length === 0;
+    if (!on) {
+      this.#spec.effects = effects.filter((e) => !existing.includes(e));
+      return false;
+    }
+    if (existing.length > 0) return true;
+    const globals = env().globals as {
+      CONFIG: { statusEffects: { id: string; name: string; changes?: unknown[] }[] };
+      game: { i18n: { localize(key: string): string } };
+    };
+    const config = globals.CONFIG.statusEffects;
+    const status = config.find((s) => s.id === statusId);
+    if (!status) throw new Error(`Foundry double: no status effect ${statusId} in CONFIG.statusEffects`);
+    const created: EffectSpec = {
+      _id: randomID(),
+      name: globals.game.i18n.localize(status.name),
+      statuses: [statusId],
+      changes: JSON.parse(JSON.stringify(status.changes ?? [])) as Record<string, unknown>[],
+    };
+    effects.push(created);
+    return effectView(created);
+  }
+
   /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */
   get ownership(): Record<string, number> {
     return { default: DOCUMENT_OWNERSHIP_LEVELS.NONE, ...this.#spec.ownership };
@@ -272,4 +353,80 @@ export function createWorldActors(): ActorsCollection {
     { getName: (name: string) => all().find((a) => a.name === name) },
   );
   return strictObject(collection, "game.actors");
+}
+
+/** A compendium of actors. [API13 CompendiumCollection: collection, documentName, locked, metadata.packageType] */
+export interface PackSpec {
+  /** `package.name`, e.g. `world.npcs`. */
+  collection: string;
+  /** Whether the pack is locked against edits; default false. */
+  locked?: boolean;
+  /** Who owns the pack: the world, or a system or module. */
+  packageType: "world" | "system" | "module";
+  /** Its actors, as stored. */
+  actors: ActorSpec[];
+}
+
+/**
+ * `game.packs`: actor compendiums, each with its index (`getIndex({ fields })` gives `_id`, `name`,
+ * `type` and the stored values of the fields asked for, unmigrated) and its documents
+ * (`getDocument(id)`, an Actor like a world one, changed in the pack). [API13 Game#packs;
+ * CompendiumCollection#getIndex, #getDocument]
+ */
+export function createPacks(specs: PackSpec[]) {
+  const cache = new WeakMap<ActorSpec, Actor>();
+  const pick = (spec: ActorSpec, fields: string[]) => {
+    const out: Record<string, unknown> = { _id: spec.id, name: spec.name, type: spec.type };
+    for (const field of fields) {
+      const value = getProperty(spec, field);
+      if (value === undefined) continue;
+      const [head, ...rest] = field.split(".");
+      const node = ((out[head as string] as Record<string, unknown> | undefined) ??= {});
+      Object.assign(node, expandObject({ [rest.join(".")]: deepClone(value) }));
+    }
+    return out;
+  };
+  const packs = specs.map((spec) =>
+    strictObject(
+      {
+        collection: spec.collection,
+        documentName: "Actor",
+        locked: spec.locked ?? false,
+        metadata: strictObject({ packageType: spec.packageType }, `${spec.collection} metadata`),
+        getIndex: async ({ fields = [] }: { fields?: string[] } = {}) => {
+          await Promise.resolve();
+          return spec.actors.map((a) => pick(a, fields));
+        },
+        getDocument: async (id: string) => {
+          await Promise.resolve();
+          const found = spec.actors.find((a) => a.id === id);
+          if (!found) return undefined;
+          let actor = cache.get(found);
+          if (!actor) cache.set(found, (actor = new StrictActor(found)));
+          return actor;
+        },
+      },
+      `pack ${spec.collection}`,
+    ),
+  );
+  return strictObject(
+    {
+      get contents() {
+        return [...packs];
+      },
+      get: (collection: string) => packs.find((p) => p.collection === collection),
+      [Symbol.iterator]: () => packs[Symbol.iterator](),
+    },
+    "game.packs",
+  );
+}
+
+/** `game.data.actors`: the world's actors as the server sent them (plain stored data). [API13 Game#data] */
+export function worldActorData() {
+  return [...env().world.actors.values()].map((a) => ({
+    _id: a.id,
+    name: a.name,
+    type: a.type,
+    system: deepClone(a.system),
+  }));
 }

@@ -62,7 +62,14 @@ import {
   TypedObjectField,
   TypeDataModel,
 } from "./documents.ts";
-import { type ActorSpec, createWorldActors, DOCUMENT_OWNERSHIP_LEVELS } from "./actors.ts";
+import {
+  type ActorSpec,
+  createPacks,
+  createWorldActors,
+  DOCUMENT_OWNERSHIP_LEVELS,
+  type PackSpec,
+  worldActorData,
+} from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
@@ -98,7 +105,7 @@ export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, 
 export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
 export type { SheetRegistration } from "./documents.ts";
 export { ChatLog } from "./documents.ts";
-export type { ActorSpec } from "./actors.ts";
+export type { ActorSpec, PackSpec } from "./actors.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
 /** A user of the simulated world. */
@@ -130,6 +137,8 @@ export interface InstallOptions {
   queryLatency?: number;
   /** The world's actors (`game.actors`); default none. */
   actors?: ActorSpec[];
+  /** The actor compendiums (`game.packs`); default none. */
+  packs?: PackSpec[];
   /**
    * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
    * value for every client or one per user id; default 0 (every change everywhere at once). Also the
@@ -150,6 +159,8 @@ export interface DoubleGame {
   readonly users: UsersCollection;
   readonly messages: MessagesCollection;
   readonly actors: ReturnType<typeof createWorldActors>;
+  readonly packs: ReturnType<typeof createPacks>;
+  readonly data: { readonly actors: ReturnType<typeof worldActorData> };
   readonly settings: SettingsApi;
   readonly i18n: {
     lang: string;
@@ -481,6 +492,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Combat: strictObject({ documentClass: Combat }, "CONFIG.Combat"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
       Item: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Item"),
+      // [API13 CONFIG.statusEffects: the token HUD's status effects, { id, name, img, changes? }; the
+      // core list is left out (the system only adds its own)]
+      statusEffects: [],
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
@@ -555,6 +569,15 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       users: usersCollection,
       messages,
       actors: createWorldActors(),
+      packs: createPacks(structuredClone(opts.packs ?? [])),
+      data: strictObject(
+        {
+          get actors() {
+            return worldActorData();
+          },
+        },
+        "game.data",
+      ),
       settings,
       i18n,
       // [FOUNDRY-NOTES §13: branch on game.release.generation]

@@ -35,9 +35,13 @@ import { parseRequestText } from "../../src/services/requests/spec.ts";
 import {
   CHARACTER_TYPES,
   ENGINE_OF,
+  NPC_TYPES,
   TRAIT_KINDS,
+  asCharacter,
   prepareUpdate,
   requestForTrait,
+  rollingTypeOf,
+  type ActorType,
   type CharacterType,
   type EquipmentLookup,
 } from "../../src/data/actor/pure.ts";
@@ -219,7 +223,7 @@ function expectedRows(id: (typeof ODDS_IDS)[number]): string[][] {
 }
 
 describe("the rules journal", () => {
-  it("keeps the overview's ids and has one chapter per engine plus the rolling, equipment, damage and initiative chapters, as text pages", () => {
+  it("keeps the overview's ids and has one chapter per engine plus the rolling, equipment, damage, initiative, NPC, condition and token chapters, as text pages", () => {
     const [journal] = docs("rules");
     expect(journal?._id).toBe("rbRulesJournal01");
     const pages = journalPages();
@@ -238,6 +242,9 @@ describe("the rules journal", () => {
       "Losing a Fate Point",
       "Damage",
       "Initiative",
+      "Non-player characters",
+      "Conditions",
+      "Token bars",
     ]);
     expect(pages[0]?._id).toBe("rbRulesOverview1");
     for (const page of pages) {
@@ -402,7 +409,7 @@ function missingFields(model: ModelClass, system: Record<string, unknown>): stri
 
 describe("the sample characters", () => {
   let double: FoundryDouble;
-  let models: Record<CharacterType, ModelClass>;
+  let models: Record<ActorType, ModelClass>;
 
   beforeAll(async () => {
     double = await bootSystem();
@@ -410,20 +417,21 @@ describe("the sample characters", () => {
   });
   afterAll(() => double.uninstall());
 
-  it("holds a character and an NPC of every actor type system.json declares", () => {
+  it("holds a character and an NPC of every engine, of the actor types system.json declares", () => {
     const actors = docs("actors");
-    expect(Object.keys(manifest.documentTypes.Actor)).toEqual([...CHARACTER_TYPES]);
-    for (const type of CHARACTER_TYPES) {
-      const ofType = actors.filter((a) => a.type === type);
-      expect(ofType.map((a) => a.name.endsWith("(NPC)")).sort(), type).toEqual([false, true]);
+    expect(Object.keys(manifest.documentTypes.Actor)).toEqual([...CHARACTER_TYPES, ...NPC_TYPES]);
+    for (const type of [...CHARACTER_TYPES, ...NPC_TYPES]) {
+      expect(actors.filter((a) => a.type === type).length, type).toBe(1);
     }
-    for (const a of actors) expect(Object.keys(manifest.documentTypes.Actor)).toContain(a.type);
+    // An NPC is a type, not a name: no sample is still a character named "… (NPC)".
+    for (const a of actors) expect(a.name, a.name).not.toMatch(/\(NPC\)/);
   });
 
-  it.each([...CHARACTER_TYPES])("%s: data the model accepts, with every schema field", (type) => {
+  it.each([...CHARACTER_TYPES, ...NPC_TYPES])("%s: data the model accepts, with every schema field", (type) => {
+    const rolling = rollingTypeOf(type) as CharacterType;
     for (const actor of docs("actors").filter((a) => a.type === type)) {
       const system = actor.system as Record<string, unknown>;
-      const prepared = prepareUpdate(type, system, flatten({ system }));
+      const prepared = prepareUpdate(rolling, system, flatten({ system }));
       expect(prepared.ok ? "ok" : prepared.error.key, actor.name).toBe("ok");
       expect(missingFields(models[type], system), actor.name).toEqual([]);
       // No field the schema does not define (Foundry would drop it).
@@ -435,16 +443,21 @@ describe("the sample characters", () => {
     }
   });
 
-  it.each([...CHARACTER_TYPES])("%s: every trait rolls a request its engine accepts", (type) => {
+  it.each([...CHARACTER_TYPES])("%s and its NPC: every trait rolls a request its engine accepts", (type) => {
     const engines = { percentile, action, wild, pi, pool } as const;
-    const [pc, npc] = ["PC", "NPC"].map((kind) =>
-      docs("actors").find((a) => a.type === type && a.name.endsWith("(NPC)") === (kind === "NPC")),
-    );
-    const count = (a: Doc | undefined) => traitsOf(type, (a?.system ?? {}) as Record<string, unknown>, a).length;
-    expect(count(npc)).toBeLessThan(count(pc));
+    const npcType = NPC_TYPES.find((n) => rollingTypeOf(n) === type);
+    const [pc, npc] = [type, npcType].map((t) => docs("actors").find((a) => a.type === t));
+    const traits = (a: Doc | undefined) => {
+      const character = asCharacter(a?.type, a?.system ?? {});
+      // An NPC has no Willpower to roll (a player's resource).
+      const all = traitsOf(type, (character?.system ?? {}) as Record<string, unknown>, a);
+      return a?.type === npcType ? all.filter((t) => t.kind !== "tenPoint") : all;
+    };
+    expect(traits(npc).length).toBeGreaterThan(0);
+    expect(traits(npc).length).toBeLessThan(traits(pc).length);
     for (const actor of [pc, npc]) {
-      const system = actor?.system as Record<string, unknown>;
-      for (const trait of traitsOf(type, system, actor)) {
+      const system = asCharacter(actor?.type, actor?.system)?.system;
+      for (const trait of traits(actor)) {
         const roll = requestForTrait(type, system as never, trait, lookupOf(actor));
         expect(roll.engine).toBe(ENGINE_OF[type]);
         const engine: { validate(r: unknown): unknown } = engines[roll.engine];

@@ -26,6 +26,7 @@ import type { ActionRoll } from "../../src/dice/index.ts";
 
 const AYLA = "actorAyla0000001";
 const WIL = "actorWil00000001";
+const BANDIT = "actorBandit00001";
 
 /** Ayla (Alice's) has Dexterity +2; Wil (Bob's) has Perception 3D+1. */
 function characters() {
@@ -44,6 +45,12 @@ function characters() {
       system: { schemaVersion: 1, attributes: { perception: { code: "3D+1" } }, skills: {} },
       ownership: { [BOB]: 3 },
     },
+    {
+      id: BANDIT,
+      name: "Bandit",
+      type: "action-npc",
+      system: { abilities: { dexterity: { mod: 1 } }, saves: {}, skills: {}, notes: "" },
+    },
   ];
 }
 
@@ -58,6 +65,7 @@ async function world(): Promise<{ combat: Combat }> {
     combatants: [
       { id: "cmbAyla000000001", actorId: AYLA, name: "Ayla" },
       { id: "cmbWil0000000001", actorId: WIL, name: "Wil" },
+      { id: "cmbBandit0000001", actorId: BANDIT, name: "Bandit" },
     ],
   });
   return { combat };
@@ -140,5 +148,16 @@ describe("initiative", () => {
     expect(combat.combatants.get("cmbWil0000000001")!.initiative).toBe(14);
     const roll = w.double.game.messages.contents.at(-1)!.rolls[0] as unknown as { formula: string };
     expect(roll.formula.replace(/\s+/g, "")).toBe("3d6+1");
+  });
+
+  it("the GM rolls an action-dice NPC's initiative as its engine's character does (d20 + Dexterity); the card is the GM's", async () => {
+    const { combat } = await world();
+    nextFaces(w, [[11, 20]]);
+    await rollInitiative(combat, GM, "cmbBandit0000001");
+    expect(combat.combatants.get("cmbBandit0000001")!.initiative).toBe(12);
+    const message = w.double.game.messages.contents.at(-1)!;
+    const roll = message.rolls[0] as unknown as ActionRoll;
+    expect(roll.request).toMatchObject({ kind: "initiative", modifier: 1, base: [20] });
+    expect(message.author?.id).toBe(GM);
   });
 });

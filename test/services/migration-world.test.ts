@@ -5,9 +5,11 @@
  * figures, the legacy entries are gone, the world setting records the version, and the GM is told.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ActorSpec, FoundryDouble } from "../foundry/index.ts";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ActorSpec, FoundryDouble, PackSpec } from "../foundry/index.ts";
 import { ALICE, bootSystem, GM } from "../support/system.ts";
-import { format } from "../support/i18n.ts";
+import { format, ROOT } from "../support/i18n.ts";
 import { newWeapon } from "../../src/data/item/pure.ts";
 import { SAMPLES } from "../data/samples.ts";
 
@@ -82,7 +84,7 @@ describe("the world migration", () => {
     expect(report).toEqual({ version: 2, actors: 2, items: 3, failed: [] });
 
     const bram = actor(double, OLD_V1);
-    expect(bram.system.weapons).toEqual({});
+    expect(bram.system.weapons).toBeUndefined();
     expect(bram.system.schemaVersion).toBe(2);
     expect(bram.items.contents.map((i) => [i.id, i.name, i.type, i.system])).toEqual([
       [
@@ -95,7 +97,7 @@ describe("the world migration", () => {
     ]);
     // Everything else the character had is as it was.
     const { weapons: _w, schemaVersion: _v, ...rest } = bram.system;
-    const { weapons: _sw, schemaVersion: _sv, ...sampleRest } = SAMPLES["action-character"];
+    const { schemaVersion: _sv, ...sampleRest } = SAMPLES["action-character"];
     expect(rest).toEqual(sampleRest);
 
     const lookout = actor(double, OLD_V0);
@@ -105,7 +107,7 @@ describe("the world migration", () => {
       system: { action: { attack: 3, botchRange: 3, damage: "1d6" } },
       flags: { "rolling-bones": { legacyKey: "bow" } },
     });
-    expect(lookout.system.weapons).toEqual({});
+    expect(lookout.system.weapons).toBeUndefined();
 
     // A character of another type, and one already current, get no items; the wild one is raised to version 2.
     expect(actor(double, WILD).items.contents).toHaveLength(0);
@@ -148,7 +150,94 @@ describe("the world migration", () => {
     expect(items.map((i) => i.name)).toEqual(["Whetstone", "Warhammer", "Sling"]);
     expect(new Set(items.map((i) => i.id)).size).toBe(3);
     expect(items[1]?.id).not.toBe("weaponHammer0001");
-    expect(actor(double, OLD_V1).system.weapons).toEqual({});
+    expect(actor(double, OLD_V1).system.weapons).toBeUndefined();
     expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(2);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Every sample actor, in the world and in the world's own compendium
+
+interface SourceActor {
+  _id: string;
+  name: string;
+  type: string;
+  system: Record<string, unknown>;
+  items: { _id: string; name: string; type: string; system: Record<string, unknown>; sort?: number }[];
+}
+
+/** The compendium's sample actors, as committed. */
+function sampleActors(): SourceActor[] {
+  const dir = path.join(ROOT, "packs/_source/actors");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as SourceActor);
+}
+
+/** A sample as a version 1 world stored it: an action character's weapons as entries inside it, its gear as Items. */
+function legacyOf(a: SourceActor): ActorSpec {
+  const weapons = a.type === "action-character" ? a.items.filter((i) => i.type === "weapon") : [];
+  const entries = Object.fromEntries(
+    weapons.map((w) => [w._id, { name: w.name, ...(w.system.action as Record<string, unknown>) }]),
+  );
+  return {
+    id: a._id,
+    name: a.name,
+    type: a.type,
+    system: { ...structuredClone(a.system), schemaVersion: 1, ...(weapons.length ? { weapons: entries } : {}) },
+    items: a.items.filter((i) => !weapons.includes(i)).map((i) => structuredClone(i)),
+  };
+}
+
+describe("every sample actor", () => {
+  let double: FoundryDouble;
+  afterEach(() => double.uninstall());
+
+  it("migrates from version 1 with nothing lost, in the world and in the world's own compendium; other packs are left alone", async () => {
+    const samples = sampleActors();
+    const legacy = samples.map(legacyOf);
+    expect(legacy.filter((a) => a.system.weapons).length).toBeGreaterThan(0);
+    const packs: PackSpec[] = [
+      { collection: "world.npcs", packageType: "world", actors: structuredClone(legacy) },
+      { collection: "world.archive", packageType: "world", locked: true, actors: structuredClone(legacy) },
+      { collection: "rolling-bones.actors", packageType: "system", actors: structuredClone(legacy) },
+    ];
+    double = await bootSystem({ userId: GM, actors: legacy, packs });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    const report = await migrateWorld();
+    const moved = samples.flatMap((a) =>
+      a.type === "action-character" ? a.items.filter((i) => i.type === "weapon") : [],
+    );
+    expect(report).toEqual({ version: 2, actors: 2, items: 2 * moved.length, failed: [] });
+
+    const migratedIn = async (where: string): Promise<ActorView[]> =>
+      where === "world"
+        ? samples.map((a) => actor(double, a._id))
+        : Promise.all(
+            samples.map(async (a) => (await double.game.packs.get(where)!.getDocument(a._id)) as unknown as ActorView),
+          );
+    for (const where of ["world", "world.npcs"]) {
+      const migrated = await migratedIn(where);
+      for (const [k, sample] of samples.entries()) {
+        const got = migrated[k] as ActorView;
+        // The character's own data is the sample's, at version 2, without legacy entries.
+        expect(got.system, `${where} ${sample.name}`).toEqual({ ...sample.system, schemaVersion: 2 });
+        // Every item is there, each weapon with every action figure and its name (its id kept).
+        const byId = new Map(got.items.contents.map((i) => [i.id, i]));
+        expect(byId.size, `${where} ${sample.name}`).toBe(sample.items.length);
+        for (const item of sample.items) {
+          const found = byId.get(item._id);
+          expect(found?.name, `${where} ${item.name}`).toBe(item.name);
+          expect(found?.type).toBe(item.type);
+          expect((found?.system as { action?: unknown }).action).toEqual(item.system.action);
+        }
+      }
+    }
+    for (const untouched of ["world.archive", "rolling-bones.actors"]) {
+      for (const a of legacy) {
+        const doc = (await double.game.packs.get(untouched)!.getDocument(a.id)) as unknown as ActorView;
+        expect(doc.system, `${untouched} ${a.name}`).toEqual(a.system);
+      }
+    }
   });
 });

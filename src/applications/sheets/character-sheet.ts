@@ -7,10 +7,15 @@
 
 import { systemPath } from "../../constants.ts";
 import {
-  isCharacterType,
+  asCharacter,
+  ENGINE_OF,
+  hasCollection,
+  isNpcType,
   newEntry,
+  rollingTypeOf,
   prepareUpdate,
   traitFromDataset,
+  type ActorType,
   type CharacterSources,
   type CharacterType,
   type PreparedUpdate,
@@ -35,6 +40,7 @@ import {
   type EquipmentEntry,
 } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
+import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -101,6 +107,7 @@ export class RollingBonesCharacterSheet<
       editItem: RollingBonesCharacterSheet.#onEditItem,
       deleteItem: RollingBonesCharacterSheet.#onDeleteItem,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
+      toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
     },
   };
 
@@ -109,20 +116,19 @@ export class RollingBonesCharacterSheet<
     header: { template: sheetTemplate("shared/header.hbs") },
   };
 
-  /** The character type of the actor (a sheet is only registered for character types). */
   /** What takes the focus after the next render, when the control that had it was replaced or removed. */
   #refocus: ((root: HTMLElement) => void) | null = null;
 
+  /** The character type the actor rolls as: its own type, or an NPC's engine's character type (a sheet is only registered for these). */
   get characterType(): CharacterType {
-    const type: unknown = this.actor.type;
-    if (!isCharacterType(type)) throw new Error(`Rolling Bones: ${String(type)} is not a character type`);
+    const type = rollingTypeOf(this.actor.type);
+    if (type === null) throw new Error(`Rolling Bones: ${String(this.actor.type)} is not a character or NPC type`);
     return type;
   }
 
-  /** The actor's prepared `system` data, typed by its character type. */
+  /** The actor's prepared `system` data in its character type's shape (an NPC's with its points and pools empty). */
   get characterSystem(): CharacterSources[CharacterType] {
-    // The actor's type is a character type (checked above), so its system is that type's data.
-    return this.actor.system as unknown as CharacterSources[CharacterType];
+    return (asCharacter(this.actor.type, this.actor.system) as { system: CharacterSources[CharacterType] }).system;
   }
 
   /** The actor's stored `system` data (before derived data), for checks that compare with it. */
@@ -143,6 +149,16 @@ export class RollingBonesCharacterSheet<
       }));
   }
 
+  /** The conditions of the actor's engine and whether each is on (an effect standing for its status). */
+  get conditions(): { id: string; name: string; active: boolean }[] {
+    const on = new Set(this.actor.effects.contents.flatMap((e) => [...e.statuses]));
+    return conditionsOf(ENGINE_OF[this.characterType]).map((c) => ({
+      id: c.id,
+      name: game.i18n.localize(conditionNameKey(c.id)),
+      active: on.has(c.id),
+    }));
+  }
+
   /** An own item of the actor named by a button's `data-item-id`, when the viewer may change the actor. */
   ownedItem(target: HTMLElement): Item.Implementation | undefined {
     const id = target.dataset.itemId;
@@ -155,21 +171,33 @@ export class RollingBonesCharacterSheet<
   ): Promise<RenderContext> {
     const context = await super._prepareContext(options);
     const type = this.characterType;
+    const actorType: string = this.actor.type;
     const idPrefix = `rb-${this.id}`;
     const header: SheetHeader = {
       name: this.actor.name,
       img: this.actor.img ?? "",
       nameId: `${idPrefix}-name`,
-      typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${type}.label`),
+      typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${actorType}.label`),
     };
+    // An NPC's notes: the one field its type adds to its character type's.
+    const notes = (this.actor.system as { notes?: unknown }).notes;
     const view = characterView(type, this.characterSystem, game.i18n, {
       editable: this.isEditable,
       idPrefix,
       rollHintKey: rollHintKey(skipDialogDefault()),
       points: sheetPointsOf(this.actor),
       gm: game.user.isGM,
-      ...(type === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
+      ...(actorType === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),
+      ...(isNpcType(actorType)
+        ? {
+            npc: {
+              notes: typeof notes === "string" ? notes : "",
+              labelKey: `ROLLING_BONES.Actor.${actorType}.FIELDS.notes.label`,
+            },
+          }
+        : {}),
       equipment: this.equipment,
+      conditions: this.conditions,
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -221,6 +249,17 @@ export class RollingBonesCharacterSheet<
     await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
   }
 
+  /** Turns one of the engine's conditions on or off (an Active Effect made from its status effect, or deleted). */
+  static async #onToggleCondition(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const status = target.dataset.status ?? "";
+    if (!this.isEditable || !this.conditions.some((c) => c.id === status)) return;
+    await this.actor.toggleStatusEffect(status);
+  }
+
   /** Opens the viewer's action-dice panel (the GM panel for a GM). */
   static async #onOpenActionDice(this: RollingBonesCharacterSheet): Promise<void> {
     await openActionDice();
@@ -268,7 +307,9 @@ export class RollingBonesCharacterSheet<
   /** Adds a new entry (skill, condition…) with its default data. */
   static async #onAddEntry(this: RollingBonesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const collection = target.dataset.collection ?? "";
-    const data = newEntry(this.characterType, collection);
+    const data = hasCollection(this.actor.type as ActorType, collection)
+      ? newEntry(this.characterType, collection)
+      : null;
     if (!data) return;
     await this.actor.update({ [`system.${collection}.${foundry.utils.randomID()}`]: data });
   }

@@ -1,6 +1,6 @@
 /** The five character sheets: the shared base with each type's body template. */
 
-import type { CharacterType } from "../../data/actor/pure.ts";
+import { CHARACTER_OF_NPC, type CharacterType, type NpcType } from "../../data/actor/pure.ts";
 import { RollingBonesCharacterSheet, sheetTemplate } from "./character-sheet.ts";
 
 /** The header part every character sheet shares. */
@@ -43,4 +43,30 @@ export const CHARACTER_SHEETS = {
   "wild-character": WildCharacterSheet,
   "pi-character": PiCharacterSheet,
   "pool-character": PoolCharacterSheet,
+} as const;
+
+/**
+ * The sheet of an NPC type: its engine's character body (the view leaves out points and pools and
+ * adds the notes), in a smaller window.
+ */
+function npcSheet(type: NpcType) {
+  return class NpcSheet extends RollingBonesCharacterSheet {
+    // The whole base options again (whether Foundry merges or replaces the class list, the sheet keeps every class).
+    static override DEFAULT_OPTIONS = {
+      ...RollingBonesCharacterSheet.DEFAULT_OPTIONS,
+      classes: [...RollingBonesCharacterSheet.DEFAULT_OPTIONS.classes, "rb-sheet--npc"],
+      position: { width: 560, height: 640 },
+    };
+
+    static override PARTS = partsOf(CHARACTER_OF_NPC[type]);
+  };
+}
+
+/** The sheet of each NPC type, registered as its default sheet in `init`. */
+export const NPC_SHEETS = {
+  "percentile-npc": npcSheet("percentile-npc"),
+  "action-npc": npcSheet("action-npc"),
+  "wild-npc": npcSheet("wild-npc"),
+  "pi-npc": npcSheet("pi-npc"),
+  "pool-npc": npcSheet("pool-npc"),
 } as const;

@@ -5,7 +5,7 @@
  * `prepareItemUpdate` first, so a bad figure gets one localized message and nothing changes.
  */
 
-import { ENGINE_OF, isCharacterType } from "../../data/actor/pure.ts";
+import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
 import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
@@ -38,11 +38,12 @@ export interface ItemSheetContext extends ItemRenderContext {
 }
 
 /**
- * The engine whose figures an item's sheet shows: its owning character's, or `null` (every engine)
+ * The engine whose figures an item's sheet shows: its owning character's or NPC's, or `null` (every engine)
  * for an item no character holds.
  */
 export function ownerEngine(actorType: unknown): EngineId | null {
-  return isCharacterType(actorType) ? ENGINE_OF[actorType] : null;
+  const type = rollingTypeOf(actorType);
+  return type === null ? null : ENGINE_OF[type];
 }
 
 /** The sheet of a weapon or a piece of gear. */

@@ -1,7 +1,7 @@
 /** What a sheet's roll button does: turn the pressed trait into the roll dialog (or a direct roll). */
 
 import {
-  isCharacterType,
+  asCharacter,
   requestForTrait,
   traitLabelOf,
   type EquipmentLookup,
@@ -105,7 +105,8 @@ function traitRollOptions(
  */
 export async function rollActorTrait(actorId: string, trait: TraitRef, event?: Event): Promise<void> {
   const actor = game.actors.get(shared.textOf(actorId));
-  if (!actor || !isCharacterType(actor.type)) {
+  const character = actor ? asCharacter(actor.type, actor.system) : null;
+  if (!actor || !character) {
     reportError(new EngineError("RequestCharacter", { id: actorId }));
     return;
   }
@@ -118,6 +119,5 @@ export async function rollActorTrait(actorId: string, trait: TraitRef, event?: E
     reportError(new EngineError("UnknownTrait", { kind: t.kind, key: t.key }));
     return;
   }
-  // The actor's type is a character type (checked above), so its system is that type's data.
-  await rollTrait(actor, actor.type, actor.system as never, trait, event);
+  await rollTrait(actor, character.type, character.system as never, trait, event);
 }

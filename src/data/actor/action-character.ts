@@ -1,18 +1,21 @@
 /**
  * The action character: a level that gives the action dice, d20 modifiers for abilities, saving
- * throws and skills, weapons with their botch range, and bonus dice from a class feature.
+ * throws and skills, and bonus dice from a class feature. Weapons are Items (their botch range is a
+ * weapon figure); the legacy `weapons` entries left the schema with version 2, and `migrateData`
+ * still reads them (the world migration moves them to Items).
  */
 
 import { migrateActionCharacter } from "../migrations/index.ts";
 import {
   ACTION_ABILITIES,
   ACTION_CLASS_DIE_SIZES,
-  ACTION_MAX_BOTCH_RANGE,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_LEVEL,
   ACTION_MAX_MODIFIER,
   ACTION_SAVES,
 } from "./constants.ts";
+import { heldDiceOf } from "../../services/action-dice/held.ts";
+import type { BarValue } from "./bars.ts";
 import { actionDiceFor } from "./derived.ts";
 import { entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
@@ -27,7 +30,7 @@ function modField() {
 }
 
 /** Builds the action character schema. */
-function actionSchema() {
+export function actionSchema() {
   return {
     schemaVersion: versionField(),
     level: new fields.NumberField({
@@ -42,14 +45,6 @@ function actionSchema() {
     abilities: fixedKeysField(ACTION_ABILITIES, () => new fields.SchemaField({ mod: modField() })),
     saves: fixedKeysField(ACTION_SAVES, () => new fields.SchemaField({ mod: modField() })),
     skills: entriesField(new fields.SchemaField({ name: nameField(), mod: modField() })),
-    weapons: entriesField(
-      new fields.SchemaField({
-        name: nameField(),
-        attack: modField(),
-        botchRange: intField(1, ACTION_MAX_BOTCH_RANGE, 1),
-        damage: new fields.StringField({ required: true, nullable: false, blank: true, trim: true, initial: "" }),
-      }),
-    ),
     classDice: new fields.SchemaField({
       faces: new fields.NumberField({
         required: true,
@@ -95,5 +90,13 @@ export class ActionCharacterModel extends foundry.abstract.TypeDataModel<
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     this.actionDice = actionDiceFor(this.level);
+  }
+
+  /**
+   * The action dice the character's player holds this session, for a token bar (`heldDice`). Read
+   * when the bar is drawn, as a pool lives in the player's User flags, not on the character.
+   */
+  get heldDice(): BarValue {
+    return heldDiceOf(this.parent);
   }
 }

@@ -181,3 +181,63 @@ export const TYPE_LABELS: Readonly<Record<CharacterType, string>> = Object.freez
     string
   >,
 );
+
+// non-player characters -------------------------------------------------------------------------
+
+/**
+ * The five NPC actor types, one per engine, in the engines' order. An NPC rolls as the character
+ * type of its engine (same ratings, same requests) but holds none of a player's points or pools.
+ */
+export const NPC_TYPES = Object.freeze(["percentile-npc", "action-npc", "wild-npc", "pi-npc", "pool-npc"] as const);
+
+/** An NPC actor type. */
+export type NpcType = (typeof NPC_TYPES)[number];
+
+/** Every actor type of the system: the characters, then the NPCs. */
+export type ActorType = CharacterType | NpcType;
+
+/** The character type each NPC type rolls as. */
+export const CHARACTER_OF_NPC = Object.freeze({
+  "percentile-npc": "percentile-character",
+  "action-npc": "action-character",
+  "wild-npc": "wild-character",
+  "pi-npc": "pi-character",
+  "pool-npc": "pool-character",
+} as const satisfies Record<NpcType, CharacterType>);
+
+/**
+ * The fields of a character that its NPC type leaves out: a player's points and pools (karma,
+ * Character and Fate Points with their session counters, the level that sizes the action dice and
+ * the class dice, Willpower and the other spendable 10-point traits).
+ */
+export const NPC_OMITTED = Object.freeze({
+  "percentile-character": ["karma"],
+  "action-character": ["level", "classDice"],
+  "wild-character": ["characterPoints", "fatePoints", "session"],
+  "pi-character": [],
+  "pool-character": ["willpower", "traits"],
+} as const satisfies Record<CharacterType, readonly string[]>);
+
+/** The longest notes a GM may keep on an NPC. */
+export const NPC_MAX_NOTES = 4000;
+
+/** Whether a string names an NPC type. */
+export function isNpcType(type: unknown): type is NpcType {
+  return typeof type === "string" && (NPC_TYPES as readonly string[]).includes(type);
+}
+
+/** Whether a string names one of the system's actor types (character or NPC). */
+export function isActorType(type: unknown): type is ActorType {
+  return isCharacterType(type) || isNpcType(type);
+}
+
+/** The character type an actor type rolls as (itself for a character); `null` for a type not ours. */
+export function rollingTypeOf(type: unknown): CharacterType | null {
+  if (isCharacterType(type)) return type;
+  return isNpcType(type) ? CHARACTER_OF_NPC[type] : null;
+}
+
+/** The localization key naming each NPC type (for `CONFIG.Actor.typeLabels`). */
+export const NPC_TYPE_LABELS: Readonly<Record<NpcType, string>> = Object.freeze(
+  Object.fromEntries(NPC_TYPES.map((type) => [type, `ROLLING_BONES.Actor.${type}.label`])) as Record<NpcType, string>,
+);

@@ -1,5 +1,5 @@
 /**
- * The user-made entries of each character type (skills, weapons, conditions, abilities, 10-point
+ * The user-made entries of each character type (skills, conditions, abilities, 10-point
  * traits) and the complete data a new entry starts with, so a sheet's "add" button creates a valid
  * entry in one update.
  */
@@ -7,7 +7,6 @@
 import { PI_ATTRIBUTES, POOL_ATTRIBUTES, WILD_ATTRIBUTES, WILD_DEFAULT_CODE, type CharacterType } from "./constants.ts";
 import type {
   ActionSkill,
-  ActionWeapon,
   PercentileSkill,
   PiCondition,
   PiSkill,
@@ -21,7 +20,6 @@ export const ENTRY_DEFAULTS = Object.freeze({
   "percentile-character": { skills: { name: "", rating: 0 } satisfies PercentileSkill },
   "action-character": {
     skills: { name: "", mod: 0 } satisfies ActionSkill,
-    weapons: { name: "", attack: 0, botchRange: 1, damage: "" } satisfies ActionWeapon,
   },
   "wild-character": {
     skills: { name: "", attribute: WILD_ATTRIBUTES[0], code: WILD_DEFAULT_CODE } satisfies WildSkill,

@@ -17,7 +17,7 @@ function ratingField() {
 }
 
 /** Builds the percentile character schema. */
-function percentileSchema() {
+export function percentileSchema() {
   return {
     schemaVersion: versionField(),
     attributes: fixedKeysField(PERCENTILE_ATTRIBUTES, () => new fields.SchemaField({ rating: ratingField() })),

@@ -34,7 +34,7 @@ function poolField() {
 }
 
 /** Builds the Precision & Impact character schema. */
-function piSchema() {
+export function piSchema() {
   return {
     schemaVersion: versionField(),
     attributes: fixedKeysField(PI_ATTRIBUTES, () => new fields.SchemaField({ dice: poolField() })),

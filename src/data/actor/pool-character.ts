@@ -5,6 +5,7 @@
 
 import { migratePoolCharacter } from "../migrations/index.ts";
 import { POOL_ATTRIBUTES, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
+import { willpowerBar, type BarValue } from "./bars.ts";
 import { clampTenPoint } from "./derived.ts";
 import { choiceField, entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
@@ -26,7 +27,7 @@ function tenPointFields(initial: number) {
 }
 
 /** Builds the dice-pool character schema. */
-function poolSchema() {
+export function poolSchema() {
   return {
     schemaVersion: versionField(),
     attributes: fixedKeysField(POOL_ATTRIBUTES, () => new fields.SchemaField({ rating: dotsField(1) })),
@@ -52,7 +53,12 @@ export const poolShapeCheck: SameShape<
 > = true;
 
 /** The data model of a dice-pool character's `system`. */
-export class PoolCharacterModel extends foundry.abstract.TypeDataModel<PoolCharacterSchema, Actor.Implementation> {
+export class PoolCharacterModel extends foundry.abstract.TypeDataModel<
+  PoolCharacterSchema,
+  Actor.Implementation,
+  Record<never, never>,
+  { willpowerBar: BarValue } & Record<string, unknown>
+> {
   /** Field labels and hints come from `ROLLING_BONES.Actor.pool-character.FIELDS`. */
   static override LOCALIZATION_PREFIXES = ["ROLLING_BONES.Actor.pool-character"];
 
@@ -72,5 +78,7 @@ export class PoolCharacterModel extends foundry.abstract.TypeDataModel<PoolChara
     super.prepareDerivedData();
     this.willpower = clampTenPoint(this.willpower, POOL_MAX_TEN_POINT);
     for (const [id, trait] of Object.entries(this.traits)) this.traits[id] = clampTenPoint(trait, POOL_MAX_TEN_POINT);
+    // Willpower as a token bar (`willpowerBar`): current of permanent.
+    this.willpowerBar = willpowerBar(this.willpower);
   }
 }

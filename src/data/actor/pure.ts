@@ -10,3 +10,5 @@ export * from "./requests.ts";
 export * from "./validators.ts";
 export type * from "./types.ts";
 export * from "./initiative.ts";
+export * from "./npc.ts";
+export * from "./bars.ts";

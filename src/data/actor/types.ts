@@ -58,7 +58,7 @@ export interface ActionSkill extends ActionModifier {
   name: string;
 }
 
-/** An action weapon. */
+/** A weapon entry of an action character before version 2 (now a `weapon` Item); the migrations read it. */
 export interface ActionWeapon {
   /** The weapon's name. */
   name: string;
@@ -90,8 +90,6 @@ export interface ActionCharacterSource {
   saves: Record<ActionSave, ActionModifier>;
   /** The skills, keyed by id. */
   skills: Entries<ActionSkill>;
-  /** The weapons, keyed by id. */
-  weapons: Entries<ActionWeapon>;
   /** Class bonus dice. */
   classDice: ActionClassDice;
 }

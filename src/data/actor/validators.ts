@@ -9,7 +9,6 @@
 import { action, shared, wild } from "../../engines/index.ts";
 import {
   ACTION_CLASS_DIE_SIZES,
-  ACTION_MAX_BOTCH_RANGE,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_MODIFIER,
   MAX_POINTS,
@@ -130,8 +129,6 @@ export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Ob
     rule("level", (value) => void action.requireLevel(value), true),
     rule(`(?:abilities|saves)\\.\\w+\\.mod`, int("mod", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
     rule(`skills\\.${ID}\\.mod`, int("mod", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
-    rule(`weapons\\.${ID}\\.attack`, int("attack", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
-    rule(`weapons\\.${ID}\\.botchRange`, int("botchRange", 1, ACTION_MAX_BOTCH_RANGE)),
     rule("classDice\\.count", int("classDice", 0, ACTION_MAX_CLASS_DICE)),
     rule(
       "classDice\\.faces",

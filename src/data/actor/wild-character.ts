@@ -34,7 +34,7 @@ function codeField() {
 }
 
 /** Builds the wild-die character schema. */
-function wildSchema() {
+export function wildSchema() {
   return {
     schemaVersion: versionField(),
     attributes: fixedKeysField(WILD_ATTRIBUTES, () => new fields.SchemaField({ code: codeField() })),

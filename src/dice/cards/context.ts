@@ -43,6 +43,54 @@ export interface EngineCardContext<Req, Out> {
   view: object | null;
   /** A damage roll's line (whose weapon, what was rolled); null for other rolls and when private. */
   damage: DamageLine | null;
+  /** The conditions (Active Effects) that adjusted the roll, by name; empty when private or none. */
+  conditions: ConditionLine[];
+}
+
+/** A condition as a card names it: its name (text) and each adjustment (a label key and a value as text). */
+export interface ConditionLine {
+  readonly name: string;
+  readonly parts: readonly { readonly key: string; readonly value: string }[];
+}
+
+/** A stored adjustment as a card reads it back (see `data/conditions`). */
+interface StoredCondition {
+  readonly name: string;
+  readonly adjustments: readonly { readonly target: string; readonly value: number | string }[];
+}
+
+function isStoredCondition(value: unknown): value is StoredCondition {
+  const c = value as Partial<StoredCondition> | null;
+  return (
+    typeof c === "object" &&
+    c !== null &&
+    typeof c.name === "string" &&
+    Array.isArray(c.adjustments) &&
+    c.adjustments.every(
+      (a: unknown) =>
+        typeof a === "object" &&
+        a !== null &&
+        typeof (a as { target?: unknown }).target === "string" &&
+        ["number", "string"].includes(typeof (a as { value?: unknown }).value),
+    )
+  );
+}
+
+/**
+ * The card lines of the conditions stored with a roll (`roll.options.conditions`): each one's name
+ * and adjustments (`Impact -1`, `Penalty dice +1`, a hindrance by its name). Anything that is not a
+ * stored condition is left out.
+ */
+export function conditionLines(stored: unknown): ConditionLine[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(isStoredCondition).map((c) => ({
+    name: c.name,
+    parts: c.adjustments.map((a) =>
+      typeof a.value === "string"
+        ? { key: `ROLLING_BONES.Pi.Hindrance.${a.value}`, value: "" }
+        : { key: `ROLLING_BONES.Condition.Target.${a.target}`, value: a.value > 0 ? `+${a.value}` : String(a.value) },
+    ),
+  }));
 }
 
 /** What a card context is built from. */
@@ -65,6 +113,8 @@ export interface CardContextInput<Req, Out> {
   readonly view: (outcome: Out) => object | null;
   /** A damage roll's line, when the roll is a weapon's damage. */
   readonly damage?: DamageLine | null;
+  /** The conditions stored with the roll (`roll.options.conditions`), if any. */
+  readonly conditions?: unknown;
 }
 
 /**
@@ -86,5 +136,6 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     outcome: isPrivate ? null : (outcome ?? null),
     view: isPrivate || !outcome ? null : input.view(outcome),
     damage: isPrivate ? null : (input.damage ?? null),
+    conditions: isPrivate ? [] : conditionLines(input.conditions),
   };
 }

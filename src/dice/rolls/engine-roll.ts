@@ -270,6 +270,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       outcome: this.outcome,
       view: (outcome) => this.cardView(outcome),
       damage: readDamageLine((this.options as { damage?: unknown }).damage),
+      conditions: (this.options as { conditions?: unknown }).conditions,
     });
   }
 

@@ -6,16 +6,20 @@
 import { withDefaults, type ActionCardState } from "../../engines/action/index.ts";
 import { cardStateOf, type ActionRoll } from "../../dice/index.ts";
 import { initiativeLocked } from "../initiative.ts";
+import { isNpcType } from "../../data/actor/pure.ts";
 
 /**
  * Who controls the roll of a card not yet written: the message's author, except that a roll a GM
- * made for a character owned by exactly one player (e.g. from that player's sheet) is that player's.
+ * made for a character owned by exactly one player (e.g. from that player's sheet) is that player's,
+ * and an NPC's roll is always the Gamemaster's (the author when a GM, else the active GM): only the
+ * GM's pool augments or re-rolls it, and every player may activate its botches.
  */
 export function defaultCardOwner(message: ChatMessage.Implementation): string {
   const author = message.author;
   const actorId = message.speaker?.actor;
+  const actor = actorId ? game.actors.get(actorId) : undefined;
+  if (actor && isNpcType(actor.type)) return author?.isGM ? (author.id ?? "") : (game.users.activeGM?.id ?? "");
   if (author?.isGM && actorId) {
-    const actor = game.actors.get(actorId);
     const players = actor ? game.users.filter((u) => !u.isGM && actor.testUserPermission(u, "OWNER")) : [];
     if (players.length === 1) return players[0]?.id ?? "";
   }

@@ -10,6 +10,9 @@
  */
 import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
+import { isNpcType } from "../../data/actor/pure.ts";
+import { ADJUSTABLE, withConditions } from "../../data/conditions/index.ts";
+import { conditionsFor } from "../conditions.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
@@ -73,18 +76,29 @@ export async function rollWithPoints(
     reportError(new EngineError("BadPostOption", { option: "options" }));
     return null;
   }
-  const { actor = null, assists = [], ...post } = options;
-  const speaker = post.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
+  const { actor = null, assists = [], ...asked } = options;
+  const speaker = asked.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
+  // The character's conditions adjust the request, and are stored with the roll so its card names them.
+  const conditions = actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor) : [];
+  const post = conditions.length === 0 ? asked : { ...asked, rollOptions: { ...asked.rollOptions, conditions } };
+  const adjusted = conditions.length === 0 ? request : withConditions(engine, request, conditions);
   // Everything is checked (and the `preRoll` hook asked) before a point is spent.
-  const prepared = prepareRoll(engine, request, { ...post, ...(speaker ? { speaker } : {}) });
+  const prepared = prepareRoll(engine, adjusted, { ...post, ...(speaker ? { speaker } : {}) });
   if (!prepared) return null;
   const points: PointsEngine | null = prepared.engine === "action" ? null : prepared.engine;
-  if (!actor || points === null || engineOfType(actor.type) !== points) return postRoll(prepared);
+  if (!actor || points === null) return postRoll(prepared);
   const plan = planFromRequest(
     points,
     prepared.roll.request,
     assists.map((a) => (a as Partial<PendingAssist>).id ?? ""),
   );
+  if (engineOfType(actor.type) !== points) {
+    // An actor without these points (an NPC, another engine's character) rolls free of them, or not at all.
+    if (isEmptyPlan(plan)) return postRoll(prepared);
+    const key = isNpcType(actor.type) ? "NpcNoPoints" : "PointsWrongCharacter";
+    reportError(new EngineError(key, { name: actor.name, engine: points }));
+    return null;
+  }
   const actorId = actor.id ?? null;
   if (isEmptyPlan(plan)) {
     Object.assign(prepared.roll.options, { points: startRecord(actorId, null) });

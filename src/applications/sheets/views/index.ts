@@ -6,7 +6,8 @@ import { equipmentSections } from "./equipment.ts";
 import { percentileView } from "./percentile.ts";
 import { piView } from "./pi.ts";
 import { poolView } from "./pool.ts";
-import { ViewKit, type CharacterView, type Localizer, type ViewOptions } from "./shared.ts";
+import { npcView } from "./npc.ts";
+import { ViewKit, type CharacterView, type Localizer, type StatView, type ViewOptions } from "./shared.ts";
 import { wildView } from "./wild.ts";
 
 export * from "./shared.ts";
@@ -14,6 +15,33 @@ export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
 export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
 export type { ItemSheetView } from "./item.ts";
+
+/** The engine's conditions on the sheet: each one's state, with a button that turns it on or off for an editor. */
+function conditionsStat(conditions: NonNullable<ViewOptions["conditions"]>, kit: ViewKit): StatView {
+  const on = kit.t("ROLLING_BONES.Condition.On");
+  const off = kit.t("ROLLING_BONES.Condition.Off");
+  return {
+    id: kit.id("conditions-status"),
+    label: kit.t("ROLLING_BONES.Condition.Sheet"),
+    list: conditions.map((c) => {
+      const text = `${c.name}: ${c.active ? on : off}`;
+      if (!kit.options.editable) return { text };
+      // The accessible name starts with the visible text ("Apply Hampered").
+      const action = c.active ? kit.t("ROLLING_BONES.Condition.Remove") : kit.t("ROLLING_BONES.Condition.Apply");
+      return {
+        text,
+        button: {
+          action: "toggleCondition",
+          text: action,
+          label: kit.t("ROLLING_BONES.Condition.Toggle", { action, name: c.name }),
+          data: { status: c.id },
+          icon: c.active ? "fa-xmark" : "fa-plus",
+        },
+      };
+    }),
+    hint: kit.t("ROLLING_BONES.Condition.SheetHint"),
+  };
+}
 
 const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit) => CharacterView } = {
   "percentile-character": percentileView,
@@ -29,8 +57,9 @@ const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit)
  * @param type - The character type.
  * @param system - The character's `system` data.
  * @param i18n - Localization (`game.i18n`).
- * @param options - Whether the sheet is editable, the id prefix of its elements, and the
- *   character's items (their weapons and gear sections follow the type's own sections).
+ * @param options - Whether the sheet is editable, the id prefix of its elements, the
+ *   character's items (their weapons and gear sections follow the type's own sections), and an
+ *   NPC's notes (an NPC's sheet: see `npcView`).
  */
 export function characterView<T extends CharacterType>(
   type: T,
@@ -39,7 +68,11 @@ export function characterView<T extends CharacterType>(
   options: ViewOptions,
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
-  const view = VIEWS[type](system, kit);
+  const own = VIEWS[type](system, kit);
+  const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
+  const view = options.conditions?.length
+    ? { ...npc, stats: [...npc.stats, conditionsStat(options.conditions, kit)] }
+    : npc;
   if (!options.equipment) return view;
   return { ...view, sections: [...view.sections, ...equipmentSections(ENGINE_OF[type], options.equipment, kit)] };
 }

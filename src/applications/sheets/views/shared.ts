@@ -34,6 +34,10 @@ export interface ViewOptions {
   readonly gm?: boolean;
   /** The character's items (weapons and gear); absent: no equipment sections. */
   readonly equipment?: readonly EquipmentEntry[];
+  /** The engine's conditions (status effects) and whether each is on the actor; absent or empty: not shown. */
+  readonly conditions?: readonly { readonly id: string; readonly name: string; readonly active: boolean }[];
+  /** An NPC's notes and the key of their label: present, the sheet is an NPC's (no points or pools, notes). */
+  readonly npc?: { readonly notes: string; readonly labelKey: string };
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
@@ -76,6 +80,8 @@ export interface StatItemView {
     /** The accessible name (says what it acts on). */
     readonly label: string;
     readonly data: Readonly<Record<string, string>>;
+    /** A Font Awesome icon class (default: a cross, for a cancel). */
+    readonly icon?: string;
   };
 }
 

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+/**
+ * Conditions as Active Effects on the Foundry double, in v13 and v14 (vitest.world.config.ts runs
+ * this file in both worlds): a status effect toggled on a character changes its next roll and is
+ * named on the card; toggled off, it is gone from the next one; an effect a user named is shown as
+ * text; another engine's condition does not touch a roll.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { localize } from "../support/i18n.ts";
+import { ALICE, AYLA, bootWorld, CHARACTERS, dice, d10s, messageAs, PIA, rollFor, type World } from "./points-world.ts";
+
+let w: World;
+afterEach(() => w.double.uninstall());
+
+/** Turns a status effect on or off on a character, as its owner (the sheet's toggle, or the token HUD). */
+function toggle(actorId: string, status: string, userId = ALICE): Promise<unknown> {
+  return w.double.actAs(userId, () =>
+    (
+      w.double.game.actors.get(actorId) as unknown as { toggleStatusEffect(id: string): Promise<unknown> }
+    ).toggleStatusEffect(status),
+  );
+}
+
+/** The card's text as `userId` sees it. */
+async function cardText(id: string, userId = ALICE): Promise<string> {
+  return (await messageAs(w, id, userId).renderHTML()).textContent ?? "";
+}
+
+/** A Precision & Impact roll of d6 d6 d6 showing 6, 4, 2 (best Precision: 6 and 4, Impact 2). */
+async function piRoll(): Promise<{ id: string; outcome: { precision: number; impact: number; hindrance: string } }> {
+  dice(w, [
+    [6, 6],
+    [4, 6],
+    [2, 6],
+  ]);
+  const id = (await rollFor(w, ALICE, "pi", PIA, { pool: [6, 6, 6] })) as string;
+  const roll = messageAs(w, id, ALICE).rolls[0] as unknown as { options: { outcome: never } };
+  return { id, outcome: roll.options.outcome };
+}
+
+describe("conditions change rolls and are named on the card", () => {
+  it("Exhausted lowers a Precision & Impact roll's Impact by one after the pick, and the card names it", async () => {
+    w = await bootWorld();
+    const plain = await piRoll();
+    expect(plain.outcome).toMatchObject({ precision: 10, impact: 2 });
+    expect(await cardText(plain.id)).not.toContain(localize("ROLLING_BONES.Condition.rb-exhausted.name"));
+
+    await toggle(PIA, "rb-exhausted");
+    const tired = await piRoll();
+    expect(tired.outcome).toMatchObject({ precision: 10, impact: 1 });
+    const html = await messageAs(w, tired.id, ALICE).renderHTML();
+    const line = html.querySelector("[data-condition]");
+    expect(line?.querySelector(".rb-card__condition-name")?.textContent).toBe(
+      localize("ROLLING_BONES.Condition.rb-exhausted.name"),
+    );
+    expect(line?.textContent).toContain(`${localize("ROLLING_BONES.Condition.Target.impact")} -1`);
+
+    // Removed (the same toggle, or the token HUD), the next roll is plain again.
+    await toggle(PIA, "rb-exhausted");
+    expect(w.double.game.actors.get(PIA)?.effects).toEqual([]);
+    const rested = await piRoll();
+    expect(rested.outcome).toMatchObject({ impact: 2 });
+    expect(await cardText(rested.id)).not.toContain(localize("ROLLING_BONES.Condition.rb-exhausted.name"));
+    expect(w.double.warnings).toEqual([]);
+  });
+
+  it("two hindrances make a major one: the d6 that would be picked is removed", async () => {
+    w = await bootWorld();
+    await toggle(PIA, "rb-minor-hindrance");
+    await toggle(PIA, "rb-major-hindrance");
+    dice(w, [
+      [4, 6],
+      [2, 6],
+    ]);
+    const id = (await rollFor(w, ALICE, "pi", PIA, { pool: [8, 6, 6] })) as string;
+    const roll = messageAs(w, id, ALICE).rolls[0] as unknown as { options: { outcome: { hindrance: string } } };
+    expect(roll.options.outcome.hindrance).toBe("major");
+    const names = [...(await messageAs(w, id, ALICE).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
+      (n) => n.textContent,
+    );
+    expect(names).toEqual([
+      localize("ROLLING_BONES.Condition.rb-minor-hindrance.name"),
+      localize("ROLLING_BONES.Condition.rb-major-hindrance.name"),
+    ]);
+  });
+
+  it("Hampered adds a penalty die to a percentile roll; a Precision & Impact condition does not touch it", async () => {
+    w = await bootWorld();
+    await toggle(AYLA, "rb-hampered");
+    await toggle(AYLA, "rb-exhausted");
+    d10s(w, 6, 9, 2);
+    const id = (await rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 0, column: 5 })) as string;
+    const roll = messageAs(w, id, ALICE).rolls[0] as unknown as {
+      options: { outcome: { penalty: number; value: number } };
+    };
+    expect(roll.options.outcome).toMatchObject({ penalty: 1, value: 29 });
+    const names = [...(await messageAs(w, id, ALICE).renderHTML()).querySelectorAll(".rb-card__condition-name")].map(
+      (n) => n.textContent,
+    );
+    expect(names).toEqual([localize("ROLLING_BONES.Condition.rb-hampered.name")]);
+  });
+
+  it("an effect a user made and named adjusts the roll, and its name reaches the card as text", async () => {
+    const named = "<img src=x onerror=alert(1)> Cursed";
+    // An owner's own Active Effect, its change in the world's generation's shape (v13 mode ADD 2, v14 type "add").
+    const key = "flags.rolling-bones.roll.precision";
+    const change = process.env.RB_WORLD === "14" ? { key, value: "-2", type: "add" } : { key, value: "-2", mode: 2 };
+    const actors = structuredClone(CHARACTERS).map((a) =>
+      a.id === PIA ? { ...a, effects: [{ _id: "effectCursed0001", name: named, changes: [change] }] } : a,
+    );
+    w = await bootWorld({ actors });
+    const { id, outcome } = await piRoll();
+    expect(outcome.precision).toBe(8);
+    const html = await messageAs(w, id, ALICE).renderHTML();
+    expect(html.querySelector(".rb-card__condition-name")?.textContent).toBe(named);
+    expect(html.querySelector(".rb-card__conditions img")).toBeNull();
+  });
+
+  it("a player may not toggle a condition on another player's character", async () => {
+    w = await bootWorld();
+    await expect(toggle(PIA, "rb-exhausted", "playerBob0000000")).rejects.toThrow(/lacks permission/);
+    expect(w.double.game.actors.get(PIA)?.effects).toEqual([]);
+  });
+});
