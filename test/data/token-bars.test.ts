@@ -76,7 +76,7 @@ describe("a change typed into a bar", () => {
 describe("the action dice held", () => {
   it("are the owning player's pool this session: none before a session, then the dice left of those held", async () => {
     w = await bootWorld();
-    const { heldDiceOf } = await import("../../src/services/action-dice/held.ts");
+    const { heldDiceOf } = await import("../../src/data/actor/held.ts");
     const ayla = () => w.double.game.actors.get("actorAyla0000001") as never;
     expect(heldDiceOf(ayla())).toEqual({ value: 0, max: 0 });
     await w.double.actAs(GM, () => w.service.startSession());

@@ -14,7 +14,7 @@ import {
   ACTION_MAX_MODIFIER,
   ACTION_SAVES,
 } from "./constants.ts";
-import { heldDiceOf } from "../../services/action-dice/held.ts";
+import { heldDiceOf } from "./held.ts";
 import type { BarValue } from "./bars.ts";
 import { actionDiceFor } from "./derived.ts";
 import { entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";

@@ -9,41 +9,18 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { ActionPoolState } from "../../engines/action/index.ts";
 import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
+import { POOL_FLAG, sessionPoolOf, storedGmPool, storedPlayerPool } from "../../data/settings/action-pools.ts";
 import { flagWrite, type WriteStep } from "../transaction.ts";
 
 export type { StoredPool };
 
-/** The User flag key of a player's pool. */
-export const POOL_FLAG = "actionPool";
-
-/** The current session number (0 before the first session). */
-export function currentSession(): number {
-  return game.settings.get(SYSTEM_ID, SETTING_KEYS.actionSession);
-}
-
-function isStored(value: unknown): value is StoredPool {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Partial<StoredPool>;
-  return typeof v.session === "number" && typeof v.rev === "number" && typeof v.state === "object" && v.state !== null;
-}
-
-/** A player's stored pool, whatever its session (`null` when none was ever written). */
-export function storedPlayerPool(user: User.Implementation): StoredPool | null {
-  const raw = user.getFlag(SYSTEM_ID, POOL_FLAG as never) as unknown;
-  return isStored(raw) ? raw : null;
-}
-
-/** The GM's stored pool, whatever its session. */
-export function storedGmPool(): StoredPool | null {
-  const raw = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionGmPool) as unknown;
-  return isStored(raw) ? raw : null;
-}
-
-/** The stored pool of a user for the current session: the GM pool for a GM, else the user's own; `null` when none. */
-export function sessionPoolOf(user: User.Implementation): StoredPool | null {
-  const stored = user.isGM ? storedGmPool() : storedPlayerPool(user);
-  return stored !== null && stored.session === currentSession() ? stored : null;
-}
+export {
+  POOL_FLAG,
+  currentSession,
+  storedPlayerPool,
+  storedGmPool,
+  sessionPoolOf,
+} from "../../data/settings/action-pools.ts";
 
 /** The pools an action may touch, keyed by user id, and what they were loaded from. */
 export interface LoadedPools {

@@ -1,7 +1,7 @@
 /** The action dice a character's player holds this session, as a token bar reads them. */
 
-import type { BarValue } from "../../data/actor/bars.ts";
-import { sessionPoolOf } from "./store.ts";
+import type { BarValue } from "./bars.ts";
+import { sessionPoolOf } from "../settings/action-pools.ts";
 
 /**
  * The dice left in the pool of the player who owns a character (the first such player when
