@@ -8,6 +8,7 @@ import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
 import { statusEffects } from "../data/conditions/index.ts";
+import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
@@ -35,6 +36,8 @@ export function onInit(): void {
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
   // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
   CONFIG.statusEffects.push(...(statusEffects(effectChange) as unknown as typeof CONFIG.statusEffects));
+  // An item's effects reach its holder only while the item is equipped (data/conditions/effect-class.ts).
+  CONFIG.ActiveEffect.documentClass = activeEffectClass();
   // The figures a token may show as bars and values (karma, points, Willpower, action dice held).
   CONFIG.Actor.trackableAttributes = structuredClone(
     TRACKABLE_ATTRIBUTES,

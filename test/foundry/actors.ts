@@ -53,6 +53,11 @@ export interface EffectSpec {
   _id: string;
   name: string;
   disabled?: boolean;
+  /**
+   * Whether an item's effect applies to the item's holder. Only an explicit `true` transfers (the
+   * stricter reading: the system always sets it). [API13 ActiveEffectData#transfer]
+   */
+  transfer?: boolean;
   statuses?: string[];
   changes?: Record<string, unknown>[];
 }
@@ -71,6 +76,47 @@ function effectView(spec: EffectSpec) {
   );
 }
 
+/**
+ * The Active Effect document class stand-in (`CONFIG.ActiveEffect.documentClass`, which the system
+ * subclasses): an effect with its parent; core has no suppression of its own, and an effect is
+ * active when neither disabled nor suppressed. [API13 ActiveEffect#isSuppressed ("is there some
+ * system logic that makes this active effect ineligible for application?"), ActiveEffect#active,
+ * Document#parent]
+ */
+export class ActiveEffect {
+  readonly id: string;
+  readonly name: string;
+  readonly disabled: boolean;
+  readonly transfer: boolean;
+  readonly statuses: Set<string>;
+  readonly changes: Record<string, unknown>[];
+  readonly parent: unknown;
+
+  constructor(data: EffectSpec, { parent }: { parent: unknown }) {
+    this.id = data._id;
+    this.name = data.name;
+    this.disabled = data.disabled ?? false;
+    this.transfer = data.transfer === true;
+    this.statuses = new Set(data.statuses ?? []);
+    this.changes = deepClone(data.changes ?? []);
+    this.parent = parent;
+  }
+
+  get isSuppressed(): boolean {
+    return false;
+  }
+
+  get active(): boolean {
+    return !this.disabled && !this.isSuppressed;
+  }
+}
+
+/** The configured Active Effect class (the system's subclass once it has started). */
+function effectClass(): typeof ActiveEffect {
+  const config = env().globals as { CONFIG: { ActiveEffect: { documentClass: typeof ActiveEffect } } };
+  return config.CONFIG.ActiveEffect.documentClass;
+}
+
 /** An embedded item of an actor, as stored. */
 export interface ItemSpec {
   _id: string;
@@ -79,21 +125,38 @@ export interface ItemSpec {
   system: Record<string, unknown>;
   sort?: number;
   flags?: Record<string, Record<string, unknown>>;
+  /** Embedded Active Effects; default none. */
+  effects?: EffectSpec[];
 }
 
-/** An embedded item as the system reads it: id, name, type, system data (a copy), sort and flags. */
-function itemView(spec: ItemSpec) {
-  return strictObject(
+/**
+ * An embedded item as the system reads it: its document name, id, name, type, system data (a copy),
+ * sort, flags and effects (as the configured class, the item their parent), and `update` of its
+ * `system` data, as the holder's owner or a GM may. [API13 Document#documentName, Item#effects,
+ * Document#update; an embedded document's permission is its parent's, Document#canUserModify]
+ */
+function itemView(spec: ItemSpec, update: (spec: ItemSpec, changes: Record<string, unknown>) => Promise<void>) {
+  const item: Record<string, unknown> = strictObject(
     {
+      documentName: "Item",
       id: spec._id,
       name: spec.name,
       type: spec.type,
       system: deepClone(spec.system),
       sort: spec.sort ?? 0,
       flags: deepClone(spec.flags ?? {}),
+      get effects() {
+        const Class = effectClass();
+        return (spec.effects ?? []).map((e) => new Class(e, { parent: item }));
+      },
+      update: async (changes: Record<string, unknown>) => {
+        await update(spec, changes);
+        return item;
+      },
     },
     `Item ${spec._id}`,
   );
+  return item;
 }
 
 /** An actor, shared by every client. */
@@ -103,6 +166,11 @@ class Actor {
 
   constructor(spec: ActorSpec) {
     this.#spec = spec;
+  }
+
+  /** The document name. [API13 Document#documentName] */
+  get documentName(): "Actor" {
+    return "Actor";
   }
 
   /** The document id. */
@@ -194,7 +262,7 @@ class Actor {
 
   /** The embedded items, by id. [API13 Actor#items: an EmbeddedCollection] */
   get items() {
-    const all = () => (this.#spec.items ?? []).map(itemView);
+    const all = () => (this.#spec.items ?? []).map((i) => itemView(i, this.#updateItem));
     return strictObject(
       {
         get: (id: string) => all().find((item) => item.id === id),
@@ -243,7 +311,7 @@ class Actor {
       };
     });
     items.push(...created);
-    return created.map(itemView);
+    return created.map((i) => itemView(i, this.#updateItem));
   }
 
   /** The embedded Active Effects. [API13 Actor#effects] */
@@ -252,12 +320,39 @@ class Actor {
   }
 
   /**
-   * The effects that apply to the actor: its own that are not disabled (the double's actors carry
-   * no item effects). [API13 Actor#appliedEffects]
+   * The effects that apply to the actor: of its own effects and its items' transferring ones, those
+   * that are active (neither disabled nor suppressed by the system's class). [API13
+   * Actor#appliedEffects, Actor#allApplicableEffects; CONFIG.ActiveEffect.legacyTransferral false:
+   * an item's effect applies from within the item]
    */
   get appliedEffects() {
-    return (this.#spec.effects ?? []).filter((e) => e.disabled !== true).map(effectView);
+    const Class = effectClass();
+    const own = (this.#spec.effects ?? []).map((e) => new Class(e, { parent: this }));
+    const fromItems = this.items.contents.flatMap((item) => (item.effects as ActiveEffect[]).filter((e) => e.transfer));
+    return [...own, ...fromItems].filter((e) => e.active);
   }
+
+  /**
+   * Updates an embedded item's `system` data (an owner of the actor or a GM only); fires
+   * `updateItem` on every client. [API13 Document#update; Document#canUserModify]
+   */
+  readonly #updateItem = async (spec: ItemSpec, changes: Record<string, unknown>): Promise<void> => {
+    const expanded = applyOperators(expandObject(changes), env().generation);
+    if (!preHook("preUpdateItem", spec, deepClone(expanded), {})) return;
+    await toServer();
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.testUserPermission(user, "OWNER")) {
+      throw new Error(`User ${user.name} lacks permission to update Item [${spec._id}]`);
+    }
+    const next = mergeObject<Record<string, unknown>>(deepClone(spec.system), expanded.system ?? {}, {
+      performDeletions: true,
+    });
+    spec.system = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
+    await broadcast(
+      () => undefined,
+      lifecycle("updateItem", () => [spec, deepClone(expanded), {}, user.id]),
+    );
+  };
 
   /**
    * Turns a status effect on or off (an owner or a GM only): on, an effect is made from its

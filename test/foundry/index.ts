@@ -63,6 +63,7 @@ import {
   TypeDataModel,
 } from "./documents.ts";
 import {
+  ActiveEffect,
   type ActorSpec,
   createPacks,
   createWorldActors,
@@ -488,6 +489,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
       // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
+      // [API13 CONFIG.ActiveEffect.documentClass: the class effects are built from] (actors.ts)
+      ActiveEffect: strictObject({ documentClass: ActiveEffect }, "CONFIG.ActiveEffect"),
       // [API13 CONFIG.Combat.documentClass: the class combats are built from] (combat.ts)
       Combat: strictObject({ documentClass: Combat }, "CONFIG.Combat"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]

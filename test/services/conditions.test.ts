@@ -116,6 +116,56 @@ describe("conditions change rolls and are named on the card", () => {
     expect(html.querySelector(".rb-card__conditions img")).toBeNull();
   });
 
+  it("an equipped item's effect adjusts its holder's rolls and is named; unequipped, or not transferring, it does not", async () => {
+    const key = "flags.rolling-bones.roll.impact";
+    const change = process.env.RB_WORLD === "14" ? { key, value: "-1", type: "add" } : { key, value: "-1", mode: 2 };
+    const pack = {
+      _id: "itemHeavyPack001",
+      name: "Heavy pack",
+      type: "gear",
+      system: { equipped: true, quantity: 1 },
+      effects: [
+        { _id: "effectLoad000001", name: "Heavy load", transfer: true, changes: [change] },
+        // An effect that stays on the item (it does not transfer) never touches the holder.
+        { _id: "effectStays00001", name: "On the pack only", transfer: false, changes: [change] },
+      ],
+    };
+    const actors = structuredClone(CHARACTERS).map((a) => (a.id === PIA ? { ...a, items: [pack] } : a));
+    w = await bootWorld({ actors });
+    const laden = await piRoll();
+    expect(laden.outcome).toMatchObject({ precision: 10, impact: 1 });
+    const html = await messageAs(w, laden.id, ALICE).renderHTML();
+    expect([...html.querySelectorAll(".rb-card__condition-name")].map((n) => n.textContent)).toEqual(["Heavy load"]);
+
+    // The owner takes the pack off (the sheet's equip toggle writes the same update): the effect stays
+    // on the item, and the next roll is plain.
+    const item = () =>
+      w.double.game.actors.get(PIA)?.items.get(pack._id) as unknown as {
+        system: { equipped: boolean };
+        update(changes: object): Promise<unknown>;
+      };
+    await w.double.actAs(ALICE, () => item().update({ "system.equipped": false }));
+    expect(item().system.equipped).toBe(false);
+    const unladen = await piRoll();
+    expect(unladen.outcome).toMatchObject({ impact: 2 });
+    expect(await cardText(unladen.id)).not.toContain("Heavy load");
+  });
+
+  it("a player may not take another player's character's item off", async () => {
+    const pack = { _id: "itemHeavyPack001", name: "Heavy pack", type: "gear", system: { equipped: true } };
+    const actors = structuredClone(CHARACTERS).map((a) => (a.id === PIA ? { ...a, items: [pack] } : a));
+    w = await bootWorld({ actors });
+    const item = w.double.game.actors.get(PIA)?.items.get(pack._id) as unknown as {
+      update(changes: object): Promise<unknown>;
+    };
+    await expect(w.double.actAs("playerBob0000000", () => item.update({ "system.equipped": false }))).rejects.toThrow(
+      /lacks permission/,
+    );
+    expect((w.double.game.actors.get(PIA)?.items.get(pack._id) as { system: object }).system).toEqual({
+      equipped: true,
+    });
+  });
+
   it("a player may not toggle a condition on another player's character", async () => {
     w = await bootWorld();
     await expect(toggle(PIA, "rb-exhausted", "playerBob0000000")).rejects.toThrow(/lacks permission/);

@@ -31,14 +31,7 @@ import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
 import { cancelAssist } from "../../services/points/requests.ts";
-import {
-  characterView,
-  dotTarget,
-  editDice,
-  type CharacterView,
-  type DiceEdit,
-  type EquipmentEntry,
-} from "./views/index.ts";
+import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 
@@ -181,6 +174,8 @@ export class RollingBonesCharacterSheet<
     };
     // An NPC's notes: the one field its type adds to its character type's.
     const notes = (this.actor.system as { notes?: unknown }).notes;
+    // The sheet views load when a sheet first renders (a client that opens no sheet never needs them).
+    const { characterView } = await import("./views/index.ts");
     const view = characterView(type, this.characterSystem, game.i18n, {
       editable: this.isEditable,
       idPrefix,
@@ -341,6 +336,7 @@ export class RollingBonesCharacterSheet<
     const current = foundry.utils.getProperty(this.actor, path);
     if (!path.startsWith("system.") || typeof current !== "number" || !Number.isInteger(pressed)) return;
     this.#refocus = (root) => focusCheckedDot(root, path);
+    const { dotTarget } = await import("./views/index.ts");
     await this.applyChanges({ [path]: dotTarget(current, pressed) });
   }
 
@@ -350,6 +346,7 @@ export class RollingBonesCharacterSheet<
     const dice = foundry.utils.getProperty(this.actor, path);
     if (!path.startsWith("system.") || !Array.isArray(dice)) return;
     const edit: DiceEdit = { action: target.dataset.action ?? "", index: Number(target.dataset.index) };
+    const { editDice } = await import("./views/index.ts");
     const next = editDice(dice as number[], edit);
     if (!next) return;
     if (edit.action === "removeDie") this.#refocus = (root) => focusAfterDieRemoved(root, path, edit.index);

@@ -11,7 +11,6 @@ import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
 import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
-import { ViewKit } from "./views/shared.ts";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -88,9 +87,12 @@ export class RollingBonesItemSheet<
       nameId: `${idPrefix}-name`,
       typeLabel: game.i18n.localize(`ROLLING_BONES.Item.${this.itemType}.label`),
     };
-    const kit = new ViewKit(game.i18n, { editable: this.isEditable, idPrefix, rollHintKey: "" });
     // The item sheet's view is loaded on first use (it is not needed at startup).
-    const { itemSheetView } = await import("./views/item.ts");
+    const [{ ViewKit }, { itemSheetView }] = await Promise.all([
+      import("./views/shared.ts"),
+      import("./views/item.ts"),
+    ]);
+    const kit = new ViewKit(game.i18n, { editable: this.isEditable, idPrefix, rollHintKey: "" });
     const view = itemSheetView(this.itemData, ownerEngine(this.item.parent?.type), kit);
     return { ...context, header, view, editable: this.isEditable };
   }

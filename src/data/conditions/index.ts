@@ -182,3 +182,17 @@ export function withConditions(engine: EngineId, request: unknown, conditions: r
   }
   return out;
 }
+
+/**
+ * Whether the system holds back an Active Effect because of the document it sits on: an effect an
+ * item carries applies to the item's holder only while the item is equipped. Anything else (an
+ * actor's own effect, an item without the field) is never held back here.
+ *
+ * @param parent - The effect's parent document (`ActiveEffect#parent`).
+ */
+export function suppressedByItem(parent: unknown): boolean {
+  if (typeof parent !== "object" || parent === null) return false;
+  const { documentName, system } = parent as { documentName?: unknown; system?: unknown };
+  if (documentName !== "Item" || typeof system !== "object" || system === null) return false;
+  return (system as { equipped?: unknown }).equipped === false;
+}

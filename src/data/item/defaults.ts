@@ -8,6 +8,7 @@ export function newWeapon(): WeaponSource {
   return {
     schemaVersion: ITEM_SCHEMA_VERSION,
     description: "",
+    equipped: true,
     action: { attack: 0, botchRange: 1, damage: "" },
     wild: { damage: "" },
     pi: { precision: 0, impact: 0 },
@@ -21,6 +22,7 @@ export function newGear(): GearSource {
   return {
     schemaVersion: ITEM_SCHEMA_VERSION,
     description: "",
+    equipped: true,
     quantity: 1,
     wild: { bonus: "" },
     pi: { precision: 0, impact: 0 },

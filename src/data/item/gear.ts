@@ -14,6 +14,7 @@ function gearSchema() {
   return {
     schemaVersion: itemVersionField(),
     description: descriptionField(),
+    equipped: new fields.BooleanField({ initial: true }),
     quantity: intField(0, GEAR_MAX_QUANTITY, 1),
     wild: new fields.SchemaField({ bonus: checkedTextField(requireBonus) }),
     pi: piModifiersField(),

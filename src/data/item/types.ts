@@ -48,6 +48,11 @@ export interface WeaponSource {
   schemaVersion: number;
   /** A description as plain text. */
   description: string;
+  /**
+   * Whether the holder has it equipped: the item's Active Effects apply to its holder only while it
+   * is (a new item is equipped).
+   */
+  equipped: boolean;
   /** Action dice figures. */
   action: WeaponAction;
   /** Wild Die figures. */
@@ -72,6 +77,11 @@ export interface GearSource {
   schemaVersion: number;
   /** A description as plain text. */
   description: string;
+  /**
+   * Whether the holder has it equipped: the item's Active Effects apply to its holder only while it
+   * is (a new item is equipped).
+   */
+  equipped: boolean;
   /** How many the character carries. */
   quantity: number;
   /** Wild Die figures. */

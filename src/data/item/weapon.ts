@@ -25,6 +25,7 @@ function weaponSchema() {
   return {
     schemaVersion: itemVersionField(),
     description: descriptionField(),
+    equipped: new fields.BooleanField({ initial: true }),
     action: new fields.SchemaField({
       attack: intField(-WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK, 0),
       botchRange: intField(1, WEAPON_MAX_BOTCH_RANGE, 1),
