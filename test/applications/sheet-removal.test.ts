@@ -71,3 +71,66 @@ describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
     expect(double.warnings).toEqual([]);
   });
 });
+
+describe.each([13, 14] as const)("equipment rows on v%i", (generation) => {
+  const PACK = "itemHeavyPack001";
+
+  /** A Precision & Impact character holding one piece of gear, with its sheet rendered for Alice. */
+  async function sheetWithGear(userId = ALICE) {
+    double = await bootSystem({
+      userId,
+      generation,
+      actors: [
+        {
+          id: HERO,
+          name: "Hero",
+          type: "pi-character",
+          system: structuredClone(SAMPLES["pi-character"]) as unknown as Record<string, unknown>,
+          ownership: { [ALICE]: 3 },
+          items: [{ _id: PACK, name: "Heavy pack", type: "gear", system: { equipped: true, quantity: 1 } }],
+        },
+      ],
+    });
+    const registration = double.sheetRegistrations.find((r) => r.options.types?.includes("pi-character"))!;
+    const Sheet = registration.sheetClass as new (options: object) => {
+      render(): Promise<unknown>;
+      element: HTMLElement | null;
+    };
+    const sheet = new Sheet({ document: double.game.actors.get(HERO)! });
+    await sheet.render();
+    return sheet;
+  }
+
+  /** A button as the equipment row draws it, pressed inside the sheet. */
+  function press(sheet: { element: HTMLElement | null }, action: string): void {
+    const button = document.createElement("button");
+    button.dataset.action = action;
+    button.dataset.itemId = PACK;
+    button.setAttribute("aria-label", "Remove Heavy pack");
+    sheet.element!.append(button);
+    button.click();
+  }
+
+  const equipped = () =>
+    (double.game.actors.get(HERO)!.items.get(PACK) as { system: { equipped: boolean } } | undefined)?.system.equipped;
+
+  it("the owner takes an item off and puts it on again from its row", async () => {
+    const sheet = await sheetWithGear();
+    press(sheet, "toggleEquipped");
+    await vi.waitFor(() => expect(equipped()).toBe(false));
+    press(sheet, "toggleEquipped");
+    await vi.waitFor(() => expect(equipped()).toBe(true));
+  });
+
+  it("deleting an item asks first: No keeps it, Yes deletes it", async () => {
+    const sheet = await sheetWithGear();
+    double.answerConfirm(false);
+    press(sheet, "deleteItem");
+    await vi.waitFor(() => expect(double.confirmations.length).toBe(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(double.game.actors.get(HERO)!.items.get(PACK)).toBeDefined();
+    double.answerConfirm(true);
+    press(sheet, "deleteItem");
+    await vi.waitFor(() => expect(double.game.actors.get(HERO)!.items.get(PACK)).toBeUndefined());
+  });
+});

@@ -76,6 +76,23 @@ describe("the equipment lists of a character sheet", () => {
     expect(row?.querySelector('[data-action="deleteItem"]')?.getAttribute("data-item-id")).toBe("itemAxe000000001");
   });
 
+  it("shows whether each item is equipped: a toggle for an owner, the state in words for anyone else", () => {
+    const [axe, bow] = SAMPLE_EQUIPMENT;
+    const items = [axe!, { ...bow!, system: { ...bow!.system, equipped: false } }];
+    const owner = renderSections(true, items as typeof SAMPLE_EQUIPMENT);
+    const toggles = [...owner.querySelectorAll<HTMLElement>('[data-action="toggleEquipped"]')];
+    expect(toggles.map((b) => [b.dataset.itemId, b.getAttribute("aria-pressed"), b.textContent])).toEqual([
+      ["itemAxe000000001", "true", "✓Equipped: Battle axe"],
+      ["itemBow000000001", "false", "Equipped: Short bow"],
+    ]);
+    const viewer = renderSections(false, items as typeof SAMPLE_EQUIPMENT);
+    expect(viewer.querySelectorAll('[data-action="toggleEquipped"]')).toHaveLength(0);
+    expect([...viewer.querySelectorAll(".rb-row__equip")].map((c) => c.textContent)).toEqual([
+      "Equipped",
+      "Not equipped",
+    ]);
+  });
+
   it("shows a name the user typed as text, never as markup", () => {
     const [axe] = SAMPLE_EQUIPMENT;
     const html = renderSections(true, [

@@ -129,13 +129,20 @@ export interface ItemSpec {
   effects?: EffectSpec[];
 }
 
+/** What an embedded item's writes go through: its actor. */
+interface ItemParent {
+  updateItem(spec: ItemSpec, changes: Record<string, unknown>): Promise<void>;
+  deleteItem(spec: ItemSpec): Promise<void>;
+}
+
 /**
  * An embedded item as the system reads it: its document name, id, name, type, system data (a copy),
- * sort, flags and effects (as the configured class, the item their parent), and `update` of its
- * `system` data, as the holder's owner or a GM may. [API13 Document#documentName, Item#effects,
- * Document#update; an embedded document's permission is its parent's, Document#canUserModify]
+ * sort, flags and effects (as the configured class, the item their parent), `update` of its
+ * `system` data and `delete`, as the holder's owner or a GM may. [API13 Document#documentName,
+ * Item#effects, Document#update, Document#delete; an embedded document's permission is its
+ * parent's, Document#canUserModify]
  */
-function itemView(spec: ItemSpec, update: (spec: ItemSpec, changes: Record<string, unknown>) => Promise<void>) {
+function itemView(spec: ItemSpec, parent: ItemParent) {
   const item: Record<string, unknown> = strictObject(
     {
       documentName: "Item",
@@ -150,7 +157,11 @@ function itemView(spec: ItemSpec, update: (spec: ItemSpec, changes: Record<strin
         return (spec.effects ?? []).map((e) => new Class(e, { parent: item }));
       },
       update: async (changes: Record<string, unknown>) => {
-        await update(spec, changes);
+        await parent.updateItem(spec, changes);
+        return item;
+      },
+      delete: async () => {
+        await parent.deleteItem(spec);
         return item;
       },
     },
@@ -262,7 +273,7 @@ class Actor {
 
   /** The embedded items, by id. [API13 Actor#items: an EmbeddedCollection] */
   get items() {
-    const all = () => (this.#spec.items ?? []).map((i) => itemView(i, this.#updateItem));
+    const all = () => (this.#spec.items ?? []).map((i) => itemView(i, this.#itemParent));
     return strictObject(
       {
         get: (id: string) => all().find((item) => item.id === id),
@@ -311,7 +322,7 @@ class Actor {
       };
     });
     items.push(...created);
-    return created.map((i) => itemView(i, this.#updateItem));
+    return created.map((i) => itemView(i, this.#itemParent));
   }
 
   /** The embedded Active Effects. [API13 Actor#effects] */
@@ -332,27 +343,52 @@ class Actor {
     return [...own, ...fromItems].filter((e) => e.active);
   }
 
+  /** Checks that the running client's user owns the actor (an embedded document's permission is its parent's). */
+  #requireOwner(what: string): UserInstance {
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to ${what}`);
+    return user;
+  }
+
+  /** The writes of the actor's embedded items. */
+  readonly #itemParent: ItemParent = {
+    updateItem: (spec, changes) => this.#updateItem(spec, changes),
+    deleteItem: (spec) => this.#deleteItem(spec),
+  };
+
+  /**
+   * Deletes an embedded item (an owner of the actor or a GM only); fires `deleteItem` on every
+   * client. [API13 Document#delete; Document#canUserModify]
+   */
+  async #deleteItem(spec: ItemSpec): Promise<void> {
+    if (!preHook("preDeleteItem", itemView(spec, this.#itemParent), {})) return;
+    await toServer();
+    const user = this.#requireOwner(`delete Item [${spec._id}]`);
+    this.#spec.items = (this.#spec.items ?? []).filter((i) => i !== spec);
+    await broadcast(
+      () => undefined,
+      lifecycle("deleteItem", () => [itemView(spec, this.#itemParent), {}, user.id]),
+    );
+  }
+
   /**
    * Updates an embedded item's `system` data (an owner of the actor or a GM only); fires
    * `updateItem` on every client. [API13 Document#update; Document#canUserModify]
    */
-  readonly #updateItem = async (spec: ItemSpec, changes: Record<string, unknown>): Promise<void> => {
+  async #updateItem(spec: ItemSpec, changes: Record<string, unknown>): Promise<void> {
     const expanded = applyOperators(expandObject(changes), env().generation);
-    if (!preHook("preUpdateItem", spec, deepClone(expanded), {})) return;
+    if (!preHook("preUpdateItem", itemView(spec, this.#itemParent), deepClone(expanded), {})) return;
     await toServer();
-    const user = userInstance(currentUserId()) as UserInstance;
-    if (!this.testUserPermission(user, "OWNER")) {
-      throw new Error(`User ${user.name} lacks permission to update Item [${spec._id}]`);
-    }
+    const user = this.#requireOwner(`update Item [${spec._id}]`);
     const next = mergeObject<Record<string, unknown>>(deepClone(spec.system), expanded.system ?? {}, {
       performDeletions: true,
     });
     spec.system = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
     await broadcast(
       () => undefined,
-      lifecycle("updateItem", () => [spec, deepClone(expanded), {}, user.id]),
+      lifecycle("updateItem", () => [itemView(spec, this.#itemParent), deepClone(expanded), {}, user.id]),
     );
-  };
+  }
 
   /**
    * Turns a status effect on or off (an owner or a GM only): on, an effect is made from its

@@ -220,6 +220,14 @@ export class DocumentSheetV2 extends ApplicationV2 {
   get document(): unknown {
     return this.options.document;
   }
+
+  /**
+   * Whether the running user may edit the document: its owner (the default edit permission) or a GM.
+   * [API13 DocumentSheetV2#isEditable: "governed by the editPermission threshold", default OWNER]
+   */
+  get isEditable(): boolean {
+    return (this.document as { isOwner?: boolean } | undefined)?.isOwner === true;
+  }
 }
 
 /** [API13 foundry.applications.sheets.ActorSheetV2]: `actor` is its document. */

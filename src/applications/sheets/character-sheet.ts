@@ -99,6 +99,7 @@ export class RollingBonesCharacterSheet<
       createItem: RollingBonesCharacterSheet.#onCreateItem,
       editItem: RollingBonesCharacterSheet.#onEditItem,
       deleteItem: RollingBonesCharacterSheet.#onDeleteItem,
+      toggleEquipped: RollingBonesCharacterSheet.#onToggleEquipped,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
       toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
     },
@@ -289,14 +290,34 @@ export class RollingBonesCharacterSheet<
     await this.ownedItem(target)?.sheet?.render(true);
   }
 
-  /** Deletes an item from the actor (owners only). */
+  /** Deletes an item from the actor (owners only), after asking: a deleted item cannot be brought back. */
   static async #onDeleteItem(
     this: RollingBonesCharacterSheet,
     _event: PointerEvent,
     target: HTMLElement,
   ): Promise<void> {
     const item = this.ownedItem(target);
-    if (item) await item.delete();
+    if (!item) return;
+    const sure = await confirmAction({
+      title: target.getAttribute("aria-label") ?? "",
+      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
+      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
+    });
+    if (!sure) return;
+    this.#refocus = (root) => focusAfterRemove(root, item.type);
+    await item.delete();
+  }
+
+  /** Equips or takes off an item (owners only): its effects apply to the character only while it is equipped. */
+  static async #onToggleEquipped(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const item = this.ownedItem(target);
+    if (!item) return;
+    const equipped = (item.system as { equipped?: unknown }).equipped !== false;
+    await item.update({ "system.equipped": !equipped } as never);
   }
 
   /** Adds a new entry (skill, condition…) with its default data. */

@@ -76,7 +76,8 @@ export function focusCheckedDot(root: HTMLElement, path: string): void {
  * @param collection - The entries' collection (`skills`, `conditions`…).
  */
 export function focusAfterRemove(root: HTMLElement, collection: string): void {
-  root.querySelector<HTMLElement>(`[data-action="addEntry"][data-collection="${CSS.escape(collection)}"]`)?.focus();
+  const add = `[data-collection="${CSS.escape(collection)}"]`;
+  root.querySelector<HTMLElement>(`[data-action="addEntry"]${add}, [data-action="createItem"]${add}`)?.focus();
 }
 
 /**

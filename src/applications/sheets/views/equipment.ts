@@ -42,6 +42,7 @@ export function equipmentSections(engine: EngineId, items: readonly EquipmentEnt
       columns: [
         kit.t(`ROLLING_BONES.Item.${type}.label`),
         ...itemFigures(engine, blank).map((figure) => kit.t(figure.key)),
+        kit.t(`ROLLING_BONES.Item.${type}.FIELDS.equipped.label`),
       ],
       rows,
       add: kit.options.editable
@@ -71,8 +72,28 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
     item: {
       id: item.id,
       draggable: kit.options.editable,
+      equip: equipState(kit, name, item.system.equipped),
       ...(kit.options.editable ? ownerButtons(kit, name) : {}),
     },
+  };
+}
+
+/**
+ * Whether an item is equipped, in words: a toggle for an owner (its name says what pressing does to
+ * which item), the state as text for anyone else.
+ */
+function equipState(kit: ViewKit, name: string, equipped: boolean) {
+  if (!kit.options.editable) {
+    const text = kit.t(equipped ? "ROLLING_BONES.Sheet.Equip.On" : "ROLLING_BONES.Sheet.Equip.Off");
+    return { pressed: equipped, text, label: text };
+  }
+  // A toggle button: its text stays "Equipped" (the item's name after it for screen readers), its
+  // state is `aria-pressed` and a check mark shown only when pressed.
+  return {
+    pressed: equipped,
+    text: kit.t("ROLLING_BONES.Sheet.Equip.On"),
+    label: name,
+    action: "toggleEquipped" as const,
   };
 }
 

@@ -232,6 +232,17 @@ export interface ItemButtonsView {
   readonly deleteLabel?: string;
   /** The delete label as tooltip HTML. */
   readonly deleteTooltip?: string;
+  /**
+   * Whether the item is equipped, in words (its effects apply to the holder only then): for an
+   * owner a toggle button (`action` set) showing `text`, its state `pressed`, followed for screen
+   * readers by `label` (the item's name); for anyone else the state as `text`.
+   */
+  readonly equip: {
+    readonly pressed: boolean;
+    readonly text: string;
+    readonly label: string;
+    readonly action?: "toggleEquipped";
+  };
 }
 
 /** A section of a sheet: a heading, its rows and an optional "add" button. */
