@@ -38,6 +38,7 @@ export const TEMPLATES = [
   ),
   ...["percentile", "action", "wild", "pi", "pool"].map((e) => `templates/sheets/${e}-character/body.hbs`),
   "templates/sheets/item/body.hbs",
+  "templates/sheets/item/effects.hbs",
 ].map(systemPath);
 
 let loaded: Promise<unknown> | undefined;

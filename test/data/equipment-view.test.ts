@@ -136,3 +136,58 @@ describe("the item sheet's body", () => {
     expect(view.description).toMatchObject({ name: "system.description", kind: "textarea", disabled: true });
   });
 });
+
+describe("the item sheet's effects", () => {
+  const [, , rope] = SAMPLE_EQUIPMENT;
+  const add = (key: string, value: string) => ({ key: `flags.rolling-bones.roll.${key}`, value, mode: 2 });
+  const EFFECTS = [
+    { id: "effLoad000000001", name: "Heavy load", disabled: false, transfer: true, changes: [add("impact", "-1")] },
+    { id: "effDark000000001", name: "Dim light", disabled: false, transfer: true, changes: [add("penalty", "1")] },
+    { id: "effOff0000000001", name: "Switched off", disabled: true, transfer: true, changes: [add("impact", "1")] },
+    { id: "effStay000000001", name: "On the rope", disabled: false, transfer: false, changes: [add("impact", "1")] },
+    { id: "effNone000000001", name: "Shiny", disabled: false, transfer: true, changes: [add("sparkle", "1")] },
+  ];
+
+  function render(engine: "pi" | null, editable: boolean, effects = EFFECTS): HTMLElement {
+    const hb = createHandlebars();
+    const template = hb.compile(readFileSync(path.join(ROOT, "templates/sheets/item/effects.hbs"), "utf8"));
+    const host = document.createElement("div");
+    host.innerHTML = template(itemSheetView(rope!, engine, kit(editable), effects).effects);
+    return host;
+  }
+
+  it("says what each effect changes in the owner's engine's rolls, in the card's words, or why it changes nothing", () => {
+    const rows = [...render("pi", true).querySelectorAll<HTMLElement>("li[data-effect-id]")];
+    expect(rows.map((r) => r.textContent?.replace(/\s+/g, " ").trim())).toEqual([
+      "Heavy load Impact -1",
+      // A percentile change on a Precision & Impact character's item: nothing for this character.
+      "Dim light Changes nothing the system reads",
+      "Switched off Impact +1 Disabled: changes nothing",
+      "On the rope Impact +1 Does not apply to the holder: changes nothing",
+      "Shiny Changes nothing the system reads",
+    ]);
+    // An item nobody holds shows every engine's reading.
+    const unowned = [...render(null, true).querySelectorAll<HTMLElement>("li[data-effect-id]")];
+    expect(unowned[1]?.textContent?.replace(/\s+/g, " ").trim()).toBe("Dim light Penalty dice +1");
+  });
+
+  it("gives an owner add, edit and delete, each naming its effect, and a viewer none", () => {
+    const owner = render("pi", true);
+    expect(owner.querySelector('[data-action="createEffect"]')).not.toBeNull();
+    const load = owner.querySelector(`li[data-effect-id="effLoad000000001"]`);
+    expect(load?.querySelector('[data-action="editEffect"]')?.getAttribute("aria-label")).toBe("Edit Heavy load");
+    expect(load?.querySelector('[data-action="deleteEffect"]')?.getAttribute("aria-label")).toBe("Remove Heavy load");
+    const viewer = render("pi", false);
+    expect(
+      viewer.querySelectorAll('[data-action="createEffect"], [data-action="editEffect"], [data-action="deleteEffect"]'),
+    ).toHaveLength(0);
+    expect(render("pi", false, []).querySelector(".rb-section__empty")?.textContent).toBe("No effects.");
+  });
+
+  it("shows an effect's name as text, never as markup", () => {
+    const hostile = [{ ...EFFECTS[0]!, name: '<img src=x onerror="alert(1)">' }];
+    const html = render("pi", true, hostile);
+    expect(html.querySelector("img")).toBeNull();
+    expect(html.querySelector(".rb-item__effect-name")?.textContent).toBe('<img src=x onerror="alert(1)">');
+  });
+});

@@ -11,6 +11,9 @@ import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
 import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
+import type { ItemEffectData } from "./views/item.ts";
+import type { EffectLike } from "../../data/conditions/index.ts";
+import { confirmAction } from "../../helpers/confirm.ts";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -56,6 +59,11 @@ export class RollingBonesItemSheet<
     position: { width: 480, height: 620 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: {
+      createEffect: RollingBonesItemSheet.#onCreateEffect,
+      editEffect: RollingBonesItemSheet.#onEditEffect,
+      deleteEffect: RollingBonesItemSheet.#onDeleteEffect,
+    },
   };
 
   static override PARTS = {
@@ -93,8 +101,59 @@ export class RollingBonesItemSheet<
       import("./views/item.ts"),
     ]);
     const kit = new ViewKit(game.i18n, { editable: this.isEditable, idPrefix, rollHintKey: "" });
-    const view = itemSheetView(this.itemData, ownerEngine(this.item.parent?.type), kit);
+    const view = itemSheetView(this.itemData, ownerEngine(this.item.parent?.type), kit, this.effectData);
     return { ...context, header, view, editable: this.isEditable };
+  }
+
+  /** The item's Active Effects, as its sheet lists them. */
+  get effectData(): ItemEffectData[] {
+    // An effect's changes are `{ key, value, mode }` in v13 and `{ key, value, type }` in v14; read either.
+    return this.item.effects.contents.map((e) => ({
+      id: e.id ?? "",
+      name: e.name,
+      disabled: e.disabled,
+      transfer: e.transfer,
+      changes: e.changes as unknown as EffectLike["changes"],
+    }));
+  }
+
+  /** The item's effect a button names (owners only: the buttons are not drawn for others, and checked here). */
+  ownedEffect(target: HTMLElement): ActiveEffect.Implementation | undefined {
+    const id = target.dataset.effectId;
+    return id && this.isEditable ? this.item.effects.get(id) : undefined;
+  }
+
+  /**
+   * Adds an effect that reaches the item's holder (transfer) with no changes yet, and opens Foundry's
+   * own effect sheet to set them. [API13 ActiveEffectData#transfer]
+   */
+  static async #onCreateEffect(this: RollingBonesItemSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const data = {
+      name: game.i18n.localize("ROLLING_BONES.Item.Effects.NewName"),
+      img: this.item.img ?? "icons/svg/aura.svg",
+      transfer: true,
+      changes: [],
+    };
+    const created = await this.item.createEmbeddedDocuments("ActiveEffect", [data as never]);
+    await created?.[0]?.sheet?.render(true);
+  }
+
+  /** Opens an effect's sheet (Foundry's). */
+  static async #onEditEffect(this: RollingBonesItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.ownedEffect(target)?.sheet?.render(true);
+  }
+
+  /** Deletes an effect after asking (it cannot be brought back). */
+  static async #onDeleteEffect(this: RollingBonesItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const effect = this.ownedEffect(target);
+    if (!effect) return;
+    const sure = await confirmAction({
+      title: target.getAttribute("aria-label") ?? "",
+      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
+      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
+    });
+    if (sure) await effect.delete();
   }
 
   /** Checks a form submission with `prepareItemUpdate` before Foundry applies it. */

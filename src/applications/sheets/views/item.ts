@@ -18,6 +18,9 @@ import {
   type ItemType,
 } from "../../../data/item/pure.ts";
 import type { InputView, RowView, SectionView, ViewKit } from "./shared.ts";
+import { conditionLines } from "../../../dice/cards/context.ts";
+import { ADJUSTABLE, CHANGE_PREFIX, namedConditions, type EffectLike } from "../../../data/conditions/index.ts";
+import { effectChangeKind } from "../../../helpers/compat.ts";
 
 /** What an item sheet's body renders. */
 export interface ItemSheetView {
@@ -28,6 +31,40 @@ export interface ItemSheetView {
   /** A line saying which engine's figures are shown (an owned item), or that all are. */
   readonly scope: string;
   readonly editable: boolean;
+  /** The item's Active Effects. */
+  readonly effects: ItemEffectsView;
+}
+
+/** An Active Effect an item carries, as its sheet lists it. */
+export interface ItemEffectData extends EffectLike {
+  readonly id: string;
+  /** Whether it reaches the item's holder (only such an effect changes the holder's rolls). */
+  readonly transfer: boolean;
+}
+
+/** One effect's row on an item sheet. */
+export interface ItemEffectRowView {
+  readonly id: string;
+  /** The effect's name, as typed. */
+  readonly name: string;
+  /** What it changes in the rolls of the engines shown, as the cards name it (a label key and a value). */
+  readonly parts: readonly { readonly key: string; readonly value: string }[];
+  /** When it does not change a roll: why, in words (disabled, stays on the item, changes nothing the system reads). */
+  readonly inactive?: string;
+  /** The owner's edit and delete buttons' accessible names (absent for other viewers). */
+  readonly editLabel?: string;
+  readonly deleteLabel?: string;
+}
+
+/** The effects section of an item sheet. */
+export interface ItemEffectsView {
+  readonly title: string;
+  /** How effects reach the holder, and which change keys the system reads. */
+  readonly hint: string;
+  readonly rows: readonly ItemEffectRowView[];
+  /** The add button's label (owners only). */
+  readonly add?: string;
+  readonly empty: string;
 }
 
 /** A numeric figure of an item sheet: its path under `system` and its range. */
@@ -106,7 +143,12 @@ function figureAt(system: object, path: string): unknown {
  * @param engine - The owning character's engine, or `null` for an item no character holds.
  * @param kit - The sheet's view kit.
  */
-export function itemSheetView(item: ItemData, engine: EngineId | null, kit: ViewKit): ItemSheetView {
+export function itemSheetView(
+  item: ItemData,
+  engine: EngineId | null,
+  kit: ViewKit,
+  effects: readonly ItemEffectData[] = [],
+): ItemSheetView {
   const label = (path: string) => kit.t(itemFieldKey(item.type, path));
   const sections = GROUPS[item.type]
     .filter((g) => engine === null || g.engine === null || g.engine === engine)
@@ -147,5 +189,54 @@ export function itemSheetView(item: ItemData, engine: EngineId | null, kit: View
     engine === null
       ? kit.t("ROLLING_BONES.Sheet.Equipment.AllEngines")
       : kit.t("ROLLING_BONES.Sheet.Equipment.OneEngine", { engine: kit.t(`ROLLING_BONES.Engine.${engine}`) });
-  return { sections, description, scope, editable: kit.options.editable };
+  return {
+    sections,
+    description,
+    scope,
+    editable: kit.options.editable,
+    effects: itemEffectsView(effects, engine, kit),
+  };
+}
+
+/**
+ * The effects an item carries: each with what it changes in the rolls of the engines shown (the
+ * owner's, or every engine's for an item no character holds), in the card's words, or why it changes
+ * nothing; the keys an effect's changes may use; and, for an owner, add, edit and delete.
+ */
+export function itemEffectsView(
+  effects: readonly ItemEffectData[],
+  engine: EngineId | null,
+  kit: ViewKit,
+): ItemEffectsView {
+  const engines = engine === null ? (Object.keys(ADJUSTABLE) as EngineId[]) : [engine];
+  const rows = effects.map((effect): ItemEffectRowView => {
+    const parts = engines.flatMap((e) =>
+      conditionLines(namedConditions(e, [{ ...effect, disabled: false }], effectChangeKind)).flatMap((l) => l.parts),
+    );
+    const inactive = effect.disabled
+      ? "ROLLING_BONES.Item.Effects.Disabled"
+      : !effect.transfer
+        ? "ROLLING_BONES.Item.Effects.Stays"
+        : parts.length === 0
+          ? "ROLLING_BONES.Item.Effects.Nothing"
+          : null;
+    const owner = kit.options.editable
+      ? {
+          editLabel: kit.t("ROLLING_BONES.Sheet.EditItem", { name: effect.name }),
+          deleteLabel: kit.t("ROLLING_BONES.Sheet.Remove", { name: effect.name }),
+        }
+      : {};
+    return { id: effect.id, name: effect.name, parts, ...(inactive ? { inactive: kit.t(inactive) } : {}), ...owner };
+  });
+  const keys = engines.flatMap((e) => Object.keys(ADJUSTABLE[e]).map((target) => `${CHANGE_PREFIX}${target}`));
+  return {
+    title: kit.t("ROLLING_BONES.Item.Effects.Title"),
+    hint:
+      keys.length === 0
+        ? kit.t("ROLLING_BONES.Item.Effects.NoKeys")
+        : kit.t("ROLLING_BONES.Item.Effects.Hint", { keys: [...new Set(keys)].join(", ") }),
+    rows,
+    ...(kit.options.editable ? { add: kit.t("ROLLING_BONES.Item.Effects.Add") } : {}),
+    empty: kit.t("ROLLING_BONES.Item.Effects.Empty"),
+  };
 }
