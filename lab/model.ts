@@ -11,7 +11,16 @@ import { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "../src/applications/dialogs/e
 import type { FormValues } from "../src/applications/dialogs/form-values.ts";
 import { ROLL_HINT_KEYS } from "../src/applications/dialogs/skip.ts";
 import { evaluateForm, type DialogEvaluation, type DialogSettings } from "../src/applications/dialogs/types.ts";
-import { characterView, dotTarget, editDice, type CharacterView } from "../src/applications/sheets/views/index.ts";
+import {
+  characterView,
+  dotTarget,
+  editDice,
+  ViewKit,
+  type CharacterView,
+  type EquipmentEntry,
+} from "../src/applications/sheets/views/index.ts";
+import { itemSheetView, type ItemEffectData, type ItemSheetView } from "../src/applications/sheets/views/item.ts";
+import { isItemType, type ItemData } from "../src/data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
 import {
   asCharacter,
@@ -523,6 +532,36 @@ export interface SampleActor {
   readonly system: CharacterSources[CharacterType];
   /** Whether its token is linked to it (a player character) rather than standing for many (an NPC). */
   readonly playerCharacter: boolean;
+  /** Its weapons and gear (embedded Items), each with its Active Effects. */
+  readonly items: readonly LabItem[];
+}
+
+/** An embedded item of a sample character, as its sheet and its own sheet read it. */
+export type LabItem = EquipmentEntry & { readonly img: string; readonly effects: readonly ItemEffectData[] };
+
+/** The weapons and gear among a stored actor's embedded items, with their effects. */
+function labItems(items: unknown): LabItem[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((raw): LabItem[] => {
+    const i = raw as {
+      _id?: unknown;
+      name?: unknown;
+      type?: unknown;
+      img?: unknown;
+      system?: unknown;
+      effects?: unknown;
+    };
+    if (typeof i._id !== "string" || typeof i.name !== "string" || !isItemType(i.type)) return [];
+    const effects = (Array.isArray(i.effects) ? i.effects : []).map((e: Record<string, unknown>) => ({
+      id: typeof e._id === "string" ? e._id : "",
+      name: typeof e.name === "string" ? e.name : "",
+      disabled: e.disabled === true,
+      transfer: e.transfer === true,
+      changes: (Array.isArray(e.changes) ? e.changes : []) as ItemEffectData["changes"],
+    }));
+    const data = { type: i.type, system: i.system } as ItemData;
+    return [{ ...data, id: i._id, name: i.name, img: typeof i.img === "string" ? i.img : "", effects }];
+  });
 }
 
 /**
@@ -534,7 +573,14 @@ export interface SampleActor {
 export function sampleActors(documents: readonly unknown[]): SampleActor[] {
   const out: SampleActor[] = [];
   for (const doc of documents) {
-    const d = doc as { _id?: unknown; name?: unknown; type?: unknown; system?: unknown; prototypeToken?: unknown };
+    const d = doc as {
+      _id?: unknown;
+      name?: unknown;
+      type?: unknown;
+      system?: unknown;
+      prototypeToken?: unknown;
+      items?: unknown;
+    };
     const character = asCharacter(d.type, d.system);
     if (!character || !isActorType(d.type) || typeof d._id !== "string" || typeof d.name !== "string") continue;
     if (typeof d.system !== "object" || d.system === null) continue;
@@ -546,6 +592,7 @@ export function sampleActors(documents: readonly unknown[]): SampleActor[] {
       actorType: d.type,
       system: character.system,
       playerCharacter: token?.actorLink === true,
+      items: labItems(d.items),
     });
   }
   const order = (a: SampleActor) => LAB_ENGINES.findIndex((e) => a.type.startsWith(`${e}-`));
@@ -591,6 +638,7 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       editable,
       idPrefix,
       rollHintKey: ROLL_HINT_KEYS.dialog,
+      equipment: actor.items,
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,
         name: i18n.localize(conditionNameKey(c.id)),
@@ -607,6 +655,45 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
     }),
     editable,
   };
+}
+
+/** The context of an item's own sheet, as `RollingBonesItemSheet#_prepareContext` builds it. */
+export interface ItemSheetContext {
+  readonly header: { name: string; img: string; nameId: string; typeLabel: string };
+  readonly view: ItemSheetView;
+  readonly editable: boolean;
+}
+
+/**
+ * The context of the sheet of one of a sample character's items: the figures of the character's
+ * engine, its description and its effects.
+ */
+export function itemSheetContext(
+  actor: SampleActor,
+  item: LabItem,
+  editable: boolean,
+  i18n: Localization,
+): ItemSheetContext {
+  const idPrefix = `lab-item-${item.id}`;
+  const kit = new ViewKit(i18n, { editable, idPrefix, rollHintKey: "" });
+  return {
+    header: {
+      name: item.name,
+      img: LAB_PORTRAIT,
+      nameId: `${idPrefix}-name`,
+      typeLabel: i18n.localize(`ROLLING_BONES.Item.${item.type}.label`),
+    },
+    view: itemSheetView(item, ENGINE_OF[actor.type], kit, item.effects),
+    editable,
+  };
+}
+
+/** A sample character with one item equipped or taken off. */
+export function withItemToggled(actor: SampleActor, itemId: string): SampleActor {
+  const items = actor.items.map((i) =>
+    i.id === itemId ? ({ ...i, system: { ...i.system, equipped: !i.system.equipped } } as LabItem) : i,
+  );
+  return { ...actor, items };
 }
 
 /** An NPC's notes as text (empty when missing). */
@@ -637,7 +724,7 @@ export interface SheetRoll {
  * @throws EngineError when the character has no such trait or a stored value cannot be rolled.
  */
 export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
-  const roll = requestForTrait(actor.type, actor.system, trait);
+  const roll = requestForTrait(actor.type, actor.system, trait, (id) => actor.items.find((i) => i.id === id));
   const title = traitLabelOf(roll.label, (key) => i18n.localize(key));
   let settings: SheetRoll["settings"] = {};
   if (actor.type === "action-character") {

@@ -20,9 +20,11 @@ import {
 import type { Localization } from "./i18n.ts";
 import {
   applySheetAction,
+  itemSheetContext,
   sheetBodyFile,
   sheetContext,
   sheetRoll,
+  withItemToggled,
   type SampleActor,
   type SheetAction,
 } from "./model.ts";
@@ -57,6 +59,9 @@ export class SheetPanel {
 
   #current: string;
 
+  /** The item whose sheet is open below the character's (`null`: none). */
+  #item: string | null = null;
+
   #editable = true;
 
   #added = 0;
@@ -89,6 +94,7 @@ export class SheetPanel {
   select(id: string): void {
     if (!this.#actors.has(id)) return;
     this.#current = id;
+    this.#item = null;
     this.#status("");
     this.renderSheet();
   }
@@ -113,6 +119,30 @@ export class SheetPanel {
     renderParts(container, {
       header: render.system("templates/sheets/shared/header.hbs", context),
       body: render.system(sheetBodyFile(actor.type), context),
+    });
+    this.#renderItem(actor);
+  }
+
+  /** Renders the sheet of the item opened from the character's equipment (or hides its window). */
+  #renderItem(actor: SampleActor): void {
+    const window = this.#section.querySelector<HTMLElement>("[data-lab-item-window]");
+    const item = actor.items.find((i) => i.id === this.#item);
+    if (!window) return;
+    window.hidden = item === undefined;
+    const container = window.querySelector<HTMLElement>("[data-lab-item-parts]") as HTMLElement;
+    if (!item) {
+      container.replaceChildren();
+      return;
+    }
+    const context = itemSheetContext(actor, item, this.#editable, this.#host.i18n);
+    const title = window.querySelector("[data-lab-item-title]");
+    if (title) title.textContent = item.name;
+    if (container.dataset.item !== item.id) container.replaceChildren();
+    container.dataset.item = item.id;
+    const { render } = this.#host;
+    renderParts(container, {
+      header: render.system("templates/sheets/shared/header.hbs", context),
+      body: render.system("templates/sheets/item/body.hbs", context),
     });
   }
 
@@ -174,6 +204,21 @@ export class SheetPanel {
       case "removeEntry":
         this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" });
         focusAfterRemove(this.#form, data.collection ?? "");
+        return;
+      case "toggleEquipped": {
+        const actor = this.actor;
+        if (!actor || !this.#editable) return;
+        this.#actors.set(actor.id, withItemToggled(actor, data.itemId ?? ""));
+        this.renderSheet();
+        this.#form
+          .querySelector<HTMLElement>(`[data-action="toggleEquipped"][data-item-id="${CSS.escape(data.itemId ?? "")}"]`)
+          ?.focus();
+        return;
+      }
+      case "editItem":
+        this.#item = data.itemId ?? null;
+        this.renderSheet();
+        this.#section.querySelector<HTMLElement>("[data-lab-item-window]")?.scrollIntoView({ block: "nearest" });
         return;
       case "cycleDie":
       case "removeDie":

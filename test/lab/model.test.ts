@@ -22,6 +22,7 @@ import {
   carryDialog,
   dialogRequest,
   facesText,
+  itemSheetContext,
   openDialog,
   parseSeed,
   randomSeed,
@@ -30,6 +31,7 @@ import {
   sampleActors,
   sheetContext,
   sheetRoll,
+  withItemToggled,
   type CardState,
   type SampleActor,
 } from "../../lab/model.ts";
@@ -204,6 +206,29 @@ describe("lab sheets", () => {
       }
     },
   );
+
+  it("lists a sample character's equipment; the equip toggle flips one item; its own sheet shows its effect", () => {
+    const odile = samples.find((a) => a.name === "Odile Fenwick") as SampleActor;
+    const rows = () =>
+      [
+        ...renderTemplate(`templates/sheets/${odile.type}/body.hbs`, sheetContext(current, true, I18N)).matchAll(
+          /data-action="toggleEquipped" data-item-id="([^"]+)" aria-pressed="(true|false)"/g,
+        ),
+      ].map((m) => [m[1], m[2]]);
+    let current = odile;
+    expect(rows()).toContainEqual(["rbItemPlate00001", "false"]);
+    current = withItemToggled(odile, "rbItemPlate00001");
+    expect(rows()).toContainEqual(["rbItemPlate00001", "true"]);
+    expect(odile.items.find((i) => i.id === "rbItemPlate00001")?.system.equipped).toBe(false);
+
+    const plate = current.items.find((i) => i.id === "rbItemPlate00001")!;
+    const html = renderTemplate("templates/sheets/item/body.hbs", itemSheetContext(current, plate, true, I18N));
+    expect(html).not.toMatch(/ROLLING_BONES\./);
+    // A Precision & Impact character's sheet: the effect's Precision change, the other engines' left out.
+    const row = /<li class="rb-item__effect"[^>]*>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "";
+    const text = row.replace(/<button[\s\S]*?<\/button>/g, "").replace(/<[^>]+>/g, " ");
+    expect(text.replace(/\s+/g, " ").trim()).toBe("Encumbered by plate Precision -1");
+  });
 
   it("applies a dot press through the sheet's checks, and refuses a bad value without changing anything", () => {
     const actor = samples.find((a) => a.type === "pool-character") as SampleActor;
