@@ -381,4 +381,30 @@ describe("the lab's sheets", () => {
     await page.locator("#lab-sheets").screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-sheet.png") });
     expect(errors).toEqual([]);
   });
+
+  it("equips an item from the keyboard and opens its own sheet with its effects, with no accessibility violation", async () => {
+    const select = page.locator("[data-lab-actor]");
+    await select.selectOption("rbActorPrecImp01");
+    const toggle = page.locator('#lab-sheets [data-action="toggleEquipped"][data-item-id="rbItemPlate00001"]');
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-action="toggleEquipped"][data-item-id="rbItemPlate00001"]')
+          ?.getAttribute("aria-pressed") === "true",
+    );
+    // The focus stays on the toggle after the sheet re-renders.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-item-id"))).toBe("rbItemPlate00001");
+    await page.locator('#lab-sheets [data-action="editItem"][data-item-id="rbItemPlate00001"]').click();
+    const window = page.locator("#lab-sheets [data-lab-item-window]");
+    await window.locator("li[data-effect-id]").waitFor();
+    expect((await window.locator("li[data-effect-id]").innerText()).replace(/\s+/g, " ")).toContain(
+      "Encumbered by plate Precision -1",
+    );
+    expect(await axeViolations("#lab-sheets")).toEqual([]);
+    await page.locator("#lab-sheets").screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-item-sheet.png") });
+    expect(errors).toEqual([]);
+  });
 });
