@@ -6,10 +6,14 @@
  * - an invalid update (out of range, not a whole number, a bad die code or die size) is rejected by
  *   the schema and nothing changes;
  * - data in an older shape is migrated by `migrateData` when the document is built;
- * - each type opens its own sheet, which renders a roll button per rollable trait.
+ * - each type opens its own sheet, which renders a roll button per rollable trait;
+ * - an item's transferring effect reaches its holder only while the item is equipped (the system's
+ *   `ActiveEffect#isSuppressed`; the test world emulates `Actor#appliedEffects` from the API pages);
+ * - an item dropped from one character onto another's sheet is copied to it, the original kept.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { CHARACTER_TYPES, SCHEMA_VERSION, WILD_STARTING_FATE_POINTS, type CharacterType } from "../data/actor/pure.ts";
+import { effectChange } from "../helpers/compat.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
 
 /** Invalid updates the schema must reject, per type: the update and the path that must not change. */
@@ -99,6 +103,60 @@ export function registerActorBatch(quench: QuenchApi): void {
             assert.deepEqual(read(actor, path), expected, path);
           });
         }
+
+        context.it("applies an item's effect to its holder only while the item is equipped", async () => {
+          const actor = await make("pi-character");
+          const change = effectChange("flags.rolling-bones.roll.impact", "-1", "add");
+          const data = {
+            name: "Quench pack",
+            type: "gear",
+            effects: [{ name: "Quench load", transfer: true, changes: [change] }],
+          };
+          const [item] = (await actor.createEmbeddedDocuments("Item", [data as never])) ?? [];
+          if (!item) throw new Error("could not create the item");
+          const applied = () => actor.appliedEffects.map((e) => e.name);
+          assert.isTrue(applied().includes("Quench load"), "equipped: applied");
+          await item.update({ "system.equipped": false } as never);
+          assert.isTrue(!applied().includes("Quench load"), "taken off: suppressed");
+          assert.equal(item.effects.contents.length, 1, "the effect stays on the item");
+          await item.update({ "system.equipped": true } as never);
+          assert.isTrue(applied().includes("Quench load"), "equipped again: applied");
+        });
+
+        context.it(
+          "copies an item dropped from one character's sheet onto another's, keeping the original",
+          async () => {
+            const giver = await make("action-character");
+            const taker = await make("action-character");
+            const [sword] =
+              (await giver.createEmbeddedDocuments("Item", [{ name: "Quench sword", type: "weapon" } as never])) ?? [];
+            if (!sword) throw new Error("could not create the weapon");
+            const sheet = taker.sheet as unknown as {
+              render(options: { force: boolean }): Promise<unknown>;
+              element: HTMLElement;
+              close(): Promise<unknown>;
+              _onDrop(event: DragEvent): Promise<unknown>;
+            };
+            await sheet.render({ force: true });
+            // The drag data Foundry writes for an item dragged from a sheet [API13 Item#toDragData].
+            const transfer = new DataTransfer();
+            transfer.setData("text/plain", JSON.stringify(sword.toDragData()));
+            const event = new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true });
+            Object.defineProperty(event, "target", { value: sheet.element });
+            await sheet._onDrop(event);
+            await sheet.close();
+            assert.deepEqual(
+              taker.items.contents.map((i) => i.name),
+              ["Quench sword"],
+              "the taker holds a copy",
+            );
+            assert.deepEqual(
+              giver.items.contents.map((i) => i.name),
+              ["Quench sword"],
+              "the giver keeps its own",
+            );
+          },
+        );
 
         context.it("opens each type's own sheet with a roll button per rollable trait", async () => {
           for (const type of CHARACTER_TYPES) {
