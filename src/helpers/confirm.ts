@@ -34,3 +34,17 @@ export async function confirmAction(text: ConfirmText): Promise<boolean> {
   });
   return answer === true;
 }
+
+/**
+ * Asks before a Remove button deletes what it names: the button's accessible name ("Remove Fencing")
+ * is the question's title, since a removed entry, item or effect cannot be brought back.
+ *
+ * @param button - The pressed Remove button.
+ */
+export function confirmRemoval(button: HTMLElement): Promise<boolean> {
+  return confirmAction({
+    title: button.getAttribute("aria-label") ?? "",
+    body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
+    confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
+  });
+}

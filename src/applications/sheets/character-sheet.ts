@@ -26,7 +26,7 @@ import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
-import { confirmAction } from "../../helpers/confirm.ts";
+import { confirmRemoval } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
@@ -298,11 +298,7 @@ export class RollingBonesCharacterSheet<
   ): Promise<void> {
     const item = this.ownedItem(target);
     if (!item) return;
-    const sure = await confirmAction({
-      title: target.getAttribute("aria-label") ?? "",
-      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
-      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
-    });
+    const sure = await confirmRemoval(target);
     if (!sure) return;
     this.#refocus = (root) => focusAfterRemove(root, item.type);
     await item.delete();
@@ -339,11 +335,7 @@ export class RollingBonesCharacterSheet<
     const { collection, id } = target.dataset;
     if (!collection || !id || newEntry(this.characterType, collection) === null) return;
     // The button's accessible name says what goes ("Remove Fencing"); a removed entry cannot be brought back.
-    const sure = await confirmAction({
-      title: target.getAttribute("aria-label") ?? "",
-      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
-      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
-    });
+    const sure = await confirmRemoval(target);
     if (!sure) return;
     // The row and its button go: the focus moves to the section's Add button, never to the next row's Remove.
     this.#refocus = (root) => focusAfterRemove(root, collection);

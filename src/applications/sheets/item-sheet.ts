@@ -12,8 +12,7 @@ import type { SheetHeader } from "./character-sheet.ts";
 import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
 import type { ItemEffectData } from "./views/item.ts";
-import type { EffectLike } from "../../data/conditions/index.ts";
-import { confirmAction } from "../../helpers/confirm.ts";
+import { confirmRemoval } from "../../helpers/confirm.ts";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -113,7 +112,7 @@ export class RollingBonesItemSheet<
       name: e.name,
       disabled: e.disabled,
       transfer: e.transfer,
-      changes: e.changes as unknown as EffectLike["changes"],
+      changes: e.changes,
     }));
   }
 
@@ -148,11 +147,7 @@ export class RollingBonesItemSheet<
   static async #onDeleteEffect(this: RollingBonesItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const effect = this.ownedEffect(target);
     if (!effect) return;
-    const sure = await confirmAction({
-      title: target.getAttribute("aria-label") ?? "",
-      body: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Body"),
-      confirm: game.i18n.localize("ROLLING_BONES.Confirm.Remove.Yes"),
-    });
+    const sure = await confirmRemoval(target);
     if (sure) await effect.delete();
   }
 
