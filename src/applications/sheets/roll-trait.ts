@@ -9,11 +9,13 @@ import {
   type TraitLabel,
   type TraitRef,
 } from "../../data/actor/pure.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import type { DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
-import { isItemType, type ItemData } from "../../data/item/pure.ts";
+import { DAMAGE_ENGINES, isItemType, itemAdjustments, type ItemData } from "../../data/item/pure.ts";
+import type { WeaponAttack } from "../../data/actor/attacks.ts";
 
 /** A character's items as the pure functions read them: by own id (`items.get`), the system's item types only. */
 export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
@@ -59,7 +61,7 @@ export async function rollTrait<T extends CharacterType>(
   }
   const name = traitLabelText(roll.label);
   const title = roll.damage ? game.i18n.format("ROLLING_BONES.Damage.Roll", { name }) : name;
-  const rollOptions = traitRollOptions(actor, trait, roll.damage);
+  const rollOptions = traitRollOptions(actor, trait, roll.engine, roll.damage);
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {
       actor,
@@ -76,20 +78,38 @@ export async function rollTrait<T extends CharacterType>(
     initial: roll.request as never,
     event,
     rollOptions,
+    ...(roll.attack ? { attack: dialogAttack(actor, roll.engine, roll.attack) } : {}),
   });
 }
 
 /**
- * What a trait's roll stores beside its request: for a weapon attack, the weapon (actor and item
- * ids) so its card offers the damage roll; for a damage roll, whose weapon it is and what it rolls,
- * as text for the card's damage line.
+ * A weapon attack as its dialog offers it: the weapon with what it adjusts after the pick (read
+ * from the character's own item), and each choice of skill or attributes with its label as text.
+ */
+function dialogAttack(actor: Actor.Implementation, engine: EngineId, attack: WeaponAttack): DialogAttack {
+  const item = equipmentOf(actor)(attack.weapon.id);
+  return {
+    weapon: { ...attack.weapon, adjustments: item ? itemAdjustments(engine, item) : [] },
+    uses: attack.uses.map((use) => ({ value: use.value, text: traitLabelText(use.label), request: use.request })),
+    use: attack.use,
+  };
+}
+
+/**
+ * What a trait's roll stores beside its request: for a weapon attack of an engine that rolls weapon
+ * damage, the weapon (actor and item ids) so its card offers the damage roll; for a damage roll,
+ * whose weapon it is and what it rolls, as text for the card's damage line. (A Precision & Impact or
+ * percentile attack's card names its weapon from the dialog's choice: `dialogs/equipment.ts`.)
  */
 function traitRollOptions(
   actor: Actor.Implementation,
   trait: TraitRef,
+  engine: EngineId,
   damage: { weapon: string; rolled: string } | undefined,
 ): Record<string, unknown> {
-  if (trait.kind === "weapon") return { weapon: { actor: actor.id ?? "", item: trait.key } };
+  if (trait.kind === "weapon") {
+    return DAMAGE_ENGINES.includes(engine) ? { weapon: { actor: actor.id ?? "", item: trait.key } } : {};
+  }
   if (damage) return { damage: { actor: actor.name, weapon: damage.weapon, rolled: damage.rolled } };
   return {};
 }
