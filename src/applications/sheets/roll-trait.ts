@@ -86,7 +86,7 @@ export async function rollTrait<T extends CharacterType>(
  * A weapon attack as its dialog offers it: the weapon with what it adjusts after the pick (read
  * from the character's own item), and each choice of skill or attributes with its label as text.
  */
-function dialogAttack(actor: Actor.Implementation, engine: EngineId, attack: WeaponAttack): DialogAttack {
+export function dialogAttack(actor: Actor.Implementation, engine: EngineId, attack: WeaponAttack): DialogAttack {
   const item = equipmentOf(actor)(attack.weapon.id);
   return {
     weapon: { ...attack.weapon, adjustments: item ? itemAdjustments(engine, item) : [] },
