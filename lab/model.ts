@@ -11,7 +11,15 @@ import { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "../src/applications/dialogs/e
 import type { FormValues } from "../src/applications/dialogs/form-values.ts";
 import { ROLL_HINT_KEYS } from "../src/applications/dialogs/skip.ts";
 import { evaluateForm, type DialogEvaluation, type DialogSettings } from "../src/applications/dialogs/types.ts";
-import { characterView, dotTarget, editDice, type CharacterView } from "../src/applications/sheets/views/index.ts";
+import {
+  characterView,
+  dotTarget,
+  editDice,
+  type CharacterView,
+  type EquipmentEntry,
+} from "../src/applications/sheets/views/index.ts";
+import { USE_FIELD, type DialogAttack } from "../src/applications/dialogs/equipment.ts";
+import { isItemType, itemAdjustments, namedEquipment, type ItemData } from "../src/data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
 import {
   asCharacter,
@@ -32,6 +40,7 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  readAttackLine,
   readDamageLine,
   type EngineCardContext,
 } from "../src/dice/cards/index.ts";
@@ -133,6 +142,10 @@ export interface CardOptions {
   readonly stored?: StoredCardState;
   /** The conditions stored with the roll (`roll.options.conditions`), named on the card. */
   readonly conditions?: unknown;
+  /** The equipment stored with the roll (`roll.options.equipment`), named on the card. */
+  readonly equipment?: unknown;
+  /** A weapon attack's line (`roll.options.attack`). */
+  readonly attack?: unknown;
 }
 
 /**
@@ -154,6 +167,8 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     view: (outcome) => view(outcome, options.stored ?? {}),
     damage: readDamageLine(options.stored?.damage),
     conditions: options.conditions,
+    equipment: options.equipment,
+    attack: readAttackLine(options.attack),
   });
 }
 
@@ -191,6 +206,12 @@ export interface CardState {
   readonly isPrivate?: boolean;
   /** The conditions that adjusted the roll (already applied to the request), named on the card. */
   readonly conditions?: unknown;
+  /** The equipment that adjusted the roll (already applied to the request), named on the card. */
+  readonly equipment?: unknown;
+  /** A weapon attack's line: the weapon and what it was rolled with. */
+  readonly attack?: unknown;
+  /** The card's flavor line (the weapon or trait rolled). */
+  readonly flavor?: string;
 }
 
 /** A closed action card: an augment the roller used, the GM's botch activation, and the GM's declaration. */
@@ -292,6 +313,15 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     faces: [3, 4, 7],
     stored: { points: KARMA_LEDGER },
   },
+  {
+    id: "percentileWeaponCalledShot",
+    engine: "percentile",
+    flavor: "Short bow",
+    // The bow's ×2 is the called shot's base; two voluntary penalty dice raise it to ×4 on a success.
+    request: { bonus: 0, penalty: 0, column: 12, voluntaryPenalty: 2, damageMultiplier: 2 },
+    faces: [9, 5, 7, 8],
+    attack: { weapon: "Short bow", use: "Bows" },
+  },
   { id: "actionCascade", engine: "action", request: { modifier: 3, dc: 15, augments: [6] }, faces: [1, 6, 6, 2] },
   { id: "actionCritical", engine: "action", request: { modifier: 2, dc: 12 }, faces: [20] },
   {
@@ -369,6 +399,20 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { pool: [8, 6, 4], impactMod: -1 },
     faces: [7, 5, 1],
     conditions: [{ name: "Exhausted", adjustments: [{ target: "impact", value: -1 }] }],
+  },
+  {
+    id: "piWeaponAttack",
+    engine: "pi",
+    flavor: "Longsword",
+    // Fencing (d8 d6 d4 d4, Precision +1) with the Longsword's Impact +2 and the ticked Lockpicks'
+    // Precision +2 in the request, as a roll from the weapon's row applies them after the pick.
+    request: { pool: [8, 6, 4, 4], precisionMod: 3, impactMod: 2 },
+    faces: [6, 5, 2, 1],
+    equipment: [
+      { name: "Longsword", adjustments: [{ target: "impact", value: 2 }] },
+      { name: "Lockpicks", adjustments: [{ target: "precision", value: 2 }] },
+    ],
+    attack: { weapon: "Longsword", use: "Fencing" },
   },
   { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
   { id: "wildTargetMet", engine: "wild", request: { dice: 3, pips: 1, target: 10 }, faces: [4, 3, 2] },
@@ -504,9 +548,12 @@ export function carryDialog(
 ): DialogState {
   const evaluation = dialogRequest(state, before, lang);
   const initial = evaluation.ok ? evaluation.request : undefined;
+  const values = DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character });
+  // A weapon attack's choice and the gear ticked stay as the player left them (the request is theirs).
+  const kept = Object.entries(state.values).filter(([key]) => key === USE_FIELD || key.startsWith("gear-"));
   return {
     ...state,
-    values: DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character }),
+    values: evaluation.ok ? { ...values, ...Object.fromEntries(kept) } : values,
   };
 }
 
@@ -523,6 +570,17 @@ export interface SampleActor {
   readonly system: CharacterSources[CharacterType];
   /** Whether its token is linked to it (a player character) rather than standing for many (an NPC). */
   readonly playerCharacter: boolean;
+  /** Its weapons and gear (embedded items), in their sort order. */
+  readonly items: readonly EquipmentEntry[];
+}
+
+/** The weapons and gear among an actor document's embedded items, in their sort order. */
+function itemsOf(items: unknown): EquipmentEntry[] {
+  if (!Array.isArray(items)) return [];
+  return (items as { _id?: unknown; name?: unknown; type?: unknown; system?: unknown; sort?: unknown }[])
+    .filter((i) => isItemType(i.type) && typeof i._id === "string" && typeof i.name === "string")
+    .sort((a, b) => (Number(a.sort) || 0) - (Number(b.sort) || 0))
+    .map((i) => ({ id: i._id as string, name: i.name as string, ...({ type: i.type, system: i.system } as ItemData) }));
 }
 
 /**
@@ -534,7 +592,14 @@ export interface SampleActor {
 export function sampleActors(documents: readonly unknown[]): SampleActor[] {
   const out: SampleActor[] = [];
   for (const doc of documents) {
-    const d = doc as { _id?: unknown; name?: unknown; type?: unknown; system?: unknown; prototypeToken?: unknown };
+    const d = doc as {
+      _id?: unknown;
+      name?: unknown;
+      type?: unknown;
+      system?: unknown;
+      prototypeToken?: unknown;
+      items?: unknown;
+    };
     const character = asCharacter(d.type, d.system);
     if (!character || !isActorType(d.type) || typeof d._id !== "string" || typeof d.name !== "string") continue;
     if (typeof d.system !== "object" || d.system === null) continue;
@@ -546,6 +611,7 @@ export function sampleActors(documents: readonly unknown[]): SampleActor[] {
       actorType: d.type,
       system: character.system,
       playerCharacter: token?.actorLink === true,
+      items: itemsOf(d.items),
     });
   }
   const order = (a: SampleActor) => LAB_ENGINES.findIndex((e) => a.type.startsWith(`${e}-`));
@@ -591,6 +657,7 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       editable,
       idPrefix,
       rollHintKey: ROLL_HINT_KEYS.dialog,
+      equipment: actor.items,
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,
         name: i18n.localize(conditionNameKey(c.id)),
@@ -624,8 +691,13 @@ export interface SheetRoll {
   readonly engine: EngineId;
   readonly request: unknown;
   readonly title: string;
-  /** What the dialog starts from beside the request: an action character's level and the dice its session pool holds. */
-  readonly settings: Pick<DialogSettings, "actionDice">;
+  /**
+   * What the dialog starts from beside the request: an action character's level and the dice its
+   * session pool holds; a weapon attack's choices; the gear the character may tick.
+   */
+  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear">;
+  /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
+  readonly direct: boolean;
 }
 
 /**
@@ -637,16 +709,42 @@ export interface SheetRoll {
  * @throws EngineError when the character has no such trait or a stored value cannot be rolled.
  */
 export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
-  const roll = requestForTrait(actor.type, actor.system, trait);
-  const title = traitLabelOf(roll.label, (key) => i18n.localize(key));
-  let settings: SheetRoll["settings"] = {};
+  const byId = new Map(actor.items.map((item) => [item.id, item]));
+  const roll = requestForTrait(actor.type, actor.system, trait, (id) => byId.get(id));
+  const label = traitLabelOf(roll.label, (key) => i18n.localize(key));
+  const title = roll.damage ? i18n.format("ROLLING_BONES.Damage.Roll", { name: label }) : label;
+  const engine = ENGINE_OF[actor.type];
+  // The gear the character may tick, and a weapon attack's choices, as `rollTrait` and the dialog read them.
+  const gear = actor.items.flatMap((item) => {
+    const named = item.type === "gear" ? namedEquipment(engine, item) : null;
+    return named ? [{ id: item.id, ...named }] : [];
+  });
+  const weapon = roll.attack ? byId.get(roll.attack.weapon.id) : undefined;
+  const attack: DialogAttack | null = roll.attack
+    ? {
+        weapon: { ...roll.attack.weapon, adjustments: weapon ? itemAdjustments(engine, weapon) : [] },
+        uses: roll.attack.uses.map((use) => ({
+          value: use.value,
+          text: traitLabelOf(use.label, (key) => i18n.localize(key)),
+          request: use.request,
+        })),
+        use: roll.attack.use,
+      }
+    : null;
+  let settings: SheetRoll["settings"] = {
+    ...(gear.length > 0 ? { gear } : {}),
+    ...(attack ? { attack } : {}),
+  };
   if (actor.type === "action-character") {
     // The sample player holds the pool a session start gives the character's level (RULES §2).
     const level = (actor.system as CharacterSources["action-character"]).level;
     const start = action.playerPool(level);
-    settings = { actionDice: { level, faces: start.faces, held: [{ faces: start.faces, count: start.count }] } };
+    settings = {
+      ...settings,
+      actionDice: { level, faces: start.faces, held: [{ faces: start.faces, count: start.count }] },
+    };
   }
-  return { engine: roll.engine, request: roll.request, title, settings };
+  return { engine: roll.engine, request: roll.request, title, settings, direct: roll.damage?.direct === true };
 }
 
 /** A sheet action, as the sheet's buttons name them (`data-action` and its data). */
