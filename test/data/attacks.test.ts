@@ -33,7 +33,7 @@ function rollPi(request: pi.PiRequest, faces: readonly number[]): pi.PiOutcome {
 describe("a Precision & Impact weapon attack", () => {
   const system = SAMPLES["pi-character"];
 
-  it("offers the character's skills, then every pair of attributes, and starts from the first skill", () => {
+  it("offers the character's skills, then every pair of attributes; untrained, it starts from Power + Quickness", () => {
     const roll = requestForTrait("pi-character", system, { kind: "weapon", key: AXE }, equipment);
     expect(roll.engine).toBe("pi");
     expect(roll.label).toEqual({ name: "Battle axe" });
@@ -48,9 +48,10 @@ describe("a Precision & Impact weapon attack", () => {
       "attribute:quickness+resolve",
       "attribute:wits+resolve",
     ]);
-    expect(roll.attack?.use).toBe("skill:skillBrawl00001");
-    // Brawling's pool and its Impact bonus; the axe's modifiers are not in the request (they come after the pick).
-    expect(roll.request).toEqual({ pool: [8, 4, 4], hindrance: "minor", precisionMod: 0, impactMod: 2 });
+    // No skill names the Battle axe: the attributes alone, as an untrained attack; the axe's
+    // modifiers are not in the request (they come after the pick).
+    expect(roll.attack?.use).toBe("attribute:power+quickness");
+    expect(roll.request).toEqual({ pool: [8, 4, 4], hindrance: "minor" });
     // Each choice's request is what a roll of that trait gives.
     for (const use of roll.attack?.uses ?? []) {
       expect(use.request).toEqual(requestForTrait("pi-character", system, use.trait).request);
@@ -85,7 +86,10 @@ describe("a Precision & Impact weapon attack", () => {
   });
 
   it("adds the weapon's modifiers after the pick: the same dice picked, Precision −1 and Impact +3", () => {
-    const roll = requestForTrait("pi-character", system, { kind: "weapon", key: AXE }, equipment);
+    const brawl = { kind: "weapon", key: AXE, with: "skill:skillBrawl00001" };
+    const roll = requestForTrait("pi-character", system, brawl, equipment);
+    // Brawling's pool and its Impact bonus.
+    expect(roll.request).toEqual({ pool: [8, 4, 4], hindrance: "minor", precisionMod: 0, impactMod: 2 });
     const axe = namedEquipment("pi", equipment(AXE)!);
     expect(axe).toEqual({
       name: "Battle axe",
@@ -140,7 +144,7 @@ describe("equipment adjusts Precision & Impact rolls only", () => {
 describe("a percentile weapon attack", () => {
   const system = SAMPLES["percentile-character"];
 
-  it("offers the character's skills, then its attributes; the weapon's multiplier is the called shot's base", () => {
+  it("offers the character's skills, then its attributes; the weapon's multiplier is the called shot's base, untrained from Agility", () => {
     const roll = requestForTrait("percentile-character", system, { kind: "weapon", key: AXE }, equipment);
     expect(roll.engine).toBe("percentile");
     expect(roll.label).toEqual({ name: "Battle axe" });
@@ -154,9 +158,10 @@ describe("a percentile weapon attack", () => {
       "attribute:intuition",
       "attribute:will",
     ]);
-    expect(roll.request).toEqual({ bonus: 0, penalty: 0, column: 8, damageMultiplier: 2 });
-    const agility = roll.attack?.uses.find((u) => u.value === "attribute:agility");
-    expect(agility?.request).toEqual({ bonus: 0, penalty: 0, column: 9, damageMultiplier: 2 });
+    expect(roll.attack?.use).toBe("attribute:agility");
+    expect(roll.request).toEqual({ bonus: 0, penalty: 0, column: 9, damageMultiplier: 2 });
+    const climbing = roll.attack?.uses.find((u) => u.value === "skill:skillClimb000001");
+    expect(climbing?.request).toEqual({ bonus: 0, penalty: 0, column: 8, damageMultiplier: 2 });
   });
 
   it("a ×2 weapon and two voluntary penalty dice: a success raises the damage to ×4, a failure leaves ×2", () => {
@@ -194,14 +199,23 @@ describe("defaultUse", () => {
     label: name === undefined ? { key: trait.key } : { name },
     request: {},
   });
+  const swords = use({ kind: "skill", key: "a" }, "Swords");
+  const lore = use({ kind: "skill", key: "b" }, "Lore");
+  const body = use({ kind: "attribute", key: "body" });
+  const agility = use({ kind: "attribute", key: "agility" });
 
-  it("prefers a skill naming the weapon, then the first skill, then the first choice", () => {
-    const swords = use({ kind: "skill", key: "a" }, "Swords");
-    const lore = use({ kind: "skill", key: "b" }, "Lore");
-    const body = use({ kind: "attribute", key: "body" });
-    expect(defaultUse([lore, swords, body], "Longsword")).toBe("skill:a");
-    expect(defaultUse([lore, swords, body], "Club")).toBe("skill:b");
-    expect(defaultUse([body], "Club")).toBe("attribute:body");
+  it("prefers a skill naming the weapon, then the untrained attributes, then the first attributes, then anything", () => {
+    expect(defaultUse([lore, swords, body, agility], "Longsword", "attribute:agility")).toBe("skill:a");
+    expect(defaultUse([lore, swords, body, agility], "Short bow", "attribute:agility")).toBe("attribute:agility");
+    expect(defaultUse([lore, body], "Short bow", "attribute:agility")).toBe("attribute:body");
+    expect(defaultUse([lore], "Club", "attribute:agility")).toBe("skill:b");
     expect(defaultUse([], "Club")).toBeNull();
+  });
+
+  it("matches words, not letters: a plural skill, a word inside a word, never a short word", () => {
+    const bows = use({ kind: "skill", key: "c" }, "Bows");
+    const of = use({ kind: "skill", key: "d" }, "Art of war");
+    expect(defaultUse([of, bows, body], "Short bow")).toBe("skill:c");
+    expect(defaultUse([of, body], "Staff of fire")).toBe("attribute:body");
   });
 });

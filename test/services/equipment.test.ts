@@ -65,7 +65,7 @@ function characters() {
           resolve: { dice: [6] },
         },
         skills: {
-          skillFencing0001: { name: "Fencing", first: "quickness", second: "power", adds: "precision", bonus: 1 },
+          skillSwords00001: { name: "Swords", first: "quickness", second: "power", adds: "precision", bonus: 1 },
         },
         conditions: {},
       },
@@ -159,7 +159,7 @@ async function rollThroughDialog(
 describe("a Precision & Impact weapon attack", () => {
   it("rolled from the sheet adds the sword's Impact +2 after the pick, and the card names it as text", async () => {
     w = await bootWorld({ actors: characters() });
-    // Fencing: Quickness d8 d4 + Power d6 d4, largest first: d8 6, d6 5, d4 2, d4 1.
+    // Swords (the skill naming the Longsword): Quickness d8 d4 + Power d6 d4, largest first: d8 6, d6 5, d4 2, d4 1.
     dice(w, [
       [6, 8],
       [5, 6],
@@ -171,7 +171,7 @@ describe("a Precision & Impact weapon attack", () => {
     const roll = message!.rolls[0] as unknown as {
       options: { outcome: Record<string, unknown>; request: Record<string, unknown> };
     };
-    // Best Precision picks 6 and 5: Precision 11 + Fencing's 1, Impact 1 + the sword's 2.
+    // Best Precision picks 6 and 5: Precision 11 + the skill's 1, Impact 1 + the sword's 2.
     expect(roll.options.outcome).toMatchObject({ precision: 12, impact: 3, precisionMod: 1, impactMod: 2 });
     for (const user of [ALICE, BOB]) {
       const html = await messageAs(w, message!.id!, user).renderHTML();
@@ -180,7 +180,7 @@ describe("a Precision & Impact weapon attack", () => {
         `Longsword <i>: ${localize("ROLLING_BONES.Condition.Target.impact")} +2`,
       );
       expect(html.querySelector("[data-attack]")?.textContent?.trim()).toBe(
-        format("ROLLING_BONES.Attack.Line", { weapon: "Longsword <i>", use: "Fencing" }),
+        format("ROLLING_BONES.Attack.Line", { weapon: "Longsword <i>", use: "Swords" }),
       );
       expect(html.querySelector(".rb-card i:not([aria-hidden])")).toBeNull();
       // The weapon's name is the message's flavor, stored escaped: text, never markup.

@@ -56,14 +56,18 @@ function namesWeapon(skill: string, weapon: string): boolean {
 
 /**
  * The choice an attack starts from when none is named: a skill whose name names the weapon (Sword
- * for a Longsword), else the character's first skill, else the first choice (the first attributes).
+ * for a Longsword, Bows for a Short bow); else the character's attributes alone, as an untrained
+ * attack is made (the `untrained` choice when the character has it, else the first attribute choice);
+ * else the first choice. The player picks any other in the dialog.
  *
  * @param uses - The choices, skills first.
  * @param weapon - The weapon's name.
+ * @param untrained - The attribute choice an untrained attack uses (`attribute:agility`).
  * @returns The choice's value, or `null` when there is no choice at all.
  */
-export function defaultUse(uses: readonly AttackUse[], weapon: string): string | null {
-  const skills = uses.filter((u) => u.trait.kind === "skill");
-  const named = skills.find((u) => "name" in u.label && namesWeapon(u.label.name, weapon));
-  return (named ?? skills[0] ?? uses[0])?.value ?? null;
+export function defaultUse(uses: readonly AttackUse[], weapon: string, untrained?: string): string | null {
+  const named = uses.find((u) => u.trait.kind === "skill" && "name" in u.label && namesWeapon(u.label.name, weapon));
+  const attributes = uses.filter((u) => u.trait.kind === "attribute");
+  const plain = attributes.find((u) => u.value === untrained) ?? attributes[0];
+  return (named ?? plain ?? uses[0])?.value ?? null;
 }

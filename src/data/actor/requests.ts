@@ -191,7 +191,7 @@ function percentileRoll(
         return { ...roll, request: { ...(roll.request as PercentileRequest), damageMultiplier: multiplier } };
       },
     );
-    return weaponAttack("percentile", weapon, uses, trait);
+    return weaponAttack("percentile", weapon, uses, trait, UNTRAINED_ATTACK.percentile);
   }
   if (trait.kind === "attribute") {
     const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
@@ -282,6 +282,16 @@ function attackUses(
 }
 
 /**
+ * The attributes a weapon attack starts from when no skill names the weapon, as an untrained attack
+ * is made: Agility in the percentile rules (aim and coordination), Power and Quickness in Precision
+ * & Impact. The rule texts are silent; this is the system's choice (rules journal).
+ */
+export const UNTRAINED_ATTACK = Object.freeze({
+  percentile: "attribute:agility",
+  pi: "attribute:power+quickness",
+});
+
+/**
  * A weapon attack rolled with the choice the trait names in `with` (refused when the character has
  * no such choice), or else with the default choice; the card's label is the weapon's name.
  */
@@ -290,9 +300,10 @@ function weaponAttack(
   weapon: { id: string; name: string },
   uses: readonly AttackUse<TraitRoll["request"]>[],
   trait: TraitRef,
+  untrained: string,
 ): TraitRoll {
   const byValue = new Map(uses.map((u) => [u.value, u]));
-  const value = trait.with ?? defaultUse(uses, weapon.name);
+  const value = trait.with ?? defaultUse(uses, weapon.name, untrained);
   const use = value === null ? undefined : byValue.get(value);
   if (!use) throw new EngineError("UnknownAttackUse", { field: "use", name: weapon.name, use: value ?? "" });
   return {
@@ -362,7 +373,7 @@ function piRoll(system: CharacterSources["pi-character"], trait: TraitRef, equip
     const pairs = held.flatMap((key, i) => held.slice(i + 1).map((other) => ({ kind: "attribute", key, with: other })));
     const skills = Object.keys(system.skills).map((key) => ({ kind: "skill", key }));
     const uses = attackUses([...skills, ...pairs], (use) => piRoll(system, use, equipment));
-    return weaponAttack("pi", weapon, uses, trait);
+    return weaponAttack("pi", weapon, uses, trait, UNTRAINED_ATTACK.pi);
   }
   if (trait.kind === "attribute") {
     const poolDice = [...dice(trait.key), ...(trait.with === undefined ? [] : dice(trait.with))];
