@@ -282,3 +282,40 @@ describe("a percentile weapon attack", () => {
     );
   });
 });
+
+describe("the Quench scenarios of equipment", () => {
+  it("run green against the double, as the character's player, and are registered as a batch", async () => {
+    w = await bootWorld({ actors: characters() });
+    const { runPiWeaponScenario, runCalledShotScenario } = await import("../../src/quench/equipment-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const failures: string[] = [];
+    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
+    const assert = {
+      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
+      deepEqual: (a: unknown, b: unknown, m?: string) =>
+        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
+      isTrue: (v: unknown, m?: string) => check(v === true, m),
+    };
+    const mapping = await calibrate(throwD4);
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const items = { weapon: "Longsword <i>", gear: "Lockpicks" };
+    expect(await w.double.actAs(ALICE, () => runPiWeaponScenario(actor(ODILE), items, mapping, assert))).not.toBeNull();
+    expect(
+      await w.double.actAs(ALICE, () => runCalledShotScenario(actor(YSOLDE), "Short bow", mapping, assert)),
+    ).not.toBeNull();
+    expect(failures).toEqual([]);
+    // The checks can fail: with the faces read the other way round the dice show 2, 6, 4, 3 and the bow misses (26).
+    const reversed = mapping === "ascending" ? "descending" : "ascending";
+    await w.double.actAs(ALICE, () => runCalledShotScenario(actor(YSOLDE), "Short bow", reversed, assert));
+    expect(failures).toContain(
+      "the hit's multiplier: " +
+        format("ROLLING_BONES.Percentile.Card.WeaponMissed", { weapon: "Short bow" }) +
+        " ≠ " +
+        format("ROLLING_BONES.Percentile.Card.WeaponHit", { weapon: "Short bow", multiplier: "4" }),
+    );
+    const { registerQuenchBatches } = await import("../../src/quench/index.ts");
+    const keys: string[] = [];
+    registerQuenchBatches({ registerBatch: (key) => void keys.push(key) });
+    expect(keys).toContain("rolling-bones.equipment");
+  });
+});
