@@ -226,6 +226,14 @@ describe("a Precision & Impact weapon attack", () => {
     const before = snapshot(w);
     expect(await rollFromSheet(BOB, ODILE, SWORD)).toBeNull();
     expect(errors(w)).toContain(errorText("RequestNotYours", { name: "Odile" }));
+    // Nor by pressing the button on Odile's sheet, which an observer may see.
+    const { rollTrait } = await import("../../src/applications/sheets/roll-trait.ts");
+    const odile = w.double.game.actors.get(ODILE) as unknown as Actor.Implementation;
+    const count = errors(w).length;
+    await w.double.actAs(BOB, () =>
+      rollTrait(odile, "pi-character", odile.system as never, { kind: "weapon", key: SWORD }),
+    );
+    expect(errors(w).slice(count)).toEqual([errorText("RequestNotYours", { name: "Odile" })]);
     // Bob's axe is not Odile's: Alice naming it as equipment of Odile's roll is refused, nothing posted.
     const { rollWithPoints } = await import("../../src/services/points/index.ts");
     const refused = await w.double.actAs(ALICE, () =>

@@ -37,7 +37,7 @@ export function traitLabelText(label: TraitLabel): string {
  * (`requestForTrait`), titled with the trait's name and spoken by the actor; with Shift held (or
  * the client setting inverting it) the dialog rolls at once. A trait the character does not have,
  * or a stored value the engine cannot read, is reported with one localized message and nothing is
- * rolled.
+ * rolled. Only an owner of the character (or a GM) may roll it.
  *
  * @param actor - The character.
  * @param type - Its character type.
@@ -52,6 +52,11 @@ export async function rollTrait<T extends CharacterType>(
   trait: TraitRef,
   event?: Event,
 ): Promise<void> {
+  // Only an owner (or a GM) rolls a character's traits and its equipment, whoever can see the sheet.
+  if (!actor.isOwner) {
+    reportError(new EngineError("RequestNotYours", { name: actor.name }));
+    return;
+  }
   let roll;
   try {
     roll = requestForTrait(type, system, trait, equipmentOf(actor));
