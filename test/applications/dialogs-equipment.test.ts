@@ -44,7 +44,7 @@ const POWER_WITS = { pool: [6, 4, 8, 6], hindrance: "none" } as const;
 const PI_ATTACK: DialogAttack = {
   weapon: SWORD,
   uses: [
-    { value: "skill:skillFencing0001", text: "Fencing", request: FENCING },
+    { value: "skill:skillFencing0001", text: "Fencing <img src=x>", request: FENCING },
     { value: "attribute:power+wits", text: "Power + Wits", request: POWER_WITS },
   ],
   use: "skill:skillFencing0001",
@@ -178,7 +178,7 @@ describe("Precision & Impact weapon attack dialog", () => {
     const select = host.querySelector<HTMLSelectElement>('select[name="use"]');
     expect(host.querySelector(`label[for="${select?.id}"]`)?.textContent).toBe(localize("ROLLING_BONES.Field.use"));
     expect([...(select?.options ?? [])].map((o) => [o.value, o.textContent, o.selected])).toEqual([
-      ["skill:skillFencing0001", "Fencing", true],
+      ["skill:skillFencing0001", "Fencing <img src=x>", true],
       ["attribute:power+wits", "Power + Wits", false],
     ]);
     const weapon = host.querySelector("[data-weapon]");
@@ -186,6 +186,7 @@ describe("Precision & Impact weapon attack dialog", () => {
       `${format("ROLLING_BONES.Dialog.Attack.Weapon", { weapon: SWORD.name })}: Impact +2 ${localize("ROLLING_BONES.Dialog.Attack.AfterPick")}`,
     );
     expect(weapon?.querySelector("b")).toBeNull();
+    expect(host.querySelector("img")).toBeNull();
     const boxes = [...host.querySelectorAll<HTMLInputElement>('[data-gear] input[type="checkbox"]')];
     expect(boxes.map((b) => [b.name, b.checked, host.querySelector(`label[for="${b.id}"]`)?.textContent])).toEqual([
       ["gear-itemPicks0000001", false, "Lockpicks: Precision +2"],
@@ -194,7 +195,9 @@ describe("Precision & Impact weapon attack dialog", () => {
   });
 
   it("stores the weapon and the choice's name with the roll for the card", () => {
-    expect(attackRollOptions(start(), piSettings)).toEqual({ attack: { weapon: SWORD.name, use: "Fencing" } });
+    expect(attackRollOptions(start(), piSettings)).toEqual({
+      attack: { weapon: SWORD.name, use: "Fencing <img src=x>" },
+    });
     expect(attackRollOptions(start(), settingsWith({ gear: [PICKS] }))).toEqual({});
   });
 });
