@@ -16,6 +16,7 @@ const SCENARIOS = [
   "test/services/damage.test.ts",
   "test/services/initiative.test.ts",
   "test/services/conditions.test.ts",
+  "test/services/equipment.test.ts",
   "test/services/npc.test.ts",
   "test/services/migration-world.test.ts",
 ];

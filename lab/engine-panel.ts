@@ -5,7 +5,10 @@
  * seeded face source (the seed is shown and can be typed or drawn at random).
  */
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
+import { followValues } from "../src/applications/dialogs/context.ts";
+import { attackRollOptions } from "../src/applications/dialogs/equipment.ts";
 import { readFormValues } from "../src/applications/dialogs/form-values.ts";
+import { withConditions, type NamedCondition } from "../src/data/conditions/index.ts";
 import { shared, type EngineId } from "../src/engines/index.ts";
 import { toVisibility } from "../src/helpers/compat.ts";
 import { afterEvent, renderParts } from "./dom.ts";
@@ -112,18 +115,43 @@ export class EnginePanel {
       this.renderDialog();
       return;
     }
+    const seed = this.#nextSeed();
+    // The chosen equipment adjusts the roll after the pick and is named on the card, as `rollWithPoints` does.
+    const equipment = evaluation.equipment.named;
+    const request =
+      equipment.length > 0 ? withConditions(this.engine, evaluation.request, equipment) : evaluation.request;
+    const settings = { ...this.#host.settings(), ...this.state.character };
+    const attack = attackRollOptions(this.state.values, settings).attack;
+    this.#show(rollEngine(this.engine, request, shared.seededFaces(seed)), seed, this.state.title, {
+      equipment,
+      attack,
+    });
+  }
+
+  /** Rolls a request at once, without the dialog (a sheet's direct roll), and shows its card. */
+  rollNow(request: unknown, title: string): void {
+    const seed = this.#nextSeed();
+    this.#show(rollEngine(this.engine, request, shared.seededFaces(seed)), seed, title, {});
+  }
+
+  /** The seed shown; unless it is kept, a new random one is drawn for the next roll. */
+  #nextSeed(): number {
     const seed = parseSeed(this.seedInput.value) ?? randomSeed(this.#host.random);
-    this.#show(rollEngine(this.engine, evaluation.request, shared.seededFaces(seed)), seed);
     const keep = this.#section.querySelector<HTMLInputElement>("[data-lab-keep]")?.checked === true;
     this.seedInput.value = String(keep ? seed : randomSeed(this.#host.random));
+    return seed;
   }
 
   /** Renders a roll's card in the panel's chat log. */
-  #show(roll: LabRoll, seed: number): void {
+  #show(
+    roll: LabRoll,
+    seed: number,
+    flavor: string | null,
+    stored: { equipment?: readonly NamedCondition[]; attack?: unknown },
+  ): void {
     const { render } = this.#host;
-    const flavor = this.state.title;
     const template = cardTemplateFile(this.engine);
-    const card = render.system(template, cardContext(roll, { flavor }));
+    const card = render.system(template, cardContext(roll, { flavor, ...stored }));
     const playersCard =
       this.state.visibility === "blind"
         ? render.system(template, cardContext(roll, { flavor, isPrivate: true }))
@@ -138,12 +166,13 @@ export class EnginePanel {
     });
   }
 
-  /** Takes the form's values and the chosen visibility, as `RollDialog` reads them. */
+  /** Takes the form's values and the chosen visibility, as `RollDialog` reads them (a changed choice refills what follows it). */
   #read(): void {
     const values = readFormValues(this.form);
     const visibility = toVisibility(typeof values.visibility === "string" ? values.visibility : undefined);
     delete values.visibility;
-    this.state = { ...this.state, values, visibility };
+    const settings = { ...this.#host.settings(), ...this.state.character };
+    this.state = { ...this.state, values: followValues(this.engine, values, this.state.values, settings), visibility };
   }
 
   #listen(): void {

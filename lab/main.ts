@@ -78,6 +78,10 @@ class Lab {
       i18n: this.i18n,
       render: this.render,
       openRoll: (engine, request, title, settings) => this.#openRoll(engine, request, title, settings),
+      rollNow: (engine, request, title) => {
+        this.panels.get(engine)?.rollNow(request, title);
+        this.#section(`[data-lab-engine="${engine}"]`).scrollIntoView({ block: "start" });
+      },
     });
     new ArtPanel(this.#section("[data-lab-art]"), {
       i18n: this.i18n,
@@ -182,6 +186,9 @@ class Lab {
         isPrivate: state.isPrivate === true,
         stored: state.stored,
         conditions: state.conditions,
+        equipment: state.equipment,
+        attack: state.attack,
+        flavor: state.flavor ?? null,
       });
       return {
         id: state.id,

@@ -20,7 +20,8 @@ import {
   type EquipmentEntry,
 } from "../src/applications/sheets/views/index.ts";
 import { itemSheetView, type ItemEffectData, type ItemSheetView } from "../src/applications/sheets/views/item.ts";
-import { isItemType, type ItemData } from "../src/data/item/pure.ts";
+import { USE_FIELD, type DialogAttack } from "../src/applications/dialogs/equipment.ts";
+import { isItemType, itemAdjustments, namedEquipment, type ItemData } from "../src/data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
 import {
   asCharacter,
@@ -41,6 +42,7 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  readAttackLine,
   readDamageLine,
   type EngineCardContext,
 } from "../src/dice/cards/index.ts";
@@ -142,6 +144,10 @@ export interface CardOptions {
   readonly stored?: StoredCardState;
   /** The conditions stored with the roll (`roll.options.conditions`), named on the card. */
   readonly conditions?: unknown;
+  /** The equipment stored with the roll (`roll.options.equipment`), named on the card. */
+  readonly equipment?: unknown;
+  /** A weapon attack's line (`roll.options.attack`). */
+  readonly attack?: unknown;
 }
 
 /**
@@ -163,6 +169,8 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     view: (outcome) => view(outcome, options.stored ?? {}),
     damage: readDamageLine(options.stored?.damage),
     conditions: options.conditions,
+    equipment: options.equipment,
+    attack: readAttackLine(options.attack),
   });
 }
 
@@ -200,6 +208,12 @@ export interface CardState {
   readonly isPrivate?: boolean;
   /** The conditions that adjusted the roll (already applied to the request), named on the card. */
   readonly conditions?: unknown;
+  /** The equipment that adjusted the roll (already applied to the request), named on the card. */
+  readonly equipment?: unknown;
+  /** A weapon attack's line: the weapon and what it was rolled with. */
+  readonly attack?: unknown;
+  /** The card's flavor line (the weapon or trait rolled). */
+  readonly flavor?: string;
 }
 
 /** A closed action card: an augment the roller used, the GM's botch activation, and the GM's declaration. */
@@ -301,6 +315,15 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     faces: [3, 4, 7],
     stored: { points: KARMA_LEDGER },
   },
+  {
+    id: "percentileWeaponCalledShot",
+    engine: "percentile",
+    flavor: "Short bow",
+    // The bow's ×2 is the called shot's base; two voluntary penalty dice raise it to ×4 on a success.
+    request: { bonus: 0, penalty: 0, column: 12, voluntaryPenalty: 2, damageMultiplier: 2 },
+    faces: [9, 5, 7, 8],
+    attack: { weapon: "Short bow", use: "Bows" },
+  },
   { id: "actionCascade", engine: "action", request: { modifier: 3, dc: 15, augments: [6] }, faces: [1, 6, 6, 2] },
   { id: "actionCritical", engine: "action", request: { modifier: 2, dc: 12 }, faces: [20] },
   {
@@ -378,6 +401,20 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { pool: [8, 6, 4], impactMod: -1 },
     faces: [7, 5, 1],
     conditions: [{ name: "Exhausted", adjustments: [{ target: "impact", value: -1 }] }],
+  },
+  {
+    id: "piWeaponAttack",
+    engine: "pi",
+    flavor: "Longsword",
+    // Fencing (d8 d6 d4 d4, Precision +1) with the Longsword's Impact +2 and the ticked Lockpicks'
+    // Precision +2 in the request, as a roll from the weapon's row applies them after the pick.
+    request: { pool: [8, 6, 4, 4], precisionMod: 3, impactMod: 2 },
+    faces: [6, 5, 2, 1],
+    equipment: [
+      { name: "Longsword", adjustments: [{ target: "impact", value: 2 }] },
+      { name: "Lockpicks", adjustments: [{ target: "precision", value: 2 }] },
+    ],
+    attack: { weapon: "Longsword", use: "Fencing" },
   },
   { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
   { id: "wildTargetMet", engine: "wild", request: { dice: 3, pips: 1, target: 10 }, faces: [4, 3, 2] },
@@ -513,9 +550,12 @@ export function carryDialog(
 ): DialogState {
   const evaluation = dialogRequest(state, before, lang);
   const initial = evaluation.ok ? evaluation.request : undefined;
+  const values = DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character });
+  // A weapon attack's choice and the gear ticked stay as the player left them (the request is theirs).
+  const kept = Object.entries(state.values).filter(([key]) => key === USE_FIELD || key.startsWith("gear-"));
   return {
     ...state,
-    values: DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character }),
+    values: evaluation.ok ? { ...values, ...Object.fromEntries(kept) } : values,
   };
 }
 
@@ -539,10 +579,11 @@ export interface SampleActor {
 /** An embedded item of a sample character, as its sheet and its own sheet read it. */
 export type LabItem = EquipmentEntry & { readonly img: string; readonly effects: readonly ItemEffectData[] };
 
-/** The weapons and gear among a stored actor's embedded items, with their effects. */
+/** The weapons and gear among a stored actor's embedded items, in their sort order, with their effects. */
 function labItems(items: unknown): LabItem[] {
   if (!Array.isArray(items)) return [];
-  return items.flatMap((raw): LabItem[] => {
+  const sorted = [...(items as { sort?: unknown }[])].sort((a, b) => (Number(a.sort) || 0) - (Number(b.sort) || 0));
+  return sorted.flatMap((raw): LabItem[] => {
     const i = raw as {
       _id?: unknown;
       name?: unknown;
@@ -711,8 +752,13 @@ export interface SheetRoll {
   readonly engine: EngineId;
   readonly request: unknown;
   readonly title: string;
-  /** What the dialog starts from beside the request: an action character's level and the dice its session pool holds. */
-  readonly settings: Pick<DialogSettings, "actionDice">;
+  /**
+   * What the dialog starts from beside the request: an action character's level and the dice its
+   * session pool holds; a weapon attack's choices; the gear the character may tick.
+   */
+  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear">;
+  /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
+  readonly direct: boolean;
 }
 
 /**
@@ -724,16 +770,42 @@ export interface SheetRoll {
  * @throws EngineError when the character has no such trait or a stored value cannot be rolled.
  */
 export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
-  const roll = requestForTrait(actor.type, actor.system, trait, (id) => actor.items.find((i) => i.id === id));
-  const title = traitLabelOf(roll.label, (key) => i18n.localize(key));
-  let settings: SheetRoll["settings"] = {};
+  const byId = new Map(actor.items.map((item) => [item.id, item]));
+  const roll = requestForTrait(actor.type, actor.system, trait, (id) => byId.get(id));
+  const label = traitLabelOf(roll.label, (key) => i18n.localize(key));
+  const title = roll.damage ? i18n.format("ROLLING_BONES.Damage.Roll", { name: label }) : label;
+  const engine = ENGINE_OF[actor.type];
+  // The gear the character may tick, and a weapon attack's choices, as `rollTrait` and the dialog read them.
+  const gear = actor.items.flatMap((item) => {
+    const named = item.type === "gear" ? namedEquipment(engine, item) : null;
+    return named ? [{ id: item.id, ...named }] : [];
+  });
+  const weapon = roll.attack ? byId.get(roll.attack.weapon.id) : undefined;
+  const attack: DialogAttack | null = roll.attack
+    ? {
+        weapon: { ...roll.attack.weapon, adjustments: weapon ? itemAdjustments(engine, weapon) : [] },
+        uses: roll.attack.uses.map((use) => ({
+          value: use.value,
+          text: traitLabelOf(use.label, (key) => i18n.localize(key)),
+          request: use.request,
+        })),
+        use: roll.attack.use,
+      }
+    : null;
+  let settings: SheetRoll["settings"] = {
+    ...(gear.length > 0 ? { gear } : {}),
+    ...(attack ? { attack } : {}),
+  };
   if (actor.type === "action-character") {
     // The sample player holds the pool a session start gives the character's level (RULES §2).
     const level = (actor.system as CharacterSources["action-character"]).level;
     const start = action.playerPool(level);
-    settings = { actionDice: { level, faces: start.faces, held: [{ faces: start.faces, count: start.count }] } };
+    settings = {
+      ...settings,
+      actionDice: { level, faces: start.faces, held: [{ faces: start.faces, count: start.count }] },
+    };
   }
-  return { engine: roll.engine, request: roll.request, title, settings };
+  return { engine: roll.engine, request: roll.request, title, settings, direct: roll.damage?.direct === true };
 }
 
 /** A sheet action, as the sheet's buttons name them (`data-action` and its data). */

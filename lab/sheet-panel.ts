@@ -36,6 +36,8 @@ export interface SheetHost {
   readonly render: Renderer;
   /** Opens an engine's dialog with a trait's request, titled with the trait. */
   openRoll(engine: EngineId, request: unknown, title: string, settings?: Partial<DialogSettings>): void;
+  /** Rolls a request at once (no dialog) and shows its card in the engine's panel. */
+  rollNow(engine: EngineId, request: unknown, title: string): void;
 }
 
 /** Reads a sheet input's value as Foundry's form reader does: numbers as numbers, checkboxes as booleans. */
@@ -174,7 +176,8 @@ export class SheetPanel {
     try {
       const roll = sheetRoll(actor, trait, this.#host.i18n);
       this.#status("");
-      this.#host.openRoll(roll.engine, roll.request, roll.title, roll.settings);
+      if (roll.direct) this.#host.rollNow(roll.engine, roll.request, roll.title);
+      else this.#host.openRoll(roll.engine, roll.request, roll.title, roll.settings);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       this.#status(errorMessage(error, this.#host.i18n));

@@ -11,6 +11,7 @@ export const TEMPLATES = [
   "templates/chat/partials/damage.hbs",
   "templates/chat/partials/points-ledger.hbs",
   "templates/chat/partials/conditions.hbs",
+  "templates/chat/partials/attack.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",
   "templates/chat/action-card.hbs",
@@ -29,6 +30,8 @@ export const TEMPLATES = [
   "templates/dialogs/partials/bars.hbs",
   "templates/dialogs/partials/error.hbs",
   "templates/dialogs/partials/headline.hbs",
+  "templates/dialogs/partials/attack-use.hbs",
+  "templates/dialogs/partials/gear.hbs",
   ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
     `templates/dialogs/${e}/form.hbs`,
     `templates/dialogs/${e}/odds.hbs`,

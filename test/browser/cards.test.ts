@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 type Engine = "percentile" | "action" | "wild" | "pi" | "pool";
-const SCENARIOS: [string, Engine, unknown, () => number][] = [
+const SCENARIOS: [string, Engine, unknown, () => number, Record<string, unknown>?][] = [
   ["percentile-bonus", "percentile", { bonus: 3, penalty: 1, column: 9 }, fixedFaces(10, [6, 9, 8, 2])],
   [
     "action-cascade",
@@ -41,16 +41,51 @@ const SCENARIOS: [string, Engine, unknown, () => number][] = [
       [2, 4],
     ]),
   ],
+  [
+    // A weapon attack from a sheet: the weapon's Impact +2 and the ticked gear's Precision +2 are in the
+    // request, and stored with the roll so the card names them (as `rollWithPoints` stores them).
+    "pi-weapon",
+    "pi",
+    { pool: [8, 6, 4, 4], precisionMod: 3, impactMod: 2 },
+    mixedFaces([
+      [6, 8],
+      [5, 6],
+      [2, 4],
+      [1, 4],
+    ]),
+    {
+      attack: { weapon: "Longsword of the Northern Marches", use: "Sleight of hand" },
+      equipment: [
+        { name: "Longsword of the Northern Marches", adjustments: [{ target: "impact", value: 2 }] },
+        { name: "Lockpicks", adjustments: [{ target: "precision", value: 2 }] },
+      ],
+      conditions: [{ name: "Exhausted", adjustments: [{ target: "impact", value: -1 }] }],
+    },
+  ],
+  [
+    "percentile-weapon",
+    "percentile",
+    { bonus: 0, penalty: 0, column: 12, voluntaryPenalty: 2, damageMultiplier: 2 },
+    fixedFaces(10, [9, 5, 7, 8]),
+    { attack: { weapon: "Short bow", use: "Bows" } },
+  ],
   ["pool-botch", "pool", { pool: 6, difficulty: 8, cancellation: 1 }, fixedFaces(10, [1, 1, 3, 5, 7, 2])],
   ["pool-success", "pool", { pool: 5, difficulty: 6, willpower: true }, fixedFaces(10, [10, 6, 1, 4, 9])],
 ];
 
-async function cardHtml(engine: Engine, request: unknown, uniform: () => number, isPrivate = false): Promise<string> {
+async function cardHtml(
+  engine: Engine,
+  request: unknown,
+  uniform: () => number,
+  isPrivate = false,
+  options: Record<string, unknown> = {},
+): Promise<string> {
   const double = await bootSystem({ userId: ALICE });
   try {
     double.CONFIG.Dice.randomUniform = uniform;
     const { ROLL_FACTORIES } = await import("../../src/dice/index.ts");
     const roll = ROLL_FACTORIES[engine](request);
+    Object.assign(roll.options, options);
     await roll.evaluate();
     return await roll.render({ isPrivate });
   } finally {
@@ -59,8 +94,8 @@ async function cardHtml(engine: Engine, request: unknown, uniform: () => number,
 }
 
 describe("chat cards in Chromium", () => {
-  it.each(SCENARIOS)("%s renders readably at chat width", async (name, engine, request, uniform) => {
-    const html = await cardHtml(engine, request, uniform);
+  it.each(SCENARIOS)("%s renders readably at chat width", async (name, engine, request, uniform, options) => {
+    const html = await cardHtml(engine, request, uniform, false, options);
     const page = await openPage(browser, `<div style="width:290px;padding:6px">${html}</div>`, 310);
     // nothing overflows the chat column
     const overflow = await page.evaluate(() => {

@@ -407,4 +407,60 @@ describe("the lab's sheets", () => {
     await page.locator("#lab-sheets").screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-item-sheet.png") });
     expect(errors).toEqual([]);
   });
+
+  it("rolls a P&I weapon attack from a sheet: the choice fills the pool, ticked gear moves the odds, the card names both", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const odile = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
+    await select.selectOption(odile ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-pi");
+    const use = panel.locator('select[name="use"]');
+    // No skill names the Longsword: the attack starts untrained, from Power + Quickness.
+    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(
+      "Power + Quickness",
+    );
+    expect(await panel.locator("[data-weapon]").textContent()).toContain("Longsword");
+    const mean = () => panel.locator('tr[data-pick="bestPrecision"] td').nth(1).textContent();
+    const before = await mean();
+    const box = panel.locator('[data-gear] input[type="checkbox"]').first();
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await page.waitForFunction((b) => {
+      const cell = document.querySelectorAll('#lab-engine-pi tr[data-pick="bestPrecision"] td')[1];
+      return cell !== undefined && cell.textContent !== b;
+    }, before);
+    // Another choice fills the pool from its attributes.
+    await use.selectOption({ label: "Power + Wits" });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('#lab-engine-pi input[name="d6"]')?.value === "2",
+    );
+    expect(await panel.locator('[data-gear] input[type="checkbox"]').first().isChecked()).toBe(true);
+    expect(await axeViolations("#lab-engine-pi")).toEqual([]);
+    await panel.locator(".rb-dialog__roll").click();
+    const card = panel.locator("[data-lab-result] .rb-card");
+    await card.waitFor();
+    expect(await card.locator('[data-source="equipment"] .rb-card__condition-name').allTextContents()).toEqual([
+      "Longsword",
+      "Lockpicks",
+    ]);
+    expect(await card.locator("[data-attack]").textContent()).toContain("Power + Wits");
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-pi-weapon-attack.png") });
+    expect(errors).toEqual([]);
+  });
+
+  it("rolls a percentile weapon attack from a sheet with the bow's multiplier in the called-shot fields", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const ysolde = await select.locator('option[data-type="percentile-character"]').first().getAttribute("value");
+    await select.selectOption(ysolde ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-percentile");
+    expect(await panel.locator('input[name="damageMultiplier"]').inputValue()).toBe("2");
+    expect(await panel.locator('input[name="calledShot"]').count()).toBe(0);
+    await panel.locator('input[name="voluntaryPenalty"]').fill("2");
+    await panel.locator('input[name="voluntaryPenalty"]').press("Tab");
+    await panel.locator(".rb-dialog__roll").click();
+    await panel.locator("[data-lab-result] [data-note='weapon-damage']").waitFor();
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-percentile-weapon-attack.png") });
+    expect(errors).toEqual([]);
+  });
 });

@@ -18,6 +18,7 @@ import {
   prepareItemUpdate,
   requireDamageFormula,
   weaponAttackRequest,
+  WEAPON_ATTACK_ENGINES,
   type ItemType,
 } from "../../src/data/item/pure.ts";
 import type { EngineId } from "../../src/engines/index.ts";
@@ -166,10 +167,11 @@ describe("figures and attacks per engine", () => {
     expect(itemFigures("pi", rope).map((f) => f.value)).toEqual(["2", "0", "0"]);
   });
 
-  it("starts an action-dice attack from the weapon; the other engines roll no attack from it yet", () => {
+  it("starts an action-dice attack from the weapon's figures; the others start from a skill, or roll no attack", () => {
     expect(weaponAttackRequest("action", axe.system)).toEqual({ kind: "attack", modifier: 5, botchRange: 3 });
     for (const engine of ENGINE_IDS.filter((e) => e !== "action")) {
       expect(weaponAttackRequest(engine, axe.system), engine).toBeNull();
     }
+    expect(WEAPON_ATTACK_ENGINES).toEqual(["action", "pi", "percentile"]);
   });
 });

@@ -268,6 +268,8 @@ describe("requestForTrait", () => {
         "skill",
         "tenPoint",
         "weapon",
+        "weapon",
+        "weapon",
       ].sort(),
     );
   });

@@ -61,6 +61,10 @@ async function rollClassCard(state: CardState): Promise<string> {
     const { ROLL_FACTORIES } = await import("../../src/dice/index.ts");
     const roll = ROLL_FACTORIES[state.engine](state.request);
     Object.assign(roll.options, state.stored ?? {});
+    // What a roll for a character stores beside its outcome: the conditions, equipment and attack it names.
+    for (const key of ["conditions", "equipment", "attack"] as const) {
+      if (state[key] !== undefined) Object.assign(roll.options, { [key]: state[key] });
+    }
     await roll.evaluate();
     return await roll.render({ isPrivate: state.isPrivate === true });
   } finally {
@@ -135,6 +139,8 @@ describe("lab card states", () => {
     expect(wd("wildCriticalFailure").characterPoints).toBe(1);
     expect((outcome("piHindered") as pi.PiOutcome).removedSlot).not.toBeNull();
     expect((outcome("piSingleDie") as pi.PiOutcome).failed).toBe(true);
+    expect(outcome("piWeaponAttack")).toMatchObject({ precision: 6 + 5 + 3, impact: 1 + 2 });
+    expect(pct("percentileWeaponCalledShot")).toMatchObject({ success: true, calledShot: { base: 2, multiplier: 4 } });
     const pl = (id: string) => outcome(id) as pool.PoolOutcome;
     expect(pl("poolBotch").result).toBe("botch");
     expect(pl("poolWillpower")).toMatchObject({ willpower: true, result: "success" });
@@ -147,7 +153,13 @@ describe("lab card states", () => {
       const roll = rollCardState(state);
       const lab = renderTemplate(
         cardTemplateFile(state.engine),
-        cardContext(roll, { isPrivate: state.isPrivate === true, stored: state.stored }),
+        cardContext(roll, {
+          isPrivate: state.isPrivate === true,
+          stored: state.stored,
+          conditions: state.conditions,
+          equipment: state.equipment,
+          attack: state.attack,
+        }),
       );
       expect(lab).toBe(await rollClassCard(state));
     },
@@ -155,6 +167,30 @@ describe("lab card states", () => {
 });
 
 describe("lab dialogs", () => {
+  it("opens a sample P&I character's weapon row as an attack: the choice, the weapon and the gear to tick", () => {
+    const odile = actors().find((a) => a.name === "Odile Fenwick") as SampleActor;
+    const sword = odile.items.find((i) => i.name === "Longsword");
+    const roll = sheetRoll(odile, { kind: "weapon", key: sword?.id ?? "" }, I18N);
+    expect(roll).toMatchObject({ engine: "pi", title: "Longsword", direct: false });
+    expect(roll.settings.attack?.uses.map((u) => u.text)).toContain("Fencing");
+    expect(roll.settings.attack?.weapon.adjustments).toEqual([{ target: "impact", value: 2 }]);
+    expect(roll.settings.gear?.map((g) => g.name)).toEqual(["Lockpicks"]);
+    const dialog = openDialog("pi", DEFAULT_DIALOG_SETTINGS, roll.request, roll.title, roll.settings);
+    expect(dialog.values).toMatchObject({
+      use: roll.settings.attack?.use,
+      [`gear-${roll.settings.gear?.[0]?.id}`]: false,
+    });
+    const evaluation = dialogRequest(dialog, DEFAULT_DIALOG_SETTINGS, "en");
+    expect(evaluation.equipment?.named).toEqual([{ name: "Longsword", adjustments: [{ target: "impact", value: 2 }] }]);
+    // The world settings changing keeps the player's choice and the gear ticked.
+    const ticked = { ...dialog, values: { ...dialog.values, [`gear-${roll.settings.gear?.[0]?.id}`]: true } };
+    const shift = { ...DEFAULT_DIALOG_SETTINGS, percentileMode: "shift" as const };
+    expect(carryDialog(ticked, DEFAULT_DIALOG_SETTINGS, shift, "en").values).toMatchObject({
+      use: roll.settings.attack?.use,
+      [`gear-${roll.settings.gear?.[0]?.id}`]: true,
+    });
+  });
+
   it.each([...LAB_ENGINES])("%s starts from a request it can roll", (engine) => {
     const state = openDialog(engine, DEFAULT_DIALOG_SETTINGS, STARTING_REQUESTS[engine]);
     expect(dialogRequest(state, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
@@ -200,9 +236,14 @@ describe("lab sheets", () => {
           ...(attr("with") ? { with: attr("with") } : {}),
         };
         const roll = sheetRoll(actor, trait, I18N);
-        const dialog = openDialog(roll.engine, DEFAULT_DIALOG_SETTINGS, roll.request, roll.title);
-        expect(dialogRequest(dialog, DEFAULT_DIALOG_SETTINGS, "en").ok, `${actor.name} ${button}`).toBe(true);
         expect(roll.title).not.toBe("");
+        if (roll.direct) {
+          // An action-dice weapon's damage goes straight to chat: the engine takes its request as it is.
+          expect(() => rollEngine(roll.engine, roll.request, shared.seededFaces(1)), button).not.toThrow();
+          continue;
+        }
+        const dialog = openDialog(roll.engine, DEFAULT_DIALOG_SETTINGS, roll.request, roll.title, roll.settings);
+        expect(dialogRequest(dialog, DEFAULT_DIALOG_SETTINGS, "en").ok, `${actor.name} ${button}`).toBe(true);
       }
     },
   );

@@ -87,6 +87,26 @@ export function invalidFieldOf(
 }
 
 /**
+ * A dialog's form values after a change: the fields that follow a choice are refilled when it
+ * changed (a weapon attack's skill fills the pool or the rating); the Foundry class and the lab both
+ * read their forms through this.
+ *
+ * @param engine - The engine.
+ * @param values - The values after the change.
+ * @param previous - The values before it.
+ * @param settings - The dialog's settings.
+ */
+export function followValues(
+  engine: EngineId,
+  values: FormValues,
+  previous: FormValues,
+  settings: DialogSettings,
+): FormValues {
+  const dialog = DIALOG_ENGINES[engine];
+  return dialog.follow ? dialog.follow(values, previous, settings) : values;
+}
+
+/**
  * Builds the context of a roll dialog for its current values.
  *
  * @param input - The engine, values, settings, language and UI state.

@@ -11,8 +11,13 @@ import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
 import { sessionPoolOf } from "../../services/action-dice/store.ts";
 import { actionDiceFor } from "../../data/actor/derived.ts";
+import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
+import type { Visibility } from "../../helpers/compat.ts";
+import { gearFor } from "../../services/equipment.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
-import type { DialogActionDice, DialogSettings } from "./types.ts";
+import { attackRollOptions, type DialogAttack } from "./equipment.ts";
+import type { FormValues } from "./form-values.ts";
+import { evaluateForm, type DialogActionDice, type DialogEvaluation, type DialogSettings } from "./types.ts";
 
 /** How a sheet or macro asks for a roll. */
 export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
@@ -26,11 +31,17 @@ export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
   event?: Event | null;
   /** More JSON-safe options stored with the roll (e.g. the GM roll request it answers). */
   rollOptions?: Record<string, unknown>;
+  /**
+   * A weapon attack (Precision & Impact, percentile): the weapon, and the skills or attributes the
+   * player chooses from; `initial` is the request of the choice it starts from.
+   */
+  attack?: DialogAttack;
 }
 
 /**
  * The world settings the dialogs read and, when a character rolls, what it can spend (karma and
- * pending assists, Character and Fate Points left this session, Willpower and this turn's point).
+ * pending assists, Character and Fate Points left this session, Willpower and this turn's point)
+ * and the gear it may tick for a roll of its engine.
  *
  * @param actor - The rolling character, if any.
  */
@@ -47,7 +58,15 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     turn: turnFor(actor.id ?? ""),
   });
   const actionDice = actor.type === "action-character" ? actionDiceOf(actor) : null;
-  return { ...settings, ...(points ? { points } : {}), ...(actionDice ? { actionDice } : {}) };
+  // A character (or an NPC, which rolls as its engine's character) may tick its gear.
+  const type = rollingTypeOf(actor.type);
+  const gear = type ? gearFor(ENGINE_OF[type], actor) : [];
+  return {
+    ...settings,
+    ...(points ? { points } : {}),
+    ...(actionDice ? { actionDice } : {}),
+    ...(gear.length > 0 ? { gear } : {}),
+  };
 }
 
 /** An action character's level, the die it gives, and the dice its player (the user rolling) holds this session. */
@@ -79,20 +98,66 @@ export async function rollDirect<E extends EngineId>(
   options: OpenRollDialogOptions<E> = {},
 ): Promise<ChatMessage.Implementation | null> {
   const dialog = DIALOG_ENGINES[engine];
-  const settings = readDialogSettings(options.actor ?? null);
-  let request: unknown;
-  try {
-    request = dialog.formToRequest(dialog.requestToForm(options.initial, settings), settings);
-    if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
-  } catch (error) {
-    reportError(error);
+  const settings = dialogSettingsFor(options);
+  const values = dialog.requestToForm(options.initial, settings);
+  const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
+  if (!evaluation.ok) {
+    reportError(evaluation.error);
     return null;
   }
-  return rollWithPoints(engine, request, {
-    actor: options.actor ?? null,
-    assists: settings.points?.assists ?? [],
-    speaker: ChatMessage.getSpeaker({ actor: options.actor ?? undefined }),
-    flavor: options.title,
-    ...(options.rollOptions ? { rollOptions: options.rollOptions } : {}),
+  return postDialogRoll(engine, evaluation, { ...options, settings, values });
+}
+
+/**
+ * The settings of a dialog opened with these options: the world's and the rolling character's
+ * (`readDialogSettings`), and the weapon attack the roll is, if any.
+ */
+export function dialogSettingsFor(options: Pick<OpenRollDialogOptions, "actor" | "attack">): DialogSettings {
+  const settings = readDialogSettings(options.actor ?? null);
+  return options.attack ? { ...settings, attack: options.attack } : settings;
+}
+
+/** What a dialog's roll is posted with. */
+export interface DialogRollParams {
+  /** The rolling actor (speaks the chat card, pays the points, owns the equipment). */
+  readonly actor?: Actor.Implementation | null;
+  /** The card's flavor line. */
+  readonly title?: string | undefined;
+  /** The dialog's settings. */
+  readonly settings: DialogSettings;
+  /** The form values the request was made from (the attack's choice, the gear ticked). */
+  readonly values: FormValues;
+  /** Who sees the roll (the chat control's mode when absent). */
+  readonly visibility?: Visibility;
+  /** More JSON-safe options stored with the roll. */
+  readonly rollOptions?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Posts a dialog's valid request, as the dialog's Roll button and a direct roll do: the character
+ * pays its points, the equipment chosen (a weapon attacked with, the gear ticked) is looked up on
+ * the character and adjusts the roll after the pick, and a weapon attack's card names the weapon
+ * and what it was rolled with.
+ *
+ * @param engine - The engine.
+ * @param evaluation - The form's valid evaluation (`evaluateForm`).
+ * @param params - The actor, flavor, settings, form values and visibility.
+ * @returns The posted message, or `null` when refused (one localized message is shown).
+ */
+export function postDialogRoll(
+  engine: EngineId,
+  evaluation: Extract<DialogEvaluation<unknown, unknown>, { ok: true }>,
+  params: DialogRollParams,
+): Promise<ChatMessage.Implementation | null> {
+  const actor = params.actor ?? null;
+  const rollOptions = { ...params.rollOptions, ...attackRollOptions(params.values, params.settings) };
+  return rollWithPoints(engine, evaluation.request, {
+    actor,
+    assists: params.settings.points?.assists ?? [],
+    speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }),
+    flavor: params.title,
+    ...(params.visibility ? { visibility: params.visibility } : {}),
+    ...(evaluation.equipment.ids.length > 0 ? { equipment: evaluation.equipment.ids } : {}),
+    ...(Object.keys(rollOptions).length > 0 ? { rollOptions } : {}),
   });
 }

@@ -4,17 +4,18 @@
  * modules.
  */
 import type { EngineId } from "../../engines/index.ts";
-import { readDialogSettings, rollDirect, skipDialogDefault, type OpenRollDialogOptions } from "./direct.ts";
+import { dialogSettingsFor, rollDirect, skipDialogDefault, type OpenRollDialogOptions } from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";
 import { shouldSkipDialog } from "./skip.ts";
 
 export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
 export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";
-export { VISIBILITIES, buildDialogContext, invalidFieldOf, visibilityOptions } from "./context.ts";
+export { VISIBILITIES, buildDialogContext, followValues, invalidFieldOf, visibilityOptions } from "./context.ts";
 export type { DialogContext, DialogContextInput } from "./context.ts";
-export { readDialogSettings, rollDirect, skipDialogDefault } from "./direct.ts";
-export type { OpenRollDialogOptions } from "./direct.ts";
+export { dialogSettingsFor, postDialogRoll, readDialogSettings, rollDirect, skipDialogDefault } from "./direct.ts";
+export type { DialogRollParams, OpenRollDialogOptions } from "./direct.ts";
+export * from "./equipment.ts";
 export { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "./engines.ts";
 export type { RequestByEngine } from "./engines.ts";
 export { ROLL_HINT_KEYS, modifierHeld, rollHintKey, shouldSkipDialog } from "./skip.ts";
@@ -49,7 +50,7 @@ export async function openRollDialog<E extends EngineId>(
   options: OpenRollDialogOptions<E> = {},
 ): Promise<ChatMessage.Implementation | null> {
   if (shouldSkipDialog(options.event, skipDialogDefault())) return rollDirect(engine, options);
-  const settings = readDialogSettings(options.actor ?? null);
+  const settings = dialogSettingsFor(options);
   const values = DIALOG_ENGINES[engine].requestToForm(options.initial, settings);
   return RollDialog.wait({
     engine,

@@ -7,6 +7,7 @@
  */
 
 import { percentile } from "../../engines/index.ts";
+import { equipmentFormValues, equipmentView, followUse, type EquipmentView } from "./equipment.ts";
 import { fieldText, numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -36,6 +37,8 @@ export interface PercentileFormView {
   readonly shift: string;
   /** Whether the roll is a called shot (an attack): only then are its voluntary penalty and multiplier asked for. */
   readonly calledShot: boolean;
+  /** Whether the called-shot fields are always shown (a weapon attack), without the Called shot box. */
+  readonly weaponAttack: boolean;
   readonly voluntaryPenalty: string;
   readonly damageMultiplier: string;
   readonly column: string;
@@ -49,6 +52,8 @@ export interface PercentileFormView {
   readonly held: { readonly karma: number } | null;
   /** The assists waiting for this roll (their dice are part of the request). */
   readonly assists: readonly { readonly key: string; readonly assistant: string; readonly level: string }[];
+  /** A weapon attack's choice of skill and its weapon (see `equipment.ts`). */
+  readonly equipment: EquipmentView;
 }
 
 /** The percentile dialog's odds panel. */
@@ -80,23 +85,26 @@ export interface PercentileOddsView {
 
 /**
  * The form values of a percentile request: in shift mode the bonus and penalty dice are written as
- * one signed shift (bonus − penalty).
+ * one signed shift (bonus − penalty). A weapon attack starts from its choice of skill, and is a
+ * called shot (its multiplier is the weapon's, raised by any voluntary penalty dice).
  *
  * @param initial - The request to start from.
- * @param settings - The world settings (the input mode).
+ * @param settings - The world settings (the input mode) and a weapon attack's choices.
  */
 export function requestToForm(
   initial: Partial<percentile.PercentileRequest> = {},
-  settings: Pick<DialogSettings, "percentileMode">,
+  settings: Pick<DialogSettings, "percentileMode" | "attack" | "gear">,
 ): Record<string, string | boolean> {
   const bonus = initial.bonus ?? 0;
   const penalty = initial.penalty ?? 0;
   return {
+    ...equipmentFormValues(settings),
     bonus: fieldText(bonus, "0"),
     penalty: fieldText(penalty, "0"),
     shift: settings.percentileMode === "shift" ? fieldText(bonus - penalty, "0") : "0",
     karmaDice: fieldText(initial.karmaDice, "0"),
-    calledShot: (initial.voluntaryPenalty ?? 0) !== 0 || (initial.damageMultiplier ?? 1) !== 1,
+    calledShot:
+      Boolean(settings.attack) || (initial.voluntaryPenalty ?? 0) !== 0 || (initial.damageMultiplier ?? 1) !== 1,
     voluntaryPenalty: fieldText(initial.voluntaryPenalty, "0"),
     damageMultiplier: fieldText(initial.damageMultiplier, "1"),
     column: fieldText(initial.column),
@@ -177,7 +185,7 @@ function text(value: FormValues[string], fallback = ""): string {
  */
 export function formView(
   values: FormValues,
-  settings: Pick<DialogSettings, "percentileMode" | "points">,
+  settings: Pick<DialogSettings, "percentileMode" | "points" | "attack" | "gear">,
 ): PercentileFormView {
   const karma = text(values.karmaDice, "0");
   const counts = Array.from({ length: percentile.MAX_KARMA_DICE + 1 }, (_, i) => i);
@@ -190,11 +198,14 @@ export function formView(
     bonus: text(values.bonus),
     penalty: text(values.penalty),
     shift: text(values.shift),
-    // Ticked or not, as the user left it; form values without the box (a request's) are a called shot when they carry one.
+    // A weapon attack always shows the called-shot fields. Otherwise ticked or not, as the user left
+    // it; form values without the box (a request's) are a called shot when they carry one.
     calledShot:
-      typeof values.calledShot === "boolean"
+      Boolean(settings.attack) ||
+      (typeof values.calledShot === "boolean"
         ? values.calledShot
-        : !["", "0"].includes(text(values.voluntaryPenalty)) || !["", "1"].includes(text(values.damageMultiplier)),
+        : !["", "0"].includes(text(values.voluntaryPenalty)) || !["", "1"].includes(text(values.damageMultiplier))),
+    weaponAttack: Boolean(settings.attack),
     voluntaryPenalty: text(values.voluntaryPenalty),
     damageMultiplier: text(values.damageMultiplier),
     column: text(values.column),
@@ -207,7 +218,18 @@ export function formView(
       assistant: a.assistant,
       level: `ROLLING_BONES.Percentile.Level.${a.level}`,
     })),
+    equipment: equipmentView(values, settings),
   };
+}
+
+/**
+ * The form values after a change: a new choice of skill for a weapon attack fills the rating (the
+ * table column) from it; the dice, the called shot and the multiplier stay as the player left them.
+ */
+export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
+  return followUse(values, previous, settings, (request) => ({
+    column: fieldText((request as Partial<percentile.PercentileRequest>).column),
+  }));
 }
 
 /**
@@ -285,5 +307,6 @@ export const percentileDialog: DialogEngine<
   formView,
   oddsView,
   checkPoints,
+  follow,
   errorFields: { TooManyKarmaDice: "karmaDice", NotEnoughKarma: "karmaDice" },
 });

@@ -5,10 +5,25 @@
  * (P(Precision ≥ x and Impact ≥ y) for both best picks, with their averages).
  */
 
+import { withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import { pi, shared } from "../../engines/index.ts";
+import {
+  equipmentFormValues,
+  equipmentView,
+  followUse,
+  type EquipmentSettings,
+  type EquipmentView,
+} from "./equipment.ts";
 import { numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
-import { chance, selectOptions, type Chance, type DialogEngine, type SelectOption } from "./types.ts";
+import {
+  chance,
+  selectOptions,
+  type Chance,
+  type DialogEngine,
+  type DialogSettings,
+  type SelectOption,
+} from "./types.ts";
 
 /** The die sizes, largest first (the order the pool is built in). */
 const SIZES_DOWN = [...pi.DIE_SIZES].sort((a, b) => b - a);
@@ -35,6 +50,8 @@ export interface PiFormView {
   readonly impactMod: string;
   readonly precisionGoal: string;
   readonly impactGoal: string;
+  /** A weapon attack's choice and weapon, and the gear to tick (see `equipment.ts`). */
+  readonly equipment: EquipmentView;
 }
 
 /** The odds of one way of picking. */
@@ -73,12 +90,17 @@ export interface PiOddsView {
 
 /**
  * The form values of a pi request: the pool is counted per die size (sizes the dialog does not
- * offer are left out; the pick is made on the card after the roll).
+ * offer are left out; the pick is made on the card after the roll). A weapon attack starts from its
+ * choice, and the character's gear starts unticked.
  *
  * @param initial - The request to start from.
+ * @param settings - The dialog's settings (a weapon attack, the gear offered).
  */
-export function requestToForm(initial: Partial<pi.PiRequest> = {}): Record<string, string | boolean> {
-  const values: Record<string, string | boolean> = {};
+export function requestToForm(
+  initial: Partial<pi.PiRequest> = {},
+  settings: EquipmentSettings = {},
+): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = equipmentFormValues(settings);
   for (const faces of pi.DIE_SIZES) {
     values[countField(faces)] = String((initial.pool ?? []).filter((f) => f === faces).length);
   }
@@ -160,8 +182,9 @@ function text(value: FormValues[string], fallback = ""): string {
  * The form's view model.
  *
  * @param values - The form values.
+ * @param settings - The dialog's settings (a weapon attack, the gear offered).
  */
-export function formView(values: FormValues): PiFormView {
+export function formView(values: FormValues, settings: EquipmentSettings = {}): PiFormView {
   return {
     counts: pi.DIE_SIZES.map((faces) => ({
       name: countField(faces),
@@ -180,7 +203,34 @@ export function formView(values: FormValues): PiFormView {
     impactMod: text(values.impactMod),
     precisionGoal: text(values.precisionGoal),
     impactGoal: text(values.impactGoal),
+    equipment: equipmentView(values, settings),
   };
+}
+
+/**
+ * The request with the chosen equipment's Precision and Impact modifiers added (after the pick, as
+ * the roll adds them), checked by the engine.
+ *
+ * @throws EngineError `OutOfRange` (field `precisionMod` or `impactMod`) when the sum leaves the engine's range.
+ */
+export function adjust(request: pi.PiRequest, equipment: readonly NamedCondition[]): pi.PiRequest {
+  return pi.validate(withConditions("pi", request, equipment) as pi.PiRequest);
+}
+
+/** The fields a weapon attack's choice fills: the pool and the skill's modifiers. */
+function fillFromChoice(request: unknown): Record<string, string | boolean> {
+  const all = requestToForm(request as Partial<pi.PiRequest>);
+  const filled: Record<string, string | boolean> = {};
+  for (const key of [...pi.DIE_SIZES.map(countField), "precisionMod", "impactMod"]) filled[key] = all[key] ?? "";
+  return filled;
+}
+
+/**
+ * The form values after a change: a new choice of skill (or attributes) for a weapon attack fills
+ * the pool and the skill's modifiers from it; the hindrance, the goal and the gear stay.
+ */
+export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
+  return followUse(values, previous, settings, fillFromChoice);
 }
 
 /**
@@ -227,10 +277,13 @@ function goalKeyOf(goal: pi.PiGoal | null): string | null {
 /** The Precision & Impact dialog. */
 export const piDialog: DialogEngine<pi.PiRequest, PiExtras, PiFormView, PiOddsView> = Object.freeze({
   id: "pi",
-  requestToForm: (initial: Partial<pi.PiRequest> | undefined) => requestToForm(initial),
+  requestToForm: (initial: Partial<pi.PiRequest> | undefined, settings: DialogSettings) =>
+    requestToForm(initial, settings),
   formToRequest,
   formToExtras,
-  formView,
+  formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
   oddsView,
+  adjust,
+  follow,
   errorFields: { PiHindrance: "hindrance", PiHindranceEmptiesPool: "hindrance" },
 });

@@ -12,8 +12,8 @@ import { systemPath } from "../../constants.ts";
 import type { EngineId } from "../../engines/index.ts";
 import { currentVisibility, toVisibility, type Visibility } from "../../helpers/compat.ts";
 import { errorMessage } from "../../helpers/notify.ts";
-import { rollWithPoints } from "../../services/points/index.ts";
-import { buildDialogContext, type DialogContext } from "./context.ts";
+import { buildDialogContext, followValues, type DialogContext } from "./context.ts";
+import { postDialogRoll } from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { readFormValues, type FormValues } from "./form-values.ts";
 import { evaluateForm, type DialogSettings } from "./types.ts";
@@ -188,7 +188,10 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
 
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
+    const previous = this.#values;
     this.#readForm(this.element as HTMLFormElement);
+    // Fields that follow a choice are refilled when it changes (a weapon attack's skill fills the pool).
+    this.#values = followValues(this.#params.engine, this.#values, previous, this.#params.settings);
     void this.render();
   }
 
@@ -215,14 +218,13 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
       return;
     }
     this.#rolling = true;
-    const actor = this.#params.actor ?? undefined;
-    this.#message = await rollWithPoints(this.#params.engine, evaluation.request, {
-      actor: actor ?? null,
-      assists: this.#params.settings.points?.assists ?? [],
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flavor: this.#params.title,
+    this.#message = await postDialogRoll(this.#params.engine, evaluation, {
+      actor: this.#params.actor ?? null,
+      title: this.#params.title,
+      settings: this.#params.settings,
+      values: this.#values,
       visibility: this.#visibility,
-      ...(this.#params.rollOptions ? { rollOptions: this.#params.rollOptions } : {}),
+      rollOptions: this.#params.rollOptions,
     });
     this.#rolling = false;
     if (this.#message) await this.close();

@@ -5,7 +5,9 @@
 
 import { EngineError, type EngineId } from "../../engines/index.ts";
 import type { ArtTable } from "../../engines/percentile/index.ts";
+import type { NamedCondition } from "../../data/conditions/index.ts";
 import type { DialogPoints } from "../../services/points/views.ts";
+import { chosenEquipment, chosenUse, type EquipmentChoice, type EquipmentSettings } from "./equipment.ts";
 import type { FormValues } from "./form-values.ts";
 import { barWidth, formatPercent } from "./format.ts";
 
@@ -14,8 +16,11 @@ export type { DialogPoints };
 /** How the percentile dialog takes column shifts: as bonus/penalty dice counts, or as one signed shift. */
 export type PercentileInputMode = "dice" | "shift";
 
-/** The world settings that change what a dialog asks for or how its request is built. */
-export interface DialogSettings {
+/**
+ * The world settings that change what a dialog asks for or how its request is built, and what the
+ * rolling character brings (points, action dice, a weapon attack's choices, gear to tick).
+ */
+export interface DialogSettings extends EquipmentSettings {
   /** Whether the percentile dialog asks for bonus and penalty dice or for a column shift. */
   readonly percentileMode: PercentileInputMode;
   /** The cap on percentile extra dice after cancellation (0 = no cap). */
@@ -129,6 +134,17 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
    * the engine's `EngineError` when it cannot. Absent for an engine without points.
    */
   checkPoints?(request: Req, points: DialogPoints): void;
+  /**
+   * The request with the chosen equipment's adjustments made, as the roll will make them after the
+   * pick (the odds are read from it), checked by the engine; throws its `EngineError`. Absent for an
+   * engine whose rolls equipment does not adjust.
+   */
+  adjust?(request: Req, equipment: readonly NamedCondition[]): Req;
+  /**
+   * The form values after a change: fields that follow a choice are refilled when it changes (a
+   * weapon attack's skill fills the pool). Absent when no field follows another.
+   */
+  follow?(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues;
 }
 
 /** Any engine's dialog. */
@@ -136,10 +152,25 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDialogEngine = DialogEngine<any, any, any, any>;
 
-/** What a dialog shows for its current form values. */
+/**
+ * What a dialog shows for its current form values: the request the form makes, the equipment chosen
+ * (the roll adds its adjustments after the pick), and the odds of the request with them.
+ */
 export type DialogEvaluation<Req, Odds> =
-  | { readonly ok: true; readonly request: Req; readonly odds: Odds; readonly error: null }
-  | { readonly ok: false; readonly request: null; readonly odds: null; readonly error: EngineError };
+  | {
+      readonly ok: true;
+      readonly request: Req;
+      readonly equipment: EquipmentChoice;
+      readonly odds: Odds;
+      readonly error: null;
+    }
+  | {
+      readonly ok: false;
+      readonly request: null;
+      readonly equipment: null;
+      readonly odds: null;
+      readonly error: EngineError;
+    };
 
 /**
  * Builds the request and the odds for form values, catching the engine's error (a request the
@@ -160,10 +191,14 @@ export function evaluateForm<Req, Extras, Form, Odds>(
   try {
     const request = dialog.formToRequest(values, settings);
     if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
+    chosenUse(values, settings);
+    const equipment = chosenEquipment(values, settings);
+    // The odds are those of the roll as made: the equipment's adjustments added after the pick.
+    const rolled = equipment.named.length > 0 && dialog.adjust ? dialog.adjust(request, equipment.named) : request;
     const extras = dialog.formToExtras(values);
-    return { ok: true, request, odds: dialog.oddsView(request, extras, lang), error: null };
+    return { ok: true, request, equipment, odds: dialog.oddsView(rolled, extras, lang), error: null };
   } catch (error) {
-    if (error instanceof EngineError) return { ok: false, request: null, odds: null, error };
+    if (error instanceof EngineError) return { ok: false, request: null, equipment: null, odds: null, error };
     throw error;
   }
 }

@@ -9,11 +9,13 @@ import {
   type TraitLabel,
   type TraitRef,
 } from "../../data/actor/pure.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import type { DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
-import { isItemType, type ItemData } from "../../data/item/pure.ts";
+import { DAMAGE_ENGINES, isItemType, itemAdjustments, type ItemData } from "../../data/item/pure.ts";
+import type { WeaponAttack } from "../../data/actor/attacks.ts";
 
 /** A character's items as the pure functions read them: by own id (`items.get`), the system's item types only. */
 export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
@@ -35,7 +37,7 @@ export function traitLabelText(label: TraitLabel): string {
  * (`requestForTrait`), titled with the trait's name and spoken by the actor; with Shift held (or
  * the client setting inverting it) the dialog rolls at once. A trait the character does not have,
  * or a stored value the engine cannot read, is reported with one localized message and nothing is
- * rolled.
+ * rolled. Only an owner of the character (or a GM) may roll it.
  *
  * @param actor - The character.
  * @param type - Its character type.
@@ -50,6 +52,11 @@ export async function rollTrait<T extends CharacterType>(
   trait: TraitRef,
   event?: Event,
 ): Promise<void> {
+  // Only an owner (or a GM) rolls a character's traits and its equipment, whoever can see the sheet.
+  if (!actor.isOwner) {
+    reportError(new EngineError("RequestNotYours", { name: actor.name }));
+    return;
+  }
   let roll;
   try {
     roll = requestForTrait(type, system, trait, equipmentOf(actor));
@@ -59,7 +66,7 @@ export async function rollTrait<T extends CharacterType>(
   }
   const name = traitLabelText(roll.label);
   const title = roll.damage ? game.i18n.format("ROLLING_BONES.Damage.Roll", { name }) : name;
-  const rollOptions = traitRollOptions(actor, trait, roll.damage);
+  const rollOptions = traitRollOptions(actor, trait, roll.engine, roll.damage);
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {
       actor,
@@ -76,20 +83,38 @@ export async function rollTrait<T extends CharacterType>(
     initial: roll.request as never,
     event,
     rollOptions,
+    ...(roll.attack ? { attack: dialogAttack(actor, roll.engine, roll.attack) } : {}),
   });
 }
 
 /**
- * What a trait's roll stores beside its request: for a weapon attack, the weapon (actor and item
- * ids) so its card offers the damage roll; for a damage roll, whose weapon it is and what it rolls,
- * as text for the card's damage line.
+ * A weapon attack as its dialog offers it: the weapon with what it adjusts after the pick (read
+ * from the character's own item), and each choice of skill or attributes with its label as text.
+ */
+export function dialogAttack(actor: Actor.Implementation, engine: EngineId, attack: WeaponAttack): DialogAttack {
+  const item = equipmentOf(actor)(attack.weapon.id);
+  return {
+    weapon: { ...attack.weapon, adjustments: item ? itemAdjustments(engine, item) : [] },
+    uses: attack.uses.map((use) => ({ value: use.value, text: traitLabelText(use.label), request: use.request })),
+    use: attack.use,
+  };
+}
+
+/**
+ * What a trait's roll stores beside its request: for a weapon attack of an engine that rolls weapon
+ * damage, the weapon (actor and item ids) so its card offers the damage roll; for a damage roll,
+ * whose weapon it is and what it rolls, as text for the card's damage line. (A Precision & Impact or
+ * percentile attack's card names its weapon from the dialog's choice: `dialogs/equipment.ts`.)
  */
 function traitRollOptions(
   actor: Actor.Implementation,
   trait: TraitRef,
+  engine: EngineId,
   damage: { weapon: string; rolled: string } | undefined,
 ): Record<string, unknown> {
-  if (trait.kind === "weapon") return { weapon: { actor: actor.id ?? "", item: trait.key } };
+  if (trait.kind === "weapon") {
+    return DAMAGE_ENGINES.includes(engine) ? { weapon: { actor: actor.id ?? "", item: trait.key } } : {};
+  }
   if (damage) return { damage: { actor: actor.name, weapon: damage.weapon, rolled: damage.rolled } };
   return {};
 }

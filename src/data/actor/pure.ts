@@ -12,3 +12,4 @@ export type * from "./types.ts";
 export * from "./initiative.ts";
 export * from "./npc.ts";
 export * from "./bars.ts";
+export * from "./attacks.ts";

@@ -13,7 +13,8 @@ import type { WildRequest } from "../../engines/wild/index.ts";
 import { actionDamageRequest } from "../item/damage.ts";
 import { weaponAttackRequest, type ItemData } from "../item/figures.ts";
 import type { ItemSources } from "../item/types.ts";
-import type { CharacterType, ENGINE_OF } from "./constants.ts";
+import { defaultUse, useValue, type AttackUse, type WeaponAttack } from "./attacks.ts";
+import { PERCENTILE_ATTRIBUTES, PI_ATTRIBUTES, type CharacterType, type ENGINE_OF } from "./constants.ts";
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
 
@@ -27,13 +28,14 @@ export type EquipmentLookup = (id: string) => (ItemData & { readonly name: strin
 
 /**
  * The kinds of trait a roll button can name, per character type (`weapon`: an embedded weapon item's
- * id, for its attack; `damage`: the same id, for its damage).
+ * id, for its attack, with the skill or attributes it is rolled with in `with` for the engines where
+ * the player chooses them; `damage`: the same id, for its damage).
  */
 export const TRAIT_KINDS = Object.freeze({
-  "percentile-character": ["attribute", "skill"],
+  "percentile-character": ["attribute", "skill", "weapon"],
   "action-character": ["ability", "save", "skill", "weapon", "damage"],
   "wild-character": ["attribute", "skill", "damage"],
-  "pi-character": ["attribute", "skill"],
+  "pi-character": ["attribute", "skill", "weapon"],
   "pool-character": ["attribute", "ability", "tenPoint", "damage"],
 } as const satisfies Record<CharacterType, readonly string[]>);
 
@@ -46,14 +48,15 @@ export const WILLPOWER_KEY = "willpower";
 /**
  * A rollable trait, as a roll button names it (`data-kind`, `data-key`, optional `data-with`).
  * `with` names a second attribute: the partner attribute of a Precision & Impact attribute roll,
- * or the attribute a dice-pool ability is rolled with instead of its usual one.
+ * or the attribute a dice-pool ability is rolled with instead of its usual one; for a Precision &
+ * Impact or percentile weapon attack, the skill or attributes it is rolled with (`skill:<id>`).
  */
 export interface TraitRef {
   /** The kind of trait, one of {@link TRAIT_KINDS} for the character's type. */
   readonly kind: string;
   /** The attribute key, or the id of the skill, weapon, ability or trait. */
   readonly key: string;
-  /** A second attribute (see above). */
+  /** A second attribute (see above), or what a weapon attack is rolled with (`attacks.ts`). */
   readonly with?: string;
 }
 
@@ -95,6 +98,11 @@ export interface TraitRoll<T extends CharacterType = CharacterType> {
    * whether it is rolled at once (no dialog) because the engine's dialog has nothing to add.
    */
   readonly damage?: { readonly weapon: string; readonly rolled: string; readonly direct: boolean };
+  /**
+   * A weapon attack whose skill (or attributes) the player chooses in the dialog (Precision & Impact,
+   * percentile): the weapon and every choice with its request; `request` is the chosen one's.
+   */
+  readonly attack?: WeaponAttack<EngineRequests[(typeof ENGINE_OF)[T]]>;
 }
 
 /**
@@ -148,20 +156,43 @@ export function requestForTrait(
 ): TraitRoll {
   switch (type) {
     case "percentile-character":
-      return percentileRoll(system as CharacterSources[typeof type], trait);
+      return percentileRoll(system as CharacterSources[typeof type], trait, equipment);
     case "action-character":
       return actionRoll(system as CharacterSources[typeof type], trait, equipment);
     case "wild-character":
       return wildRoll(system as CharacterSources[typeof type], trait, equipment);
     case "pi-character":
-      return piRoll(system as CharacterSources[typeof type], trait);
+      return piRoll(system as CharacterSources[typeof type], trait, equipment);
     case "pool-character":
       return poolRoll(system as CharacterSources[typeof type], trait, equipment);
   }
 }
 
-function percentileRoll(system: CharacterSources["percentile-character"], trait: TraitRef): TraitRoll {
+function percentileRoll(
+  system: CharacterSources["percentile-character"],
+  trait: TraitRef,
+  equipment: EquipmentLookup,
+): TraitRoll {
   const type = "percentile-character";
+  if (trait.kind === "weapon") {
+    const weapon = weaponOf(equipment, trait);
+    // The weapon's base damage multiplier is the called shot's base (raised by each voluntary penalty die).
+    const multiplier = weapon.system.percentile.multiplier;
+    const uses = attackUses(
+      [
+        ...Object.keys(system.skills).map((key) => ({ kind: "skill", key })),
+        ...PERCENTILE_ATTRIBUTES.filter((key) => ownValue(system.attributes, key)).map((key) => ({
+          kind: "attribute",
+          key,
+        })),
+      ],
+      (use) => {
+        const roll = percentileRoll(system, use, equipment);
+        return { ...roll, request: { ...(roll.request as PercentileRequest), damageMultiplier: multiplier } };
+      },
+    );
+    return weaponAttack("percentile", weapon, uses, trait, UNTRAINED_ATTACK.percentile);
+  }
   if (trait.kind === "attribute") {
     const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
     const request: PercentileRequest = { bonus: 0, penalty: 0, column: attribute.rating };
@@ -221,10 +252,66 @@ function actionRoll(
   }
 }
 
-/** The weapon a `damage` trait names: an own item of the character (looked up by id), of type weapon. */
-function weaponOf(equipment: EquipmentLookup, trait: TraitRef): { name: string; system: ItemSources["weapon"] } {
+/** The weapon a `weapon` or `damage` trait names: an own item of the character (looked up by id), of type weapon. */
+function weaponOf(
+  equipment: EquipmentLookup,
+  trait: TraitRef,
+): { id: string; name: string; system: ItemSources["weapon"] } {
   const item = typeof trait.key === "string" ? equipment(trait.key) : undefined;
-  return item?.type === "weapon" ? { name: item.name, system: item.system } : unknownTrait(trait);
+  return item?.type === "weapon" ? { id: trait.key, name: item.name, system: item.system } : unknownTrait(trait);
+}
+
+/** Every choice an attack can be rolled with, each with the roll its trait gives. */
+function attackUses(
+  traits: readonly TraitRef[],
+  rollOf: (trait: TraitRef) => TraitRoll,
+): AttackUse<TraitRoll["request"]>[] {
+  const uses: AttackUse<TraitRoll["request"]>[] = [];
+  for (const trait of traits) {
+    let roll: TraitRoll;
+    try {
+      roll = rollOf(trait);
+    } catch (error) {
+      // A skill that cannot be rolled (its attribute has no dice) is not offered; anything else is a bug.
+      if (error instanceof EngineError) continue;
+      throw error;
+    }
+    uses.push({ value: useValue(trait), trait, label: roll.label, request: roll.request });
+  }
+  return uses;
+}
+
+/**
+ * The attributes a weapon attack starts from when no skill names the weapon, as an untrained attack
+ * is made: Agility in the percentile rules (aim and coordination), Power and Quickness in Precision
+ * & Impact. The rule texts are silent; this is the system's choice (rules journal).
+ */
+export const UNTRAINED_ATTACK = Object.freeze({
+  percentile: "attribute:agility",
+  pi: "attribute:power+quickness",
+});
+
+/**
+ * A weapon attack rolled with the choice the trait names in `with` (refused when the character has
+ * no such choice), or else with the default choice; the card's label is the weapon's name.
+ */
+function weaponAttack(
+  engine: "pi" | "percentile",
+  weapon: { id: string; name: string },
+  uses: readonly AttackUse<TraitRoll["request"]>[],
+  trait: TraitRef,
+  untrained: string,
+): TraitRoll {
+  const byValue = new Map(uses.map((u) => [u.value, u]));
+  const value = trait.with ?? defaultUse(uses, weapon.name, untrained);
+  const use = value === null ? undefined : byValue.get(value);
+  if (!use) throw new EngineError("UnknownAttackUse", { field: "use", name: weapon.name, use: value ?? "" });
+  return {
+    engine,
+    request: use.request,
+    label: { name: weapon.name },
+    attack: { weapon: { id: weapon.id, name: weapon.name }, uses, use: use.value },
+  };
 }
 
 /**
@@ -274,10 +361,20 @@ function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef, e
   return unknownTrait(trait);
 }
 
-function piRoll(system: CharacterSources["pi-character"], trait: TraitRef): TraitRoll {
+function piRoll(system: CharacterSources["pi-character"], trait: TraitRef, equipment: EquipmentLookup): TraitRoll {
   const type = "pi-character";
   const hindrance = piHindrance(system.conditions);
   const dice = (key: string | undefined) => ownValue(system.attributes, key)?.dice ?? unknownTrait(trait);
+  if (trait.kind === "weapon") {
+    // The weapon's Precision and Impact modifiers are not in this request: they are added after the
+    // pick as named adjustments (`item/adjustments.ts`), so the card names them.
+    const weapon = weaponOf(equipment, trait);
+    const held = PI_ATTRIBUTES.filter((key) => ownValue(system.attributes, key));
+    const pairs = held.flatMap((key, i) => held.slice(i + 1).map((other) => ({ kind: "attribute", key, with: other })));
+    const skills = Object.keys(system.skills).map((key) => ({ kind: "skill", key }));
+    const uses = attackUses([...skills, ...pairs], (use) => piRoll(system, use, equipment));
+    return weaponAttack("pi", weapon, uses, trait, UNTRAINED_ATTACK.pi);
+  }
   if (trait.kind === "attribute") {
     const poolDice = [...dice(trait.key), ...(trait.with === undefined ? [] : dice(trait.with))];
     const request: PiRequest = { pool: poolDice, hindrance };

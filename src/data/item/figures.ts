@@ -1,7 +1,8 @@
 /**
  * What an item means to a character of each engine: the figures its equipment list shows (only the
- * actor's engine's), and the roll a weapon starts (an action-dice attack; the other engines' weapon
- * figures feed damage rolls, which come later).
+ * actor's engine's), and whether a weapon rolls an attack (action dice with the weapon's modifier;
+ * Precision & Impact and percentile with a skill the player chooses; the other engines' weapon
+ * figures feed damage rolls).
  */
 
 import type { ActionRequest } from "../../engines/action/index.ts";
@@ -82,9 +83,17 @@ export function botchRangeText(range: number): string {
 }
 
 /**
- * The request an attack with a weapon starts from, for a character of an engine: an action-dice
- * attack with the weapon's modifier and botch range; `null` for the engines whose weapon figures
- * only change damage (not rolled from the weapon in this version).
+ * The engines whose characters roll an attack from a weapon's row: action dice (the weapon's attack
+ * modifier and botch range), Precision & Impact (a skill or two attributes, the weapon's modifiers
+ * added after the pick) and percentile (a skill's rating, the weapon's damage multiplier for a
+ * called shot). The Wild Die and dice-pool weapons roll damage only.
+ */
+export const WEAPON_ATTACK_ENGINES: readonly EngineId[] = Object.freeze(["action", "pi", "percentile"]);
+
+/**
+ * The request an action-dice attack with a weapon starts from: the weapon's modifier and botch
+ * range; `null` for the other engines (a Precision & Impact or percentile attack starts from the
+ * skill the player chooses: `actor/requests.ts`).
  */
 export function weaponAttackRequest(engine: EngineId, weapon: ItemSources["weapon"]): ActionRequest | null {
   if (engine !== "action") return null;

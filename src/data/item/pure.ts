@@ -8,3 +8,4 @@ export * from "./figures.ts";
 export * from "./validators.ts";
 export type * from "./types.ts";
 export * from "./damage.ts";
+export * from "./adjustments.ts";

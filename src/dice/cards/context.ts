@@ -23,6 +23,25 @@ export function readDamageLine(raw: unknown): DamageLine | null {
   return { actor, weapon, rolled };
 }
 
+/**
+ * A weapon attack's line on its card (Precision & Impact, percentile): the weapon's name and what it
+ * was rolled with (a skill's name, or attributes), both as text.
+ */
+export interface AttackLine {
+  /** The weapon's name. */
+  readonly weapon: string;
+  /** The skill or attributes the attack was rolled with. */
+  readonly use: string;
+}
+
+/** Reads an attack line stored with a roll (`roll.options.attack`); `null` when there is none or it is malformed. */
+export function readAttackLine(raw: unknown): AttackLine | null {
+  if (!isRecord(raw)) return null;
+  const { weapon, use } = raw;
+  if (typeof weapon !== "string" || typeof use !== "string") return null;
+  return { weapon, use };
+}
+
 /** What every engine's chat card template receives. */
 export interface EngineCardContext<Req, Out> {
   /** The engine id. */
@@ -43,12 +62,22 @@ export interface EngineCardContext<Req, Out> {
   view: object | null;
   /** A damage roll's line (whose weapon, what was rolled); null for other rolls and when private. */
   damage: DamageLine | null;
-  /** The conditions (Active Effects) that adjusted the roll, by name; empty when private or none. */
+  /** A weapon attack's line (the weapon and what it was rolled with); null for other rolls and when private. */
+  attack: AttackLine | null;
+  /**
+   * What adjusted the roll, by name: the equipment the roller chose (a weapon, ticked gear), then the
+   * conditions (Active Effects); empty when private or none.
+   */
   conditions: ConditionLine[];
 }
 
-/** A condition as a card names it: its name (text) and each adjustment (a label key and a value as text). */
+/**
+ * An adjustment's source as a card names it (equipment or a condition), its name (text) and each
+ * adjustment (a label key and a value as text).
+ */
 export interface ConditionLine {
+  /** Whether a piece of equipment or a condition made the adjustment. */
+  readonly source: "equipment" | "condition";
   readonly name: string;
   readonly parts: readonly { readonly key: string; readonly value: string }[];
 }
@@ -77,13 +106,17 @@ function isStoredCondition(value: unknown): value is StoredCondition {
 }
 
 /**
- * The card lines of the conditions stored with a roll (`roll.options.conditions`): each one's name
- * and adjustments (`Impact -1`, `Penalty dice +1`, a hindrance by its name). Anything that is not a
- * stored condition is left out.
+ * The card lines of the conditions (or equipment) stored with a roll (`roll.options.conditions`,
+ * `roll.options.equipment`): each one's name and adjustments (`Impact -1`, `Penalty dice +1`, a
+ * hindrance by its name). Anything that is not a stored adjustment is left out.
+ *
+ * @param stored - The stored list.
+ * @param source - Whether it is the roll's equipment or its conditions.
  */
-export function conditionLines(stored: unknown): ConditionLine[] {
+export function conditionLines(stored: unknown, source: ConditionLine["source"] = "condition"): ConditionLine[] {
   if (!Array.isArray(stored)) return [];
   return stored.filter(isStoredCondition).map((c) => ({
+    source,
     name: c.name,
     parts: c.adjustments.map((a) =>
       typeof a.value === "string"
@@ -115,6 +148,10 @@ export interface CardContextInput<Req, Out> {
   readonly damage?: DamageLine | null;
   /** The conditions stored with the roll (`roll.options.conditions`), if any. */
   readonly conditions?: unknown;
+  /** The equipment stored with the roll (`roll.options.equipment`), if any. */
+  readonly equipment?: unknown;
+  /** A weapon attack's line, when the roll is a Precision & Impact or percentile weapon attack. */
+  readonly attack?: AttackLine | null;
 }
 
 /**
@@ -136,6 +173,9 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     outcome: isPrivate ? null : (outcome ?? null),
     view: isPrivate || !outcome ? null : input.view(outcome),
     damage: isPrivate ? null : (input.damage ?? null),
-    conditions: isPrivate ? [] : conditionLines(input.conditions),
+    attack: isPrivate ? null : (input.attack ?? null),
+    conditions: isPrivate
+      ? []
+      : [...conditionLines(input.equipment, "equipment"), ...conditionLines(input.conditions, "condition")],
   };
 }

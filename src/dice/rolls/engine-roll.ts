@@ -1,6 +1,6 @@
 import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
 import { appearanceFor } from "../appearance.ts";
-import { cardContextOf, readDamageLine, type EngineCardContext } from "../cards/context.ts";
+import { cardContextOf, readAttackLine, readDamageLine, type EngineCardContext } from "../cards/context.ts";
 import { cardKey, rememberCard, renderedCard } from "../cards/rendered.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
@@ -271,6 +271,8 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       view: (outcome) => this.cardView(outcome),
       damage: readDamageLine((this.options as { damage?: unknown }).damage),
       conditions: (this.options as { conditions?: unknown }).conditions,
+      equipment: (this.options as { equipment?: unknown }).equipment,
+      attack: readAttackLine((this.options as { attack?: unknown }).attack),
     });
   }
 

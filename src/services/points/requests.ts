@@ -11,8 +11,9 @@
 import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
 import { isNpcType } from "../../data/actor/pure.ts";
-import { ADJUSTABLE, withConditions } from "../../data/conditions/index.ts";
+import { ADJUSTABLE, withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import { conditionsFor } from "../conditions.ts";
+import { equipmentFor } from "../equipment.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
@@ -36,11 +37,31 @@ export interface PointsRollOptions extends PostOptions {
   readonly actor?: Actor.Implementation | null;
   /** The pending assists the roller saw (percentile); their dice must already be in the request. */
   readonly assists?: readonly PendingAssist[];
+  /**
+   * Own item ids of the rolling character whose figures adjust the roll after the pick (a weapon
+   * attacked with, the gear ticked in the dialog): each is looked up on the character, added to the
+   * request as a condition is, and named on the card. Needs `actor`.
+   */
+  readonly equipment?: readonly string[];
 }
 
 /** Whether a macro's `actor` option is a character (an object with an id and a type) or left out. */
 function isActorOrNone(actor: unknown): actor is Actor.Implementation | null | undefined {
   return actor == null || (shared.isRecord(actor) && typeof actor.id === "string" && typeof actor.type === "string");
+}
+
+/** The equipment a roll names, looked up on the character; `null` (the refusal shown) for an item it does not have. */
+function namedEquipmentOf(
+  engine: RollableEngine,
+  actor: Actor.Implementation,
+  ids: readonly string[],
+): NamedCondition[] | null {
+  try {
+    return equipmentFor(engine, actor, ids);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
 }
 
 /** The record a card starts with. */
@@ -76,12 +97,25 @@ export async function rollWithPoints(
     reportError(new EngineError("BadPostOption", { option: "options" }));
     return null;
   }
-  const { actor = null, assists = [], ...asked } = options;
+  const { actor = null, assists = [], equipment: itemIds = [], ...asked } = options;
+  if (!Array.isArray(itemIds) || (itemIds.length > 0 && !actor)) {
+    reportError(new EngineError("BadPostOption", { option: "equipment" }));
+    return null;
+  }
   const speaker = asked.speaker ?? (actor ? ChatMessage.getSpeaker({ actor }) : undefined);
-  // The character's conditions adjust the request, and are stored with the roll so its card names them.
+  // The equipment named and the character's conditions adjust the request, and are stored with the
+  // roll so its card names them (equipment first: it is what the roller chose).
+  const equipment = actor && itemIds.length > 0 ? namedEquipmentOf(engine, actor, itemIds) : [];
+  if (equipment === null) return null;
   const conditions = actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor) : [];
-  const post = conditions.length === 0 ? asked : { ...asked, rollOptions: { ...asked.rollOptions, conditions } };
-  const adjusted = conditions.length === 0 ? request : withConditions(engine, request, conditions);
+  const stored = {
+    ...(conditions.length > 0 ? { conditions } : {}),
+    ...(equipment.length > 0 ? { equipment } : {}),
+  };
+  const post =
+    Object.keys(stored).length === 0 ? asked : { ...asked, rollOptions: { ...asked.rollOptions, ...stored } };
+  const adjustments = [...equipment, ...conditions];
+  const adjusted = adjustments.length === 0 ? request : withConditions(engine, request, adjustments);
   // Everything is checked (and the `preRoll` hook asked) before a point is spent.
   const prepared = prepareRoll(engine, adjusted, { ...post, ...(speaker ? { speaker } : {}) });
   if (!prepared) return null;

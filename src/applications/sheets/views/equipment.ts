@@ -9,8 +9,8 @@ import {
   itemFigures,
   newGear,
   newWeapon,
-  weaponAttackRequest,
   DAMAGE_ENGINES,
+  WEAPON_ATTACK_ENGINES,
   type ItemData,
   type ItemType,
 } from "../../../data/item/pure.ts";
@@ -57,7 +57,7 @@ export function equipmentSections(engine: EngineId, items: readonly EquipmentEnt
 /** One item's row: its name as text, its figures, its attack button, and the owner's buttons. */
 function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): RowView {
   const name = kit.entryName(item.name, unnamedKey(item.type));
-  const attack = item.type === "weapon" && weaponAttackRequest(engine, item.system) !== null;
+  const attack = item.type === "weapon" && WEAPON_ATTACK_ENGINES.includes(engine);
   const damage = item.type === "weapon" && DAMAGE_ENGINES.includes(engine);
   return {
     id: kit.id("item", item.id),

@@ -1,0 +1,218 @@
+/**
+ * Equipment in the roll dialogs, Foundry-free: a weapon attack's choice of skill (or attributes)
+ * and the weapon it is made with, and the gear the player ticks for a roll (none by default). The
+ * form holds the choice in `use` and each piece of gear in its own box (`gear-<id>`); the settings
+ * the dialog was opened with hold what may be chosen, so a value the form could not hold (a forged
+ * choice or item) is refused by name. The chosen equipment adjusts the roll as a condition does:
+ * the dialog's odds include it, and the roll adds it after the pick and names it on the card.
+ */
+
+import type { NamedCondition } from "../../data/conditions/index.ts";
+import { EngineError } from "../../engines/index.ts";
+import type { NamedItem } from "../../services/equipment.ts";
+import { isChecked, type FormValues } from "./form-values.ts";
+
+/** A piece of equipment a dialog shows: its item id, its name (text) and what it adjusts after the pick. */
+export type DialogItem = NamedItem;
+
+/** One choice of what a weapon attack is rolled with: its value, its label as text, and the request it gives. */
+export interface DialogUse {
+  /** The choice's value (`skill:<id>`, `attribute:power+wits`). */
+  readonly value: string;
+  /** Its label, already localized (a skill's name, or "Power + Wits"). */
+  readonly text: string;
+  /** The request the choice gives (the pool and modifiers, or the rating and the weapon's multiplier). */
+  readonly request: unknown;
+}
+
+/** A weapon attack: the weapon, and the skills (or attributes) the player chooses from. */
+export interface DialogAttack {
+  /** The weapon (its adjustments are added after the pick). */
+  readonly weapon: DialogItem;
+  /** The choices, skills first. */
+  readonly uses: readonly DialogUse[];
+  /** The choice the dialog starts from. */
+  readonly use: string;
+}
+
+/** What the dialog's settings say about equipment (see `DialogSettings`). */
+export interface EquipmentSettings {
+  /** A weapon attack, or absent for any other roll. */
+  readonly attack?: DialogAttack | null;
+  /** The rolling character's gear that can adjust this roll, or absent. */
+  readonly gear?: readonly DialogItem[] | null;
+}
+
+/** The form field holding a weapon attack's choice. */
+export const USE_FIELD = "use";
+
+/** The prefix of a piece of gear's box. */
+const GEAR_PREFIX = "gear-";
+
+/** The form field (a checkbox) of a piece of gear. */
+export function gearField(id: string): string {
+  return `${GEAR_PREFIX}${id}`;
+}
+
+/** The equipment a form chooses: the item ids, in order, and what they adjust, named. */
+export interface EquipmentChoice {
+  /** Own item ids of the character: the weapon attacked with, then the gear ticked. */
+  readonly ids: readonly string[];
+  /** Each item that adjusts the roll, named as a condition is. */
+  readonly named: readonly NamedCondition[];
+}
+
+/** No equipment. */
+export const NO_EQUIPMENT: EquipmentChoice = Object.freeze({ ids: [], named: [] });
+
+/**
+ * The form values of a dialog's equipment: the attack's starting choice, and every piece of gear unticked.
+ *
+ * @param settings - The dialog's settings.
+ */
+export function equipmentFormValues(settings: EquipmentSettings): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
+  if (settings.attack) values[USE_FIELD] = settings.attack.use;
+  for (const gear of settings.gear ?? []) values[gearField(gear.id)] = false;
+  return values;
+}
+
+/**
+ * The choice a weapon attack's form names.
+ *
+ * @param values - The form values.
+ * @param settings - The dialog's settings.
+ * @returns The choice, or `null` when the roll is not a weapon attack.
+ * @throws EngineError `UnknownAttackUse` (field `use`) for a value that is not one of the choices.
+ */
+export function chosenUse(values: FormValues, settings: EquipmentSettings): DialogUse | null {
+  const attack = settings.attack;
+  if (!attack) return null;
+  const value = values[USE_FIELD];
+  const use = attack.uses.find((u) => u.value === value);
+  if (!use) {
+    throw new EngineError("UnknownAttackUse", { field: USE_FIELD, name: attack.weapon.name, use: String(value ?? "") });
+  }
+  return use;
+}
+
+/**
+ * The equipment a form chooses: the weapon of an attack, then each piece of gear ticked, in the
+ * order the dialog lists them.
+ *
+ * @param values - The form values.
+ * @param settings - The dialog's settings.
+ * @throws EngineError `UnknownItem` (field `gear`) for a ticked box of gear the dialog did not offer.
+ */
+export function chosenEquipment(values: FormValues, settings: EquipmentSettings): EquipmentChoice {
+  const offered = new Map((settings.gear ?? []).map((g) => [gearField(g.id), g]));
+  for (const [field, value] of Object.entries(values)) {
+    if (field.startsWith(GEAR_PREFIX) && isChecked(value) && !offered.has(field)) {
+      throw new EngineError("UnknownItem", { field: "gear", id: field.slice(GEAR_PREFIX.length) });
+    }
+  }
+  const chosen = [
+    ...(settings.attack ? [settings.attack.weapon] : []),
+    ...[...offered].filter(([field]) => isChecked(values[field])).map(([, gear]) => gear),
+  ];
+  if (chosen.length === 0) return NO_EQUIPMENT;
+  return {
+    ids: chosen.map((item) => item.id),
+    named: chosen
+      .filter((item) => item.adjustments.length > 0)
+      .map((item) => ({ name: item.name, adjustments: item.adjustments })),
+  };
+}
+
+/**
+ * The form values after a change: when the attack's choice changed, the fields it fills (the pool
+ * and the skill's modifier, or the rating) are filled from the new choice; any other change is kept
+ * as the player made it.
+ *
+ * @param values - The values after the change.
+ * @param previous - The values before it.
+ * @param settings - The dialog's settings.
+ * @param fill - The form values a choice's request gives (the engine's `requestToForm`).
+ */
+export function followUse(
+  values: FormValues,
+  previous: FormValues,
+  settings: EquipmentSettings,
+  fill: (request: unknown) => Record<string, string | boolean>,
+): FormValues {
+  const attack = settings.attack;
+  if (!attack || values[USE_FIELD] === previous[USE_FIELD]) return values;
+  const use = attack.uses.find((u) => u.value === values[USE_FIELD]);
+  return use ? { ...values, ...fill(use.request) } : values;
+}
+
+/** An adjustment as the dialog shows it: a label key and the signed value. */
+export interface AdjustmentPart {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** A piece of gear as the dialog offers it: its box, its name (text), what it adjusts, and whether it is ticked. */
+export interface GearView {
+  readonly field: string;
+  readonly name: string;
+  readonly parts: readonly AdjustmentPart[];
+  readonly checked: boolean;
+}
+
+/** The equipment part of a dialog's form view. */
+export interface EquipmentView {
+  /** A weapon attack: the weapon's name and adjustments, and the choices (the current one selected); else `null`. */
+  readonly attack: {
+    readonly weapon: string;
+    readonly parts: readonly AdjustmentPart[];
+    readonly uses: readonly { readonly value: string; readonly text: string; readonly selected: boolean }[];
+  } | null;
+  /** The gear offered (empty for none). */
+  readonly gear: readonly GearView[];
+}
+
+function partsOf(item: DialogItem): AdjustmentPart[] {
+  return item.adjustments.map((a) => ({
+    key: `ROLLING_BONES.Condition.Target.${a.target}`,
+    value: typeof a.value === "number" && a.value > 0 ? `+${a.value}` : String(a.value),
+  }));
+}
+
+/**
+ * The equipment part of a dialog's form view.
+ *
+ * @param values - The form values.
+ * @param settings - The dialog's settings.
+ */
+export function equipmentView(values: FormValues, settings: EquipmentSettings): EquipmentView {
+  const attack = settings.attack;
+  return {
+    attack: attack
+      ? {
+          weapon: attack.weapon.name,
+          parts: partsOf(attack.weapon),
+          uses: attack.uses.map((u) => ({ value: u.value, text: u.text, selected: u.value === values[USE_FIELD] })),
+        }
+      : null,
+    gear: (settings.gear ?? []).map((g) => ({
+      field: gearField(g.id),
+      name: g.name,
+      parts: partsOf(g),
+      checked: isChecked(values[gearField(g.id)]),
+    })),
+  };
+}
+
+/**
+ * What a weapon attack stores with its roll for the card: the weapon's name and what it was rolled
+ * with (both text); nothing for another roll or a choice that is not offered.
+ *
+ * @param values - The form values.
+ * @param settings - The dialog's settings.
+ */
+export function attackRollOptions(values: FormValues, settings: EquipmentSettings): Record<string, unknown> {
+  const attack = settings.attack;
+  const use = attack?.uses.find((u) => u.value === values[USE_FIELD]);
+  return attack && use ? { attack: { weapon: attack.weapon.name, use: use.text } } : {};
+}

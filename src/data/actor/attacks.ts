@@ -1,0 +1,73 @@
+/**
+ * What a weapon attack of a Precision & Impact or percentile character is rolled with: the player
+ * chooses one of the character's skills (or, in Precision & Impact, a pair of attributes; in the
+ * percentile rules, an attribute's rating) in the roll dialog. A choice is written as a trait
+ * reference in one piece of text (`skill:<id>`, `attribute:power+wits`), so a roll button, a hotbar
+ * macro or `api.rollTrait` can name it in the weapon trait's `with`.
+ */
+
+import type { TraitLabel, TraitRef } from "./requests.ts";
+
+/** One way to roll a weapon attack: its text value (the dialog's select), the trait it rolls, and its label. */
+export interface AttackUse<R = unknown> {
+  /** The choice as text (`skill:<id>`, `attribute:<key>`, `attribute:<key>+<key>`). */
+  readonly value: string;
+  /** The trait the attack is rolled with. */
+  readonly trait: TraitRef;
+  /** What the choice is called (a skill's name, or the attributes' keys). */
+  readonly label: TraitLabel;
+  /** The request the trait gives (for a percentile attack, with the weapon's damage multiplier). */
+  readonly request: R;
+}
+
+/** A weapon attack: the weapon (an own item of the character) and the choices it can be rolled with. */
+export interface WeaponAttack<R = unknown> {
+  /** The weapon's item id and name. */
+  readonly weapon: { readonly id: string; readonly name: string };
+  /** Every choice, skills first, in the character's order. */
+  readonly uses: readonly AttackUse<R>[];
+  /** The choice the roll starts from. */
+  readonly use: string;
+}
+
+/**
+ * The text of a choice.
+ *
+ * @param trait - The trait (`skill` or `attribute`, with a second attribute for a pair).
+ */
+export function useValue(trait: TraitRef): string {
+  return trait.with === undefined ? `${trait.kind}:${trait.key}` : `${trait.kind}:${trait.key}+${trait.with}`;
+}
+
+/** The words of a name, lower case, each without a plural `s` (`"Long swords"` → `["long", "sword"]`). */
+function stems(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .map((w) => (w.length > 3 && w.endsWith("s") ? w.slice(0, -1) : w))
+    .filter((w) => w.length >= 3);
+}
+
+/** Whether a skill's name names the weapon (a word of one is part of a word of the other: Sword and Longsword, Bows and Short bow). */
+function namesWeapon(skill: string, weapon: string): boolean {
+  const weaponWords = stems(weapon);
+  return stems(skill).some((s) => weaponWords.some((w) => w.includes(s) || s.includes(w)));
+}
+
+/**
+ * The choice an attack starts from when none is named: a skill whose name names the weapon (Sword
+ * for a Longsword, Bows for a Short bow); else the character's attributes alone, as an untrained
+ * attack is made (the `untrained` choice when the character has it, else the first attribute choice);
+ * else the first choice. The player picks any other in the dialog.
+ *
+ * @param uses - The choices, skills first.
+ * @param weapon - The weapon's name.
+ * @param untrained - The attribute choice an untrained attack uses (`attribute:agility`).
+ * @returns The choice's value, or `null` when there is no choice at all.
+ */
+export function defaultUse(uses: readonly AttackUse[], weapon: string, untrained?: string): string | null {
+  const named = uses.find((u) => u.trait.kind === "skill" && "name" in u.label && namesWeapon(u.label.name, weapon));
+  const attributes = uses.filter((u) => u.trait.kind === "attribute");
+  const plain = attributes.find((u) => u.value === untrained) ?? attributes[0];
+  return (named ?? plain ?? uses[0])?.value ?? null;
+}

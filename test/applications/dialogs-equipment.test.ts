@@ -1,0 +1,270 @@
+// @vitest-environment happy-dom
+/**
+ * Equipment in the roll dialogs (issue 16): a Precision & Impact weapon attack's choice of skill or
+ * attributes (which fills the pool), the weapon's modifiers and the gear the player ticks (none by
+ * default) in the odds; a percentile weapon attack's choice of skill (which fills the rating) and
+ * the weapon's multiplier in the called-shot fields; bad input refused under its field. View models
+ * and the real templates, rendered with Handlebars.
+ */
+import { describe, expect, it } from "vitest";
+import { buildDialogContext, followValues } from "../../src/applications/dialogs/context.ts";
+import {
+  attackRollOptions,
+  chosenEquipment,
+  type DialogAttack,
+  type DialogItem,
+} from "../../src/applications/dialogs/equipment.ts";
+import * as piDialog from "../../src/applications/dialogs/pi-roll-dialog.ts";
+import * as percentileDialog from "../../src/applications/dialogs/percentile-roll-dialog.ts";
+import { evaluateForm, type DialogSettings } from "../../src/applications/dialogs/types.ts";
+import { pi } from "../../src/engines/index.ts";
+import { errorMessage } from "../../src/helpers/notify.ts";
+import { format, hasKey, localize } from "../support/i18n.ts";
+import { renderTemplate } from "../support/handlebars.ts";
+import { settingsWith } from "./dialog-helpers.ts";
+
+const i18n = { localize, format, has: hasKey };
+
+const SWORD: DialogItem = {
+  id: "itemSword0000001",
+  name: "Longsword <b>bold</b>",
+  adjustments: [{ target: "impact", value: 2 }],
+};
+const PICKS: DialogItem = {
+  id: "itemPicks0000001",
+  name: "Lockpicks",
+  adjustments: [{ target: "precision", value: 2 }],
+};
+const BUCKLER: DialogItem = { id: "itemBuckler00001", name: "Buckler", adjustments: [{ target: "impact", value: 1 }] };
+
+/** Fencing: Quickness d8 d4 + Power d6 d4, +1 Precision; or Power + Wits, no bonus. */
+const FENCING = { pool: [8, 6, 4, 4], hindrance: "none", precisionMod: 1, impactMod: 0 } as const;
+const POWER_WITS = { pool: [6, 4, 8, 6], hindrance: "none" } as const;
+
+const PI_ATTACK: DialogAttack = {
+  weapon: SWORD,
+  uses: [
+    { value: "skill:skillFencing0001", text: "Fencing <img src=x>", request: FENCING },
+    { value: "attribute:power+wits", text: "Power + Wits", request: POWER_WITS },
+  ],
+  use: "skill:skillFencing0001",
+};
+
+const piSettings = settingsWith({ attack: PI_ATTACK, gear: [PICKS, BUCKLER] });
+
+function context(engine: "pi" | "percentile", values: Record<string, string | boolean>, settings: DialogSettings) {
+  const built = buildDialogContext({
+    engine,
+    values,
+    settings,
+    lang: "en",
+    idPrefix: "t",
+    visibility: "public",
+    localizeError: (e) => errorMessage(e, i18n),
+  });
+  const host = document.createElement("div");
+  host.innerHTML = renderTemplate(`templates/dialogs/${engine}/form.hbs`, built);
+  return { context: built, host };
+}
+
+/** The odds of a request as the pi dialog shows them. */
+function piOdds(request: pi.PiRequest) {
+  return piDialog.oddsView(pi.validate(request), {}, "en");
+}
+
+describe("Precision & Impact weapon attack dialog", () => {
+  const start = () => piDialog.requestToForm(FENCING, piSettings);
+
+  it("starts from the chosen skill, every piece of gear unticked, the weapon not in the typed modifiers", () => {
+    const values = start();
+    expect(values).toMatchObject({
+      use: "skill:skillFencing0001",
+      "gear-itemPicks0000001": false,
+      "gear-itemBuckler00001": false,
+      d8: "1",
+      d6: "1",
+      d4: "2",
+      precisionMod: "1",
+      impactMod: "0",
+    });
+    expect(piDialog.formToRequest(values)).toEqual(FENCING);
+  });
+
+  it("reads its odds with the weapon's Impact +2 added after the pick; unticked gear adds nothing", () => {
+    const evaluation = evaluateForm(piDialog.piDialog, start(), piSettings, "en");
+    expect(evaluation.ok).toBe(true);
+    expect(evaluation.request).toEqual(FENCING);
+    expect(evaluation.equipment).toEqual({
+      ids: [SWORD.id],
+      named: [{ name: SWORD.name, adjustments: SWORD.adjustments }],
+    });
+    expect(evaluation.odds).toEqual(piOdds({ ...FENCING, impactMod: 2 }));
+    expect(evaluation.odds).not.toEqual(piOdds(FENCING));
+  });
+
+  it("adds each ticked piece of gear to the odds and the roll, in the dialog's order", () => {
+    const values = { ...start(), "gear-itemBuckler00001": true, "gear-itemPicks0000001": true };
+    const evaluation = evaluateForm(piDialog.piDialog, values, piSettings, "en");
+    expect(evaluation.equipment?.ids).toEqual([SWORD.id, PICKS.id, BUCKLER.id]);
+    expect(evaluation.equipment?.named.map((n) => n.name)).toEqual([SWORD.name, "Lockpicks", "Buckler"]);
+    expect(evaluation.odds).toEqual(piOdds({ ...FENCING, precisionMod: 3, impactMod: 3 }));
+    // Unticking one takes it out again.
+    const one = evaluateForm(piDialog.piDialog, { ...values, "gear-itemPicks0000001": false }, piSettings, "en");
+    expect(one.equipment?.ids).toEqual([SWORD.id, BUCKLER.id]);
+    expect(one.odds).toEqual(piOdds({ ...FENCING, impactMod: 3 }));
+  });
+
+  it("a roll that is not an attack offers the gear alone, and without gear nothing changes", () => {
+    const gearOnly = settingsWith({ gear: [PICKS] });
+    const values = { ...piDialog.requestToForm(POWER_WITS, gearOnly), "gear-itemPicks0000001": true };
+    expect(values).not.toHaveProperty("use");
+    expect(chosenEquipment(values, gearOnly)).toEqual({
+      ids: [PICKS.id],
+      named: [{ name: "Lockpicks", adjustments: PICKS.adjustments }],
+    });
+    const plain = context("pi", piDialog.requestToForm(POWER_WITS, settingsWith()), settingsWith()).host;
+    expect(plain.querySelector('select[name="use"]')).toBeNull();
+    expect(plain.querySelector("[data-gear]")).toBeNull();
+  });
+
+  it("fills the pool and the skill's modifiers from a new choice, and keeps the hindrance, goal and gear", () => {
+    const before = {
+      ...start(),
+      hindrance: "minor",
+      precisionGoal: "7",
+      "gear-itemPicks0000001": true,
+      impactMod: "4",
+    };
+    const changed = followValues("pi", { ...before, use: "attribute:power+wits" }, before, piSettings);
+    expect(changed).toMatchObject({
+      use: "attribute:power+wits",
+      d8: "1",
+      d6: "2",
+      d4: "1",
+      precisionMod: "0",
+      impactMod: "0",
+      hindrance: "minor",
+      precisionGoal: "7",
+      "gear-itemPicks0000001": true,
+    });
+    // Any other change keeps what the player typed.
+    expect(followValues("pi", { ...before, impactMod: "5" }, before, piSettings)).toMatchObject({ impactMod: "5" });
+  });
+
+  it("refuses a choice or a piece of gear it did not offer, and a sum out of range, under the field", () => {
+    const forgedUse = context("pi", { ...start(), use: "skill:someoneElse0001" }, piSettings);
+    expect(forgedUse.context.canRoll).toBe(false);
+    expect(forgedUse.context.invalidField).toBe("use");
+    expect(forgedUse.context.error).toBe(
+      format("ROLLING_BONES.Error.UnknownAttackUse", { name: SWORD.name, use: "skill:someoneElse0001" }),
+    );
+    expect(forgedUse.host.querySelector('select[name="use"]')?.getAttribute("aria-invalid")).toBe("true");
+
+    const forgedGear = context("pi", { ...start(), "gear-itemNotMine000001": true }, piSettings);
+    expect(forgedGear.context.invalidField).toBe("gear");
+    expect(forgedGear.context.error).toBe(format("ROLLING_BONES.Error.UnknownItem", { id: "itemNotMine000001" }));
+    expect(forgedGear.host.querySelector('input[name="gear-itemPicks0000001"]')?.getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+
+    // 99 typed + the sword's 2 leaves the engine's ±100.
+    const tooMuch = context("pi", { ...start(), impactMod: "99" }, piSettings);
+    expect(tooMuch.context.invalidField).toBe("impactMod");
+    expect(tooMuch.context.canRoll).toBe(false);
+  });
+
+  it("renders the choice as a labelled select, the weapon and the gear by name as text", () => {
+    const { host } = context("pi", { ...start(), "gear-itemBuckler00001": true }, piSettings);
+    const select = host.querySelector<HTMLSelectElement>('select[name="use"]');
+    expect(host.querySelector(`label[for="${select?.id}"]`)?.textContent).toBe(localize("ROLLING_BONES.Field.use"));
+    expect([...(select?.options ?? [])].map((o) => [o.value, o.textContent, o.selected])).toEqual([
+      ["skill:skillFencing0001", "Fencing <img src=x>", true],
+      ["attribute:power+wits", "Power + Wits", false],
+    ]);
+    const weapon = host.querySelector("[data-weapon]");
+    expect(weapon?.textContent?.trim()).toBe(
+      `${format("ROLLING_BONES.Dialog.Attack.Weapon", { weapon: SWORD.name })}: Impact +2 ${localize("ROLLING_BONES.Dialog.Attack.AfterPick")}`,
+    );
+    expect(weapon?.querySelector("b")).toBeNull();
+    expect(host.querySelector("img")).toBeNull();
+    const boxes = [...host.querySelectorAll<HTMLInputElement>('[data-gear] input[type="checkbox"]')];
+    expect(boxes.map((b) => [b.name, b.checked, host.querySelector(`label[for="${b.id}"]`)?.textContent])).toEqual([
+      ["gear-itemPicks0000001", false, "Lockpicks: Precision +2"],
+      ["gear-itemBuckler00001", true, "Buckler: Impact +1"],
+    ]);
+  });
+
+  it("stores the weapon and the choice's name with the roll for the card", () => {
+    expect(attackRollOptions(start(), piSettings)).toEqual({
+      attack: { weapon: SWORD.name, use: "Fencing <img src=x>" },
+    });
+    expect(attackRollOptions(start(), settingsWith({ gear: [PICKS] }))).toEqual({});
+  });
+});
+
+describe("percentile weapon attack dialog", () => {
+  const BOW: DialogItem = { id: "itemBow000000001", name: "Short bow", adjustments: [] };
+  const attack: DialogAttack = {
+    weapon: BOW,
+    uses: [
+      {
+        value: "skill:skillArchery001",
+        text: "Archery",
+        request: { bonus: 0, penalty: 0, column: 12, damageMultiplier: 2 },
+      },
+      {
+        value: "attribute:agility",
+        text: "Agility",
+        request: { bonus: 0, penalty: 0, column: 11, damageMultiplier: 2 },
+      },
+    ],
+    use: "skill:skillArchery001",
+  };
+  const settings = settingsWith({ attack });
+  const start = () => percentileDialog.requestToForm(attack.uses[0]!.request as never, settings);
+
+  it("starts from the skill's rating and the weapon's multiplier, with the called-shot fields shown", () => {
+    const values = start();
+    expect(values).toMatchObject({
+      use: "skill:skillArchery001",
+      column: "12",
+      damageMultiplier: "2",
+      calledShot: true,
+    });
+    const { host } = context("percentile", values, settings);
+    expect(host.querySelector("[data-called-shot]")).not.toBeNull();
+    // An attack is a called shot when the player takes voluntary penalty dice: no box to tick first.
+    expect(host.querySelector('input[name="calledShot"]')).toBeNull();
+    expect(host.querySelector<HTMLInputElement>('input[name="damageMultiplier"]')?.value).toBe("2");
+    expect(host.querySelector("[data-weapon]")?.textContent?.trim()).toBe(
+      format("ROLLING_BONES.Dialog.Attack.Weapon", { weapon: "Short bow" }),
+    );
+  });
+
+  it("rolls two voluntary penalty dice on the ×2 base; the weapon adds nothing after the roll", () => {
+    const evaluation = evaluateForm(
+      percentileDialog.percentileDialog,
+      { ...start(), voluntaryPenalty: "2" },
+      settings,
+      "en",
+    );
+    expect(evaluation.request).toMatchObject({ column: 12, voluntaryPenalty: 2, damageMultiplier: 2 });
+    expect(evaluation.equipment).toEqual({ ids: [BOW.id], named: [] });
+    expect(attackRollOptions(start(), settings)).toEqual({ attack: { weapon: "Short bow", use: "Archery" } });
+  });
+
+  it("fills the rating from a new choice and keeps the multiplier the player set", () => {
+    const before = { ...start(), damageMultiplier: "3", voluntaryPenalty: "1" };
+    expect(followValues("percentile", { ...before, use: "attribute:agility" }, before, settings)).toMatchObject({
+      column: "11",
+      damageMultiplier: "3",
+      voluntaryPenalty: "1",
+    });
+  });
+
+  it("refuses a multiplier below 1 under its field", () => {
+    const { context: built, host } = context("percentile", { ...start(), damageMultiplier: "0" }, settings);
+    expect(built.invalidField).toBe("damageMultiplier");
+    expect(host.querySelector('input[name="damageMultiplier"]')?.getAttribute("aria-invalid")).toBe("true");
+  });
+});

@@ -1,0 +1,329 @@
+// @vitest-environment happy-dom
+/**
+ * Equipment in Precision & Impact and percentile rolls on the test world (vitest.world.config.ts runs
+ * this file in the v13 and v14 worlds): a player rolls a Precision & Impact weapon attack from the
+ * sheet and the card names the weapon's Impact modifier; the dialog's ticked gear reaches the roll
+ * and the card; a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on
+ * a success; a player may not roll another player's character's weapon, nor name an item the
+ * character does not own.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { format, localize } from "../support/i18n.ts";
+import { newGear, newWeapon } from "../../src/data/item/pure.ts";
+import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
+import {
+  ALICE,
+  BOB,
+  bootWorld,
+  CHARACTERS,
+  d10s,
+  dice,
+  errors,
+  errorText,
+  messageAs,
+  snapshot,
+  type World,
+} from "./points-world.ts";
+
+const ODILE = "actorOdile000001"; // Alice's Precision & Impact fencer
+const YSOLDE = "actorYsolde00001"; // Alice's percentile archer
+const SWORD = "itemSword0000001"; // Impact +2
+const PICKS = "itemPicks0000001"; // gear, Precision +2
+const BOW = "itemBow000000001"; // ×2
+const BOBS_AXE = "itemBobsAxe00001";
+
+/** The world's characters plus Odile and Ysolde with their equipment, and an axe on Bob's Brann. */
+function characters() {
+  const sword = { ...newWeapon(), pi: { precision: 0, impact: 2 } };
+  const bow = { ...newWeapon(), percentile: { multiplier: 2 } };
+  return [
+    ...structuredClone(CHARACTERS).map((c) =>
+      c.id === "actorBrann000001"
+        ? {
+            ...c,
+            items: [
+              {
+                _id: BOBS_AXE,
+                name: "Axe",
+                type: "weapon",
+                system: { ...newWeapon(), pi: { precision: 5, impact: 5 } },
+              },
+            ],
+          }
+        : c,
+    ),
+    {
+      id: ODILE,
+      name: "Odile",
+      type: "pi-character",
+      system: {
+        schemaVersion: 2,
+        attributes: {
+          power: { dice: [6, 4] },
+          quickness: { dice: [8, 4] },
+          wits: { dice: [8, 6] },
+          resolve: { dice: [6] },
+        },
+        skills: {
+          skillSwords00001: { name: "Swords", first: "quickness", second: "power", adds: "precision", bonus: 1 },
+        },
+        conditions: {},
+      },
+      ownership: { [ALICE]: 3 },
+      items: [
+        { _id: SWORD, name: "Longsword <i>", type: "weapon", system: sword },
+        { _id: PICKS, name: "Lockpicks", type: "gear", system: { ...newGear(), pi: { precision: 2, impact: 0 } } },
+      ],
+    },
+    {
+      id: YSOLDE,
+      name: "Ysolde",
+      type: "percentile-character",
+      system: {
+        schemaVersion: 2,
+        attributes: {
+          body: { rating: 7 },
+          agility: { rating: 11 },
+          endurance: { rating: 8 },
+          reason: { rating: 13 },
+          intuition: { rating: 10 },
+          will: { rating: 9 },
+        },
+        skills: { skillBows00000001: { name: "Bows", rating: 12 } },
+        karma: 0,
+      },
+      ownership: { [ALICE]: 3 },
+      items: [{ _id: BOW, name: "Short bow", type: "weapon", system: bow }],
+    },
+  ];
+}
+
+let w: World;
+afterEach(() => w.double.uninstall());
+
+/** The newest message, if a roll added one since `before` messages. */
+function newest(before: number) {
+  return w.double.game.messages.size > before ? w.double.game.messages.contents.at(-1)! : null;
+}
+
+/** Rolls a weapon from the sheet as a user, with Shift (no dialog), as the weapon row's button does. */
+async function rollFromSheet(userId: string, actorId: string, itemId: string) {
+  const { rollActorTrait } = await import("../../src/applications/sheets/roll-trait.ts");
+  const before = w.double.game.messages.size;
+  const shift = new MouseEvent("click", { shiftKey: true });
+  await w.double.actAs(userId, () => rollActorTrait(actorId, { kind: "weapon", key: itemId }, shift));
+  await w.double.settle();
+  return newest(before);
+}
+
+/**
+ * Rolls a weapon through the roll dialog as a user: the dialog opened from the character (as the
+ * weapon row opens it), its form changed by `change`, and its Roll pressed (what `RollDialog` runs).
+ */
+async function rollThroughDialog(
+  userId: string,
+  actorId: string,
+  itemId: string,
+  change: (values: FormValues) => FormValues,
+) {
+  const { requestForTrait, asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { dialogAttack, equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
+  const dialogs = await import("../../src/applications/dialogs/index.ts");
+  const before = w.double.game.messages.size;
+  await w.double.actAs(userId, async () => {
+    const actor = w.double.game.actors.get(actorId) as unknown as Actor.Implementation;
+    const character = asCharacter(actor.type, actor.system)!;
+    const roll = requestForTrait(
+      character.type,
+      character.system as never,
+      { kind: "weapon", key: itemId },
+      equipmentOf(actor),
+    );
+    const settings = dialogs.dialogSettingsFor({ actor, attack: dialogAttack(actor, roll.engine, roll.attack!) });
+    const dialog = dialogs.DIALOG_ENGINES[roll.engine];
+    const values = change(dialog.requestToForm(roll.request, settings));
+    const evaluation = dialogs.evaluateForm(dialog, values, settings, "en");
+    if (!evaluation.ok) throw evaluation.error;
+    await dialogs.postDialogRoll(roll.engine, evaluation, {
+      actor,
+      title: "Attack",
+      settings,
+      values,
+      visibility: "public",
+    });
+  });
+  await w.double.settle();
+  return newest(before);
+}
+
+describe("a Precision & Impact weapon attack", () => {
+  it("rolled from the sheet adds the sword's Impact +2 after the pick, and the card names it as text", async () => {
+    w = await bootWorld({ actors: characters() });
+    // Swords (the skill naming the Longsword): Quickness d8 d4 + Power d6 d4, largest first: d8 6, d6 5, d4 2, d4 1.
+    dice(w, [
+      [6, 8],
+      [5, 6],
+      [2, 4],
+      [1, 4],
+    ]);
+    const message = await rollFromSheet(ALICE, ODILE, SWORD);
+    expect(message).not.toBeNull();
+    const roll = message!.rolls[0] as unknown as {
+      options: { outcome: Record<string, unknown>; request: Record<string, unknown> };
+    };
+    // Best Precision picks 6 and 5: Precision 11 + the skill's 1, Impact 1 + the sword's 2.
+    expect(roll.options.outcome).toMatchObject({ precision: 12, impact: 3, precisionMod: 1, impactMod: 2 });
+    for (const user of [ALICE, BOB]) {
+      const html = await messageAs(w, message!.id!, user).renderHTML();
+      const line = html.querySelector('[data-condition][data-source="equipment"]');
+      expect(line?.textContent?.replace(/\s+/g, " ").trim()).toBe(
+        `Longsword <i>: ${localize("ROLLING_BONES.Condition.Target.impact")} +2`,
+      );
+      expect(html.querySelector("[data-attack]")?.textContent?.trim()).toBe(
+        format("ROLLING_BONES.Attack.Line", { weapon: "Longsword <i>", use: "Swords" }),
+      );
+      expect(html.querySelector(".rb-card i:not([aria-hidden])")).toBeNull();
+      // The weapon's name is the message's flavor, stored escaped: text, never markup.
+      expect(html.querySelector(".flavor-text")?.textContent).toBe("Longsword <i>");
+    }
+    // A P&I attack's card offers no damage roll (the rules read damage from Impact).
+    expect((message!.rolls[0]!.options as { weapon?: unknown }).weapon).toBeUndefined();
+    expect(w.double.warnings).toEqual([]);
+  });
+
+  it("through the dialog: the player picks attributes and ticks the lockpicks, and the card names both items", async () => {
+    w = await bootWorld({ actors: characters() });
+    // Power + Wits, largest first: d8 4, d6 6, d6 3, d4 2.
+    dice(w, [
+      [4, 8],
+      [6, 6],
+      [3, 6],
+      [2, 4],
+    ]);
+    const message = await rollThroughDialog(ALICE, ODILE, SWORD, (values) => ({
+      ...values,
+      use: "attribute:power+wits",
+      d8: "1",
+      d6: "2",
+      d4: "1",
+      precisionMod: "0",
+      [`gear-${PICKS}`]: true,
+    }));
+    const roll = message!.rolls[0] as unknown as { options: { outcome: Record<string, unknown> } };
+    // Best Precision: 6 and 4 → 10 + the lockpicks' 2; Impact 2 + the sword's 2.
+    expect(roll.options.outcome).toMatchObject({ precision: 12, impact: 4 });
+    const html = await messageAs(w, message!.id!, ALICE).renderHTML();
+    expect(
+      [...html.querySelectorAll('[data-source="equipment"] .rb-card__condition-name')].map((n) => n.textContent),
+    ).toEqual(["Longsword <i>", "Lockpicks"]);
+    expect(html.querySelector("[data-attack]")?.textContent?.trim()).toBe(
+      format("ROLLING_BONES.Attack.Line", { weapon: "Longsword <i>", use: "Power + Wits" }),
+    );
+  });
+
+  it("a player may not roll another player's character's weapon, nor name an item the character does not own", async () => {
+    w = await bootWorld({ actors: characters() });
+    const before = snapshot(w);
+    expect(await rollFromSheet(BOB, ODILE, SWORD)).toBeNull();
+    expect(errors(w)).toContain(errorText("RequestNotYours", { name: "Odile" }));
+    // Nor by pressing the button on Odile's sheet, which an observer may see.
+    const { rollTrait } = await import("../../src/applications/sheets/roll-trait.ts");
+    const odile = w.double.game.actors.get(ODILE) as unknown as Actor.Implementation;
+    const count = errors(w).length;
+    await w.double.actAs(BOB, () =>
+      rollTrait(odile, "pi-character", odile.system as never, { kind: "weapon", key: SWORD }),
+    );
+    expect(errors(w).slice(count)).toEqual([errorText("RequestNotYours", { name: "Odile" })]);
+    // Bob's axe is not Odile's: Alice naming it as equipment of Odile's roll is refused, nothing posted.
+    const { rollWithPoints } = await import("../../src/services/points/index.ts");
+    const refused = await w.double.actAs(ALICE, () =>
+      rollWithPoints(
+        "pi",
+        { pool: [8, 4] },
+        {
+          actor: w.double.game.actors.get(ODILE) as never,
+          equipment: [SWORD, BOBS_AXE],
+          visibility: "public",
+        },
+      ),
+    );
+    expect(refused).toBeNull();
+    expect(errors(w)).toContain(errorText("UnknownItem", { id: BOBS_AXE }));
+    // Nor as the weapon of a roll from the sheet.
+    expect(await rollFromSheet(ALICE, ODILE, BOBS_AXE)).toBeNull();
+    expect(errors(w)).toContain(errorText("UnknownTrait", { kind: "weapon", key: BOBS_AXE }));
+    await w.double.settle();
+    expect(snapshot(w)).toBe(before);
+  });
+});
+
+describe("a percentile weapon attack", () => {
+  it("a called shot with a ×2 bow and two voluntary penalty dice: the success card says ×4", async () => {
+    w = await bootWorld({ actors: characters() });
+    // Tens 9, ones 5, penalty dice 7 and 8: the lowest tens is 7 → 75, a success at Bows 12.
+    d10s(w, 9, 5, 7, 8);
+    const message = await rollThroughDialog(ALICE, YSOLDE, BOW, (values) => ({ ...values, voluntaryPenalty: "2" }));
+    const roll = message!.rolls[0] as unknown as { options: { outcome: Record<string, unknown> } };
+    expect(roll.options.outcome).toMatchObject({
+      value: 75,
+      success: true,
+      calledShot: { requested: 2, applied: 2, base: 2, multiplier: 4 },
+    });
+    const html = await messageAs(w, message!.id!, BOB).renderHTML();
+    expect(html.querySelector('[data-note="weapon-damage"]')?.textContent).toBe(
+      format("ROLLING_BONES.Percentile.Card.WeaponHit", { weapon: "Short bow", multiplier: 4 }),
+    );
+    expect(html.querySelector("[data-attack]")?.textContent?.trim()).toBe(
+      format("ROLLING_BONES.Attack.Line", { weapon: "Short bow", use: "Bows" }),
+    );
+    expect(html.querySelector('[data-note="weapon-damage"]')?.textContent).toContain("×4");
+  });
+
+  it("a missed attack with the bow says so, without raising the damage", async () => {
+    w = await bootWorld({ actors: characters() });
+    // Tens 2, ones 5, penalty dice 7 and 8: 25 fails at Bows 12.
+    d10s(w, 2, 5, 7, 8);
+    const message = await rollThroughDialog(ALICE, YSOLDE, BOW, (values) => ({ ...values, voluntaryPenalty: "2" }));
+    const html = await messageAs(w, message!.id!, ALICE).renderHTML();
+    expect(html.querySelector('[data-note="weapon-damage"]')?.textContent).toBe(
+      format("ROLLING_BONES.Percentile.Card.WeaponMissed", { weapon: "Short bow" }),
+    );
+  });
+});
+
+describe("the Quench scenarios of equipment", () => {
+  it("run green against the double, as the character's player, and are registered as a batch", async () => {
+    w = await bootWorld({ actors: characters() });
+    const { runPiWeaponScenario, runCalledShotScenario } = await import("../../src/quench/equipment-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const failures: string[] = [];
+    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
+    const assert = {
+      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
+      deepEqual: (a: unknown, b: unknown, m?: string) =>
+        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
+      isTrue: (v: unknown, m?: string) => check(v === true, m),
+    };
+    const mapping = await calibrate(throwD4);
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const items = { weapon: "Longsword <i>", gear: "Lockpicks" };
+    expect(await w.double.actAs(ALICE, () => runPiWeaponScenario(actor(ODILE), items, mapping, assert))).not.toBeNull();
+    expect(
+      await w.double.actAs(ALICE, () => runCalledShotScenario(actor(YSOLDE), "Short bow", mapping, assert)),
+    ).not.toBeNull();
+    expect(failures).toEqual([]);
+    // The checks can fail: with the faces read the other way round the dice show 2, 6, 4, 3 and the bow misses (26).
+    const reversed = mapping === "ascending" ? "descending" : "ascending";
+    await w.double.actAs(ALICE, () => runCalledShotScenario(actor(YSOLDE), "Short bow", reversed, assert));
+    expect(failures).toContain(
+      "the hit's multiplier: " +
+        format("ROLLING_BONES.Percentile.Card.WeaponMissed", { weapon: "Short bow" }) +
+        " ≠ " +
+        format("ROLLING_BONES.Percentile.Card.WeaponHit", { weapon: "Short bow", multiplier: "4" }),
+    );
+    const { registerQuenchBatches } = await import("../../src/quench/index.ts");
+    const keys: string[] = [];
+    registerQuenchBatches({ registerBatch: (key) => void keys.push(key) });
+    expect(keys).toContain("rolling-bones.equipment");
+  });
+});
