@@ -29,13 +29,17 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
 
 /**
- * What a client loads at startup. 60 KB held until this session added a document type (Items: data
- * models, sheet registration, migration step), argument checks on every API entry and the
- * own-entry lookups, which brought it to about 63.3 KB; raised to 66 KB. The largest part that
- * could move out is the engines' odds, in the startup chunk because `game.system.api.engines`
- * exposes them (see the issue notes).
+ * What a client loads at startup. 60 KB held until Items (data models, sheet registration, migration
+ * step), argument checks on every API entry and the own-entry lookups brought it to about 63.3 KB;
+ * raised to 66 KB. Since then equipment attacks and effects, NPC types, conditions, initiative,
+ * damage, verdicts, critical and botch effects and the GM's tools came, and two cuts went the other
+ * way: the sheet views load on a sheet's first render, and the minifier keeps class names only (not
+ * every function's), about 8 KB between them. Raised to 72 KB. The next cuts, estimated from the source map: the chat
+ * command grammar with the roll links (about 3.5 KB: the `chatMessage` hook would answer from a
+ * small pattern and parse on demand) and `game.system.api.engines`, which keeps every engine's odds
+ * in the startup chunk.
  */
-const JS_LIMIT = 66 * 1024;
+const JS_LIMIT = 72 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
