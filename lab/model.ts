@@ -382,6 +382,12 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
   },
   { id: "poolBotch", engine: "pool", request: { pool: 6, difficulty: 8, cancellation: 1 }, faces: [1, 1, 3, 5, 7, 2] },
   {
+    id: "poolSixthDot",
+    engine: "pool",
+    request: { pool: 9, difficulty: 8, cancellation: 2 },
+    faces: [1, 4, 3, 5, 7, 2, 1, 6, 3],
+  },
+  {
     id: "poolWillpower",
     engine: "pool",
     request: { pool: 5, difficulty: 6, willpower: true },

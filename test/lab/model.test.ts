@@ -135,6 +135,7 @@ describe("lab card states", () => {
     expect((outcome("piSingleDie") as pi.PiOutcome).failed).toBe(true);
     const pl = (id: string) => outcome(id) as pool.PoolOutcome;
     expect(pl("poolBotch").result).toBe("botch");
+    expect(pl("poolSixthDot")).toMatchObject({ result: "failure", cancellation: 2, ignored: 2, botchLevel: 0 });
     expect(pl("poolWillpower")).toMatchObject({ willpower: true, result: "success" });
     expect(pl("poolAutomatic").automatic).toBe(true);
   });
