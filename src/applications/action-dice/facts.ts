@@ -54,9 +54,10 @@ export function gmPanelFacts(): GmPanelFacts {
         pool: sessionPoolOf(u)?.state ?? null,
         characters: charactersOf(u).map(panelCharacter),
       })),
-    ledger: game.messages.contents
-      .map((m) => m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined)
-      .filter((r): r is EconomyRecord => r !== undefined && r.session === session),
+    ledger: game.messages.contents.flatMap((m) => {
+      const record = m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+      return record !== undefined && record.session === session ? [{ ...record, messageId: m.id ?? "" }] : [];
+    }),
   };
 }
 

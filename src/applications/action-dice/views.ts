@@ -32,9 +32,12 @@ export interface GmPanelFacts {
     readonly pool: ActionPoolState | null;
     readonly characters: readonly PanelCharacter[];
   }[];
-  /** This session's pool actions (awards, takes, insight, secret agenda, lucky breaks), oldest first. */
-  readonly ledger?: readonly EconomyRecord[];
+  /** This session's pool actions (awards, forfeits, takes, insight, secret agenda, lucky breaks), oldest first. */
+  readonly ledger?: readonly PanelLedgerRecord[];
 }
+
+/** A pool action's record as the panel reads it: the record, and the id of the economy card that holds it. */
+export type PanelLedgerRecord = EconomyRecord & { readonly messageId?: string };
 
 /** One player's row in the GM panel. */
 export interface GmPanelPlayer {
@@ -51,6 +54,10 @@ export interface GmPanelPlayer {
   readonly classDice: string;
   readonly canAward: boolean;
   readonly canTake: boolean;
+  /** Whether the player's awards may be forfeited now (a pool this session, not forfeited yet). */
+  readonly canForfeit: boolean;
+  /** The standing forfeit of the player's awards: its reason and its card (whose undo lifts it), else `null`. */
+  readonly forfeit: { readonly reason: string | null; readonly messageId: string | null } | null;
 }
 
 /** The GM panel's context. */
@@ -83,6 +90,19 @@ function classDiceText(characters: readonly PanelCharacter[]): string {
     .join(", ");
 }
 
+/** The latest standing forfeit of a player's awards this session, from the panel's ledger. */
+function standingForfeit(facts: GmPanelFacts, userId: string): GmPanelPlayer["forfeit"] {
+  const records = (facts.ledger ?? []).filter(
+    (r) =>
+      r.session === facts.session &&
+      r.entry?.type === "forfeit" &&
+      !r.entry.undone &&
+      r.entry.changes.some((c) => c.userId === userId && c.forfeited === true),
+  );
+  const last = records.at(-1);
+  return { reason: last?.entry?.reason ?? null, messageId: last?.messageId ?? null };
+}
+
 /** Builds the GM panel's view. */
 export function gmPanelView(facts: GmPanelFacts): GmPanelView {
   const started = facts.session > 0;
@@ -100,6 +120,7 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
       : null,
     players: facts.players.map((p) => {
       const count = p.pool ? diceLeft(p.pool) : 0;
+      const forfeited = p.pool?.forfeited === true;
       return {
         id: p.id,
         name: p.name,
@@ -112,8 +133,10 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
         failedInsight: (p.pool?.failedInsight ?? []).join(", "),
         characters: charactersText(p.characters),
         classDice: classDiceText(p.characters),
-        canAward: started && p.pool !== null && !p.pool.luckyBreak && facts.gm !== null,
+        canAward: started && p.pool !== null && !p.pool.luckyBreak && !forfeited && facts.gm !== null,
         canTake: started && count > 0,
+        canForfeit: started && p.pool !== null && !forfeited && facts.gm !== null,
+        forfeit: forfeited ? standingForfeit(facts, p.id) : null,
       };
     }),
     canStart: facts.players.some((p) => p.characters.length > 0),

@@ -6,6 +6,7 @@
  */
 import {
   cardOutcome,
+  checkAwardForRoll,
   checkCardAction,
   diceLeft,
   effectsFor,
@@ -107,6 +108,12 @@ export interface ActionControlsView {
   readonly close: boolean;
   /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
   readonly undo: readonly { readonly entry: string; readonly refund: boolean }[];
+  /**
+   * The GM's award of a die to the roller for this roll (a player with a pool this session), with
+   * the id of its reason field; `blocked` is the localization key of why it cannot be made now
+   * (dice used or spent on the roll, the player's awards forfeited, a lucky break), else `null`.
+   */
+  readonly award: { readonly reasonId: string; readonly blocked: string | null } | null;
   /** True when any control is shown. */
   readonly any: boolean;
 }
@@ -126,6 +133,17 @@ const ACTIVATION_LABELS = {
   critical: "ROLLING_BONES.Action.Spend.critical",
   specialBotch: "ROLLING_BONES.Action.Spend.specialBotch",
 } as const;
+
+/** The GM's award for a card's roll: only for a player's roll with a pool this session (see {@link ActionControlsView}). */
+function awardControl(input: ControlsInput): ActionControlsView["award"] {
+  const owner = Object.hasOwn(input.pools, input.card.owner) ? input.pools[input.card.owner] : undefined;
+  if (owner === undefined || owner.gm) return null;
+  let blocked: string | null = null;
+  if (!checkAwardForRoll(input.card).ok) blocked = "ROLLING_BONES.ActionDice.Award.BlockedDice";
+  else if (owner.forfeited === true) blocked = "ROLLING_BONES.ActionDice.Award.BlockedForfeit";
+  else if (owner.luckyBreak) blocked = "ROLLING_BONES.ActionDice.Award.BlockedLuckyBreak";
+  return { reasonId: `rb-${input.messageId}-award-reason`, blocked };
+}
 
 /** The controls a viewer sees on an action card. */
 export function actionControls(input: ControlsInput): ActionControlsView {
@@ -185,6 +203,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     });
   }
   const close = input.viewerIsGM && allowed({ type: "close" });
+  const award = input.viewerIsGM ? awardControl(input) : null;
   const undo = input.viewerIsGM
     ? card.ledger
         .filter((e) => !e.undone && allowed({ type: "undo", entry: e.id }))
@@ -203,7 +222,9 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     effects,
     close,
     undo,
+    award,
     any:
+      award !== null ||
       augment.length > 0 ||
       reroll.length > 0 ||
       classAugment ||

@@ -46,6 +46,12 @@ export interface ActionPoolState {
   readonly spent: number;
   /** True once the user took a lucky break this session: no more awards. */
   readonly luckyBreak: boolean;
+  /**
+   * True once the GM declared the player's awards forfeited this session (the rules: excessive
+   * out-of-character banter forfeits earning dice); no award until the GM undoes it. Absent on
+   * pools stored before forfeits existed (read as false).
+   */
+  readonly forfeited?: boolean;
   /** Subjects of insight rolls this user failed this session (no new insight spend on them). */
   readonly failedInsight: readonly string[];
   /** Ids of the pool actions applied this session. */
@@ -203,6 +209,18 @@ export interface AwardAction extends ActionBase {
   readonly reason?: string;
 }
 
+/**
+ * The GM declares a player's awards forfeited for the session (the rules: excessive out-of-character
+ * banter), with the reason; awards to that player are refused until the GM undoes it.
+ */
+export interface ForfeitAction extends ActionBase {
+  readonly type: "forfeit";
+  /** The player's user id. */
+  readonly to: string;
+  /** Why (the GM's words, required, at most {@link MAX_NOTE} characters). */
+  readonly reason: string;
+}
+
 /** Spend the whole pool on a lucky break (only with nothing spent this session). */
 export interface LuckyBreakAction extends ActionBase {
   readonly type: "luckyBreak";
@@ -239,13 +257,13 @@ export interface TakeAction extends ActionBase {
 }
 
 /** Every action on pools alone (no card). */
-export type PoolAction = AwardAction | LuckyBreakAction | InsightAction | TakeAction;
+export type PoolAction = AwardAction | ForfeitAction | LuckyBreakAction | InsightAction | TakeAction;
 
 /** The verdict of a check: allowed (possibly as a repeat that changes nothing), or refused with a reason. */
 export type Check =
   { readonly ok: true; readonly repeated: boolean } | { readonly ok: false; readonly error: EngineError };
 
-/** The longest text an award's reason or a villain's name may have. */
+/** The longest text an award's or a forfeit's reason, or a villain's name, may have. */
 export const MAX_NOTE = 200;
 
 /** A short text field of an action: absent is empty; anything but text, or text too long, is refused. */
@@ -299,6 +317,9 @@ export function newPool(userId: string, dice: readonly PoolPart[], options: { gm
     dice: parts,
     spent: 0,
     luckyBreak: false,
+    // Written out, not left absent: a stored pool is updated by merging, so a new session's pool must
+    // say `false` to clear the last session's forfeit.
+    forfeited: false,
     failedInsight: [],
     applied: [],
   };
@@ -779,6 +800,16 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
   }
 }
 
+/**
+ * Whether the GM may award the roller a die for this roll, from its card: the rules give no award
+ * for an action that stems from using or spending an action die, so a card on which dice were used
+ * or spent (an entry that still stands) is refused with `AwardForDiceUse`. Undone entries gave their
+ * dice back and do not count. The award itself is then checked as any award ({@link checkPoolAction}).
+ */
+export function checkAwardForRoll(card: ActionCardState): Check {
+  return verdict(card.ledger.some((e) => !e.undone && e.dice.length > 0) ? new EngineError("AwardForDiceUse") : null);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pool actions
 
@@ -795,7 +826,18 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
       if (to.gm) return new EngineError("AwardToGm");
       requireInt(a.count, "count", 1, MAX_SPEND);
       if (to.luckyBreak) return new EngineError("AwardsBlocked");
+      if (to.forfeited === true) return new EngineError("AwardsForfeited");
       return noteError(a.reason, "reason");
+    }
+    case "forfeit": {
+      if (!pool.gm) return new EngineError("GmOnly");
+      const to = poolOf(pools, a.to);
+      if (to instanceof EngineError) return to;
+      if (to.gm) return new EngineError("ForfeitGm");
+      if (to.forfeited === true) return new EngineError("AlreadyForfeited");
+      const reason = noteError(a.reason, "reason");
+      if (reason !== null) return reason;
+      return typeof a.reason === "string" && a.reason.trim() !== "" ? null : new EngineError("ForfeitNeedsReason");
     }
     case "luckyBreak": {
       if (pool.luckyBreak) return new EngineError("LuckyBreakTaken");
@@ -828,7 +870,9 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
 
 /**
  * Whether an action on pools alone is allowed:
- * - award: by the GM, to a player's pool, at least one die, not to a player who took a lucky break.
+ * - award: by the GM, to a player's pool, at least one die, not to a player who took a lucky break
+ *   or whose awards are forfeited.
+ * - forfeit: by the GM, of a player's awards (not already forfeited), with a reason.
  * - lucky break: the user spent no die this session and still has dice (it takes them all).
  * - insight: at least one die, a subject, not a subject whose insight roll the user failed, enough dice.
  * - take: by the GM, from a loaded pool (a player's or the GM's own), at least one die, enough dice.
@@ -844,9 +888,9 @@ export function checkPoolAction(pools: Readonly<Record<string, ActionPoolState>>
 /**
  * Applies an action on pools alone, returning the new pools (the input is not changed). Throws the
  * refusal's {@link EngineError}; an id already applied returns the pools unchanged. An award adds
- * dice of the player's die size to the player and as many GM dice to the GM; a lucky break empties
- * the pool and blocks awards; an insight spend takes the dice; a take removes dice without counting
- * them as the owner's spend.
+ * dice of the player's die size to the player and as many GM dice to the GM; a forfeit marks the
+ * player's awards forfeited; a lucky break empties the pool and blocks awards; an insight spend
+ * takes the dice; a take removes dice without counting them as the owner's spend.
  */
 export function applyPoolAction(
   pools: Readonly<Record<string, ActionPoolState>>,
@@ -866,6 +910,14 @@ export function applyPoolAction(
         ...pools,
         [action.by]: { ...pool, dice: gmDice, applied },
         [action.to]: { ...to, dice: toDice, applied: [...to.applied, action.id] },
+      };
+    }
+    case "forfeit": {
+      const to = pools[action.to] as ActionPoolState;
+      return {
+        ...pools,
+        [action.by]: { ...pool, applied },
+        [action.to]: { ...to, forfeited: true, applied: [...to.applied, action.id] },
       };
     }
     case "luckyBreak":

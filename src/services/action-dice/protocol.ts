@@ -63,7 +63,15 @@ export const POOL_UNDO_ACTION = `${SYSTEM_ID}.actionPoolUndo`;
 
 /** A pool action as a client asks for it (the acting user is the asker). */
 export type PoolControl =
-  | { readonly type: "award"; readonly to: string; readonly count?: number; readonly reason?: string }
+  | {
+      readonly type: "award";
+      readonly to: string;
+      readonly count?: number;
+      readonly reason?: string;
+      /** The action card the award is made from (the roll it rewards); absent from the panel. */
+      readonly card?: string;
+    }
+  | { readonly type: "forfeit"; readonly to: string; readonly reason: string }
   | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }
   | {
       readonly type: "insight";
@@ -90,7 +98,7 @@ export interface PoolReply {
 
 /** The user whose pool a control acts on. */
 export function poolTarget(control: PoolControl, asker: string): string {
-  if (control.type === "award") return shared.textOf(control.to);
+  if (control.type === "award" || control.type === "forfeit") return shared.textOf(control.to);
   if (control.type === "take") return shared.textOf(control.from);
   return asker;
 }

@@ -8,6 +8,7 @@
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { EngineError, shared } from "../../engines/index.ts";
+import { checkAwardForRoll } from "../../engines/action/index.ts";
 import type { Throw } from "../../engines/shared/index.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
@@ -25,6 +26,7 @@ import {
   type SessionRequest,
 } from "./protocol.ts";
 import { currentSession, sessionPoolOf } from "./store.ts";
+import { cardOf } from "./card-state.ts";
 
 /** The part of a control that tells two controls of the same card state apart. */
 function controlKey(control: CardControl): string {
@@ -111,6 +113,40 @@ export async function poolControl(control: PoolControl): Promise<boolean> {
 export function award(userId: string, reason = ""): Promise<boolean> {
   const why = reason.trim();
   return poolControl({ type: "award", to: userId, count: 1, ...(why === "" ? {} : { reason: why }) });
+}
+
+/**
+ * The GM awards the roller of an action card a die for that roll (and gains one), with the reason.
+ * Refused when action dice were used or spent on the roll: the rules give no award for an action
+ * that stems from one. The GM's side checks the card again.
+ *
+ * @param message - The roll's card.
+ * @param reason - Why, in the GM's words (optional).
+ */
+export function awardForRoll(given: ChatMessage.Implementation, reason = ""): Promise<boolean> {
+  const message = namedMessage(given);
+  if (message === null) return Promise.resolve(false);
+  const roll = message.rolls[0];
+  if (!(roll instanceof ActionRoll) || !message.id) return Promise.resolve(refused(new EngineError("NotAnActionCard")));
+  const card = cardOf(message, roll);
+  const check = checkAwardForRoll(card);
+  if (!check.ok) return Promise.resolve(refused(check.error));
+  const why = typeof reason === "string" ? reason.trim() : "";
+  return poolControl({
+    type: "award",
+    to: card.owner,
+    count: 1,
+    card: message.id,
+    ...(why === "" ? {} : { reason: why }),
+  });
+}
+
+/**
+ * The GM forfeits a player's awards for the session (the rules: excessive out-of-character banter),
+ * with the reason; the GM's undo on the card it posts lifts it, and a new session clears it.
+ */
+export function forfeitAwards(userId: string, reason: string): Promise<boolean> {
+  return poolControl({ type: "forfeit", to: userId, reason });
 }
 
 /**
