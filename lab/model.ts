@@ -40,7 +40,7 @@ import { NEW_CARD_RECORD, recordOf, type ActionCardRecord } from "../src/dice/ro
 import type { PointsRecord } from "../src/dice/rolls/points-card.ts";
 import { gmPanelView, playerPanelView, type PanelCharacter } from "../src/applications/action-dice/views.ts";
 import { actionControls } from "../src/applications/chat/action-controls.ts";
-import { economyView } from "../src/services/action-dice/economy-card.ts";
+import { economyView, type EconomyRecord } from "../src/services/action-dice/economy-card.ts";
 import { fateLossView } from "../src/services/points/fate-loss-card.ts";
 import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
 import type { EngineError } from "../src/engines/index.ts";
@@ -823,6 +823,25 @@ export function tableSpecimens(): TableSpecimen[] {
     }),
   };
   const bram: PanelCharacter = { name: "Bram Tallow", level: 7, classDice: null };
+  // Bob's awards forfeited this session for table talk: the record his card and the GM panel read.
+  const forfeit: EconomyRecord = {
+    kind: "forfeit",
+    session: 3,
+    entry: {
+      id: "lab-forfeit",
+      type: "forfeit",
+      by: gm,
+      subject: null,
+      reason: "Phone out and film quotes all through the ambush",
+      villain: null,
+      changes: [{ userId: bob, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+      undone: false,
+      undoId: null,
+    },
+    pools: [],
+    undoneBy: null,
+    names: TABLE_NAMES,
+  };
   return [
     { id: "roller", kind: "message", parts: [cardPart, controls(alice, false)] },
     { id: "other", kind: "message", parts: [cardPart, controls(bob, false)] },
@@ -893,6 +912,11 @@ export function tableSpecimens(): TableSpecimen[] {
       ],
     },
     {
+      id: "forfeit",
+      kind: "message",
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(forfeit) }],
+    },
+    {
       id: "secretAgenda",
       kind: "message",
       parts: [
@@ -952,8 +976,15 @@ export function tableSpecimens(): TableSpecimen[] {
             gmUserId: gm,
             players: [
               { id: alice, name: "Alice", active: true, pool: pools[alice] ?? null, characters: [bram] },
-              { id: bob, name: "Bob", active: false, pool: pools[bob] ?? null, characters: [] },
+              {
+                id: bob,
+                name: "Bob",
+                active: false,
+                pool: pools[bob] ? { ...pools[bob], forfeited: true } : null,
+                characters: [],
+              },
             ],
+            ledger: [{ ...forfeit, messageId: "lab-forfeit-card" }],
           }),
         },
       ],

@@ -94,8 +94,8 @@ describe("the lab page", () => {
     expect(await classDice.locator("button").allTextContents()).toEqual(
       expect.arrayContaining([expect.stringContaining("Bram Tallow")]),
     );
-    // the session start, an award with its reason, and the GM's secret agenda
-    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(3);
+    // the session start, an award with its reason, a forfeit of awards, and the GM's secret agenda
+    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(4);
     expect(await page.locator("#lab-table .rb-card--fate-loss").count()).toBe(1);
     expect(await page.locator("#lab-table .rb-panel").count()).toBe(2);
     expect(await bodyText()).not.toMatch(/ROLLING_BONES\./);

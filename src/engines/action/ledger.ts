@@ -95,6 +95,11 @@ export interface LedgerEntry {
   readonly character?: string;
   /** For an `effect` entry (no dice): the activation it follows, the effect chosen and the text given. */
   readonly effect?: { readonly activation: EffectActivation; readonly id: string; readonly note: string };
+  /**
+   * For a late use (a use or re-roll after the result was declared, under the three-strike leniency):
+   * the strike it recorded for its player, 1 to {@link MAX_STRIKES}. Absent on uses in time.
+   */
+  readonly late?: number;
 }
 
 /** A roll's card: the roll and everything used or spent on it. */
@@ -124,6 +129,21 @@ export interface ActionCardState {
   readonly applied: readonly string[];
 }
 
+/**
+ * The three-strike leniency for novice players (an optional rule): once the result of a roll is
+ * declared, its player may still use a die on it, and each such late use is a strike; past
+ * {@link MAX_STRIKES}, no more leeway.
+ */
+export interface LateUses {
+  /** True when the world allows late uses (the optional rule is on). */
+  readonly allowed: boolean;
+  /** Each player's strikes so far, by user id (an undone late use gives its strike back). */
+  readonly strikes: Readonly<Record<string, number>>;
+}
+
+/** The late uses a player may make under the three-strike leniency (the rules' three warnings). */
+export const MAX_STRIKES = 3;
+
 /** A card and the pools an action on it may touch, keyed by user id. */
 export interface ActionTable {
   /** The card. */
@@ -132,6 +152,8 @@ export interface ActionTable {
   readonly pools: Readonly<Record<string, ActionPoolState>>;
   /** The class-dice pools an action may touch, by actor id (absent: none loaded). */
   readonly classPools?: Readonly<Record<string, ClassDicePool>>;
+  /** The three-strike leniency and the players' strikes (absent: no late use, as when the rule is off). */
+  readonly lateUses?: LateUses;
 }
 
 /** The fields every action has. */
@@ -496,10 +518,33 @@ function isGm(pools: Readonly<Record<string, ActionPoolState>>, userId: string):
   return Object.hasOwn(pools, userId) && (pools[userId] as ActionPoolState).gm;
 }
 
-/** Errors shared by augment and re-roll: the roll must be the actor's own, open, finished, and not for character generation. */
+/** A player's strikes so far under the three-strike leniency. */
+export function strikesOf(lateUses: LateUses | undefined, userId: string): number {
+  const strikes = lateUses?.strikes ?? {};
+  const n = Object.hasOwn(strikes, userId) ? strikes[userId] : 0;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Whether a use or re-roll on a closed card (its result declared) is a late use the three-strike
+ * leniency accepts: the rule is on, the roller is a player (the GM has no leeway to learn), and the
+ * player has a strike left; otherwise `RollClosed`, or `NoStrikesLeft` once the three are spent.
+ */
+function lateUseError(t: ActionTable, by: string): EngineError | null {
+  if (t.lateUses?.allowed !== true || by !== t.card.owner || isGm(t.pools, by)) return new EngineError("RollClosed");
+  return strikesOf(t.lateUses, by) >= MAX_STRIKES ? new EngineError("NoStrikesLeft", { max: MAX_STRIKES }) : null;
+}
+
+/**
+ * Errors shared by augment and re-roll: the roll must be the actor's own, open (or a late use the
+ * three-strike leniency accepts), finished, and not for character generation.
+ */
 function dieStepError(t: ActionTable, by: string): EngineError | null {
   if (t.card.characterGeneration) return new EngineError("CharacterGenerationRoll");
-  if (!t.card.open) return new EngineError("RollClosed");
+  if (!t.card.open) {
+    const late = lateUseError(t, by);
+    if (late !== null) return late;
+  }
   if (t.card.locked === true) return new EngineError("InitiativeSet");
   if (by !== t.card.owner) return new EngineError("NotYourRoll");
   if (cardMissing(t.card) !== null) return new EngineError("RollPending");
@@ -640,7 +685,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
 
 /**
  * Whether an action on a card is allowed. The rules, in the order checked:
- * - augment / re-roll: not on a character-generation roll; only while the roll is open and not
+ * - augment / re-roll: not on a character-generation roll; only while the roll is open (or, under
+ *   the three-strike leniency, as the roller's late use while they have a strike left) and not
  *   locked (an initiative already in a started round); only by
  *   the roller; only once every die is thrown; the roller's pool holds the die. An augment is
  *   refused once a special botch stands (it could lift the total); a re-roll once a botch, critical
@@ -684,8 +730,8 @@ function spend(
     };
     const count = poolCount(taken);
     return {
+      ...table,
       card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
-      pools: table.pools,
       classPools: {
         ...table.classPools,
         [pool.actorId]: { ...pool, left: pool.left - count, spent: pool.spent + count },
@@ -700,6 +746,29 @@ function spend(
     card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
     pools: { ...table.pools, [a.by]: removeDice(pool, taken) },
   };
+}
+
+/**
+ * After a use or re-roll: when the card was closed (a late use), its entry records the player's next
+ * strike and `lateUses` counts it.
+ */
+function withStrike(table: ActionTable, by: string, wasOpen: boolean): ActionTable {
+  if (wasOpen || table.lateUses === undefined) return table;
+  const strike = strikesOf(table.lateUses, by) + 1;
+  const ledger = table.card.ledger;
+  const last = ledger.at(-1) as LedgerEntry;
+  return {
+    ...table,
+    card: { ...table.card, ledger: [...ledger.slice(0, -1), { ...last, late: strike }] },
+    lateUses: { ...table.lateUses, strikes: { ...table.lateUses.strikes, [by]: strike } },
+  };
+}
+
+/** The `lateUses` after undoing an entry: a late use gives its player's strike back (nothing else changes). */
+function strikeBack(lateUses: LateUses | undefined, entry: LedgerEntry): { lateUses?: LateUses } {
+  if (lateUses === undefined || entry.late === undefined) return {};
+  const left = Math.max(0, strikesOf(lateUses, entry.by) - 1);
+  return { lateUses: { ...lateUses, strikes: { ...lateUses.strikes, [entry.by]: left } } };
 }
 
 /** The index of a standing entry among the standing entries of its type (= its index in the request). */
@@ -737,6 +806,8 @@ function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState 
  * the Foundry layer then throws what `plan` asks for and attaches it with {@link attachThrows}.
  * Closing an insight roll that missed its DC records the subject as failed in the roller's pool.
  * A class-dice spend takes from (and its undo returns to) the character's pool in `classPools`.
+ * A late use (on a closed card, under the three-strike leniency) records the player's next strike
+ * on its entry and in `lateUses`; its undo gives the strike back.
  */
 export function applyCardAction(table: ActionTable, action: CardAction): ActionTable {
   const check = checkCardAction(table, action);
@@ -747,12 +818,12 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
     case "augment": {
       const faces = action.faces as ActionDieSize;
       const next = { ...card, request: { ...card.request, augments: [...card.request.augments, faces] } };
-      return spend(table, { ...action, dice: 1 }, next);
+      return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
     }
     case "reroll": {
       const reroll = { target: action.die ?? 0, after: card.request.augments.length };
       const next = { ...card, request: { ...card.request, rerolls: [...card.request.rerolls, reroll] } };
-      return spend(table, { ...action, dice: 1 }, next);
+      return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
     }
     case "botch":
     case "critical":
@@ -788,14 +859,20 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
       const base = entry.type === "augment" || entry.type === "reroll" ? removeStep(card, entry) : card;
       const ledger = base.ledger.map((e) => (e === entry ? { ...e, undone: true } : e));
       const next = { ...base, ledger, applied: [...base.applied, action.id] };
+      const lateUses = strikeBack(table.lateUses, entry);
       if (entry.character !== undefined) {
         const pool = (table.classPools ?? {})[entry.character] as ClassDicePool;
         const count = poolCount(entry.dice);
         const back = { ...pool, left: pool.left + count, spent: Math.max(0, pool.spent - count) };
-        return { ...table, card: next, classPools: { ...table.classPools, [entry.character]: back } };
+        return { ...table, card: next, classPools: { ...table.classPools, [entry.character]: back }, ...lateUses };
       }
       const pool = table.pools[entry.by] as ActionPoolState;
-      return { ...table, card: next, pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) } };
+      return {
+        ...table,
+        card: next,
+        pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) },
+        ...lateUses,
+      };
     }
   }
 }
