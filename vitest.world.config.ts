@@ -19,6 +19,7 @@ const SCENARIOS = [
   "test/services/npc.test.ts",
   "test/services/migration-world.test.ts",
   "test/services/action-awards.test.ts",
+  "test/services/action-strikes.test.ts",
 ];
 
 export default defineConfig({

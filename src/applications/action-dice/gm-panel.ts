@@ -11,6 +11,7 @@ import { openRequestComposer } from "../requests/open.ts";
 import {
   award,
   forfeitAwards,
+  resetStrikes,
   secretAgenda,
   startSession,
   take,
@@ -44,6 +45,7 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
       award: ActionDiceGmPanel.#onAward,
       forfeit: ActionDiceGmPanel.#onForfeit,
       liftForfeit: ActionDiceGmPanel.#onLiftForfeit,
+      resetStrikes: ActionDiceGmPanel.#onResetStrikes,
       take: ActionDiceGmPanel.#onTake,
       startSession: ActionDiceGmPanel.#onStartSession,
       requestRoll: ActionDiceGmPanel.#onRequestRoll,
@@ -72,6 +74,11 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
     const message = game.messages.get(target.dataset.message ?? "");
     if (!message) return;
     await this.#busy(target, () => undoPoolAction(message));
+  }
+
+  /** Resets the strikes (three-strike leniency) of the player of the clicked row. */
+  static async #onResetStrikes(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#busy(target, () => resetStrikes(target.dataset.user ?? ""));
   }
 
   /** Spends GM dice for a villain's insight (the GM's secret agenda), whispered to the GMs. */

@@ -4,7 +4,15 @@
  * lucky break, gain insight with an optional insight roll). The applications gather the facts from
  * the world and render these views.
  */
-import { diceLeft, poolCount, type ActionPoolState, type MultiCharacterRule } from "../../engines/action/index.ts";
+import {
+  diceLeft,
+  MAX_STRIKES,
+  poolCount,
+  strikesOf,
+  type ActionPoolState,
+  type LateUses,
+  type MultiCharacterRule,
+} from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
 import { economyView, type EconomyRecord, type EconomyView } from "../../services/action-dice/economy-card.ts";
 
@@ -34,6 +42,8 @@ export interface GmPanelFacts {
   }[];
   /** This session's pool actions (awards, forfeits, takes, insight, secret agenda, lucky breaks), oldest first. */
   readonly ledger?: readonly PanelLedgerRecord[];
+  /** The three-strike leniency and the players' strikes (absent: the rule is off and nobody has a strike). */
+  readonly lateUses?: LateUses;
 }
 
 /** A pool action's record as the panel reads it: the record, and the id of the economy card that holds it. */
@@ -58,6 +68,11 @@ export interface GmPanelPlayer {
   readonly canForfeit: boolean;
   /** The standing forfeit of the player's awards: its reason and its card (whose undo lifts it), else `null`. */
   readonly forfeit: { readonly reason: string | null; readonly messageId: string | null } | null;
+  /**
+   * The player's strikes under the three-strike leniency (shown while the rule is on, or while any
+   * remain from when it was), and whether the GM may reset them; else `null`.
+   */
+  readonly strikes: { readonly count: number; readonly max: number; readonly canReset: boolean } | null;
 }
 
 /** The GM panel's context. */
@@ -103,6 +118,13 @@ function standingForfeit(facts: GmPanelFacts, userId: string): GmPanelPlayer["fo
   return { reason: last?.entry?.reason ?? null, messageId: last?.messageId ?? null };
 }
 
+/** A player's strikes as the panels show them (see {@link GmPanelPlayer.strikes}). */
+function strikesView(lateUses: LateUses | undefined, userId: string): GmPanelPlayer["strikes"] {
+  const count = strikesOf(lateUses, userId);
+  if (lateUses?.allowed !== true && count === 0) return null;
+  return { count, max: MAX_STRIKES, canReset: count > 0 };
+}
+
 /** Builds the GM panel's view. */
 export function gmPanelView(facts: GmPanelFacts): GmPanelView {
   const started = facts.session > 0;
@@ -137,6 +159,7 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
         canTake: started && count > 0,
         canForfeit: started && p.pool !== null && !forfeited && facts.gm !== null,
         forfeit: forfeited ? standingForfeit(facts, p.id) : null,
+        strikes: strikesView(facts.lateUses, p.id),
       };
     }),
     canStart: facts.players.some((p) => p.characters.length > 0),
@@ -163,6 +186,10 @@ export interface PlayerPanelFacts {
   readonly insightOptions: readonly InsightOption[];
   /** A prefix that makes form ids unique. */
   readonly idPrefix: string;
+  /** The three-strike leniency and the players' strikes (absent: off). */
+  readonly lateUses?: LateUses;
+  /** The viewing player's user id (whose strikes are shown). */
+  readonly userId?: string;
 }
 
 /** A player's panel context. */
@@ -180,6 +207,8 @@ export interface PlayerPanelView {
   readonly insightOptions: readonly (InsightOption & { readonly text: string })[];
   readonly canInsight: boolean;
   readonly idPrefix: string;
+  /** The player's late uses under the three-strike leniency (while the rule is on), else `null`. */
+  readonly strikes: { readonly count: number; readonly max: number } | null;
 }
 
 /** Builds a player's panel view. */
@@ -207,6 +236,10 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
     insightOptions: facts.insightOptions.map((o) => ({ ...o, text: `${o.label} ${sign(o.modifier)}` })),
     canInsight: count > 0,
     idPrefix: facts.idPrefix,
+    strikes:
+      facts.lateUses?.allowed === true
+        ? { count: strikesOf(facts.lateUses, facts.userId ?? ""), max: MAX_STRIKES }
+        : null,
   };
 }
 

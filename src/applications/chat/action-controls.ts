@@ -11,6 +11,9 @@ import {
   diceLeft,
   effectsFor,
   MAX_EFFECT_NOTE,
+  MAX_STRIKES,
+  strikesOf,
+  type LateUses,
   type EffectActivation,
   type ActionCardState,
   type ActionPoolState,
@@ -37,6 +40,8 @@ export interface ControlsInput {
    * class pool this session); absent or `null` otherwise.
    */
   readonly classDice?: { readonly name: string; readonly pool: ClassDicePool } | null;
+  /** The three-strike leniency and the players' strikes (absent: no late use). */
+  readonly lateUses?: LateUses;
 }
 
 /** One activation control: a dice count and a button. */
@@ -100,6 +105,11 @@ export interface ActionControlsView {
   readonly classReroll: readonly RerollControl[];
   /** Whether the row of class-die buttons is shown (a class use or re-roll is possible). */
   readonly classRow: boolean;
+  /**
+   * When the result is declared and the viewer may still use a die under the three-strike leniency:
+   * the strike such a late use would be, and the most there are; else `null`.
+   */
+  readonly late: { readonly strike: number; readonly max: number } | null;
   /** The activations the viewer may make. */
   readonly activations: readonly ActivationControl[];
   /** The effects the viewer may record for activations that stand (a critical's: roller or GM; a botch's: GM). */
@@ -152,7 +162,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     input.viewerIsGM && input.pools[viewer] === undefined
       ? { ...input.pools, [viewer]: gmStandIn(viewer) }
       : input.pools;
-  const table = { card, pools };
+  const table = { card, pools, ...(input.lateUses ? { lateUses: input.lateUses } : {}) };
   const allowed = (action: Probe): boolean => checkCardAction(table, { ...action, id: PROBE, by: viewer }).ok;
   const own = input.pools[viewer];
 
@@ -166,7 +176,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     );
   const reroll = own === undefined ? [] : rerollable((die) => allowed({ type: "reroll", die }));
   const cls = input.classDice ?? null;
-  const classTable = cls ? { card, pools, classPools: { [cls.pool.actorId]: cls.pool } } : null;
+  const classTable = cls ? { ...table, classPools: { [cls.pool.actorId]: cls.pool } } : null;
   const classAllowed = (action: Probe): boolean =>
     classTable !== null &&
     checkCardAction(classTable, { ...action, id: PROBE, by: viewer, source: "class" } as CardAction).ok;
@@ -203,6 +213,8 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     });
   }
   const close = input.viewerIsGM && allowed({ type: "close" });
+  const dieSteps = augment.length > 0 || reroll.length > 0 || classAugment || classReroll.length > 0;
+  const late = !card.open && dieSteps ? { strike: strikesOf(input.lateUses, viewer) + 1, max: MAX_STRIKES } : null;
   const award = input.viewerIsGM ? awardControl(input) : null;
   const undo = input.viewerIsGM
     ? card.ledger
@@ -218,6 +230,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     classAugment,
     classReroll,
     classRow: classAugment || classReroll.length > 0,
+    late,
     activations,
     effects,
     close,

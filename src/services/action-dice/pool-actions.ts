@@ -16,13 +16,20 @@ import { EngineError, shared } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
-import { poolTarget, type PoolControl, type PoolReply, type PoolRequest, type PoolUndoRequest } from "./protocol.ts";
+import {
+  poolTarget,
+  type PoolControl,
+  type PoolReply,
+  type PoolRequest,
+  type PoolUndoRequest,
+  type StrikesResetRequest,
+} from "./protocol.ts";
 
 export { POOL_ACTION, POOL_UNDO_ACTION, poolTarget } from "./protocol.ts";
 export type { PoolControl, PoolReply, PoolRequest, PoolUndoRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SpendEvent } from "./events.ts";
-import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
+import { currentSession, lateUsesNow, loadPools, namesOf, poolWrites, strikesWrite } from "./store.ts";
 
 function engineAction(control: PoolControl, by: string, id: string): PoolAction {
   switch (control.type) {
@@ -189,5 +196,23 @@ export async function runPoolUndo(
     ...poolWrites(pools, undone.pools),
     messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),
   ]);
+  return { repeated: false };
+}
+
+/**
+ * The GM resets a player's strikes under the three-strike leniency (runs on the active GM; the GM
+ * only): the player has three late uses again. A player with no strike is left as is.
+ */
+export async function runStrikesReset(
+  { asker }: ActionContext,
+  data: StrikesResetRequest,
+): Promise<{ repeated: boolean }> {
+  if (!asker.isGM) throw new EngineError("GmOnly");
+  const userId = shared.textOf((data as Partial<StrikesResetRequest> | null)?.userId);
+  if (!game.users.get(userId)) throw new EngineError("UnknownUser");
+  const { strikes } = lateUsesNow();
+  if (!Object.hasOwn(strikes, userId)) return { repeated: true };
+  const { [userId]: _reset, ...rest } = strikes;
+  await runWrites([strikesWrite(rest)]);
   return { repeated: false };
 }

@@ -53,6 +53,8 @@ export interface CardReply {
   readonly ledger: number;
   /** The roll's total after the action. */
   readonly total: number;
+  /** For a late use (the three-strike leniency): the strike it recorded, which the player is warned of. */
+  readonly strike?: number;
 }
 
 /** The privileged action name of pool actions. */
@@ -106,6 +108,14 @@ export function poolTarget(control: PoolControl, asker: string): string {
 /** What a client sends to undo a pool action: its economy card. */
 export interface PoolUndoRequest {
   readonly messageId: string;
+}
+
+/** The privileged action name of the GM's reset of a player's strikes (the three-strike leniency). */
+export const STRIKES_RESET_ACTION = `${SYSTEM_ID}.actionStrikesReset`;
+
+/** What a client sends to reset a player's strikes. */
+export interface StrikesResetRequest {
+  readonly userId: string;
 }
 
 /** The privileged action name of a session start. */

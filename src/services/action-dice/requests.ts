@@ -8,7 +8,8 @@
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { EngineError, shared } from "../../engines/index.ts";
-import { checkAwardForRoll } from "../../engines/action/index.ts";
+import { checkAwardForRoll, MAX_STRIKES, strikesOf } from "../../engines/action/index.ts";
+import { notify } from "../../helpers/notify.ts";
 import type { Throw } from "../../engines/shared/index.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
@@ -17,15 +18,17 @@ import {
   POOL_ACTION,
   POOL_UNDO_ACTION,
   SESSION_ACTION,
+  STRIKES_RESET_ACTION,
   poolTarget,
   type CardControl,
+  type CardReply,
   type CardRequest,
   type PoolControl,
   type PoolRequest,
   type PoolUndoRequest,
   type SessionRequest,
 } from "./protocol.ts";
-import { currentSession, sessionPoolOf } from "./store.ts";
+import { currentSession, lateUsesNow, sessionPoolOf } from "./store.ts";
 import { cardOf } from "./card-state.ts";
 
 /** The part of a control that tells two controls of the same card state apart. */
@@ -86,7 +89,17 @@ async function sendCardControl(
   id: string,
 ): Promise<boolean> {
   const request: CardRequest = { messageId: message.id ?? "", seen, control, dice: await cardDice(message, control) };
-  const reply = await requestGmAction(CARD_ACTION, request, id);
+  const reply = (await requestGmAction(CARD_ACTION, request, id)) as CardReply | null;
+  // A late use, accepted under the three-strike leniency: the player is warned, as the rules ask.
+  if (reply !== null && !reply.repeated && typeof reply.strike === "number") {
+    notify(
+      "warn",
+      game.i18n.format("ROLLING_BONES.ActionDice.Strike.Warning", {
+        strike: String(reply.strike),
+        max: String(MAX_STRIKES),
+      }),
+    );
+  }
   return reply !== null;
 }
 
@@ -201,6 +214,13 @@ export async function gainInsight(
   const spent = await poolControl({ type: "insight", dice, subject });
   if (!spent || prepared === null) return spent;
   return (await postRoll(prepared)) ?? false;
+}
+
+/** The GM resets a player's strikes under the three-strike leniency (three late uses again). */
+export async function resetStrikes(userId: string): Promise<boolean> {
+  const request = { userId: shared.textOf(userId) };
+  const id = actionIdFor("strikesReset", request.userId, strikesOf(lateUsesNow(), request.userId), game.user.id);
+  return (await requestGmAction(STRIKES_RESET_ACTION, request, id)) !== null;
 }
 
 /** The GM starts a new session. */
