@@ -209,6 +209,19 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   sessions: { "lab-augment": 1, "lab-botch": 1 },
 };
 
+/** A declared result, then the roller's late use under the three-strike leniency (her second strike). */
+const LATE_USE_CARD: ActionCardRecord = {
+  owner: "alice",
+  characterGeneration: false,
+  subject: null,
+  open: false,
+  ledger: [{ id: "lab-late", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false, late: 2 }],
+  applied: ["lab-close", "lab-late"],
+  events: [{ id: "lab-close", type: "close", by: "gm", entry: null }],
+  names: { alice: "Alice", gm: "Gamemaster" },
+  sessions: { "lab-late": 1 },
+};
+
 /** A saving throw's critical, two dice, with the effect the roller chose (save for nothing). */
 const SAVE_CRITICAL_CARD: ActionCardRecord = {
   owner: "alice",
@@ -300,6 +313,13 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { modifier: 3, dc: 15, augments: [6] },
     faces: [1, 6, 6, 2],
     stored: { card: CLOSED_ACTION_CARD },
+  },
+  {
+    id: "actionLateUse",
+    engine: "action",
+    request: { modifier: 2, dc: 15, augments: [6] },
+    faces: [11, 4],
+    stored: { card: LATE_USE_CARD },
   },
   {
     id: "actionSaveCriticalEffect",
@@ -823,6 +843,18 @@ export function tableSpecimens(): TableSpecimen[] {
     }),
   };
   const bram: PanelCharacter = { name: "Bram Tallow", level: 7, classDice: null };
+  // The same check after the GM declared the result, under the three-strike leniency (Alice has one strike).
+  const lateUses = { allowed: true, strikes: { [alice]: 1 } };
+  const declared = action.applyCardAction({ card, pools }, { type: "close", id: "lab-close", by: gm }).card;
+  const declaredPart = {
+    file: cardTemplateFile("action"),
+    context: cardContext(roll, {
+      flavor: "Stealth",
+      stored: {
+        card: recordOf(declared, NEW_CARD_RECORD, { id: "lab-close", type: "close", by: gm, entry: null }, TABLE_NAMES),
+      },
+    }),
+  };
   // Bob's awards forfeited this session for table talk: the record his card and the GM panel read.
   const forfeit: EconomyRecord = {
     kind: "forfeit",
@@ -846,6 +878,24 @@ export function tableSpecimens(): TableSpecimen[] {
     { id: "roller", kind: "message", parts: [cardPart, controls(alice, false)] },
     { id: "other", kind: "message", parts: [cardPart, controls(bob, false)] },
     { id: "gm", kind: "message", parts: [cardPart, controls(gm, true)] },
+    {
+      id: "lateUse",
+      kind: "message",
+      parts: [
+        declaredPart,
+        {
+          file: "templates/chat/action-controls.hbs",
+          context: actionControls({
+            viewer: alice,
+            viewerIsGM: false,
+            card: declared,
+            pools,
+            messageId: "lab-late",
+            lateUses,
+          }),
+        },
+      ],
+    },
     {
       id: "classDice",
       kind: "message",

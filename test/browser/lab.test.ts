@@ -88,7 +88,7 @@ describe("the lab page", () => {
     expect(await page.locator("#lab-sheets .rb-sheet__body").count()).toBe(1);
     expect(await page.locator("#lab-art .rb-art__grid").count()).toBe(1);
     expect(await page.locator("#lab-table [data-table]").count()).toBe(tableSpecimens().length);
-    expect(await page.locator("#lab-table .rb-controls").count()).toBe(4);
+    expect(await page.locator("#lab-table .rb-controls").count()).toBe(5);
     // the class-dice specimen offers the character's own dice beside the player's
     const classDice = page.locator('#lab-table [data-table="classDice"]');
     expect(await classDice.locator("button").allTextContents()).toEqual(

@@ -123,6 +123,8 @@ describe("lab card states", () => {
     expect(act("actionCascade")).toMatchObject({ potentialBotch: true, success: true });
     expect(act("actionCascade").augments[0]?.total).toBe(14);
     expect(act("actionCritical").criticalThreat).toBe(true);
+    // 11 + 2 misses DC 15; the late d6 (4) makes it.
+    expect(act("actionLateUse")).toMatchObject({ total: 17, success: true });
     expect(act("actionDamage").rerolls).toEqual([{ die: 1, faces: 6, from: 1, to: 4 }]);
     expect(act("actionDamage").total).toBe(5 + 4 + 1 + 3);
     expect(act("actionInitiative")).toMatchObject({ kind: "initiative", total: 18, potentialBotch: false });
