@@ -20,6 +20,7 @@ const SCENARIOS = [
   "test/services/migration-world.test.ts",
   "test/services/action-awards.test.ts",
   "test/services/action-strikes.test.ts",
+  "test/services/automatic.test.ts",
 ];
 
 export default defineConfig({

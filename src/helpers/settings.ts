@@ -20,6 +20,7 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.actionGmPool": StoredPool | Record<string, never>;
     "rolling-bones.actionSession": number;
     "rolling-bones.actionLeniency": boolean;
+    "rolling-bones.poolAutomatic": "ask" | "free";
     /** Each player's strikes under the three-strike leniency, by user id. */
     "rolling-bones.actionStrikes": Record<string, number>;
     /** The GM's Action Results Table, or `{}` for the default table (an object setting cannot be typed nullable). */
@@ -64,6 +65,8 @@ export const SETTING_KEYS = Object.freeze({
   actionGmPool: "actionGmPool",
   /** World, hidden: the number of the current action-dice session (0 before the first). */
   actionSession: "actionSession",
+  /** World: who decides a dice-pool automatic success: the GM approves each (`ask`, the rules) or the roller takes it (`free`). */
+  poolAutomatic: "poolAutomatic",
   /** World: the three-strike leniency for novice players (late uses of action dice; off by default). */
   actionLeniency: "actionLeniency",
   /** World, hidden: each player's strikes under the leniency (written by the active GM only). */
@@ -170,6 +173,18 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.poolAutomatic, {
+    name: "ROLLING_BONES.Settings.poolAutomatic.name",
+    hint: "ROLLING_BONES.Settings.poolAutomatic.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      ask: "ROLLING_BONES.Settings.poolAutomatic.ask",
+      free: "ROLLING_BONES.Settings.poolAutomatic.free",
+    },
+    default: "ask",
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.actionLeniency, {
     name: "ROLLING_BONES.Settings.actionLeniency.name",

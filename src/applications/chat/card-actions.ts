@@ -14,6 +14,7 @@ import { assistLeader, cancelAssist, pickDice, undoFateLoss, undoPoints } from "
 import type { DiceSource } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
 import { rollCardDamage } from "./damage-control.ts";
+import { approveAutomatic, refuseAutomatic } from "../../services/automatic/index.ts";
 
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
@@ -129,6 +130,8 @@ const fateLossUndo: CardControlRun = ({ message }) => undoFateLoss(message);
 const rollDamage: CardControlRun = ({ message, event }) => rollCardDamage(message, event);
 const requestRoll: CardControlRun = ({ message, button: b, event }) =>
   import("../requests/roll.ts").then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
+const automaticApprove: CardControlRun = ({ message }) => approveAutomatic(message);
+const automaticRefuse: CardControlRun = ({ message }) => refuseAutomatic(message);
 const requestReveal: CardControlRun = ({ message }) => requests().then((r) => r.revealRequest(message.id ?? ""));
 
 /**
@@ -163,6 +166,9 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   // GM roll requests.
   ["requestRoll", { access: "actorOwner", run: requestRoll }],
   ["requestReveal", { access: "gm", run: requestReveal }],
+  // Dice-pool automatic successes a player asks for: the GM's answer.
+  ["automaticApprove", { access: "gm", run: automaticApprove }],
+  ["automaticRefuse", { access: "gm", run: automaticRefuse }],
 ]);
 
 /** Whether the current user may press a control of this access on this message. */
