@@ -195,7 +195,7 @@ describe("an automatic success that answers a GM roll request", () => {
       const asked = requests.requestRoll(request!.id!, VEX);
       return w.points.rollWithPoints(
         "pool",
-        { ...(asked.roll.request as object), automatic: true },
+        { ...(asked.roll.request), automatic: true },
         {
           actor: asked.actor,
           flavor: asked.title,
