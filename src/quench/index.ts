@@ -7,6 +7,7 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { registerActionDiceBatch } from "./action-dice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
+import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
 import { registerWorldFaultsBatch } from "./world-faults-batch.ts";
@@ -65,4 +66,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerPointsBatch(quench);
   registerRequestsBatch(quench);
   registerWorldFaultsBatch(quench);
+  registerAutomaticBatch(quench);
 }

@@ -195,7 +195,7 @@ describe("an automatic success that answers a GM roll request", () => {
       const asked = requests.requestRoll(request!.id!, VEX);
       return w.points.rollWithPoints(
         "pool",
-        { ...(asked.roll.request), automatic: true },
+        { ...asked.roll.request, automatic: true },
         {
           actor: asked.actor,
           flavor: asked.title,
@@ -241,3 +241,40 @@ async function approveAgain(messageId: string): Promise<boolean> {
   const { approveAutomatic } = await import("../../src/services/automatic/index.ts");
   return approveAutomatic(w.double.game.messages.get(messageId) as never);
 }
+
+describe("the Quench scenario of automatic successes", () => {
+  const recorder = () => {
+    const failures: string[] = [];
+    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
+    const assert = {
+      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
+      deepEqual: (a: unknown, b: unknown, m?: string) =>
+        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
+      isTrue: (v: unknown, m?: string) => check(v === true, m),
+    };
+    return { failures, assert };
+  };
+
+  it("runs green against the double, as the GM, and is registered as a batch", async () => {
+    await booted();
+    const { runAutomaticScenario } = await import("../../src/quench/automatic-batch.ts");
+    const { failures, assert } = recorder();
+    const posted = await as(w, GM, () => runAutomaticScenario(assert));
+    expect(failures).toEqual([]);
+    // Two request cards and one automatic success.
+    expect(posted).toHaveLength(3);
+    const { registerQuenchBatches } = await import("../../src/quench/index.ts");
+    const keys: string[] = [];
+    registerQuenchBatches({ registerBatch: (key) => void keys.push(key) });
+    expect(keys).toContain("rolling-bones.automatic");
+  });
+
+  it("reports a failure: with no GM to answer, no request card is posted", async () => {
+    await booted();
+    const { runAutomaticScenario } = await import("../../src/quench/automatic-batch.ts");
+    const { failures, assert } = recorder();
+    w.double.setActive(GM, false);
+    await as(w, GM, () => runAutomaticScenario(assert));
+    expect(failures).toContain("the request card was posted");
+  });
+});
