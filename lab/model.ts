@@ -51,7 +51,7 @@ import { NEW_CARD_RECORD, recordOf, type ActionCardRecord } from "../src/dice/ro
 import type { PointsRecord } from "../src/dice/rolls/points-card.ts";
 import { gmPanelView, playerPanelView, type PanelCharacter } from "../src/applications/action-dice/views.ts";
 import { actionControls } from "../src/applications/chat/action-controls.ts";
-import { economyView } from "../src/services/action-dice/economy-card.ts";
+import { economyView, type EconomyRecord } from "../src/services/action-dice/economy-card.ts";
 import { fateLossView } from "../src/services/points/fate-loss-card.ts";
 import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
 import type { EngineError } from "../src/engines/index.ts";
@@ -232,6 +232,19 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   sessions: { "lab-augment": 1, "lab-botch": 1 },
 };
 
+/** A declared result, then the roller's late use under the three-strike leniency (her second strike). */
+const LATE_USE_CARD: ActionCardRecord = {
+  owner: "alice",
+  characterGeneration: false,
+  subject: null,
+  open: false,
+  ledger: [{ id: "lab-late", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false, late: 2 }],
+  applied: ["lab-close", "lab-late"],
+  events: [{ id: "lab-close", type: "close", by: "gm", entry: null }],
+  names: { alice: "Alice", gm: "Gamemaster" },
+  sessions: { "lab-late": 1 },
+};
+
 /** A saving throw's critical, two dice, with the effect the roller chose (save for nothing). */
 const SAVE_CRITICAL_CARD: ActionCardRecord = {
   owner: "alice",
@@ -334,6 +347,13 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     stored: { card: CLOSED_ACTION_CARD },
   },
   {
+    id: "actionLateUse",
+    engine: "action",
+    request: { modifier: 2, dc: 15, augments: [6] },
+    faces: [11, 4],
+    stored: { card: LATE_USE_CARD },
+  },
+  {
     id: "actionSaveCriticalEffect",
     engine: "action",
     request: { kind: "save", modifier: 2 },
@@ -427,6 +447,12 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     faces: [5, 3, 2],
   },
   { id: "poolBotch", engine: "pool", request: { pool: 6, difficulty: 8, cancellation: 1 }, faces: [1, 1, 3, 5, 7, 2] },
+  {
+    id: "poolSixthDot",
+    engine: "pool",
+    request: { pool: 9, difficulty: 8, cancellation: 2 },
+    faces: [1, 4, 3, 5, 7, 2, 1, 6, 3],
+  },
   {
     id: "poolWillpower",
     engine: "pool",
@@ -976,10 +1002,59 @@ export function tableSpecimens(): TableSpecimen[] {
     }),
   };
   const bram: PanelCharacter = { name: "Bram Tallow", level: 7, classDice: null };
+  // The same check after the GM declared the result, under the three-strike leniency (Alice has one strike).
+  const lateUses = { allowed: true, strikes: { [alice]: 1 } };
+  const declared = action.applyCardAction({ card, pools }, { type: "close", id: "lab-close", by: gm }).card;
+  const declaredPart = {
+    file: cardTemplateFile("action"),
+    context: cardContext(roll, {
+      flavor: "Stealth",
+      stored: {
+        card: recordOf(declared, NEW_CARD_RECORD, { id: "lab-close", type: "close", by: gm, entry: null }, TABLE_NAMES),
+      },
+    }),
+  };
+  // Bob's awards forfeited this session for table talk: the record his card and the GM panel read.
+  const forfeit: EconomyRecord = {
+    kind: "forfeit",
+    session: 3,
+    entry: {
+      id: "lab-forfeit",
+      type: "forfeit",
+      by: gm,
+      subject: null,
+      reason: "Phone out and film quotes all through the ambush",
+      villain: null,
+      changes: [{ userId: bob, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+      undone: false,
+      undoId: null,
+    },
+    pools: [],
+    undoneBy: null,
+    names: TABLE_NAMES,
+  };
   return [
     { id: "roller", kind: "message", parts: [cardPart, controls(alice, false)] },
     { id: "other", kind: "message", parts: [cardPart, controls(bob, false)] },
     { id: "gm", kind: "message", parts: [cardPart, controls(gm, true)] },
+    {
+      id: "lateUse",
+      kind: "message",
+      parts: [
+        declaredPart,
+        {
+          file: "templates/chat/action-controls.hbs",
+          context: actionControls({
+            viewer: alice,
+            viewerIsGM: false,
+            card: declared,
+            pools,
+            messageId: "lab-late",
+            lateUses,
+          }),
+        },
+      ],
+    },
     {
       id: "classDice",
       kind: "message",
@@ -1046,6 +1121,11 @@ export function tableSpecimens(): TableSpecimen[] {
       ],
     },
     {
+      id: "forfeit",
+      kind: "message",
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(forfeit) }],
+    },
+    {
       id: "secretAgenda",
       kind: "message",
       parts: [
@@ -1105,8 +1185,15 @@ export function tableSpecimens(): TableSpecimen[] {
             gmUserId: gm,
             players: [
               { id: alice, name: "Alice", active: true, pool: pools[alice] ?? null, characters: [bram] },
-              { id: bob, name: "Bob", active: false, pool: pools[bob] ?? null, characters: [] },
+              {
+                id: bob,
+                name: "Bob",
+                active: false,
+                pool: pools[bob] ? { ...pools[bob], forfeited: true } : null,
+                characters: [],
+              },
             ],
+            ledger: [{ ...forfeit, messageId: "lab-forfeit-card" }],
           }),
         },
       ],

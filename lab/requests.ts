@@ -1,12 +1,14 @@
 /**
  * GM roll requests in the lab: a request card with a hidden DC as a player and as the GM sees it,
  * the same card after the reveal, the GM-only note, and the composer, built by the same pure views
- * the chat hook and the composer use, with results thrown by the real engines.
+ * the chat hook and the composer use, with results thrown by the real engines. Then the other way
+ * round: a player's request for a dice-pool automatic success, waiting for the GM, approved, refused.
  */
 import { composerView, valuesFromDraft } from "../src/applications/requests/composer-view.ts";
 import { requestCardView, type RequestFacts } from "../src/applications/requests/view.ts";
 import { action, shared } from "../src/engines/index.ts";
 import type { RequestRecord } from "../src/services/requests/names.ts";
+import { automaticView, type AutomaticRecord } from "../src/services/automatic/names.ts";
 import { parseRequestText, publicSpec, validateSpec } from "../src/services/requests/spec.ts";
 import type { Localization } from "./i18n.ts";
 
@@ -55,6 +57,37 @@ export function requestSpecimens(i18n: Localization): RequestSpecimen[] {
     ],
   });
   const pick = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, outcomes[id]]));
+  // Alice asks for an automatic success for Silas: 6 dice against difficulty 4 (Easy).
+  const asked: AutomaticRecord = {
+    id: "lab-automatic",
+    asker: "labPlayerAlice00",
+    actorId: "labActorSilas001",
+    request: { pool: 6, difficulty: 4, cancellation: 0, willpower: false, automatic: true },
+    options: {},
+    speaker: { scene: null, actor: "labActorSilas001", token: null, alias: "Silas Greaves" },
+    flavor: "Investigation",
+    visibility: "public",
+    state: "pending",
+    decidedBy: null,
+    decideId: null,
+    rollId: null,
+    names: { labPlayerAlice00: "Alice", labGamemaster00: "Gamemaster" },
+  };
+  const decided = (state: "approved" | "refused"): AutomaticRecord => ({
+    ...asked,
+    state,
+    decidedBy: "labGamemaster00",
+    decideId: "lab-decide",
+    rollId: state === "approved" ? "lab-automatic-roll" : null,
+  });
+  const automatic = (id: string, record: AutomaticRecord, gm: boolean): RequestSpecimen => ({
+    id,
+    kind: "message",
+    parts: [
+      { file: "templates/chat/automatic-card.hbs", context: automaticView(record) },
+      ...(gm ? [{ file: "templates/chat/automatic-controls.hbs", context: {} }] : []),
+    ],
+  });
   return [
     card("requestPlayer", {
       record: record([AXEL], null),
@@ -85,6 +118,9 @@ export function requestSpecimens(i18n: Localization): RequestSpecimen[] {
       kind: "message",
       parts: [{ file: "templates/chat/request-secret.hbs", context: { engine: "action", target: 15, label: LABEL } }],
     },
+    automatic("automaticGm", asked, true),
+    automatic("automaticApproved", decided("approved"), false),
+    automatic("automaticRefused", decided("refused"), false),
     {
       id: "requestComposer",
       kind: "window",

@@ -19,6 +19,10 @@ declare module "fvtt-types/configuration" {
     /** A `StoredPool`, or `{}` before the first session (an object setting cannot be typed nullable). */
     "rolling-bones.actionGmPool": StoredPool | Record<string, never>;
     "rolling-bones.actionSession": number;
+    "rolling-bones.actionLeniency": boolean;
+    "rolling-bones.poolAutomatic": "ask" | "free";
+    /** Each player's strikes under the three-strike leniency, by user id. */
+    "rolling-bones.actionStrikes": Record<string, number>;
     /** The GM's Action Results Table, or `{}` for the default table (an object setting cannot be typed nullable). */
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
@@ -61,6 +65,12 @@ export const SETTING_KEYS = Object.freeze({
   actionGmPool: "actionGmPool",
   /** World, hidden: the number of the current action-dice session (0 before the first). */
   actionSession: "actionSession",
+  /** World: who decides a dice-pool automatic success: the GM approves each (`ask`, the rules) or the roller takes it (`free`). */
+  poolAutomatic: "poolAutomatic",
+  /** World: the three-strike leniency for novice players (late uses of action dice; off by default). */
+  actionLeniency: "actionLeniency",
+  /** World, hidden: each player's strikes under the leniency (written by the active GM only). */
+  actionStrikes: "actionStrikes",
   /** World, hidden: the GM's Action Results Table (`{}`: the default table); edited through its settings menu. */
   artTable: "artTable",
   /** World, hidden: whether the GM was told once that the default table can be replaced. */
@@ -163,6 +173,34 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.poolAutomatic, {
+    name: "ROLLING_BONES.Settings.poolAutomatic.name",
+    hint: "ROLLING_BONES.Settings.poolAutomatic.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      ask: "ROLLING_BONES.Settings.poolAutomatic.ask",
+      free: "ROLLING_BONES.Settings.poolAutomatic.free",
+    },
+    default: "ask",
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionLeniency, {
+    name: "ROLLING_BONES.Settings.actionLeniency.name",
+    hint: "ROLLING_BONES.Settings.actionLeniency.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionStrikes, {
+    name: "ROLLING_BONES.Settings.actionStrikes.name",
+    hint: "ROLLING_BONES.Settings.actionStrikes.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.artTable, {
     name: "ROLLING_BONES.Settings.artTable.name",

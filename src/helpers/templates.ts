@@ -20,6 +20,8 @@ export const TEMPLATES = [
   "templates/chat/pool-card.hbs",
   "templates/chat/action-controls.hbs",
   "templates/chat/action-economy-card.hbs",
+  "templates/chat/automatic-card.hbs",
+  "templates/chat/automatic-controls.hbs",
   "templates/chat/request-card.hbs",
   "templates/chat/request-rows.hbs",
   "templates/chat/request-secret.hbs",

@@ -18,6 +18,7 @@ import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/index.ts";
 import { combatClass } from "../services/initiative.ts";
 import { registerRequestActions } from "../services/requests/index.ts";
+import { registerAutomaticActions } from "../services/automatic/index.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {
@@ -59,6 +60,8 @@ export function onInit(): void {
   registerPointsActions();
   // GM roll requests: the active GM records each named character's roll on the request card.
   registerRequestActions();
+  // Dice-pool automatic successes a player asks the GM for (the Storyteller's call, RULES.md §5).
+  registerAutomaticActions();
   // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (applications/enrichers.ts).
   registerEnrichers();
   // Counted messages pick their plural form by the user's language (helpers/plural.ts).

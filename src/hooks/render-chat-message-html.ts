@@ -3,12 +3,14 @@ import { addActionDiceControls } from "../applications/chat/action-card-listener
 import { addDamageControl } from "../applications/chat/damage-control.ts";
 import { addPointsControls } from "../applications/chat/points-card-listeners.ts";
 import { addRequestRows } from "../applications/requests/card.ts";
+import { addAutomaticControls } from "../applications/chat/automatic-controls.ts";
 
 /**
  * The `renderChatMessageHTML` hook (v13; FOUNDRY-NOTES §3): adds, for the viewing user, the
  * action-dice controls of action cards and economy cards, and the points controls (assist, pick,
  * undo) of percentile, wild, pool and pi cards, a request card's rows (who rolled, Roll and
- * Reveal), an attack card's Roll damage button, and the one listener that runs every card control
+ * Reveal), an attack card's Roll damage button, the GM's answer to a request for an automatic
+ * success, and the one listener that runs every card control
  * (`applications/chat/card-actions.ts`). Runs on every render.
  */
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
@@ -17,4 +19,5 @@ export function onRenderChatMessageHTML(message: ChatMessage.Implementation, htm
   addPointsControls(message, html);
   addRequestRows(message, html);
   addDamageControl(message, html);
+  void addAutomaticControls(message, html);
 }

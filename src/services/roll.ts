@@ -6,6 +6,7 @@ import { withWorldArt } from "../data/settings/world-art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
+import { askAutomatic, needsApproval } from "./automatic/requests.ts";
 
 /** The engines that can be rolled to chat. */
 export type RollableEngine = keyof typeof ROLL_FACTORIES;
@@ -101,11 +102,16 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
 
 /**
  * Throws a prepared roll's dice and posts its chat card; fires the `rollingBones.roll` hook once the
- * message exists.
+ * message exists. A player's dice-pool automatic success, in a world where the GM approves them, is
+ * not posted: it goes to the GMs as a request card (`services/automatic`), and nothing is rolled.
  *
- * @returns The created chat message (`null` when Foundry created none).
+ * @returns The created chat message, or the request card of an automatic success asked of the GM
+ *   (`null` when Foundry created none, or the request was refused).
  */
-export async function postRoll({ roll, visibility, options }: PreparedRoll): Promise<ChatMessage.Implementation | null> {
+export async function postRoll(prepared: PreparedRoll): Promise<ChatMessage.Implementation | null> {
+  // A player's automatic success where the GM approves them is asked of the GM, not posted (RULES.md §5).
+  if (needsApproval(prepared)) return askAutomatic(prepared);
+  const { roll, visibility, options } = prepared;
   await roll.evaluate({ allowInteractive: visibility !== "blind" });
   const message = await createRollMessage(roll, visibility, options);
   /**
@@ -119,16 +125,19 @@ export async function postRoll({ roll, visibility, options }: PreparedRoll): Pro
 
 /**
  * Posts an evaluated roll as a chat message: spoken by `options.speaker` (else the current speaker),
- * its flavor stored escaped (text a user typed), seen as `visibility` says.
+ * its flavor stored escaped (text a user typed), seen as `visibility` says, authored by the current
+ * user or, for the GM posting a player's approved roll, by `author` (a GM may create a message for
+ * any user, FOUNDRY-NOTES §3).
  */
 export async function createRollMessage(
   roll: foundry.dice.Roll,
   visibility: Visibility = currentVisibility(),
   options: PostOptions = {},
+  author: string = game.user.id,
 ): Promise<ChatMessage.Implementation | undefined> {
   return ChatMessage.create(
     {
-      author: game.user.id,
+      author,
       speaker: options.speaker ?? ChatMessage.getSpeaker(),
       flavor: options.flavor === undefined ? undefined : escapeHTML(options.flavor),
       rolls: [roll],

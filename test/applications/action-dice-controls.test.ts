@@ -60,7 +60,8 @@ describe("action dice controls on chat cards", () => {
     const id = await rollAs(w, ALICE, { botchRange: 2 }, [[2, 20]]);
     expect(actions(await view(id, ALICE))).toEqual(["augment:4", "reroll"]);
     expect(actions(await view(id, BOB))).toEqual(["botch"]);
-    expect(actions(await view(id, GM))).toEqual(["botch", "close"]);
+    // The GM may also award Alice a die for the roll (no action dice on it yet).
+    expect(actions(await view(id, GM))).toEqual(["botch", "awardRoll", "close"]);
     const bob = await view(id, BOB);
     expect(bob.querySelector(".rb-controls__pool")?.textContent).toContain("4d6");
     // every input has a label
@@ -122,7 +123,18 @@ describe("action dice controls on chat cards", () => {
     expect(activated.querySelector("[data-verdict]")?.textContent?.trim()).toBe("Critical success");
     expect(activated.querySelector('[data-flag="criticalThreat"]')).toBeNull();
     // The GM may also name the critical's effect (the roller may too, even once the result is declared).
-    expect(actions(await view(id, GM))).toEqual([`undo:${entry}`, `refund:${entry}`, "critical", "effect", "close"]);
+    expect(actions(await view(id, GM))).toEqual([
+      `undo:${entry}`,
+      `refund:${entry}`,
+      "critical",
+      "effect",
+      "awardRoll",
+      "close",
+    ]);
+    // The critical was bought with an action die: no award for this roll (the button says why).
+    const gm = await view(id, GM);
+    expect(gm.querySelector<HTMLButtonElement>("[data-rb-action=awardRoll]")?.disabled).toBe(true);
+    expect(gm.querySelector("[data-award-blocked]")?.textContent).toContain("action dice were used or spent");
     await control(w, GM, id, { type: "close" });
     expect(actions(await view(id, CARA))).toEqual(["effect"]);
     expect((await view(id, CARA)).querySelector("[data-card-state]")?.getAttribute("data-card-state")).toBe("closed");
@@ -140,7 +152,7 @@ describe("action dice controls on chat cards", () => {
     expect(alice.querySelector(`label[for="${select.id}"]`)).not.toBeNull();
     expect([...select.options].map((o) => o.value)).toEqual(["pool", "class"]);
     expect(actions(await view(id, BOB))).toEqual([]);
-    expect(actions(await view(id, GM))).toEqual(["critical", "close"]);
+    expect(actions(await view(id, GM))).toEqual(["critical", "awardRoll", "close"]);
     // Alice pays the critical with 2 of Ayla's class dice
     alice.querySelector<HTMLInputElement>("input[data-dice-for=critical]")!.value = "2";
     select.value = "class";
@@ -156,6 +168,24 @@ describe("action dice controls on chat cards", () => {
     const again = await view(id, ALICE);
     expect(again.querySelector("[data-source=class]")).toBeNull();
     expect(again.querySelector("select[data-source-for]")).toBeNull();
+  });
+
+  it("the GM awards the roller a die from the card, with the reason typed there", async () => {
+    await started();
+    const id = await rollAs(w, BOB, { modifier: 2, dc: 15 }, [[18, 20]]);
+    const gm = await view(id, GM);
+    const reason = gm.querySelector<HTMLInputElement>("input[data-award-reason]")!;
+    expect(gm.querySelector(`label[for="${reason.id}"]`)?.textContent).toContain("Reason for the award");
+    reason.value = "Talked the guard down, in character";
+    await w.double.actAs(GM, async () => gm.querySelector<HTMLButtonElement>("[data-rb-action=awardRoll]")!.click());
+    await vi.waitFor(() => expect(countOf(w, BOB)).toBe(5));
+    const card = w.double.storedMessages().at(-1)!;
+    expect(card.flags["rolling-bones"]?.economy).toMatchObject({
+      kind: "award",
+      entry: { reason: "Talked the guard down, in character" },
+    });
+    // Players see no award control.
+    expect(actions(await view(id, BOB))).not.toContain("awardRoll");
   });
 
   it("an augment shown as a chained cascade on the card", async () => {

@@ -242,6 +242,49 @@ describe("the panels", () => {
     });
   });
 
+  it("the GM panel: a forfeited player shows the reason, cannot be awarded, and offers Lift (the forfeit card's undo)", () => {
+    const forfeitRecord = (id: string, reason: string, undone: boolean) => ({
+      kind: "forfeit" as const,
+      session: 2,
+      messageId: `msg-${id}`,
+      entry: {
+        id,
+        type: "forfeit" as const,
+        by: GM,
+        subject: null,
+        reason,
+        undone,
+        undoId: undone ? "u" : null,
+        changes: [{ userId: BOB, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+      },
+      pools: [],
+      undoneBy: undone ? GM : null,
+      names: {},
+    });
+    const view = gmPanelView({
+      session: 2,
+      rule: "highest",
+      gm: newPool(GM, [{ faces: 8, count: 7 }], { gm: true }),
+      gmUserId: GM,
+      players: [
+        { id: ALICE, name: "Alice", active: true, pool: pool(3), characters: [] },
+        { id: BOB, name: "Bob", active: true, pool: pool(3, { forfeited: true }), characters: [] },
+      ],
+      // An earlier forfeit was undone; the standing one is the later.
+      ledger: [forfeitRecord("f1", "Phones out", true), forfeitRecord("f2", "Film quotes all evening", false)],
+    });
+    expect(view.players[0]).toMatchObject({ canAward: true, canForfeit: true, forfeit: null });
+    expect(view.players[1]).toMatchObject({
+      canAward: false,
+      canForfeit: false,
+      forfeit: { reason: "Film quotes all evening", messageId: "msg-f2" },
+    });
+    expect(view.ledger.map((l) => [l.title, l.target, l.reason, l.undone])).toEqual([
+      ["ROLLING_BONES.ActionDice.Economy.forfeit", BOB, "Phones out", true],
+      ["ROLLING_BONES.ActionDice.Economy.forfeit", BOB, "Film quotes all evening", false],
+    ]);
+  });
+
   it("the player panel says why a lucky break is not possible", () => {
     const base = { session: 1, character: null, insightOptions: [], idPrefix: "x" };
     expect(playerPanelView({ ...base, pool: pool(3) }).luckyBreakBlocked).toBeNull();
@@ -339,6 +382,33 @@ describe("a session's players and economy cards", () => {
       undoneBy: null,
       names: {},
     });
-    expect(session.lines).toEqual([{ userId: BOB, name: BOB, change: "3d4", gm: false }]);
+    expect(session.lines).toEqual([{ userId: BOB, name: BOB, change: "3d4", gm: false, forfeited: false }]);
+  });
+
+  it("a forfeit's card names the player, the reason and no dice moved", () => {
+    const view = economyView({
+      kind: "forfeit",
+      session: 2,
+      entry: {
+        id: "f",
+        type: "forfeit",
+        by: GM,
+        subject: null,
+        reason: "Film quotes all through the ambush",
+        undone: false,
+        undoId: null,
+        changes: [{ userId: BOB, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+      },
+      pools: [],
+      undoneBy: null,
+      names: { [GM]: "GM", [BOB]: "Bob" },
+    });
+    expect(view).toMatchObject({
+      title: "ROLLING_BONES.ActionDice.Economy.forfeit",
+      by: "GM",
+      target: "Bob",
+      reason: "Film quotes all through the ambush",
+    });
+    expect(view.lines).toEqual([{ userId: BOB, name: "Bob", change: "", gm: false, forfeited: true }]);
   });
 });

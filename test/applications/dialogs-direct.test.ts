@@ -38,11 +38,26 @@ describe("settings", () => {
   it("reads the world settings the dialogs depend on", async () => {
     double = await bootSystem({ userId: GM });
     const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
-    expect(readDialogSettings()).toEqual(settingsWith());
+    // A GM takes an automatic success freely: nothing to ask.
+    expect(readDialogSettings()).toEqual(settingsWith({ automaticAsk: false }));
     await double.game.settings.set("rolling-bones", "percentileMode", "shift");
     await double.game.settings.set("rolling-bones", "percentileCap", 2);
     await double.game.settings.set("rolling-bones", "wildFirstOneCounts", false);
-    expect(readDialogSettings()).toEqual({ percentileMode: "shift", percentileCap: 2, wildFirstOneCounts: false });
+    expect(readDialogSettings()).toEqual({
+      percentileMode: "shift",
+      percentileCap: 2,
+      wildFirstOneCounts: false,
+      automaticAsk: false,
+    });
+  });
+
+  it("tells a player's dialog to ask the GM for an automatic success, unless the world lets rollers take it", async () => {
+    double = await bootSystem({ userId: GM });
+    const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+    // RULES.md §5: by default the GM approves it.
+    expect(double.actAs(ALICE, () => readDialogSettings().automaticAsk)).toBe(true);
+    await double.game.settings.set("rolling-bones", "poolAutomatic", "free");
+    expect(double.actAs(ALICE, () => readDialogSettings().automaticAsk)).toBe(false);
   });
 });
 

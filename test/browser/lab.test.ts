@@ -88,14 +88,14 @@ describe("the lab page", () => {
     expect(await page.locator("#lab-sheets .rb-sheet__body").count()).toBe(1);
     expect(await page.locator("#lab-art .rb-art__grid").count()).toBe(1);
     expect(await page.locator("#lab-table [data-table]").count()).toBe(tableSpecimens().length);
-    expect(await page.locator("#lab-table .rb-controls").count()).toBe(4);
+    expect(await page.locator("#lab-table .rb-controls").count()).toBe(5);
     // the class-dice specimen offers the character's own dice beside the player's
     const classDice = page.locator('#lab-table [data-table="classDice"]');
     expect(await classDice.locator("button").allTextContents()).toEqual(
       expect.arrayContaining([expect.stringContaining("Bram Tallow")]),
     );
-    // the session start, an award with its reason, and the GM's secret agenda
-    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(3);
+    // the session start, an award with its reason, a forfeit of awards, and the GM's secret agenda
+    expect(await page.locator("#lab-table .rb-card--economy").count()).toBe(4);
     expect(await page.locator("#lab-table .rb-card--fate-loss").count()).toBe(1);
     expect(await page.locator("#lab-table .rb-panel").count()).toBe(2);
     expect(await bodyText()).not.toMatch(/ROLLING_BONES\./);

@@ -181,12 +181,12 @@ describe("figures the rules fix", () => {
     }
   });
 
-  it("rates pool attributes and abilities 0–5 and 10-point traits 0–10", () => {
+  it("rates pool attributes 0–5, abilities 0–6 (the sixth dot of botch cancellation) and 10-point traits 0–10", () => {
     const ranges = walkSchema(schemaOf(models["pool-character"]))
       .filter((f) => f.field.constructor.name === "NumberField" && f.path !== "schemaVersion")
       .map((f) => `${f.path} ${String(f.field.options.min)}–${String(f.field.options.max)}`);
     expect(ranges).toContain("attributes.strength.rating 0–5");
-    expect(ranges).toContain("abilities.element.rating 0–5");
+    expect(ranges).toContain("abilities.element.rating 0–6");
     expect(ranges).toContain("willpower.permanent 0–10");
     expect(ranges).toContain("traits.element.current 0–10");
   });

@@ -145,6 +145,17 @@ describe("requestForTrait", () => {
     expect(() => VALIDATE[roll.engine](roll.request as never)).not.toThrow();
   });
 
+  it("picks the botch cancellation from the Ability's rating: two 1s ignored at the sixth dot", () => {
+    const sample = SAMPLES["pool-character"];
+    const sixth = {
+      ...sample,
+      abilities: { ...sample.abilities, abilityOccult01: { name: "Occult", attribute: "intelligence", rating: 6 } },
+    } as typeof sample;
+    const roll = requestForTrait("pool-character", sixth, { kind: "ability", key: "abilityOccult01" });
+    // Intelligence 3 + Occult 6: nine dice, and 'at 6, two' 1s ignored for a botch (5 dots: one).
+    expect(roll.request).toEqual({ pool: 9, difficulty: 6, cancellation: 2 });
+  });
+
   it("rolls Willpower from the permanent rating, not the current points", () => {
     expect(
       requestForTrait("pool-character", SAMPLES["pool-character"], { kind: "tenPoint", key: "willpower" }).request,

@@ -186,8 +186,27 @@ describe("pool sheet dots and squares", () => {
     const rating = Number(checked?.getAttribute("data-value"));
     expect(rating).toBeGreaterThan(0);
     expect(checked?.getAttribute("aria-label")).toMatch(
-      new RegExp(`: ${rating} of 5 \\(${["Poor", "Average", "Good", "Exceptional", "Superb"][rating - 1]}\\)$`),
+      new RegExp(`: ${rating} of 6 \\(${["Poor", "Average", "Good", "Exceptional", "Superb"][rating - 1]}\\)$`),
     );
+  });
+
+  it("gives abilities the sixth dot the rules use for botch cancellation, and attributes none", () => {
+    const html = dom("pool-character");
+    const ability = [...html.querySelectorAll('[data-path="system.abilities.abilityOccult01.rating"] .rb-pip')];
+    expect(ability).toHaveLength(6);
+    // The rules name ratings up to 5; the sixth dot is told by what it does ('at 6, two' 1s ignored).
+    expect(ability.map((p) => p.getAttribute("title"))).toEqual([
+      "Poor",
+      "Average",
+      "Good",
+      "Exceptional",
+      "Superb",
+      "Sixth dot: two 1s ignored for a botch",
+    ]);
+    expect(ability[5]?.getAttribute("aria-label")).toBe("Occult: 6 of 6 (Sixth dot: two 1s ignored for a botch)");
+    expect(ability[5]?.hasAttribute("disabled")).toBe(false);
+    const attribute = html.querySelectorAll('[data-path="system.attributes.intelligence.rating"] .rb-pip');
+    expect(attribute).toHaveLength(5);
   });
 
   it("gives 10-point traits no rating names (the rules name only 0 to 5 dots)", () => {

@@ -73,6 +73,9 @@ describe("prepareUpdate refuses an invalid change with the engine's localized er
     ["pool-character", { "system.attributes.strength.rating": 5 }, "ok"],
     ["pool-character", { "system.attributes.strength.rating": 6 }, "OutOfRange"],
     ["pool-character", { "system.abilities.abilityBrawl001.rating": -1 }, "OutOfRange"],
+    // An Ability may have the sixth dot the rules give an effect (two 1s ignored for a botch), no seventh.
+    ["pool-character", { "system.abilities.abilityBrawl001.rating": 6 }, "ok"],
+    ["pool-character", { "system.abilities.abilityBrawl001.rating": 7 }, "OutOfRange"],
     ["pool-character", { "system.willpower.permanent": 11 }, "OutOfRange"],
   ])("%s %o → %s", (type, changes, expected) => {
     const key = outcome(type, changes);

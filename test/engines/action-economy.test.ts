@@ -176,3 +176,55 @@ describe("action pools: recorded pool actions and their undo", () => {
     );
   });
 });
+
+describe("action pools: awards forfeited for the session (the rules: excessive out-of-character banter)", () => {
+  const banter = "Phones out and film quotes all through the ambush";
+
+  it("the GM forfeits a player's awards with a reason; an award to that player is then refused, others still get theirs", () => {
+    const { pools: p, entry } = record(pools(), { type: "forfeit", id: "f1", by: GM, to: BOB, reason: `  ${banter} ` });
+    expect(p[BOB]).toMatchObject({ forfeited: true, dice: [{ faces: 4, count: 3 }], spent: 0 });
+    // Nothing moves: the record says whose awards and why.
+    expect(entry).toMatchObject({ type: "forfeit", by: GM, reason: banter });
+    expect(entry.changes).toEqual([
+      { userId: BOB, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true },
+    ]);
+    expect(refusal(p, { type: "award", id: "a", by: GM, to: BOB, count: 1 })).toBe(E("AwardsForfeited"));
+    expect(refusal(p, { type: "award", id: "a", by: GM, to: ALICE, count: 1 })).toBeNull();
+    // The forfeit is only about awards: the player still spends as before.
+    expect(refusal(p, { type: "insight", id: "i", by: BOB, dice: 1, subject: "the ambush" })).toBeNull();
+  });
+
+  it("the GM's undo lifts the forfeit, and the player can be awarded again", () => {
+    const forfeit = record(pools(), { type: "forfeit", id: "f1", by: GM, to: BOB, reason: banter });
+    const undone = undoPoolEntry(forfeit.pools, forfeit.entry, GM, "u1");
+    expect(undone.pools[BOB]?.forfeited).toBe(false);
+    expect(undone.entry).toMatchObject({ undone: true, undoId: "u1" });
+    const award = record(undone.pools, {
+      type: "award",
+      id: "a1",
+      by: GM,
+      to: BOB,
+      count: 1,
+      reason: "Found the trapdoor",
+    });
+    expect(award.pools[BOB]?.dice).toEqual([{ faces: 4, count: 4 }]);
+  });
+
+  it("refuses a forfeit by a player, of the GM, of a player already forfeited, and without a reason", () => {
+    expect(refusal(pools(), { type: "forfeit", id: "f", by: ALICE, to: BOB, reason: banter })).toBe(E("GmOnly"));
+    expect(refusal(pools(), { type: "forfeit", id: "f", by: GM, to: GM, reason: banter })).toBe(E("ForfeitGm"));
+    expect(refusal(pools(), { type: "forfeit", id: "f", by: GM, to: BOB, reason: "   " })).toBe(
+      E("ForfeitNeedsReason"),
+    );
+    expect(refusal(pools(), { type: "forfeit", id: "f", by: GM, to: BOB, reason: "x".repeat(201) })).toBe(
+      E("NoteTooLong"),
+    );
+    const { pools: p } = record(pools(), { type: "forfeit", id: "f1", by: GM, to: BOB, reason: banter });
+    expect(refusal(p, { type: "forfeit", id: "f2", by: GM, to: BOB, reason: banter })).toBe(E("AlreadyForfeited"));
+    // The same forfeit again (a double click) changes nothing.
+    expect(recordPoolAction(p, { type: "forfeit", id: "f1", by: GM, to: BOB, reason: banter })).toEqual({
+      pools: p,
+      entry: null,
+    });
+  });
+});

@@ -372,6 +372,70 @@ describe("action spends: closing and undoing", () => {
   });
 });
 
+describe("action spends: the three-strike leniency for novice players (optional rule)", () => {
+  /** Alice's check, closed by the GM (the result declared), with the leniency on or off. */
+  const declared = (allowed: boolean, strikes: Record<string, number> = {}): ActionTable => {
+    const closed = act(table({ modifier: 2, dc: 15 }, [10]), { type: "close", id: "c", by: GM });
+    return { ...closed, lateUses: { allowed, strikes } };
+  };
+
+  it("with the rule off (or no rule given) a use after the result is declared is refused, as the rules say", () => {
+    expect(refusal(declared(false), { type: "augment", id: "a", by: ALICE, faces: 6 })).toBe(E("RollClosed"));
+    const { lateUses: _off, ...none } = declared(false);
+    expect(refusal(none, { type: "augment", id: "a", by: ALICE, faces: 6 })).toBe(E("RollClosed"));
+  });
+
+  it("'the GM warns them up to three times, but accepts the use anyway': strikes 1, 2, 3, then no leeway", () => {
+    let t = declared(true);
+    // Three late uses, on three declared results: each is accepted and is a strike for Alice.
+    for (const n of [1, 2, 3]) {
+      t = act({ ...declared(true), lateUses: t.lateUses }, { type: "augment", id: `a${n}`, by: ALICE, faces: 6 }, [3]);
+      expect(t.card.ledger.at(-1)).toMatchObject({ type: "augment", by: ALICE, late: n });
+      expect(t.lateUses?.strikes[ALICE]).toBe(n);
+      // The die counts as any use: 10 + 2 + 3.
+      expect(outcome(t).total).toBe(15);
+    }
+    // 'once past this three-strike limit … no leeway': a fourth late use is refused; nothing is spent.
+    const fourth = { ...declared(true), lateUses: t.lateUses };
+    expect(refusal(fourth, { type: "augment", id: "a4", by: ALICE, faces: 6 })).toBe(E("NoStrikesLeft"));
+    expect(refusal(fourth, { type: "reroll", id: "r4", by: ALICE })).toBe(E("NoStrikesLeft"));
+  });
+
+  it("a late re-roll is a strike too; a use while the roll is open is none", () => {
+    const open = { ...table({ dc: 15 }, [10]), lateUses: { allowed: true, strikes: {} } };
+    const inTime = act(open, { type: "augment", id: "a", by: ALICE, faces: 6 }, [2]);
+    expect(inTime.card.ledger.at(-1)?.late).toBeUndefined();
+    expect(inTime.lateUses?.strikes).toEqual({});
+    const late = act(declared(true, { [ALICE]: 1 }), { type: "reroll", id: "r", by: ALICE }, [17]);
+    expect(late.card.ledger.at(-1)).toMatchObject({ type: "reroll", late: 2 });
+    expect(late.lateUses?.strikes).toEqual({ [ALICE]: 2 });
+  });
+
+  it("the leeway is the roller's: other players and the GM get none, and strikes are counted per player", () => {
+    const t = declared(true, { [BOB]: 3 });
+    expect(refusal(t, { type: "augment", id: "a", by: BOB, faces: 4 })).toBe(E("RollClosed"));
+    const gmRoll = act(table({ dc: 15 }, [10], GM), { type: "close", id: "c", by: GM });
+    const gmLate = { ...gmRoll, lateUses: { allowed: true, strikes: {} } };
+    expect(refusal(gmLate, { type: "augment", id: "a", by: GM, faces: 10 })).toBe(E("RollClosed"));
+    // Bob's three strikes do not count against Alice.
+    expect(refusal(t, { type: "augment", id: "a", by: ALICE, faces: 6 })).toBeNull();
+  });
+
+  it("the GM's undo of a late use returns the die and the strike", () => {
+    let t = act(declared(true, { [ALICE]: 2 }), { type: "augment", id: "a", by: ALICE, faces: 6 }, [4]);
+    expect(t.lateUses?.strikes[ALICE]).toBe(3);
+    t = act(t, { type: "undo", id: "u", by: GM, entry: "a" });
+    expect(t.lateUses?.strikes[ALICE]).toBe(2);
+    expect(t.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 4 }]);
+    expect(outcome(t).total).toBe(12);
+  });
+
+  it("no leeway on a locked initiative: the order is set", () => {
+    const t = { ...declared(true), card: { ...declared(true).card, locked: true } };
+    expect(refusal(t, { type: "augment", id: "a", by: ALICE, faces: 6 })).toBe(E("InitiativeSet"));
+  });
+});
+
 describe("action spends: insight, lucky break, awards", () => {
   it("gain insight spends at least one die", () => {
     const p = applyPoolAction(pools(), { type: "insight", id: "i1", by: ALICE, dice: 2, subject: "vault" });

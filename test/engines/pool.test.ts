@@ -76,12 +76,14 @@ describe("pool: building a pool from traits (RULES §5)", () => {
     expectEngineError(() => buildPool({ tenPointTrait: 7, ability: 1 }), "TenPointTraitAlone");
   });
 
-  it("'Traits 0–5 dots (Willpower and other 10-point traits 0–10)'", () => {
+  it("'Traits 0–5 dots (Willpower and other 10-point traits 0–10)'; an Ability may have the sixth dot the rules use", () => {
     expect(buildPool({ attribute: 5, ability: 5 }).pool).toBe(10);
     expect(buildPool({ tenPointTrait: 10 }).pool).toBe(10);
     expect(buildPool({ attribute: 0, ability: 0 }).pool).toBe(0);
     expectEngineError(() => buildPool({ attribute: 6, ability: 0 }), "OutOfRange");
-    expectEngineError(() => buildPool({ attribute: 3, ability: 6 }), "OutOfRange");
+    // 'botch cancellation … at 6, two': the rules give an Ability's sixth dot an effect, and no seventh.
+    expect(buildPool({ attribute: 5, ability: 6 })).toEqual({ pool: 11, cancellation: 2, source: "attributeAbility" });
+    expectEngineError(() => buildPool({ attribute: 3, ability: 7 }), "OutOfRange");
     expectEngineError(() => buildPool({ attribute: -1, ability: 0 }), "OutOfRange");
     expectEngineError(() => buildPool({ tenPointTrait: 11 }), "OutOfRange");
     expectEngineError(() => buildPool({ attribute: 2.5, ability: 0 }), "NotInteger");

@@ -129,6 +129,8 @@ describe("lab card states", () => {
     expect(act("actionCascade")).toMatchObject({ potentialBotch: true, success: true });
     expect(act("actionCascade").augments[0]?.total).toBe(14);
     expect(act("actionCritical").criticalThreat).toBe(true);
+    // 11 + 2 misses DC 15; the late d6 (4) makes it.
+    expect(act("actionLateUse")).toMatchObject({ total: 17, success: true });
     expect(act("actionDamage").rerolls).toEqual([{ die: 1, faces: 6, from: 1, to: 4 }]);
     expect(act("actionDamage").total).toBe(5 + 4 + 1 + 3);
     expect(act("actionInitiative")).toMatchObject({ kind: "initiative", total: 18, potentialBotch: false });
@@ -143,6 +145,7 @@ describe("lab card states", () => {
     expect(pct("percentileWeaponCalledShot")).toMatchObject({ success: true, calledShot: { base: 2, multiplier: 4 } });
     const pl = (id: string) => outcome(id) as pool.PoolOutcome;
     expect(pl("poolBotch").result).toBe("botch");
+    expect(pl("poolSixthDot")).toMatchObject({ result: "failure", cancellation: 2, ignored: 2, botchLevel: 0 });
     expect(pl("poolWillpower")).toMatchObject({ willpower: true, result: "success" });
     expect(pl("poolAutomatic").automatic).toBe(true);
   });

@@ -7,6 +7,7 @@ import {
   ACTION_ACTOR_TYPE,
   currentSession,
   ECONOMY_FLAG,
+  lateUsesNow,
   sessionPoolOf,
   storedGmPool,
   type EconomyRecord,
@@ -54,9 +55,11 @@ export function gmPanelFacts(): GmPanelFacts {
         pool: sessionPoolOf(u)?.state ?? null,
         characters: charactersOf(u).map(panelCharacter),
       })),
-    ledger: game.messages.contents
-      .map((m) => m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined)
-      .filter((r): r is EconomyRecord => r !== undefined && r.session === session),
+    lateUses: lateUsesNow(),
+    ledger: game.messages.contents.flatMap((m) => {
+      const record = m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+      return record !== undefined && record.session === session ? [{ ...record, messageId: m.id ?? "" }] : [];
+    }),
   };
 }
 
@@ -95,5 +98,7 @@ export function playerPanelFacts(idPrefix: string): PlayerPanelFacts {
     character: actor ? panelCharacter(actor) : null,
     insightOptions: insightOptions(actor),
     idPrefix,
+    lateUses: lateUsesNow(),
+    userId: user.id ?? "",
   };
 }

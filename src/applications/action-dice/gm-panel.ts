@@ -1,6 +1,6 @@
 /**
  * The GM's action-dice panel: every player's pool and the GM's at a glance, with Award (+1 to the
- * player, +1 to the GM), Take, and Start session. Every change goes through the active GM's
+ * player, +1 to the GM), Forfeit awards (and Lift, which undoes it), Take, and Start session. Every change goes through the active GM's
  * privileged actions and is posted to chat; the panel re-renders when a pool or the session changes.
  */
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -8,7 +8,15 @@ import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicati
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
 import { openRequestComposer } from "../requests/open.ts";
-import { award, secretAgenda, startSession, take } from "../../services/action-dice/index.ts";
+import {
+  award,
+  forfeitAwards,
+  resetStrikes,
+  secretAgenda,
+  startSession,
+  take,
+  undoPoolAction,
+} from "../../services/action-dice/index.ts";
 import { confirmAction } from "../../helpers/confirm.ts";
 import { gmPanelFacts } from "./facts.ts";
 import { gmPanelView, type GmPanelView } from "./views.ts";
@@ -35,6 +43,9 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
     window: { title: "ROLLING_BONES.ActionDice.Panel.GmTitle", resizable: true },
     actions: {
       award: ActionDiceGmPanel.#onAward,
+      forfeit: ActionDiceGmPanel.#onForfeit,
+      liftForfeit: ActionDiceGmPanel.#onLiftForfeit,
+      resetStrikes: ActionDiceGmPanel.#onResetStrikes,
       take: ActionDiceGmPanel.#onTake,
       startSession: ActionDiceGmPanel.#onStartSession,
       requestRoll: ActionDiceGmPanel.#onRequestRoll,
@@ -50,6 +61,24 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
   static async #onAward(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const reason = this.#text("awardReason");
     await this.#busy(target, () => award(target.dataset.user ?? "", reason));
+  }
+
+  /** Forfeits the awards of the player of the clicked row for the session, with the reason typed in the panel. */
+  static async #onForfeit(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const reason = this.#text("forfeitReason");
+    await this.#busy(target, () => forfeitAwards(target.dataset.user ?? "", reason));
+  }
+
+  /** Lifts a player's forfeit: undoes the pool action recorded on its card. */
+  static async #onLiftForfeit(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const message = game.messages.get(target.dataset.message ?? "");
+    if (!message) return;
+    await this.#busy(target, () => undoPoolAction(message));
+  }
+
+  /** Resets the strikes (three-strike leniency) of the player of the clicked row. */
+  static async #onResetStrikes(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#busy(target, () => resetStrikes(target.dataset.user ?? ""));
   }
 
   /** Spends GM dice for a villain's insight (the GM's secret agenda), whispered to the GMs. */

@@ -4,7 +4,15 @@
  * lucky break, gain insight with an optional insight roll). The applications gather the facts from
  * the world and render these views.
  */
-import { diceLeft, poolCount, type ActionPoolState, type MultiCharacterRule } from "../../engines/action/index.ts";
+import {
+  diceLeft,
+  MAX_STRIKES,
+  poolCount,
+  strikesOf,
+  type ActionPoolState,
+  type LateUses,
+  type MultiCharacterRule,
+} from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
 import { economyView, type EconomyRecord, type EconomyView } from "../../services/action-dice/economy-card.ts";
 
@@ -32,9 +40,14 @@ export interface GmPanelFacts {
     readonly pool: ActionPoolState | null;
     readonly characters: readonly PanelCharacter[];
   }[];
-  /** This session's pool actions (awards, takes, insight, secret agenda, lucky breaks), oldest first. */
-  readonly ledger?: readonly EconomyRecord[];
+  /** This session's pool actions (awards, forfeits, takes, insight, secret agenda, lucky breaks), oldest first. */
+  readonly ledger?: readonly PanelLedgerRecord[];
+  /** The three-strike leniency and the players' strikes (absent: the rule is off and nobody has a strike). */
+  readonly lateUses?: LateUses;
 }
+
+/** A pool action's record as the panel reads it: the record, and the id of the economy card that holds it. */
+export type PanelLedgerRecord = EconomyRecord & { readonly messageId?: string };
 
 /** One player's row in the GM panel. */
 export interface GmPanelPlayer {
@@ -51,6 +64,15 @@ export interface GmPanelPlayer {
   readonly classDice: string;
   readonly canAward: boolean;
   readonly canTake: boolean;
+  /** Whether the player's awards may be forfeited now (a pool this session, not forfeited yet). */
+  readonly canForfeit: boolean;
+  /** The standing forfeit of the player's awards: its reason and its card (whose undo lifts it), else `null`. */
+  readonly forfeit: { readonly reason: string | null; readonly messageId: string | null } | null;
+  /**
+   * The player's strikes under the three-strike leniency (shown while the rule is on, or while any
+   * remain from when it was), and whether the GM may reset them; else `null`.
+   */
+  readonly strikes: { readonly count: number; readonly max: number; readonly canReset: boolean } | null;
 }
 
 /** The GM panel's context. */
@@ -83,6 +105,26 @@ function classDiceText(characters: readonly PanelCharacter[]): string {
     .join(", ");
 }
 
+/** The latest standing forfeit of a player's awards this session, from the panel's ledger. */
+function standingForfeit(facts: GmPanelFacts, userId: string): GmPanelPlayer["forfeit"] {
+  const records = (facts.ledger ?? []).filter(
+    (r) =>
+      r.session === facts.session &&
+      r.entry?.type === "forfeit" &&
+      !r.entry.undone &&
+      r.entry.changes.some((c) => c.userId === userId && c.forfeited === true),
+  );
+  const last = records.at(-1);
+  return { reason: last?.entry?.reason ?? null, messageId: last?.messageId ?? null };
+}
+
+/** A player's strikes as the panels show them (see {@link GmPanelPlayer.strikes}). */
+function strikesView(lateUses: LateUses | undefined, userId: string): GmPanelPlayer["strikes"] {
+  const count = strikesOf(lateUses, userId);
+  if (lateUses?.allowed !== true && count === 0) return null;
+  return { count, max: MAX_STRIKES, canReset: count > 0 };
+}
+
 /** Builds the GM panel's view. */
 export function gmPanelView(facts: GmPanelFacts): GmPanelView {
   const started = facts.session > 0;
@@ -100,6 +142,7 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
       : null,
     players: facts.players.map((p) => {
       const count = p.pool ? diceLeft(p.pool) : 0;
+      const forfeited = p.pool?.forfeited === true;
       return {
         id: p.id,
         name: p.name,
@@ -112,8 +155,11 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
         failedInsight: (p.pool?.failedInsight ?? []).join(", "),
         characters: charactersText(p.characters),
         classDice: classDiceText(p.characters),
-        canAward: started && p.pool !== null && !p.pool.luckyBreak && facts.gm !== null,
+        canAward: started && p.pool !== null && !p.pool.luckyBreak && !forfeited && facts.gm !== null,
         canTake: started && count > 0,
+        canForfeit: started && p.pool !== null && !forfeited && facts.gm !== null,
+        forfeit: forfeited ? standingForfeit(facts, p.id) : null,
+        strikes: strikesView(facts.lateUses, p.id),
       };
     }),
     canStart: facts.players.some((p) => p.characters.length > 0),
@@ -140,6 +186,10 @@ export interface PlayerPanelFacts {
   readonly insightOptions: readonly InsightOption[];
   /** A prefix that makes form ids unique. */
   readonly idPrefix: string;
+  /** The three-strike leniency and the players' strikes (absent: off). */
+  readonly lateUses?: LateUses;
+  /** The viewing player's user id (whose strikes are shown). */
+  readonly userId?: string;
 }
 
 /** A player's panel context. */
@@ -157,6 +207,8 @@ export interface PlayerPanelView {
   readonly insightOptions: readonly (InsightOption & { readonly text: string })[];
   readonly canInsight: boolean;
   readonly idPrefix: string;
+  /** The player's late uses under the three-strike leniency (while the rule is on), else `null`. */
+  readonly strikes: { readonly count: number; readonly max: number } | null;
 }
 
 /** Builds a player's panel view. */
@@ -184,6 +236,10 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
     insightOptions: facts.insightOptions.map((o) => ({ ...o, text: `${o.label} ${sign(o.modifier)}` })),
     canInsight: count > 0,
     idPrefix: facts.idPrefix,
+    strikes:
+      facts.lateUses?.allowed === true
+        ? { count: strikesOf(facts.lateUses, facts.userId ?? ""), max: MAX_STRIKES }
+        : null,
   };
 }
 

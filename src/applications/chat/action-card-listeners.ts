@@ -12,6 +12,7 @@ import {
   ECONOMY_FLAG,
   loadPools,
   currentSession,
+  lateUsesNow,
   type EconomyRecord,
 } from "../../services/action-dice/index.ts";
 import { classPoolNow } from "../../services/action-dice/class-pools.ts";
@@ -60,6 +61,7 @@ async function decorateActionCard(
     pools,
     messageId: message.id,
     classDice: viewerClassDice(card),
+    lateUses: lateUsesNow(),
   });
   if (view.any) {
     section.insertAdjacentHTML("beforeend", await renderSystemTemplate(CONTROLS_TEMPLATE, { ...view }));

@@ -6,10 +6,14 @@
  */
 import {
   cardOutcome,
+  checkAwardForRoll,
   checkCardAction,
   diceLeft,
   effectsFor,
   MAX_EFFECT_NOTE,
+  MAX_STRIKES,
+  strikesOf,
+  type LateUses,
   type EffectActivation,
   type ActionCardState,
   type ActionPoolState,
@@ -36,6 +40,8 @@ export interface ControlsInput {
    * class pool this session); absent or `null` otherwise.
    */
   readonly classDice?: { readonly name: string; readonly pool: ClassDicePool } | null;
+  /** The three-strike leniency and the players' strikes (absent: no late use). */
+  readonly lateUses?: LateUses;
 }
 
 /** One activation control: a dice count and a button. */
@@ -99,6 +105,11 @@ export interface ActionControlsView {
   readonly classReroll: readonly RerollControl[];
   /** Whether the row of class-die buttons is shown (a class use or re-roll is possible). */
   readonly classRow: boolean;
+  /**
+   * When the result is declared and the viewer may still use a die under the three-strike leniency:
+   * the strike such a late use would be, and the most there are; else `null`.
+   */
+  readonly late: { readonly strike: number; readonly max: number } | null;
   /** The activations the viewer may make. */
   readonly activations: readonly ActivationControl[];
   /** The effects the viewer may record for activations that stand (a critical's: roller or GM; a botch's: GM). */
@@ -107,6 +118,12 @@ export interface ActionControlsView {
   readonly close: boolean;
   /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
   readonly undo: readonly { readonly entry: string; readonly refund: boolean }[];
+  /**
+   * The GM's award of a die to the roller for this roll (a player with a pool this session), with
+   * the id of its reason field; `blocked` is the localization key of why it cannot be made now
+   * (dice used or spent on the roll, the player's awards forfeited, a lucky break), else `null`.
+   */
+  readonly award: { readonly reasonId: string; readonly blocked: string | null } | null;
   /** True when any control is shown. */
   readonly any: boolean;
 }
@@ -127,6 +144,17 @@ const ACTIVATION_LABELS = {
   specialBotch: "ROLLING_BONES.Action.Spend.specialBotch",
 } as const;
 
+/** The GM's award for a card's roll: only for a player's roll with a pool this session (see {@link ActionControlsView}). */
+function awardControl(input: ControlsInput): ActionControlsView["award"] {
+  const owner = Object.hasOwn(input.pools, input.card.owner) ? input.pools[input.card.owner] : undefined;
+  if (owner === undefined || owner.gm) return null;
+  let blocked: string | null = null;
+  if (!checkAwardForRoll(input.card).ok) blocked = "ROLLING_BONES.ActionDice.Award.BlockedDice";
+  else if (owner.forfeited === true) blocked = "ROLLING_BONES.ActionDice.Award.BlockedForfeit";
+  else if (owner.luckyBreak) blocked = "ROLLING_BONES.ActionDice.Award.BlockedLuckyBreak";
+  return { reasonId: `rb-${input.messageId}-award-reason`, blocked };
+}
+
 /** The controls a viewer sees on an action card. */
 export function actionControls(input: ControlsInput): ActionControlsView {
   const { viewer, card } = input;
@@ -134,7 +162,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     input.viewerIsGM && input.pools[viewer] === undefined
       ? { ...input.pools, [viewer]: gmStandIn(viewer) }
       : input.pools;
-  const table = { card, pools };
+  const table = { card, pools, ...(input.lateUses ? { lateUses: input.lateUses } : {}) };
   const allowed = (action: Probe): boolean => checkCardAction(table, { ...action, id: PROBE, by: viewer }).ok;
   const own = input.pools[viewer];
 
@@ -148,7 +176,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     );
   const reroll = own === undefined ? [] : rerollable((die) => allowed({ type: "reroll", die }));
   const cls = input.classDice ?? null;
-  const classTable = cls ? { card, pools, classPools: { [cls.pool.actorId]: cls.pool } } : null;
+  const classTable = cls ? { ...table, classPools: { [cls.pool.actorId]: cls.pool } } : null;
   const classAllowed = (action: Probe): boolean =>
     classTable !== null &&
     checkCardAction(classTable, { ...action, id: PROBE, by: viewer, source: "class" } as CardAction).ok;
@@ -185,6 +213,9 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     });
   }
   const close = input.viewerIsGM && allowed({ type: "close" });
+  const dieSteps = augment.length > 0 || reroll.length > 0 || classAugment || classReroll.length > 0;
+  const late = !card.open && dieSteps ? { strike: strikesOf(input.lateUses, viewer) + 1, max: MAX_STRIKES } : null;
+  const award = input.viewerIsGM ? awardControl(input) : null;
   const undo = input.viewerIsGM
     ? card.ledger
         .filter((e) => !e.undone && allowed({ type: "undo", entry: e.id }))
@@ -199,11 +230,14 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     classAugment,
     classReroll,
     classRow: classAugment || classReroll.length > 0,
+    late,
     activations,
     effects,
     close,
     undo,
+    award,
     any:
+      award !== null ||
       augment.length > 0 ||
       reroll.length > 0 ||
       classAugment ||

@@ -9,11 +9,12 @@
  * privileged request when it arrives (services/gm-action.ts) and applies it once.
  */
 import type { CardControl } from "../../services/action-dice/index.ts";
-import { cardControl, undoPoolAction } from "../../services/action-dice/index.ts";
+import { awardForRoll, cardControl, undoPoolAction } from "../../services/action-dice/index.ts";
 import { assistLeader, cancelAssist, pickDice, undoFateLoss, undoPoints } from "../../services/points/index.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
 import { rollCardDamage } from "./damage-control.ts";
+import { approveAutomatic, refuseAutomatic } from "../../services/automatic/index.ts";
 
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
@@ -118,6 +119,8 @@ const close = actionDice(() => ({ type: "close" }));
 const undo = actionDice(({ button: b }) => ({ type: "undo", entry: b.dataset.entry ?? "" }));
 const refund = actionDice(({ button: b }) => ({ type: "refund", entry: b.dataset.entry ?? "" }));
 const undoPool: CardControlRun = ({ message }) => undoPoolAction(message);
+const awardRoll: CardControlRun = ({ message, root }) =>
+  awardForRoll(message, root.querySelector<HTMLInputElement>("[data-award-reason]")?.value ?? "");
 const assist: CardControlRun = ({ message, root }) =>
   assistLeader(message, root.querySelector<HTMLSelectElement>("[data-leader-select]")?.value ?? "");
 const cancel: CardControlRun = ({ button: b }) => cancelAssist(b.dataset.leader ?? "", b.dataset.assist ?? "");
@@ -127,6 +130,8 @@ const fateLossUndo: CardControlRun = ({ message }) => undoFateLoss(message);
 const rollDamage: CardControlRun = ({ message, event }) => rollCardDamage(message, event);
 const requestRoll: CardControlRun = ({ message, button: b, event }) =>
   import("../requests/roll.ts").then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
+const automaticApprove: CardControlRun = ({ message }) => approveAutomatic(message);
+const automaticRefuse: CardControlRun = ({ message }) => refuseAutomatic(message);
 const requestReveal: CardControlRun = ({ message }) => requests().then((r) => r.revealRequest(message.id ?? ""));
 
 /**
@@ -148,6 +153,7 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   ["undo", { access: "gm", run: undo }],
   ["refund", { access: "gm", run: refund }],
   ["undoPool", { access: "gm", run: undoPool }],
+  ["awardRoll", { access: "gm", run: awardRoll }],
   // Points (percentile, wild, pool and pi cards).
   ["pointsAssist", { access: "author", run: assist }],
   ["pointsCancelAssist", { access: "anyone", run: cancel }],
@@ -160,6 +166,9 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   // GM roll requests.
   ["requestRoll", { access: "actorOwner", run: requestRoll }],
   ["requestReveal", { access: "gm", run: requestReveal }],
+  // Dice-pool automatic successes a player asks for: the GM's answer.
+  ["automaticApprove", { access: "gm", run: automaticApprove }],
+  ["automaticRefuse", { access: "gm", run: automaticRefuse }],
 ]);
 
 /** Whether the current user may press a control of this access on this message. */
@@ -175,7 +184,7 @@ export function mayPress(access: CardControlAccess, message: ChatMessage.Impleme
 function setBusy(root: HTMLElement): () => void {
   const controls = [
     ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
-      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-effect-for], [data-note-for], [data-points-controls] input, [data-points-controls] select`,
+      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-effect-for], [data-note-for], [data-award-reason], [data-points-controls] input, [data-points-controls] select`,
     ),
   ].filter((el) => !el.disabled);
   for (const el of controls) el.disabled = true;

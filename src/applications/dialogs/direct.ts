@@ -3,6 +3,7 @@
  * request built exactly as an untouched dialog would build it. No application class is involved,
  * so this module also runs where no window can open.
  */
+import { mustAskForAutomatic } from "../../services/automatic/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import type { EngineId } from "../../engines/index.ts";
 import { worldArt } from "../../data/settings/world-art.ts";
@@ -51,6 +52,7 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     percentileCap: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileCap),
     wildFirstOneCounts: game.settings.get(SYSTEM_ID, SETTING_KEYS.wildFirstOneCounts),
     percentileArt: worldArt(),
+    automaticAsk: mustAskForAutomatic(),
   };
   if (!actor) return settings;
   const points = dialogPointsOf(actorPoints(actor), {

@@ -140,7 +140,10 @@ export function formToExtras(): null {
  * @param values - The form values.
  * @param settings - The settings (the rolling character's points).
  */
-export function formView(values: FormValues, settings: Pick<DialogSettings, "points"> = {}): PoolFormView {
+export function formView(
+  values: FormValues,
+  settings: Pick<DialogSettings, "points" | "automaticAsk"> = {},
+): PoolFormView {
   const willpower = isChecked(values.willpower);
   const automatic = isChecked(values.automatic);
   const offered = automaticOffered(values);
@@ -162,10 +165,17 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "poi
       disabled: !automatic && (!offered || willpower),
       offered,
       // The hint follows the box's state: a box kept off by Willpower says so, not "offered".
-      hint: `ROLLING_BONES.Dialog.Pool.${!offered ? "AutomaticNeeds" : willpower && !automatic ? "AutomaticNotWithWillpower" : "AutomaticOffered"}`,
+      hint: `ROLLING_BONES.Dialog.Pool.${automaticHint(offered, willpower && !automatic, settings.automaticAsk === true)}`,
     },
     willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
   };
+}
+
+/** Which hint the automatic-success box shows: not offered, kept off by Willpower, or offered (to ask the GM for, or to take). */
+function automaticHint(offered: boolean, keptOff: boolean, ask: boolean): string {
+  if (!offered) return "AutomaticNeeds";
+  if (keptOff) return "AutomaticNotWithWillpower";
+  return ask ? "AutomaticAsk" : "AutomaticOffered";
 }
 
 function willpowerOf(points: DialogPoints["willpower"]): PoolFormView["willpowerHeld"] {

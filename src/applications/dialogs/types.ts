@@ -33,6 +33,8 @@ export interface DialogSettings extends EquipmentSettings {
   readonly points?: DialogPoints | null;
   /** Action: the rolling character's level and the action dice its player holds, read when the dialog opens. */
   readonly actionDice?: DialogActionDice | null;
+  /** Pool: true when an automatic success must be asked of the GM (a player, where the GM approves them). */
+  readonly automaticAsk?: boolean;
 }
 
 /** What an action dialog starts from when a character rolls. */

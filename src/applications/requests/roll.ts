@@ -7,6 +7,7 @@
 import { reportError } from "../../helpers/notify.ts";
 import { requestRoll, sendAnswer, type RequestRoll } from "../../services/requests/requests.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import { isAutomaticRequest } from "../../services/automatic/index.ts";
 
 /**
  * Rolls a named character's answer to a request. Only an owner of the character may roll it, once;
@@ -35,6 +36,8 @@ export async function rollForRequest(
     rollOptions,
   });
   if (!posted?.id) return posted;
+  // An automatic success asked of the GM is a request card, not the roll: the GM records the roll on approval.
+  if (isAutomaticRequest(posted)) return posted;
   await sendAnswer({ request: messageId, actor: actorId, message: posted.id });
   return posted;
 }

@@ -151,8 +151,11 @@ export const POOL_ATTRIBUTES = Object.freeze([
   "wits",
 ] as const);
 
-/** The most dots an Attribute or Ability may have (the engine's limit). */
+/** The most dots an Attribute may have (the engine's limit). */
 export const POOL_MAX_DOTS = pool.MAX_DOTS;
+
+/** The most dots an Ability may have: the rules give a sixth dot an effect (the engine's limit). */
+export const POOL_MAX_ABILITY_DOTS = pool.MAX_ABILITY_DOTS;
 
 /** The most dots Willpower or another 10-point trait may have (the engine's limit). */
 export const POOL_MAX_TEN_POINT = pool.MAX_TEN_POINT;

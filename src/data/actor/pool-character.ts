@@ -1,10 +1,11 @@
 /**
- * The dice-pool character: attributes and abilities rated 0–5 dots, Willpower and other 10-point
+ * The dice-pool character: attributes rated 0–5 dots and abilities 0–6 (the rules give a sixth dot
+ * an effect: two 1s ignored for a botch), Willpower and other 10-point
  * traits with permanent dots and current points (never above the permanent rating).
  */
 
 import { migratePoolCharacter } from "../migrations/index.ts";
-import { POOL_ATTRIBUTES, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
+import { POOL_ATTRIBUTES, POOL_MAX_ABILITY_DOTS, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
 import { willpowerBar, type BarValue } from "./bars.ts";
 import { clampTenPoint } from "./derived.ts";
 import { choiceField, entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
@@ -13,9 +14,9 @@ import type { PoolCharacterSource } from "./types.ts";
 
 import fields = foundry.data.fields;
 
-/** A 0–5 dot rating. */
-function dotsField(initial: number) {
-  return intField(0, POOL_MAX_DOTS, initial);
+/** A dot rating, 0 to `max` (5 for an Attribute, 6 for an Ability). */
+function dotsField(initial: number, max = POOL_MAX_DOTS) {
+  return intField(0, max, initial);
 }
 
 /** The fields of a 10-point trait: permanent dots and current points. */
@@ -35,7 +36,7 @@ export function poolSchema() {
       new fields.SchemaField({
         name: nameField(),
         attribute: choiceField(POOL_ATTRIBUTES, POOL_ATTRIBUTES[0]),
-        rating: dotsField(0),
+        rating: dotsField(0, POOL_MAX_ABILITY_DOTS),
       }),
     ),
     willpower: new fields.SchemaField(tenPointFields(5)),

@@ -222,7 +222,7 @@ export interface PoolDots {
   rating: number;
 }
 
-/** A dice-pool ability: a named 0–5 dot trait rolled with an attribute. */
+/** A dice-pool ability: a named 0–6 dot trait (the sixth dot for botch cancellation) rolled with an attribute. */
 export interface PoolAbility extends PoolDots {
   /** The ability's name. */
   name: string;

@@ -16,6 +16,7 @@ import {
   PI_DIE_SIZES,
   PI_MAX_ATTRIBUTE_DICE,
   PI_MAX_MODIFIER,
+  POOL_MAX_ABILITY_DOTS,
   POOL_MAX_DOTS,
   POOL_MAX_TEN_POINT,
   WILD_FATE_POINTS_PER_SESSION,
@@ -160,7 +161,7 @@ export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Ob
   "pool-character": [
     versionRule,
     rule(`attributes\\.\\w+\\.rating`, int("dots", 0, POOL_MAX_DOTS)),
-    rule(`abilities\\.${ID}\\.rating`, int("dots", 0, POOL_MAX_DOTS)),
+    rule(`abilities\\.${ID}\\.rating`, int("dots", 0, POOL_MAX_ABILITY_DOTS)),
     rule(`(?:willpower|traits\\.${ID})\\.permanent`, int("permanent", 0, POOL_MAX_TEN_POINT)),
     rule(`(?:willpower|traits\\.${ID})\\.current`, int("current", 0, POOL_MAX_TEN_POINT)),
   ],

@@ -5,6 +5,7 @@
  * pool carries the session it belongs to (a pool from an earlier session is no pool).
  */
 import { SYSTEM_ID } from "../../constants.ts";
+import type { LateUses } from "../../engines/action/index.ts";
 import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
 
 /** The User flag key of a player's pool. */
@@ -37,4 +38,18 @@ export function storedGmPool(): StoredPool | null {
 export function sessionPoolOf(user: User.Implementation): StoredPool | null {
   const stored = user.isGM ? storedGmPool() : storedPlayerPool(user);
   return stored !== null && stored.session === currentSession() ? stored : null;
+}
+
+/**
+ * The three-strike leniency as the world has it: whether late uses are allowed (the world setting)
+ * and each player's strikes so far (a hidden world setting the active GM writes).
+ */
+export function lateUsesNow(): LateUses {
+  const raw = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionStrikes) as unknown;
+  const strikes: Record<string, number> = {};
+  if (typeof raw === "object" && raw !== null) {
+    for (const [id, n] of Object.entries(raw))
+      if (typeof n === "number" && Number.isInteger(n) && n > 0) strikes[id] = n;
+  }
+  return { allowed: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionLeniency), strikes };
 }

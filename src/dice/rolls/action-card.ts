@@ -5,7 +5,13 @@
  * engine's card state is rebuilt from the roll and this record, and a reloaded message renders the
  * same card. Pure functions only.
  */
-import type { ActionCardState, LedgerEntry, SpendType, ValidActionRequest } from "../../engines/action/index.ts";
+import {
+  MAX_STRIKES,
+  type ActionCardState,
+  type LedgerEntry,
+  type SpendType,
+  type ValidActionRequest,
+} from "../../engines/action/index.ts";
 import type { PoolPart } from "../../engines/action/index.ts";
 import { isRecord, type Throw } from "../../engines/shared/index.ts";
 
@@ -142,6 +148,8 @@ export interface LedgerLineView {
   readonly refunded: boolean;
   /** For an effect entry: the effect's label key and the text given (empty when none). */
   readonly effect: { readonly label: string; readonly note: string } | null;
+  /** For a late use (after the result was declared, under the three-strike leniency): its strike, else `null`. */
+  readonly late: { readonly strike: number; readonly max: number } | null;
 }
 
 /** An activation's severity, for activations that stand. */
@@ -184,6 +192,7 @@ export function cardStateView(record: ActionCardRecord): ActionCardStateView {
     undone: e.undone,
     refunded: e.undone && refunds.has(e.id),
     effect: e.effect ? { label: `ROLLING_BONES.ActionDice.Effect.${e.effect.id}`, note: e.effect.note } : null,
+    late: typeof e.late === "number" ? { strike: e.late, max: MAX_STRIKES } : null,
   }));
   const severities: SeverityView[] = [];
   for (const type of ACTIVATIONS) {

@@ -1,5 +1,5 @@
 /**
- * The record of pool actions (awards, takes, insight, lucky breaks) and their undo, as pure state
+ * The record of pool actions (awards, forfeits, takes, insight, lucky breaks) and their undo, as pure state
  * transitions. A card's ledger records the dice spent on a roll; a pool action touches pools alone,
  * so its record says how each pool it touched changed ({@link PoolEntry}), which is exactly what the
  * GM's undo reverses: the dice added go out again, the dice taken come back, the spent counter and
@@ -22,6 +22,8 @@ export interface PoolChange {
   readonly spent: number;
   /** True when the action took the lucky break. */
   readonly luckyBreak: boolean;
+  /** True when the action forfeited the player's awards (absent on entries written before forfeits existed). */
+  readonly forfeited?: boolean;
 }
 
 /** One pool action as recorded: who did what, and how each pool changed. */
@@ -34,7 +36,7 @@ export interface PoolEntry {
   readonly by: string;
   /** The insight subject, else `null`. */
   readonly subject: string | null;
-  /** An award's reason, else `null` (absent on entries written before reasons existed). */
+  /** An award's or a forfeit's reason, else `null` (absent on entries written before reasons existed). */
   readonly reason?: string | null;
   /** The villain of a GM's secret-agenda insight, else `null`. */
   readonly villain?: string | null;
@@ -89,15 +91,16 @@ export function recordPoolAction(
     const { added, removed } = diff(before.dice, after.dice);
     const spent = after.spent - before.spent;
     const luckyBreak = after.luckyBreak && !before.luckyBreak;
-    if (added.length === 0 && removed.length === 0 && spent === 0 && !luckyBreak) continue;
-    changes.push({ userId, added, removed, spent, luckyBreak });
+    const forfeited = after.forfeited === true && before.forfeited !== true;
+    if (added.length === 0 && removed.length === 0 && spent === 0 && !luckyBreak && !forfeited) continue;
+    changes.push({ userId, added, removed, spent, luckyBreak, ...(forfeited ? { forfeited } : {}) });
   }
   const entry: PoolEntry = {
     id: action.id,
     type: action.type,
     by: action.by,
     subject: action.type === "insight" ? action.subject : null,
-    reason: action.type === "award" ? action.reason?.trim() || null : null,
+    reason: action.type === "award" || action.type === "forfeit" ? action.reason?.trim() || null : null,
     villain: action.type === "insight" ? action.villain?.trim() || null : null,
     changes,
     undone: false,
@@ -147,7 +150,7 @@ export function checkPoolUndo(
 
 /**
  * Undoes a recorded pool action: each pool loses the dice the action added and gets back the dice it
- * took, its spent counter goes back down, and a lucky break it took is lifted. Returns the new pools
+ * took, its spent counter goes back down, and a lucky break it took or a forfeit it declared is lifted. Returns the new pools
  * and the entry marked undone; throws the refusal's {@link EngineError} (see {@link checkPoolUndo});
  * a repeated undo returns both unchanged.
  */
@@ -172,6 +175,7 @@ export function undoPoolEntry(
       dice,
       spent: Math.max(0, pool.spent - change.spent),
       luckyBreak: change.luckyBreak ? false : pool.luckyBreak,
+      ...(change.forfeited === true ? { forfeited: false } : {}),
       applied: [...pool.applied, undoId],
     };
   }

@@ -46,6 +46,12 @@ export interface ActionPoolState {
   readonly spent: number;
   /** True once the user took a lucky break this session: no more awards. */
   readonly luckyBreak: boolean;
+  /**
+   * True once the GM declared the player's awards forfeited this session (the rules: excessive
+   * out-of-character banter forfeits earning dice); no award until the GM undoes it. Absent on
+   * pools stored before forfeits existed (read as false).
+   */
+  readonly forfeited?: boolean;
   /** Subjects of insight rolls this user failed this session (no new insight spend on them). */
   readonly failedInsight: readonly string[];
   /** Ids of the pool actions applied this session. */
@@ -89,6 +95,11 @@ export interface LedgerEntry {
   readonly character?: string;
   /** For an `effect` entry (no dice): the activation it follows, the effect chosen and the text given. */
   readonly effect?: { readonly activation: EffectActivation; readonly id: string; readonly note: string };
+  /**
+   * For a late use (a use or re-roll after the result was declared, under the three-strike leniency):
+   * the strike it recorded for its player, 1 to {@link MAX_STRIKES}. Absent on uses in time.
+   */
+  readonly late?: number;
 }
 
 /** A roll's card: the roll and everything used or spent on it. */
@@ -118,6 +129,21 @@ export interface ActionCardState {
   readonly applied: readonly string[];
 }
 
+/**
+ * The three-strike leniency for novice players (an optional rule): once the result of a roll is
+ * declared, its player may still use a die on it, and each such late use is a strike; past
+ * {@link MAX_STRIKES}, no more leeway.
+ */
+export interface LateUses {
+  /** True when the world allows late uses (the optional rule is on). */
+  readonly allowed: boolean;
+  /** Each player's strikes so far, by user id (an undone late use gives its strike back). */
+  readonly strikes: Readonly<Record<string, number>>;
+}
+
+/** The late uses a player may make under the three-strike leniency (the rules' three warnings). */
+export const MAX_STRIKES = 3;
+
 /** A card and the pools an action on it may touch, keyed by user id. */
 export interface ActionTable {
   /** The card. */
@@ -126,6 +152,8 @@ export interface ActionTable {
   readonly pools: Readonly<Record<string, ActionPoolState>>;
   /** The class-dice pools an action may touch, by actor id (absent: none loaded). */
   readonly classPools?: Readonly<Record<string, ClassDicePool>>;
+  /** The three-strike leniency and the players' strikes (absent: no late use, as when the rule is off). */
+  readonly lateUses?: LateUses;
 }
 
 /** The fields every action has. */
@@ -203,6 +231,18 @@ export interface AwardAction extends ActionBase {
   readonly reason?: string;
 }
 
+/**
+ * The GM declares a player's awards forfeited for the session (the rules: excessive out-of-character
+ * banter), with the reason; awards to that player are refused until the GM undoes it.
+ */
+export interface ForfeitAction extends ActionBase {
+  readonly type: "forfeit";
+  /** The player's user id. */
+  readonly to: string;
+  /** Why (the GM's words, required, at most {@link MAX_NOTE} characters). */
+  readonly reason: string;
+}
+
 /** Spend the whole pool on a lucky break (only with nothing spent this session). */
 export interface LuckyBreakAction extends ActionBase {
   readonly type: "luckyBreak";
@@ -239,13 +279,13 @@ export interface TakeAction extends ActionBase {
 }
 
 /** Every action on pools alone (no card). */
-export type PoolAction = AwardAction | LuckyBreakAction | InsightAction | TakeAction;
+export type PoolAction = AwardAction | ForfeitAction | LuckyBreakAction | InsightAction | TakeAction;
 
 /** The verdict of a check: allowed (possibly as a repeat that changes nothing), or refused with a reason. */
 export type Check =
   { readonly ok: true; readonly repeated: boolean } | { readonly ok: false; readonly error: EngineError };
 
-/** The longest text an award's reason or a villain's name may have. */
+/** The longest text an award's or a forfeit's reason, or a villain's name, may have. */
 export const MAX_NOTE = 200;
 
 /** A short text field of an action: absent is empty; anything but text, or text too long, is refused. */
@@ -299,6 +339,9 @@ export function newPool(userId: string, dice: readonly PoolPart[], options: { gm
     dice: parts,
     spent: 0,
     luckyBreak: false,
+    // Written out, not left absent: a stored pool is updated by merging, so a new session's pool must
+    // say `false` to clear the last session's forfeit.
+    forfeited: false,
     failedInsight: [],
     applied: [],
   };
@@ -475,10 +518,33 @@ function isGm(pools: Readonly<Record<string, ActionPoolState>>, userId: string):
   return Object.hasOwn(pools, userId) && (pools[userId] as ActionPoolState).gm;
 }
 
-/** Errors shared by augment and re-roll: the roll must be the actor's own, open, finished, and not for character generation. */
+/** A player's strikes so far under the three-strike leniency. */
+export function strikesOf(lateUses: LateUses | undefined, userId: string): number {
+  const strikes = lateUses?.strikes ?? {};
+  const n = Object.hasOwn(strikes, userId) ? strikes[userId] : 0;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Whether a use or re-roll on a closed card (its result declared) is a late use the three-strike
+ * leniency accepts: the rule is on, the roller is a player (the GM has no leeway to learn), and the
+ * player has a strike left; otherwise `RollClosed`, or `NoStrikesLeft` once the three are spent.
+ */
+function lateUseError(t: ActionTable, by: string): EngineError | null {
+  if (t.lateUses?.allowed !== true || by !== t.card.owner || isGm(t.pools, by)) return new EngineError("RollClosed");
+  return strikesOf(t.lateUses, by) >= MAX_STRIKES ? new EngineError("NoStrikesLeft", { max: MAX_STRIKES }) : null;
+}
+
+/**
+ * Errors shared by augment and re-roll: the roll must be the actor's own, open (or a late use the
+ * three-strike leniency accepts), finished, and not for character generation.
+ */
 function dieStepError(t: ActionTable, by: string): EngineError | null {
   if (t.card.characterGeneration) return new EngineError("CharacterGenerationRoll");
-  if (!t.card.open) return new EngineError("RollClosed");
+  if (!t.card.open) {
+    const late = lateUseError(t, by);
+    if (late !== null) return late;
+  }
   if (t.card.locked === true) return new EngineError("InitiativeSet");
   if (by !== t.card.owner) return new EngineError("NotYourRoll");
   if (cardMissing(t.card) !== null) return new EngineError("RollPending");
@@ -619,7 +685,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
 
 /**
  * Whether an action on a card is allowed. The rules, in the order checked:
- * - augment / re-roll: not on a character-generation roll; only while the roll is open and not
+ * - augment / re-roll: not on a character-generation roll; only while the roll is open (or, under
+ *   the three-strike leniency, as the roller's late use while they have a strike left) and not
  *   locked (an initiative already in a started round); only by
  *   the roller; only once every die is thrown; the roller's pool holds the die. An augment is
  *   refused once a special botch stands (it could lift the total); a re-roll once a botch, critical
@@ -663,8 +730,8 @@ function spend(
     };
     const count = poolCount(taken);
     return {
+      ...table,
       card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
-      pools: table.pools,
       classPools: {
         ...table.classPools,
         [pool.actorId]: { ...pool, left: pool.left - count, spent: pool.spent + count },
@@ -679,6 +746,29 @@ function spend(
     card: { ...card, ledger: [...card.ledger, entry], applied: [...card.applied, a.id] },
     pools: { ...table.pools, [a.by]: removeDice(pool, taken) },
   };
+}
+
+/**
+ * After a use or re-roll: when the card was closed (a late use), its entry records the player's next
+ * strike and `lateUses` counts it.
+ */
+function withStrike(table: ActionTable, by: string, wasOpen: boolean): ActionTable {
+  if (wasOpen || table.lateUses === undefined) return table;
+  const strike = strikesOf(table.lateUses, by) + 1;
+  const ledger = table.card.ledger;
+  const last = ledger.at(-1) as LedgerEntry;
+  return {
+    ...table,
+    card: { ...table.card, ledger: [...ledger.slice(0, -1), { ...last, late: strike }] },
+    lateUses: { ...table.lateUses, strikes: { ...table.lateUses.strikes, [by]: strike } },
+  };
+}
+
+/** The `lateUses` after undoing an entry: a late use gives its player's strike back (nothing else changes). */
+function strikeBack(lateUses: LateUses | undefined, entry: LedgerEntry): { lateUses?: LateUses } {
+  if (lateUses === undefined || entry.late === undefined) return {};
+  const left = Math.max(0, strikesOf(lateUses, entry.by) - 1);
+  return { lateUses: { ...lateUses, strikes: { ...lateUses.strikes, [entry.by]: left } } };
 }
 
 /** The index of a standing entry among the standing entries of its type (= its index in the request). */
@@ -716,6 +806,8 @@ function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState 
  * the Foundry layer then throws what `plan` asks for and attaches it with {@link attachThrows}.
  * Closing an insight roll that missed its DC records the subject as failed in the roller's pool.
  * A class-dice spend takes from (and its undo returns to) the character's pool in `classPools`.
+ * A late use (on a closed card, under the three-strike leniency) records the player's next strike
+ * on its entry and in `lateUses`; its undo gives the strike back.
  */
 export function applyCardAction(table: ActionTable, action: CardAction): ActionTable {
   const check = checkCardAction(table, action);
@@ -726,12 +818,12 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
     case "augment": {
       const faces = action.faces as ActionDieSize;
       const next = { ...card, request: { ...card.request, augments: [...card.request.augments, faces] } };
-      return spend(table, { ...action, dice: 1 }, next);
+      return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
     }
     case "reroll": {
       const reroll = { target: action.die ?? 0, after: card.request.augments.length };
       const next = { ...card, request: { ...card.request, rerolls: [...card.request.rerolls, reroll] } };
-      return spend(table, { ...action, dice: 1 }, next);
+      return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
     }
     case "botch":
     case "critical":
@@ -767,16 +859,32 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
       const base = entry.type === "augment" || entry.type === "reroll" ? removeStep(card, entry) : card;
       const ledger = base.ledger.map((e) => (e === entry ? { ...e, undone: true } : e));
       const next = { ...base, ledger, applied: [...base.applied, action.id] };
+      const lateUses = strikeBack(table.lateUses, entry);
       if (entry.character !== undefined) {
         const pool = (table.classPools ?? {})[entry.character] as ClassDicePool;
         const count = poolCount(entry.dice);
         const back = { ...pool, left: pool.left + count, spent: Math.max(0, pool.spent - count) };
-        return { ...table, card: next, classPools: { ...table.classPools, [entry.character]: back } };
+        return { ...table, card: next, classPools: { ...table.classPools, [entry.character]: back }, ...lateUses };
       }
       const pool = table.pools[entry.by] as ActionPoolState;
-      return { ...table, card: next, pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) } };
+      return {
+        ...table,
+        card: next,
+        pools: { ...table.pools, [entry.by]: returnDice(pool, entry.dice) },
+        ...lateUses,
+      };
     }
   }
+}
+
+/**
+ * Whether the GM may award the roller a die for this roll, from its card: the rules give no award
+ * for an action that stems from using or spending an action die, so a card on which dice were used
+ * or spent (an entry that still stands) is refused with `AwardForDiceUse`. Undone entries gave their
+ * dice back and do not count. The award itself is then checked as any award ({@link checkPoolAction}).
+ */
+export function checkAwardForRoll(card: ActionCardState): Check {
+  return verdict(card.ledger.some((e) => !e.undone && e.dice.length > 0) ? new EngineError("AwardForDiceUse") : null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -795,7 +903,18 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
       if (to.gm) return new EngineError("AwardToGm");
       requireInt(a.count, "count", 1, MAX_SPEND);
       if (to.luckyBreak) return new EngineError("AwardsBlocked");
+      if (to.forfeited === true) return new EngineError("AwardsForfeited");
       return noteError(a.reason, "reason");
+    }
+    case "forfeit": {
+      if (!pool.gm) return new EngineError("GmOnly");
+      const to = poolOf(pools, a.to);
+      if (to instanceof EngineError) return to;
+      if (to.gm) return new EngineError("ForfeitGm");
+      if (to.forfeited === true) return new EngineError("AlreadyForfeited");
+      const reason = noteError(a.reason, "reason");
+      if (reason !== null) return reason;
+      return typeof a.reason === "string" && a.reason.trim() !== "" ? null : new EngineError("ForfeitNeedsReason");
     }
     case "luckyBreak": {
       if (pool.luckyBreak) return new EngineError("LuckyBreakTaken");
@@ -828,7 +947,9 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
 
 /**
  * Whether an action on pools alone is allowed:
- * - award: by the GM, to a player's pool, at least one die, not to a player who took a lucky break.
+ * - award: by the GM, to a player's pool, at least one die, not to a player who took a lucky break
+ *   or whose awards are forfeited.
+ * - forfeit: by the GM, of a player's awards (not already forfeited), with a reason.
  * - lucky break: the user spent no die this session and still has dice (it takes them all).
  * - insight: at least one die, a subject, not a subject whose insight roll the user failed, enough dice.
  * - take: by the GM, from a loaded pool (a player's or the GM's own), at least one die, enough dice.
@@ -844,9 +965,9 @@ export function checkPoolAction(pools: Readonly<Record<string, ActionPoolState>>
 /**
  * Applies an action on pools alone, returning the new pools (the input is not changed). Throws the
  * refusal's {@link EngineError}; an id already applied returns the pools unchanged. An award adds
- * dice of the player's die size to the player and as many GM dice to the GM; a lucky break empties
- * the pool and blocks awards; an insight spend takes the dice; a take removes dice without counting
- * them as the owner's spend.
+ * dice of the player's die size to the player and as many GM dice to the GM; a forfeit marks the
+ * player's awards forfeited; a lucky break empties the pool and blocks awards; an insight spend
+ * takes the dice; a take removes dice without counting them as the owner's spend.
  */
 export function applyPoolAction(
   pools: Readonly<Record<string, ActionPoolState>>,
@@ -866,6 +987,14 @@ export function applyPoolAction(
         ...pools,
         [action.by]: { ...pool, dice: gmDice, applied },
         [action.to]: { ...to, dice: toDice, applied: [...to.applied, action.id] },
+      };
+    }
+    case "forfeit": {
+      const to = pools[action.to] as ActionPoolState;
+      return {
+        ...pools,
+        [action.by]: { ...pool, applied },
+        [action.to]: { ...to, forfeited: true, applied: [...to.applied, action.id] },
       };
     }
     case "luckyBreak":

@@ -7,6 +7,7 @@ import { EngineError, requireInt } from "../shared/index.ts";
 import {
   DEFAULT_DIFFICULTY,
   MAX_DIFFICULTY,
+  MAX_ABILITY_DOTS,
   MAX_DOTS,
   MAX_POOL,
   MAX_TEN_POINT,
@@ -36,7 +37,7 @@ export type ValidPoolRequest = Required<PoolRequest>;
 export interface PoolTraits {
   /** The Attribute rating, 0–5. Required unless the pool rests on a 10-point trait. */
   readonly attribute?: number;
-  /** The Ability rating, 0–5; 0 (or omitted) means the Attribute is rolled alone. */
+  /** The Ability rating, 0–6 (the sixth dot only ignores a second 1 for a botch); 0 (or omitted) means the Attribute is rolled alone. */
   readonly ability?: number;
   /** A 10-point trait rating (Willpower and the like), 0–10; such a pool takes no other trait. */
   readonly tenPointTrait?: number;
@@ -68,7 +69,7 @@ export function buildPool(traits: PoolTraits): BuiltPool {
     return { pool, cancellation: 0, source: "tenPointTrait" };
   }
   const attribute = requireInt(traits.attribute, "attribute", 0, MAX_DOTS);
-  const ability = requireInt(traits.ability ?? 0, "ability", 0, MAX_DOTS);
+  const ability = requireInt(traits.ability ?? 0, "ability", 0, MAX_ABILITY_DOTS);
   return {
     pool: attribute + ability,
     cancellation: botchCancellation(ability),

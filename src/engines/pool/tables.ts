@@ -23,17 +23,20 @@ export const WARNING_DIFFICULTY = 10;
 /** The most dice one pool may hold; a larger request is treated as a mistake. */
 export const MAX_POOL = 50;
 
-/** The highest rating of an Attribute or an Ability. */
+/** The highest rating of an Attribute (and of an Ability, but for the sixth dot below). */
 export const MAX_DOTS = 5;
 
 /** The highest rating of a 10-point trait such as Willpower. */
 export const MAX_TEN_POINT = 10;
 
 /**
- * The highest Ability rating {@link botchCancellation} accepts. Abilities are rated 0–5 in this
- * system, but the rules also name the effect of a sixth dot, so the function accepts it.
+ * The highest Ability rating: traits are rated 0–5, but the rules give an Ability's sixth dot an
+ * effect (two 1s ignored for a botch), so an Ability may have it. Attributes stop at {@link MAX_DOTS}.
  */
-export const MAX_CANCELLATION_DOTS = 6;
+export const MAX_ABILITY_DOTS = 6;
+
+/** The highest Ability rating {@link botchCancellation} accepts (an Ability's highest). */
+export const MAX_CANCELLATION_DOTS = MAX_ABILITY_DOTS;
 
 /** The die every pool throws. */
 export const POOL_DIE_FACES = 10;
@@ -99,8 +102,7 @@ export function botchDegree(level: number): BotchDegree | null {
 
 /**
  * How many 1s an Ability rating lets the roller ignore when a botch is decided: one at 5 dots,
- * two at 6 dots, none below. Abilities normally stop at 5; the sixth dot is accepted because the
- * rules state its effect.
+ * two at 6 dots, none below.
  *
  * @param abilityDots - The Ability rating, an integer 0–6.
  * @returns The botch cancellation, 0, 1 or 2.

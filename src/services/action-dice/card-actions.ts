@@ -31,7 +31,7 @@ export { cardCharacter, cardOf, defaultCardOwner } from "./card-state.ts";
 export { CARD_ACTION } from "./protocol.ts";
 export type { CardControl, CardReply, CardRequest } from "./protocol.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
-import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
+import { currentSession, lateUsesNow, loadPools, namesOf, poolWrites, strikesWrite } from "./store.ts";
 import { classPoolWrites, loadClassPools } from "./class-pools.ts";
 import { syncInitiative } from "../initiative.ts";
 
@@ -117,7 +117,10 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
   }
 }
 
-/** The table the engine's ledger rules read: the card, the pools (a GM stand-in for a GM without one), the class pools. */
+/**
+ * The table the engine's ledger rules read: the card, the pools (a GM stand-in for a GM without one),
+ * the class pools, and the three-strike leniency with the players' strikes.
+ */
 function cardTable(
   asker: User.Implementation,
   card: ActionCardState,
@@ -125,7 +128,8 @@ function cardTable(
   classPools: ReturnType<typeof loadClassPools>["pools"],
 ): Parameters<typeof applyCardAction>[0] {
   const me = asker.id ?? "";
-  return { card, pools: asker.isGM && !pools[me] ? { ...pools, [me]: gmStandIn(me) } : pools, classPools };
+  const table = { card, pools: asker.isGM && !pools[me] ? { ...pools, [me]: gmStandIn(me) } : pools, classPools };
+  return { ...table, lateUses: lateUsesNow() };
 }
 
 /**
@@ -150,12 +154,15 @@ export async function throwCardDice(
   return ActionRoll.throwFollowUps(next.card.request, next.card.thrown);
 }
 
-function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean): CardReply {
-  return { repeated, ledger: card.ledger.length, total: roll.total ?? 0 };
+function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean, strike?: number): CardReply {
+  return { repeated, ledger: card.ledger.length, total: roll.total ?? 0, ...(strike === undefined ? {} : { strike }) };
 }
 
 /**
- * Applies a card control for the asker (runs on the active GM). Checks, in order: the card exists
+ * Applies a card control for the asker (runs on the active GM). A use or re-roll on a card whose
+ * result was declared is a late use under the three-strike leniency (when the world allows it): the
+ * player's strike is written with the card, and the reply names it so the player is warned.
+ * Checks, in order: the card exists
  * and the asker may see it; a repeated action id answers without change; the card is as the asker
  * saw it (`CardChanged`); closing and refunds are the GM's; class dice only from a character the
  * asker owns (`ClassDiceNotYourCharacter`); then the engine's rules. Fires
@@ -196,7 +203,8 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     throw new EngineError("NoPoolThisSession", { name: asker.name });
   }
   const classPools = loadClassPools([fromClass ? card.character : null, target?.character]);
-  const next = applyCardAction(cardTable(asker, card, pools.pools, classPools.pools), action);
+  const table = cardTable(asker, card, pools.pools, classPools.pools);
+  const next = applyCardAction(table, action);
 
   const entry = SPENDS.has(control.type) ? next.card.ledger.at(-1) : undefined;
   const spend: SpendEvent | null = entry
@@ -237,9 +245,13 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     { ...keptOptions(loaded.roll.options), card: record },
     [...(Array.isArray(data.dice) ? (data.dice as unknown[]) : [])],
   );
+  // A late use (or its undo) changes a player's strikes under the three-strike leniency.
+  const strikes =
+    next.lateUses !== undefined && next.lateUses !== table.lateUses ? [strikesWrite(next.lateUses.strikes)] : [];
   await runWrites([
     ...poolWrites(pools, next.pools),
     ...classPoolWrites(classPools, next.classPools),
+    ...strikes,
     rollsWrite(message, [roll]),
   ]);
   // An augmented or re-rolled initiative moves its combatant (only before the round starts).
@@ -280,5 +292,5 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
       Hooks.callAll("rollingBones.botchActivated", activation);
     }
   }
-  return reply(next.card, roll, false);
+  return reply(next.card, roll, false, entry?.late);
 }

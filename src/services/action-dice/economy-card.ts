@@ -1,6 +1,6 @@
 /**
- * The chat card of a change to the pools themselves: a session start, an award, a take, an insight
- * spend or a lucky break. Its record (the message flag `economy`) holds the engine's pool entry, so
+ * The chat card of a change to the pools themselves: a session start, an award, a forfeit of awards,
+ * a take, an insight spend or a lucky break. Its record (the message flag `economy`) holds the engine's pool entry, so
  * the GM can undo it from the card; the card's text is rendered from the record when it is written.
  * The record and its view are plain data.
  */
@@ -38,17 +38,21 @@ export interface EconomyLineView {
   /** `+1d4`, `−2d6`, or the refilled pool `3d4`. */
   readonly change: string;
   readonly gm: boolean;
+  /** True when the action forfeited this player's awards for the session. */
+  readonly forfeited: boolean;
 }
 
 /** An economy card as its template shows it. */
 export interface EconomyView {
   readonly kind: EconomyRecord["kind"];
-  /** The localization key of the title (formatted with `session`, `subject`, `by`). */
+  /** The localization key of the title (formatted with `session`, `subject`, `by`, `villain`, `target`). */
   readonly title: string;
   readonly session: number;
   readonly subject: string | null;
   readonly by: string | null;
-  /** An award's reason, as the GM wrote it, else `null`. */
+  /** The player a forfeit names, else `null`. */
+  readonly target: string | null;
+  /** An award's or a forfeit's reason, as the GM wrote it, else `null`. */
   readonly reason: string | null;
   /** The villain of a GM's secret agenda, else `null`. */
   readonly villain: string | null;
@@ -62,11 +66,23 @@ export function economyView(record: EconomyRecord): EconomyView {
   const name = (id: string) => record.names[id] ?? id;
   let lines: EconomyLineView[];
   if (record.entry === null) {
-    lines = record.pools.map((p) => ({ userId: p.userId, name: name(p.userId), change: diceText(p.dice), gm: p.gm }));
+    lines = record.pools.map((p) => ({
+      userId: p.userId,
+      name: name(p.userId),
+      change: diceText(p.dice),
+      gm: p.gm,
+      forfeited: false,
+    }));
   } else {
     lines = record.entry.changes.map((c) => {
       const parts = [...c.added.map((p) => `+${diceText([p])}`), ...c.removed.map((p) => `\u2212${diceText([p])}`)];
-      return { userId: c.userId, name: name(c.userId), change: parts.join(" "), gm: false };
+      return {
+        userId: c.userId,
+        name: name(c.userId),
+        change: parts.join(" "),
+        gm: false,
+        forfeited: c.forfeited === true,
+      };
     });
   }
   const villain = record.entry?.villain ?? null;
@@ -77,6 +93,7 @@ export function economyView(record: EconomyRecord): EconomyView {
     session: record.session,
     subject: record.entry?.subject ?? null,
     by: record.entry ? name(record.entry.by) : null,
+    target: lines.find((l) => l.forfeited)?.name ?? null,
     reason: record.entry?.reason ?? null,
     villain,
     lines,

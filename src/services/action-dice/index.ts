@@ -6,7 +6,7 @@
  * the GM's first use, so a player's client never downloads them.
  */
 import { lazyGmAction, registerGmAction } from "../gm-action.ts";
-import { CARD_ACTION, POOL_ACTION, POOL_UNDO_ACTION, SESSION_ACTION } from "./protocol.ts";
+import { CARD_ACTION, POOL_ACTION, POOL_UNDO_ACTION, SESSION_ACTION, STRIKES_RESET_ACTION } from "./protocol.ts";
 
 export * from "./card-state.ts";
 export * from "./class-pools.ts";
@@ -31,6 +31,10 @@ export function registerActionDiceActions(): void {
   registerGmAction(
     POOL_UNDO_ACTION,
     lazyGmAction(pools, (m) => m.runPoolUndo),
+  );
+  registerGmAction(
+    STRIKES_RESET_ACTION,
+    lazyGmAction(pools, (m) => m.runStrikesReset),
   );
   registerGmAction(
     SESSION_ACTION,

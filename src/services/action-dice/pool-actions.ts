@@ -1,21 +1,35 @@
 /**
  * Actions on the pools themselves, applied by the active GM: the GM's award (+1 to the player, +1 to
- * the GM) and take, a player's insight spend and lucky break, and the GM's undo of any of them. Each
- * is posted to chat as an economy card that records it; the undo works from that card.
+ * the GM, from the panel or from the roll card it rewards), forfeit of a player's awards and take, a
+ * player's insight spend and lucky break, and the GM's undo of any of them. Each is posted to chat as
+ * an economy card that records it; the undo works from that card.
  */
 import { SYSTEM_ID } from "../../constants.ts";
-import { recordPoolAction, undoPoolEntry, type PoolAction, type PoolEntry } from "../../engines/action/index.ts";
+import {
+  checkAwardForRoll,
+  recordPoolAction,
+  undoPoolEntry,
+  type PoolAction,
+  type PoolEntry,
+} from "../../engines/action/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
-import { poolTarget, type PoolControl, type PoolReply, type PoolRequest, type PoolUndoRequest } from "./protocol.ts";
+import {
+  poolTarget,
+  type PoolControl,
+  type PoolReply,
+  type PoolRequest,
+  type PoolUndoRequest,
+  type StrikesResetRequest,
+} from "./protocol.ts";
 
 export { POOL_ACTION, POOL_UNDO_ACTION, poolTarget } from "./protocol.ts";
 export type { PoolControl, PoolReply, PoolRequest, PoolUndoRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SpendEvent } from "./events.ts";
-import { currentSession, loadPools, namesOf, poolWrites } from "./store.ts";
+import { currentSession, lateUsesNow, loadPools, namesOf, poolWrites, strikesWrite } from "./store.ts";
 
 function engineAction(control: PoolControl, by: string, id: string): PoolAction {
   switch (control.type) {
@@ -28,6 +42,8 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
         count: Number(control.count ?? 1),
         ...(control.reason === undefined ? {} : { reason: control.reason }),
       };
+    case "forfeit":
+      return { type: "forfeit", id, by, to: shared.textOf(control.to), reason: shared.textOf(control.reason) };
     case "take":
       return {
         type: "take",
@@ -56,16 +72,31 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
 
 /**
  * Who sees an economy card: an insight (its subject may be a secret) goes to the player and the GMs
- * only; the GM's secret agenda (insight for a villain) to the GMs alone.
+ * only; the GM's secret agenda (insight for a villain) to the GMs alone; a forfeit of awards to the
+ * player it names and the GMs (a word with one player, not an announcement).
  */
 function whisperFor(entry: PoolEntry): string[] {
-  if (entry.type !== "insight") return [];
+  if (entry.type !== "insight" && entry.type !== "forfeit") return [];
   const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
-  return [...new Set([entry.by, ...gms])];
+  return [...new Set([entry.by, ...entry.changes.map((c) => c.userId), ...gms])];
+}
+
+/**
+ * An award made from a roll's card: the card must be an action card whose roller is the player
+ * awarded, and no action die may stand on it (the rules give no award for what stems from one).
+ */
+async function checkCardAward(control: PoolControl, target: string): Promise<void> {
+  if (control.type !== "award" || control.card === undefined) return;
+  const { loadCard } = await import("./card-actions.ts");
+  const { card } = loadCard(shared.textOf(control.card));
+  if (card.owner !== target) throw new EngineError("AwardNotRoller");
+  const check = checkAwardForRoll(card);
+  if (!check.ok) throw check.error;
 }
 
 /**
  * Applies a pool control for the asker (runs on the active GM): refuses a session not yet started,
+ * an award from a roll's card on which action dice stand ({@link checkCardAward}),
  * a pool that changed since the asker saw it (`PoolChanged`), then whatever the engine refuses; fires
  * `rollingBones.preSpend` before an insight or lucky-break spend; writes the pools and posts the
  * economy card together; fires `rollingBones.spend`.
@@ -85,6 +116,7 @@ export async function runPoolAction({ asker, actionId }: ActionContext, data: Po
   if (!game.users.get(target)) throw new EngineError("UnknownUser");
   if (pools.pools[target] === undefined)
     throw new EngineError("NoPoolThisSession", { name: game.users.get(target)?.name ?? target });
+  await checkCardAward(control, target);
   const recorded = recordPoolAction(pools.pools, action);
   const entry = recorded.entry;
   if (entry === null) return { repeated: true, messageId: null };
@@ -164,5 +196,23 @@ export async function runPoolUndo(
     ...poolWrites(pools, undone.pools),
     messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),
   ]);
+  return { repeated: false };
+}
+
+/**
+ * The GM resets a player's strikes under the three-strike leniency (runs on the active GM; the GM
+ * only): the player has three late uses again. A player with no strike is left as is.
+ */
+export async function runStrikesReset(
+  { asker }: ActionContext,
+  data: StrikesResetRequest,
+): Promise<{ repeated: boolean }> {
+  if (!asker.isGM) throw new EngineError("GmOnly");
+  const userId = shared.textOf((data as Partial<StrikesResetRequest> | null)?.userId);
+  if (!game.users.get(userId)) throw new EngineError("UnknownUser");
+  const { strikes } = lateUsesNow();
+  if (!Object.hasOwn(strikes, userId)) return { repeated: true };
+  const { [userId]: _reset, ...rest } = strikes;
+  await runWrites([strikesWrite(rest)]);
   return { repeated: false };
 }

@@ -53,6 +53,8 @@ export interface CardReply {
   readonly ledger: number;
   /** The roll's total after the action. */
   readonly total: number;
+  /** For a late use (the three-strike leniency): the strike it recorded, which the player is warned of. */
+  readonly strike?: number;
 }
 
 /** The privileged action name of pool actions. */
@@ -63,7 +65,15 @@ export const POOL_UNDO_ACTION = `${SYSTEM_ID}.actionPoolUndo`;
 
 /** A pool action as a client asks for it (the acting user is the asker). */
 export type PoolControl =
-  | { readonly type: "award"; readonly to: string; readonly count?: number; readonly reason?: string }
+  | {
+      readonly type: "award";
+      readonly to: string;
+      readonly count?: number;
+      readonly reason?: string;
+      /** The action card the award is made from (the roll it rewards); absent from the panel. */
+      readonly card?: string;
+    }
+  | { readonly type: "forfeit"; readonly to: string; readonly reason: string }
   | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }
   | {
       readonly type: "insight";
@@ -90,7 +100,7 @@ export interface PoolReply {
 
 /** The user whose pool a control acts on. */
 export function poolTarget(control: PoolControl, asker: string): string {
-  if (control.type === "award") return shared.textOf(control.to);
+  if (control.type === "award" || control.type === "forfeit") return shared.textOf(control.to);
   if (control.type === "take") return shared.textOf(control.from);
   return asker;
 }
@@ -98,6 +108,14 @@ export function poolTarget(control: PoolControl, asker: string): string {
 /** What a client sends to undo a pool action: its economy card. */
 export interface PoolUndoRequest {
   readonly messageId: string;
+}
+
+/** The privileged action name of the GM's reset of a player's strikes (the three-strike leniency). */
+export const STRIKES_RESET_ACTION = `${SYSTEM_ID}.actionStrikesReset`;
+
+/** What a client sends to reset a player's strikes. */
+export interface StrikesResetRequest {
+  readonly userId: string;
 }
 
 /** The privileged action name of a session start. */

@@ -8,6 +8,8 @@
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { EngineError, shared } from "../../engines/index.ts";
+import { checkAwardForRoll, MAX_STRIKES, strikesOf } from "../../engines/action/index.ts";
+import { notify } from "../../helpers/notify.ts";
 import type { Throw } from "../../engines/shared/index.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
@@ -16,15 +18,18 @@ import {
   POOL_ACTION,
   POOL_UNDO_ACTION,
   SESSION_ACTION,
+  STRIKES_RESET_ACTION,
   poolTarget,
   type CardControl,
+  type CardReply,
   type CardRequest,
   type PoolControl,
   type PoolRequest,
   type PoolUndoRequest,
   type SessionRequest,
 } from "./protocol.ts";
-import { currentSession, sessionPoolOf } from "./store.ts";
+import { currentSession, lateUsesNow, sessionPoolOf } from "./store.ts";
+import { cardOf } from "./card-state.ts";
 
 /** The part of a control that tells two controls of the same card state apart. */
 function controlKey(control: CardControl): string {
@@ -84,7 +89,17 @@ async function sendCardControl(
   id: string,
 ): Promise<boolean> {
   const request: CardRequest = { messageId: message.id ?? "", seen, control, dice: await cardDice(message, control) };
-  const reply = await requestGmAction(CARD_ACTION, request, id);
+  const reply = (await requestGmAction(CARD_ACTION, request, id)) as CardReply | null;
+  // A late use, accepted under the three-strike leniency: the player is warned, as the rules ask.
+  if (reply !== null && !reply.repeated && typeof reply.strike === "number") {
+    notify(
+      "warn",
+      game.i18n.format("ROLLING_BONES.ActionDice.Strike.Warning", {
+        strike: String(reply.strike),
+        max: String(MAX_STRIKES),
+      }),
+    );
+  }
   return reply !== null;
 }
 
@@ -111,6 +126,40 @@ export async function poolControl(control: PoolControl): Promise<boolean> {
 export function award(userId: string, reason = ""): Promise<boolean> {
   const why = reason.trim();
   return poolControl({ type: "award", to: userId, count: 1, ...(why === "" ? {} : { reason: why }) });
+}
+
+/**
+ * The GM awards the roller of an action card a die for that roll (and gains one), with the reason.
+ * Refused when action dice were used or spent on the roll: the rules give no award for an action
+ * that stems from one. The GM's side checks the card again.
+ *
+ * @param message - The roll's card.
+ * @param reason - Why, in the GM's words (optional).
+ */
+export function awardForRoll(given: ChatMessage.Implementation, reason = ""): Promise<boolean> {
+  const message = namedMessage(given);
+  if (message === null) return Promise.resolve(false);
+  const roll = message.rolls[0];
+  if (!(roll instanceof ActionRoll) || !message.id) return Promise.resolve(refused(new EngineError("NotAnActionCard")));
+  const card = cardOf(message, roll);
+  const check = checkAwardForRoll(card);
+  if (!check.ok) return Promise.resolve(refused(check.error));
+  const why = typeof reason === "string" ? reason.trim() : "";
+  return poolControl({
+    type: "award",
+    to: card.owner,
+    count: 1,
+    card: message.id,
+    ...(why === "" ? {} : { reason: why }),
+  });
+}
+
+/**
+ * The GM forfeits a player's awards for the session (the rules: excessive out-of-character banter),
+ * with the reason; the GM's undo on the card it posts lifts it, and a new session clears it.
+ */
+export function forfeitAwards(userId: string, reason: string): Promise<boolean> {
+  return poolControl({ type: "forfeit", to: userId, reason });
 }
 
 /**
@@ -165,6 +214,13 @@ export async function gainInsight(
   const spent = await poolControl({ type: "insight", dice, subject });
   if (!spent || prepared === null) return spent;
   return (await postRoll(prepared)) ?? false;
+}
+
+/** The GM resets a player's strikes under the three-strike leniency (three late uses again). */
+export async function resetStrikes(userId: string): Promise<boolean> {
+  const request = { userId: shared.textOf(userId) };
+  const id = actionIdFor("strikesReset", request.userId, strikesOf(lateUsesNow(), request.userId), game.user.id);
+  return (await requestGmAction(STRIKES_RESET_ACTION, request, id)) !== null;
 }
 
 /** The GM starts a new session. */

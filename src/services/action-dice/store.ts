@@ -17,6 +17,7 @@ export type { StoredPool };
 export {
   POOL_FLAG,
   currentSession,
+  lateUsesNow,
   storedPlayerPool,
   storedGmPool,
   sessionPoolOf,
@@ -87,6 +88,19 @@ export function poolWrites(loaded: LoadedPools, after: Readonly<Record<string, A
     }
   }
   return steps;
+}
+
+/**
+ * A step that writes the players' strikes under the three-strike leniency (a world setting: the
+ * active GM, a Gamemaster, writes it).
+ */
+export function strikesWrite(next: Readonly<Record<string, number>>): WriteStep {
+  const before = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionStrikes);
+  return {
+    label: "Setting actionStrikes",
+    apply: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionStrikes, { ...next }),
+    revert: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionStrikes, before),
+  };
 }
 
 /** The users' names, for records shown on cards. */

@@ -1,7 +1,11 @@
-/** The view of a dice-pool character sheet: attributes and abilities as dots, Willpower and other 10-point traits as dots and squares. */
+/**
+ * The view of a dice-pool character sheet: attributes (0–5) and abilities (0–6) as dots, Willpower
+ * and other 10-point traits as dots and squares.
+ */
 
 import {
   POOL_ATTRIBUTES,
+  POOL_MAX_ABILITY_DOTS,
   POOL_MAX_DOTS,
   POOL_MAX_TEN_POINT,
   WILLPOWER_KEY,
@@ -21,6 +25,16 @@ function ratingNameIn(kit: ViewKit): (rating: number) => string | null {
   };
 }
 
+/**
+ * An Ability rating's name: the rules' names up to 5, and for the sixth dot (which the rules name
+ * only by its effect) what it does: two 1s ignored for a botch.
+ */
+function abilityNameIn(kit: ViewKit): (rating: number) => string | null {
+  const named = ratingNameIn(kit);
+  return (rating) =>
+    rating === POOL_MAX_ABILITY_DOTS ? kit.t("ROLLING_BONES.Pool.RatingName.sixthDot") : named(rating);
+}
+
 /** The permanent dots and current squares of a 10-point trait. */
 function tenPointDots(kit: ViewKit, path: string, name: string, stored: PoolTenPoint): DotsView[] {
   const trait = clampTenPoint(stored, POOL_MAX_TEN_POINT);
@@ -35,6 +49,7 @@ function tenPointDots(kit: ViewKit, path: string, name: string, stored: PoolTenP
 /** Builds the view of a dice-pool character's sheet. */
 export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterView {
   const named = ratingNameIn(kit);
+  const abilityNamed = abilityNameIn(kit);
   const attributeLabel = (key: string) => kit.t(`${P}.attributes.${key}.label`);
   const attributes: RowView[] = POOL_ATTRIBUTES.map((key) => {
     const label = attributeLabel(key);
@@ -79,7 +94,15 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
         },
       ],
       dots: [
-        kit.dots(`system.abilities.${id}.rating`, name, ability.rating, POOL_MAX_DOTS, "dot", POOL_MAX_DOTS, named),
+        kit.dots(
+          `system.abilities.${id}.rating`,
+          name,
+          ability.rating,
+          POOL_MAX_ABILITY_DOTS,
+          "dot",
+          POOL_MAX_ABILITY_DOTS,
+          abilityNamed,
+        ),
       ],
       roll: kit.roll({ kind: "ability", key: id }, name),
       remove: kit.remove("abilities", id, name),

@@ -1,0 +1,110 @@
+/**
+ * The roller's and the GM's side of an automatic success that needs the GM's approval (RULES.md §5:
+ * the Storyteller's call; a world setting lets rollers take it freely instead). A player's roll that
+ * takes an automatic success is not posted: its request goes to the GMs as a card, and nothing is
+ * rolled or spent until a GM approves it there (the card controls `automaticApprove`, `automaticRefuse`).
+ */
+import { SYSTEM_ID } from "../../constants.ts";
+import { keptOptions } from "../../dice/index.ts";
+import { shared } from "../../engines/index.ts";
+import { SETTING_KEYS } from "../../helpers/settings.ts";
+import { notify } from "../../helpers/notify.ts";
+import { actionIdFor, requestGmAction } from "../gm-action.ts";
+import { namedMessage } from "../messages.ts";
+import type { PreparedRoll } from "../roll.ts";
+import {
+  AUTOMATIC_ASK_ACTION,
+  AUTOMATIC_DECIDE_ACTION,
+  AUTOMATIC_FLAG,
+  type AskRequest,
+  type DecideRequest,
+} from "./names.ts";
+
+/** How long the asker waits for the request card to reach its own chat log after the GM posted it. */
+const CARD_WAIT = 2_000;
+
+/** The world's rule: the GM approves each automatic success (`ask`, the rules' default) or rollers take them (`free`). */
+export function automaticRule(): "ask" | "free" {
+  return game.settings.get(SYSTEM_ID, SETTING_KEYS.poolAutomatic) === "free" ? "free" : "ask";
+}
+
+/** Whether this user must ask the GM for an automatic success (a player, in a world where the GM approves them). */
+export function mustAskForAutomatic(): boolean {
+  return !game.user.isGM && automaticRule() === "ask";
+}
+
+/** Whether a prepared roll takes a dice-pool automatic success that this user must ask the GM for. */
+export function needsApproval(prepared: PreparedRoll): boolean {
+  const request = prepared.roll.request as { automatic?: unknown } | undefined;
+  return prepared.engine === "pool" && request?.automatic === true && mustAskForAutomatic();
+}
+
+/** The message once it is in this client's chat log (the GM's write reaches every client in turn). */
+async function arrived(id: string): Promise<ChatMessage.Implementation | null> {
+  const deadline = Date.now() + CARD_WAIT;
+  for (;;) {
+    const message = game.messages.get(id);
+    if (message || Date.now() >= deadline) return message ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Sends a prepared automatic success to the GMs instead of posting it: the active GM checks it and
+ * posts the request card (whispered to the GMs and this user). Nothing is rolled or spent.
+ *
+ * @returns The request card, or `null` when refused (the user was told why).
+ */
+export async function askAutomatic(prepared: PreparedRoll): Promise<ChatMessage.Implementation | null> {
+  const { roll, visibility, options } = prepared;
+  const speaker = options.speaker ?? ChatMessage.getSpeaker();
+  const data: AskRequest = {
+    request: roll.request as AskRequest["request"],
+    options: keptOptions(roll.options),
+    speaker: {
+      scene: speaker.scene ?? null,
+      actor: speaker.actor ?? null,
+      token: speaker.token ?? null,
+      alias: speaker.alias ?? game.user.name,
+    },
+    flavor: options.flavor ?? null,
+    visibility,
+  };
+  const reply = (await requestGmAction(AUTOMATIC_ASK_ACTION, data)) as { messageId: string } | null;
+  if (reply === null) return null;
+  notify("info", game.i18n.localize("ROLLING_BONES.Automatic.Asked"));
+  return arrived(reply.messageId);
+}
+
+/**
+ * A GM answers a player's request for an automatic success: approve posts it as the player's card,
+ * refuse posts nothing. A double click answers once.
+ *
+ * @param message - The request card.
+ * @param approve - Approve (`true`) or refuse (`false`).
+ */
+export async function decideAutomatic(given: ChatMessage.Implementation, approve: boolean): Promise<boolean> {
+  const message = namedMessage(given);
+  if (!message?.id) return false;
+  const request: DecideRequest = { messageId: message.id, approve: approve === true };
+  // One id for both answers: whichever arrives first is the answer, the other a repeat of it.
+  const id = actionIdFor(message.id, "automaticDecide", game.user.id);
+  return (await requestGmAction(AUTOMATIC_DECIDE_ACTION, request, id)) !== null;
+}
+
+/** A GM approves a request for an automatic success. */
+export function approveAutomatic(message: ChatMessage.Implementation): Promise<boolean> {
+  return decideAutomatic(message, true);
+}
+
+/** A GM refuses a request for an automatic success (nothing is posted or spent). */
+export function refuseAutomatic(message: ChatMessage.Implementation): Promise<boolean> {
+  return decideAutomatic(message, false);
+}
+
+/** Whether a message is a request card for an automatic success (it has no roll of its own). */
+export function isAutomaticRequest(message: ChatMessage.Implementation): boolean {
+  // A system flag; the v13 types know no system flag keys.
+  const value: unknown = message.getFlag(SYSTEM_ID, AUTOMATIC_FLAG as never);
+  return shared.isRecord(value);
+}
