@@ -28,6 +28,7 @@ export const TEMPLATES = [
   "templates/dialogs/footer.hbs",
   "templates/dialogs/partials/bars.hbs",
   "templates/dialogs/partials/error.hbs",
+  "templates/dialogs/partials/field-error.hbs",
   "templates/dialogs/partials/headline.hbs",
   ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
     `templates/dialogs/${e}/form.hbs`,

@@ -11,8 +11,8 @@ import { shouldSkipDialog } from "./skip.ts";
 
 export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
 export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";
-export { VISIBILITIES, buildDialogContext, invalidFieldOf, visibilityOptions } from "./context.ts";
-export type { DialogContext, DialogContextInput } from "./context.ts";
+export { VISIBILITIES, buildDialogContext, visibilityOptions } from "./context.ts";
+export type { DialogContext, DialogContextInput, ShownError } from "./context.ts";
 export { readDialogSettings, rollDirect, skipDialogDefault } from "./direct.ts";
 export type { OpenRollDialogOptions } from "./direct.ts";
 export { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "./engines.ts";

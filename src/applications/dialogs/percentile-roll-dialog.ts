@@ -271,6 +271,22 @@ export function oddsView(request: percentile.PercentileRequest, _extras: null, l
   };
 }
 
+/**
+ * The fields the form shows: bonus and penalty dice or the shift (by the world setting), the karma
+ * dice, the rating, and a called shot's fields while its box is ticked.
+ *
+ * @param form - The form's view.
+ */
+export function shownFields(form: PercentileFormView): readonly string[] {
+  return [
+    ...(form.diceMode ? ["bonus", "penalty"] : ["shift"]),
+    "karmaDice",
+    "column",
+    "calledShot",
+    ...(form.calledShot ? ["voluntaryPenalty", "damageMultiplier"] : []),
+  ];
+}
+
 /** The Percentile dialog. */
 export const percentileDialog: DialogEngine<
   percentile.PercentileRequest,
@@ -286,4 +302,5 @@ export const percentileDialog: DialogEngine<
   oddsView,
   checkPoints,
   errorFields: { TooManyKarmaDice: "karmaDice", NotEnoughKarma: "karmaDice" },
+  shownFields,
 });
