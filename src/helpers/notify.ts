@@ -1,4 +1,5 @@
 import { EngineError } from "../engines/shared/index.ts";
+import { artErrorData, isArtError } from "./art-errors.ts";
 import { escapeHTML } from "./html.ts";
 
 /** The part of `game.i18n` that error messages read (the lab passes its own localization). */
@@ -21,12 +22,15 @@ export function fieldLabel(field: string, i18n: ErrorLocalizer = game.i18n): str
 }
 
 /**
- * The localized text of an engine error, with a named request field shown by its label.
+ * The localized text of an engine error, with a named request field shown by its label (and an
+ * Action Results Table error's place and level in words).
  *
  * @param error - The engine error.
  * @param i18n - The localization to read (Foundry's `game.i18n` unless given).
  */
 export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18n): string {
+  // An Action Results Table error names its place and level in words, not the file's path and ids.
+  if (isArtError(error)) return i18n.format(error.key, artErrorData(error, i18n));
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(error.data)) data[k] = String(v);
   if (data.field) data.field = fieldLabel(data.field, i18n);
