@@ -305,6 +305,19 @@ describe("the lab's world", () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it("keeps the keyboard on Save after the editor saves (issue 19 item 11)", async () => {
+    const art = page.locator("#lab-art form[data-lab-art-form]");
+    await art.locator('button[data-action="resetDefault"]').click();
+    await art.locator(".rb-art__save").focus();
+    await page.keyboard.press("Enter");
+    await art.locator(".rb-art__notice").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("rb-art__save"))).toBe(true);
+    // A second Enter saves again from where the keyboard is, not from the page's start.
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("rb-art__save"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("the lab's sheets", () => {
@@ -353,6 +366,31 @@ describe("the lab's sheets", () => {
     await tabTo(`${panel} .rb-dialog__roll`);
     await page.keyboard.press("Enter");
     await page.locator(`${panel} [data-lab-result] .rb-card__title`).filter({ hasText: title }).waitFor();
+  });
+
+  it("moves the keyboard to the die that took a removed die chip's place (issue 19 item 11)", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const piId = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
+    await select.selectOption(piId ?? "");
+    const remove = page.locator('#lab-sheets [data-action="removeDie"]').first();
+    const pool = (await remove.getAttribute("data-path")) ?? "";
+    const chips = page.locator(`#lab-sheets [data-action="cycleDie"][data-path="${pool}"]`);
+    const before = await chips.count();
+    expect(before).toBeGreaterThan(1);
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(
+      ([p, n]) => document.querySelectorAll(`#lab-sheets [data-action="cycleDie"][data-path="${p}"]`).length === n,
+      [pool, before - 1] as const,
+    );
+    const focused = await page.evaluate(() => ({
+      action: document.activeElement?.getAttribute("data-action"),
+      path: document.activeElement?.getAttribute("data-path"),
+      index: document.activeElement?.getAttribute("data-index"),
+    }));
+    // The die chip now first in the pool has the keyboard: a second Enter does not remove another die.
+    expect(focused).toEqual({ action: "cycleDie", path: pool, index: "0" });
+    expect(errors).toEqual([]);
   });
 
   it("sets a rating from the keyboard through the sheet's checks", async () => {
