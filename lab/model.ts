@@ -202,7 +202,8 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   open: false,
   ledger: [
     { id: "lab-augment", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false },
-    { id: "lab-botch", type: "botch", by: "gm", dice: [{ faces: 8, count: 2 }], undone: false },
+    // The GM's die is one step above the highest player die (d6 → d10, RULES §2).
+    { id: "lab-botch", type: "botch", by: "gm", dice: [{ faces: 10, count: 2 }], undone: false },
   ],
   applied: ["lab-augment", "lab-botch", "lab-close"],
   events: [{ id: "lab-close", type: "close", by: "gm", entry: null }],
