@@ -262,8 +262,12 @@ describe("every error at once, each under its own field (issue 19 item 9)", () =
     expect(dialog.shownFields(dialog.formView(values, base.settings))).not.toContain("voluntaryPenalty");
     const { context, host } = render("percentile", values);
     expect(context.fieldErrors).toEqual({});
-    expect(context.formErrors.map((e) => e.message)).toEqual(["Voluntary penalty dice must be a whole number (got x)."]);
-    expect(host.querySelector(".rb-odds__errors")?.textContent).toContain("Voluntary penalty dice must be a whole number");
+    expect(context.formErrors.map((e) => e.message)).toEqual([
+      "Voluntary penalty dice must be a whole number (got x).",
+    ]);
+    expect(host.querySelector(".rb-odds__errors")?.textContent).toContain(
+      "Voluntary penalty dice must be a whole number",
+    );
     expect(host.querySelector("[data-error-summary]")).toBeNull();
   });
 
@@ -284,7 +288,9 @@ describe("every error at once, each under its own field (issue 19 item 9)", () =
       const drawn = [...host.querySelectorAll<HTMLInputElement>("[name]")]
         .filter((c) => c.type !== "hidden" && c.name !== "visibility")
         .map((c) => c.name);
-      const shown = dialog.shownFields(dialog.formView(values, base.settings)).filter((f) => f !== "pool" || engine === "pool");
+      const shown = dialog
+        .shownFields(dialog.formView(values, base.settings))
+        .filter((f) => f !== "pool" || engine === "pool");
       expect(new Set(drawn), `${engine} ${JSON.stringify(values)}`).toEqual(new Set(shown));
     }
   });

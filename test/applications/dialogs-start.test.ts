@@ -70,14 +70,20 @@ describe("action dialog opened from a character", () => {
   it("names the player's pool, not the rules' maximum, for a count beyond both (issue 19 item 9)", () => {
     // The engine takes at most 50 action dice on a roll; this player holds 4, and 60 names the 4.
     const values = { ...actionDialog.requestToForm({ kind: "check" }, settings), augmentCount: "60" };
-    expect(errorMessage(errorOf(() => actionDialog.formToRequest(values, settings)), i18n)).toBe(
-      "You hold 4d6 this session, so at most 4 can augment this roll (you asked for 60).",
-    );
+    expect(
+      errorMessage(
+        errorOf(() => actionDialog.formToRequest(values, settings)),
+        i18n,
+      ),
+    ).toBe("You hold 4d6 this session, so at most 4 can augment this roll (you asked for 60).");
     const { host } = form("action", values, settings);
     expect(host.querySelector('input[name="augmentCount"]')?.getAttribute("max")).toBe("4");
     // Without a pool, the rules' maximum is the bound.
     expect(
-      errorMessage(errorOf(() => actionDialog.formToRequest({ ...values, augmentDie: "6" }, settingsWith())), i18n),
+      errorMessage(
+        errorOf(() => actionDialog.formToRequest({ ...values, augmentDie: "6" }, settingsWith())),
+        i18n,
+      ),
     ).toBe("Action dice used must be between 0 and 50 (got 60).");
   });
 

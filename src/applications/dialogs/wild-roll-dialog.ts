@@ -189,7 +189,10 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "poi
     bonus: typeof values.bonus === "string" ? values.bonus : "",
     target: typeof values.target === "string" ? values.target : "",
     // The character's real limit when a character rolls, else the rules' maximum.
-    maxCharacterPoints: Math.min(wild.MAX_CHARACTER_POINTS, leftOf(settings.points?.wild ?? null)?.characterPoints ?? Infinity),
+    maxCharacterPoints: Math.min(
+      wild.MAX_CHARACTER_POINTS,
+      leftOf(settings.points?.wild ?? null)?.characterPoints ?? Infinity,
+    ),
     // A chosen value stays enabled so it can always be cleared.
     characterPoints: {
       value: typeof values.characterPoints === "string" ? values.characterPoints : "0",
