@@ -105,6 +105,24 @@ describe("the lab page", () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows no raw id as a name: no document id, lab id or system id in any text, field or accessible name (issue 19 item 14)", async () => {
+    const shown = await page.evaluate(() =>
+      [
+        document.body.innerText,
+        ...[...document.querySelectorAll<HTMLInputElement>("input[type=text], input:not([type]), textarea")].map(
+          (i) => `${i.value} ${i.placeholder}`,
+        ),
+        ...[...document.querySelectorAll("[aria-label], [title], [data-tooltip]")].map((e) =>
+          ["aria-label", "title", "data-tooltip"].map((a) => e.getAttribute(a) ?? "").join(" "),
+        ),
+      ].join("\n"),
+    );
+    // Foundry ids are 16 letters and digits; the samples' are rb…/lab… ids; the default table had "rolling-bones-default".
+    expect(
+      shown.match(/\b(?:lab|rb)[A-Z][A-Za-z0-9]{6,}\b|rolling-bones|\b(?=[A-Za-z]*\d)[A-Za-z0-9]{16}\b/g) ?? [],
+    ).toEqual([]);
+  });
+
   it("shows its text in the fonts it installs from npm, not the machine's", async () => {
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const loaded = await page.evaluate(() =>
