@@ -8,7 +8,7 @@ import type { ArtEditorTemplateContext } from "../src/applications/settings/art-
 import {
   addArtColumn,
   artEditorView,
-  artErrorData,
+  artErrorText,
   artProblemOf,
   artSettingValue,
   artToForm,
@@ -105,10 +105,7 @@ export class ArtPanel {
   #refuse(error: unknown): void {
     if (!(error instanceof EngineError)) throw error;
     const { i18n } = this.#host;
-    this.#error = i18n.format(
-      error.key,
-      artErrorData(error, (key) => i18n.localize(key)),
-    );
+    this.#error = artErrorText(error, i18n);
     this.#problem = artProblemOf(error);
     this.#status = null;
   }

@@ -29,6 +29,8 @@ import {
   rollCardState,
   tableSpecimens,
 } from "./model.ts";
+import { addLedgerControls, addPointsUndo, markAssistLine } from "../src/applications/chat/card-controls.ts";
+import { controlSpecimens } from "./controls.ts";
 import { requestSpecimens } from "./requests.ts";
 import { SheetPanel } from "./sheet-panel.ts";
 import { createRenderer } from "./templates.ts";
@@ -73,6 +75,7 @@ class Lab {
     }
     this.#renderStates();
     this.#renderTable();
+    this.#renderControls();
     this.#renderRequests();
     new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
       i18n: this.i18n,
@@ -162,6 +165,34 @@ class Lab {
     }));
     section.innerHTML = this.render.lab("table", { specimens });
     inertButtons(section, "[data-lab-table-status]", this.i18n);
+  }
+
+  /**
+   * Renders the cards with the controls one viewer sees, as the chat listeners build them: the
+   * controls template inside the card, then the GM's Undo and Refund and an assist's state on the
+   * ledger lines, by the listeners' own DOM functions. Like the table's, the buttons only say what
+   * they would do.
+   */
+  #renderControls(): void {
+    const section = this.#section("[data-lab-controls]");
+    const specimens = controlSpecimens();
+    section.innerHTML = this.render.lab("controls", {
+      specimens: specimens.map((s) => ({
+        id: s.id,
+        caption: `ROLLING_BONES.Lab.Controls.${s.id}`,
+        html: this.render.system(s.card.file, s.card.context),
+      })),
+    });
+    for (const specimen of specimens) {
+      const card = section.querySelector<HTMLElement>(`[data-control-specimen="${specimen.id}"] .rb-card`);
+      if (!card) continue;
+      if (specimen.controls)
+        card.insertAdjacentHTML("beforeend", this.render.system(specimen.controls.file, specimen.controls.context));
+      addLedgerControls(card, specimen.decorations.ledger, this.i18n);
+      markAssistLine(card, specimen.decorations.assistState, this.i18n);
+      addPointsUndo(card, specimen.decorations.pointsUndo, this.i18n);
+    }
+    inertButtons(section, "[data-lab-controls-status]", this.i18n);
   }
 
   /** Renders the roll-request specimens; like the table's, their buttons only say what they would do. */

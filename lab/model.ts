@@ -48,7 +48,8 @@ import {
 } from "../src/dice/cards/index.ts";
 import type { StoredCardState } from "../src/dice/cards/index.ts";
 import { NEW_CARD_RECORD, recordOf, type ActionCardRecord } from "../src/dice/rolls/action-card.ts";
-import type { PointsRecord } from "../src/dice/rolls/points-card.ts";
+import type { PendingAssist, PointsRecord } from "../src/dice/rolls/points-card.ts";
+import { dialogPointsOf, type DialogPoints } from "../src/services/points/views.ts";
 import { gmPanelView, playerPanelView, type PanelCharacter } from "../src/applications/action-dice/views.ts";
 import { actionControls } from "../src/applications/chat/action-controls.ts";
 import { economyView, type EconomyRecord } from "../src/services/action-dice/economy-card.ts";
@@ -224,7 +225,8 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   open: false,
   ledger: [
     { id: "lab-augment", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false },
-    { id: "lab-botch", type: "botch", by: "gm", dice: [{ faces: 8, count: 2 }], undone: false },
+    // The GM's die is one step above the highest player die (d6 → d10, RULES §2).
+    { id: "lab-botch", type: "botch", by: "gm", dice: [{ faces: 10, count: 2 }], undone: false },
   ],
   applied: ["lab-augment", "lab-botch", "lab-close"],
   events: [{ id: "lab-close", type: "close", by: "gm", entry: null }],
@@ -773,6 +775,25 @@ export function sheetBodyFile(type: CharacterType): string {
   return `templates/sheets/${type}/body.hbs`;
 }
 
+/**
+ * What a roll dialog shows of a sample character's points, as `readDialogSettings` reads them:
+ * karma and the assist waiting (percentile), what is left this session (Wild Die), Willpower (pool).
+ */
+export function samplePoints(actor: SampleActor): DialogPoints | null {
+  return dialogPointsOf(
+    {
+      id: actor.id,
+      name: actor.name,
+      type: actor.actorType,
+      system: actor.system,
+      assists: actor.id === LAB_YSOLDE.id ? [LAB_PENDING_ASSIST] : [],
+      willpowerTurn: null,
+      spends: [],
+    },
+    { cpSessionLimit: wild.DEFAULT_CP_SESSION_LIMIT, turn: null },
+  );
+}
+
 /** A sheet's roll: the engine's dialog opened from a trait, as `rollTrait` opens it. */
 export interface SheetRoll {
   readonly engine: EngineId;
@@ -780,9 +801,10 @@ export interface SheetRoll {
   readonly title: string;
   /**
    * What the dialog starts from beside the request: an action character's level and the dice its
-   * session pool holds; a weapon attack's choices; the gear the character may tick.
+   * session pool holds; a weapon attack's choices; the gear the character may tick; another
+   * character's points.
    */
-  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear">;
+  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear" | "points">;
   /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
   readonly direct: boolean;
 }
@@ -818,7 +840,9 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
         use: roll.attack.use,
       }
     : null;
+  const points = samplePoints(actor);
   let settings: SheetRoll["settings"] = {
+    ...(points ? { points } : {}),
     ...(gear.length > 0 ? { gear } : {}),
     ...(attack ? { attack } : {}),
   };
@@ -929,6 +953,44 @@ const TABLE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   [TABLE_USERS.bob]: "Bob",
 });
 
+/** Ysolde Marr, the sample percentile character, as the actors compendium holds her. */
+export const LAB_YSOLDE = Object.freeze({ id: "rbActorPercent01", name: "Ysolde Marr" });
+
+/**
+ * The assist waiting for Ysolde's next roll: Bob's Great result gives it a bonus die (the card
+ * controls section shows Bob's card; a roll from Ysolde's sheet adds the die and lists the assist).
+ */
+export const LAB_PENDING_ASSIST: PendingAssist = Object.freeze({
+  id: "lab-assist",
+  effect: "bonus",
+  level: "great",
+  from: "lab-percentileAssist",
+  by: TABLE_USERS.bob,
+  assistant: "Bob",
+});
+
+/** Bram Tallow, Alice's character, as the actors compendium holds him. */
+export const TABLE_BRAM = Object.freeze({
+  id: "rbActorAction001",
+  name: "Bram Tallow",
+  level: 6,
+  classDice: Object.freeze({ faces: 6, count: 1 }),
+});
+
+/** The level of Bob's character at the table (not one of the sample characters). */
+export const TABLE_BOB_LEVEL = 3;
+
+/** The pools session 3 started with at the table: from the level table (RULES §2), as the GM's Start session fills them. */
+export function tableSession(): action.SessionDice {
+  return action.sessionDice({
+    gm: TABLE_USERS.gm,
+    players: [
+      { userId: TABLE_USERS.alice, levels: [TABLE_BRAM.level] },
+      { userId: TABLE_USERS.bob, levels: [TABLE_BOB_LEVEL] },
+    ],
+  });
+}
+
 /** A specimen of the action-dice table: a template and its context, under a caption. */
 export interface TableSpecimen {
   /** A stable id (`data-table` on the page; its caption's key is `ROLLING_BONES.Lab.Table.<id>`). */
@@ -949,9 +1011,13 @@ export interface TableSpecimen {
  */
 export function tableSpecimens(): TableSpecimen[] {
   const { gm, alice, bob } = TABLE_USERS;
-  const aliceDice = [{ faces: 6, count: 2 } as const, { faces: 4, count: 1 } as const];
-  const bobDice = [{ faces: 6, count: 3 } as const];
-  const gmDice = [{ faces: 8, count: 3 } as const];
+  // The session started with the pools the level table gives Bram (Alice's) and Bob's character;
+  // since then Alice has used two of her dice and the GM one.
+  const session = tableSession();
+  const sessionDice = (userId: string) => session.players[userId] ?? [];
+  const aliceDice = sessionDice(alice).map((p) => ({ ...p, count: p.count - 2 }));
+  const bobDice = sessionDice(bob);
+  const gmDice = [{ faces: session.gm.faces, count: session.gm.count - 1 }];
   const pools = {
     [gm]: action.newPool(gm, gmDice, { gm: true }),
     [alice]: action.newPool(alice, aliceDice),
@@ -977,8 +1043,8 @@ export function tableSpecimens(): TableSpecimen[] {
     file: "templates/chat/action-controls.hbs",
     context: actionControls({ viewer, viewerIsGM, card, pools, messageId: `lab-${viewer}` }),
   });
-  // Bram's attack: a natural 20 (a critical threat), with two class d8 of his own left this session.
-  const bramId = "labActorBram0001";
+  // Bram's attack: a natural 20 (a critical threat), with his own class die left this session.
+  const bramId = TABLE_BRAM.id;
   const attack = action.newCard({ kind: "attack", modifier: 5, dc: 14 }, alice);
   const threat = { ...action.attachThrows(attack, 0, [{ faces: 20, role: "d20", value: 20 }]), character: bramId };
   const threatOutcome = action.cardOutcome(threat);
@@ -998,10 +1064,13 @@ export function tableSpecimens(): TableSpecimen[] {
       card: threat,
       pools,
       messageId: "lab-class",
-      classDice: { name: "Bram Tallow", pool: action.newClassPool(bramId, 8, 2) },
+      classDice: {
+        name: TABLE_BRAM.name,
+        pool: action.newClassPool(bramId, TABLE_BRAM.classDice.faces, TABLE_BRAM.classDice.count),
+      },
     }),
   };
-  const bram: PanelCharacter = { name: "Bram Tallow", level: 7, classDice: null };
+  const bram: PanelCharacter = { name: TABLE_BRAM.name, level: TABLE_BRAM.level, classDice: null };
   // The same check after the GM declared the result, under the three-strike leniency (Alice has one strike).
   const lateUses = { allowed: true, strikes: { [alice]: 1 } };
   const declared = action.applyCardAction({ card, pools }, { type: "close", id: "lab-close", by: gm }).card;
@@ -1080,9 +1149,9 @@ export function tableSpecimens(): TableSpecimen[] {
             session: 3,
             entry: null,
             pools: [
-              { userId: gm, gm: true, dice: gmDice },
-              { userId: alice, gm: false, dice: aliceDice },
-              { userId: bob, gm: false, dice: bobDice },
+              { userId: gm, gm: true, dice: [session.gm] },
+              { userId: alice, gm: false, dice: sessionDice(alice) },
+              { userId: bob, gm: false, dice: sessionDice(bob) },
             ],
             undoneBy: null,
             names: TABLE_NAMES,
@@ -1107,8 +1176,21 @@ export function tableSpecimens(): TableSpecimen[] {
               reason: "Pieced the smuggler's ledger together",
               villain: null,
               changes: [
-                { userId: bob, added: [{ faces: 6, count: 1 }], removed: [], spent: 0, luckyBreak: false },
-                { userId: gm, added: [{ faces: 12, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+                // An award gives the player a die of their pool's size, and the GM one of the GM's.
+                {
+                  userId: bob,
+                  added: [{ faces: bobDice[0]?.faces ?? 4, count: 1 }],
+                  removed: [],
+                  spent: 0,
+                  luckyBreak: false,
+                },
+                {
+                  userId: gm,
+                  added: [{ faces: session.gm.faces, count: 1 }],
+                  removed: [],
+                  spent: 0,
+                  luckyBreak: false,
+                },
               ],
               undone: false,
               undoId: null,
@@ -1141,7 +1223,15 @@ export function tableSpecimens(): TableSpecimen[] {
               subject: "the heroes' route north",
               reason: null,
               villain: "Baron Vex",
-              changes: [{ userId: gm, added: [], removed: [{ faces: 12, count: 2 }], spent: 2, luckyBreak: false }],
+              changes: [
+                {
+                  userId: gm,
+                  added: [],
+                  removed: [{ faces: session.gm.faces, count: 2 }],
+                  spent: 2,
+                  luckyBreak: false,
+                },
+              ],
               undone: false,
               undoId: null,
             },

@@ -1,7 +1,10 @@
 /**
  * Writes the README's screenshots from the lab page (`npm run screenshots`, which builds the system
  * first): one chat card per engine from the card states gallery, a character sheet with the
- * roll dialog its roll button opens, and a GM roll request as the GM and a player see it. Each image is about 600 px wide; they go to `docs/screenshots/`.
+ * roll dialog its roll button opens, the dialogs of the percentile and Wild Die characters with
+ * their points, a GM roll request as the GM and a player see it, and the cards with the controls
+ * one viewer sees (a pick and a re-pick, an assist offered and waiting, the GM's Undo and Refund).
+ * Each image is about 600 px wide; they go to `docs/screenshots/`.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +23,21 @@ const CARDS: Readonly<Record<string, string>> = {
   wild: "wildExplodes",
   pi: "piHindered",
   pool: "poolWillpower",
+};
+
+/** The card-control specimens shown (ids of the lab's Controls on the cards section), by image name. */
+const CONTROLS: Readonly<Record<string, string>> = {
+  "controls-pi-pick": "piPick",
+  "controls-pi-repick": "piRepick",
+  "controls-assist": "percentileAssist",
+  "controls-assist-pending": "percentileAssistPending",
+  "controls-gm-ledger": "actionGmLedger",
+};
+
+/** The characters whose first roll button opens a dialog showing their points, by image name. */
+const POINTS_DIALOGS: Readonly<Record<string, { type: string; engine: string }>> = {
+  "dialog-percentile-karma": { type: "percentile-character", engine: "percentile" },
+  "dialog-wild-points": { type: "wild-character", engine: "wild" },
 };
 
 /** The sample character whose sheet is shown, and the trait whose roll dialog is shown beside it. */
@@ -78,6 +96,22 @@ try {
   ] as const) {
     const file = path.join(OUT, `${name}.png`);
     await requests.locator(`[data-request-specimen="${id}"] .rb-card`).screenshot({ path: file });
+    written.push(file);
+  }
+  // The dialogs a percentile and a Wild Die character's first roll button open, with their points.
+  for (const [name, { type, engine }] of Object.entries(POINTS_DIALOGS)) {
+    const actor = dialogs.locator("[data-lab-actor]");
+    await actor.selectOption((await actor.locator(`option[data-type="${type}"]`).first().getAttribute("value")) ?? "");
+    await dialogs.locator('#lab-sheets [data-action="roll"]').first().click();
+    await dialogs.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const file = path.join(OUT, `${name}.png`);
+    await dialogs.locator(`#lab-engine-${engine} .lab-window--dialog`).screenshot({ path: file });
+    written.push(file);
+  }
+  // Cards with the controls one viewer sees.
+  for (const [name, id] of Object.entries(CONTROLS)) {
+    const file = path.join(OUT, `${name}.png`);
+    await cards.locator(`[data-control-specimen="${id}"] .rb-card`).screenshot({ path: file });
     written.push(file);
   }
   for (const file of written) console.info(path.relative(ROOT, file));

@@ -1,4 +1,5 @@
 import { EngineError } from "../engines/shared/index.ts";
+import { artErrorData, isArtError } from "./art-errors.ts";
 import { escapeHTML } from "./html.ts";
 
 /** The part of `game.i18n` that error messages read (the lab passes its own localization). */
@@ -21,16 +22,39 @@ export function fieldLabel(field: string, i18n: ErrorLocalizer = game.i18n): str
 }
 
 /**
- * The localized text of an engine error, with a named request field shown by its label.
+ * The localized text of an engine error, with a named request field shown by its label (and an
+ * Action Results Table error's place and level in words).
  *
  * @param error - The engine error.
  * @param i18n - The localization to read (Foundry's `game.i18n` unless given).
  */
 export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18n): string {
+  // An Action Results Table error names its place and level in words, not the file's path and ids.
+  if (isArtError(error)) return i18n.format(error.key, artErrorData(error, i18n));
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(error.data)) data[k] = String(v);
   if (data.field) data.field = fieldLabel(data.field, i18n);
+  // A kind of roll by its name ("Saving throw"), a user by their name: never an id.
+  if (data.kind && ROLL_KIND_ERRORS.has(error.key) && i18n.has(`${KIND_PREFIX}${data.kind}`)) {
+    data.kind = i18n.localize(`${KIND_PREFIX}${data.kind}`);
+  }
+  if (data.user) data.user = worldName(data.user) ?? i18n.localize("ROLLING_BONES.Error.UnknownName");
   return i18n.format(error.key, data);
+}
+
+/** The localization prefix of the kinds of action roll. */
+const KIND_PREFIX = "ROLLING_BONES.Action.Kind.";
+
+/** The errors whose `kind` is a kind of action roll (a trait's kind is another thing). */
+const ROLL_KIND_ERRORS: ReadonlySet<string> = new Set(
+  ["CriticalKind", "LevelOnlyForInsight", "BaseDiceKind"].map((code) => `ROLLING_BONES.Error.${code}`),
+);
+
+/** A user's or an actor's name in the world by its id, or `null` (always outside Foundry, as in the lab). */
+function worldName(id: string): string | null {
+  // The lab and the tests' pure renders have no `game`; Foundry always has one.
+  const world = (globalThis as { game?: Partial<Pick<typeof game, "users" | "actors">> }).game;
+  return world?.users?.get(id)?.name ?? world?.actors?.get(id)?.name ?? null;
 }
 
 /**

@@ -31,6 +31,7 @@ export const TEMPLATES = [
   "templates/dialogs/footer.hbs",
   "templates/dialogs/partials/bars.hbs",
   "templates/dialogs/partials/error.hbs",
+  "templates/dialogs/partials/field-error.hbs",
   "templates/dialogs/partials/headline.hbs",
   "templates/dialogs/partials/attack-use.hbs",
   "templates/dialogs/partials/gear.hbs",

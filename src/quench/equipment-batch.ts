@@ -45,7 +45,7 @@ async function attackAs(
   const dialog = DIALOG_ENGINES[roll.engine];
   const values = change(dialog.requestToForm(roll.request, settings));
   const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
-  if (!evaluation.ok) throw evaluation.error;
+  if (!evaluation.ok) throw evaluation.errors[0]?.error ?? new Error("the dialog refused the roll");
   return withFaces(faces, mapping, () =>
     postDialogRoll(roll.engine, evaluation, { actor, title: weapon, settings, values, visibility: "public" }),
   );

@@ -154,22 +154,24 @@ describe("Precision & Impact weapon attack dialog", () => {
   it("refuses a choice or a piece of gear it did not offer, and a sum out of range, under the field", () => {
     const forgedUse = context("pi", { ...start(), use: "skill:someoneElse0001" }, piSettings);
     expect(forgedUse.context.canRoll).toBe(false);
-    expect(forgedUse.context.invalidField).toBe("use");
-    expect(forgedUse.context.error).toBe(
+    expect(Object.keys(forgedUse.context.fieldErrors)).toEqual(["use"]);
+    expect(forgedUse.context.fieldErrors.use?.message).toBe(
       format("ROLLING_BONES.Error.UnknownAttackUse", { name: SWORD.name, use: "skill:someoneElse0001" }),
     );
     expect(forgedUse.host.querySelector('select[name="use"]')?.getAttribute("aria-invalid")).toBe("true");
 
     const forgedGear = context("pi", { ...start(), "gear-itemNotMine000001": true }, piSettings);
-    expect(forgedGear.context.invalidField).toBe("gear");
-    expect(forgedGear.context.error).toBe(format("ROLLING_BONES.Error.UnknownItem", { id: "itemNotMine000001" }));
+    expect(Object.keys(forgedGear.context.fieldErrors)).toEqual(["gear"]);
+    expect(forgedGear.context.fieldErrors.gear?.message).toBe(
+      format("ROLLING_BONES.Error.UnknownItem", { id: "itemNotMine000001" }),
+    );
     expect(forgedGear.host.querySelector('input[name="gear-itemPicks0000001"]')?.getAttribute("aria-invalid")).toBe(
       "true",
     );
 
     // 99 typed + the sword's 2 leaves the engine's ±100.
     const tooMuch = context("pi", { ...start(), impactMod: "99" }, piSettings);
-    expect(tooMuch.context.invalidField).toBe("impactMod");
+    expect(Object.keys(tooMuch.context.fieldErrors)).toEqual(["impactMod"]);
     expect(tooMuch.context.canRoll).toBe(false);
   });
 
@@ -264,7 +266,7 @@ describe("percentile weapon attack dialog", () => {
 
   it("refuses a multiplier below 1 under its field", () => {
     const { context: built, host } = context("percentile", { ...start(), damageMultiplier: "0" }, settings);
-    expect(built.invalidField).toBe("damageMultiplier");
+    expect(Object.keys(built.fieldErrors)).toEqual(["damageMultiplier"]);
     expect(host.querySelector('input[name="damageMultiplier"]')?.getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -81,8 +81,8 @@ describe("percentile dialog with a character", () => {
       visibility: "public",
       localizeError: (e) => e.key,
     });
-    expect(context.error).toBe("ROLLING_BONES.Error.NotEnoughKarma");
-    expect(context.invalidField).toBe("karmaDice");
+    expect(context.fieldErrors.karmaDice?.message).toBe("ROLLING_BONES.Error.NotEnoughKarma");
+    expect(context.errorCount).toBe(1);
     expect(context.canRoll).toBe(false);
     // one die is affordable
     expect(evaluateForm(percentileDialog, { ...values, karmaDice: "1" }, settings, "en").ok).toBe(true);
@@ -120,8 +120,29 @@ describe("wild dialog with a character", () => {
     expect(wildDialog.errorFields?.CharacterPointSessionLimit).toBe("characterPoints");
     const usedFp = settingsWith({ points: points({ wild: { ...wild, fpUsed: 1 } }) });
     const evaluation = evaluateForm(wildDialog, { code: "3D", fatePoint: true }, usedFp, "en");
-    expect(evaluation.ok ? null : evaluation.error.key).toBe("ROLLING_BONES.Error.FatePointUsedThisSession");
+    expect(evaluation.ok ? null : evaluation.errors[0]?.error.key).toBe("ROLLING_BONES.Error.FatePointUsedThisSession");
     expect(wildDialog.errorFields?.FatePointUsedThisSession).toBe("fatePoint");
+  });
+});
+
+describe("a spend beyond the rules' maximum names the character's real limit (issue 19 item 9)", () => {
+  const wild = { characterPoints: 4, fatePoints: 1, cpUsed: 3, fpUsed: 0, cpLimit: 5 };
+
+  it("refuses 60 Character Points with what the sheet holds, and bounds the field by what is left", () => {
+    const settings = settingsWith({ points: points({ wild: { ...wild, cpUsed: 0 } }) });
+    const sheet = evaluateForm(wildDialog, { code: "3D", characterPoints: "60" }, settings, "en");
+    expect(sheet.ok ? null : [sheet.errors[0]?.error.key, sheet.errors[0]?.error.data]).toEqual([
+      "ROLLING_BONES.Error.NotEnoughCharacterPoints",
+      { requested: 60, available: 4 },
+    ]);
+    const session = settingsWith({ points: points({ wild: { ...wild, characterPoints: 60 } }) });
+    const limit = evaluateForm(wildDialog, { code: "3D", characterPoints: "60" }, session, "en");
+    expect(limit.ok ? null : limit.errors[0]?.error.key).toBe("ROLLING_BONES.Error.CharacterPointSessionLimit");
+    expect(wildDialog.formView({ code: "3D" }, settingsWith({ points: points({ wild }) })).maxCharacterPoints).toBe(2);
+    // Without a character the rules' maximum bounds the field and names the limit.
+    expect(wildDialog.formView({ code: "3D" }, settingsWith()).maxCharacterPoints).toBe(50);
+    const bare = evaluateForm(wildDialog, { code: "3D", characterPoints: "60" }, settingsWith(), "en");
+    expect(bare.ok ? null : bare.errors[0]?.error.key).toBe("ROLLING_BONES.Error.OutOfRange");
   });
 });
 
@@ -137,7 +158,7 @@ describe("pool dialog with a character", () => {
       inCombat: true,
     });
     const evaluation = evaluateForm(poolDialog, { pool: "4", willpower: true }, spent, "en");
-    expect(evaluation.ok ? null : evaluation.error.key).toBe("ROLLING_BONES.Error.WillpowerUsedThisTurn");
+    expect(evaluation.ok ? null : evaluation.errors[0]?.error.key).toBe("ROLLING_BONES.Error.WillpowerUsedThisTurn");
     expect(poolDialog.errorFields?.WillpowerUsedThisTurn).toBe("willpower");
     // without Willpower the roll is fine; with none left it is refused
     expect(evaluateForm(poolDialog, { pool: "4" }, spent, "en").ok).toBe(true);
@@ -145,7 +166,7 @@ describe("pool dialog with a character", () => {
       points: points({ willpower: { current: 0, permanent: 5, spentInTurn: null, turn: null } }),
     });
     const none = evaluateForm(poolDialog, { pool: "4", willpower: true }, empty, "en");
-    expect(none.ok ? null : none.error.key).toBe("ROLLING_BONES.Error.NoWillpower");
+    expect(none.ok ? null : none.errors[0]?.error.key).toBe("ROLLING_BONES.Error.NoWillpower");
   });
 });
 

@@ -60,8 +60,31 @@ describe("action dialog opened from a character", () => {
     expect(errorMessage(error, i18n)).toBe(
       "You hold 4d6 this session, so at most 4 can augment this roll (you asked for 5).",
     );
-    const { context } = form("action", values, settings);
-    expect(context.invalidField).toBe("augmentCount");
+    const { context, host } = form("action", values, settings);
+    expect(Object.keys(context.fieldErrors)).toEqual(["augmentCount"]);
+    expect(host.querySelector("#t-augmentCount-error")?.textContent?.trim()).toBe(
+      "⚠ You hold 4d6 this session, so at most 4 can augment this roll (you asked for 5).",
+    );
+  });
+
+  it("names the player's pool, not the rules' maximum, for a count beyond both (issue 19 item 9)", () => {
+    // The engine takes at most 50 action dice on a roll; this player holds 4, and 60 names the 4.
+    const values = { ...actionDialog.requestToForm({ kind: "check" }, settings), augmentCount: "60" };
+    expect(
+      errorMessage(
+        errorOf(() => actionDialog.formToRequest(values, settings)),
+        i18n,
+      ),
+    ).toBe("You hold 4d6 this session, so at most 4 can augment this roll (you asked for 60).");
+    const { host } = form("action", values, settings);
+    expect(host.querySelector('input[name="augmentCount"]')?.getAttribute("max")).toBe("4");
+    // Without a pool, the rules' maximum is the bound.
+    expect(
+      errorMessage(
+        errorOf(() => actionDialog.formToRequest({ ...values, augmentDie: "6" }, settingsWith())),
+        i18n,
+      ),
+    ).toBe("Action dice used must be between 0 and 50 (got 60).");
   });
 
   it("shows the botch range on attacks only, and the level on insight rolls only", () => {

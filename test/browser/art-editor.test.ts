@@ -15,7 +15,7 @@ import { ROOT, format } from "../support/i18n.ts";
 import type { ArtEditorTemplateContext } from "../../src/applications/settings/art-editor.ts";
 import {
   artEditorView,
-  artErrorData,
+  artErrorText,
   artProblemOf,
   defaultArtForm,
   formToArt,
@@ -50,10 +50,7 @@ function page(ctx: ArtEditorTemplateContext): string {
 
 /** The localized text of an editor error, as `artErrorMessage` shows it. */
 function message(error: EngineError): string {
-  return format(
-    error.key,
-    artErrorData(error, (key) => format(key)),
-  );
+  return artErrorText(error, { localize: (key) => format(key), format });
 }
 
 let browser: Browser;

@@ -13,7 +13,8 @@ import type Handlebars from "handlebars";
 import type { Browser, Page } from "playwright-core";
 import { launch, openPage, shoot } from "../support/browser.ts";
 import { createHandlebars } from "../support/handlebars.ts";
-import { format } from "../support/i18n.ts";
+import { format, hasKey, localize } from "../support/i18n.ts";
+import { errorMessage } from "../../src/helpers/notify.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../support/i18n.ts";
@@ -61,7 +62,7 @@ function contextOf(state: DialogState): DialogContext {
     lang: "en",
     idPrefix: `rb-${state.engine}`,
     visibility: state.visibility,
-    localizeError: (e: EngineError) => format(e.key, e.data),
+    localizeError: (e: EngineError) => errorMessage(e, { localize, format, has: hasKey }),
   });
 }
 
@@ -255,14 +256,51 @@ describe("roll dialogs in Chromium", () => {
     await page.close();
   });
 
-  it("pool: an invalid input shows its error inline, marks the field and disables Roll", async () => {
+  it("pool: every invalid input shows its error under its own field at once, and Roll is disabled", async () => {
     const { page } = await mount("pool", SAMPLES.pool);
     await tabTo(page, "pool");
     await typeAndLeave(page, "0");
-    const alert = page.getByRole("alert");
-    await expect(alert.innerText()).resolves.toContain("A pool needs at least one die (got 0).");
+    await tabTo(page, "difficulty");
+    await typeAndLeave(page, "11");
+    await expect(page.getByRole("alert").innerText()).resolves.toContain(
+      "Correct the 2 fields marked above to see the odds.",
+    );
     await expect(page.getByRole("button", { name: "Roll" }).isDisabled()).resolves.toBe(true);
-    await expect(page.locator('[name="pool"]').getAttribute("aria-invalid")).resolves.toBe("true");
+    // Each control is invalid and described by its own error, which sits under it, inside its field.
+    const placed = await page.evaluate(() =>
+      ["pool", "difficulty"].map((name) => {
+        const control = document.querySelector(`[name="${name}"]`) as HTMLElement;
+        const id = control.getAttribute("aria-errormessage") ?? "";
+        const error = document.getElementById(id) as HTMLElement;
+        const field = control.closest(".rb-field") as HTMLElement;
+        const c = control.getBoundingClientRect();
+        const e = error.getBoundingClientRect();
+        const f = field.getBoundingClientRect();
+        return {
+          invalid: control.getAttribute("aria-invalid"),
+          describedBy: (control.getAttribute("aria-describedby") ?? "").split(" ").includes(id),
+          text: error.innerText,
+          below: e.top >= c.bottom,
+          inside: e.left >= f.left - 0.5 && e.right <= f.right + 0.5,
+        };
+      }),
+    );
+    expect(placed).toEqual([
+      {
+        invalid: "true",
+        describedBy: true,
+        text: "⚠ A pool needs at least one die (got 0).",
+        below: true,
+        inside: true,
+      },
+      {
+        invalid: "true",
+        describedBy: true,
+        text: "⚠ The difficulty must be between 2 and 10 (got 11).",
+        below: true,
+        inside: true,
+      },
+    ]);
     await shoot(page, "dialog-pool-invalid");
     await page.close();
   });

@@ -73,10 +73,12 @@ describe("the Action Results Table import is bounded", () => {
   it("refuses a name or a level label longer than allowed, naming where and the limit", () => {
     const long = "x".repeat(MAX_ART_LABEL + 1);
     expect(refusal(() => percentile.validateArt({ ...tableWithColumns(1), name: long }))).toBe(
-      format("ROLLING_BONES.Error.ArtLabelTooLong", { path: "name", length: MAX_ART_LABEL + 1, max: MAX_ART_LABEL }),
+      `In the Action Results Table, the table name is ${MAX_ART_LABEL + 1} characters long; at most ${MAX_ART_LABEL} are allowed.`,
     );
     const levels = DEFAULT_ART.levels.map((l, i) => (i === 3 ? { ...l, label: long } : l));
-    expect(refusal(() => percentile.validateArt({ ...tableWithColumns(1), levels }))).toMatch(/levels\[3\]\.label/);
+    expect(refusal(() => percentile.validateArt({ ...tableWithColumns(1), levels }))).toBe(
+      `In the Action Results Table, the name shown on cards for Lacking is ${MAX_ART_LABEL + 1} characters long; at most ${MAX_ART_LABEL} are allowed.`,
+    );
     const fits = DEFAULT_ART.levels.map((l) => ({ ...l, label: "x".repeat(MAX_ART_LABEL) }));
     expect(percentile.validateArt({ ...tableWithColumns(1), levels: fits }).levels[0]?.label).toHaveLength(
       MAX_ART_LABEL,

@@ -10,6 +10,8 @@ import {
   addArtColumn,
   artEditorView,
   artErrorData,
+  artErrorText,
+  artPlace,
   artNoticeDue,
   artProblemOf,
   artSettingValue,
@@ -27,6 +29,7 @@ import {
   type ArtForm,
 } from "../../src/data/settings/art-table.ts";
 import { EngineError, percentile } from "../../src/engines/index.ts";
+import { format } from "../support/i18n.ts";
 
 const { DEFAULT_ART, LEVEL_IDS, validateArt } = percentile;
 
@@ -214,9 +217,17 @@ describe("the editor's form", () => {
     expect(read.values.artPaste).toBeUndefined();
   });
 
+  it("shows the default table with no name, never a raw id such as rolling-bones-default (issue 19 item 14)", () => {
+    expect(DEFAULT_ART.name).toBeUndefined();
+    expect(defaultArtForm().values.name).toBe("");
+    expect(artToJson(DEFAULT_ART)).not.toMatch(/"name"/);
+  });
+
   it("compares forms by their text, ignoring surrounding spaces", () => {
     const form = defaultArtForm();
-    expect(sameForm(form, edit(form, { name: " rolling-bones-default " }))).toBe(true);
+    const named = edit(form, { name: "Book table" });
+    expect(sameForm(named, edit(named, { name: " Book table " }))).toBe(true);
+    expect(sameForm(form, named)).toBe(false);
     expect(sameForm(form, edit(form, { "to.0.4": "72" }))).toBe(false);
     expect(sameForm(form, addArtColumn(form))).toBe(false);
   });
@@ -278,15 +289,68 @@ describe("the editor's view", () => {
 });
 
 describe("error messages", () => {
+  const tagged = { localize: (key: string) => `<${key}>`, format: (key: string) => `<${key}>` };
+
   it("show a level by its localized name", () => {
     const error = new EngineError("ArtValueGap", { column: 2, level: "poor", expected: 41, got: 43 });
-    expect(artErrorData(error, (key) => `<${key}>`)).toEqual({
+    expect(artErrorData(error, tagged)).toEqual({
       column: "2",
       level: "<ROLLING_BONES.Percentile.Level.poor>",
       expected: "41",
       got: "43",
     });
-    expect(artErrorData(new EngineError("ArtNoColumns"), (k) => k)).toEqual({});
+    expect(artErrorData(new EngineError("ArtNoColumns"), tagged)).toEqual({});
+  });
+
+  /** The English message a GM reads for the table parsed from a JSON text. */
+  const said = (text: string) => {
+    try {
+      parseArtJson(text);
+    } catch (error) {
+      if (error instanceof EngineError) return artErrorText(error, { localize: (key) => format(key), format });
+      throw error;
+    }
+    return "accepted";
+  };
+
+  it("say what is wrong and where in a GM's words, never the file's paths (issue 19 item 14)", () => {
+    const table = JSON.parse(artToJson(DEFAULT_ART)) as {
+      levels: unknown;
+      columns: { min: unknown; ranges: unknown[] }[];
+    };
+    const withLevels = (levels: unknown) => JSON.stringify({ ...table, levels });
+    expect(said(withLevels("ten"))).toBe(
+      'The Action Results Table cannot be read: the list of result levels ("levels") should be a list in square brackets.',
+    );
+    expect(said("[1, 2]")).toBe(
+      'The Action Results Table cannot be read: the file as a whole should be a group of fields in braces, holding "levels" and "columns".',
+    );
+    const columns = structuredClone(table.columns);
+    columns[2]!.min = 4.5;
+    expect(said(JSON.stringify({ ...table, columns }))).toBe(
+      "The Action Results Table needs a whole number for the lowest rating of column 3 (got 4.5).",
+    );
+    const ranges = structuredClone(table.columns);
+    ranges[0]!.ranges[4] = [41];
+    expect(said(JSON.stringify({ ...table, columns: ranges }))).toBe(
+      "The Action Results Table cannot be read: the values of column 1 for Poor should be two numbers in square brackets, such as [1, 10], or null for a level no value reaches.",
+    );
+    const values = structuredClone(table.columns);
+    values[1]!.ranges[0] = [1, "ten"];
+    expect(said(JSON.stringify({ ...table, columns: values }))).toBe(
+      "The Action Results Table needs a whole number for the highest value of column 2 for Catastrophic (got ten).",
+    );
+    expect(said(withLevels(LEVEL_IDS.map((id, i) => (i === 3 ? { id, label: 7 } : { id }))))).toBe(
+      "The Action Results Table cannot be read: the name shown on cards for Lacking should be text in quotes.",
+    );
+    // No message of the table shows an engine path such as columns[0].ranges[4].
+    for (const text of [withLevels("ten"), JSON.stringify({ ...table, columns: ranges })]) {
+      expect(said(text)).not.toMatch(/\[\d+\]|\bpath\b|malformed/i);
+    }
+  });
+
+  it("show a place the editor does not know as it is", () => {
+    expect(artPlace("columns[0].extra", { localize: (k) => k, format: (k) => k })).toBe("columns[0].extra");
   });
 });
 

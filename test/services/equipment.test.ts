@@ -143,7 +143,7 @@ async function rollThroughDialog(
     const dialog = dialogs.DIALOG_ENGINES[roll.engine];
     const values = change(dialog.requestToForm(roll.request, settings));
     const evaluation = dialogs.evaluateForm(dialog, values, settings, "en");
-    if (!evaluation.ok) throw evaluation.error;
+    if (!evaluation.ok) throw evaluation.errors[0]?.error ?? new Error("the dialog refused the roll");
     await dialogs.postDialogRoll(roll.engine, evaluation, {
       actor,
       title: "Attack",

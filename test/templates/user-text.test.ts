@@ -305,8 +305,18 @@ describe("roll dialogs", () => {
   it.each(["percentile", "action", "wild", "pi", "pool"])(
     "%s: an inline error quoting what was typed shows it as text",
     (engine) => {
-      const error = format("ROLLING_BONES.Error.ArtEditorNotNumber", { column: "1", value: HOSTILE });
-      expectText(renderTemplate(`templates/dialogs/${engine}/odds.hbs`, { idPrefix: "rb-dialog", error }), engine);
+      const message = format("ROLLING_BONES.Error.ArtEditorNotNumber", { column: "1", value: HOSTILE });
+      const shown = { message, id: "rb-dialog-error-0" };
+      // In the odds panel (an error of no single control) and under a control.
+      const context = {
+        idPrefix: "rb-dialog",
+        errorCount: 1,
+        fieldErrorCount: 0,
+        formErrors: [shown],
+        fieldErrors: {},
+      };
+      expectText(renderTemplate(`templates/dialogs/${engine}/odds.hbs`, context), engine);
+      expectText(renderTemplate("templates/dialogs/partials/field-error.hbs", { error: shown }), engine);
     },
   );
 });

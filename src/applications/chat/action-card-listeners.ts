@@ -18,7 +18,7 @@ import {
 import { classPoolNow } from "../../services/action-dice/class-pools.ts";
 import type { ActionCardState } from "../../engines/action/index.ts";
 import { actionControls, type ControlsInput } from "./action-controls.ts";
-import { controlButton, ledgerLine } from "./card-controls.ts";
+import { addLedgerControls, controlButton } from "./card-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
 /** The template of the per-viewer controls. */
@@ -66,30 +66,7 @@ async function decorateActionCard(
   if (view.any) {
     section.insertAdjacentHTML("beforeend", await renderSystemTemplate(CONTROLS_TEMPLATE, { ...view }));
   }
-  for (const { entry, refund } of view.undo) {
-    const found = ledgerLine(section, "rb-ledger", entry);
-    if (!found) continue;
-    const { line, what, who } = found;
-    const data = { what, who };
-    line.append(
-      button(
-        "undo",
-        game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Undo"),
-        game.i18n.format("ROLLING_BONES.ActionDice.Controls.UndoLabel", data),
-        { entry },
-      ),
-    );
-    if (refund) {
-      line.append(
-        button(
-          "refund",
-          game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Refund"),
-          game.i18n.format("ROLLING_BONES.ActionDice.Controls.RefundLabel", data),
-          { entry },
-        ),
-      );
-    }
-  }
+  addLedgerControls(section, view.undo, game.i18n);
 }
 
 function decorateEconomyCard(record: EconomyRecord, html: HTMLElement): void {

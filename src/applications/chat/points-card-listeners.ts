@@ -14,7 +14,7 @@ import {
   type FateLossRecord,
   type PointsRoll,
 } from "../../services/points/index.ts";
-import { controlButton, ledgerLine } from "./card-controls.ts";
+import { addPointsUndo, controlButton, markAssistLine } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
@@ -65,41 +65,6 @@ export async function pointsControlsHtml(view: PointsControlsView): Promise<stri
   return renderSystemTemplate(POINTS_CONTROLS_TEMPLATE, { ...view });
 }
 
-/** A points ledger control (Undo). */
-function button(action: string, label: string, aria: string, data: Record<string, string>): HTMLButtonElement {
-  return controlButton("rb-points__control", action, label, aria, data);
-}
-
-/** Marks the given assist's line with its state (waiting for the leader, or used). */
-function markAssistState(section: HTMLElement, view: PointsControlsView): void {
-  const state = view.assistState;
-  const found = state ? ledgerLine(section, "rb-points", state.entry) : null;
-  if (!state || !found) return;
-  const { line } = found;
-  const mark = document.createElement("span");
-  mark.className = `rb-points__mark rb-points__mark--${state.state}`;
-  mark.dataset.mark = state.state;
-  mark.textContent = game.i18n.localize(`ROLLING_BONES.Points.Card.AssistState.${state.state}`);
-  line.append(mark);
-}
-
-/** Adds the GM's Undo to each ledger line that can be undone. */
-function addUndoButtons(section: HTMLElement, view: PointsControlsView): void {
-  for (const entry of view.undo) {
-    const found = ledgerLine(section, "rb-points", entry);
-    if (!found) continue;
-    const { line, what, who } = found;
-    line.append(
-      button(
-        "pointsUndo",
-        game.i18n.localize("ROLLING_BONES.Points.Controls.Undo"),
-        game.i18n.format("ROLLING_BONES.Points.Controls.UndoLabel", { what, who }),
-        { entry },
-      ),
-    );
-  }
-}
-
 /** Who may press the Undo of a Fate Point loss card: a GM, while the loss stands. */
 export function canUndoFateLoss(record: FateLossRecord | undefined, isGM: boolean): boolean {
   return isGM && record !== undefined && record.undoneBy === null;
@@ -127,8 +92,8 @@ async function decorate(message: ChatMessage.Implementation, html: HTMLElement):
   const view = pointsControlsFor(message);
   const section = html.querySelector<HTMLElement>(".rb-card");
   if (!view || !section) return;
-  markAssistState(section, view);
-  addUndoButtons(section, view);
+  markAssistLine(section, view.assistState, game.i18n);
+  addPointsUndo(section, view.undo, game.i18n);
   const controls = await pointsControlsHtml(view);
   if (controls) section.insertAdjacentHTML("beforeend", controls);
 }

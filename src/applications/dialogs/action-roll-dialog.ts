@@ -116,25 +116,27 @@ export function formToRequest(
   settings: Pick<DialogSettings, "actionDice"> = {},
 ): action.ValidActionRequest {
   const kind = typeof values.kind === "string" && values.kind !== "" ? values.kind : "check";
-  const count = shared.requireInt(numberOrText(values.augmentCount, 0), "augmentCount", 0, action.MAX_AUGMENTS);
+  const wanted = numberOrText(values.augmentCount, 0);
   const die = numberOrText(values.augmentDie, DEFAULT_AUGMENT_DIE);
-  // The player's pool bounds the dice used: the message names what the player really holds.
+  // The player's pool bounds the dice used, before the rules' own maximum: the message names what
+  // the player really holds.
   const held = typeof die === "number" ? heldOf(settings, die) : null;
-  if (held !== null && count > held) {
+  if (held !== null && typeof wanted === "number" && wanted > held) {
     throw new EngineError(held === 0 ? "AugmentNoneHeld" : "AugmentOverHeld", {
       field: "augmentCount",
       faces: die,
       held,
-      count,
+      count: wanted,
     });
   }
+  const augments = shared.requireInt(wanted, "augmentCount", 0, action.MAX_AUGMENTS);
   const raw = {
     kind,
     modifier: numberOrText(values.modifier, 0),
     level: kind === "insight" ? numberOrText(values.level, 0) : 0,
     dc: numberOrText(values.dc) ?? null,
     botchRange: numberOrText(values.botchRange, 1),
-    augments: new Array<unknown>(count).fill(die),
+    augments: new Array<unknown>(augments).fill(die),
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return action.validate(raw as unknown as action.ActionRequest);
@@ -268,6 +270,23 @@ export function oddsView(request: action.ActionRequest, extras: ActionExtras, la
   };
 }
 
+/**
+ * The fields the action form shows: the level on insight rolls only, the botch range where one applies.
+ *
+ * @param form - The form's view.
+ */
+export function shownFields(form: ActionFormView): readonly string[] {
+  return [
+    "kind",
+    "modifier",
+    ...(form.insight ? ["level"] : []),
+    "dc",
+    ...(form.botchRangeShown ? ["botchRange"] : []),
+    "augmentDie",
+    "augmentCount",
+  ];
+}
+
 /** The Action Dice dialog. */
 export const actionDialog: DialogEngine<action.ValidActionRequest, ActionExtras, ActionFormView, ActionOddsView> =
   Object.freeze({
@@ -279,4 +298,5 @@ export const actionDialog: DialogEngine<action.ValidActionRequest, ActionExtras,
     formView,
     oddsView,
     errorFields: { UnknownKind: "kind", DieSizeNotAllowed: "augmentDie" },
+    shownFields,
   });

@@ -1,19 +1,25 @@
 /**
  * The render context of a roll dialog, built without Foundry: the engine's form and odds views, the
- * inline error, whether Roll is enabled, and the visibility picker. The Foundry class and the
+ * errors under their fields, whether Roll is enabled, and the visibility picker. The Foundry class and the
  * template tests both build their context here.
  */
 
-import { shared, type EngineError, type EngineId } from "../../engines/index.ts";
+import type { EngineError, EngineId } from "../../engines/index.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, selectOptions, type DialogEvaluation, type DialogSettings, type SelectOption } from "./types.ts";
 
-const ERROR_PREFIX = shared.ERROR_PREFIX;
-
 /** The four chat visibility modes, in the order the picker lists them. */
 export const VISIBILITIES: readonly Visibility[] = Object.freeze(["public", "gm", "blind", "self"]);
+
+/** An error as a dialog shows it. */
+export interface ShownError {
+  /** The localized message. */
+  readonly message: string;
+  /** The id of the element that shows it (a control's `aria-describedby` points at it). */
+  readonly id: string;
+}
 
 /** What every part of a roll dialog renders with. */
 export interface DialogContext {
@@ -25,10 +31,14 @@ export interface DialogContext {
   form: unknown;
   /** The engine's odds view, or `null` while the input is invalid. */
   odds: unknown;
-  /** The localized error of an invalid input, or `null`. */
-  error: string | null;
-  /** The request field the error names (its control is marked invalid), or `null`. */
-  invalidField: string | null;
+  /** The error of each shown control found wrong, by the control's name, shown under it. */
+  fieldErrors: Readonly<Record<string, ShownError>>;
+  /** The errors that belong to no shown control, shown in the odds panel. */
+  formErrors: readonly ShownError[];
+  /** How many errors the form has (0 while it is valid). */
+  errorCount: number;
+  /** How many of them are shown under their controls (the odds panel says how many to correct). */
+  fieldErrorCount: number;
   /** Whether the Roll button is enabled. */
   canRoll: boolean;
   /** The visibility picker's options. */
@@ -69,24 +79,6 @@ export function visibilityOptions(current: Visibility): SelectOption[] {
 }
 
 /**
- * The control an invalid input's error points at, so it can be marked invalid: the `field` the
- * error names, or else the one the engine's dialog maps the error to.
- *
- * @param evaluation - The evaluation of the form.
- * @param errorFields - The dialog's map from error codes to controls.
- * @returns The control's name, or `null` when the input is valid or the error points at no single control.
- */
-export function invalidFieldOf(
-  evaluation: DialogEvaluation<unknown, unknown>,
-  errorFields: Readonly<Record<string, string>> = {},
-): string | null {
-  if (evaluation.ok) return null;
-  const field = evaluation.error.data.field;
-  if (typeof field === "string") return field;
-  return errorFields[evaluation.error.key.slice(ERROR_PREFIX.length)] ?? null;
-}
-
-/**
  * A dialog's form values after a change: the fields that follow a choice are refilled when it
  * changed (a weapon attack's skill fills the pool or the rating); the Foundry class and the lab both
  * read their forms through this.
@@ -118,13 +110,25 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
     unknown,
     unknown
   >;
+  const form = dialog.formView(input.values, input.settings) as unknown;
+  const shown = new Set(dialog.shownFields(form));
+  const fieldErrors: Record<string, ShownError> = {};
+  const formErrors: ShownError[] = [];
+  for (const [i, { field, error }] of evaluation.errors.entries()) {
+    const message = input.localizeError(error);
+    if (field !== null && shown.has(field) && !Object.hasOwn(fieldErrors, field)) {
+      fieldErrors[field] = { message, id: `${input.idPrefix}-${field}-error` };
+    } else formErrors.push({ message, id: `${input.idPrefix}-error-${i}` });
+  }
   return {
     engine: input.engine,
     idPrefix: input.idPrefix,
-    form: dialog.formView(input.values, input.settings) as unknown,
+    form,
     odds: evaluation.odds,
-    error: evaluation.ok ? null : input.localizeError(evaluation.error),
-    invalidField: invalidFieldOf(evaluation, dialog.errorFields),
+    fieldErrors,
+    formErrors,
+    errorCount: evaluation.errors.length,
+    fieldErrorCount: Object.keys(fieldErrors).length,
     canRoll: evaluation.ok && input.rolling !== true,
     visibility: visibilityOptions(input.visibility),
     showMore: input.showMore === true,

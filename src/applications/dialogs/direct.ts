@@ -104,7 +104,7 @@ export async function rollDirect<E extends EngineId>(
   const values = dialog.requestToForm(options.initial, settings);
   const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
   if (!evaluation.ok) {
-    reportError(evaluation.error);
+    reportError(evaluation.errors[0]?.error);
     return null;
   }
   return postDialogRoll(engine, evaluation, { ...options, settings, values });

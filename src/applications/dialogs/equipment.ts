@@ -172,6 +172,11 @@ export interface EquipmentView {
   readonly gear: readonly GearView[];
 }
 
+/** The equipment fields a form shows (a weapon attack's choice, the gear's boxes), for its errors. */
+export function shownEquipmentFields(view: EquipmentView): string[] {
+  return [...(view.attack ? [USE_FIELD] : []), ...(view.gear.length > 0 ? ["gear"] : [])];
+}
+
 function partsOf(item: DialogItem): AdjustmentPart[] {
   return item.adjustments.map((a) => ({
     key: `ROLLING_BONES.Condition.Target.${a.target}`,

@@ -11,8 +11,8 @@ import { shouldSkipDialog } from "./skip.ts";
 
 export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
 export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";
-export { VISIBILITIES, buildDialogContext, followValues, invalidFieldOf, visibilityOptions } from "./context.ts";
-export type { DialogContext, DialogContextInput } from "./context.ts";
+export { VISIBILITIES, buildDialogContext, followValues, visibilityOptions } from "./context.ts";
+export type { DialogContext, DialogContextInput, ShownError } from "./context.ts";
 export { dialogSettingsFor, postDialogRoll, readDialogSettings, rollDirect, skipDialogDefault } from "./direct.ts";
 export type { DialogRollParams, OpenRollDialogOptions } from "./direct.ts";
 export * from "./equipment.ts";

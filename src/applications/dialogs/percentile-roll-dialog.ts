@@ -7,7 +7,13 @@
  */
 
 import { percentile } from "../../engines/index.ts";
-import { equipmentFormValues, equipmentView, followUse, type EquipmentView } from "./equipment.ts";
+import {
+  equipmentFormValues,
+  equipmentView,
+  followUse,
+  shownEquipmentFields,
+  type EquipmentView,
+} from "./equipment.ts";
 import { fieldText, numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -293,6 +299,23 @@ export function oddsView(request: percentile.PercentileRequest, _extras: null, l
   };
 }
 
+/**
+ * The fields the form shows: bonus and penalty dice or the shift (by the world setting), the karma
+ * dice, the rating, and a called shot's fields while its box is ticked.
+ *
+ * @param form - The form's view.
+ */
+export function shownFields(form: PercentileFormView): readonly string[] {
+  return [
+    ...shownEquipmentFields(form.equipment),
+    ...(form.diceMode ? ["bonus", "penalty"] : ["shift"]),
+    "karmaDice",
+    "column",
+    "calledShot",
+    ...(form.calledShot ? ["voluntaryPenalty", "damageMultiplier"] : []),
+  ];
+}
+
 /** The Percentile dialog. */
 export const percentileDialog: DialogEngine<
   percentile.PercentileRequest,
@@ -309,4 +332,5 @@ export const percentileDialog: DialogEngine<
   checkPoints,
   follow,
   errorFields: { TooManyKarmaDice: "karmaDice", NotEnoughKarma: "karmaDice" },
+  shownFields,
 });

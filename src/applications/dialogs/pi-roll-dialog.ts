@@ -10,6 +10,7 @@ import { pi, shared } from "../../engines/index.ts";
 import {
   equipmentFormValues,
   equipmentView,
+  shownEquipmentFields,
   followUse,
   type EquipmentSettings,
   type EquipmentView,
@@ -274,6 +275,24 @@ function goalKeyOf(goal: pi.PiGoal | null): string | null {
   return goal.impact === null ? "ROLLING_BONES.Pi.Odds.GoalPrecision" : "ROLLING_BONES.Pi.Odds.GoalImpact";
 }
 
+/**
+ * The fields the Precision & Impact form shows: a count per die size, the dice as a whole (`pool`,
+ * for an empty or too large pool), the hindrances, the modifiers and the goal.
+ */
+export function shownFields(form: PiFormView): readonly string[] {
+  return [
+    ...shownEquipmentFields(form.equipment),
+    ...pi.DIE_SIZES.map(countField),
+    "pool",
+    "hindrance",
+    "extraHindrance",
+    "precisionMod",
+    "impactMod",
+    "precisionGoal",
+    "impactGoal",
+  ];
+}
+
 /** The Precision & Impact dialog. */
 export const piDialog: DialogEngine<pi.PiRequest, PiExtras, PiFormView, PiOddsView> = Object.freeze({
   id: "pi",
@@ -285,5 +304,11 @@ export const piDialog: DialogEngine<pi.PiRequest, PiExtras, PiFormView, PiOddsVi
   oddsView,
   adjust,
   follow,
-  errorFields: { PiHindrance: "hindrance", PiHindranceEmptiesPool: "hindrance" },
+  errorFields: {
+    PiHindrance: "hindrance",
+    PiHindranceEmptiesPool: "hindrance",
+    PoolTooSmall: "pool",
+    PiPoolTooLarge: "pool",
+  },
+  shownFields,
 });

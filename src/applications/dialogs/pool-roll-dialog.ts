@@ -235,6 +235,11 @@ export function oddsView(request: pool.PoolRequest, _extras: null, lang: string)
   };
 }
 
+/** The fields the pool form shows (all of them, always). */
+export function shownFields(): readonly string[] {
+  return ["pool", "difficulty", "cancellation", "willpower", "automatic"];
+}
+
 /** The Dice Pool dialog. */
 export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = Object.freeze({
   id: "pool",
@@ -253,4 +258,5 @@ export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView,
     AutomaticNotAllowed: "automatic",
     AutomaticWithWillpower: "automatic",
   },
+  shownFields,
 });

@@ -1,8 +1,8 @@
 /**
  * The roll dialog: one ApplicationV2 class for the five engines, parameterised by the engine's
  * dialog module. Every form change rebuilds the request and re-renders the parts with the engine's
- * exact odds; an invalid input (or a spend the rolling character cannot pay) shows its localized
- * error in the odds panel and disables Roll. Roll pays the character's points and posts the request
+ * exact odds; every invalid input (or a spend the rolling character cannot pay) shows its localized
+ * error under its own control, the odds panel says how many to correct, and Roll is disabled. Roll pays the character's points and posts the request
  * through `rollWithPoints` with the chosen visibility, and closes the dialog.
  */
 import ApplicationV2 = foundry.applications.api.ApplicationV2;

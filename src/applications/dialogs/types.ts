@@ -3,7 +3,7 @@
  * odds panel, and the contract each engine's dialog module fulfils. Pure: no Foundry globals.
  */
 
-import { EngineError, type EngineId } from "../../engines/index.ts";
+import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import type { ArtTable } from "../../engines/percentile/index.ts";
 import type { NamedCondition } from "../../data/conditions/index.ts";
 import type { DialogPoints } from "../../services/points/views.ts";
@@ -12,6 +12,8 @@ import type { FormValues } from "./form-values.ts";
 import { barWidth, formatPercent } from "./format.ts";
 
 export type { DialogPoints };
+
+const ERROR_PREFIX = shared.ERROR_PREFIX;
 
 /** How the percentile dialog takes column shifts: as bonus/penalty dice counts, or as one signed shift. */
 export type PercentileInputMode = "dice" | "shift";
@@ -137,6 +139,11 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
    */
   checkPoints?(request: Req, points: DialogPoints): void;
   /**
+   * The fields the form shows for its view (a hidden field's error is shown in the odds panel
+   * instead, so no error is ever lost). Each one's error is rendered under its control.
+   */
+  shownFields(form: Form): readonly string[];
+  /**
    * The request with the chosen equipment's adjustments made, as the roll will make them after the
    * pick (the odds are read from it), checked by the engine; throws its `EngineError`. Absent for an
    * engine whose rolls equipment does not adjust.
@@ -154,9 +161,18 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDialogEngine = DialogEngine<any, any, any, any>;
 
+/** One error of a form: the control it belongs to (or `null` for the form as a whole) and the engine's error. */
+export interface FormError {
+  /** The control's name, or `null` when the error points at no single control. */
+  readonly field: string | null;
+  /** The engine's error. */
+  readonly error: EngineError;
+}
+
 /**
  * What a dialog shows for its current form values: the request the form makes, the equipment chosen
- * (the roll adds its adjustments after the pick), and the odds of the request with them.
+ * (the roll adds its adjustments after the pick), and the odds of the request with them; or every
+ * error found.
  */
 export type DialogEvaluation<Req, Odds> =
   | {
@@ -164,32 +180,39 @@ export type DialogEvaluation<Req, Odds> =
       readonly request: Req;
       readonly equipment: EquipmentChoice;
       readonly odds: Odds;
-      readonly error: null;
+      readonly errors: readonly [];
     }
   | {
       readonly ok: false;
       readonly request: null;
       readonly equipment: null;
       readonly odds: null;
-      readonly error: EngineError;
+      readonly errors: readonly FormError[];
     };
 
+/** The most errors a form lists at once. */
+const MAX_ERRORS = 8;
+
 /**
- * Builds the request and the odds for form values, catching the engine's error (a request the
- * rolling character cannot pay for is an error too).
+ * The control an error points at: the `field` it names, or else the one the dialog maps its code to.
  *
- * @param dialog - The engine's dialog.
- * @param values - The form values.
- * @param settings - The world settings.
- * @param lang - The user's language.
- * @returns The request and its odds view, or the error that makes the input invalid.
+ * @param error - The engine's error.
+ * @param errorFields - The dialog's map from error codes to controls.
  */
-export function evaluateForm<Req, Extras, Form, Odds>(
+export function fieldOfError(error: EngineError, errorFields: Readonly<Record<string, string>> = {}): string | null {
+  const field = error.data.field;
+  if (typeof field === "string") return field;
+  const code = error.key.slice(ERROR_PREFIX.length);
+  return Object.hasOwn(errorFields, code) ? (errorFields[code] ?? null) : null;
+}
+
+/** The request and odds for form values, or the first error that makes them invalid. */
+function attempt<Req, Extras, Form, Odds>(
   dialog: DialogEngine<Req, Extras, Form, Odds>,
   values: FormValues,
   settings: DialogSettings,
   lang: string,
-): DialogEvaluation<Req, Odds> {
+): { request: Req; equipment: EquipmentChoice; odds: Odds } | EngineError {
   try {
     const request = dialog.formToRequest(values, settings);
     if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
@@ -198,11 +221,74 @@ export function evaluateForm<Req, Extras, Form, Odds>(
     // The odds are those of the roll as made: the equipment's adjustments added after the pick.
     const rolled = equipment.named.length > 0 && dialog.adjust ? dialog.adjust(request, equipment.named) : request;
     const extras = dialog.formToExtras(values);
-    return { ok: true, request, equipment, odds: dialog.oddsView(rolled, extras, lang), error: null };
+    return { request, equipment, odds: dialog.oddsView(rolled, extras, lang) };
   } catch (error) {
-    if (error instanceof EngineError) return { ok: false, request: null, equipment: null, odds: null, error };
+    if (error instanceof EngineError) return error;
     throw error;
   }
+}
+
+/**
+ * Every error of a form, the first one first. The engines stop at the first bad field, so each field
+ * found wrong is set to the dialog's starting value and the form is read again, until it is valid
+ * or an error points at no single control. A later error that may read a value set in that way
+ * (it names no field of its own, and its data names a replaced one), or that is about several
+ * controls at once (an empty dice pool), may be about the stand-in rather than the player's input,
+ * and ends the list.
+ */
+function formErrors<Req, Extras, Form, Odds>(
+  dialog: DialogEngine<Req, Extras, Form, Odds>,
+  values: FormValues,
+  settings: DialogSettings,
+  lang: string,
+  first: EngineError,
+): FormError[] {
+  const defaults = dialog.requestToForm(undefined, settings);
+  const errors: FormError[] = [];
+  const replaced = new Set<string>();
+  let current = values;
+  let error = first;
+  for (;;) {
+    const field = fieldOfError(error, dialog.errorFields);
+    const real = field !== null && Object.hasOwn(defaults, field);
+    // An error that names its own field is about that field's value; one found by the dialog's map
+    // (a spend, an automatic success) may read several fields, named in its data.
+    const named = typeof error.data.field === "string";
+    const readsReplaced = !named && Object.keys(error.data).some((key) => replaced.has(key));
+    if (errors.length > 0 && (!real || readsReplaced)) break;
+    errors.push({ field, error });
+    if (!real || replaced.has(field) || errors.length >= MAX_ERRORS) break;
+    replaced.add(field);
+    current = { ...current, [field]: defaults[field] };
+    const next = attempt(dialog, current, settings, lang);
+    if (!(next instanceof EngineError)) break;
+    error = next;
+  }
+  return errors;
+}
+
+/**
+ * Builds the request and the odds for form values, catching the engine's errors (a request the
+ * rolling character cannot pay for is an error too). An invalid form lists every field found wrong.
+ *
+ * @param dialog - The engine's dialog.
+ * @param values - The form values.
+ * @param settings - The world settings.
+ * @param lang - The user's language.
+ * @returns The request and its odds view, or the errors that make the input invalid.
+ */
+export function evaluateForm<Req, Extras, Form, Odds>(
+  dialog: DialogEngine<Req, Extras, Form, Odds>,
+  values: FormValues,
+  settings: DialogSettings,
+  lang: string,
+): DialogEvaluation<Req, Odds> {
+  const result = attempt(dialog, values, settings, lang);
+  if (result instanceof EngineError) {
+    const errors = formErrors(dialog, values, settings, lang, result);
+    return { ok: false, request: null, equipment: null, odds: null, errors };
+  }
+  return { ok: true, request: result.request, equipment: result.equipment, odds: result.odds, errors: [] };
 }
 
 /**

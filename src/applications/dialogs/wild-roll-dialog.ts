@@ -113,6 +113,22 @@ function onField<T>(field: string, read: () => T): T {
 }
 
 /**
+ * Refuses more Character Points than the rolling character may spend, before the rules' own maximum,
+ * so the message names the character's real limit (what the sheet holds, or the session's limit).
+ *
+ * @throws EngineError `NotEnoughCharacterPoints` or `CharacterPointSessionLimit`.
+ */
+function checkHeldPoints(requested: number | string | undefined, points: DialogPoints["wild"]): void {
+  if (points === null || typeof requested !== "number" || requested <= 0) return;
+  if (requested > points.characterPoints) {
+    throw new EngineError("NotEnoughCharacterPoints", { requested, available: points.characterPoints });
+  }
+  if (points.cpUsed + requested > points.cpLimit) {
+    throw new EngineError("CharacterPointSessionLimit", { requested, used: points.cpUsed, limit: points.cpLimit });
+  }
+}
+
+/**
  * The exact wild request for form values, validated by the engine. The first-1 rule comes from the
  * world setting.
  *
@@ -125,17 +141,19 @@ function onField<T>(field: string, read: () => T): T {
  */
 export function formToRequest(
   values: FormValues,
-  settings: Pick<DialogSettings, "wildFirstOneCounts">,
+  settings: Pick<DialogSettings, "wildFirstOneCounts" | "points">,
 ): wild.ValidWildRequest {
   const code = onField("code", () => wild.parseCode(textOf(values.code)));
   const bonusText = textOf(values.bonus);
   const bonus = bonusText === "" ? { dice: 0, pips: 0 } : onField("bonus", () => wild.parseBonus(bonusText));
+  const characterPoints = numberOrText(values.characterPoints, 0);
+  checkHeldPoints(characterPoints, settings.points?.wild ?? null);
   const raw = {
     dice: code.dice,
     pips: code.pips,
     outsideDice: bonus.dice,
     outsidePips: bonus.pips,
-    characterPoints: numberOrText(values.characterPoints, 0),
+    characterPoints,
     fatePoint: isChecked(values.fatePoint),
     firstOneCounts: settings.wildFirstOneCounts,
     target: numberOrText(values.target) ?? null,
@@ -170,7 +188,11 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "poi
     code: typeof values.code === "string" ? values.code : "",
     bonus: typeof values.bonus === "string" ? values.bonus : "",
     target: typeof values.target === "string" ? values.target : "",
-    maxCharacterPoints: wild.MAX_CHARACTER_POINTS,
+    // The character's real limit when a character rolls, else the rules' maximum.
+    maxCharacterPoints: Math.min(
+      wild.MAX_CHARACTER_POINTS,
+      leftOf(settings.points?.wild ?? null)?.characterPoints ?? Infinity,
+    ),
     // A chosen value stays enabled so it can always be cleared.
     characterPoints: {
       value: typeof values.characterPoints === "string" ? values.characterPoints : "0",
@@ -263,6 +285,11 @@ export function oddsView(request: wild.WildRequest, extras: WildExtras, lang: st
   };
 }
 
+/** The fields the Wild Die form shows (all of them, always). */
+export function shownFields(): readonly string[] {
+  return ["code", "bonus", "characterPoints", "target", "fatePoint"];
+}
+
 /** The Wild Die dialog. */
 export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView> = Object.freeze({
   id: "wild",
@@ -279,4 +306,5 @@ export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFor
     NoFatePoints: "fatePoint",
     FatePointUsedThisSession: "fatePoint",
   },
+  shownFields,
 });

@@ -13,7 +13,7 @@ import {
   ART_EXPORT_FILE,
   addArtColumn,
   artEditorView,
-  artErrorData,
+  artErrorText,
   artProblemOf,
   artSettingValue,
   artToForm,
@@ -53,12 +53,9 @@ export interface ArtEditorTemplateContext {
 /** The editor's render context. */
 export type ArtEditorContext = ApplicationV2.RenderContext & ArtEditorTemplateContext;
 
-/** The localized message of an Action Results Table error, with level ids shown by their names. */
+/** The localized message of an Action Results Table error, in a GM's words. */
 export function artErrorMessage(error: EngineError): string {
-  return game.i18n.format(
-    error.key,
-    artErrorData(error, (key) => game.i18n.localize(key)),
-  );
+  return artErrorText(error, game.i18n);
 }
 
 /** The table the world has saved, as the editor's form. */

@@ -6,6 +6,7 @@
  * {@link EngineError} naming the reason.
  */
 
+import { artErrorData, type ArtLocalization } from "../../helpers/art-errors.ts";
 import { EngineError, percentile } from "../../engines/index.ts";
 import type { ArtColumn, ArtRange, ArtTable, LevelId } from "../../engines/percentile/index.ts";
 
@@ -104,7 +105,7 @@ export function checkArtSize(bytes: number): void {
  *   or the reason `validateArt` gives (too many columns, a label too long…).
  */
 export function parseArtJson(text: string): ArtTable {
-  if (typeof text !== "string") throw new EngineError("ArtMalformed", { path: "table" });
+  if (typeof text !== "string") throw new EngineError("ArtMalformed", { path: "table", expected: "table" });
   // Every character is at least one byte: a text too long in characters is not encoded to be measured.
   checkArtSize(text.length > MAX_ART_JSON_BYTES ? text.length : new TextEncoder().encode(text).length);
   let data: unknown;
@@ -398,20 +399,16 @@ export function artEditorView(form: ArtForm, problem: ArtProblem = {}): ArtEdito
   };
 }
 
+export { artErrorData, artPlace, type ArtLocalization } from "../../helpers/art-errors.ts";
+
 /**
- * The data of an Action Results Table error with its level id replaced by the level's localized
- * name, ready for `game.i18n.format(error.key, data)`.
+ * The localized message of an Action Results Table error, in a GM's words.
  *
  * @param error - An error from this module or from `validateArt`.
- * @param localize - Localizes a key.
+ * @param i18n - The localization.
  */
-export function artErrorData(error: EngineError, localize: (key: string) => string): Record<string, string> {
-  const data: Record<string, string> = {};
-  for (const [k, value] of Object.entries(error.data)) data[k] = String(value);
-  if (data.level !== undefined && (LEVEL_IDS as readonly string[]).includes(data.level)) {
-    data.level = localize(`${LEVEL_NAME_PREFIX}${data.level}`);
-  }
-  return data;
+export function artErrorText(error: EngineError, i18n: ArtLocalization): string {
+  return i18n.format(error.key, artErrorData(error, i18n));
 }
 
 /** What decides whether the one-time notice about the table is shown. */

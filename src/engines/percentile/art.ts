@@ -91,18 +91,19 @@ function checkLabel(label: string, path: string): string {
 
 /** Checks the level list: exactly the ten level ids, in order, each with an optional label. */
 function checkLevels(levels: unknown): ArtLevel[] {
-  if (!Array.isArray(levels)) throw new EngineError("ArtMalformed", { path: "levels" });
+  if (!Array.isArray(levels)) throw new EngineError("ArtMalformed", { path: "levels", expected: "list" });
   if (levels.length !== LEVEL_COUNT) {
     throw new EngineError("ArtLevelCount", { count: levels.length, expected: LEVEL_COUNT });
   }
   return levels.map((entry: unknown, i) => {
     const expected = LEVEL_IDS[i] as LevelId;
-    if (!isRecord(entry)) throw new EngineError("ArtMalformed", { path: `levels[${i}]` });
+    if (!isRecord(entry)) throw new EngineError("ArtMalformed", { path: `levels[${i}]`, expected: "record" });
     if (entry.id !== expected) {
       throw new EngineError("ArtLevelOrder", { position: i + 1, expected, got: entry.id });
     }
     if (entry.label === undefined) return Object.freeze({ id: expected });
-    if (typeof entry.label !== "string") throw new EngineError("ArtMalformed", { path: `levels[${i}].label` });
+    if (typeof entry.label !== "string")
+      throw new EngineError("ArtMalformed", { path: `levels[${i}].label`, expected: "text" });
     return Object.freeze({ id: expected, label: checkLabel(entry.label, `levels[${i}].label`) });
   });
 }
@@ -110,7 +111,7 @@ function checkLevels(levels: unknown): ArtLevel[] {
 /** Checks one column's value ranges: in level order, covering 1..100 with no gap or overlap. */
 function checkRanges(ranges: unknown, column: number): (ArtRange | null)[] {
   const path = `columns[${column - 1}].ranges`;
-  if (!Array.isArray(ranges)) throw new EngineError("ArtMalformed", { path });
+  if (!Array.isArray(ranges)) throw new EngineError("ArtMalformed", { path, expected: "list" });
   if (ranges.length !== LEVEL_COUNT) {
     throw new EngineError("ArtRangeCount", { column, count: ranges.length, expected: LEVEL_COUNT });
   }
@@ -118,7 +119,8 @@ function checkRanges(ranges: unknown, column: number): (ArtRange | null)[] {
   const out = ranges.map((range: unknown, i): ArtRange | null => {
     if (range === null) return null;
     const level = LEVEL_IDS[i] as LevelId;
-    if (!Array.isArray(range) || range.length !== 2) throw new EngineError("ArtMalformed", { path: `${path}[${i}]` });
+    if (!Array.isArray(range) || range.length !== 2)
+      throw new EngineError("ArtMalformed", { path: `${path}[${i}]`, expected: "pair" });
     const from = tableInt(range[0], `${path}[${i}][0]`);
     const to = tableInt(range[1], `${path}[${i}][1]`);
     if (from > to || from < MIN_VALUE || to > MAX_VALUE) {
@@ -135,7 +137,7 @@ function checkRanges(ranges: unknown, column: number): (ArtRange | null)[] {
 
 /** Checks the columns: at least one, rating ranges ascending and contiguous, each with valid value ranges. */
 function checkColumns(columns: unknown): ArtColumn[] {
-  if (!Array.isArray(columns)) throw new EngineError("ArtMalformed", { path: "columns" });
+  if (!Array.isArray(columns)) throw new EngineError("ArtMalformed", { path: "columns", expected: "list" });
   if (columns.length === 0) throw new EngineError("ArtNoColumns");
   if (columns.length > MAX_ART_COLUMNS) {
     throw new EngineError("ArtTooManyColumns", { count: columns.length, max: MAX_ART_COLUMNS });
@@ -143,7 +145,7 @@ function checkColumns(columns: unknown): ArtColumn[] {
   let previousMax: number | undefined;
   return columns.map((entry: unknown, i) => {
     const column = i + 1;
-    if (!isRecord(entry)) throw new EngineError("ArtMalformed", { path: `columns[${i}]` });
+    if (!isRecord(entry)) throw new EngineError("ArtMalformed", { path: `columns[${i}]`, expected: "record" });
     const min = tableInt(entry.min, `columns[${i}].min`);
     const max = tableInt(entry.max, `columns[${i}].max`);
     if (min > max) throw new EngineError("ArtColumnBounds", { column, min, max });
@@ -168,16 +170,17 @@ function checkColumns(columns: unknown): ArtColumn[] {
  *
  * @param table - The candidate table, of unknown shape.
  * @returns The checked table.
- * @throws EngineError naming the first problem found: `ArtMalformed` (wrong shape, with its path),
+ * @throws EngineError naming the first problem found: `ArtMalformed` (wrong shape, with its path
+ *   and the shape `expected` there: `table`, `list`, `record`, `pair` or `text`),
  *   `ArtNotInteger`, `ArtLabelTooLong`, `ArtLevelCount`, `ArtLevelOrder`, `ArtNoColumns`,
  *   `ArtTooManyColumns`, `ArtColumnBounds`,
  *   `ArtColumnGap`, `ArtColumnOverlap`, `ArtRangeCount`, `ArtRangeBounds`, `ArtValueGap`,
  *   `ArtValueOverlap` or `ArtValueEnd`.
  */
 export function validateArt(table: unknown): ArtTable {
-  if (!isRecord(table)) throw new EngineError("ArtMalformed", { path: "table" });
+  if (!isRecord(table)) throw new EngineError("ArtMalformed", { path: "table", expected: "table" });
   if (table.name !== undefined && typeof table.name !== "string") {
-    throw new EngineError("ArtMalformed", { path: "name" });
+    throw new EngineError("ArtMalformed", { path: "name", expected: "text" });
   }
   if (table.name !== undefined) checkLabel(table.name, "name");
   const levels = Object.freeze(checkLevels(table.levels));

@@ -177,6 +177,7 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
         kit.t(`${S}.bonus.label`),
       ],
       rows: skills,
+      stack: true,
       add: kit.add("skills", "ROLLING_BONES.Sheet.Add.skill"),
       empty: kit.t("ROLLING_BONES.Sheet.Empty.skills"),
     },

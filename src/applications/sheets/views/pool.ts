@@ -157,6 +157,7 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
         kit.t("ROLLING_BONES.Sheet.Column.current"),
       ],
       rows: [willpower, ...traits],
+      stack: true,
       add: kit.add("traits", "ROLLING_BONES.Sheet.Add.trait"),
     },
   ];

@@ -256,6 +256,12 @@ export interface SectionView {
   readonly add?: { readonly collection: string; readonly label: string; readonly action?: string };
   /** Shown when the section has no rows. */
   readonly empty?: string;
+  /**
+   * True for a table too wide for a narrow sheet (many controls, or 10-dot ratings): below about
+   * 670 px each row puts its name and buttons on one line and its controls on the next, under headings
+   * that stay aligned with them.
+   */
+  readonly stack?: boolean;
 }
 
 /** A figure shown in the sheet's summary bar (points, pools). */
