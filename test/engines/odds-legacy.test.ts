@@ -1,9 +1,23 @@
 /**
- * The odds after issue 18 against the odds before it (`bench/legacy`), bit for bit: the rewrite
- * changed how the figures are computed (dense arrays, scratch tables, memoised shapes), never
- * which additions and multiplications make them, so every probability, mean and key must be the
- * same double. Checked on the whole benchmark grid and on requests the grid leaves out
- * (modifiers, Willpower, automatic successes, Fate Points, insight rolls, negative totals).
+ * The odds after issue 18 against the odds before it (`bench/legacy`), on the whole benchmark grid
+ * and on requests the grid leaves out (modifiers, Willpower, automatic successes, Fate Points,
+ * insight rolls, negative totals).
+ *
+ * Pool, percentile and the lone cascade are computed with the same additions and multiplications
+ * in the same order as before (dense arrays, scratch tables, memoised shapes): every probability,
+ * mean and key must be the same double.
+ *
+ * A d20 roll with augments is computed another exact way since issue 18's first-call work:
+ * P(success) and P(failed by 5) from the totals below the DC with the cascades' closed-form tails,
+ * instead of summing the whole truncated distribution. Different roundings (and the exact tail
+ * where the old sum left out chains below EPSILON) give figures a few ulps apart, so those engines
+ * are compared within {@link RELATIVE} of the old figure plus {@link ABSOLUTE}: a double holds about
+ * 16 significant digits, the sums here take up to a few thousand terms (each adding at most one
+ * rounding, 1.1e-16 relative), so 1e-12 leaves a margin of some ten times the worst rounding while
+ * still failing any error of arithmetic (a wrong term changes a figure by far more). ABSOLUTE covers
+ * the probabilities near 0, where a relative bound means nothing: the old odds left out up to
+ * `remainder` (below 1e-14) by cutting chains, and a rounding of a figure near 1 is 1.1e-16. The
+ * structure (every key, in order, and every non-numeric value) must still be the same.
  */
 import { describe, expect, it } from "vitest";
 
@@ -21,10 +35,43 @@ function expectSame(now: unknown, before: unknown, label: string): void {
   expect(JSON.stringify(now), label).toBe(JSON.stringify(before));
 }
 
-describe("odds equal the previous implementation exactly", () => {
+/** The relative tolerance of the odds computed another exact way (see the file's header). */
+const RELATIVE = 1e-12;
+/** The absolute tolerance added to it, for probabilities near 0 (see the file's header). */
+const ABSOLUTE = 1e-14;
+
+/**
+ * Same structure (every key in the same order, the same strings, booleans and nulls) and every
+ * number within {@link RELATIVE} of the old one plus {@link ABSOLUTE}.
+ */
+function expectClose(now: unknown, before: unknown, label: string): void {
+  const a: unknown = JSON.parse(JSON.stringify(now));
+  const b: unknown = JSON.parse(JSON.stringify(before));
+  const walk = (x: unknown, y: unknown, path: string): void => {
+    if (typeof x === "number" && typeof y === "number") {
+      if (!(Math.abs(x - y) <= RELATIVE * Math.abs(y) + ABSOLUTE)) expect(x, path).toBe(y);
+      return;
+    }
+    if (typeof x !== "object" || x === null || typeof y !== "object" || y === null) {
+      expect(x, path).toBe(y);
+      return;
+    }
+    expect(Object.keys(x), path).toEqual(Object.keys(y));
+    for (const key of Object.keys(x)) {
+      walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${path}.${key}`);
+    }
+  };
+  walk(a, b, label);
+}
+
+/** The groups of the grid computed another exact way, compared with {@link expectClose}. */
+const COMPUTED_ANOTHER_WAY = new Set(["action d20 + augments", "action, many augments (stress)"]);
+
+describe("odds equal the previous implementation (bit for bit, or within a few ulps where computed another way)", () => {
   for (const group of oddsGrid()) {
     it(`on the benchmark grid: ${group.name} (${group.cells.length} cells)`, () => {
-      for (const cell of group.cells) expectSame(cell.call(), cell.legacy(), cell.label);
+      const check = COMPUTED_ANOTHER_WAY.has(group.name) ? expectClose : expectSame;
+      for (const cell of group.cells) check(cell.call(), cell.legacy(), cell.label);
     });
   }
 
@@ -89,6 +136,6 @@ describe("odds equal the previous implementation exactly", () => {
       { kind: "check", modifier: 0, dc: 30, augments: [10, 6] },
       { kind: "check", modifier: 0, dc: 22, augments: [6, 10], botchRange: 3 },
     ];
-    for (const r of requests) expectSame(action.odds(r), legacyAction.odds(r), JSON.stringify(r));
+    for (const r of requests) expectClose(action.odds(r), legacyAction.odds(r), JSON.stringify(r));
   });
 });
