@@ -5,6 +5,13 @@
  * sizes. Each joint probability is a short dynamic programme over the dice (a few states per
  * pair of thresholds), made only of sums of products of non-negative terms: impossible outcomes
  * come out exactly 0 and nothing cancels.
+ *
+ * {@link odds} counts instead when it can: while the number of ways the dice can fall (the
+ * product of their sizes) stays below 2^53, every count of faces is an integer a double holds
+ * exactly, so the joint counts follow from their cumulative counts (closed forms) by differences
+ * without any rounding, and each probability is one division, correctly rounded. That takes a
+ * few operations per pair of faces instead of a pass over the dice; larger pools (more than 14
+ * d12) take the dynamic programme.
  */
 
 import { denseToJSON, type DistributionJSON } from "../shared/index.ts";
@@ -56,9 +63,9 @@ export interface PiOdds {
 /** A joint distribution of two order statistics: `[high, low, probability]` rows with probability above 0. */
 export type OrderJoint = readonly (readonly [number, number, number])[];
 
-/** The largest die size, and the row length of a joint table (`joint[high * STRIDE + low]`). */
+/** The largest die size, and the row length of a joint table (`joint[high * STRIDE + low]`; one spare cell past `low = high`). */
 const TOP = Math.max(...DIE_SIZES);
-const STRIDE = TOP + 1;
+const STRIDE = TOP + 2;
 
 /**
  * Scratch tables of {@link odds}, overwritten by every call (odds is synchronous and never
@@ -162,6 +169,87 @@ function fillMaxMin(dice: readonly number[], out: Float64Array, stride: number):
   return top;
 }
 
+/** Pools whose number of ways to fall is at most this are counted exactly ({@link fillTopTwoCounts}). */
+const EXACT_COUNTS = 2 ** 53;
+
+/**
+ * Writes the number of ways the highest face is a and the second-highest b into `out`
+ * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
+ * {@link EXACT_COUNTS}, and returns the highest face possible. With c_i(x) = min(x, f_i) the faces
+ * of die i up to x, the ways to have every die at most a and all but one at most b (b ≤ a) are
+ * M(a, b) = Π c_i(b) + Σ_i (c_i(a) − c_i(b))·Π_{j≠i} c_j(b); the joint counts are its differences,
+ * written in place from the highest cell down. Every figure is an integer below 2^53: exact.
+ */
+function fillTopTwoCounts(dice: readonly number[], out: Float64Array, stride: number): number {
+  const n = dice.length;
+  let top = 0;
+  for (let i = 0; i < n; i++) if ((dice[i] as number) > top) top = dice[i] as number;
+  out.fill(0);
+  for (let b = 1; b <= top; b++) {
+    let all = 1; // Π c_i(b)
+    for (let i = 0; i < n; i++) all *= b < (dice[i] as number) ? b : (dice[i] as number);
+    for (let a = b; a <= top; a++) {
+      let m = all;
+      for (let i = 0; i < n; i++) {
+        const f = dice[i] as number;
+        const cb = b < f ? b : f;
+        if (a > cb) m += ((a < f ? a : f) - cb) * (all / cb);
+      }
+      out[a * stride + b] = m;
+    }
+  }
+  for (let a = top; a >= 1; a--) {
+    const row = a * stride;
+    out[row + a] = (out[row + a] as number) - (out[row + a - 1] as number);
+    for (let b = a - 1; b >= 1; b--) {
+      const below = row - stride;
+      out[row + b] =
+        (out[row + b] as number) -
+        (out[below + b] as number) -
+        (out[row + b - 1] as number) +
+        (out[below + b - 1] as number);
+    }
+  }
+  return top;
+}
+
+/**
+ * Writes the number of ways the highest face is a and the lowest b into `out`
+ * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
+ * {@link EXACT_COUNTS}, and returns the highest face possible. The ways to have every die within
+ * [b, a] are R(a, b) = Π_i (min(a, f_i) − b + 1) (0 when a die cannot); the joint counts are its
+ * differences, written in place from the highest a down and the lowest b up. Exact, as above.
+ */
+function fillMaxMinCounts(dice: readonly number[], out: Float64Array, stride: number): number {
+  const n = dice.length;
+  let top = 0;
+  for (let i = 0; i < n; i++) if ((dice[i] as number) > top) top = dice[i] as number;
+  out.fill(0);
+  for (let a = 1; a <= top; a++) {
+    for (let b = 1; b <= a; b++) {
+      let r = 1;
+      for (let i = 0; i < n && r > 0; i++) {
+        const f = dice[i] as number;
+        const span = (a < f ? a : f) - b + 1;
+        r *= span > 0 ? span : 0;
+      }
+      out[a * stride + b] = r;
+    }
+  }
+  for (let a = top; a >= 1; a--) {
+    const row = a * stride;
+    const below = row - stride;
+    for (let b = 1; b <= a; b++) {
+      out[row + b] =
+        (out[row + b] as number) -
+        (out[below + b] as number) -
+        (out[row + b + 1] as number) +
+        (out[below + b + 1] as number);
+    }
+  }
+  return top;
+}
+
 /** The rows of a joint table with probability above 0, high ascending, then low ascending. */
 function rowsOf(table: Float64Array, top: number, stride: number): OrderJoint {
   const rows: [number, number, number][] = [];
@@ -212,9 +300,10 @@ function meanOf(p: Float64Array, offset: number, to: number): number {
 }
 
 /**
- * The odds of one way of picking from a joint table of (high, low) faces: Precision high + low,
- * Impact high − low, modifiers added. The table is read by Precision, then Impact, ascending (the
- * order the odds list them in), so each marginal adds its cells in that order.
+ * The odds of one way of picking from a joint table of (high, low) faces, each cell a count out of
+ * `ways` (1 when the table holds probabilities): Precision high + low, Impact high − low,
+ * modifiers added. The table is read by Precision, then Impact, ascending (the order the odds
+ * list them in), so each marginal adds its cells in that order.
  */
 function pickFrom(
   table: Float64Array,
@@ -222,14 +311,16 @@ function pickFrom(
   stride: number,
   precisionMod: number,
   impactMod: number,
+  ways: number,
 ): PiPickOdds {
   const precision = top <= TOP ? PRECISION.fill(0) : new Float64Array(2 * top + 1);
   const impact = top <= TOP ? IMPACT.fill(0) : new Float64Array(top + 1);
   const joint: PiJointEntry[] = [];
   for (let sum = 2; sum <= 2 * top; sum++) {
     for (let a = (sum + 1) >> 1; a <= top && a < sum; a++) {
-      const probability = table[a * stride + sum - a] as number;
-      if (!(probability > 0)) continue;
+      const count = table[a * stride + sum - a] as number;
+      if (!(count > 0)) continue;
+      const probability = count / ways;
       const gap = 2 * a - sum;
       joint.push({ precision: sum + precisionMod, impact: gap + impactMod, probability });
       precision[sum] = (precision[sum] as number) + probability;
@@ -280,12 +371,16 @@ export function odds(request: PiRequest): PiOdds {
   }
   let top = 0;
   for (const f of dice) if (f > top) top = f;
-  const stride = Math.max(STRIDE, top + 1);
+  const stride = Math.max(STRIDE, top + 2);
   const table = stride === STRIDE ? JOINT : new Float64Array(stride * stride);
-  fillTopTwo(dice, table, stride);
-  const bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod);
-  fillMaxMin(dice, table, stride);
-  const bestImpact = pickFrom(table, top, stride, precisionMod, impactMod);
+  let ways = 1;
+  for (const f of dice) ways *= f;
+  const exact = ways <= EXACT_COUNTS;
+  if (!exact) ways = 1; // the dynamic programme writes probabilities
+  (exact ? fillTopTwoCounts : fillTopTwo)(dice, table, stride);
+  const bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod, ways);
+  (exact ? fillMaxMinCounts : fillMaxMin)(dice, table, stride);
+  const bestImpact = pickFrom(table, top, stride, precisionMod, impactMod, ways);
   return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision, bestImpact, autoFail: 0 };
 }
 
