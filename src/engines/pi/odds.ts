@@ -177,8 +177,9 @@ const EXACT_COUNTS = 2 ** 53;
  * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
  * {@link EXACT_COUNTS}, and returns the highest face possible. With c_i(x) = min(x, f_i) the faces
  * of die i up to x, the ways to have every die at most a and all but one at most b (b ≤ a) are
- * M(a, b) = Π c_i(b) + Σ_i (c_i(a) − c_i(b))·Π_{j≠i} c_j(b); the joint counts are its differences,
- * written in place from the highest cell down. Every figure is an integer below 2^53: exact.
+ * M(a, b) = Π c_i(b) + Σ_i (c_i(a) − c_i(b))·Π c_i(b) / c_i(b): every die at most b, or die i
+ * between b and a and the others at most b. The joint counts are its differences, written in place
+ * from the highest cell down. Every figure is an integer below 2^53: exact.
  */
 function fillTopTwoCounts(dice: readonly number[], out: Float64Array, stride: number): number {
   const n = dice.length;
