@@ -172,38 +172,56 @@ function fillMaxMin(dice: readonly number[], out: Float64Array, stride: number):
 /** Pools whose number of ways to fall is at most this are counted exactly ({@link fillTopTwoCounts}). */
 const EXACT_COUNTS = 2 ** 53;
 
+/** The dice grouped by size: `sizes[g]` is thrown `counts[g]` times. */
+function groupsOf(dice: readonly number[]): { sizes: number[]; counts: number[] } {
+  const sizes: number[] = [];
+  const counts: number[] = [];
+  for (const f of dice) {
+    const g = sizes.indexOf(f);
+    if (g < 0) {
+      sizes.push(f);
+      counts.push(1);
+    } else counts[g] = (counts[g] as number) + 1;
+  }
+  return { sizes, counts };
+}
+
 /**
  * Writes the number of ways the highest face is a and the second-highest b into `out`
  * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
- * {@link EXACT_COUNTS}, and returns the highest face possible. With c_i(x) = min(x, f_i) the faces
- * of die i up to x, the ways to have every die at most a and all but one at most b (b ≤ a) are
- * M(a, b) = Π c_i(b) + Σ_i (c_i(a) − c_i(b))·Π c_i(b) / c_i(b): every die at most b, or die i
- * between b and a and the others at most b. The joint counts are its differences, written in place
- * from the highest cell down. Every figure is an integer below 2^53: exact.
+ * {@link EXACT_COUNTS}, and returns the highest face possible. With c(x) = min(x, f) the faces of
+ * a die of size f up to x, and C(b) the product of c(b) over the dice, the ways to have every die
+ * at most a and all but one at most b (b ≤ a) are M(a, b) = C(b) + Σ over the dice of
+ * (c(a) − c(b))·C(b) / c(b) (every die at most b, or that die between b and a and the others at
+ * most b), summed by size. The joint counts are its differences, written in place from the highest
+ * cell down. Every figure is an integer below 2^53: exact.
  */
 function fillTopTwoCounts(dice: readonly number[], out: Float64Array, stride: number): number {
-  const n = dice.length;
-  let top = 0;
-  for (let i = 0; i < n; i++) if ((dice[i] as number) > top) top = dice[i] as number;
+  const { sizes, counts } = groupsOf(dice);
+  const top = Math.max(...sizes);
   out.fill(0);
   for (let b = 1; b <= top; b++) {
-    let all = 1; // Π c_i(b)
-    for (let i = 0; i < n; i++) all *= b < (dice[i] as number) ? b : (dice[i] as number);
+    let all = 1;
+    for (let g = 0; g < sizes.length; g++) {
+      const cb = b < (sizes[g] as number) ? b : (sizes[g] as number);
+      for (let k = 0; k < (counts[g] as number); k++) all *= cb;
+    }
     for (let a = b; a <= top; a++) {
       let m = all;
-      for (let i = 0; i < n; i++) {
-        const f = dice[i] as number;
+      for (let g = 0; g < sizes.length; g++) {
+        const f = sizes[g] as number;
         const cb = b < f ? b : f;
-        if (a > cb) m += ((a < f ? a : f) - cb) * (all / cb);
+        const ca = a < f ? a : f;
+        if (ca > cb) m += (counts[g] as number) * (ca - cb) * (all / cb);
       }
       out[a * stride + b] = m;
     }
   }
   for (let a = top; a >= 1; a--) {
     const row = a * stride;
+    const below = row - stride;
     out[row + a] = (out[row + a] as number) - (out[row + a - 1] as number);
     for (let b = a - 1; b >= 1; b--) {
-      const below = row - stride;
       out[row + b] =
         (out[row + b] as number) -
         (out[below + b] as number) -
@@ -218,21 +236,30 @@ function fillTopTwoCounts(dice: readonly number[], out: Float64Array, stride: nu
  * Writes the number of ways the highest face is a and the lowest b into `out`
  * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
  * {@link EXACT_COUNTS}, and returns the highest face possible. The ways to have every die within
- * [b, a] are R(a, b) = Π_i (min(a, f_i) − b + 1) (0 when a die cannot); the joint counts are its
- * differences, written in place from the highest a down and the lowest b up. Exact, as above.
+ * [b, a] are R(a, b) = the product over the dice of min(a, f) − b + 1 (0 when a die cannot), taken
+ * by size from a table of powers; the joint counts are its differences, written in place from the
+ * highest a down and the lowest b up. Exact, as above.
  */
 function fillMaxMinCounts(dice: readonly number[], out: Float64Array, stride: number): number {
-  const n = dice.length;
-  let top = 0;
-  for (let i = 0; i < n; i++) if ((dice[i] as number) > top) top = dice[i] as number;
+  const { sizes, counts } = groupsOf(dice);
+  const top = Math.max(...sizes);
+  // powers[g * stride + x] = x^counts[g]
+  const powers = new Float64Array(sizes.length * stride);
+  for (let g = 0; g < sizes.length; g++) {
+    for (let x = 1; x <= (sizes[g] as number); x++) {
+      let p = 1;
+      for (let k = 0; k < (counts[g] as number); k++) p *= x;
+      powers[g * stride + x] = p;
+    }
+  }
   out.fill(0);
   for (let a = 1; a <= top; a++) {
     for (let b = 1; b <= a; b++) {
       let r = 1;
-      for (let i = 0; i < n && r > 0; i++) {
-        const f = dice[i] as number;
+      for (let g = 0; g < sizes.length; g++) {
+        const f = sizes[g] as number;
         const span = (a < f ? a : f) - b + 1;
-        r *= span > 0 ? span : 0;
+        r *= span > 0 ? (powers[g * stride + span] as number) : 0;
       }
       out[a * stride + b] = r;
     }
