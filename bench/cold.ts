@@ -52,8 +52,17 @@ export function coldCells(group: OddsGroup, all = false): OddsCell[] {
   return picked;
 }
 
+/**
+ * A cold cell's figures, medians over its fresh processes (µs): the first call on both clocks, then
+ * on the wall clock what a dialog reads from it (`dialog`) and reading every field (`read`).
+ */
+export interface ColdFigure extends Micros {
+  readonly dialog: number;
+  readonly read: number;
+}
+
 /** First calls by group name, then by cell label: the medians over the fresh processes. */
-export type ColdTimes = Map<string, Map<string, Micros>>;
+export type ColdTimes = Map<string, Map<string, ColdFigure>>;
 
 /** The bundle every child loads (`cold-child.ts`: the grid with the engines and the legacy code). */
 async function bundleChild(dir: string): Promise<string> {
@@ -91,14 +100,14 @@ export async function coldPasses(
       for (const impl of ["current", "legacy"] as const) out[impl].set(group.name, new Map());
       for (const cell of cells) {
         const c = group.cells.indexOf(cell);
-        const samples: Record<ColdImplementation, Micros[]> = { current: [], legacy: [] };
+        const samples: Record<ColdImplementation, ColdFigure[]> = { current: [], legacy: [] };
         for (let r = 0; r < COLD_REPEATS; r++) {
           for (const impl of r % 2 === 0 ? (["current", "legacy"] as const) : (["legacy", "current"] as const)) {
             const run = spawnSync(process.execPath, ["--expose-gc", script, CHILD_FLAG, String(g), String(c), impl], {
               encoding: "utf8",
             });
             if (run.status !== 0) throw new Error(`bench: cold child failed: ${run.stderr}`);
-            samples[impl].push(JSON.parse(run.stdout) as Micros);
+            samples[impl].push(JSON.parse(run.stdout) as ColdFigure);
           }
         }
         for (const impl of ["current", "legacy"] as const) {
@@ -106,6 +115,8 @@ export async function coldPasses(
           out[impl].get(group.name)?.set(cell.label, {
             wall: median(s.map((x) => x.wall)),
             cpu: median(s.map((x) => x.cpu)),
+            dialog: median(s.map((x) => x.dialog)),
+            read: median(s.map((x) => x.read)),
           });
         }
       }
@@ -122,7 +133,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     for (const [label, t] of cells) {
       const l = legacy.get(group)?.get(label);
       console.info(
-        `${group.padEnd(32)} ${label.padEnd(44)} ${t.wall.toFixed(0).padStart(7)} µs wall ${t.cpu.toFixed(0).padStart(7)} µs cpu   legacy ${l?.wall.toFixed(0).padStart(7)} / ${l?.cpu.toFixed(0).padStart(7)}`,
+        `${group.padEnd(32)} ${label.padEnd(44)} ${t.wall.toFixed(0).padStart(7)} µs wall ${t.cpu.toFixed(0).padStart(7)} µs cpu +${t.dialog.toFixed(0)} dialog +${t.read.toFixed(0)} read   legacy ${l?.wall.toFixed(0).padStart(7)} / ${l?.cpu.toFixed(0).padStart(7)} +${l?.dialog.toFixed(0)} +${l?.read.toFixed(0)}`,
       );
     }
   }
