@@ -110,8 +110,12 @@ describe("odds equal the previous implementation (bit for bit, or within a few u
     expectSame(pool.odds(automatic), legacyPool.odds(automatic), "automatic");
   });
 
-  it("pi: modifiers, negative and positive, on one die and on many", () => {
-    for (const dice of [[8], [4, 12], [6, 6, 10, 12], [12, 10, 8, 6, 4, 4, 6]]) {
+  it("pi: modifiers, negative and positive, on one die and on many, and pools too large to count exactly", () => {
+    const large = [
+      new Array<number>(16).fill(12),
+      [12, 10, 8, 6, 4, 12, 10, 8, 6, 4, 12, 10, 8, 6, 4, 12, 10, 8, 6, 4],
+    ];
+    for (const dice of [[8], [4, 12], [6, 6, 10, 12], [12, 10, 8, 6, 4, 4, 6], ...large]) {
       for (const [precisionMod, impactMod] of [
         [0, 0],
         [3, -2],

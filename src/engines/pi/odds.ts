@@ -69,10 +69,12 @@ const STRIDE = TOP + 2;
 
 /**
  * Scratch tables of {@link odds}, overwritten by every call (odds is synchronous and never
- * re-entered): one joint table (`JOINT[high * STRIDE + low]`), and the Precision and Impact
- * marginals (indexed by high + low and high − low).
+ * re-entered): two joint tables (`JOINT[high * STRIDE + low]`, the second for the highest and the
+ * lowest face when they are counted together), and the Precision and Impact marginals (indexed by
+ * high + low and high − low).
  */
 const JOINT = new Float64Array(STRIDE * STRIDE);
+const JOINT_MAX_MIN = new Float64Array(STRIDE * STRIDE);
 const PRECISION = new Float64Array(2 * TOP + 1);
 const IMPACT = new Float64Array(TOP + 1);
 
@@ -169,110 +171,81 @@ function fillMaxMin(dice: readonly number[], out: Float64Array, stride: number):
   return top;
 }
 
-/** Pools whose number of ways to fall is at most this are counted exactly ({@link fillTopTwoCounts}). */
+/** Pools whose number of ways to fall is at most this are counted exactly ({@link fillCounts}). */
 const EXACT_COUNTS = 2 ** 53;
 
-/** The dice grouped by size: `sizes[g]` is thrown `counts[g]` times. */
-function groupsOf(dice: readonly number[]): { sizes: number[]; counts: number[] } {
+/**
+ * Writes the number of ways each pair of faces is (highest, second-highest) into `topTwo` and
+ * (highest, lowest) into `maxMin` (`table[a * stride + b]`, 0 where impossible), for dice whose
+ * sizes multiply to at most {@link EXACT_COUNTS}, and returns the highest face possible. Dice of one
+ * size count alike, so the work is by size. With c(x) = min(x, f) the faces of a die of size f up
+ * to x and C(b) the product of c(b) over the dice:
+ * - every die at most a and all but one at most b (b ≤ a): M(a, b) = C(b) + Σ over the dice of
+ *   (c(a) − c(b))·C(b) / c(b) (every die at most b, or that die above b and the others not);
+ * - every die within [b, a]: R(a, b) = the product over the dice of min(a, f) − b + 1 (0 when a
+ *   die cannot), from a table of powers by size.
+ * The joint counts are their differences, written in place: `topTwo` from the highest cell down,
+ * `maxMin` from the highest a down and the lowest b up. Every figure is an integer below 2^53 (each
+ * counts some of the ways the dice fall): exact.
+ */
+function fillCounts(dice: readonly number[], topTwo: Float64Array, maxMin: Float64Array, stride: number): number {
   const sizes: number[] = [];
   const counts: number[] = [];
+  let top = 0;
   for (const f of dice) {
     const g = sizes.indexOf(f);
     if (g < 0) {
       sizes.push(f);
       counts.push(1);
     } else counts[g] = (counts[g] as number) + 1;
+    if (f > top) top = f;
   }
-  return { sizes, counts };
-}
-
-/**
- * Writes the number of ways the highest face is a and the second-highest b into `out`
- * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
- * {@link EXACT_COUNTS}, and returns the highest face possible. With c(x) = min(x, f) the faces of
- * a die of size f up to x, and C(b) the product of c(b) over the dice, the ways to have every die
- * at most a and all but one at most b (b ≤ a) are M(a, b) = C(b) + Σ over the dice of
- * (c(a) − c(b))·C(b) / c(b) (every die at most b, or that die between b and a and the others at
- * most b), summed by size. The joint counts are its differences, written in place from the highest
- * cell down. Every figure is an integer below 2^53: exact.
- */
-function fillTopTwoCounts(dice: readonly number[], out: Float64Array, stride: number): number {
-  const { sizes, counts } = groupsOf(dice);
-  const top = Math.max(...sizes);
-  out.fill(0);
-  for (let b = 1; b <= top; b++) {
-    let all = 1;
-    for (let g = 0; g < sizes.length; g++) {
-      const cb = b < (sizes[g] as number) ? b : (sizes[g] as number);
-      for (let k = 0; k < (counts[g] as number); k++) all *= cb;
-    }
-    for (let a = b; a <= top; a++) {
-      let m = all;
-      for (let g = 0; g < sizes.length; g++) {
-        const f = sizes[g] as number;
-        const cb = b < f ? b : f;
-        const ca = a < f ? a : f;
-        if (ca > cb) m += (counts[g] as number) * (ca - cb) * (all / cb);
-      }
-      out[a * stride + b] = m;
-    }
-  }
-  for (let a = top; a >= 1; a--) {
-    const row = a * stride;
-    const below = row - stride;
-    out[row + a] = (out[row + a] as number) - (out[row + a - 1] as number);
-    for (let b = a - 1; b >= 1; b--) {
-      out[row + b] =
-        (out[row + b] as number) -
-        (out[below + b] as number) -
-        (out[row + b - 1] as number) +
-        (out[below + b - 1] as number);
-    }
-  }
-  return top;
-}
-
-/**
- * Writes the number of ways the highest face is a and the lowest b into `out`
- * (`out[a * stride + b]`, 0 where impossible), for dice whose sizes multiply to at most
- * {@link EXACT_COUNTS}, and returns the highest face possible. The ways to have every die within
- * [b, a] are R(a, b) = the product over the dice of min(a, f) − b + 1 (0 when a die cannot), taken
- * by size from a table of powers; the joint counts are its differences, written in place from the
- * highest a down and the lowest b up. Exact, as above.
- */
-function fillMaxMinCounts(dice: readonly number[], out: Float64Array, stride: number): number {
-  const { sizes, counts } = groupsOf(dice);
-  const top = Math.max(...sizes);
-  // powers[g * stride + x] = x^counts[g]
-  const powers = new Float64Array(sizes.length * stride);
-  for (let g = 0; g < sizes.length; g++) {
+  const groups = sizes.length;
+  const powers = new Float64Array(groups * stride); // powers[g * stride + x] = x^counts[g]
+  for (let g = 0; g < groups; g++) {
     for (let x = 1; x <= (sizes[g] as number); x++) {
       let p = 1;
       for (let k = 0; k < (counts[g] as number); k++) p *= x;
       powers[g * stride + x] = p;
     }
   }
-  out.fill(0);
-  for (let a = 1; a <= top; a++) {
-    for (let b = 1; b <= a; b++) {
+  topTwo.fill(0);
+  maxMin.fill(0);
+  for (let b = 1; b <= top; b++) {
+    let all = 1; // C(b)
+    for (let g = 0; g < groups; g++)
+      all *= powers[g * stride + (b < (sizes[g] as number) ? b : (sizes[g] as number))] as number;
+    for (let a = b; a <= top; a++) {
+      let m = all;
       let r = 1;
-      for (let g = 0; g < sizes.length; g++) {
+      for (let g = 0; g < groups; g++) {
         const f = sizes[g] as number;
-        const span = (a < f ? a : f) - b + 1;
-        r *= span > 0 ? (powers[g * stride + span] as number) : 0;
+        const cb = b < f ? b : f;
+        const ca = a < f ? a : f;
+        if (ca > cb) m += (counts[g] as number) * (ca - cb) * (all / cb);
+        r *= ca >= b ? (powers[g * stride + ca - b + 1] as number) : 0;
       }
-      out[a * stride + b] = r;
+      topTwo[a * stride + b] = m;
+      maxMin[a * stride + b] = r;
     }
   }
   for (let a = top; a >= 1; a--) {
     const row = a * stride;
     const below = row - stride;
+    topTwo[row + a] = (topTwo[row + a] as number) - (topTwo[row + a - 1] as number);
+    for (let b = a - 1; b >= 1; b--) {
+      topTwo[row + b] =
+        (topTwo[row + b] as number) -
+        (topTwo[below + b] as number) -
+        (topTwo[row + b - 1] as number) +
+        (topTwo[below + b - 1] as number);
+    }
     for (let b = 1; b <= a; b++) {
-      out[row + b] =
-        (out[row + b] as number) -
-        (out[below + b] as number) -
-        (out[row + b + 1] as number) +
-        (out[below + b + 1] as number);
+      maxMin[row + b] =
+        (maxMin[row + b] as number) -
+        (maxMin[below + b] as number) -
+        (maxMin[row + b + 1] as number) +
+        (maxMin[below + b + 1] as number);
     }
   }
   return top;
@@ -391,24 +364,37 @@ export function odds(request: PiRequest): PiOdds {
   const precisionMod = request.precisionMod ?? 0;
   const impactMod = request.impactMod ?? 0;
   const removed = removedSlot(request.pool, hindrance);
-  const dice = request.pool.filter((_, slot) => slot !== removed);
+  const dice: number[] = [];
+  let top = 0;
+  let ways = 1; // the ways the dice can fall
+  for (let slot = 0; slot < request.pool.length; slot++) {
+    const f = request.pool[slot] as number;
+    if (slot === removed) continue;
+    dice.push(f);
+    if (f > top) top = f;
+    ways *= f;
+  }
   if (dice.length === 1) {
     const only = singleDie(dice[0] as number, precisionMod, impactMod);
     const autoFail = impactMod <= 0 ? 1 : 0;
     return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision: only, bestImpact: only, autoFail };
   }
-  let top = 0;
-  for (const f of dice) if (f > top) top = f;
   const stride = Math.max(STRIDE, top + 2);
   const table = stride === STRIDE ? JOINT : new Float64Array(stride * stride);
-  let ways = 1;
-  for (const f of dice) ways *= f;
-  const exact = ways <= EXACT_COUNTS;
-  if (!exact) ways = 1; // the dynamic programme writes probabilities
-  (exact ? fillTopTwoCounts : fillTopTwo)(dice, table, stride);
-  const bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod, ways);
-  (exact ? fillMaxMinCounts : fillMaxMin)(dice, table, stride);
-  const bestImpact = pickFrom(table, top, stride, precisionMod, impactMod, ways);
+  let bestPrecision: PiPickOdds;
+  let bestImpact: PiPickOdds;
+  if (ways <= EXACT_COUNTS) {
+    const maxMin = stride === STRIDE ? JOINT_MAX_MIN : new Float64Array(stride * stride);
+    fillCounts(dice, table, maxMin, stride);
+    bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod, ways);
+    bestImpact = pickFrom(maxMin, top, stride, precisionMod, impactMod, ways);
+  } else {
+    // Too many ways for exact counts: the dynamic programme, on probabilities.
+    fillTopTwo(dice, table, stride);
+    bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod, 1);
+    fillMaxMin(dice, table, stride);
+    bestImpact = pickFrom(table, top, stride, precisionMod, impactMod, 1);
+  }
   return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision, bestImpact, autoFail: 0 };
 }
 
