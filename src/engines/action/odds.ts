@@ -273,7 +273,7 @@ function addCascade(a: Float64Array, faces: number, length: number): Float64Arra
   const out = new Float64Array(length);
   for (let s = 1; s < length; s++) {
     let w = 0;
-    for (let i = s > faces ? s - faces + 1 : 0; i < s && i < a.length; i++) w += a[i] as number;
+    for (let i = s >= faces ? s - faces + 1 : 0; i < s && i < a.length; i++) w += a[i] as number;
     out[s] = w / faces + (s > faces ? (out[s - faces] as number) / faces : 0);
   }
   return out;
