@@ -68,13 +68,9 @@ const TOP = Math.max(...DIE_SIZES);
 const STRIDE = TOP + 2;
 
 /**
- * Scratch tables of {@link odds}, overwritten by every call (odds is synchronous and never
- * re-entered): two joint tables (`JOINT[high * STRIDE + low]`, the second for the highest and the
- * lowest face when they are counted together), and the Precision and Impact marginals (indexed by
- * high + low and high − low).
+ * Scratch marginals of a pick's distributions, overwritten by every build (synchronous, never
+ * re-entered): Precision and Impact, indexed by high + low and high − low.
  */
-const JOINT = new Float64Array(STRIDE * STRIDE);
-const JOINT_MAX_MIN = new Float64Array(STRIDE * STRIDE);
 const PRECISION = new Float64Array(2 * TOP + 1);
 const IMPACT = new Float64Array(TOP + 1);
 
@@ -290,30 +286,29 @@ export function maxMinJoint(dice: readonly number[]): OrderJoint {
   const table = new Float64Array(stride * stride);
   return rowsOf(table, fillMaxMin(dice, table, stride), stride);
 }
-/** The mean of a dense marginal (`p[i]` the chance of `offset + i`), summed in ascending order. */
-function meanOf(p: Float64Array, offset: number, to: number): number {
-  let s = 0;
-  for (let i = 0; i < to; i++) {
-    const q = p[i] as number;
-    if (q > 0) s += (offset + i) * q;
-  }
-  return s;
-}
 
 /**
- * The odds of one way of picking from a joint table of (high, low) faces, each cell a count out of
- * `ways` (1 when the table holds probabilities): Precision high + low, Impact high − low,
- * modifiers added. The table is read by Precision, then Impact, ascending (the order the odds
- * list them in), so each marginal adds its cells in that order.
+ * One way of picking as a joint table of (high, low) faces, each cell a count out of `ways` (1 when
+ * the table holds probabilities): Precision high + low, Impact high − low, modifiers added.
  */
-function pickFrom(
-  table: Float64Array,
-  top: number,
-  stride: number,
-  precisionMod: number,
-  impactMod: number,
-  ways: number,
-): PiPickOdds {
+interface PickTable {
+  readonly table: Float64Array;
+  readonly top: number;
+  readonly stride: number;
+  readonly ways: number;
+  readonly precisionMod: number;
+  readonly impactMod: number;
+}
+
+/** The tables of the picks {@link odds} made, read by {@link chanceAtLeast}. */
+const pickTables = new WeakMap<PiPickOdds, PickTable>();
+
+/**
+ * The joint and marginal distributions of a pick. The table is read by Precision, then Impact,
+ * ascending (the order the odds list them in), so each marginal adds its cells in that order.
+ */
+function distributionsOf(t: PickTable): Pick<PiPickOdds, "joint" | "precision" | "impact"> {
+  const { table, top, stride, ways, precisionMod, impactMod } = t;
   const precision = top <= TOP ? PRECISION.fill(0) : new Float64Array(2 * top + 1);
   const impact = top <= TOP ? IMPACT.fill(0) : new Float64Array(top + 1);
   const joint: PiJointEntry[] = [];
@@ -332,9 +327,46 @@ function pickFrom(
     joint,
     precision: denseToJSON(precision, precisionMod, 2, 2 * top + 1),
     impact: denseToJSON(impact, impactMod, 0, top),
-    meanPrecision: meanOf(precision, precisionMod, 2 * top + 1),
-    meanImpact: meanOf(impact, impactMod, top),
   };
+}
+
+/**
+ * The odds of one way of picking from its table: the means at once (a pass over the table, in
+ * the joint's order); the joint and the marginals (some hundred and fifty entries) built on their
+ * first read and kept. {@link chanceAtLeast} reads the table itself.
+ */
+function pickFrom(t: PickTable): PiPickOdds {
+  const { table, top, stride, ways, precisionMod, impactMod } = t;
+  let meanPrecision = 0;
+  let meanImpact = 0;
+  for (let sum = 2; sum <= 2 * top; sum++) {
+    for (let a = (sum + 1) >> 1; a <= top && a < sum; a++) {
+      const count = table[a * stride + sum - a] as number;
+      if (!(count > 0)) continue;
+      const probability = count / ways;
+      meanPrecision += (sum + precisionMod) * probability;
+      meanImpact += (2 * a - sum + impactMod) * probability;
+    }
+  }
+  let built: Pick<PiPickOdds, "joint" | "precision" | "impact"> | undefined;
+  const pick: PiPickOdds = {
+    get joint(): readonly PiJointEntry[] {
+      built ??= distributionsOf(t);
+      return built.joint;
+    },
+    get precision(): DistributionJSON {
+      built ??= distributionsOf(t);
+      return built.precision;
+    },
+    get impact(): DistributionJSON {
+      built ??= distributionsOf(t);
+      return built.impact;
+    },
+    meanPrecision,
+    meanImpact,
+  };
+  pickTables.set(pick, t);
+  return pick;
 }
 
 /** The odds of a one-die roll: Precision is the face, Impact the modifier alone. */
@@ -380,31 +412,42 @@ export function odds(request: PiRequest): PiOdds {
     return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision: only, bestImpact: only, autoFail };
   }
   const stride = Math.max(STRIDE, top + 2);
-  const table = stride === STRIDE ? JOINT : new Float64Array(stride * stride);
-  let bestPrecision: PiPickOdds;
-  let bestImpact: PiPickOdds;
+  const topTwo = new Float64Array(stride * stride);
+  const maxMin = new Float64Array(stride * stride);
   if (ways <= EXACT_COUNTS) {
-    const maxMin = stride === STRIDE ? JOINT_MAX_MIN : new Float64Array(stride * stride);
-    fillCounts(dice, table, maxMin, stride);
-    bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod, ways);
-    bestImpact = pickFrom(maxMin, top, stride, precisionMod, impactMod, ways);
+    fillCounts(dice, topTwo, maxMin, stride);
   } else {
     // Too many ways for exact counts: the dynamic programme, on probabilities.
-    fillTopTwo(dice, table, stride);
-    bestPrecision = pickFrom(table, top, stride, precisionMod, impactMod, 1);
-    fillMaxMin(dice, table, stride);
-    bestImpact = pickFrom(table, top, stride, precisionMod, impactMod, 1);
+    fillTopTwo(dice, topTwo, stride);
+    fillMaxMin(dice, maxMin, stride);
+    ways = 1;
   }
+  const bestPrecision = pickFrom({ table: topTwo, top, stride, ways, precisionMod, impactMod });
+  const bestImpact = pickFrom({ table: maxMin, top, stride, ways, precisionMod, impactMod });
   return { engine: "pi", dice, hindrance, removedSlot: removed, bestPrecision, bestImpact, autoFail: 0 };
 }
 
 /**
- * P(Precision ≥ `x` and Impact ≥ `y`) for one way of picking, read from its joint distribution.
+ * P(Precision ≥ `x` and Impact ≥ `y`) for one way of picking, read from its joint distribution:
+ * for a pick {@link odds} made, from its table, cell by cell in the joint's order (the same sum as
+ * over `joint`, without building it).
  *
- * @param pick - `odds(request).bestPrecision` or `odds(request).bestImpact`.
+ * @param pick - `odds(request).bestPrecision` or `odds(request).bestImpact` (or a JSON copy).
  */
 export function chanceAtLeast(pick: PiPickOdds, x: number, y: number): number {
+  const t = pickTables.get(pick);
   let s = 0;
+  if (t !== undefined) {
+    const { table, top, stride, ways, precisionMod, impactMod } = t;
+    for (let sum = 2; sum <= 2 * top; sum++) {
+      if (sum + precisionMod < x) continue;
+      for (let a = (sum + 1) >> 1; a <= top && a < sum; a++) {
+        const count = table[a * stride + sum - a] as number;
+        if (count > 0 && 2 * a - sum + impactMod >= y) s += count / ways;
+      }
+    }
+    return s;
+  }
   for (const cell of pick.joint) if (cell.precision >= x && cell.impact >= y) s += cell.probability;
   return s;
 }
