@@ -189,7 +189,7 @@ function piGroup(): OddsGroup {
     name: "pi",
     engine: "pi",
     covers: "1–10 dice (all d4, all d12, d4→d12 cycle, seeded mix) × none/minor/major",
-    memo: "—",
+    memo: "— (joint and marginals built on first read)",
     cells,
   };
 }

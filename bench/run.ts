@@ -432,9 +432,9 @@ time ÷ calls per batch gives one per-call sample on each clock); a cell's figur
 its two medians, for either implementation alike. "Ratio" is legacy ÷ current on CPU time, per cell
 (every cell is listed in the appendix); the table gives the median over the cells, the smallest
 ratio with its cell, the slowest cell by CPU time, and the largest wall-clock 95th percentile. A call
-is what a dialog makes: for a d20 roll with augments and a Wild Die roll it no longer builds the
-whole distribution (\`total\`, and the Wild Die's \`atLeast\`), which is built on its first read (see
-the cold pass). The test \`test/engines/odds-legacy.test.ts\` checks both implementations' figures
+is what a dialog makes: it no longer builds what no dialog reads, which is built on its first read
+(see the cold pass): the whole distribution of a d20 roll with augments (\`total\`) and of a Wild
+Die roll (\`total\`, \`atLeast\`), the joint and marginal distributions of a Precision & Impact pick. The test \`test/engines/odds-legacy.test.ts\` checks both implementations' figures
 on this grid: bit for bit for pool, percentile and the lone cascade; within 1e-12 relative (plus
 1e-15 and the mass the legacy code's cut chains left out) for the groups computed another exact way
 since issue 18 (the d20 with augments, the Wild Die, Precision & Impact), which
@@ -456,10 +456,11 @@ clock: it is given for context, and the verdict is the wall clock's. "Cold cells
 cold cells over the target. After the call, the same process times on the wall clock what a roll
 dialog reads from the odds beyond their fields (the Wild Die dialog's P(total ≥ t) for the seven
 targets around the mean; a Precision & Impact goal's chance under both picks): "with a dialog's
-reads" is the first call plus these, the first open of a dialog. Then it reads every field
-(\`Object.values\`), which builds what the odds build on first read only: the whole distribution of a
-d20 roll with augments, \`total\` and \`atLeast\` of a Wild Die roll (no dialog reads them; the rules
-journal's tables read the Wild Die's when the packs are built): "full read after".
+reads" is the first call plus these, the first open of a dialog. Then it reads every value of the
+odds, nested ones included, which builds what the odds build on first read only: the whole
+distribution of a d20 roll with augments, \`total\` and \`atLeast\` of a Wild Die roll, the joint and
+marginal distributions of a Precision & Impact pick (no dialog reads them; the rules journal's
+tables read some when the packs are built): "full read after".
 
 ${tables.cold}
 
@@ -484,6 +485,8 @@ augments on a d20 were about 45,000 additions. Now, as exactly (the tests above)
 - Precision & Impact: the joint tables of (highest, second-highest) and (highest, lowest) are exact
   integer counts, differences of closed-form cumulative counts: a few steps per pair of faces
   instead of a pass over the dice per pair, and each probability one correctly rounded division.
+  A dialog reads the means and the chance of a goal, both sums over the tables; the joint lists
+  and the marginals (some hundred and fifty entries) are built on first read.
 
 ## 2. Resolution throughput
 
@@ -572,7 +575,7 @@ ledgers). What was slow and is fixed:
 Warm medians (CPU time) of the current and the legacy code with their ratio, and first calls (wall
 clock, median of the fresh processes of section 1; "n/a" for a cell the cold pass did not choose),
 with what follows a first call in the same process: a dialog's reads ("—" where a dialog reads
-fields only) and the full read of every field.
+fields only) and the full read of every value.
 
 ${tables.cells}
 `;
