@@ -446,7 +446,9 @@ Cold: the first call of a cell in a fresh \`node\` process (\`bench/cold.ts\`): 
 and the legacy code bundled once into one module (as the system ships one bundle); each process
 loads it, builds its one request, collects the garbage of its start-up, then times the one call
 (wall clock and the process's CPU time). Every cold cell runs in ${COLD_REPEATS} processes per
-implementation, current and legacy alternating, and its figure is the median. Cold cells: the
+implementation, current and legacy alternating, and its figure is the median; the repeats go round
+the whole list of cells, so a burst of other work on the machine (seconds long) falls on one sample
+of many cells rather than on most samples of one. Cold cells: the
 heaviest four of each group by the grid's weights and three spread over the rest (lightest
 included); \`BENCH_COLD_ALL=1\` times every cell. A first call pays for what runs once in a process:
 parsing and compiling the functions it reaches, the interpreter's first passes before the JIT
