@@ -70,6 +70,8 @@ export interface GroupLatency {
   readonly coldDialogWorst: CellFigure;
   /** Cold: the slowest read of every field after a first call (wall): what the odds build on first read. */
   readonly coldReadWorst: CellFigure;
+  /** Cold: the largest of the cells' fastest processes (wall). */
+  readonly coldBestWorst: CellFigure;
   /** Warm: median over the cells of each cell's median. */
   readonly warmMedian: Micros;
   /** Warm, legacy: median over the cells of each cell's CPU-time median. */
@@ -101,7 +103,7 @@ function worst<T extends CellFigure>(figures: readonly T[]): T {
 
 /** Warm latency of every cell of a group, current and legacy side by side, with the cold figures. */
 export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTimes): GroupLatency {
-  const none: ColdFigure = { wall: NaN, cpu: NaN, dialog: NaN, read: NaN };
+  const none: ColdFigure = { wall: NaN, cpu: NaN, dialog: NaN, read: NaN, best: NaN };
   // Warm up first: every cell of the group a few times on both implementations, so the JIT has
   // compiled the group's code before its first cells are timed (otherwise they time the tier-up).
   for (let i = 0; i < WARM_UP_CALLS; i++) {
@@ -147,6 +149,7 @@ export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTime
     legacyColdWorstCpu: worst(figures((c) => c.legacyCold.cpu).filter((f) => !Number.isNaN(f.micros))),
     coldDialogWorst: worst(figures((c) => c.cold.wall + c.cold.dialog).filter((f) => !Number.isNaN(f.micros))),
     coldReadWorst: worst(figures((c) => c.cold.read).filter((f) => !Number.isNaN(f.micros))),
+    coldBestWorst: worst(figures((c) => c.cold.best).filter((f) => !Number.isNaN(f.micros))),
     warmMedian: { wall: median(wall.map((w) => w.micros)), cpu: median(cpu.map((c) => c.micros)) },
     legacyWarmMedianCpu: median(cells.map((c) => c.legacyWarm.cpu)),
     warmWorstWall: worst(wall),

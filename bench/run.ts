@@ -93,10 +93,11 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       "Legacy worst (CPU)",
       "Cold cells > 1 ms (wall)",
       "All ≤ 1 ms (wall)",
+      "Worst cell's fastest process (wall)",
       "Worst with a dialog's reads (wall)",
       "Worst full read after (wall)",
     ],
-    align: ["l", "r", "r", "r", "r", "l", "r", "r", "l", "r", "r"],
+    align: ["l", "r", "r", "r", "r", "l", "r", "r", "l", "r", "r", "r"],
     rows: latency.map((l) => [
       l.group.name,
       formatMicros(l.coldMedian.wall),
@@ -107,6 +108,7 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       formatMicros(l.legacyColdWorstCpu.micros),
       `${l.coldOver.wall} of ${l.coldCount}`,
       verdict(l.coldMeets.wall),
+      formatMicros(l.coldBestWorst.micros),
       l.group.cells.some((c) => c.reads !== undefined) ? formatMicros(l.coldDialogWorst.micros) : "—",
       formatMicros(l.coldReadWorst.micros),
     ]),
@@ -455,7 +457,9 @@ parsing and compiling the functions it reaches, the interpreter's first passes b
 compiles a hot loop, and any table filled on demand. The CPU clock counts every thread of the
 process, the start-up's background compiling and collecting included, so it can exceed the wall
 clock: it is given for context, and the verdict is the wall clock's. "Cold cells > 1 ms" counts the
-cold cells over the target. After the call, the same process times on the wall clock what a roll
+cold cells over the target (by their medians). On a busy machine a process is now and then held
+off the CPU for milliseconds in the middle of its call; "worst cell's fastest process" gives, for
+the slowest cell, its least disturbed process: what the call costs when it runs undisturbed. After the call, the same process times on the wall clock what a roll
 dialog reads from the odds beyond their fields (the Wild Die dialog's P(total ≥ t) for the seven
 targets around the mean; a Precision & Impact goal's chance under both picks): "with a dialog's
 reads" is the first call plus these, the first open of a dialog. Then it reads every value of the
