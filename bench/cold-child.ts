@@ -18,11 +18,32 @@ function cpuMicros(): number {
   return u.user + u.system;
 }
 
-/** In a child: times the first call of one cell and prints it as JSON. */
+/** Reads every value of `x`, nested objects and arrays included (so every getter runs); returns how many. */
+function readAll(x: unknown): number {
+  if (typeof x !== "object" || x === null) return 1;
+  let n = 0;
+  for (const value of Object.values(x)) n += readAll(value);
+  return n;
+}
+
+/** Wall-clock µs of `fn()` and its result. */
+function timed<T>(fn: () => T): [number, T] {
+  const t0 = performance.now();
+  const result = fn();
+  return [(performance.now() - t0) * 1000, result];
+}
+
+/**
+ * In a child: times the first call of one cell and prints it as JSON (`wall`, `cpu`); then, on the
+ * wall clock, what a dialog reads from its result (`dialog`: the cell's `reads`, 0 without), and
+ * reading every value of the result, nested ones included (`read`: builds whatever the odds build
+ * on first read).
+ */
 function childMain(groupIndex: number, cellIndex: number, impl: ColdImplementation): void {
   const cell = oddsGrid()[groupIndex]?.cells[cellIndex];
   if (cell === undefined) throw new Error(`bench: no cell ${groupIndex}/${cellIndex}`);
   const call = impl === "legacy" ? cell.legacy : cell.call;
+  const reads = impl === "legacy" ? cell.legacyReads : cell.reads;
   (globalThis as { gc?: () => void }).gc?.();
   const c0 = cpuMicros();
   const t0 = performance.now();
@@ -30,7 +51,10 @@ function childMain(groupIndex: number, cellIndex: number, impl: ColdImplementati
   const wall = (performance.now() - t0) * 1000;
   const cpu = cpuMicros() - c0;
   if (result === undefined) throw new Error("bench: a timed call returned undefined");
-  process.stdout.write(JSON.stringify({ wall, cpu }));
+  const [dialog] = reads === undefined ? [0] : timed(() => reads(result));
+  const [read, values] = timed(() => readAll(result));
+  if (values < 2) throw new Error("bench: odds without fields");
+  process.stdout.write(JSON.stringify({ wall, cpu, dialog, read }));
 }
 
 const at = process.argv.indexOf(CHILD_FLAG);

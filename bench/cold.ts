@@ -25,10 +25,9 @@ import { median, type Micros } from "./timing.ts";
 
 /** Which implementation a cold call times. */
 export type { ColdImplementation } from "./cold-child.ts";
-import type { ColdImplementation } from "./cold-child.ts";
 
 /** Fresh processes per cold cell and implementation; the cell's figure is their median. */
-export const COLD_REPEATS = 5;
+export const COLD_REPEATS = 9;
 
 /** The heaviest cells of every group that get cold figures, besides an even spread of the rest. */
 const COLD_HEAVIEST = 4;
@@ -52,8 +51,19 @@ export function coldCells(group: OddsGroup, all = false): OddsCell[] {
   return picked;
 }
 
+/**
+ * A cold cell's figures, medians over its fresh processes (µs): the first call on both clocks, then
+ * on the wall clock what a dialog reads from it (`dialog`) and reading every field (`read`).
+ */
+export interface ColdFigure extends Micros {
+  readonly dialog: number;
+  readonly read: number;
+  /** The fastest of the processes (wall): the call least disturbed by other work on the machine. */
+  readonly best: number;
+}
+
 /** First calls by group name, then by cell label: the medians over the fresh processes. */
-export type ColdTimes = Map<string, Map<string, Micros>>;
+export type ColdTimes = Map<string, Map<string, ColdFigure>>;
 
 /** The bundle every child loads (`cold-child.ts`: the grid with the engines and the legacy code). */
 async function bundleChild(dir: string): Promise<string> {
@@ -72,7 +82,10 @@ async function bundleChild(dir: string): Promise<string> {
 
 /**
  * Cold figures of the chosen cells of every group, for both implementations: each cell's call in
- * {@link COLD_REPEATS} fresh processes per implementation, alternating current and legacy.
+ * {@link COLD_REPEATS} fresh processes per implementation, current and legacy alternating. The
+ * repeats go round the whole list of cells (one process per cell and implementation per round), so
+ * a burst of other work on the machine, which lasts seconds, falls on one sample of many cells
+ * rather than on most samples of one cell (each cell's figure is the median of its samples).
  *
  * @param progress - Called with a line of progress now and then.
  */
@@ -83,31 +96,39 @@ export async function coldPasses(
   try {
     const script = await bundleChild(dir);
     const all = process.env.BENCH_COLD_ALL === "1";
-    const out: { current: ColdTimes; legacy: ColdTimes } = { current: new Map(), legacy: new Map() };
-    const groups = oddsGrid();
-    for (const [g, group] of groups.entries()) {
-      const cells = coldCells(group, all);
-      progress(`odds cold: ${group.name}, ${cells.length} cells × ${COLD_REPEATS} fresh processes × 2`);
-      for (const impl of ["current", "legacy"] as const) out[impl].set(group.name, new Map());
-      for (const cell of cells) {
-        const c = group.cells.indexOf(cell);
-        const samples: Record<ColdImplementation, Micros[]> = { current: [], legacy: [] };
-        for (let r = 0; r < COLD_REPEATS; r++) {
-          for (const impl of r % 2 === 0 ? (["current", "legacy"] as const) : (["legacy", "current"] as const)) {
-            const run = spawnSync(process.execPath, ["--expose-gc", script, CHILD_FLAG, String(g), String(c), impl], {
-              encoding: "utf8",
-            });
-            if (run.status !== 0) throw new Error(`bench: cold child failed: ${run.stderr}`);
-            samples[impl].push(JSON.parse(run.stdout) as Micros);
-          }
-        }
-        for (const impl of ["current", "legacy"] as const) {
-          const s = samples[impl];
-          out[impl].get(group.name)?.set(cell.label, {
-            wall: median(s.map((x) => x.wall)),
-            cpu: median(s.map((x) => x.cpu)),
+    const runs = oddsGrid().flatMap((group, g) =>
+      coldCells(group, all).map((cell) => ({
+        group: group.name,
+        label: cell.label,
+        args: [String(g), String(group.cells.indexOf(cell))],
+        samples: { current: [] as ColdFigure[], legacy: [] as ColdFigure[] },
+      })),
+    );
+    for (let r = 0; r < COLD_REPEATS; r++) {
+      progress(`odds cold: round ${r + 1} of ${COLD_REPEATS}, ${runs.length} cells × 2 fresh processes`);
+      for (const run of runs) {
+        for (const impl of r % 2 === 0 ? (["current", "legacy"] as const) : (["legacy", "current"] as const)) {
+          const child = spawnSync(process.execPath, ["--expose-gc", script, CHILD_FLAG, ...run.args, impl], {
+            encoding: "utf8",
           });
+          if (child.status !== 0) throw new Error(`bench: cold child failed: ${child.stderr}`);
+          run.samples[impl].push(JSON.parse(child.stdout) as ColdFigure);
         }
+      }
+    }
+    const out: { current: ColdTimes; legacy: ColdTimes } = { current: new Map(), legacy: new Map() };
+    for (const run of runs) {
+      for (const impl of ["current", "legacy"] as const) {
+        const s = run.samples[impl];
+        const byCell = out[impl].get(run.group) ?? new Map<string, ColdFigure>();
+        out[impl].set(run.group, byCell);
+        byCell.set(run.label, {
+          wall: median(s.map((x) => x.wall)),
+          cpu: median(s.map((x) => x.cpu)),
+          dialog: median(s.map((x) => x.dialog)),
+          read: median(s.map((x) => x.read)),
+          best: Math.min(...s.map((x) => x.wall)),
+        });
       }
     }
     return out;
@@ -122,7 +143,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     for (const [label, t] of cells) {
       const l = legacy.get(group)?.get(label);
       console.info(
-        `${group.padEnd(32)} ${label.padEnd(44)} ${t.wall.toFixed(0).padStart(7)} µs wall ${t.cpu.toFixed(0).padStart(7)} µs cpu   legacy ${l?.wall.toFixed(0).padStart(7)} / ${l?.cpu.toFixed(0).padStart(7)}`,
+        `${group.padEnd(32)} ${label.padEnd(44)} ${t.wall.toFixed(0).padStart(7)} µs wall ${t.cpu.toFixed(0).padStart(7)} µs cpu +${t.dialog.toFixed(0)} dialog +${t.read.toFixed(0)} read   legacy ${l?.wall.toFixed(0).padStart(7)} / ${l?.cpu.toFixed(0).padStart(7)} +${l?.dialog.toFixed(0)} +${l?.read.toFixed(0)}`,
       );
     }
   }

@@ -21,6 +21,35 @@ export interface OddsCell {
   readonly call: () => unknown;
   /** The same odds from the previous implementation (`bench/legacy`), timed beside it. */
   readonly legacy: () => unknown;
+  /**
+   * What a roll dialog reads from the odds beyond their fields, given `call`'s result (wild: P(total
+   * ≥ t) for the seven targets around the mean; pi: the chance of a goal under both picks); absent
+   * when a dialog reads fields only. Timed after the first call in the cold pass.
+   */
+  readonly reads?: (odds: unknown) => unknown;
+  /** The same reads on `legacy`'s result. */
+  readonly legacyReads?: (odds: unknown) => unknown;
+}
+
+/** The seven targets a wild dialog shows around the mean (`AROUND` = 3 in its view). */
+function wildReads<O extends { readonly mean: number }>(
+  chanceAtLeast: (o: O, t: number) => number,
+): (odds: unknown) => unknown {
+  return (odds) => {
+    const o = odds as O;
+    const centre = Math.round(o.mean);
+    let sum = 0;
+    for (let t = centre - 3; t <= centre + 3; t++) sum += chanceAtLeast(o, t);
+    return sum;
+  };
+}
+
+/** A pi dialog's chance of a goal (Precision 10, Impact 3 here) under both picks. */
+function piReads<P>(chanceAtLeast: (pick: P, x: number, y: number) => number): (odds: unknown) => unknown {
+  return (odds) => {
+    const o = odds as { readonly bestPrecision: P; readonly bestImpact: P };
+    return chanceAtLeast(o.bestPrecision, 10, 3) + chanceAtLeast(o.bestImpact, 10, 3);
+  };
 }
 
 /** A group of cells, reported as one row. */
@@ -99,6 +128,8 @@ function wildGroup(): OddsGroup {
         weight: dice + 4 * cp,
         call: () => wild.odds(request),
         legacy: () => legacyWild.odds(request),
+        reads: wildReads(wild.chanceAtLeast),
+        legacyReads: wildReads(legacyWild.chanceAtLeast),
       });
     }
     const fate: wild.WildRequest = { dice, fatePoint: true };
@@ -107,13 +138,15 @@ function wildGroup(): OddsGroup {
       weight: 2 * dice,
       call: () => wild.odds(fate),
       legacy: () => legacyWild.odds(fate),
+      reads: wildReads(wild.chanceAtLeast),
+      legacyReads: wildReads(legacyWild.chanceAtLeast),
     });
   }
   return {
     name: "wild",
     engine: "wild",
     covers: "1D–12D × 0–5 CP, and 1D–12D with a Fate Point",
-    memo: "sums of n normal d6; Wild Die + k CP chains; the finished odds per shape and pips",
+    memo: "the finished odds per shape and pips (total and atLeast built on first read)",
     cells,
   };
 }
@@ -146,6 +179,8 @@ function piGroup(): OddsGroup {
           weight: top * top * size,
           call: () => pi.odds(request),
           legacy: () => legacyPi.odds(request),
+          reads: piReads(pi.chanceAtLeast),
+          legacyReads: piReads(legacyPi.chanceAtLeast),
         });
       }
     }
@@ -154,7 +189,7 @@ function piGroup(): OddsGroup {
     name: "pi",
     engine: "pi",
     covers: "1–10 dice (all d4, all d12, d4→d12 cycle, seeded mix) × none/minor/major",
-    memo: "—",
+    memo: "— (joint and marginals built on first read)",
     cells,
   };
 }
@@ -199,7 +234,7 @@ function checkGroup(): OddsGroup {
     name: "action d20 + augments",
     engine: "action",
     covers: "d20+5 vs DC 15 with 0–3 augments of each size d3…d24, and 3 mixed lists of 3",
-    memo: "cascade array per die size",
+    memo: "— (total built on first read, from memoised cascade arrays)",
     cells: checkCells(lists),
   };
 }
@@ -213,7 +248,7 @@ function manyAugmentsGroup(): OddsGroup {
     name: "action, many augments (stress)",
     engine: "action",
     covers: "d20+5 vs DC 15 with 5, 6 and 10 augments (outside the target grid)",
-    memo: "cascade array per die size",
+    memo: "— (total built on first read, from memoised cascade arrays)",
     stress: true,
     cells: checkCells([
       [8, 12, 16, 20, 24],

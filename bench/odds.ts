@@ -13,7 +13,7 @@
  */
 
 import type { OddsGroup } from "./grid.ts";
-import type { ColdTimes } from "./cold.ts";
+import type { ColdFigure, ColdTimes } from "./cold.ts";
 import { median, warmLatency, type Micros } from "./timing.ts";
 
 /** The warm target (issue 18): every cell's median odds latency at or below this, in microseconds. */
@@ -45,9 +45,12 @@ export interface CellTimes {
   readonly legacyWarm: Micros;
   /** Warm wall-clock 95th percentile of the current call (µs). */
   readonly p95: number;
-  /** First calls in fresh processes (median), current and legacy (µs, both clocks); NaN when not measured. */
-  readonly cold: Micros;
-  readonly legacyCold: Micros;
+  /**
+   * First calls in fresh processes (median), current and legacy (µs, both clocks), with the dialog's
+   * reads and the full read that follow (wall); NaN when not measured.
+   */
+  readonly cold: ColdFigure;
+  readonly legacyCold: ColdFigure;
   /** Legacy ÷ current, warm CPU-time medians. */
   readonly ratio: number;
 }
@@ -63,6 +66,12 @@ export interface GroupLatency {
   readonly coldWorstCpu: CellFigure;
   /** Cold, legacy: the slowest first call by CPU time. */
   readonly legacyColdWorstCpu: CellFigure;
+  /** Cold: the slowest first call followed by a dialog's reads of it (wall). */
+  readonly coldDialogWorst: CellFigure;
+  /** Cold: the slowest read of every field after a first call (wall): what the odds build on first read. */
+  readonly coldReadWorst: CellFigure;
+  /** Cold: the largest of the cells' fastest processes (wall). */
+  readonly coldBestWorst: CellFigure;
   /** Warm: median over the cells of each cell's median. */
   readonly warmMedian: Micros;
   /** Warm, legacy: median over the cells of each cell's CPU-time median. */
@@ -94,7 +103,7 @@ function worst<T extends CellFigure>(figures: readonly T[]): T {
 
 /** Warm latency of every cell of a group, current and legacy side by side, with the cold figures. */
 export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTimes): GroupLatency {
-  const none: Micros = { wall: NaN, cpu: NaN };
+  const none: ColdFigure = { wall: NaN, cpu: NaN, dialog: NaN, read: NaN, best: NaN };
   // Warm up first: every cell of the group a few times on both implementations, so the JIT has
   // compiled the group's code before its first cells are timed (otherwise they time the tier-up).
   for (let i = 0; i < WARM_UP_CALLS; i++) {
@@ -138,6 +147,9 @@ export function warmPass(group: OddsGroup, cold: ColdTimes, legacyCold: ColdTime
     coldWorstWall: worst(coldWall),
     coldWorstCpu: worst(coldCpu),
     legacyColdWorstCpu: worst(figures((c) => c.legacyCold.cpu).filter((f) => !Number.isNaN(f.micros))),
+    coldDialogWorst: worst(figures((c) => c.cold.wall + c.cold.dialog).filter((f) => !Number.isNaN(f.micros))),
+    coldReadWorst: worst(figures((c) => c.cold.read).filter((f) => !Number.isNaN(f.micros))),
+    coldBestWorst: worst(figures((c) => c.cold.best).filter((f) => !Number.isNaN(f.micros))),
     warmMedian: { wall: median(wall.map((w) => w.micros)), cpu: median(cpu.map((c) => c.micros)) },
     legacyWarmMedianCpu: median(cells.map((c) => c.legacyWarm.cpu)),
     warmWorstWall: worst(wall),

@@ -93,8 +93,11 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       "Legacy worst (CPU)",
       "Cold cells > 1 ms (wall)",
       "All ≤ 1 ms (wall)",
+      "Worst cell's fastest process (wall)",
+      "Worst with a dialog's reads (wall)",
+      "Worst full read after (wall)",
     ],
-    align: ["l", "r", "r", "r", "r", "l", "r", "r", "l"],
+    align: ["l", "r", "r", "r", "r", "l", "r", "r", "l", "r", "r", "r"],
     rows: latency.map((l) => [
       l.group.name,
       formatMicros(l.coldMedian.wall),
@@ -105,6 +108,9 @@ function coldTable(latency: readonly GroupLatency[]): Table {
       formatMicros(l.legacyColdWorstCpu.micros),
       `${l.coldOver.wall} of ${l.coldCount}`,
       verdict(l.coldMeets.wall),
+      formatMicros(l.coldBestWorst.micros),
+      l.group.cells.some((c) => c.reads !== undefined) ? formatMicros(l.coldDialogWorst.micros) : "—",
+      formatMicros(l.coldReadWorst.micros),
     ]),
   };
 }
@@ -120,8 +126,10 @@ function cellsTable(latency: readonly GroupLatency[]): Table {
       "Ratio",
       "First call (wall)",
       "Legacy first call (wall)",
+      "Then a dialog's reads (wall)",
+      "Then the full read (wall)",
     ],
-    align: ["l", "l", "r", "r", "r", "r", "r"],
+    align: ["l", "l", "r", "r", "r", "r", "r", "r", "r"],
     rows: latency.flatMap((l) =>
       l.cells.map((c) => [
         l.group.name,
@@ -131,6 +139,8 @@ function cellsTable(latency: readonly GroupLatency[]): Table {
         formatRatio(c.ratio),
         formatMicros(c.cold.wall),
         formatMicros(c.legacyCold.wall),
+        l.group.cells.find((cell) => cell.label === c.label)?.reads === undefined ? "—" : formatMicros(c.cold.dialog),
+        formatMicros(c.cold.read),
       ]),
     ),
   };
@@ -423,9 +433,14 @@ bench only): current 11 batches, legacy 11, current 10, legacy 10, each batch at
 time ÷ calls per batch gives one per-call sample on each clock); a cell's figure is the smaller of
 its two medians, for either implementation alike. "Ratio" is legacy ÷ current on CPU time, per cell
 (every cell is listed in the appendix); the table gives the median over the cells, the smallest
-ratio with its cell, the slowest cell by CPU time, and the largest wall-clock 95th percentile. The
-test \`test/engines/odds-legacy.test.ts\` checks that both give the same figures bit for bit on this
-grid.
+ratio with its cell, the slowest cell by CPU time, and the largest wall-clock 95th percentile. A call
+is what a dialog makes: it no longer builds what no dialog reads, which is built on its first read
+(see the cold pass): the whole distribution of a d20 roll with augments (\`total\`) and of a Wild
+Die roll (\`total\`, \`atLeast\`), the joint and marginal distributions of a Precision & Impact pick. The test \`test/engines/odds-legacy.test.ts\` checks both implementations' figures
+on this grid: bit for bit for pool, percentile and the lone cascade; within 1e-12 relative (plus
+1e-15 and the mass the legacy code's cut chains left out) for the groups computed another exact way
+since issue 18 (the d20 with augments, the Wild Die, Precision & Impact), which
+\`test/engines/odds-exact-rational.test.ts\` checks against exact rationals.
 
 ${tables.warm}
 
@@ -433,29 +448,51 @@ Cold: the first call of a cell in a fresh \`node\` process (\`bench/cold.ts\`): 
 and the legacy code bundled once into one module (as the system ships one bundle); each process
 loads it, builds its one request, collects the garbage of its start-up, then times the one call
 (wall clock and the process's CPU time). Every cold cell runs in ${COLD_REPEATS} processes per
-implementation, current and legacy alternating, and its figure is the median. Cold cells: the
+implementation, current and legacy alternating, and its figure is the median; the repeats go round
+the whole list of cells, so a burst of other work on the machine (seconds long) falls on one sample
+of many cells rather than on most samples of one. Cold cells: the
 heaviest four of each group by the grid's weights and three spread over the rest (lightest
 included); \`BENCH_COLD_ALL=1\` times every cell. A first call pays for what runs once in a process:
 parsing and compiling the functions it reaches, the interpreter's first passes before the JIT
 compiles a hot loop, and any table filled on demand. The CPU clock counts every thread of the
 process, the start-up's background compiling and collecting included, so it can exceed the wall
 clock: it is given for context, and the verdict is the wall clock's. "Cold cells > 1 ms" counts the
-cold cells over the target.
+cold cells over the target (by their medians). On a busy machine a process is now and then held
+off the CPU for milliseconds in the middle of its call; "worst cell's fastest process" gives, for
+the slowest cell, its least disturbed process: what the call costs when it runs undisturbed. After the call, the same process times on the wall clock what a roll
+dialog reads from the odds beyond their fields (the Wild Die dialog's P(total ≥ t) for the seven
+targets around the mean; a Precision & Impact goal's chance under both picks): "with a dialog's
+reads" is the first call plus these, the first open of a dialog. Then it reads every value of the
+odds, nested ones included, which builds what the odds build on first read only: the whole
+distribution of a d20 roll with augments, \`total\` and \`atLeast\` of a Wild Die roll, the joint and
+marginal distributions of a Precision & Impact pick (no dialog reads them; the rules journal's
+tables read some when the packs are built): "full read after".
 
 ${tables.cold}
 
-Where a first call stays over 1 ms, the work itself is the floor. A fresh process runs a first call
-in V8's interpreter (the JIT compiles a hot loop only after some thousands of passes, on a
-background thread), so a first call's cost is close to the number of arithmetic steps it takes;
-a call of a few dozen steps still pays some 0.5 ms here for compiling the functions it reaches. The
-odds must stay the same doubles as before (\`test/engines/odds-legacy.test.ts\`), so each
-probability is made of the same multiplications and additions in the same order, and none can be
-left out: a Wild Die with 5 Character Points convolves the exploding Wild Die chain five times
-(115, 255, 373, 491 and 609 totals, each with the 100 totals of an exploding d6: about 184,000
-multiply-adds), then 11 normal dice with the 727 totals (about 41,000 more); three d24 augments
-on a d20 are about 45,000 additions. These are memoised per shape, so only a process's first
-such call pays them; every later call with the same dice (a dialog redrawn as the target or
-pips change) is a memo hit.
+Where a first call's time goes. A fresh process runs it in V8's interpreter: every function it
+reaches is compiled on its first call, every loop pass costs some 0.1 µs until the JIT takes over,
+and a function that loops some thousands of times is compiled by the optimising JIT on a background
+thread, which on a busy machine can hold the call for milliseconds. So a first call costs a floor of
+a few hundred µs for compiling what it reaches (the lightest cells show it) plus about its count of
+arithmetic steps. Before issue 18's first-call work the heaviest cells computed every probability of
+every total the dice can reach: a Wild Die with 5 Character Points convolved the exploding Wild Die
+chain five times (about 184,000 multiply-adds, then 41,000 more for 11 normal dice); three d24
+augments on a d20 were about 45,000 additions. Now, as exactly (the tests above):
+
+- A d20 with augments: P(success) and P(failed by 5) depend only on the totals below the DC. With
+  S a partial sum and C a cascade (C ≥ 1), P(S + C ≥ u) = P(S ≥ u − 1) + Σ over v ≤ u − 2 of
+  P(S = v)·P(C ≥ u − v), where P(C ≥ ·) has a closed form: a few dozen terms for DC 15 and a
+  modifier of 5, growing with the DC's distance above the modifier, not with the cascades' tails.
+- The Wild Die: a chain is its last throw (1–5) plus 6 per 6 thrown, and the number of 6s of m
+  chains has a closed form (negative binomial), so the normal dice and every chain's last throw are
+  one short array of exact counts (running sums, a few hundred steps), and P(total ≥ t) is about
+  twenty terms.
+- Precision & Impact: the joint tables of (highest, second-highest) and (highest, lowest) are exact
+  integer counts, differences of closed-form cumulative counts: a few steps per pair of faces
+  instead of a pass over the dice per pair, and each probability one correctly rounded division.
+  A dialog reads the means and the chance of a goal, both sums over the tables; the joint lists
+  and the marginals (some hundred and fifty entries) are built on first read.
 
 ## 2. Resolution throughput
 
@@ -542,7 +579,9 @@ ledgers). What was slow and is fixed:
 ## Appendix: every odds cell
 
 Warm medians (CPU time) of the current and the legacy code with their ratio, and first calls (wall
-clock, median of the fresh processes of section 1; "n/a" for a cell the cold pass did not choose).
+clock, median of the fresh processes of section 1; "n/a" for a cell the cold pass did not choose),
+with what follows a first call in the same process: a dialog's reads ("—" where a dialog reads
+fields only) and the full read of every value.
 
 ${tables.cells}
 `;

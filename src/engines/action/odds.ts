@@ -7,6 +7,10 @@
  * in exactly one way ({@link cascadeParts}), and P(T ≥ t) has a closed form ({@link cascadeAtLeast}).
  * Distributions are arrays indexed by value and combined by convolution; a cascade is followed
  * until the mass of the longer chains is below {@link EPSILON}, and that remainder is reported.
+ *
+ * A dialog needs only P(success) and P(failed by 5), and those depend on the totals below the DC
+ * alone (see {@link chancesBelow}): {@link odds} computes them from a few dozen totals, and builds
+ * the whole distribution (hundreds of totals, thousands of operations) only when `total` is read.
  */
 
 import { Dist, EPSILON, denseToJSON, putBounded, type DistributionJSON } from "../shared/index.ts";
@@ -92,7 +96,11 @@ export function cascadeMean(faces: number): number {
  * impossible, so T ≥ q·n exactly when the die cascaded q times); otherwise it is (n − s + 1)·n^−(q+1).
  */
 export function cascadeAtLeast(faces: number, t: number): number {
-  requireActionDie(faces, "faces");
+  return tailOf(requireActionDie(faces, "faces"), t);
+}
+
+/** {@link cascadeAtLeast} without checking the die size. */
+function tailOf(faces: number, t: number): number {
   if (t <= 1) return 1;
   const q = Math.floor(t / faces);
   const s = t - q * faces;
@@ -229,26 +237,97 @@ export function totalDist(request: ActionRequest): Dist {
 }
 
 /**
+ * The probability mass a cascade array of a die with `faces` faces leaves out (chains of
+ * {@link EPSILON} or less), the same double {@link cascadeArray} reports, without building the array.
+ */
+function cascadeRemainder(faces: number): number {
+  let mass = 1;
+  while (mass >= EPSILON) mass /= faces;
+  return mass;
+}
+
+/** The distribution of the sum of the roll's own dice as an array (value = index), each die a direct sum. */
+function basePmf(base: readonly number[]): Float64Array {
+  let s = new Float64Array([1]);
+  for (const faces of base) {
+    const out = new Float64Array(s.length + faces);
+    for (let v = 0; v < s.length; v++) {
+      const q = (s[v] as number) / faces;
+      if (q === 0) continue;
+      for (let d = 1; d <= faces; d++) out[v + d] = (out[v + d] as number) + q;
+    }
+    s = out;
+  }
+  return s;
+}
+
+/**
+ * The first `length` entries of the distribution of `a` (an array, value = index) plus one cascade
+ * of a die with `faces` faces, exactly (no chain is cut). A cascade is its last throw (1 to
+ * faces − 1, each 1/faces) after any number k of maximum faces (each 1/faces, adding `faces`), so
+ * `out[s] = w[s] + out[s − faces] / faces`, where `w[s]` is `a` moved on by one last throw: the
+ * sum of `a[s − faces + 1] … a[s − 1]`, divided by `faces`. Only sums of products of non-negative
+ * terms: an impossible total stays exactly 0 and tiny ones keep their precision.
+ */
+function addCascade(a: Float64Array, faces: number, length: number): Float64Array {
+  const out = new Float64Array(length);
+  for (let s = 1; s < length; s++) {
+    let w = 0;
+    for (let i = s >= faces ? s - faces + 1 : 0; i < s && i < a.length; i++) w += a[i] as number;
+    out[s] = w / faces + (s > faces ? (out[s - faces] as number) / faces : 0);
+  }
+  return out;
+}
+
+/**
+ * P(success) and P(failed by 5) of a roll whose total is its own dice + `offset` + the augments'
+ * cascades, exactly (no chain is cut; null without a DC).
+ *
+ * Both depend only on the totals below the DC. With S a sum and C a cascade (C ≥ 1 always),
+ * P(S + C ≥ u) = P(S ≥ u − 1) + Σ over v ≤ u − 2 of P(S = v) · P(C ≥ u − v), a sum of non-negative terms
+ * whose last factor has a closed form ({@link cascadeAtLeast}); applied once per augment it needs
+ * the distribution of each partial sum only below u, and P(own dice ≥ u − augments) at the bottom.
+ * P(failed by 5) adds the totals up to DC − 5. So the work grows with the DC's distance above the
+ * modifier and the number of augments, never with the length of the cascades' tails.
+ */
+function chancesBelow(
+  base: readonly number[],
+  augments: readonly number[],
+  offset: number,
+  dc: number | null,
+): { pSuccess: number | null; pFailedBy5: number | null } {
+  if (dc === null) return { pSuccess: null, pFailedBy5: null };
+  const need = dc - offset; // success: own dice + augments ≥ need
+  const m = augments.length;
+  const own = basePmf(base);
+  // P(own dice ≥ need − m), added from the highest total down.
+  let atLeast = 0;
+  for (let v = own.length - 1; v >= 0 && v >= need - m; v--) atLeast += own[v] as number;
+  const length = need > 0 ? need : 0;
+  let pmf = own.length > length ? own.subarray(0, length) : own;
+  for (let j = 0; j < m; j++) {
+    const faces = augments[j] as number;
+    const u = need - m + j + 1; // atLeast is P(partial sum ≥ u − 1); make it P(partial sum + C ≥ u)
+    for (let v = 0; v <= u - 2 && v < pmf.length; v++) atLeast += (pmf[v] as number) * tailOf(faces, u - v);
+    pmf = addCascade(pmf, faces, length);
+  }
+  let pFailedBy5 = 0;
+  for (let v = 0; v <= need - SPECIAL_BOTCH_MARGIN && v < pmf.length; v++) pFailedBy5 += pmf[v] as number;
+  return { pSuccess: Math.min(1, atLeast), pFailedBy5 };
+}
+
+/**
  * Exact odds of a request: the total's distribution and mean, P(success) and P(failed by 5) when
  * the DC is known, P(potential botch) and P(critical threat). Validates the request first.
+ *
+ * Everything but `total` is computed at once, from closed forms and the totals below the DC
+ * ({@link chancesBelow}). `total` (the whole distribution, truncated below {@link EPSILON} per
+ * cascade as `remainder` says) is built on its first read and kept: a dialog never reads it.
  */
 export function odds(request: ActionRequest): ActionOdds {
   const req = validate(request);
   const offset = req.modifier + (req.kind === "insight" ? req.level : 0);
-  const arr = rollArray(req.augments, req.base);
-  let pSuccess: number | null = null;
-  let pFailedBy5: number | null = null;
-  if (req.dc !== null) {
-    const dc = req.dc;
-    pSuccess = 0;
-    pFailedBy5 = 0;
-    for (let i = 0; i < arr.p.length; i++) {
-      const q = arr.p[i] as number;
-      const total = i + offset;
-      if (total >= dc) pSuccess += q;
-      else if (total <= dc - SPECIAL_BOTCH_MARGIN) pFailedBy5 += q;
-    }
-  }
+  const { pSuccess, pFailedBy5 } = chancesBelow(req.base, req.augments, offset, req.dc);
   let pPotentialBotch = 0;
   let pCriticalThreat = 0;
   const botchRange = botchRangeOf(req);
@@ -258,17 +337,25 @@ export function odds(request: ActionRequest): ActionOdds {
   }
   let mean = offset;
   for (const faces of req.base) mean += (faces + 1) / 2;
-  for (const faces of req.augments) mean += cascadeMean(faces);
+  let remainder = 0;
+  for (const faces of req.augments) {
+    mean += cascadeMean(faces);
+    remainder += cascadeRemainder(faces);
+  }
+  let total: DistributionJSON | undefined;
   return {
     engine: "action",
     kind: req.kind,
-    total: denseToJSON(arr.p, offset),
+    get total(): DistributionJSON {
+      total ??= denseToJSON(rollArray(req.augments, req.base).p, offset);
+      return total;
+    },
     mean,
     dc: req.dc,
     pSuccess,
     pFailedBy5,
     pPotentialBotch,
     pCriticalThreat,
-    remainder: arr.remainder,
+    remainder,
   };
 }
