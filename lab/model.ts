@@ -788,6 +788,7 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
           value: use.value,
           text: traitLabelOf(use.label, (key) => i18n.localize(key)),
           request: use.request,
+          ...(use.group ? { group: traitLabelOf(use.group, (key) => i18n.localize(key)) } : {}),
         })),
         use: roll.attack.use,
       }
