@@ -173,18 +173,14 @@ async function rollThroughDialog(
   change: (values: FormValues) => FormValues,
 ) {
   const { requestForTrait, asCharacter } = await import("../../src/data/actor/pure.ts");
-  const { dialogAttack, equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
+  const { dialogAttack, equipmentOf, traitRollOptions } = await import("../../src/applications/sheets/roll-trait.ts");
   const dialogs = await import("../../src/applications/dialogs/index.ts");
   const before = w.double.game.messages.size;
   await w.double.actAs(userId, async () => {
     const actor = w.double.game.actors.get(actorId) as unknown as Actor.Implementation;
     const character = asCharacter(actor.type, actor.system)!;
-    const roll = requestForTrait(
-      character.type,
-      character.system as never,
-      { kind: "weapon", key: itemId },
-      equipmentOf(actor),
-    );
+    const trait = { kind: "weapon", key: itemId };
+    const roll = requestForTrait(character.type, character.system as never, trait, equipmentOf(actor));
     const settings = dialogs.dialogSettingsFor({ actor, attack: dialogAttack(actor, roll.engine, roll.attack!) });
     const dialog = dialogs.DIALOG_ENGINES[roll.engine];
     const values = change(dialog.requestToForm(roll.request, settings));
@@ -196,6 +192,8 @@ async function rollThroughDialog(
       settings,
       values,
       visibility: "public",
+      // What the weapon row opens the dialog with (`rollTrait`).
+      rollOptions: traitRollOptions(actor, trait, roll.engine, roll.damage),
     });
   });
   await w.double.settle();
@@ -554,5 +552,33 @@ describe("the Quench scenarios of equipment", () => {
     const keys: string[] = [];
     registerQuenchBatches({ registerBatch: (key) => void keys.push(key) });
     expect(keys).toContain("rolling-bones.equipment");
+  });
+
+  it("the Wild Die and dice-pool attacks run green against the double, as each character's player, and can fail", async () => {
+    await bootWithCardControls();
+    const { runWildWeaponScenario, runPoolWeaponScenario } = await import("../../src/quench/equipment-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const failures: string[] = [];
+    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
+    const assert = {
+      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
+      deepEqual: (a: unknown, b: unknown, m?: string) =>
+        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
+      isTrue: (v: unknown, m?: string) => check(v === true, m),
+    };
+    const mapping = await calibrate(throwD4);
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const wild = await w.double.actAs(BOB, () =>
+      runWildWeaponScenario(actor(WIL), { weapon: "Axe", skill: "Axes <b>" }, mapping, assert),
+    );
+    const pool = await w.double.actAs(ALICE, () =>
+      runPoolWeaponScenario(actor(VEX), "Short sword <i>", mapping, assert),
+    );
+    expect(failures).toEqual([]);
+    expect([wild.length, pool.length]).toEqual([2, 2]);
+    // The checks can fail: read the other way round, the pool's dice show 4, 2, 5, 10, 1 (one success, cancelled).
+    const reversed = mapping === "ascending" ? "descending" : "ascending";
+    await w.double.actAs(ALICE, () => runPoolWeaponScenario(actor(VEX), "Short sword <i>", reversed, assert));
+    expect(failures).toContain("the weapon's difficulty and the net successes: [7,0]");
   });
 });

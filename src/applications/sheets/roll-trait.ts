@@ -110,9 +110,9 @@ export function dialogAttack(actor: Actor.Implementation, engine: EngineId, atta
  * damage (action dice, Wild Die, dice pool), the weapon (actor and item ids) so its card offers the
  * damage roll; for a damage roll, whose weapon it is and what it rolls, as text for the card's damage
  * line. (An attack whose skill is chosen in the dialog names its weapon from that choice:
- * `dialogs/equipment.ts`.)
+ * `dialogs/equipment.ts`.) The roll dialog posts these with its roll.
  */
-function traitRollOptions(
+export function traitRollOptions(
   actor: Actor.Implementation,
   trait: TraitRef,
   engine: EngineId,
