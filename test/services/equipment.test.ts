@@ -426,6 +426,34 @@ describe("a Wild Die weapon attack", () => {
     expect(html.querySelector('[data-verdict="success"]')).not.toBeNull();
   });
 
+  it("a hotbar macro (game.system.api.rollTrait) rolls the choice it names; Alice's macro for Wil is refused", async () => {
+    w = await bootWorld({ actors: characters() });
+    const { api } = await import("../../src/api.ts");
+    const shift = new MouseEvent("click", { shiftKey: true });
+    // Strength 2D+1: a normal die and the Wild Die.
+    d6s(w, 3, 4);
+    const before = w.double.game.messages.size;
+    await w.double.actAs(BOB, () =>
+      api.rollTrait(WIL, { kind: "weapon", key: WILS_AXE, with: "attribute:strength" }, shift),
+    );
+    await w.double.settle();
+    expect(w.double.game.messages.size).toBe(before + 1);
+    const message = w.double.game.messages.contents.at(-1)!;
+    expect((message.rolls[0]!.options as { request: unknown }).request).toMatchObject({ dice: 2, pips: 1 });
+    expect((message.rolls[0]!.options as { attack: unknown }).attack).toEqual({ weapon: "Axe", use: "Strength" });
+    const snap = snapshot(w);
+    await w.double.actAs(ALICE, () => api.rollTrait(WIL, { kind: "weapon", key: WILS_AXE }, shift));
+    await w.double.actAs(ALICE, () =>
+      api.rollTrait(VEX, { kind: "weapon", key: VEXS_SWORD, with: "ability:abilitySword0001+luck" }, shift),
+    );
+    await w.double.settle();
+    expect(snapshot(w)).toBe(snap);
+    expect(errors(w)).toEqual([
+      errorText("RequestNotYours", { name: "Wil" }),
+      errorText("UnknownAttackUse", { name: "Short sword <i>", use: "ability:abilitySword0001+luck" }),
+    ]);
+  });
+
   it("Alice may not roll Wil's axe, and Bob may not roll Alice's sword as Wil's", async () => {
     w = await bootWorld({ actors: characters() });
     const before = snapshot(w);
