@@ -38,7 +38,11 @@ function adopt(kept: HTMLElement, fresh: HTMLElement): void {
   for (const name of kept.getAttributeNames()) if (!fresh.hasAttribute(name)) kept.removeAttribute(name);
   for (const name of fresh.getAttributeNames()) kept.setAttribute(name, fresh.getAttribute(name) ?? "");
   if (kept instanceof HTMLSelectElement && fresh instanceof HTMLSelectElement) {
+    // The option the template marks selected, counted through option groups. Moving the options in
+    // does not carry their selection reliably (Chromium left the last option selected), so it is set.
+    const selected = [...fresh.options].findIndex((option) => option.defaultSelected);
     kept.replaceChildren(...fresh.children);
+    if (selected >= 0) kept.selectedIndex = selected;
   }
 }
 

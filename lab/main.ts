@@ -11,6 +11,7 @@ import "./lab.css";
 import "./fonts.css";
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { DEFAULT_DIALOG_SETTINGS } from "../src/applications/dialogs/types.ts";
+import { damageButton } from "../src/applications/chat/card-controls.ts";
 import type { EngineId } from "../src/engines/index.ts";
 import type { ArtTable } from "../src/engines/percentile/index.ts";
 import { ArtPanel } from "./art-panel.ts";
@@ -39,10 +40,15 @@ import { createRenderer } from "./templates.ts";
 const CAP_RANGE = { min: 0, max: 20 };
 
 /**
- * Makes a section's buttons say what they would do: they would ask the GM to change a world's pools,
- * cards and requests, and the lab has no world.
+ * Makes a section's buttons say what they would do (the message `key` names): they would ask the GM
+ * to change a world's pools, cards and requests, or roll a character's weapon, and the lab has no world.
  */
-function inertButtons(section: HTMLElement, statusSelector: string, i18n: Lab["i18n"]): void {
+function inertButtons(
+  section: HTMLElement,
+  statusSelector: string,
+  i18n: Lab["i18n"],
+  key = "ROLLING_BONES.Lab.Table.Inert",
+): void {
   section.addEventListener("submit", (event) => event.preventDefault());
   section.addEventListener("click", (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>("button");
@@ -50,7 +56,7 @@ function inertButtons(section: HTMLElement, statusSelector: string, i18n: Lab["i
     event.preventDefault();
     const status = section.querySelector(statusSelector);
     const action = (button.getAttribute("aria-label") ?? button.textContent ?? "").replace(/\s+/g, " ").trim();
-    if (status) status.textContent = i18n.format("ROLLING_BONES.Lab.Table.Inert", { action });
+    if (status) status.textContent = i18n.format(key, { action });
   });
 }
 
@@ -229,7 +235,14 @@ class Lab {
         html: this.render.system(cardTemplateFile(state.engine), context),
       };
     });
-    this.#section("[data-lab-states]").innerHTML = this.render.lab("states", { states });
+    const section = this.#section("[data-lab-states]");
+    section.innerHTML = this.render.lab("states", { states });
+    // An attack card offers its owner the weapon's damage, as the chat hook adds the button in Foundry.
+    const label = this.i18n.localize("ROLLING_BONES.Damage.CardButton");
+    for (const state of CARD_STATES.filter((s) => s.offersDamage === true)) {
+      section.querySelector(`[data-state="${state.id}"] .rb-card`)?.append(damageButton("lab-attacker", label));
+    }
+    inertButtons(section, "[data-lab-states-status]", this.i18n, "ROLLING_BONES.Lab.States.Inert");
   }
 }
 

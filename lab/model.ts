@@ -215,6 +215,11 @@ export interface CardState {
   readonly attack?: unknown;
   /** The card's flavor line (the weapon or trait rolled). */
   readonly flavor?: string;
+  /**
+   * An attack with a weapon whose damage the engine rolls: the card offers the attacker's owner a
+   * Roll damage button (the chat hook adds it in Foundry; the lab draws it as the owner sees it).
+   */
+  readonly offersDamage?: boolean;
 }
 
 /** A closed action card: an augment the roller used, the GM's botch activation, and the GM's declaration. */
@@ -439,6 +444,17 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     attack: { weapon: "Longsword", use: "Fencing" },
   },
   { id: "piSingleDie", engine: "pi", request: { pool: [6], impactMod: -2 }, faces: [2] },
+  {
+    id: "wildWeaponAttack",
+    engine: "wild",
+    flavor: "Old pistol",
+    // Blaster 5D with a Character Point against a target number: the skill's dice, the Wild Die
+    // exploding once, and the point's extra Wild Die; the pistol's 4D+1 is its damage, not in the attack.
+    request: { dice: 5, pips: 0, characterPoints: 1, target: 20 },
+    faces: [4, 2, 5, 3, 6, 2, 4],
+    attack: { weapon: "Old pistol", use: "Blaster" },
+    offersDamage: true,
+  },
   { id: "wildTargetMet", engine: "wild", request: { dice: 3, pips: 1, target: 10 }, faces: [4, 3, 2] },
   { id: "wildTargetMissed", engine: "wild", request: { dice: 3, target: 9 }, faces: [5, 4, 1, 3] },
   { id: "piGoalMissed", engine: "pi", request: { pool: [8, 6, 4], impactGoal: 3 }, faces: [5, 3, 2] },
@@ -469,6 +485,17 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     stored: { difficultyHidden: true },
   },
   { id: "poolAutomatic", engine: "pool", request: { pool: 6, difficulty: 4, automatic: true }, faces: [] },
+  {
+    id: "poolWeaponAttack",
+    engine: "pool",
+    flavor: "Longsword",
+    // Dexterity 3 + Melee 3 at the sword's difficulty 7, with a point of Willpower: 7, 9 and 10
+    // succeed (the 6 would at the usual 6), the 1 cancels one, Willpower adds one.
+    request: { pool: 6, difficulty: 7, willpower: true },
+    faces: [7, 6, 9, 1, 10, 3],
+    attack: { weapon: "Longsword", use: "Dexterity + Melee" },
+    offersDamage: true,
+  },
   { id: "poolBlind", engine: "pool", request: { pool: 3 }, faces: [7, 8, 9], isPrivate: true },
 ] satisfies CardState[]);
 
@@ -836,6 +863,7 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
           value: use.value,
           text: traitLabelOf(use.label, (key) => i18n.localize(key)),
           request: use.request,
+          ...(use.group ? { group: traitLabelOf(use.group, (key) => i18n.localize(key)) } : {}),
         })),
         use: roll.attack.use,
       }

@@ -1,18 +1,22 @@
 /**
- * The in-world checks of equipment in Precision & Impact and percentile rolls, for the Quench module
- * (run by a GM in a real world): a weapon attack opened from a character's weapon row, rolled as its
- * roll dialog rolls it (the choice of skill, the gear ticked), against real actors, embedded items,
- * chat messages and templates. Each scenario creates its character with its items and deletes it
- * afterwards, with every message it posted:
+ * The in-world checks of equipment in rolls, for the Quench module (run by a GM in a real world): a
+ * weapon attack opened from a character's weapon row, rolled as its roll dialog rolls it (the choice
+ * of skill, the gear ticked), against real actors, embedded items, chat messages and templates. Each
+ * scenario creates its character with its items and deletes it afterwards, with every message it
+ * posted:
  * - a Precision & Impact weapon attack adds the weapon's Impact modifier and a ticked gear's
  *   Precision modifier after the pick, and the card names both items;
- * - a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on a hit.
+ * - a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on a hit;
+ * - a Wild Die weapon attack rolls the skill naming the weapon, and a dice-pool one an Attribute +
+ *   Ability pair at the weapon's difficulty; each card names the weapon and offers its owner (the GM
+ *   running the batch) Roll damage, which rolls the weapon's damage.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { asCharacter, requestForTrait, type CharacterType } from "../data/actor/pure.ts";
 import { dialogSettingsFor, DIALOG_ENGINES, evaluateForm, postDialogRoll } from "../applications/dialogs/index.ts";
 import type { FormValues } from "../applications/dialogs/form-values.ts";
-import { dialogAttack, equipmentOf } from "../applications/sheets/roll-trait.ts";
+import { dialogAttack, equipmentOf, traitRollOptions } from "../applications/sheets/roll-trait.ts";
+import { rollCardDamage } from "../applications/chat/damage-control.ts";
 import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
 import type { Face } from "./dice-scenarios.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
@@ -46,8 +50,17 @@ async function attackAs(
   const values = change(dialog.requestToForm(roll.request, settings));
   const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
   if (!evaluation.ok) throw evaluation.errors[0]?.error ?? new Error("the dialog refused the roll");
+  // What the weapon row opens the dialog with (the weapon's ids, so its card offers the damage).
+  const rollOptions = traitRollOptions(actor, trait, roll.engine, roll.damage);
   return withFaces(faces, mapping, () =>
-    postDialogRoll(roll.engine, evaluation, { actor, title: weapon, settings, values, visibility: "public" }),
+    postDialogRoll(roll.engine, evaluation, {
+      actor,
+      title: weapon,
+      settings,
+      values,
+      visibility: "public",
+      rollOptions,
+    }),
   );
 }
 
@@ -128,6 +141,118 @@ export async function runCalledShotScenario(
   return message;
 }
 
+/** The attack card's Roll damage button as the running user sees it, and the damage it rolls (Shift: no dialog). */
+async function rollDamageFromCard(
+  message: ChatMessage.Implementation,
+  faces: readonly Face[],
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation | null> {
+  const card = await cardOf(message);
+  assert.isTrue(card.querySelector("button[data-rb-action=rollDamage]") !== null, "the card offers Roll damage");
+  const before = new Set(game.messages.contents.map((m) => m.id));
+  const shift = new MouseEvent("click", { shiftKey: true });
+  await withFaces(faces, mapping, () => rollCardDamage(message, shift));
+  const damage = game.messages.contents.find((m) => !before.has(m.id)) ?? null;
+  assert.isTrue(damage !== null, "the damage was rolled");
+  return damage;
+}
+
+/** A roll's stored options (request, outcome, damage line) as a scenario reads them. */
+function optionsOf(message: ChatMessage.Implementation | null): Record<string, unknown> {
+  return message?.rolls[0]?.options ?? {};
+}
+
+/**
+ * A Wild Die weapon attack with an Axes skill of 4D (the skill naming the weapon) against target 12:
+ * the dice show 5, 4, 3, 2 (no 6 or 1), the total 14 succeeds, the card names the weapon and the
+ * skill; its Roll damage rolls Strength 2D+1 plus the weapon's 3D.
+ *
+ * @returns The messages posted (the attack, the damage).
+ */
+export async function runWildWeaponScenario(
+  actor: Actor.Implementation,
+  names: { readonly weapon: string; readonly skill: string },
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation[]> {
+  const { weapon, skill } = names;
+  const faces: Face[] = [
+    [5, 6],
+    [4, 6],
+    [3, 6],
+    [2, 6],
+  ];
+  const message = await attackAs(actor, weapon, (values) => ({ ...values, target: "12" }), faces, mapping);
+  assert.isTrue(message !== null, "the attack was posted");
+  if (!message) return [];
+  const outcome = optionsOf(message).outcome as { total?: number } | undefined;
+  assert.equal(outcome?.total, 14, "the skill's total");
+  const card = await cardOf(message);
+  assert.equal(
+    card.querySelector("[data-attack]")?.textContent?.trim(),
+    game.i18n.format("ROLLING_BONES.Attack.Line", { weapon, use: skill }),
+    "the card names the weapon and the skill",
+  );
+  assert.isTrue(card.querySelector('[data-verdict="success"]') !== null, "the target number is met");
+  const damage = await rollDamageFromCard(
+    message,
+    [
+      [4, 6],
+      [3, 6],
+      [2, 6],
+      [5, 6],
+      [4, 6],
+    ],
+    mapping,
+    assert,
+  );
+  const request = optionsOf(damage).request as Record<string, unknown> | undefined;
+  assert.deepEqual(
+    [request?.dice, request?.pips, request?.outsideDice],
+    [2, 1, 3],
+    "the damage is Strength plus the weapon's code",
+  );
+  return damage ? [message, damage] : [message];
+}
+
+/**
+ * A dice-pool weapon attack with Dexterity 3 + Swordplay 2 (the ability naming the weapon) at the
+ * weapon's difficulty 7: the dice show 7, 9, 6, 1, 10, so three succeed (the 6 would at 6) and the 1
+ * cancels one; the card names the weapon and the pair; its Roll damage rolls Strength 2 plus the
+ * weapon's 2 damage dice.
+ *
+ * @returns The messages posted (the attack, the damage).
+ */
+export async function runPoolWeaponScenario(
+  actor: Actor.Implementation,
+  weapon: string,
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation[]> {
+  const d10 = (face: number): Face => [face, 10];
+  const message = await attackAs(actor, weapon, (values) => values, [7, 9, 6, 1, 10].map(d10), mapping);
+  assert.isTrue(message !== null, "the attack was posted");
+  if (!message) return [];
+  const outcome = optionsOf(message).outcome as { difficulty?: number; net?: number } | undefined;
+  assert.deepEqual([outcome?.difficulty, outcome?.net], [7, 2], "the weapon's difficulty and the net successes");
+  const card = await cardOf(message);
+  assert.equal(
+    card.querySelector("[data-attack]")?.textContent?.trim(),
+    game.i18n.format("ROLLING_BONES.Attack.Line", { weapon, use: `${attributeLabel("dexterity")} + Swordplay` }),
+    "the card names the weapon and the pair",
+  );
+  const damage = await rollDamageFromCard(message, [6, 8, 2, 3].map(d10), mapping, assert);
+  const request = optionsOf(damage).request as Record<string, unknown> | undefined;
+  assert.deepEqual([request?.pool, request?.difficulty], [4, 6], "the damage is Strength plus the weapon's dice");
+  return damage ? [message, damage] : [message];
+}
+
+/** A dice-pool attribute's name, as the dialog lists it. */
+function attributeLabel(key: string): string {
+  return game.i18n.localize(`ROLLING_BONES.Actor.pool-character.FIELDS.attributes.${key}.label`);
+}
+
 /** Registers the equipment batch. */
 export function registerEquipmentBatch(quench: QuenchApi): void {
   quench.registerBatch(
@@ -199,6 +324,38 @@ export function registerEquipmentBatch(quench: QuenchApi): void {
               [{ name: "Quench bow", type: "weapon", system: { percentile: { multiplier: 2 } } }],
             );
             keep(await runCalledShotScenario(archer, "Quench bow", mapping, assert));
+          },
+        );
+
+        context.it(
+          "a Wild Die weapon attack rolls the skill naming the axe; its card offers the axe's damage",
+          async () => {
+            const fighter = await make(
+              "wild-character",
+              {
+                attributes: { agility: { code: "3D" }, strength: { code: "2D+1" } },
+                skills: { skillQuenchAxe01: { name: "Axes", attribute: "agility", code: "4D" } },
+              },
+              [{ name: "Quench axe", type: "weapon", system: { wild: { damage: "3D" } } }],
+            );
+            messages.push(
+              ...(await runWildWeaponScenario(fighter, { weapon: "Quench axe", skill: "Axes" }, mapping, assert)),
+            );
+          },
+        );
+
+        context.it(
+          "a dice-pool weapon attack rolls Dexterity + Swordplay at the sword's difficulty; its card offers the damage",
+          async () => {
+            const duellist = await make(
+              "pool-character",
+              {
+                attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
+                abilities: { abilityQuenchSw1: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
+              },
+              [{ name: "Quench sword", type: "weapon", system: { pool: { difficulty: 7, damage: 2 } } }],
+            );
+            messages.push(...(await runPoolWeaponScenario(duellist, "Quench sword", mapping, assert)));
           },
         );
       });

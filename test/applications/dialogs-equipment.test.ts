@@ -3,8 +3,10 @@
  * Equipment in the roll dialogs (issue 16): a Precision & Impact weapon attack's choice of skill or
  * attributes (which fills the pool), the weapon's modifiers and the gear the player ticks (none by
  * default) in the odds; a percentile weapon attack's choice of skill (which fills the rating) and
- * the weapon's multiplier in the called-shot fields; bad input refused under its field. View models
- * and the real templates, rendered with Handlebars.
+ * the weapon's multiplier in the called-shot fields; a Wild Die attack's choice of skill (which fills
+ * the code) with the points as on any roll; a dice-pool attack's Attribute + Ability pair (which fills
+ * the pool) at the weapon's difficulty; bad input refused under its field. View models and the real
+ * templates, rendered with Handlebars.
  */
 import { describe, expect, it } from "vitest";
 import { buildDialogContext, followValues } from "../../src/applications/dialogs/context.ts";
@@ -16,8 +18,12 @@ import {
 } from "../../src/applications/dialogs/equipment.ts";
 import * as piDialog from "../../src/applications/dialogs/pi-roll-dialog.ts";
 import * as percentileDialog from "../../src/applications/dialogs/percentile-roll-dialog.ts";
+import * as wildDialog from "../../src/applications/dialogs/wild-roll-dialog.ts";
+import * as poolDialog from "../../src/applications/dialogs/pool-roll-dialog.ts";
 import { evaluateForm, type DialogSettings } from "../../src/applications/dialogs/types.ts";
-import { pi } from "../../src/engines/index.ts";
+import { EngineError, pi } from "../../src/engines/index.ts";
+import { requestForTrait, traitLabelOf, type EquipmentLookup, type TraitRoll } from "../../src/data/actor/pure.ts";
+import { SAMPLE_EQUIPMENT, SAMPLES } from "../data/samples.ts";
 import { errorMessage } from "../../src/helpers/notify.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
 import { renderTemplate } from "../support/handlebars.ts";
@@ -52,7 +58,11 @@ const PI_ATTACK: DialogAttack = {
 
 const piSettings = settingsWith({ attack: PI_ATTACK, gear: [PICKS, BUCKLER] });
 
-function context(engine: "pi" | "percentile", values: Record<string, string | boolean>, settings: DialogSettings) {
+function context(
+  engine: "pi" | "percentile" | "wild" | "pool",
+  values: Record<string, string | boolean>,
+  settings: DialogSettings,
+) {
   const built = buildDialogContext({
     engine,
     values,
@@ -268,5 +278,173 @@ describe("percentile weapon attack dialog", () => {
     const { context: built, host } = context("percentile", { ...start(), damageMultiplier: "0" }, settings);
     expect(Object.keys(built.fieldErrors)).toEqual(["damageMultiplier"]);
     expect(host.querySelector('input[name="damageMultiplier"]')?.getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
+/** A weapon attack as `dialogAttack` gives it to the dialog: each choice's label and heading as text. */
+function dialogAttackOf(roll: TraitRoll): DialogAttack {
+  const attack = roll.attack!;
+  return {
+    weapon: { ...attack.weapon, adjustments: [] },
+    uses: attack.uses.map((use) => ({
+      value: use.value,
+      text: traitLabelOf(use.label, localize),
+      request: use.request,
+      ...(use.group ? { group: traitLabelOf(use.group, localize) } : {}),
+    })),
+    use: attack.use,
+  };
+}
+
+/** The sample equipment by own id, as `actor.items.get` finds it. */
+const sampleItems: EquipmentLookup = (id) => SAMPLE_EQUIPMENT.find((item) => item.id === id);
+
+describe("Wild Die weapon attack dialog", () => {
+  const system = structuredClone(SAMPLES["wild-character"]);
+  system.skills.skillAxes0000001 = { name: "Axes <i>", attribute: "agility", code: "4D+2" };
+  const roll = requestForTrait("wild-character", system, { kind: "weapon", key: "itemAxe000000001" }, sampleItems);
+  const attack = dialogAttackOf(roll);
+  const points = {
+    actor: "Kestrel",
+    karma: null,
+    assists: [],
+    wild: { characterPoints: 1, fatePoints: 0, cpUsed: 0, fpUsed: 0, cpLimit: 5 },
+    willpower: null,
+  };
+  const settings = settingsWith({ attack, points });
+  const start = () => wildDialog.requestToForm(roll.request, settings);
+
+  it("starts from the skill naming the weapon: its code, no outside bonus, the weapon's damage code left out", () => {
+    const values = start();
+    expect(values).toMatchObject({ use: "skill:skillAxes0000001", code: "4D+2", bonus: "", target: "" });
+    const evaluation = evaluateForm(wildDialog.wildDialog, values, settings, "en");
+    expect(evaluation.ok).toBe(true);
+    expect(evaluation.request).toMatchObject({ dice: 4, pips: 2, outsideDice: 0, outsidePips: 0, target: null });
+    expect(evaluation.equipment).toEqual({ ids: ["itemAxe000000001"], named: [] });
+  });
+
+  it("fills the code from a new choice, keeping the bonus, the points and the target the player typed", () => {
+    const before = { ...start(), bonus: "+1D", characterPoints: "1", target: "15" };
+    const changed = followValues("wild", { ...before, use: "attribute:strength" }, before, settings);
+    expect(changed).toMatchObject({ code: "2D+2", bonus: "+1D", characterPoints: "1", target: "15" });
+    const evaluation = evaluateForm(wildDialog.wildDialog, changed, settings, "en");
+    expect(evaluation.request).toMatchObject({ dice: 2, pips: 2, outsideDice: 1, characterPoints: 1, target: 15 });
+    // The odds are read against the typed target number.
+    expect((evaluation.odds as { target: number }).target).toBe(15);
+  });
+
+  it("refuses Character Points the character does not have under their field, as on any roll", () => {
+    const { context: built, host } = context("wild", { ...start(), characterPoints: "2" }, settings);
+    expect(built.canRoll).toBe(false);
+    expect(Object.keys(built.fieldErrors)).toEqual(["characterPoints"]);
+    expect(host.querySelector('input[name="characterPoints"]')?.getAttribute("aria-invalid")).toBe("true");
+    const fate = context("wild", { ...start(), fatePoint: true }, settings);
+    expect(Object.keys(fate.context.fieldErrors)).toEqual(["fatePoint"]);
+  });
+
+  it("refuses a forged choice under the select, and renders the choices and the weapon as text", () => {
+    const forged = context("wild", { ...start(), use: "skill:notMine0000001" }, settings);
+    expect(Object.keys(forged.context.fieldErrors)).toEqual(["use"]);
+    expect(forged.host.querySelector('select[name="use"]')?.getAttribute("aria-invalid")).toBe("true");
+    const { host } = context("wild", start(), settings);
+    const select = host.querySelector<HTMLSelectElement>('select[name="use"]');
+    expect(host.querySelector(`label[for="${select?.id}"]`)?.textContent).toBe(localize("ROLLING_BONES.Field.use"));
+    // The option the template marks selected (happy-dom's `selected` property misreads a later option).
+    expect([...(select?.options ?? [])].slice(0, 4).map((o) => [o.textContent, o.hasAttribute("selected")])).toEqual([
+      ["Dodge", false],
+      ["Repair", false],
+      ["Axes <i>", true],
+      ["Agility", false],
+    ]);
+    expect(select?.querySelector("optgroup")).toBeNull();
+    expect(host.querySelector("i:not([aria-hidden])")).toBeNull();
+    expect(host.querySelector("[data-weapon]")?.textContent?.trim()).toBe(
+      format("ROLLING_BONES.Dialog.Attack.Weapon", { weapon: "Battle axe" }),
+    );
+    expect(attackRollOptions(start(), settings)).toEqual({ attack: { weapon: "Battle axe", use: "Axes <i>" } });
+  });
+
+  it("a roll that is not an attack has no choice", () => {
+    const plain = context("wild", wildDialog.requestToForm({ dice: 3 }, settingsWith()), settingsWith());
+    expect(plain.host.querySelector('select[name="use"]')).toBeNull();
+  });
+});
+
+describe("dice-pool weapon attack dialog", () => {
+  const roll = requestForTrait(
+    "pool-character",
+    SAMPLES["pool-character"],
+    { kind: "weapon", key: "itemBow000000001" },
+    sampleItems,
+  );
+  const attack = dialogAttackOf(roll);
+  const points = {
+    actor: "Silas",
+    karma: null,
+    assists: [],
+    wild: null,
+    willpower: { current: 0, permanent: 7, spentInTurn: null, turn: null },
+  };
+  const settings = settingsWith({ attack, points });
+  const start = () => poolDialog.requestToForm(roll.request, settings);
+
+  it("starts untrained from Dexterity alone at the bow's difficulty 7, and says why the difficulty is 7", () => {
+    const values = start();
+    expect(values).toMatchObject({ use: "attribute:dexterity", pool: "4", difficulty: "7", cancellation: "0" });
+    const evaluation = evaluateForm(poolDialog.poolDialog, values, settings, "en");
+    expect(evaluation.request).toEqual({ pool: 4, difficulty: 7, cancellation: 0, willpower: false, automatic: false });
+    const { host } = context("pool", values, settings);
+    const hint = host.querySelector("[data-weapon-difficulty]");
+    expect(hint?.textContent).toBe(localize("ROLLING_BONES.Dialog.Pool.WeaponDifficulty"));
+    expect(host.querySelector('input[name="difficulty"]')?.getAttribute("aria-describedby")).toBe(hint?.id);
+    // Another roll has no such hint.
+    const plain = context("pool", poolDialog.requestToForm({ pool: 4 }, settingsWith()), settingsWith()).host;
+    expect(plain.querySelector("[data-weapon-difficulty]")).toBeNull();
+    expect(plain.querySelector('select[name="use"]')).toBeNull();
+  });
+
+  it("lists each ability's pairs under its name and the attributes alone under Untrained", () => {
+    const { host } = context("pool", start(), settings);
+    const groups = [...host.querySelectorAll('select[name="use"] optgroup')];
+    expect(groups.map((g) => [g.getAttribute("label"), g.querySelectorAll("option").length])).toEqual([
+      ["Brawl", 9],
+      ["Occult", 9],
+      [localize("ROLLING_BONES.Dialog.Attack.Untrained"), 9],
+    ]);
+    expect([...groups[0]!.querySelectorAll("option")].slice(0, 2).map((o) => o.textContent)).toEqual([
+      "Strength + Brawl",
+      "Dexterity + Brawl",
+    ]);
+    const selected = host.querySelectorAll('select[name="use"] option[selected]');
+    expect(selected).toHaveLength(1);
+    const option = selected[0] as HTMLOptionElement;
+    expect([option.value, option.textContent, option.parentElement?.getAttribute("label")]).toEqual([
+      "attribute:dexterity",
+      "Dexterity",
+      localize("ROLLING_BONES.Dialog.Attack.Untrained"),
+    ]);
+  });
+
+  it("fills the pool and the botch cancellation from a new pair, keeping the difficulty the player set", () => {
+    const before = { ...start(), difficulty: "8" };
+    const changed = followValues("pool", { ...before, use: "ability:abilityOccult01+perception" }, before, settings);
+    expect(changed).toMatchObject({ pool: "10", cancellation: "1", difficulty: "8" });
+    expect(attackRollOptions(changed, settings)).toEqual({
+      attack: { weapon: "Short bow", use: "Perception + Occult" },
+    });
+  });
+
+  it("refuses Willpower the character does not have under its box, and a forged pair under the select", () => {
+    const spent = context("pool", { ...start(), willpower: true }, settings);
+    expect(spent.context.canRoll).toBe(false);
+    expect(Object.keys(spent.context.fieldErrors)).toEqual(["willpower"]);
+    expect(Object.values(spent.context.fieldErrors)[0]?.message).toBe(
+      errorMessage(new EngineError("NoWillpower", {}), i18n),
+    );
+    const forged = context("pool", { ...start(), use: "ability:abilityBrawl001+luck" }, settings);
+    expect(Object.keys(forged.context.fieldErrors)).toEqual(["use"]);
+    expect(Object.values(forged.context.fieldErrors)[0]?.message).toBe(
+      format("ROLLING_BONES.Error.UnknownAttackUse", { name: "Short bow", use: "ability:abilityBrawl001+luck" }),
+    );
   });
 });

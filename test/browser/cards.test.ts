@@ -69,6 +69,22 @@ const SCENARIOS: [string, Engine, unknown, () => number, Record<string, unknown>
     fixedFaces(10, [9, 5, 7, 8]),
     { attack: { weapon: "Short bow", use: "Bows" } },
   ],
+  [
+    // A Wild Die weapon attack: a skill's code, a Character Point and a target; the card names the weapon.
+    "wild-weapon",
+    "wild",
+    { dice: 5, pips: 0, characterPoints: 1, target: 20 },
+    fixedFaces(6, [4, 2, 5, 3, 6, 2, 4]),
+    { attack: { weapon: "Heavy blaster pistol of the Outer Rim", use: "Blaster artillery and heavy weapons" } },
+  ],
+  [
+    // A dice-pool weapon attack at the weapon's difficulty 7, with the Attribute + Ability pair named.
+    "pool-weapon",
+    "pool",
+    { pool: 6, difficulty: 7, willpower: true },
+    fixedFaces(10, [7, 6, 9, 1, 10, 3]),
+    { attack: { weapon: "Longsword of the Northern Marches", use: "Manipulation + Subterfuge and misdirection" } },
+  ],
   ["pool-botch", "pool", { pool: 6, difficulty: 8, cancellation: 1 }, fixedFaces(10, [1, 1, 3, 5, 7, 2])],
   ["pool-success", "pool", { pool: 5, difficulty: 6, willpower: true }, fixedFaces(10, [10, 6, 1, 4, 9])],
 ];

@@ -550,6 +550,85 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
+  it("rolls a Wild Die weapon attack from a sheet: the choice of skill fills the code, the card names the pistol", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const kestrel = await select.locator('option[data-type="wild-character"]').first().getAttribute("value");
+    await select.selectOption(kestrel ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-wild");
+    const use = panel.locator('select[name="use"]');
+    // No skill names the Old pistol: the attack starts untrained, from Agility.
+    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("Agility");
+    await use.selectOption({ label: "Blaster" });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('#lab-engine-wild input[name="code"]')?.value === "5D",
+    );
+    await panel.locator('input[name="characterPoints"]').fill("1");
+    await panel.locator('input[name="characterPoints"]').press("Tab");
+    expect(await axeViolations("#lab-engine-wild")).toEqual([]);
+    await panel.locator(".rb-dialog__roll").click();
+    const card = panel.locator("[data-lab-result] .rb-card");
+    await card.waitFor();
+    expect(await card.locator("[data-attack]").textContent()).toContain("Old pistol");
+    expect(await card.locator("[data-attack]").textContent()).toContain("Blaster");
+    expect(await card.locator('[data-note="cp"]').count()).toBe(1);
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-wild-weapon-attack.png") });
+    expect(errors).toEqual([]);
+  });
+
+  it("rolls a dice-pool weapon attack from a sheet: pairs grouped by ability, the weapon's difficulty, a pair fills the pool", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const silas = await select.locator('option[data-type="pool-character"]').first().getAttribute("value");
+    await select.selectOption(silas ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-pool");
+    const use = panel.locator('select[name="use"]');
+    expect(await use.locator("optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label")))).toEqual([
+      "Investigation",
+      "Firearms",
+      "Subterfuge",
+      "Occult",
+      "Untrained (the attribute alone)",
+    ]);
+    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("Dexterity");
+    expect(await panel.locator("[data-weapon-difficulty]").count()).toBe(1);
+    // Dexterity alone, then with Firearms' two dots.
+    const alone = Number(await panel.locator('input[name="pool"]').inputValue());
+    await use.selectOption({ label: "Dexterity + Firearms" });
+    await page.waitForFunction(
+      (n) => document.querySelector<HTMLInputElement>('#lab-engine-pool input[name="pool"]')?.value === String(n),
+      alone + 2,
+    );
+    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(
+      "Dexterity + Firearms",
+    );
+    expect(await axeViolations("#lab-engine-pool")).toEqual([]);
+    await panel.locator(".rb-dialog__roll").click();
+    const card = panel.locator("[data-lab-result] .rb-card");
+    await card.waitFor();
+    expect(await card.locator("[data-attack]").textContent()).toContain("Dexterity + Firearms");
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-pool-weapon-attack.png") });
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the Wild Die and dice-pool attack card states with a Roll damage button that says what it would do", async () => {
+    for (const id of ["wildWeaponAttack", "poolWeaponAttack"]) {
+      const state = page.locator(`#lab-states [data-state="${id}"]`);
+      expect(await state.locator("[data-attack]").count(), id).toBe(1);
+      const button = state.locator("button[data-rb-action=rollDamage]");
+      expect(await button.textContent(), id).toBe("Roll damage");
+      await button.focus();
+      await page.keyboard.press("Enter");
+      expect(await page.locator("[data-lab-states-status]").textContent()).toContain("Roll damage");
+      await state.screenshot({ path: path.join(ROOT, `.scratch/screenshots/lab-state-${id}.png`) });
+    }
+    expect(await page.locator("#lab-states button[data-rb-action=rollDamage]").count()).toBe(2);
+    expect(
+      await axeViolations('#lab-states [data-state="wildWeaponAttack"]', '#lab-states [data-state="poolWeaponAttack"]'),
+    ).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("rolls a percentile weapon attack from a sheet with the bow's multiplier in the called-shot fields", async () => {
     const select = page.locator("[data-lab-actor]");
     const ysolde = await select.locator('option[data-type="percentile-character"]').first().getAttribute("value");

@@ -1,18 +1,22 @@
 /**
- * Weapon attacks of Precision & Impact and percentile characters, Foundry-free (issue 16): the
- * request an attack starts from (a skill or attributes the player chooses; the percentile weapon's
- * multiplier as the called shot's base), the weapon's and gear's modifiers added after the pick as
- * named adjustments, and an unknown or foreign item refused.
+ * Weapon attacks of Precision & Impact, percentile, Wild Die and dice-pool characters, Foundry-free
+ * (issue 16): the request an attack starts from (a skill, an Attribute + Ability pair or attributes
+ * the player chooses; the percentile weapon's multiplier as the called shot's base; the dice-pool
+ * weapon's difficulty), the weapon's and gear's modifiers added after the pick as named adjustments,
+ * and an unknown or foreign item refused.
  */
 import { describe, expect, it } from "vitest";
-import { percentile, pi, shared } from "../../src/engines/index.ts";
+import { percentile, pi, pool, shared, wild } from "../../src/engines/index.ts";
 import {
   defaultUse,
   requestForTrait,
+  traitLabelOf,
   useValue,
+  UNTRAINED_GROUP_KEY,
   type AttackUse,
   type EquipmentLookup,
 } from "../../src/data/actor/pure.ts";
+import { localize } from "../support/i18n.ts";
 import { withConditions } from "../../src/data/conditions/index.ts";
 import { itemAdjustments, namedEquipment, newGear, newWeapon } from "../../src/data/item/pure.ts";
 import { SAMPLE_EQUIPMENT, SAMPLES } from "./samples.ts";
@@ -217,5 +221,164 @@ describe("defaultUse", () => {
     const of = use({ kind: "skill", key: "d" }, "Art of war");
     expect(defaultUse([of, bows, body], "Short bow")).toBe("skill:c");
     expect(defaultUse([of, body], "Staff of fire")).toBe("attribute:body");
+  });
+});
+
+describe("a Wild Die weapon attack", () => {
+  const system = SAMPLES["wild-character"];
+
+  it("offers the character's skills, then its attributes; untrained, it starts from Agility's code", () => {
+    const roll = requestForTrait("wild-character", system, { kind: "weapon", key: AXE }, equipment);
+    expect(roll.engine).toBe("wild");
+    expect(roll.label).toEqual({ name: "Battle axe" });
+    expect(roll.attack?.weapon).toEqual({ id: AXE, name: "Battle axe" });
+    expect(roll.attack?.uses.map((u) => u.value)).toEqual([
+      "skill:skillDodge00001",
+      "skill:skillRepair0001",
+      "attribute:agility",
+      "attribute:strength",
+      "attribute:knowledge",
+      "attribute:perception",
+      "attribute:presence",
+      "attribute:technical",
+    ]);
+    // No skill names the axe: Agility 3D+1, and the weapon's damage code (3D+2) is not in the attack.
+    expect(roll.attack?.use).toBe("attribute:agility");
+    expect(roll.request).toEqual({ dice: 3, pips: 1 });
+    for (const use of roll.attack?.uses ?? []) {
+      expect(use.request).toEqual(requestForTrait("wild-character", system, use.trait).request);
+    }
+  });
+
+  it("starts from a skill naming the weapon (Axes for a Battle axe), and rolls the one a macro names in `with`", () => {
+    const fighter = structuredClone(system);
+    fighter.skills.skillAxes0000001 = { name: "Axes", attribute: "agility", code: "4D+2" };
+    const roll = requestForTrait("wild-character", fighter, { kind: "weapon", key: AXE }, equipment);
+    expect(roll.attack?.use).toBe("skill:skillAxes0000001");
+    expect(roll.request).toEqual({ dice: 4, pips: 2 });
+    const repair = { kind: "weapon", key: AXE, with: "skill:skillRepair0001" };
+    expect(requestForTrait("wild-character", fighter, repair, equipment).request).toEqual({ dice: 5, pips: 2 });
+  });
+
+  it("leaves out a skill whose stored code cannot be read, rather than refusing the attack", () => {
+    const broken = structuredClone(system);
+    broken.skills.skillDodge00001!.code = "lots";
+    const roll = requestForTrait("wild-character", broken, { kind: "weapon", key: BOW }, equipment);
+    expect(roll.attack?.uses.map((u) => u.value)).not.toContain("skill:skillDodge00001");
+    expect(roll.attack?.uses.map((u) => u.value)).toContain("skill:skillRepair0001");
+  });
+
+  it("refuses a weapon it does not have (gear, another character's, none), and a choice it does not have", () => {
+    for (const key of ["missing", ROPE, "constructor"]) {
+      expect(() => requestForTrait("wild-character", system, { kind: "weapon", key }, equipment), key).toThrow(
+        expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownTrait" }),
+      );
+    }
+    for (const choice of ["skill:missing", "attribute:luck", "skill:toString"]) {
+      expect(() =>
+        requestForTrait("wild-character", system, { kind: "weapon", key: AXE, with: choice }, equipment),
+      ).toThrow(expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownAttackUse" }));
+    }
+  });
+
+  it("rolls as any roll of the skill: Character Points add Wild Dice, a Fate Point doubles the skill's dice", () => {
+    const roll = requestForTrait("wild-character", system, { kind: "weapon", key: AXE }, equipment);
+    const base = wild.validate(roll.request);
+    expect(wild.shapeOf(wild.validate({ ...base, characterPoints: 2 }))).toMatchObject({ cpWild: 2 });
+    expect(wild.shapeOf(wild.validate({ ...base, fatePoint: true }))).toMatchObject({ normal: 5 });
+  });
+});
+
+describe("a dice-pool weapon attack", () => {
+  const system = SAMPLES["pool-character"];
+
+  it("offers each ability with every attribute (its own first), then each attribute alone, at the weapon's difficulty", () => {
+    const roll = requestForTrait("pool-character", system, { kind: "weapon", key: BOW }, equipment);
+    expect(roll.engine).toBe("pool");
+    expect(roll.label).toEqual({ name: "Short bow" });
+    const values = roll.attack?.uses.map((u) => u.value) ?? [];
+    expect(values).toHaveLength(27);
+    expect(values.slice(0, 3)).toEqual([
+      "ability:abilityBrawl001+strength",
+      "ability:abilityBrawl001+dexterity",
+      "ability:abilityBrawl001+stamina",
+    ]);
+    expect(values.slice(9, 11)).toEqual(["ability:abilityOccult01+intelligence", "ability:abilityOccult01+strength"]);
+    expect(values.slice(18)).toEqual([
+      "attribute:strength",
+      "attribute:dexterity",
+      "attribute:stamina",
+      "attribute:charisma",
+      "attribute:manipulation",
+      "attribute:appearance",
+      "attribute:perception",
+      "attribute:intelligence",
+      "attribute:wits",
+    ]);
+    // Every choice is at the bow's difficulty 7, not the usual 6.
+    expect(new Set(roll.attack?.uses.map((u) => u.request.difficulty))).toEqual(new Set([7]));
+    // No ability names the bow: Dexterity alone, untrained.
+    expect(roll.attack?.use).toBe("attribute:dexterity");
+    expect(roll.request).toEqual({ pool: 4, difficulty: 7, cancellation: 0 });
+  });
+
+  it("names each pair Attribute + Ability, listed under the ability; the attributes alone under Untrained", () => {
+    const roll = requestForTrait("pool-character", system, { kind: "weapon", key: AXE }, equipment);
+    const text = (u: AttackUse) => traitLabelOf(u.label, localize);
+    const [brawl, , , , , , , , , occult] = roll.attack?.uses ?? [];
+    expect(text(brawl!)).toBe("Strength + Brawl");
+    expect(brawl?.group).toEqual({ name: "Brawl" });
+    expect(text(occult!)).toBe("Intelligence + Occult");
+    const dexterity = roll.attack?.uses.find((u) => u.value === "attribute:dexterity");
+    expect(text(dexterity!)).toBe("Dexterity");
+    expect(dexterity?.group).toEqual({ key: UNTRAINED_GROUP_KEY });
+    expect(localize(UNTRAINED_GROUP_KEY)).not.toBe(UNTRAINED_GROUP_KEY);
+  });
+
+  it("each pair's pool is the attribute's dots plus the ability's; five dots of the ability cancel a 1", () => {
+    const roll = requestForTrait("pool-character", system, { kind: "weapon", key: AXE }, equipment);
+    const request = (value: string) => roll.attack?.uses.find((u) => u.value === value)?.request;
+    expect(request("ability:abilityBrawl001+dexterity")).toEqual({ pool: 6, difficulty: 6, cancellation: 0 });
+    expect(request("ability:abilityOccult01+perception")).toEqual({ pool: 10, difficulty: 6, cancellation: 1 });
+    expect(request("attribute:perception")).toEqual({ pool: 5, difficulty: 6, cancellation: 0 });
+  });
+
+  it("starts from an ability naming the weapon, with the attribute it is usually rolled with", () => {
+    const archer = structuredClone(system);
+    archer.abilities.abilityBows00001 = { name: "Bows", attribute: "perception", rating: 3 };
+    const roll = requestForTrait("pool-character", archer, { kind: "weapon", key: BOW }, equipment);
+    expect(roll.attack?.use).toBe("ability:abilityBows00001+perception");
+    expect(roll.request).toEqual({ pool: 8, difficulty: 7, cancellation: 0 });
+    const brawl = { kind: "weapon", key: BOW, with: "ability:abilityBrawl001+dexterity" };
+    expect(requestForTrait("pool-character", archer, brawl, equipment).request).toEqual({
+      pool: 6,
+      difficulty: 7,
+      cancellation: 0,
+    });
+  });
+
+  it("the weapon's difficulty decides the successes: the same dice at 7 count one fewer than at 6", () => {
+    const roll = requestForTrait("pool-character", system, { kind: "weapon", key: BOW }, equipment);
+    const faces = [6, 7, 10, 1];
+    const at7 = shared.rollWith(pool.engine, pool.validate(roll.request), shared.fixedFaces(faces));
+    const at6 = shared.rollWith(
+      pool.engine,
+      pool.validate({ ...roll.request, difficulty: 6 }),
+      shared.fixedFaces(faces),
+    );
+    expect([at7.successes, at7.net, at6.successes, at6.net]).toEqual([2, 1, 3, 2]);
+  });
+
+  it("refuses a weapon it does not have, and a pair it does not have", () => {
+    for (const key of ["missing", ROPE, "__proto__"]) {
+      expect(() => requestForTrait("pool-character", system, { kind: "weapon", key }, equipment), key).toThrow(
+        expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownTrait" }),
+      );
+    }
+    for (const choice of ["ability:abilityBrawl001+luck", "ability:abilityBrawl001", "ability:missing+strength", ""]) {
+      expect(() =>
+        requestForTrait("pool-character", system, { kind: "weapon", key: AXE, with: choice }, equipment),
+      ).toThrow(expect.objectContaining({ key: "ROLLING_BONES.Error.UnknownAttackUse" }));
+    }
   });
 });

@@ -49,13 +49,25 @@ describe("the equipment lists of a character sheet", () => {
     expect(weapons?.add).toMatchObject({ collection: "weapon", action: "createItem" });
   });
 
-  it("offers no attack where the engine rolls none from a weapon (its figures only)", () => {
-    const [weapons] = equipmentSections("wild", SAMPLE_EQUIPMENT, kit(true));
-    expect(weapons?.rows.map((r) => [r.cells, r.roll])).toEqual([
-      [["3D+2"], undefined],
-      [["2D+1"], undefined],
-    ]);
-  });
+  it.each(["wild", "pool"] as const)(
+    "offers a %s weapon an attack (a skill or ability rolled with it) beside its damage, with its figures",
+    (engine) => {
+      const [weapons, gear] = equipmentSections(engine, SAMPLE_EQUIPMENT, kit(true));
+      expect(weapons?.rows.map((r) => r.cells)).toEqual(
+        engine === "wild"
+          ? [["3D+2"], ["2D+1"]]
+          : [
+              ["6", "3"],
+              ["7", "2"],
+            ],
+      );
+      expect(weapons?.rows.map((r) => [r.roll?.kind, r.roll?.key, r.damage?.kind])).toEqual([
+        ["weapon", "itemAxe000000001", "damage"],
+        ["weapon", "itemBow000000001", "damage"],
+      ]);
+      expect(gear?.rows.map((r) => r.roll)).toEqual([undefined]);
+    },
+  );
 
   it("shows a viewer who is not an owner no edit, delete, add or drag", () => {
     const html = renderSections(false);

@@ -167,11 +167,11 @@ describe("figures and attacks per engine", () => {
     expect(itemFigures("pi", rope).map((f) => f.value)).toEqual(["2", "0", "0"]);
   });
 
-  it("starts an action-dice attack from the weapon's figures; the others start from a skill, or roll no attack", () => {
+  it("starts an action-dice attack from the weapon's figures; every other engine's starts from a skill", () => {
     expect(weaponAttackRequest("action", axe.system)).toEqual({ kind: "attack", modifier: 5, botchRange: 3 });
     for (const engine of ENGINE_IDS.filter((e) => e !== "action")) {
       expect(weaponAttackRequest(engine, axe.system), engine).toBeNull();
     }
-    expect(WEAPON_ATTACK_ENGINES).toEqual(["action", "pi", "percentile"]);
+    expect(WEAPON_ATTACK_ENGINES).toEqual(["action", "pi", "percentile", "wild", "pool"]);
   });
 });

@@ -278,6 +278,9 @@ describe("requestForTrait", () => {
         "skill",
         "skill",
         "tenPoint",
+        // Weapon attacks of every type but action dice: test/data/attacks.test.ts.
+        "weapon",
+        "weapon",
         "weapon",
         "weapon",
         "weapon",

@@ -39,6 +39,7 @@ import { mixedFaces } from "../foundry/index.ts";
 import { renderTemplate } from "../support/handlebars.ts";
 import { EN, ROOT } from "../support/i18n.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
+import { UNTRAINED_GROUP_KEY } from "../../src/data/actor/pure.ts";
 
 const I18N = createLocalization(EN);
 
@@ -148,6 +149,14 @@ describe("lab card states", () => {
     expect(pl("poolSixthDot")).toMatchObject({ result: "failure", cancellation: 2, ignored: 2, botchLevel: 0 });
     expect(pl("poolWillpower")).toMatchObject({ willpower: true, result: "success" });
     expect(pl("poolAutomatic").automatic).toBe(true);
+    // The Blaster's 5D with a Character Point: 4 + 2 + 5 + 3, the Wild Die 6 then 2, the point's die 4.
+    expect(wd("wildWeaponAttack")).toMatchObject({ total: 26, characterPoints: 1, criticalSuccess: true });
+    // At the Longsword's difficulty 7 the 6 fails: 7, 9, 10 less the 1, plus Willpower.
+    expect(pl("poolWeaponAttack")).toMatchObject({ successes: 3, ones: 1, willpower: true, net: 3 });
+    expect(CARD_STATES.filter((s) => s.offersDamage).map((s) => s.id)).toEqual([
+      "wildWeaponAttack",
+      "poolWeaponAttack",
+    ]);
   });
 
   it.each(CARD_STATES.map((s) => [s.id, s] as const))(
@@ -192,6 +201,26 @@ describe("lab dialogs", () => {
       use: roll.settings.attack?.use,
       [`gear-${roll.settings.gear?.[0]?.id}`]: true,
     });
+  });
+
+  it("opens the Wild Die and dice-pool samples' weapon rows as attacks: a choice of skill or pair, the weapon's difficulty", () => {
+    const kestrel = actors().find((a) => a.name === "Kestrel Vane") as SampleActor;
+    const pistol = kestrel.items.find((i) => i.name === "Old pistol");
+    const wildRoll = sheetRoll(kestrel, { kind: "weapon", key: pistol?.id ?? "" }, I18N);
+    expect(wildRoll).toMatchObject({ engine: "wild", title: "Old pistol", direct: false });
+    expect(wildRoll.settings.attack?.uses.map((u) => u.text)).toContain("Blaster");
+    const wildDialog = openDialog("wild", DEFAULT_DIALOG_SETTINGS, wildRoll.request, wildRoll.title, wildRoll.settings);
+    expect(dialogRequest(wildDialog, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
+
+    const silas = actors().find((a) => a.name === "Silas Greaves") as SampleActor;
+    const sword = silas.items.find((i) => i.name === "Longsword");
+    const poolRoll = sheetRoll(silas, { kind: "weapon", key: sword?.id ?? "" }, I18N);
+    expect(poolRoll).toMatchObject({ engine: "pool", title: "Longsword", direct: false });
+    const groups = [...new Set(poolRoll.settings.attack?.uses.map((u) => u.group))];
+    expect(groups).toEqual(["Investigation", "Firearms", "Subterfuge", "Occult", I18N.localize(UNTRAINED_GROUP_KEY)]);
+    const poolDialog = openDialog("pool", DEFAULT_DIALOG_SETTINGS, poolRoll.request, poolRoll.title, poolRoll.settings);
+    expect(poolDialog.values).toMatchObject({ use: "attribute:dexterity", difficulty: String(6) });
+    expect(dialogRequest(poolDialog, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
   });
 
   it.each([...LAB_ENGINES])("%s starts from a request it can roll", (engine) => {

@@ -41,6 +41,17 @@ export function controlButton(
 }
 
 /**
+ * An attack card's Roll damage button (the `rollDamage` control), naming the attacking character in
+ * `data-actor`; the chat hook adds it for an owner of that character, and the lab draws it the same.
+ *
+ * @param actor - The attacking character's id.
+ * @param label - The button's text, localized.
+ */
+export function damageButton(actor: string, label: string): HTMLButtonElement {
+  return controlButton("rb-controls__button rb-damage-button", "rollDamage", label, label, { actor });
+}
+
+/**
  * The ledger line of an entry (`.<prefix>__entry[data-entry]`) with its "what" and "who" texts, or
  * `null` when the id is malformed or no such line is shown.
  */

@@ -1,13 +1,13 @@
 /**
- * The attack card's damage button: an action-dice attack rolled from a weapon stores the weapon
- * (actor and item ids) with its roll, and its card offers the viewer who owns that character a
- * button that rolls the weapon's damage, exactly as the sheet's damage button does. The button is
- * the `rollDamage` entry of the card-control table (`card-actions.ts`: an owner of the attacker may
- * press it); the roll re-checks ownership itself.
+ * The attack card's damage button: an attack rolled from a weapon whose engine rolls weapon damage
+ * (action dice, Wild Die, dice pool) stores the weapon (actor and item ids) with its roll, and its
+ * card offers the viewer who owns that character a button that rolls the weapon's damage, exactly as
+ * the sheet's damage button does. The button is the `rollDamage` entry of the card-control table
+ * (`card-actions.ts`: an owner of the attacker may press it); the roll re-checks ownership itself.
  */
 import { shared } from "../../engines/index.ts";
 import { rollActorTrait } from "../sheets/roll-trait.ts";
-import { controlButton } from "./card-controls.ts";
+import { damageButton } from "./card-controls.ts";
 
 /** The weapon an attack card names (`roll.options.weapon`), or `null`. */
 export function cardWeapon(message: ChatMessage.Implementation): { actor: string; item: string } | null {
@@ -39,7 +39,5 @@ export function addDamageControl(message: ChatMessage.Implementation, html: HTML
   if (!mayRollCardDamage(message, game.user)) return;
   const card = html.querySelector<HTMLElement>(".rb-card");
   if (!card) return;
-  const label = game.i18n.localize("ROLLING_BONES.Damage.CardButton");
-  const actor = cardWeapon(message)?.actor ?? "";
-  card.append(controlButton("rb-controls__button rb-damage-button", "rollDamage", label, label, { actor }));
+  card.append(damageButton(cardWeapon(message)?.actor ?? "", game.i18n.localize("ROLLING_BONES.Damage.CardButton")));
 }

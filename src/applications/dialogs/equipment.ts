@@ -23,6 +23,8 @@ export interface DialogUse {
   readonly text: string;
   /** The request the choice gives (the pool and modifiers, or the rating and the weapon's multiplier). */
   readonly request: unknown;
+  /** The heading it is listed under as text (a dice-pool ability's pairs), or none. */
+  readonly group?: string;
 }
 
 /** A weapon attack: the weapon, and the skills (or attributes) the player chooses from. */
@@ -162,11 +164,14 @@ export interface GearView {
 
 /** The equipment part of a dialog's form view. */
 export interface EquipmentView {
-  /** A weapon attack: the weapon's name and adjustments, and the choices (the current one selected); else `null`. */
+  /**
+   * A weapon attack: the weapon's name and adjustments, and the choices (the current one selected)
+   * in groups, each under its heading (`null`: listed without one); else `null`.
+   */
   readonly attack: {
     readonly weapon: string;
     readonly parts: readonly AdjustmentPart[];
-    readonly uses: readonly { readonly value: string; readonly text: string; readonly selected: boolean }[];
+    readonly groups: readonly UseGroupView[];
   } | null;
   /** The gear offered (empty for none). */
   readonly gear: readonly GearView[];
@@ -175,6 +180,27 @@ export interface EquipmentView {
 /** The equipment fields a form shows (a weapon attack's choice, the gear's boxes), for its errors. */
 export function shownEquipmentFields(view: EquipmentView): string[] {
   return [...(view.attack ? [USE_FIELD] : []), ...(view.gear.length > 0 ? ["gear"] : [])];
+}
+
+/** Consecutive choices listed under one heading (an `optgroup`), or under none. */
+export interface UseGroupView {
+  readonly label: string | null;
+  readonly uses: readonly { readonly value: string; readonly text: string; readonly selected: boolean }[];
+}
+
+/** The choices in their order, consecutive ones with the same heading gathered under it. */
+function useGroups(uses: readonly DialogUse[], current: FormValues[string]): UseGroupView[] {
+  const groups: { label: string | null; uses: UseGroupView["uses"][number][] }[] = [];
+  for (const use of uses) {
+    const label = use.group ?? null;
+    let last = groups.at(-1);
+    if (!last || last.label !== label) {
+      last = { label, uses: [] };
+      groups.push(last);
+    }
+    last.uses.push({ value: use.value, text: use.text, selected: use.value === current });
+  }
+  return groups;
 }
 
 function partsOf(item: DialogItem): AdjustmentPart[] {
@@ -197,7 +223,7 @@ export function equipmentView(values: FormValues, settings: EquipmentSettings): 
       ? {
           weapon: attack.weapon.name,
           parts: partsOf(attack.weapon),
-          uses: attack.uses.map((u) => ({ value: u.value, text: u.text, selected: u.value === values[USE_FIELD] })),
+          groups: useGroups(attack.uses, values[USE_FIELD]),
         }
       : null,
     gear: (settings.gear ?? []).map((g) => ({

@@ -6,6 +6,14 @@
  */
 
 import { pool } from "../../engines/index.ts";
+import {
+  equipmentFormValues,
+  equipmentView,
+  followUse,
+  type EquipmentSettings,
+  type EquipmentView,
+  shownEquipmentFields,
+} from "./equipment.ts";
 import { fieldText, isChecked, numberOrText, requiredNumber, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -59,6 +67,10 @@ export interface PoolFormView {
     /** True in combat (one point per round), false outside (one per roll). */
     readonly inCombat: boolean;
   } | null;
+  /** A weapon attack's choice of Attribute + Ability and its weapon (see `equipment.ts`). */
+  readonly equipment: EquipmentView;
+  /** Whether the roll is a weapon attack (the difficulty then starts at the weapon's). */
+  readonly weaponAttack: boolean;
 }
 
 /** The pool dialog's odds panel. */
@@ -92,12 +104,18 @@ function automaticOffered(values: FormValues): boolean {
 
 /**
  * The form values of a pool request (from a sheet): absent fields take the defaults (pool
- * {@link DEFAULT_POOL}, difficulty 6, no cancellation, no Willpower, no automatic success).
+ * {@link DEFAULT_POOL}, difficulty 6, no cancellation, no Willpower, no automatic success). A weapon
+ * attack starts from its choice of Attribute + Ability, at the weapon's difficulty (the request's).
  *
  * @param initial - The request to start from.
+ * @param settings - The dialog's settings (a weapon attack).
  */
-export function requestToForm(initial: Partial<pool.PoolRequest> = {}): Record<string, string | boolean> {
+export function requestToForm(
+  initial: Partial<pool.PoolRequest> = {},
+  settings: EquipmentSettings = {},
+): Record<string, string | boolean> {
   return {
+    ...equipmentFormValues(settings),
     pool: fieldText(initial.pool, String(DEFAULT_POOL)),
     difficulty: fieldText(initial.difficulty, String(pool.DEFAULT_DIFFICULTY)),
     cancellation: fieldText(initial.cancellation, "0"),
@@ -142,7 +160,7 @@ export function formToExtras(): null {
  */
 export function formView(
   values: FormValues,
-  settings: Pick<DialogSettings, "points" | "automaticAsk"> = {},
+  settings: Pick<DialogSettings, "points" | "automaticAsk" | "attack" | "gear"> = {},
 ): PoolFormView {
   const willpower = isChecked(values.willpower);
   const automatic = isChecked(values.automatic);
@@ -168,6 +186,8 @@ export function formView(
       hint: `ROLLING_BONES.Dialog.Pool.${automaticHint(offered, willpower && !automatic, settings.automaticAsk === true)}`,
     },
     willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
+    equipment: equipmentView(values, settings),
+    weaponAttack: Boolean(settings.attack),
   };
 }
 
@@ -176,6 +196,18 @@ function automaticHint(offered: boolean, keptOff: boolean, ask: boolean): string
   if (!offered) return "AutomaticNeeds";
   if (keptOff) return "AutomaticNotWithWillpower";
   return ask ? "AutomaticAsk" : "AutomaticOffered";
+}
+
+/**
+ * The form values after a change: a new choice of Attribute + Ability for a weapon attack fills the
+ * pool and the botch cancellation its ability's dots give; the difficulty (the weapon's, or the
+ * player's own), Willpower and the automatic success stay as the player left them.
+ */
+export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
+  return followUse(values, previous, settings, (request) => {
+    const filled = requestToForm(request as Partial<pool.PoolRequest>);
+    return { pool: filled.pool ?? "", cancellation: filled.cancellation ?? "0" };
+  });
 }
 
 function willpowerOf(points: DialogPoints["willpower"]): PoolFormView["willpowerHeld"] {
@@ -236,19 +268,21 @@ export function oddsView(request: pool.PoolRequest, _extras: null, lang: string)
 }
 
 /** The fields the pool form shows (all of them, always). */
-export function shownFields(): readonly string[] {
-  return ["pool", "difficulty", "cancellation", "willpower", "automatic"];
+export function shownFields(form: PoolFormView): readonly string[] {
+  return [...shownEquipmentFields(form.equipment), "pool", "difficulty", "cancellation", "willpower", "automatic"];
 }
 
 /** The Dice Pool dialog. */
 export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = Object.freeze({
   id: "pool",
-  requestToForm: (initial: Partial<pool.PoolRequest> | undefined) => requestToForm(initial),
+  requestToForm: (initial: Partial<pool.PoolRequest> | undefined, settings: DialogSettings) =>
+    requestToForm(initial, settings),
   formToRequest,
   formToExtras,
   formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
   oddsView,
   checkPoints,
+  follow,
   errorFields: {
     NoWillpower: "willpower",
     WillpowerUsedThisTurn: "willpower",

@@ -6,6 +6,14 @@
  */
 
 import { EngineError, shared, wild } from "../../engines/index.ts";
+import {
+  equipmentFormValues,
+  equipmentView,
+  followUse,
+  type EquipmentSettings,
+  type EquipmentView,
+  shownEquipmentFields,
+} from "./equipment.ts";
 import { isChecked, numberOrText, textOf, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -46,6 +54,8 @@ export interface WildFormView {
     readonly cpHeld: number;
     readonly fpHeld: number;
   } | null;
+  /** A weapon attack's choice of skill and its weapon (see `equipment.ts`). */
+  readonly equipment: EquipmentView;
 }
 
 /** The wild dialog's odds panel. */
@@ -79,16 +89,21 @@ function orEmpty(write: () => string): string {
 
 /**
  * The form values of a wild request: the character's dice and pips as a die code, the outside dice
- * and pips as a bonus.
+ * and pips as a bonus. A weapon attack starts from its choice of skill (or attribute).
  *
  * @param initial - The request to start from.
+ * @param settings - The dialog's settings (a weapon attack).
  */
-export function requestToForm(initial: Partial<wild.WildRequest> = {}): Record<string, string | boolean> {
+export function requestToForm(
+  initial: Partial<wild.WildRequest> = {},
+  settings: EquipmentSettings = {},
+): Record<string, string | boolean> {
   const dice = initial.dice ?? 1;
   const pips = initial.pips ?? 0;
   const outsideDice = initial.outsideDice ?? 0;
   const outsidePips = initial.outsidePips ?? 0;
   return {
+    ...equipmentFormValues(settings),
     code: orEmpty(() => wild.formatCode(dice, pips)),
     bonus: outsideDice === 0 && outsidePips === 0 ? "" : orEmpty(() => wild.formatBonus(outsideDice, outsidePips)),
     characterPoints: String(initial.characterPoints ?? 0),
@@ -180,7 +195,10 @@ export function formToExtras(values: FormValues): WildExtras {
  * @param values - The form values.
  * @param settings - The settings (the rolling character's points).
  */
-export function formView(values: FormValues, settings: Pick<DialogSettings, "points"> = {}): WildFormView {
+export function formView(
+  values: FormValues,
+  settings: Pick<DialogSettings, "points" | "attack" | "gear"> = {},
+): WildFormView {
   const fatePoint = isChecked(values.fatePoint);
   const cp = numberOrText(values.characterPoints, 0);
   const cpChosen = cp !== 0;
@@ -200,7 +218,18 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "poi
     },
     fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen },
     left: leftOf(settings.points?.wild ?? null),
+    equipment: equipmentView(values, settings),
   };
+}
+
+/**
+ * The form values after a change: a new choice of skill (or attribute) for a weapon attack fills the
+ * die code from it; the outside bonus, the points and the target number stay as the player left them.
+ */
+export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
+  return followUse(values, previous, settings, (request) => ({
+    code: requestToForm(request as Partial<wild.WildRequest>).code ?? "",
+  }));
 }
 
 /** What a character may still spend this session: the session limit and the sheet, whichever is lower. */
@@ -286,19 +315,21 @@ export function oddsView(request: wild.WildRequest, extras: WildExtras, lang: st
 }
 
 /** The fields the Wild Die form shows (all of them, always). */
-export function shownFields(): readonly string[] {
-  return ["code", "bonus", "characterPoints", "target", "fatePoint"];
+export function shownFields(form: WildFormView): readonly string[] {
+  return [...shownEquipmentFields(form.equipment), "code", "bonus", "characterPoints", "target", "fatePoint"];
 }
 
 /** The Wild Die dialog. */
 export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView> = Object.freeze({
   id: "wild",
-  requestToForm: (initial: Partial<wild.WildRequest> | undefined) => requestToForm(initial),
+  requestToForm: (initial: Partial<wild.WildRequest> | undefined, settings: DialogSettings) =>
+    requestToForm(initial, settings),
   formToRequest,
   formToExtras,
   formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
   oddsView,
   checkPoints,
+  follow,
   errorFields: {
     PointsOnSameRoll: "fatePoint",
     NotEnoughCharacterPoints: "characterPoints",

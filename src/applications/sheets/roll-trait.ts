@@ -95,18 +95,24 @@ export function dialogAttack(actor: Actor.Implementation, engine: EngineId, atta
   const item = equipmentOf(actor)(attack.weapon.id);
   return {
     weapon: { ...attack.weapon, adjustments: item ? itemAdjustments(engine, item) : [] },
-    uses: attack.uses.map((use) => ({ value: use.value, text: traitLabelText(use.label), request: use.request })),
+    uses: attack.uses.map((use) => ({
+      value: use.value,
+      text: traitLabelText(use.label),
+      request: use.request,
+      ...(use.group ? { group: traitLabelText(use.group) } : {}),
+    })),
     use: attack.use,
   };
 }
 
 /**
  * What a trait's roll stores beside its request: for a weapon attack of an engine that rolls weapon
- * damage, the weapon (actor and item ids) so its card offers the damage roll; for a damage roll,
- * whose weapon it is and what it rolls, as text for the card's damage line. (A Precision & Impact or
- * percentile attack's card names its weapon from the dialog's choice: `dialogs/equipment.ts`.)
+ * damage (action dice, Wild Die, dice pool), the weapon (actor and item ids) so its card offers the
+ * damage roll; for a damage roll, whose weapon it is and what it rolls, as text for the card's damage
+ * line. (An attack whose skill is chosen in the dialog names its weapon from that choice:
+ * `dialogs/equipment.ts`.) The roll dialog posts these with its roll.
  */
-function traitRollOptions(
+export function traitRollOptions(
   actor: Actor.Implementation,
   trait: TraitRef,
   engine: EngineId,

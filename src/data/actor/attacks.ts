@@ -1,9 +1,10 @@
 /**
- * What a weapon attack of a Precision & Impact or percentile character is rolled with: the player
- * chooses one of the character's skills (or, in Precision & Impact, a pair of attributes; in the
- * percentile rules, an attribute's rating) in the roll dialog. A choice is written as a trait
- * reference in one piece of text (`skill:<id>`, `attribute:power+wits`), so a roll button, a hotbar
- * macro or `api.rollTrait` can name it in the weapon trait's `with`.
+ * What a weapon attack is rolled with, in every engine but action dice (whose weapon carries its own
+ * attack modifier): the player chooses one of the character's skills in the roll dialog (Precision &
+ * Impact, percentile, Wild Die), or an Attribute + Ability pair (dice pool), or attributes alone as
+ * an untrained attack. A choice is written as a trait reference in one piece of text (`skill:<id>`,
+ * `attribute:power+wits`, `ability:<id>+dexterity`), so a roll button, a hotbar macro or
+ * `api.rollTrait` can name it in the weapon trait's `with`.
  */
 
 import type { TraitLabel, TraitRef } from "./requests.ts";
@@ -16,6 +17,8 @@ export interface AttackUse<R = unknown> {
   readonly trait: TraitRef;
   /** What the choice is called (a skill's name, or the attributes' keys). */
   readonly label: TraitLabel;
+  /** The heading the dialog lists the choice under (a dice-pool ability's pairs), or none. */
+  readonly group?: TraitLabel;
   /** The request the trait gives (for a percentile attack, with the weapon's damage multiplier). */
   readonly request: R;
 }
@@ -48,17 +51,18 @@ function stems(name: string): string[] {
     .filter((w) => w.length >= 3);
 }
 
-/** Whether a skill's name names the weapon (a word of one is part of a word of the other: Sword and Longsword, Bows and Short bow). */
+/** Whether a skill's (or ability's) name names the weapon (a word of one is part of a word of the other: Sword and Longsword, Bows and Short bow). */
 function namesWeapon(skill: string, weapon: string): boolean {
   const weaponWords = stems(weapon);
   return stems(skill).some((s) => weaponWords.some((w) => w.includes(s) || s.includes(w)));
 }
 
 /**
- * The choice an attack starts from when none is named: a skill whose name names the weapon (Sword
- * for a Longsword, Bows for a Short bow); else the character's attributes alone, as an untrained
- * attack is made (the `untrained` choice when the character has it, else the first attribute choice);
- * else the first choice. The player picks any other in the dialog.
+ * The choice an attack starts from when none is named: the first skill (or dice-pool ability, with
+ * the attribute it is usually rolled with: the first pair listed for it) whose name names the weapon
+ * (Sword for a Longsword, Bows for a Short bow); else the character's attributes alone, as an
+ * untrained attack is made (the `untrained` choice when the character has it, else the first
+ * attribute choice); else the first choice. The player picks any other in the dialog.
  *
  * @param uses - The choices, skills first.
  * @param weapon - The weapon's name.
@@ -66,7 +70,12 @@ function namesWeapon(skill: string, weapon: string): boolean {
  * @returns The choice's value, or `null` when there is no choice at all.
  */
 export function defaultUse(uses: readonly AttackUse[], weapon: string, untrained?: string): string | null {
-  const named = uses.find((u) => u.trait.kind === "skill" && "name" in u.label && namesWeapon(u.label.name, weapon));
+  const named = uses.find(
+    (u) =>
+      (u.trait.kind === "skill" || u.trait.kind === "ability") &&
+      "name" in u.label &&
+      namesWeapon(u.label.name, weapon),
+  );
   const attributes = uses.filter((u) => u.trait.kind === "attribute");
   const plain = attributes.find((u) => u.value === untrained) ?? attributes[0];
   return (named ?? plain ?? uses[0])?.value ?? null;

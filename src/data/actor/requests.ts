@@ -14,7 +14,14 @@ import { actionDamageRequest } from "../item/damage.ts";
 import { weaponAttackRequest, type ItemData } from "../item/figures.ts";
 import type { ItemSources } from "../item/types.ts";
 import { defaultUse, useValue, type AttackUse, type WeaponAttack } from "./attacks.ts";
-import { PERCENTILE_ATTRIBUTES, PI_ATTRIBUTES, type CharacterType, type ENGINE_OF } from "./constants.ts";
+import {
+  PERCENTILE_ATTRIBUTES,
+  PI_ATTRIBUTES,
+  POOL_ATTRIBUTES,
+  WILD_ATTRIBUTES,
+  type CharacterType,
+  type ENGINE_OF,
+} from "./constants.ts";
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
 
@@ -34,9 +41,9 @@ export type EquipmentLookup = (id: string) => (ItemData & { readonly name: strin
 export const TRAIT_KINDS = Object.freeze({
   "percentile-character": ["attribute", "skill", "weapon"],
   "action-character": ["ability", "save", "skill", "weapon", "damage"],
-  "wild-character": ["attribute", "skill", "damage"],
+  "wild-character": ["attribute", "skill", "weapon", "damage"],
   "pi-character": ["attribute", "skill", "weapon"],
-  "pool-character": ["attribute", "ability", "tenPoint", "damage"],
+  "pool-character": ["attribute", "ability", "tenPoint", "weapon", "damage"],
 } as const satisfies Record<CharacterType, readonly string[]>);
 
 /** A kind of trait of a character type. */
@@ -48,8 +55,9 @@ export const WILLPOWER_KEY = "willpower";
 /**
  * A rollable trait, as a roll button names it (`data-kind`, `data-key`, optional `data-with`).
  * `with` names a second attribute: the partner attribute of a Precision & Impact attribute roll,
- * or the attribute a dice-pool ability is rolled with instead of its usual one; for a Precision &
- * Impact or percentile weapon attack, the skill or attributes it is rolled with (`skill:<id>`).
+ * or the attribute a dice-pool ability is rolled with instead of its usual one; for a weapon attack
+ * of any engine but action dice, the skill, ability or attributes it is rolled with (`skill:<id>`,
+ * `ability:<id>+dexterity`, `attribute:agility`).
  */
 export interface TraitRef {
   /** The kind of trait, one of {@link TRAIT_KINDS} for the character's type. */
@@ -69,18 +77,25 @@ export interface EngineRequests {
   pool: PoolRequest;
 }
 
-/** The label of a rolled trait: a localization key (fixed traits) or the user's own name (entries). */
-export type TraitLabel = { readonly key: string; readonly withKey?: string } | { readonly name: string };
+/**
+ * The label of a rolled trait: a localization key (fixed traits; a second one for a pair of
+ * attributes) or the user's own name (entries; with the key of the attribute it is paired with, for a
+ * dice-pool weapon attack's Attribute + Ability).
+ */
+export type TraitLabel =
+  { readonly key: string; readonly withKey?: string } | { readonly name: string; readonly attributeKey?: string };
 
 /**
  * A trait label as text: a user's name as it is, a fixed trait's key localized, and a pair of
- * attributes (Precision & Impact rolls combine two) joined as "Power + Wits".
+ * attributes (Precision & Impact rolls combine two) joined as "Power + Wits", or an attribute and
+ * an ability as "Dexterity + Melee".
  *
  * @param label - The label.
  * @param localize - The localization to read.
  */
 export function traitLabelOf(label: TraitLabel, localize: (key: string) => string): string {
-  if (!("key" in label)) return label.name;
+  if (!("key" in label))
+    return label.attributeKey === undefined ? label.name : `${localize(label.attributeKey)} + ${label.name}`;
   const first = localize(label.key);
   return label.withKey === undefined ? first : `${first} + ${localize(label.withKey)}`;
 }
@@ -99,8 +114,8 @@ export interface TraitRoll<T extends CharacterType = CharacterType> {
    */
   readonly damage?: { readonly weapon: string; readonly rolled: string; readonly direct: boolean };
   /**
-   * A weapon attack whose skill (or attributes) the player chooses in the dialog (Precision & Impact,
-   * percentile): the weapon and every choice with its request; `request` is the chosen one's.
+   * A weapon attack whose skill, ability or attributes the player chooses in the dialog (every engine
+   * but action dice): the weapon and every choice with its request; `request` is the chosen one's.
    */
   readonly attack?: WeaponAttack<EngineRequests[(typeof ENGINE_OF)[T]]>;
 }
@@ -261,42 +276,49 @@ function weaponOf(
   return item?.type === "weapon" ? { id: trait.key, name: item.name, system: item.system } : unknownTrait(trait);
 }
 
-/** Every choice an attack can be rolled with, each with the roll its trait gives. */
+/** Every choice an attack can be rolled with, each with the roll its trait gives (and the heading it is listed under). */
 function attackUses(
-  traits: readonly TraitRef[],
+  traits: readonly (TraitRef & { readonly group?: TraitLabel })[],
   rollOf: (trait: TraitRef) => TraitRoll,
 ): AttackUse<TraitRoll["request"]>[] {
   const uses: AttackUse<TraitRoll["request"]>[] = [];
-  for (const trait of traits) {
+  for (const { group, ...trait } of traits) {
     let roll: TraitRoll;
     try {
       roll = rollOf(trait);
     } catch (error) {
-      // A skill that cannot be rolled (its attribute has no dice) is not offered; anything else is a bug.
+      // A skill that cannot be rolled (its attribute has no dice, its code cannot be read) is not
+      // offered; anything else is a bug.
       if (error instanceof EngineError) continue;
       throw error;
     }
-    uses.push({ value: useValue(trait), trait, label: roll.label, request: roll.request });
+    uses.push({ value: useValue(trait), trait, label: roll.label, request: roll.request, ...(group ? { group } : {}) });
   }
   return uses;
 }
 
 /**
- * The attributes a weapon attack starts from when no skill names the weapon, as an untrained attack
- * is made: Agility in the percentile rules (aim and coordination), Power and Quickness in Precision
- * & Impact. The rule texts are silent; this is the system's choice (rules journal).
+ * The attributes a weapon attack starts from when no skill (or ability) names the weapon, as an
+ * untrained attack is made: Agility in the percentile and Wild Die rules (aim and coordination),
+ * Power and Quickness in Precision & Impact, Dexterity alone in the dice pool. The rule texts are
+ * silent; this is the system's choice (rules journal).
  */
 export const UNTRAINED_ATTACK = Object.freeze({
   percentile: "attribute:agility",
   pi: "attribute:power+quickness",
+  wild: "attribute:agility",
+  pool: "attribute:dexterity",
 });
+
+/** The localization key of the heading of a dice-pool attack's untrained choices (attributes alone). */
+export const UNTRAINED_GROUP_KEY = "ROLLING_BONES.Dialog.Attack.Untrained";
 
 /**
  * A weapon attack rolled with the choice the trait names in `with` (refused when the character has
  * no such choice), or else with the default choice; the card's label is the weapon's name.
  */
 function weaponAttack(
-  engine: "pi" | "percentile",
+  engine: "pi" | "percentile" | "wild" | "pool",
   weapon: { id: string; name: string },
   uses: readonly AttackUse<TraitRoll["request"]>[],
   trait: TraitRef,
@@ -348,6 +370,19 @@ function wildDamage(
 function wildRoll(system: CharacterSources["wild-character"], trait: TraitRef, equipment: EquipmentLookup): TraitRoll {
   const type = "wild-character";
   if (trait.kind === "damage") return wildDamage(system, equipment, trait);
+  if (trait.kind === "weapon") {
+    // The Wild Die text gives a weapon no attack figure: an attack is a roll of a skill (or of an
+    // attribute, untrained), and the weapon's code is its damage.
+    const weapon = weaponOf(equipment, trait);
+    const uses = attackUses(
+      [
+        ...Object.keys(system.skills).map((key) => ({ kind: "skill", key })),
+        ...WILD_ATTRIBUTES.map((key) => ({ kind: "attribute", key })),
+      ],
+      (use) => wildRoll(system, use, equipment),
+    );
+    return weaponAttack("wild", weapon, uses, trait, UNTRAINED_ATTACK.wild);
+  }
   if (trait.kind === "attribute") {
     const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
     const { dice, pips } = wild.parseCode(attribute.code);
@@ -403,6 +438,8 @@ function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, e
     cancellation: built.cancellation,
   });
   switch (trait.kind) {
+    case "weapon":
+      return poolAttack(system, trait, equipment);
     case "attribute": {
       const attribute = ownValue(system.attributes, trait.key) ?? unknownTrait(trait);
       const built = pool.buildPool({ attribute: attribute.rating });
@@ -444,4 +481,37 @@ function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, e
     default:
       return unknownTrait(trait);
   }
+}
+
+/**
+ * A dice-pool weapon attack: an Attribute + Ability pair (each ability with every attribute, the one
+ * it is usually rolled with first, listed under the ability's name), or an attribute alone, untrained;
+ * every choice at the weapon's difficulty ("the difficulty of an attack with it").
+ */
+function poolAttack(
+  system: CharacterSources["pool-character"],
+  trait: TraitRef,
+  equipment: EquipmentLookup,
+): TraitRoll {
+  const type = "pool-character";
+  const weapon = weaponOf(equipment, trait);
+  const attributeKey = (key: string) => fixedTraitKey(type, "attributes", key);
+  const pairs = Object.entries(system.abilities).flatMap(([key, ability]) =>
+    [ability.attribute, ...POOL_ATTRIBUTES.filter((a) => a !== ability.attribute)].map((attribute) => ({
+      kind: "ability",
+      key,
+      with: attribute,
+      group: { name: ability.name },
+    })),
+  );
+  const alone = POOL_ATTRIBUTES.map((key) => ({ kind: "attribute", key, group: { key: UNTRAINED_GROUP_KEY } }));
+  const uses = attackUses([...pairs, ...alone], (use) => {
+    const roll = poolRoll(system, use, equipment);
+    const request: PoolRequest = { ...(roll.request as PoolRequest), difficulty: weapon.system.pool.difficulty };
+    const ability = use.kind === "ability" ? ownValue(system.abilities, use.key) : undefined;
+    const label: TraitLabel =
+      ability && use.with !== undefined ? { name: ability.name, attributeKey: attributeKey(use.with) } : roll.label;
+    return { ...roll, request, label };
+  });
+  return weaponAttack("pool", weapon, uses, trait, UNTRAINED_ATTACK.pool);
 }

@@ -1,8 +1,7 @@
 /**
  * What an item means to a character of each engine: the figures its equipment list shows (only the
- * actor's engine's), and whether a weapon rolls an attack (action dice with the weapon's modifier;
- * Precision & Impact and percentile with a skill the player chooses; the other engines' weapon
- * figures feed damage rolls).
+ * actor's engine's), and how a weapon rolls an attack (action dice with the weapon's modifier; the
+ * other engines with a skill, ability or attributes the player chooses).
  */
 
 import type { ActionRequest } from "../../engines/action/index.ts";
@@ -83,17 +82,18 @@ export function botchRangeText(range: number): string {
 }
 
 /**
- * The engines whose characters roll an attack from a weapon's row: action dice (the weapon's attack
- * modifier and botch range), Precision & Impact (a skill or two attributes, the weapon's modifiers
- * added after the pick) and percentile (a skill's rating, the weapon's damage multiplier for a
- * called shot). The Wild Die and dice-pool weapons roll damage only.
+ * The engines whose characters roll an attack from a weapon's row: every one. Action dice roll with
+ * the weapon's attack modifier and botch range; Precision & Impact with a skill or two attributes,
+ * the weapon's modifiers added after the pick; percentile with a skill's rating, the weapon's damage
+ * multiplier for a called shot; the Wild Die with a skill's code (the weapon has no attack figure);
+ * the dice pool with an Attribute + Ability pair at the weapon's difficulty.
  */
-export const WEAPON_ATTACK_ENGINES: readonly EngineId[] = Object.freeze(["action", "pi", "percentile"]);
+export const WEAPON_ATTACK_ENGINES: readonly EngineId[] = Object.freeze(["action", "pi", "percentile", "wild", "pool"]);
 
 /**
  * The request an action-dice attack with a weapon starts from: the weapon's modifier and botch
- * range; `null` for the other engines (a Precision & Impact or percentile attack starts from the
- * skill the player chooses: `actor/requests.ts`).
+ * range; `null` for the other engines (their attacks start from the skill, ability or attributes the
+ * player chooses: `actor/requests.ts`).
  */
 export function weaponAttackRequest(engine: EngineId, weapon: ItemSources["weapon"]): ActionRequest | null {
   if (engine !== "action") return null;
