@@ -12,91 +12,17 @@
  * class would inherit from Foundry is absent, so calling it fails loudly.
  */
 
-/** Options every field stand-in keeps as given. */
-export type FieldOptions = Readonly<Record<string, unknown>>;
-
-/** A data field stand-in: it keeps its options. [API13 foundry.data.fields.DataField] */
-export class DataField {
-  readonly options: FieldOptions;
-
-  constructor(options: FieldOptions = {}) {
-    this.options = options;
-  }
-
-  /** The value new data gets (`initial`, called when it is a function, as Foundry documents it). */
-  get initial(): unknown {
-    const initial = this.options.initial;
-    return typeof initial === "function" ? (initial as () => unknown)() : initial;
-  }
-}
-
-/** [API13 foundry.data.fields.NumberField] */
-export class NumberField extends DataField {}
-/** [API13 foundry.data.fields.StringField] */
-export class StringField extends DataField {}
-/** [API13 foundry.data.fields.BooleanField] */
-export class BooleanField extends DataField {}
-/** [API13 foundry.data.fields.HTMLField] */
-export class HTMLField extends StringField {}
-
-/** A schema of named fields. [API13 foundry.data.fields.SchemaField] */
-export class SchemaField extends DataField {
-  readonly fields: Readonly<Record<string, DataField>>;
-
-  constructor(fields: Record<string, DataField>, options: FieldOptions = {}) {
-    super(options);
-    this.fields = fields;
-  }
-
-  /** New data: each field's initial value. */
-  override get initial(): Record<string, unknown> {
-    return Object.fromEntries(Object.entries(this.fields).map(([k, f]) => [k, f.initial]));
-  }
-}
-
-/** A list of one element field. [API13 foundry.data.fields.ArrayField] */
-export class ArrayField extends DataField {
-  readonly element: DataField;
-
-  constructor(element: DataField, options: FieldOptions = {}) {
-    super(options);
-    this.element = element;
-  }
-}
-
-/** An object whose values share one element field, keyed freely. [API13 foundry.data.fields.TypedObjectField] */
-export class TypedObjectField extends DataField {
-  readonly element: DataField;
-
-  constructor(element: DataField, options: FieldOptions = {}) {
-    super(options);
-    this.element = element;
-  }
-
-  override get initial(): unknown {
-    return this.options.initial ?? {};
-  }
-}
-
-/**
- * The base of system data models: the statics a subclass overrides, and `migrateData` returning its
- * argument as Foundry's does. [API13 foundry.abstract.TypeDataModel; FOUNDRY-NOTES §5]
- */
-export class TypeDataModel {
-  static LOCALIZATION_PREFIXES: string[] = [];
-
-  static defineSchema(): Record<string, DataField> {
-    return {};
-  }
-
-  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    return source;
-  }
-
-  prepareBaseData(): void {}
-
-  prepareDerivedData(): void {}
-}
+export {
+  ArrayField,
+  BooleanField,
+  DataField,
+  HTMLField,
+  NumberField,
+  SchemaField,
+  StringField,
+  TypedObjectField,
+  TypeDataModel,
+} from "./data-model.ts";
 
 /**
  * The rendered applications by id. [API13 foundry.applications.instances: "a registry of currently

@@ -411,11 +411,17 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const waiting = new Map<string, (() => void)[]>();
   const env: Env = {
     generation,
-    // Each client reads its own copy of the replicated collections; presence, actors and the
-    // client/user settings are one store. [server.ts]
+    // Each client reads its own copy of the replicated collections; presence and the client/user
+    // settings are one store. [server.ts]
     get world(): World {
       const view = viewOf(currentUserId());
-      return { ...world, users: view.users, messages: view.messages, worldSettings: view.worldSettings };
+      return {
+        ...world,
+        users: view.users,
+        messages: view.messages,
+        worldSettings: view.worldSettings,
+        actors: view.actors,
+      };
     },
     server: world,
     views,
@@ -434,6 +440,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     queryLatency: opts.queryLatency ?? (typeof opts.latency === "number" ? opts.latency : 0),
     handlebars: createHandlebars({ partials: opts.templateLoad === undefined }),
     clientMessages: new Map(),
+    clientActors: new Map(),
+    sheetRegistrations: { actors: [], items: [] },
     baseUserId,
   };
   setEnv(env);
@@ -529,8 +537,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   );
 
   const Hooks = strictObject(createHooks(), "Hooks");
-  const sheetRegistrations: SheetRegistration[] = [];
-  const itemSheetRegistrations: SheetRegistration[] = [];
+  const sheetRegistrations: SheetRegistration[] = env.sheetRegistrations.actors;
+  const itemSheetRegistrations: SheetRegistration[] = env.sheetRegistrations.items;
   const confirmations: { title: string; content: string }[] = [];
   const confirmAnswers: (boolean | null)[] = [];
   // [API13 foundry.applications.api.DialogV2.confirm: a yes/no prompt; resolves true for yes, false
@@ -768,6 +776,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     },
     reload() {
       env.clientMessages.clear();
+      env.clientActors.clear();
     },
     storedMessages() {
       return [...world.messages.values()].map((m) => deepClone(m.source));
@@ -814,6 +823,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       assertUser(userId);
       views.set(userId, snapshot());
       env.clientMessages.delete(userId);
+      env.clientActors.delete(userId);
       world.active.add(userId);
     },
     setPageVisible(userId, visible) {

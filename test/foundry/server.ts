@@ -1,7 +1,7 @@
 /**
  * The world's server and the clients' copies of it. The server owns the documents (users, chat
  * messages, world settings, actors) and applies each change; every client holds its own copy of the
- * users, messages and world settings, which a change reaches only after that client's latency, in
+ * users, messages, world settings and actors, which a change reaches only after that client's latency, in
  * the order the server sent it. Document lifecycle hooks run on each connected client when the change
  * arrives there.
  *
@@ -16,13 +16,15 @@
  *   [API13 DatabaseBackend, ClientDatabaseBackend "_handleUpdateDocuments"; the per-client order is
  *   the socket's order (socket.io delivers in order per connection)].
  */
-import { currentUserId, env, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
+import type { ActorSpec } from "./actors.ts";
+import { currentUserId, env, peekEnv, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
 
-/** What one client holds of the world. Actors are not copied (one shared store; their hooks are delayed). */
+/** What one client holds of the world. */
 export interface ClientView {
   users: Map<string, UserSource>;
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
   worldSettings: Map<string, unknown>;
+  actors: Map<string, ActorSpec>;
 }
 
 /** What runs on each connected client when a change reaches it (as that client). */
@@ -57,6 +59,7 @@ export function snapshot(): ClientView {
     users: new Map([...s.users].map(([id, u]) => [id, structuredClone(u)])),
     messages: new Map([...s.messages].map(([id, m]) => [id, structuredClone(m)])),
     worldSettings: new Map([...s.worldSettings].map(([k, v]) => [k, structuredClone(v)])),
+    actors: new Map([...s.actors].map(([id, a]) => [id, structuredClone(a)])),
   };
 }
 
@@ -90,6 +93,8 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
   let mine: Promise<void> = Promise.resolve();
   for (const clientId of e.server.users.keys()) {
     const deliver = (): void => {
+      // A change still on its way when the world is uninstalled never reaches the next world.
+      if (peekEnv() !== e) return;
       apply(viewOf(clientId));
       // A disconnected client has no listeners running; it loads the current world when it connects.
       if (onClient && e.server.active.has(clientId)) runAs(clientId, () => onClient(clientId));

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
 import type { ActorSpec } from "./actors.ts";
+import type { SheetRegistration } from "./documents.ts";
 import type { ClientView } from "./server.ts";
 
 /** A recorded `ui.notifications` call. */
@@ -60,7 +61,7 @@ export interface World {
   /** Which users are logged in (presence, not document data). */
   active: Set<string>;
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
-  /** World actors (read-only in the double). */
+  /** World actors: the server's stored data, or a client's copy of it. */
   actors: Map<string, ActorSpec>;
   worldSettings: Map<string, unknown>;
   /** Client-scope settings, per client (user id). */
@@ -72,7 +73,7 @@ export interface World {
 /** Everything the double's classes need at run time. */
 export interface Env {
   generation: 13 | 14;
-  /** The world as the running client sees it: its own copy of users, messages and world settings. */
+  /** The world as the running client sees it: its own copy of users, messages, world settings and actors. */
   readonly world: World;
   /** The world as the server holds it (server.ts). */
   server: World;
@@ -101,6 +102,10 @@ export interface Env {
   handlebars: typeof Handlebars;
   /** Per client: message instances already built from the world's source. */
   clientMessages: Map<string, Map<string, object>>;
+  /** Per client: actor instances already built from its copy of the world. */
+  clientActors: Map<string, Map<string, object>>;
+  /** Every `registerSheet` call, for Actors and for Items, in order. */
+  sheetRegistrations: { actors: SheetRegistration[]; items: SheetRegistration[] };
   baseUserId: string;
 }
 

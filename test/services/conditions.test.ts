@@ -57,7 +57,7 @@ describe("conditions change rolls and are named on the card", () => {
 
     // Removed (the same toggle, or the token HUD), the next roll is plain again.
     await toggle(PIA, "rb-exhausted");
-    expect(w.double.game.actors.get(PIA)?.effects).toEqual([]);
+    expect(w.double.game.actors.get(PIA)?.effects.contents).toEqual([]);
     const rested = await piRoll();
     expect(rested.outcome).toMatchObject({ impact: 2 });
     expect(await cardText(rested.id)).not.toContain(localize("ROLLING_BONES.Condition.rb-exhausted.name"));
@@ -119,6 +119,6 @@ describe("conditions change rolls and are named on the card", () => {
   it("a player may not toggle a condition on another player's character", async () => {
     w = await bootWorld();
     await expect(toggle(PIA, "rb-exhausted", "playerBob0000000")).rejects.toThrow(/lacks permission/);
-    expect(w.double.game.actors.get(PIA)?.effects).toEqual([]);
+    expect(w.double.game.actors.get(PIA)?.effects.contents).toEqual([]);
   });
 });
