@@ -71,6 +71,7 @@ import {
   worldActorData,
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
+import { chatLogOf, clientRoot, type ChatLog as ChatLogInstance } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
 import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
@@ -105,6 +106,7 @@ export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, 
 export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
 export type { SheetRegistration } from "./documents.ts";
 export { ChatLog } from "./documents.ts";
+export { DataModelValidationError } from "./data-model.ts";
 export type { ActorSpec, PackSpec } from "./actors.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
@@ -243,6 +245,17 @@ export interface FoundryDouble {
   readonly warnings: string[];
   /** Errors thrown by hook listeners. */
   readonly hookErrors: unknown[];
+  /** Errors thrown by what a click or a form submission in an application ran (Foundry logs them). */
+  readonly applicationErrors: unknown[];
+  /** A client's chat log (`ui.chat` on that client), rendered; needs a DOM. */
+  chatLog(userId: string): ChatLogInstance;
+  /** The part of the page a client's applications live in; needs a DOM. */
+  clientRoot(userId: string): HTMLElement;
+  /**
+   * A user presses a control in their page: the click runs as the client whose page holds the
+   * element (its application's actions and any listener on it), then the world settles.
+   */
+  press(element: Element): Promise<void>;
   /** Every `Actors.registerSheet` call, in order. */
   readonly sheetRegistrations: SheetRegistration[];
   /** Every `Items.registerSheet` call, in order. */
@@ -266,7 +279,10 @@ export interface FoundryDouble {
   queryLatency: number;
   /** Milliseconds a change takes to reach each client (one value, or per user id). */
   latency: number | Record<string, number>;
-  /** Resolves once every change sent so far has reached every client. */
+  /**
+   * Resolves once every change sent so far has reached every client and what users started in the
+   * page (clicks, form submissions, chat log drawing) has settled.
+   */
   settle(): Promise<void>;
   /**
    * A client connects late: it loads the world as the server holds it now (its own copy, its message
@@ -441,6 +457,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     handlebars: createHandlebars({ partials: opts.templateLoad === undefined }),
     clientMessages: new Map(),
     clientActors: new Map(),
+    applications: new Map(),
+    clientRoots: new Map(),
+    chatLogs: new Map(),
+    uiTasks: new Set(),
+    applicationErrors: [],
     sheetRegistrations: { actors: [], items: [] },
     baseUserId,
   };
@@ -623,6 +644,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         { info: notify("info"), warn: notify("warn"), error: notify("error") },
         "ui.notifications",
       ),
+      // The running client's chat log (with a DOM; none without, as before the UI is ready). [applications.ts]
+      get chat() {
+        return chatLogOf(currentUserId());
+      },
     },
     "ui",
   );
@@ -645,7 +670,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       applications: strictObject(
         {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
-          // Class shells only (documents.ts): enough to define and register applications, not to render them.
+          // Applications that render their parts and take clicks and forms (applications.ts).
           api: strictObject(
             { ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin },
             "foundry.applications.api",
@@ -734,7 +759,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       else Reflect.deleteProperty(globalThis, name);
     }
     restoreDiceStatics();
-    applicationInstances.clear();
+    for (const root of env.clientRoots.values()) root.remove();
     for (const restore of staticRestorers) restore();
     setEnv(undefined);
     uninstallCurrent = undefined;
@@ -784,6 +809,23 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     notifications: env.notifications,
     warnings: env.warnings,
     hookErrors: env.hookErrors,
+    applicationErrors: env.applicationErrors,
+    chatLog(userId) {
+      assertUser(userId);
+      const log = chatLogOf(userId);
+      if (!log) throw new Error("Foundry double: a chat log needs a DOM; add `// @vitest-environment happy-dom`");
+      return log;
+    },
+    clientRoot(userId) {
+      assertUser(userId);
+      return clientRoot(userId);
+    },
+    async press(element) {
+      const owner = element.closest<HTMLElement>("[data-client]")?.dataset.client;
+      if (!owner) throw new Error("Foundry double: press() needs an element in a client's page (an application's)");
+      runAs(owner, () => (element as HTMLElement).click());
+      await settle();
+    },
     sheetRegistrations,
     itemSheetRegistrations,
     confirmations,

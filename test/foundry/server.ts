@@ -125,8 +125,12 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
   return mine;
 }
 
-/** Resolves once every change sent so far has reached every client. */
+/** Resolves once every change sent so far has reached every client, and the work users started in the page has settled. */
 export async function settle(): Promise<void> {
   const e = env();
-  while (e.deliveries.size > 0) await Promise.all([...e.deliveries.values()]);
+  while (e.deliveries.size > 0 || e.uiTasks.size > 0) {
+    await Promise.all([...e.deliveries.values(), ...e.uiTasks]);
+    // Work that settled may have started more (a click that updates a document, which is delivered…).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }

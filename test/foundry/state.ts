@@ -104,6 +104,16 @@ export interface Env {
   clientMessages: Map<string, Map<string, object>>;
   /** Per client: actor instances already built from its copy of the world. */
   clientActors: Map<string, Map<string, object>>;
+  /** Per client: its rendered applications by id (`foundry.applications.instances`). */
+  applications: Map<string, Map<string, object>>;
+  /** Per client: the element its applications live in (needs a DOM). */
+  clientRoots: Map<string, HTMLElement>;
+  /** Per client: its chat log (`ui.chat`), once used. */
+  chatLogs: Map<string, object>;
+  /** Work a click or a submit started that has not settled yet. */
+  uiTasks: Set<Promise<unknown>>;
+  /** Errors thrown by that work (Foundry logs them to the console). */
+  applicationErrors: unknown[];
   /** Every `registerSheet` call, for Actors and for Items, in order. */
   sheetRegistrations: { actors: SheetRegistration[]; items: SheetRegistration[] };
   baseUserId: string;
