@@ -353,7 +353,7 @@ export class ApplicationV2 {
 
   /** A control of the form changed: submits when `submitOnChange`. [API13 ApplicationV2#_onChangeForm] */
   _onChangeForm(formConfig: FormConfiguration, event: Event): void {
-    if (formConfig.submitOnChange) void this._onSubmitForm(formConfig, event);
+    if (formConfig.submitOnChange) uiTask(() => this._onSubmitForm(formConfig, event));
   }
 
   /** The form was submitted: its handler runs with the form data; then it closes when `closeOnSubmit`. [API13 ApplicationV2#_onSubmitForm] */

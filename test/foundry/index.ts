@@ -99,7 +99,16 @@ import {
   userInstance,
   type UsersCollection,
 } from "./users.ts";
-import { deepClone, expandObject, getProperty, isNewerVersion, mergeObject, randomID, setProperty } from "./utils.ts";
+import {
+  deepClone,
+  expandObject,
+  flattenObject,
+  getProperty,
+  isNewerVersion,
+  mergeObject,
+  randomID,
+  setProperty,
+} from "./utils.ts";
 
 export { fixedFaces, mixedFaces, seededUniform, uniformFor } from "./random.ts";
 export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, User };
@@ -239,6 +248,8 @@ export interface FoundryDouble {
   reload(): void;
   /** The messages as the world stores them (rolls as JSON strings). */
   storedMessages(): ChatMessageSource[];
+  /** The world's actors as the server stores them. */
+  storedActors(): ActorSpec[];
   /** Every `ui.notifications` call. */
   readonly notifications: RecordedNotification[];
   /** Deprecations and dropped inputs Foundry would log. */
@@ -663,7 +674,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "foundry.dice",
       ),
       utils: strictObject(
-        { deepClone, mergeObject, randomID, getProperty, setProperty, isNewerVersion, expandObject },
+        { deepClone, mergeObject, randomID, getProperty, setProperty, isNewerVersion, expandObject, flattenObject },
         "foundry.utils",
       ),
       // [FOUNDRY-NOTES §6: foundry.applications.handlebars.{loadTemplates, renderTemplate}]
@@ -805,6 +816,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     },
     storedMessages() {
       return [...world.messages.values()].map((m) => deepClone(m.source));
+    },
+    storedActors() {
+      return [...world.actors.values()].map((a) => structuredClone(a));
     },
     notifications: env.notifications,
     warnings: env.warnings,
