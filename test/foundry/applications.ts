@@ -111,18 +111,26 @@ export function clientRoot(clientId: string): HTMLElement {
 }
 
 /**
- * Runs work a user started in the page (a click, a submit) and keeps its promise until it settles,
- * so `double.settle()` waits for it; an error it throws is recorded (Foundry logs it to the console).
+ * Runs page work (a render, the chat log drawing a message) or, with `action`, what a user started
+ * (a click's action, a form's submission, which may wait for the user again, e.g. in a dialog), and
+ * keeps its promise until it settles so `double.settle()` waits for it; an error it throws is
+ * recorded (Foundry logs it to the console).
  */
-export function uiTask(work: () => unknown): void {
+export function uiTask(work: () => unknown, kind: "page" | "action" = "page"): void {
   const e = env();
   const task = Promise.resolve()
     .then(work)
     .catch((error: unknown) => {
       e.applicationErrors.push(error);
     });
-  e.uiTasks.add(task);
-  void task.finally(() => e.uiTasks.delete(task));
+  e.workCount += 1;
+  if (kind === "page") {
+    e.uiTasks.add(task);
+    void task.finally(() => e.uiTasks.delete(task));
+  } else {
+    e.actionTasks.set(task, e.windowOpens);
+    void task.finally(() => e.actionTasks.delete(task));
+  }
 }
 
 /** Merges `DEFAULT_OPTIONS` from the base class down, arrays replaced. [API13 foundry.applications module page] */
@@ -247,6 +255,7 @@ export class ApplicationV2 {
     // `double.settle()` waits for renders too (a listener of the system's may render without awaiting).
     const tasks = env().uiTasks;
     const tracked = this.#renderQueue;
+    env().workCount += 1;
     tasks.add(tracked);
     void tracked.finally(() => tasks.delete(tracked));
     return next;
@@ -271,6 +280,7 @@ export class ApplicationV2 {
     if (opts.isFirstRender) {
       await this._preFirstRender(context, opts);
       this.#buildElement();
+      if ((this.options.window as { frame?: boolean } | undefined)?.frame !== false) env().windowOpens += 1;
     }
     if (this.#content) this._replaceHTML(result, this.#content, opts);
     apps.set(this.id, this);
@@ -309,10 +319,10 @@ export class ApplicationV2 {
       const form = this.#formConfig();
       element.addEventListener("submit", (event) => {
         event.preventDefault();
-        uiTask(() => runAs(this.clientId, () => this._onSubmitForm(form, event)));
+        uiTask(() => runAs(this.clientId, () => this._onSubmitForm(form, event)), "action");
       });
       element.addEventListener("change", (event) =>
-        uiTask(() => runAs(this.clientId, () => this._onChangeForm(form, event))),
+        uiTask(() => runAs(this.clientId, () => this._onChangeForm(form, event)), "action"),
       );
     }
     clientRoot(this.clientId).append(element);
@@ -353,7 +363,7 @@ export class ApplicationV2 {
 
   /** A control of the form changed: submits when `submitOnChange`. [API13 ApplicationV2#_onChangeForm] */
   _onChangeForm(formConfig: FormConfiguration, event: Event): void {
-    if (formConfig.submitOnChange) uiTask(() => this._onSubmitForm(formConfig, event));
+    if (formConfig.submitOnChange) uiTask(() => this._onSubmitForm(formConfig, event), "action");
   }
 
   /** The form was submitted: its handler runs with the form data; then it closes when `closeOnSubmit`. [API13 ApplicationV2#_onSubmitForm] */
@@ -379,7 +389,7 @@ export class ApplicationV2 {
     const run = handler ?? (Object.hasOwn(core, name) ? core[name] : undefined);
     if (!run) return;
     this.dispatched.push(name);
-    uiTask(() => runAs(this.clientId, () => run.call(this, event, target)));
+    uiTask(() => runAs(this.clientId, () => run.call(this, event, target)), "action");
   }
 
   bringToFront(): void {
@@ -604,6 +614,12 @@ export class ItemSheetV2 extends DocumentSheetV2 {
   }
 }
 
+/** A v14 chat command. [API14 foundry.ChatCommandCallback] */
+export interface ChatCommandEntry {
+  rgx: RegExp;
+  fn: (this: ChatLog | null, command: string, match: RegExpMatchArray, chatData: object, options: object) => unknown;
+}
+
 /** A message as the chat log draws it. */
 interface LoggedMessage {
   id: string | null;
@@ -620,6 +636,15 @@ interface LoggedMessage {
  */
 export class ChatLog extends ApplicationV2 {
   static override DEFAULT_OPTIONS: Record<string, unknown> = { id: "chat", window: { frame: false } };
+
+  /**
+   * v14's chat commands by name: each `{ rgx, fn }`, `fn(command, match, chatData, createOptions)`
+   * called with the chat log as `this` when the typed text matches `rgx`; `false` posts no message.
+   * Absent in v13 (set per installation). [API14 foundry.ChatCommandCallback; public v14 code
+   * registers `ChatLog.CHAT_COMMANDS.<name> = { rgx, fn }` (Pokerole-Software-Development/foundry-pokerole
+   * module/pokerole.mjs); the core commands are not emulated]
+   */
+  static CHAT_COMMANDS?: Record<string, ChatCommandEntry>;
 
   /** The list of messages. */
   get log(): HTMLElement {

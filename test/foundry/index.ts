@@ -71,7 +71,7 @@ import {
   worldActorData,
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
-import { chatLogOf, clientRoot, type ChatLog as ChatLogInstance } from "./applications.ts";
+import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
 import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
@@ -259,7 +259,7 @@ export interface FoundryDouble {
   /** Errors thrown by what a click or a form submission in an application ran (Foundry logs them). */
   readonly applicationErrors: unknown[];
   /** A client's chat log (`ui.chat` on that client), rendered; needs a DOM. */
-  chatLog(userId: string): ChatLogInstance;
+  chatLog(userId: string): ChatLog;
   /** The part of the page a client's applications live in; needs a DOM. */
   clientRoot(userId: string): HTMLElement;
   /**
@@ -320,8 +320,9 @@ export interface FoundryDouble {
   ): { userId: string; faces: number; value: number }[];
   /**
    * The current client sends `text` from the chat input: the `chatMessage` hook receives it as typed
-   * on v13, and as the editor's HTML on v14 (`<p>/pool 6 7</p>`). Returns the hook's answer (`false`:
-   * a listener handled it and nothing is posted); the double posts nothing itself.
+   * on v13, and as the editor's HTML on v14 (`<p>/pool 6 7</p>`); on v14, unless a listener stopped
+   * it, a command registered in `ChatLog.CHAT_COMMANDS` whose pattern matches the text runs. Returns
+   * `false` when a listener or a command took it (nothing is posted); the double posts nothing itself.
    */
   typeInChat(text: string): boolean;
   /** Removes the globals and forgets the world. */
@@ -472,6 +473,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     clientRoots: new Map(),
     chatLogs: new Map(),
     uiTasks: new Set(),
+    actionTasks: new Map(),
+    workCount: 0,
+    windowOpens: 0,
+    waitingForUser: () => [...waiting.values()].some((plays) => plays.length > 0),
     applicationErrors: [],
     sheetRegistrations: { actors: [], items: [] },
     baseUserId,
@@ -687,6 +692,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
             "foundry.applications.api",
           ),
           instances: applicationInstances,
+          // [API13/API14 foundry.applications.sidebar.tabs.ChatLog; v14's CHAT_COMMANDS registry (applications.ts)]
+          sidebar: strictObject(
+            { tabs: strictObject({ ChatLog }, "foundry.applications.sidebar.tabs") },
+            "foundry.applications.sidebar",
+          ),
           sheets: strictObject({ ActorSheetV2, ItemSheetV2 }, "foundry.applications.sheets"),
         },
         "foundry.applications",
@@ -725,6 +735,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     },
     "foundry",
   );
+
+  // v14's chat-command registry starts empty; v13 has none. [applications.ts ChatLog.CHAT_COMMANDS]
+  if (generation === 14) ChatLog.CHAT_COMMANDS = {};
+  else delete ChatLog.CHAT_COMMANDS;
 
   // Foundry's global Handlebars environment (its `Handlebars.registerHelper` is how a system adds a helper). [API13 Handlebars]
   Object.assign(globals, {
@@ -923,7 +937,19 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       // v14 sends the chat editor's HTML, v13 plain text (public: AutarchLLC/foundryvtt-acks-core issue #191).
       const input = generation >= 14 ? `<p>${escapeHtml(text)}</p>` : text;
       const hooks = env.globals.Hooks as HooksApi;
-      return hooks.call("chatMessage", null, input, { user: currentUserId(), speaker: {} });
+      const chatData = { user: currentUserId(), speaker: {} };
+      const log = chatLogOf(currentUserId()) ?? null;
+      // The hook first: a listener returning false stops the message (dnd5e 5.3 reads /award there on v14).
+      if (!hooks.call("chatMessage", log, input, chatData)) return false;
+      // v14: a registered command whose pattern matches the typed text runs, with the chat log as `this`
+      // (public v14 code matches plain text: the stricter reading keeps both forms matchable).
+      for (const [name, command] of Object.entries(ChatLog.CHAT_COMMANDS ?? {})) {
+        const match = text.trim().match(command.rgx);
+        if (!match) continue;
+        uiTask(() => command.fn.call(log, name, match, chatData, {}), "action");
+        return false;
+      }
+      return true;
     },
     installManualDice(userId, answer) {
       assertUser(userId);

@@ -101,6 +101,7 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
     };
     const latency = latencyOf(clientId);
     const previous = e.deliveries.get(clientId);
+    e.workCount += 1;
     let done: Promise<void>;
     if (latency <= 0 && !previous) {
       // No latency and nothing in flight: the change is there at once (the one-client double's timing).
@@ -125,12 +126,29 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
   return mine;
 }
 
-/** Resolves once every change sent so far has reached every client, and the work users started in the page has settled. */
+/**
+ * Resolves once every change sent so far has reached every client, the page work has settled, and
+ * what users started has settled too, or waits for the user: a window it opened is still open (a
+ * dialog), or an animation waits for a hidden page. Anything else still running after 20 s fails.
+ */
 export async function settle(): Promise<void> {
   const e = env();
-  while (e.deliveries.size > 0 || e.uiTasks.size > 0) {
-    await Promise.all([...e.deliveries.values(), ...e.uiTasks]);
-    // Work that settled may have started more (a click that updates a document, which is delivered…).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  const latencies = typeof e.latency === "number" ? [e.latency] : Object.values(e.latency);
+  const quiet = 25 + 2 * Math.max(0, ...latencies) + 2 * e.queryLatency;
+  const until = Date.now() + 20_000;
+  for (;;) {
+    while (e.deliveries.size > 0 || e.uiTasks.size > 0) {
+      await Promise.all([...e.deliveries.values(), ...e.uiTasks]);
+      // Work that settled may have started more (a click that updates a document, which is delivered…).
+      await hop(1);
+    }
+    if (e.actionTasks.size === 0) return;
+    const started = e.workCount;
+    await Promise.race([Promise.all([...e.actionTasks.keys()]), hop(quiet)]);
+    await hop(1);
+    if (e.actionTasks.size === 0 || e.deliveries.size > 0 || e.uiTasks.size > 0 || e.workCount !== started) continue;
+    const oldest = Math.min(...e.actionTasks.values());
+    if (e.windowOpens > oldest || e.waitingForUser()) return;
+    if (Date.now() > until) throw new Error("Foundry double: settle() — a user's action is still running after 20 s");
   }
 }

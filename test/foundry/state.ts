@@ -110,8 +110,19 @@ export interface Env {
   clientRoots: Map<string, HTMLElement>;
   /** Per client: its chat log (`ui.chat`), once used. */
   chatLogs: Map<string, object>;
-  /** Work a click or a submit started that has not settled yet. */
+  /** Page work (renders, the chat log drawing) that has not settled yet. */
   uiTasks: Set<Promise<unknown>>;
+  /**
+   * What users started (clicks, submissions) that has not settled yet, each with the number of
+   * windows opened before it began; it may wait for the user (a dialog it opened).
+   */
+  actionTasks: Map<Promise<unknown>, number>;
+  /** How many windows (framed applications) have opened since install. */
+  windowOpens: number;
+  /** Whether something waits for the user outside a window (an animation queued on a hidden page). */
+  waitingForUser: () => boolean;
+  /** How much work has started since install (deliveries, page work, actions): `settle()` sees progress by it. */
+  workCount: number;
   /** Errors thrown by that work (Foundry logs them to the console). */
   applicationErrors: unknown[];
   /** Every `registerSheet` call, for Actors and for Items, in order. */

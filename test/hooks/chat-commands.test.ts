@@ -104,8 +104,28 @@ describe("the /request command", () => {
 });
 
 describe("roll commands on v14, whose chat input is the editor's HTML", () => {
-  it("<p>/pool 6 7</p> rolls the pool and posts no chat text", async () => {
+  it("are registered in v14's chat-command registry, which runs them; the chatMessage hook leaves them to it", async () => {
     double = await bootSystem({ userId: ALICE, generation: 14 });
+    const registry = foundry.applications.sidebar.tabs.ChatLog as unknown as { CHAT_COMMANDS: Record<string, unknown> };
+    expect(Object.keys(registry.CHAT_COMMANDS)).toEqual(
+      ["actiondice", "request", "losefate", "pool", "pct", "percentile", "wild", "pi", "action"].map(
+        (word) => `rolling-bones.${word}`,
+      ),
+    );
+    expect(await send("<p>/pool 6 7</p>")).toBeUndefined();
+    double.CONFIG.Dice.randomUniform = fixedFaces(10, [8, 1, 7, 3, 10, 9]);
+    expect(double.typeInChat("/pool 6 7")).toBe(false);
+    await lastCard();
+    const roll = double.game.messages.contents[0]!.rolls[0] as unknown as { request: unknown };
+    expect(roll.request).toMatchObject({ pool: 6, difficulty: 7 });
+  });
+
+  it("without the registry (a v14 build that lacks it) the hook reads the editor's HTML as text", async () => {
+    double = await bootSystem({ userId: ALICE, generation: 14 });
+    const ChatLog = foundry.applications.sidebar.tabs.ChatLog as unknown as { CHAT_COMMANDS?: unknown };
+    delete ChatLog.CHAT_COMMANDS;
+    const { registerSystemChatCommands } = await import("../../src/hooks/chat-message.ts");
+    registerSystemChatCommands();
     double.CONFIG.Dice.randomUniform = fixedFaces(10, [8, 1, 7, 3, 10, 9]);
     expect(await send("<p>/pool 6 7</p>")).toBe(false);
     await lastCard();
@@ -118,17 +138,20 @@ describe("roll commands on v14, whose chat input is the editor's HTML", () => {
     const { chatInputText } = await import("../../src/helpers/compat.ts");
     expect(chatInputText("<p>/pct b2&nbsp;p1</p><p>&lt;b&gt; &amp; more</p>")).toBe("/pct b2 p1\n<b> & more");
     expect(await send("<p>hello <strong>there</strong></p>")).toBeUndefined();
+    expect(double.typeInChat("hello <strong>there</strong>")).toBe(true);
   });
 });
 
 describe.each([13, 14] as const)("every slash command typed in the chat input on v%i", (generation) => {
-  /** The rendered applications' class names (the panels and forms a command opens). */
+  /** The rendered applications' class names (the panels and forms a command opens; the chat log is one too). */
   const windows = () =>
     [
       ...(
         globalThis as unknown as { foundry: { applications: { instances: Map<string, object> } } }
       ).foundry.applications.instances.values(),
-    ].map((app) => app.constructor.name);
+    ]
+      .map((app) => app.constructor.name)
+      .filter((name) => name !== "ChatLog");
 
   /** Boots the world as `userId` with the system's chatMessage listener, as `registerHooks` adds it. */
   async function boot(userId: string): Promise<FoundryDouble> {
