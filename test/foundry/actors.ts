@@ -632,6 +632,61 @@ class Actor {
     return level === undefined || level === DOCUMENT_OWNERSHIP_LEVELS.INHERIT ? (own.default ?? 0) : level;
   }
 
+  /** The configured Actor class (the double's: the system sets no Actor document class). [API13 Document.implementation] */
+  static get implementation(): typeof Actor {
+    return StrictActor;
+  }
+
+  /**
+   * Creates a world actor from `{ name, type, system?, img?, ownership? }`: its `system` cleaned and
+   * validated by its type's model, the creator its owner; `createActor` fires on every connected
+   * client. Only a GM may (the stricter reading of the ACTOR_CREATE permission, whose default role no
+   * public page gives). [API13 Document.create; hookEvents.createDocument]
+   */
+  static async create(data: Record<string, unknown>): Promise<Actor> {
+    const user = userInstance(currentUserId()) as UserInstance;
+    const type = typeof data.type === "string" ? data.type : "";
+    const system = createdSystem("Actor", type, data.system);
+    if (!preHook("preCreateActor", null, deepClone(data), {}))
+      throw new Error("Foundry double: the creation was cancelled");
+    await toServer();
+    if (!user.isGM) throw new Error(`User ${user.name} lacks permission to create Actor`);
+    const id = randomID();
+    const ownership = isPlainObject(data.ownership) ? (data.ownership as Record<string, number>) : {};
+    const spec: ActorSpec = jsonCopy({
+      id,
+      name: typeof data.name === "string" ? data.name : "",
+      type,
+      ...(typeof data.img === "string" ? { img: data.img } : {}),
+      system,
+      ownership: { default: DOCUMENT_OWNERSHIP_LEVELS.NONE, [user.id]: DOCUMENT_OWNERSHIP_LEVELS.OWNER, ...ownership },
+      flags: isPlainObject(data.flags) ? (data.flags as ActorSpec["flags"]) : {},
+    });
+    env().server.actors.set(id, spec);
+    await broadcast(
+      (view) => view.actors.set(id, jsonCopy(spec)),
+      lifecycle("createActor", (clientId) => [actorInstance(id, clientId), {}, user.id]),
+    );
+    return actorInstance(id, currentUserId());
+  }
+
+  /** Deletes the actor (an owner or a GM); `deleteActor` fires on every connected client. [API13 Document#delete] */
+  async delete(options: Record<string, unknown> = {}): Promise<this> {
+    if (!preHook("preDeleteActor", this, options)) return this;
+    await toServer();
+    const user = this.#owner("delete Actor");
+    if (!env().server.actors.delete(this.#id))
+      throw new Error(`Foundry double: Actor [${this.#id}] was deleted meanwhile`);
+    await broadcast(
+      (view) => view.actors.delete(this.#id),
+      (clientId) => {
+        lifecycle("deleteActor", () => [actorInstance(this.#id, clientId), options, user.id])(clientId);
+        env().clientActors.get(clientId)?.delete(this.#id);
+      },
+    );
+    return this;
+  }
+
   /** Renders this client's applications of the actor again (those already rendered). [API13 ClientDocumentMixin#render] */
   _renderApps(): void {
     for (const app of Object.values(this.#apps)) {

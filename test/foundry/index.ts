@@ -63,6 +63,7 @@ import {
   TypeDataModel,
 } from "./documents.ts";
 import {
+  Actor,
   type ActorSpec,
   createPacks,
   createWorldActors,
@@ -354,6 +355,7 @@ const GLOBAL_NAMES = [
   "ui",
   "Handlebars",
   "Combat",
+  "Actor",
 ] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -752,6 +754,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     ui,
     Handlebars: env.handlebars,
     Combat,
+    Actor,
   });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
