@@ -469,6 +469,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     hookErrorMode: opts.hookErrors ?? "throw",
     queryLatency: opts.queryLatency ?? (typeof opts.latency === "number" ? opts.latency : 0),
     handlebars: createHandlebars({ partials: opts.templateLoad === undefined }),
+    templates: new Map(),
     clientMessages: new Map(),
     clientActors: new Map(),
     applications: new Map(),

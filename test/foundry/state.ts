@@ -100,6 +100,8 @@ export interface Env {
   hookErrorMode: "throw" | "record";
   queryLatency: number;
   handlebars: typeof Handlebars;
+  /** Templates compiled so far, by path. */
+  templates: Map<string, (context: object) => string>;
   /** Per client: message instances already built from the world's source. */
   clientMessages: Map<string, Map<string, object>>;
   /** Per client: actor instances already built from its copy of the world. */
