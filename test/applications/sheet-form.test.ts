@@ -109,6 +109,21 @@ describe.each([13, 14] as const)("a character sheet's form on v%i", (generation)
     expect(String(double.applicationErrors[0])).toContain(`abilities.${id}.attribute: "cosmic" is not a valid choice`);
   });
 
+  it("a pressed dot sets the rating through the data model, and the focus stays on the rating", async () => {
+    const sheet = await openSheet(generation, "pool-character", structuredClone(SAMPLES["pool-character"]));
+    const dot = (value: number) =>
+      sheet.element.querySelector<HTMLButtonElement>(
+        `[data-action="setDots"][data-path="system.attributes.strength.rating"][data-value="${value}"]`,
+      )!;
+    const before = SAMPLES["pool-character"].attributes.strength.rating;
+    const pressed = before === 4 ? 2 : 4;
+    await double.press(dot(pressed));
+    expect((stored().attributes as Record<string, { rating: number }>).strength!.rating).toBe(pressed);
+    // The sheet was drawn again: the new dot is checked and has the focus.
+    expect(dot(pressed).getAttribute("aria-checked")).toBe("true");
+    expect(document.activeElement).toBe(dot(pressed));
+  });
+
   it("shows data stored by an older version as migrated, and a change stores the current shape", async () => {
     // Version 0 shapes: bare attribute ratings, skills as name → rating, karma as { value }.
     const old = {
