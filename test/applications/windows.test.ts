@@ -115,3 +115,38 @@ describe("a roll dialog from a character sheet", () => {
     expect(w.double.applicationErrors).toEqual([]);
   });
 });
+
+describe("equipment from a character sheet", () => {
+  it("Add weapon creates it and opens its sheet; its form goes through the weapon's data model; Delete removes it", async () => {
+    w = await bootWorld({ userId: ALICE });
+    const ayla = w.double.game.actors.get("actorAyla0000001")!;
+    const sheet = ayla.sheet as Window & { render(f: boolean): Promise<unknown> };
+    await sheet.render(true);
+    await w.double.press(sheet.element.querySelector('[data-action="createItem"][data-collection="weapon"]')!);
+    expect(ayla.items.size).toBe(1);
+    const weapon = ayla.items.contents[0]!;
+    // Its own sheet opened on Alice's client, drawn from the item templates.
+    const itemSheet = weapon.sheet as Window;
+    expect(itemSheet.rendered).toBe(true);
+    expect(w.double.clientRoot(ALICE).contains(itemSheet.element)).toBe(true);
+    const type = async (name: string, value: string) => {
+      const control = itemSheet.element.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+      control.value = value;
+      w.double.actAs(ALICE, () => control.dispatchEvent(new Event("change", { bubbles: true })));
+      await w.double.settle();
+    };
+    await type("name", "Spear");
+    await type("system.action.attack", "3");
+    const stored = () => w.double.storedActors().find((a) => a.id === ayla.id)!.items ?? [];
+    expect(stored().map((i) => [i.name, (i.system.action as { attack: number }).attack])).toEqual([["Spear", 3]]);
+    // A figure out of range is refused with one message; nothing changes.
+    await type("system.action.attack", "1000");
+    expect(stored().map((i) => (i.system.action as { attack: number }).attack)).toEqual([3]);
+    expect(w.double.notifications.filter((n) => n.type === "error")).toHaveLength(1);
+    // The character's sheet shows the weapon by its name; its Delete button removes it.
+    expect(sheet.element.textContent).toContain("Spear");
+    await w.double.press(sheet.element.querySelector(`[data-action="deleteItem"][data-item-id="${weapon.id}"]`)!);
+    expect(stored()).toEqual([]);
+    expect(w.double.applicationErrors).toEqual([]);
+  });
+});
