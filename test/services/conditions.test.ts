@@ -12,13 +12,18 @@ import { ALICE, AYLA, bootWorld, CHARACTERS, dice, d10s, messageAs, PIA, rollFor
 let w: World;
 afterEach(() => w.double.uninstall());
 
-/** Turns a status effect on or off on a character, as its owner (the sheet's toggle, or the token HUD). */
-function toggle(actorId: string, status: string, userId = ALICE): Promise<unknown> {
-  return w.double.actAs(userId, () =>
+/**
+ * Turns a status effect on or off on a character, as its owner (the sheet's toggle, or the token HUD),
+ * and waits until every client's copy of the character has it.
+ */
+async function toggle(actorId: string, status: string, userId = ALICE): Promise<unknown> {
+  const result = await w.double.actAs(userId, () =>
     (
       w.double.game.actors.get(actorId) as unknown as { toggleStatusEffect(id: string): Promise<unknown> }
     ).toggleStatusEffect(status),
   );
+  await w.double.settle();
+  return result;
 }
 
 /** The card's text as `userId` sees it. */
