@@ -22,6 +22,12 @@ const SCENARIOS = [
   "test/services/action-awards.test.ts",
   "test/services/action-strikes.test.ts",
   "test/services/automatic.test.ts",
+  "test/applications/sheet-form.test.ts",
+  "test/applications/sheet-removal.test.ts",
+  "test/applications/composer.test.ts",
+  "test/applications/windows.test.ts",
+  "test/applications/action-dice-sheet.test.ts",
+  "test/services/world-batch.test.ts",
 ];
 
 export default defineConfig({
@@ -33,6 +39,9 @@ export default defineConfig({
         include: SCENARIOS,
         environment: "node",
         env: { RB_WORLD: String(generation) },
+        // The world's latency, and the windows drawn on several clients, take time on a busy machine.
+        testTimeout: 30_000,
+        hookTimeout: 30_000,
       },
     })),
   },

@@ -5,7 +5,10 @@
  *   `ChatMessage.create`; v14 reads `messageMode` (the old key reads back null) and passes `{ messageMode }`.
  * - v13 mode ids are `publicroll`/`gmroll`/`blindroll`/`selfroll`; v14 uses `public`/`gm`/`blind`/`self`
  *   plus `ic`.
+ * - v14 has a registry of chat commands (`ChatLog.CHAT_COMMANDS`); v13 has none, and a system reads
+ *   its commands in the `chatMessage` hook.
  */
+import { SYSTEM_ID } from "../constants.ts";
 
 /** A chat visibility mode in the system's own terms, the same on both generations. */
 export type Visibility = "public" | "gm" | "blind" | "self";
@@ -131,4 +134,62 @@ export function effectChangeKind(change: {
   if (change.type === "add" || change.mode === V13_EFFECT_MODES.add) return "add";
   if (change.type === "override" || change.mode === V13_EFFECT_MODES.override) return "override";
   return null;
+}
+
+/**
+ * A v14 chat command: the pattern the typed text is matched against and what runs it, in the context
+ * of the chat log, with the command's name, the match, the chat data and the creation options;
+ * `false` means no chat message is posted for it. [API14 foundry.ChatCommandCallback; public v14
+ * code registers `{ rgx, fn }` under its own key, e.g. Pokerole-Software-Development/foundry-pokerole
+ * module/pokerole.mjs, verified 14.364]
+ */
+interface ChatCommandEntry {
+  rgx: RegExp;
+  fn: (command: string, match: unknown, chatData: object, createOptions: object) => Promise<false | void>;
+}
+
+/** v14's chat-command registry, or `null` on v13 (and on a v14 build without one). */
+function chatCommandRegistry(): Record<string, ChatCommandEntry> | null {
+  if (generation() < 14) return null;
+  // The v13 types do not know the v14 registry.
+  const tabs = (foundry.applications as unknown as { sidebar?: { tabs?: { ChatLog?: { CHAT_COMMANDS?: unknown } } } })
+    .sidebar?.tabs;
+  const registry = tabs?.ChatLog?.CHAT_COMMANDS;
+  return typeof registry === "object" && registry !== null ? (registry as Record<string, ChatCommandEntry>) : null;
+}
+
+/** The full text a command's match stands for (a multi-line command's first line set). */
+function matchedText(match: unknown): string {
+  const first: unknown = Array.isArray(match) ? match[0] : match;
+  const text: unknown = Array.isArray(first) ? first[0] : first;
+  return typeof text === "string" ? text : "";
+}
+
+let commandsRegistered = false;
+
+/**
+ * Registers the system's slash commands with v14's chat-command registry: each command word
+ * (`/pool …`) is matched at the start of the text, as typed or as the editor's paragraph, and `run`
+ * gets the plain text. Nothing is registered on v13 (the `chatMessage` hook reads the commands).
+ *
+ * @param words - The command words, without the slash.
+ * @param run - Runs a command typed as this text; `true` when it was one of ours (no message is posted).
+ * @returns Whether the registry took the commands.
+ */
+export function registerChatCommands(words: readonly string[], run: (text: string) => boolean): boolean {
+  const registry = chatCommandRegistry();
+  commandsRegistered = registry !== null;
+  if (!registry) return false;
+  for (const word of words) {
+    registry[`${SYSTEM_ID}.${word}`] = {
+      rgx: new RegExp(`^\\s*(?:<p>)?\\s*/${word}(?=\\s|<|$)[\\s\\S]*$`, "i"),
+      fn: (_command, match) => Promise.resolve(run(chatInputText(matchedText(match))) ? false : undefined),
+    };
+  }
+  return true;
+}
+
+/** Whether v14's registry runs the system's commands (so the `chatMessage` hook leaves them alone). */
+export function chatCommandsRegistered(): boolean {
+  return commandsRegistered && chatCommandRegistry() !== null;
 }

@@ -1,7 +1,7 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
-import { isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/chat-commands.ts";
+import { COMMAND_ENGINES, isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
-import { chatInputText } from "../helpers/compat.ts";
+import { chatCommandsRegistered, chatInputText, registerChatCommands } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
 import { EngineError } from "../engines/index.ts";
 
@@ -32,19 +32,27 @@ async function loseFateFromCommand(rest: string): Promise<void> {
   await points.loseFatePoint(parsed.actorId, parsed.reason);
 }
 
+/** The words of the system's slash commands (without the slash), for v14's chat-command registry. */
+export const CHAT_COMMAND_WORDS: readonly string[] = [
+  ACTION_DICE_COMMAND.slice(1),
+  REQUEST_COMMAND.slice(1),
+  "losefate",
+  ...Object.keys(COMMAND_ENGINES),
+];
+
 /**
- * The `chatMessage` hook (fires when a user sends a chat message, before it is posted; a handler
- * returning `false` stops it): `/actiondice` opens the action-dice panel, and the roll commands
- * (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see `helpers/chat-commands.ts`) roll their engine
- * to chat instead of being posted. `/request` opens the GM's roll-request form. A malformed command
- * shows one localized error and posts nothing.
+ * Runs one of the system's slash commands typed as `message` (plain text): `/actiondice` opens the
+ * action-dice panel, the roll commands (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see
+ * `helpers/chat-commands.ts`) roll their engine to chat, `/request` opens the GM's roll-request
+ * form, `/losefate` takes a Fate Point. A malformed command shows one localized error and posts nothing.
+ *
+ * @returns Whether the text was one of the system's commands (then no chat message is posted for it).
  */
-export function onChatMessage(_chatLog: unknown, input: string): boolean | void {
-  const message = chatInputText(input);
+export function runChatCommand(message: string): boolean {
   const text = message.trim();
   if (text.toLowerCase() === ACTION_DICE_COMMAND) {
     void openActionDice();
-    return false;
+    return true;
   }
   const asked = /^\/request(?:\s+(.*))?$/is.exec(text);
   if (asked) {
@@ -52,26 +60,46 @@ export function onChatMessage(_chatLog: unknown, input: string): boolean | void 
     void import("../applications/requests/open.ts").then((open) =>
       rest === "" ? open.openRequestComposer() : open.openRequestComposerFromText(rest),
     );
-    return false;
+    return true;
   }
   const lost = /^\/losefate(?:\s+([\s\S]*))?$/i.exec(text);
   if (lost) {
     void loseFateFromCommand(lost[1] ?? "");
-    return false;
+    return true;
   }
-  if (!isRollCommand(message)) return;
+  if (!isRollCommand(message)) return false;
   let parsed: ParsedRoll | null;
   try {
     parsed = parseChatCommand(message, commandSettings());
   } catch (error) {
     reportError(error);
-    return false;
+    return true;
   }
-  if (!parsed) return;
+  if (!parsed) return false;
   const { engine, request } = parsed;
   // Loaded on use: the roll service pulls in the dice classes, which need Foundry's globals.
   void import("../services/roll.ts").then(({ rollToChat }) =>
     rollToChat(engine, request, { speaker: ChatMessage.getSpeaker() }),
   );
-  return false;
+  return true;
+}
+
+/**
+ * Registers the system's slash commands with v14's chat-command registry, where it exists (called in
+ * `init`); on v13 the `chatMessage` hook reads them.
+ */
+export function registerSystemChatCommands(): void {
+  registerChatCommands(CHAT_COMMAND_WORDS, runChatCommand);
+}
+
+/**
+ * The `chatMessage` hook (fires when a user sends a chat message, before it is posted; a handler
+ * returning `false` stops it): runs the system's slash commands ({@link runChatCommand}) on v13,
+ * where the hook receives the typed text. On v14 the chat-command registry runs them instead (the
+ * hook, which receives the editor's HTML, leaves them alone); a v14 world without the registry
+ * still gets them here, the HTML read as text.
+ */
+export function onChatMessage(_chatLog: unknown, input: string): boolean | void {
+  if (chatCommandsRegistered()) return;
+  return runChatCommand(chatInputText(input)) ? false : undefined;
 }

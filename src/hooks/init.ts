@@ -6,6 +6,7 @@ import { NPC_TYPE_LABELS, TRACKABLE_ATTRIBUTES, TYPE_LABELS, config as actorMode
 import { ITEM_TYPE_LABELS, config as itemModels } from "../data/item/index.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
+import { registerSystemChatCommands } from "./chat-message.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
 import { statusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
@@ -64,6 +65,8 @@ export function onInit(): void {
   registerAutomaticActions();
   // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (applications/enrichers.ts).
   registerEnrichers();
+  // The slash commands go to v14's chat-command registry where it exists (v13 reads them in the chatMessage hook).
+  registerSystemChatCommands();
   // Counted messages pick their plural form by the user's language (helpers/plural.ts).
   registerPluralHelper(Handlebars, () => game.i18n);
   void preloadTemplates();

@@ -1,13 +1,19 @@
 /**
- * Checks, in a real world, of what the test double emulates from public pages only (issue 15):
- * slash commands through the `chatMessage` hook as each generation hands it the chat input (fault 3),
- * removing an entry with the generation's deletion (fault 4), and follow-up dice going through the
- * dice fulfilment (fault 5). A failure here means the double's reading was wrong; fix both.
+ * Checks, in a real world, of what the test double emulates from public pages only (issue 15): a
+ * GM-side action never waits for a 3D animation (fault 1, run only with Dice So Nice active), slash
+ * commands as each generation takes them (fault 3: the `chatMessage` hook on v13, the chat-command
+ * registry on v14), removing an entry with the generation's deletion (fault 4), follow-up dice going
+ * through the dice fulfilment (fault 5), and the readings the double takes where no public page
+ * settles a behaviour: a number outside a field's range is never stored, keys a schema does not
+ * define are not kept, and a sheet's parts render as one element each with every class it declares.
+ * A failure here means the double's reading was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { deletionUpdate, generation } from "../helpers/compat.ts";
 import { rollToChat } from "../services/roll.ts";
 import type { EngineRoll } from "../dice/index.ts";
+import { prepareActionDiceRun } from "./action-dice-run.ts";
+import { calibrate, throwD4 } from "./faces.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
 
 /** The fulfilment configuration as the public CONFIG.Dice page describes it (fvtt-types does not type it fully). */
@@ -45,6 +51,21 @@ async function withScriptedDice<T>(faces: number[], fn: () => Promise<T>): Promi
   }
 }
 
+/** A v14 chat command as the registry holds it. [API14 foundry.ChatCommandCallback] */
+interface ChatCommandEntry {
+  rgx: RegExp;
+  fn: (command: string, match: unknown, chatData: object, createOptions: object) => Promise<false | void>;
+}
+
+/** A command of v14's chat-command registry, by name. */
+function chatCommand(name: string): ChatCommandEntry | undefined {
+  // The v13 types do not know the v14 registry.
+  const ChatLog = foundry.applications.sidebar.tabs.ChatLog as unknown as {
+    CHAT_COMMANDS?: Record<string, ChatCommandEntry>;
+  };
+  return ChatLog.CHAT_COMMANDS?.[name];
+}
+
 /** Registers the batch. */
 export function registerWorldFaultsBatch(quench: QuenchApi): void {
   quench.registerBatch(
@@ -59,14 +80,20 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
       });
 
       context.describe("Rolling Bones in a real world: what the test double reads from public pages", () => {
-        context.it("a slash command typed in the chat input rolls (v13 text, v14 editor HTML)", async () => {
+        context.it("a slash command typed in the chat input rolls (v13 hook, v14 chat-command registry)", async () => {
           const before = game.messages.size;
-          const input = generation() >= 14 ? "<p>/pool 2 7</p>" : "/pool 2 7";
-          assert.equal(
-            Hooks.call("chatMessage", ui.chat, input, { user: game.user.id, speaker: ChatMessage.getSpeaker() }),
-            false,
-            "the command is handled",
-          );
+          const chatData = { user: game.user.id, speaker: ChatMessage.getSpeaker() };
+          if (generation() >= 14) {
+            // The registry's command matches the typed text and runs with the chat log as `this`.
+            const command = chatCommand(`${SYSTEM_ID}.pool`);
+            const match = "/pool 2 7".match(command?.rgx ?? /$^/);
+            assert.isTrue(match !== null, "the registry holds /pool and its pattern matches the typed text");
+            const answer = await command?.fn.call(ui.chat, `${SYSTEM_ID}.pool`, match, chatData, {});
+            assert.equal(answer, false, "no chat message for the command itself");
+            assert.equal(Hooks.call("chatMessage", ui.chat, "<p>/pool 2 7</p>", chatData), true, "the hook leaves it");
+          } else {
+            assert.equal(Hooks.call("chatMessage", ui.chat, "/pool 2 7", chatData), false, "the command is handled");
+          }
           for (let i = 0; i < 50 && game.messages.size === before; i++) await new Promise((r) => setTimeout(r, 100));
           const posted = game.messages.contents.at(-1);
           if (posted) messages.push(posted);
@@ -86,6 +113,82 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
           const conditions = foundry.utils.getProperty(actor, "system.conditions") as Record<string, unknown>;
           assert.isTrue(!Object.hasOwn(conditions, "condQuench00001"), "the condition is gone");
         });
+
+        context.it(
+          "a number outside its field's range is never stored; a key the schema lacks is not kept",
+          async () => {
+            const data = { name: "Quench schema", type: "pool-character" } as unknown as Actor.CreateData;
+            const actor = await Actor.implementation.create(data);
+            if (!actor) throw new Error("could not create a pool-character");
+            actors.push(actor);
+            for (const value of [9, -1, 2.5]) {
+              // Refused (the double's reading) or clamped and rounded: either way nothing out of range is kept.
+              await actor.update({ "system.attributes.strength.rating": value } as never).catch(() => undefined);
+              const stored = foundry.utils.getProperty(actor, "_source.system.attributes.strength.rating");
+              assert.isTrue(
+                typeof stored === "number" && Number.isInteger(stored) && stored >= 0 && stored <= 5,
+                `rating ${value} stored as ${String(stored)}`,
+              );
+            }
+            await actor.update({ "system.strayKey": 1 } as never).catch(() => undefined);
+            const source = foundry.utils.getProperty(actor, "_source.system") as Record<string, unknown>;
+            assert.isTrue(!Object.hasOwn(source, "strayKey"), "a key the schema does not define is dropped");
+          },
+        );
+
+        context.it("a sheet renders each part as one element, with every class its options declare", async () => {
+          const data = { name: "Quench sheet", type: "pool-npc" } as unknown as Actor.CreateData;
+          const actor = await Actor.implementation.create(data);
+          if (!actor) throw new Error("could not create a pool-npc");
+          actors.push(actor);
+          const sheet = actor.sheet as unknown as {
+            render(force: boolean): Promise<unknown>;
+            close(): Promise<unknown>;
+            element: HTMLElement;
+          };
+          await sheet.render(true);
+          try {
+            const parts = [...sheet.element.querySelectorAll("[data-application-part]")].map((p) =>
+              p.getAttribute("data-application-part"),
+            );
+            assert.deepEqual(parts, ["header", "body"], "one element per part, in order");
+            for (const cls of ["rolling-bones", "rb-sheet", "rb-sheet--npc"]) {
+              assert.isTrue(sheet.element.classList.contains(cls), `the sheet has the class ${cls}`);
+            }
+          } finally {
+            await sheet.close();
+          }
+        });
+
+        if (game.modules.get("dice-so-nice")?.active === true) {
+          context.it("a GM-side action with Dice So Nice active does not wait for the 3D animation", async () => {
+            assert.isTrue(game.user.isGM, "run this batch as the GM");
+            const prepared = await prepareActionDiceRun(await calibrate(throwD4));
+            const api = (game as unknown as { dice3d: Record<string, unknown> }).dice3d;
+            const own = Object.hasOwn(api, "showForRoll");
+            const original = api.showForRoll;
+            let release: () => void = () => undefined;
+            const held = new Promise<boolean>((resolve) => (release = () => resolve(true)));
+            let shown = 0;
+            // An animation that does not end while the page is hidden: showForRoll resolves only later.
+            api.showForRoll = () => {
+              shown += 1;
+              return held;
+            };
+            try {
+              const message = await prepared.run.roll({ modifier: 2, dc: 20 }, [[12, 20]]);
+              const augment = prepared.run.control(message, { type: "augment", faces: 10 }, [[3, 10]]);
+              const settled = await Promise.race([augment, new Promise((r) => setTimeout(() => r("pending"), 3000))]);
+              assert.equal(settled, true, "the augment is applied while its animation has not ended");
+              assert.equal(shown, 1, "the new die was handed to Dice So Nice");
+            } finally {
+              if (own) api.showForRoll = original;
+              else delete api.showForRoll;
+              release();
+              await prepared.restore();
+            }
+          });
+        }
 
         context.it("the Wild Die chain goes through the dice fulfilment, every explosion included", async () => {
           const { result, asked } = await withScriptedDice([3, 6, 6, 2], () =>

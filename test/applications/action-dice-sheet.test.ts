@@ -1,8 +1,9 @@
+// @vitest-environment happy-dom
 /**
  * The action dice outside the chat: the action sheet's read-only pools (the players' pools and the
  * character's class dice, refreshed when a pool changes) and the "Action dice" buttons on the sheet
- * and in the scene controls, which open the GM panel for a GM and the player's own panel otherwise.
- * On the Foundry double with a GM and three players.
+ * and in the scene controls, which open the GM panel for a GM and the player's own panel otherwise
+ * (each drawn on the client that asked). On the Foundry double with a GM and three players.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ActorSpec } from "../foundry/index.ts";
@@ -37,8 +38,7 @@ const ACTORS: ActorSpec[] = CHARACTERS.map((c) =>
 let w: World;
 afterEach(() => {
   w.double.uninstall();
-  vi.doUnmock("../../src/applications/action-dice/gm-panel.ts");
-  vi.doUnmock("../../src/applications/action-dice/player-panel.ts");
+  document.body.replaceChildren();
 });
 
 /** The action sheet's body as `userId`'s client builds it for an actor. */
@@ -139,27 +139,12 @@ describe("the action sheet shows the action dice", () => {
 });
 
 describe("the Action dice buttons", () => {
-  /** Replaces the panels with stand-ins that record which one rendered, then loads the system anew. */
-  async function withPanels(): Promise<string[]> {
-    const opened: string[] = [];
-    const panel = (name: string) =>
-      class {
-        render() {
-          opened.push(name);
-          return Promise.resolve(this);
-        }
-      };
-    vi.doMock("../../src/applications/action-dice/gm-panel.ts", () => ({ ActionDiceGmPanel: panel("gm") }));
-    vi.doMock("../../src/applications/action-dice/player-panel.ts", () => ({
-      ActionDicePlayerPanel: panel("player"),
-    }));
-    vi.resetModules();
-    w = await bootWorld({ actors: ACTORS });
-    return opened;
-  }
+  /** The windows open on a client, by class name. */
+  const windowsOn = (userId: string) =>
+    w.double.actAs(userId, () => [...foundry.applications.instances.values()].map((app) => app.constructor.name));
 
   it("the scene controls get a labelled button in the token tools, for everyone", async () => {
-    const opened = await withPanels();
+    w = await bootWorld({ actors: ACTORS });
     const { registerHooks } = await import("../../src/hooks/index.ts");
     const { ACTION_DICE_TOOL, REQUEST_TOOL } = await import("../../src/hooks/get-scene-control-buttons.ts");
     registerHooks();
@@ -188,11 +173,11 @@ describe("the Action dice buttons", () => {
         visible: user === GM,
         order: 4,
       });
-      // clicking it opens the GM panel for the GM, the player's own panel for a player
+      // clicking it opens the GM panel for the GM, the player's own panel for a player, on their client
       w.double.actAs(user, () => (tool.onChange as (e: Event, active: boolean) => void)(new Event("click"), true));
-      await vi.waitFor(() => expect(opened).toHaveLength(user === GM ? 1 : 2));
+      await vi.waitFor(() => expect(windowsOn(user)).toHaveLength(1));
     }
-    expect(opened).toEqual(["gm", "player"]);
+    expect([windowsOn(GM), windowsOn(ALICE)]).toEqual([["ActionDiceGmPanel"], ["ActionDicePlayerPanel"]]);
   });
 
   it("controls without token controls (another layout) are left alone", async () => {
@@ -204,12 +189,18 @@ describe("the Action dice buttons", () => {
   });
 
   it("the sheet's button opens the viewer's panel", async () => {
-    const opened = await withPanels();
-    const { ActionCharacterSheet } = await import("../../src/applications/sheets/character-sheets.ts");
-    const action = (ActionCharacterSheet.DEFAULT_OPTIONS.actions as unknown as Record<string, () => Promise<void>>)
-      .openActionDice!;
-    await w.double.actAs(BOB, () => action.call({}));
-    await w.double.actAs(GM, () => action.call({}));
-    expect(opened).toEqual(["player", "gm"]);
+    w = await bootWorld({ actors: ACTORS });
+    for (const user of [BOB, GM]) {
+      const sheet = w.double.actAs(user, () => w.double.game.actors.get(BRANN)!.sheet) as {
+        render(force: boolean): Promise<unknown>;
+        element: HTMLElement;
+      };
+      await sheet.render(true);
+      await w.double.press(sheet.element.querySelector('[data-action="openActionDice"]')!);
+    }
+    expect([windowsOn(BOB), windowsOn(GM)]).toEqual([
+      ["ActionCharacterSheet", "ActionDicePlayerPanel"],
+      ["ActionCharacterSheet", "ActionDiceGmPanel"],
+    ]);
   });
 });

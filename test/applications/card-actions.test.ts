@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 /**
- * The one table of card controls and its one listener, pressed inside the chat log as an application
- * of the test world (it delegates `[data-action]` clicks, `close` among them, as ApplicationV2 does).
+ * The one table of card controls and its one listener, pressed inside each client's chat log
+ * (`ui.chat`, an application of the test world that delegates `[data-action]` clicks, `close` among
+ * them, as ApplicationV2 does): a card rolled on one client is drawn in every client's log as it
+ * arrives there, and its buttons are pressed there.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChatLog } from "../foundry/index.ts";
+import type { ChatLog } from "../foundry/index.ts";
 import { ALICE, BOB, bootWorld, cardRoll, GM, rollAs, snapshot, type World } from "../services/action-dice-world.ts";
 import type * as Listeners from "../../src/applications/chat/action-card-listeners.ts";
 
@@ -24,16 +26,14 @@ async function started(): Promise<World> {
   return w;
 }
 
-/** `userId`'s chat log with the message posted in it (its controls in place). */
+/** `userId`'s chat log and the message as drawn in it once it arrived there (its controls in place). */
 async function inLog(messageId: string, userId: string): Promise<{ log: ChatLog; html: HTMLElement }> {
   await w.double.settle();
-  return w.double.actAs(userId, async () => {
-    const log = new ChatLog({ id: `chat-${userId}` });
-    await log.render();
-    const html = await log.postOne(w.double.game.messages.get(messageId)!);
-    await listeners.decorated(html);
-    return { log, html };
-  });
+  const log = w.double.chatLog(userId);
+  const html = log.messageElement(messageId);
+  if (!html) throw new Error(`the message is not in ${userId}'s chat log`);
+  await listeners.decorated(html);
+  return { log, html };
 }
 
 describe("card controls: one table, one listener", () => {
@@ -44,7 +44,7 @@ describe("card controls: one table, one listener", () => {
     const close = html.querySelector<HTMLButtonElement>("button[data-rb-action=close]")!;
     // The card's controls carry no name the chat log owns.
     expect(html.querySelectorAll("[data-action]")).toHaveLength(0);
-    await w.double.actAs(GM, async () => close.click());
+    await w.double.press(close);
     await vi.waitFor(() => expect(cardRoll(w, id).card.open).toBe(false));
     expect(log.rendered).toBe(true);
     expect(log.dispatched).toEqual([]);
@@ -57,7 +57,7 @@ describe("card controls: one table, one listener", () => {
     const own = document.createElement("button");
     own.dataset.action = "close";
     html.append(own);
-    own.click();
+    await w.double.press(own);
     expect(log.dispatched).toEqual(["close"]);
     expect(log.rendered).toBe(false);
   });
@@ -73,7 +73,7 @@ describe("card controls: one table, one listener", () => {
     forged.dataset.rbAction = "close";
     html.querySelector(".rb-card")!.append(forged);
     const before = snapshot(w);
-    await w.double.actAs(BOB, async () => forged.click());
+    await w.double.press(forged);
     await new Promise((r) => setTimeout(r, 20));
     await w.double.settle();
     expect(snapshot(w)).toBe(before);
@@ -91,7 +91,7 @@ describe("card controls: one table, one listener", () => {
     odd.dataset.rbAction = "constructor";
     html.querySelector(".rb-card")!.append(odd);
     const before = snapshot(w);
-    await w.double.actAs(ALICE, async () => odd.click());
+    await w.double.press(odd);
     expect(snapshot(w)).toBe(before);
     expect(w.double.notifications).toEqual([]);
   });

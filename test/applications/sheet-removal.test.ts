@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * Removing an entry from a character sheet (a skill, a condition…) on v13 and v14: the sheet's
- * `removeEntry` action, pressed inside the sheet as ApplicationV2 delegates `[data-action]` clicks,
- * deletes the entry with the deletion each generation uses (`-=key` on v13, v14's
- * `foundry.data.operators.ForcedDeletion`), without the v14 deprecation warning.
+ * Removing an entry from a character sheet (a skill, a condition…) on v13 and v14: the owner opens
+ * the actor's sheet (its parts rendered from the real templates), presses the entry's rendered
+ * Remove button, answers the question, and the entry goes with the deletion each generation uses
+ * (`-=key` on v13, v14's `foundry.data.operators.ForcedDeletion`), without the v14 deprecation
+ * warning; the sheet is drawn again without the row, on the owner's client and on the GM's.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { SAMPLES } from "../data/samples.ts";
-import { ALICE, bootSystem } from "../support/system.ts";
+import { ALICE, bootSystem, GM } from "../support/system.ts";
 
 let double: FoundryDouble;
 afterEach(() => {
@@ -17,6 +18,12 @@ afterEach(() => {
 });
 
 const HERO = "actorHero0000001";
+
+/** A sheet as the double renders it. */
+interface Sheet {
+  render(force: boolean): Promise<unknown>;
+  element: HTMLElement;
+}
 
 describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
   it.each([
@@ -39,36 +46,33 @@ describe.each([13, 14] as const)("removing an entry on v%i", (generation) => {
         },
       ],
     });
-    const registration = double.sheetRegistrations.find((r) => r.options.types?.includes(type))!;
-    const Sheet = registration.sheetClass as new (options: object) => {
-      render(): Promise<unknown>;
-      element: HTMLElement | null;
-    };
-    const actor = double.game.actors.get(HERO)!;
-    const sheet = new Sheet({ document: actor });
-    await sheet.render();
-    const button = document.createElement("button");
-    button.dataset.action = "removeEntry";
-    button.dataset.collection = collection;
-    button.dataset.id = id;
-    sheet.element!.append(button);
-    // Remove asks first (issue 19, item 11): "No" keeps the entry, "Yes" removes it.
-    const entriesNow = () =>
-      (double.game.actors.get(HERO)!.system as Record<string, Record<string, unknown>>)[collection]!;
-    double.answerConfirm(false);
-    button.click();
-    await vi.waitFor(() => expect(double.confirmations.length).toBe(1));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(Object.hasOwn(entriesNow(), id)).toBe(true);
-    double.answerConfirm(true);
-    button.click();
+    const sheetOf = (userId: string) => double.actAs(userId, () => double.game.actors.get(HERO)!.sheet as Sheet);
+    const [alices, gms] = [sheetOf(ALICE), sheetOf(GM)];
+    await alices.render(true);
+    await gms.render(true);
+    const removeButton = () =>
+      alices.element.querySelector<HTMLButtonElement>(
+        `button[data-action="removeEntry"][data-collection="${collection}"][data-id="${id}"]`,
+      );
     const entries = () =>
-      (double.game.actors.get(HERO)!.system as Record<string, Record<string, unknown>>)[collection]!;
-    await vi.waitFor(() => expect(Object.hasOwn(entries(), id)).toBe(false));
-    expect(Object.keys(entries()).length).toBe(
+      (double.game.actors.get(HERO)!._source.system as Record<string, Record<string, unknown>>)[collection]!;
+    expect(removeButton()?.getAttribute("aria-label")).toMatch(/^Remove /);
+    // Remove asks first (issue 19, item 11): "No" keeps the entry, "Yes" removes it.
+    double.answerConfirm(false);
+    await double.press(removeButton()!);
+    expect(double.confirmations).toHaveLength(1);
+    expect(Object.hasOwn(entries(), id)).toBe(true);
+    double.answerConfirm(true);
+    await double.press(removeButton()!);
+    expect(Object.hasOwn(entries(), id)).toBe(false);
+    expect(Object.keys(entries())).toHaveLength(
       Object.keys((SAMPLES[type] as unknown as Record<string, object>)[collection]!).length - 1,
     );
+    // Both open sheets were drawn again from the new data: the row is gone on each client.
+    expect(removeButton()).toBeNull();
+    expect(gms.element.querySelector(`[data-row="${id}"]`)).toBeNull();
     expect(double.warnings).toEqual([]);
+    expect(double.applicationErrors).toEqual([]);
   });
 });
 
@@ -76,9 +80,9 @@ describe.each([13, 14] as const)("equipment rows on v%i", (generation) => {
   const PACK = "itemHeavyPack001";
 
   /** A Precision & Impact character holding one piece of gear, with its sheet rendered for Alice. */
-  async function sheetWithGear(userId = ALICE) {
+  async function sheetWithGear(): Promise<Sheet> {
     double = await bootSystem({
-      userId,
+      userId: ALICE,
       generation,
       actors: [
         {
@@ -91,46 +95,37 @@ describe.each([13, 14] as const)("equipment rows on v%i", (generation) => {
         },
       ],
     });
-    const registration = double.sheetRegistrations.find((r) => r.options.types?.includes("pi-character"))!;
-    const Sheet = registration.sheetClass as new (options: object) => {
-      render(): Promise<unknown>;
-      element: HTMLElement | null;
-    };
-    const sheet = new Sheet({ document: double.game.actors.get(HERO)! });
-    await sheet.render();
+    const sheet = double.actAs(ALICE, () => double.game.actors.get(HERO)!.sheet as Sheet);
+    await sheet.render(true);
     return sheet;
   }
 
-  /** A button as the equipment row draws it, pressed inside the sheet. */
-  function press(sheet: { element: HTMLElement | null }, action: string): void {
-    const button = document.createElement("button");
-    button.dataset.action = action;
-    button.dataset.itemId = PACK;
-    button.setAttribute("aria-label", "Remove Heavy pack");
-    sheet.element!.append(button);
-    button.click();
-  }
+  const rowButton = (sheet: Sheet, action: string) =>
+    sheet.element.querySelector<HTMLButtonElement>(`button[data-action="${action}"][data-item-id="${PACK}"]`);
+  const item = () => double.game.actors.get(HERO)!.items.get(PACK) as { system: { equipped: boolean } } | undefined;
 
-  const equipped = () =>
-    (double.game.actors.get(HERO)!.items.get(PACK) as { system: { equipped: boolean } } | undefined)?.system.equipped;
-
-  it("the owner takes an item off and puts it on again from its row", async () => {
+  it("the owner takes an item off and puts it on again with the row's rendered toggle", async () => {
     const sheet = await sheetWithGear();
-    press(sheet, "toggleEquipped");
-    await vi.waitFor(() => expect(equipped()).toBe(false));
-    press(sheet, "toggleEquipped");
-    await vi.waitFor(() => expect(equipped()).toBe(true));
+    expect(rowButton(sheet, "toggleEquipped")?.getAttribute("aria-pressed")).toBe("true");
+    await double.press(rowButton(sheet, "toggleEquipped")!);
+    expect(item()?.system.equipped).toBe(false);
+    // The sheet was drawn again from the new data.
+    expect(rowButton(sheet, "toggleEquipped")?.getAttribute("aria-pressed")).toBe("false");
+    await double.press(rowButton(sheet, "toggleEquipped")!);
+    expect(item()?.system.equipped).toBe(true);
+    expect(double.applicationErrors).toEqual([]);
   });
 
   it("deleting an item asks first: No keeps it, Yes deletes it", async () => {
     const sheet = await sheetWithGear();
+    expect(rowButton(sheet, "deleteItem")?.getAttribute("aria-label")).toBe("Remove Heavy pack");
     double.answerConfirm(false);
-    press(sheet, "deleteItem");
-    await vi.waitFor(() => expect(double.confirmations.length).toBe(1));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(double.game.actors.get(HERO)!.items.get(PACK)).toBeDefined();
+    await double.press(rowButton(sheet, "deleteItem")!);
+    expect(double.confirmations).toHaveLength(1);
+    expect(item()).toBeDefined();
     double.answerConfirm(true);
-    press(sheet, "deleteItem");
-    await vi.waitFor(() => expect(double.game.actors.get(HERO)!.items.get(PACK)).toBeUndefined());
+    await double.press(rowButton(sheet, "deleteItem")!);
+    expect(item()).toBeUndefined();
+    expect(double.applicationErrors).toEqual([]);
   });
 });

@@ -101,6 +101,8 @@ describe("item validation", () => {
     ["gear", { "system.wild.bonus": "3D" }, "ok"],
     ["gear", { "system.wild.bonus": "plenty" }, "BadDieCode"],
     ["gear", { "system.pi.precision": 2, name: "<i>Rope</i>" }, "ok"],
+    ["gear", { "system.description": "d".repeat(2000) }, "ok"],
+    ["weapon", { "system.description": "d".repeat(2001) }, "NoteTooLong"],
   ])("%s %o → %s", (type, changes, expected) => {
     const prepared = prepareItemUpdate(type, changes);
     expect(prepared.ok ? "ok" : prepared.error.key.replace("ROLLING_BONES.Error.", "")).toBe(expected);

@@ -3,7 +3,11 @@
  * (test/foundry/documents.ts): every field with its dotted path (`element` for the entries of a
  * `TypedObjectField`), and the path a form name or a `data-path` points at.
  */
-import type { DataField } from "../foundry/documents.ts";
+/** A field as the walk reads it: its class (by name), its options and its initial value. */
+export interface DataField {
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly initial: unknown;
+}
 
 /** A data model class as the double defines it. */
 export interface ModelClass {

@@ -77,6 +77,12 @@ describe("prepareUpdate refuses an invalid change with the engine's localized er
     ["pool-character", { "system.abilities.abilityBrawl001.rating": 6 }, "ok"],
     ["pool-character", { "system.abilities.abilityBrawl001.rating": 7 }, "OutOfRange"],
     ["pool-character", { "system.willpower.permanent": 11 }, "OutOfRange"],
+    // Text the schema limits (names, an NPC's notes): refused before the data model refuses it.
+    ["wild-character", { "system.skills.skillDodge00001.name": "x".repeat(80) }, "ok"],
+    ["wild-character", { "system.skills.skillDodge00001.name": ` ${"x".repeat(80)} ` }, "ok"],
+    ["wild-character", { "system.skills.skillDodge00001.name": "x".repeat(81) }, "NoteTooLong"],
+    ["pool-character", { "system.traits.traitHumanity01.name": "y".repeat(81) }, "NoteTooLong"],
+    ["pi-character", { "system.notes": "z".repeat(4001) }, "NoteTooLong"],
   ])("%s %o → %s", (type, changes, expected) => {
     const key = outcome(type, changes);
     expect(key === "ok" ? key : key.replace("ROLLING_BONES.Error.", "")).toBe(expected);

@@ -43,6 +43,8 @@ async function started(script: Record<number, number[]>) {
 async function rollAsAlice(engine: "wild" | "percentile" | "action", request: object): Promise<string> {
   const message = await w.double.actAs(ALICE, () => w.roll.rollToChat(engine, request, { visibility: "public" }));
   if (!message?.id) throw new Error("no message");
+  // With latency, the card reaches the other clients (whose view a test reads) a little later.
+  await w.double.settle();
   return message.id;
 }
 

@@ -1,25 +1,37 @@
 /**
- * World actors as the system reads them: `game.actors` and, on each actor, its id, name, type,
- * system data and ownership, with `testUserPermission`. [API13 foundry.documents.collections.Actors;
- * API13 Document#testUserPermission; API13 CONST.DOCUMENT_OWNERSHIP_LEVELS]
+ * World actors as the system reads and changes them: `game.actors` and, on each actor, its id, name,
+ * type, image, `system` data, flags, ownership, embedded Items and Active Effects, its sheet, with
+ * `testUserPermission`, `update`, `createEmbeddedDocuments` and `toggleStatusEffect`.
+ * [API13 foundry.documents.collections.Actors; API13 Document#testUserPermission, #update, #sheet;
+ * API13 CONST.DOCUMENT_OWNERSHIP_LEVELS]
  *
- * The double does not run data models: `system` is the plain data given, as stored. Actors can be
- * updated (system data and flags) by an owner or a GM, as Foundry allows [API13 Document#update,
- * Document#canUserModify: updating an Actor needs OWNER]; there is no create or delete. Actor data is
- * one store every client reads (not copied per client); `preUpdateActor`/`updateActor` fire as for
- * other documents (server.ts).
+ * The server holds each actor's stored data; every client holds its own copy, which a change reaches
+ * after that client's latency (server.ts), with that client's own Actor instances. An actor's `system`
+ * is its type's data model (`CONFIG.Actor.dataModels`, data-model.ts) built from the stored data:
+ * migrated, cleaned, validated, then prepared (`prepareBaseData`, `prepareDerivedData`); a type without
+ * a model keeps its plain data. An update is checked by the model on the server and refused as a whole
+ * when it does not validate; the model's `_preUpdate` may cancel it first on the requesting client.
+ * Only an owner or a GM may update, as Foundry allows [API13 Document#update, Document#canUserModify:
+ * updating an Actor needs OWNER]. The applications showing an actor (`actor.apps`) are rendered again
+ * on each client when the change arrives there [API13 ClientDocumentMixin#apps: "Application instances
+ * which should be re-rendered whenever this document is updated"]. There is no create or delete of
+ * actors.
  *
  * An actor holds embedded Items (`actor.items`, a collection by id), created by an owner with
  * `createEmbeddedDocuments("Item", data, { keepId })`: with `keepId` an item keeps the `_id` it
  * was given, otherwise it gets a new one [API13 ClientDocumentMixin#createEmbeddedDocuments,
- * DatabaseCreateOperation#keepId]. Items are plain stored data, as actors are.
+ * DatabaseCreateOperation#keepId]. An item's `system` is its type's model (`CONFIG.Item.dataModels`).
+ *
+ * Actors of compendiums (`game.packs`) are one store (no per-client copies; their hooks still fire on
+ * every client).
  */
+import { DataModelValidationError, TypeDataModel } from "./data-model.ts";
 import { applyOperators } from "./operators.ts";
-import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
-import { currentUserId, env } from "./state.ts";
+import { broadcast, lifecycle, preHook, toServer, viewOf, type OnClient } from "./server.ts";
+import { currentUserId, env, runAs, warn } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
-import { deepClone, expandObject, getProperty, mergeObject, randomID } from "./utils.ts";
+import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
@@ -32,6 +44,8 @@ export interface ActorSpec {
   name: string;
   /** The actor subtype, e.g. `action-character`. */
   type: string;
+  /** The image path; default none. */
+  img?: string;
   /** The system data (plain, as stored). */
   system: Record<string, unknown>;
   /** Ownership levels by user id, plus `default`. */
@@ -60,6 +74,103 @@ export interface EffectSpec {
   transfer?: boolean;
   statuses?: string[];
   changes?: Record<string, unknown>[];
+}
+
+/** An embedded item of an actor, as stored. */
+export interface ItemSpec {
+  _id: string;
+  name: string;
+  type: string;
+  img?: string;
+  system: Record<string, unknown>;
+  sort?: number;
+  flags?: Record<string, Record<string, unknown>>;
+  /** Embedded Active Effects; default none. */
+  effects?: EffectSpec[];
+}
+
+/** A data model class as `CONFIG.<Document>.dataModels` holds it. */
+type ModelClass = typeof TypeDataModel;
+
+/** The data model registered for a document type (`CONFIG.Actor` or `CONFIG.Item`), if any. [FOUNDRY-NOTES §5] */
+function modelOf(documentName: "Actor" | "Item", type: string): ModelClass | undefined {
+  const config = (env().globals.CONFIG as Record<string, { dataModels?: Record<string, unknown> }>)[documentName];
+  const models = config?.dataModels ?? {};
+  const model = Object.hasOwn(models, type) ? models[type] : undefined;
+  return typeof model === "function" && model.prototype instanceof TypeDataModel ? (model as ModelClass) : undefined;
+}
+
+/** The context a model is built with (its parent, and where v14 warnings go). */
+function modelContext(parent: unknown) {
+  return { parent, generation: env().generation, warn };
+}
+
+/**
+ * `system` as a document of this type reads it: its model, prepared, or a copy of the plain data.
+ * Stored data that does not validate is an invalid document in Foundry (kept out of the world's
+ * collections); the double fails loudly instead. [API13 DataModel constructor; DataModelValidationError]
+ */
+function preparedSystem(documentName: "Actor" | "Item", type: string, stored: Record<string, unknown>, parent: object) {
+  const Model = modelOf(documentName, type);
+  if (!Model) return deepClone(stored);
+  const model = new Model(stored, modelContext(parent));
+  model.prepareBaseData();
+  model.prepareDerivedData();
+  return model;
+}
+
+/**
+ * The stored `system` after a change: the change (migrated first, as partial update data is in v14
+ * [FOUNDRY-NOTES §5]) merged into the stored data, then cleaned and validated by the type's model as
+ * a whole; keys the schema does not define stay in the stored data as the database keeps them
+ * (`game.data` still shows them). Throws a `DataModelValidationError` and changes nothing when the
+ * result does not validate.
+ */
+function changedSystem(
+  documentName: "Actor" | "Item",
+  type: string,
+  stored: Record<string, unknown>,
+  change: unknown,
+): Record<string, unknown> {
+  const Model = modelOf(documentName, type);
+  const context = modelContext(null);
+  const delta = isPlainObject(change) ? (Model ? Model.migrated(change, context) : change) : {};
+  const merged = mergeObject(deepClone(stored), delta, { performDeletions: true });
+  if (!Model) return merged;
+  const cleaned = Model.cleanData(Model.migrated(merged, context));
+  const failures = Model.failures(cleaned);
+  if (failures.length > 0) throw new DataModelValidationError(Model.name, failures);
+  const unknown = Object.fromEntries(
+    Object.entries(merged).filter(([key]) => !Object.hasOwn(Model.schema.fields, key)),
+  );
+  return { ...unknown, ...cleaned };
+}
+
+/** New stored `system` data of a type: the given data cleaned and validated by its model. */
+function createdSystem(documentName: "Actor" | "Item", type: string, given: unknown): Record<string, unknown> {
+  const data = isPlainObject(given) ? given : {};
+  const Model = modelOf(documentName, type);
+  if (!Model) return deepClone(data);
+  const cleaned = Model.cleanData(Model.migrated(data, modelContext(null)));
+  const failures = Model.failures(cleaned);
+  if (failures.length > 0) throw new DataModelValidationError(Model.name, failures);
+  return cleaned;
+}
+
+function jsonCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Where an actor lives: a world actor (server and per-client copies) or a compendium's (one store). */
+interface ActorHome {
+  /** The data as the client holding `actor` sees it. */
+  read(clientId: string): ActorSpec | undefined;
+  /** The data the server holds now. */
+  server(): ActorSpec;
+  /** Stores new data on the server and brings it to every client, where `onClient` runs. */
+  write(next: ActorSpec, onClient: OnClient): Promise<void>;
+  /** That client's instance of the actor (the one its hooks receive). */
+  instance(clientId: string): Actor;
 }
 
 /** An embedded Active Effect as the system reads it (a copy). */
@@ -117,66 +228,182 @@ function effectClass(): typeof ActiveEffect {
   return config.CONFIG.ActiveEffect.documentClass;
 }
 
-/** An embedded item of an actor, as stored. */
-export interface ItemSpec {
-  _id: string;
-  name: string;
-  type: string;
-  system: Record<string, unknown>;
-  sort?: number;
-  flags?: Record<string, Record<string, unknown>>;
-  /** Embedded Active Effects; default none. */
-  effects?: EffectSpec[];
-}
-
-/** What an embedded item's writes go through: its actor. */
-interface ItemParent {
-  updateItem(spec: ItemSpec, changes: Record<string, unknown>): Promise<void>;
-  deleteItem(spec: ItemSpec): Promise<void>;
-}
-
-/**
- * An embedded item as the system reads it: its document name, id, name, type, system data (a copy),
- * sort, flags and effects (as the configured class, the item their parent), `update` of its
- * `system` data and `delete`, as the holder's owner or a GM may. [API13 Document#documentName,
- * Item#effects, Document#update, Document#delete; an embedded document's permission is its
- * parent's, Document#canUserModify]
- */
-function itemView(spec: ItemSpec, parent: ItemParent) {
-  const item: Record<string, unknown> = strictObject(
-    {
-      documentName: "Item",
-      id: spec._id,
-      name: spec.name,
-      type: spec.type,
-      system: deepClone(spec.system),
-      sort: spec.sort ?? 0,
-      flags: deepClone(spec.flags ?? {}),
-      get effects() {
-        const Class = effectClass();
-        return (spec.effects ?? []).map((e) => new Class(e, { parent: item }));
-      },
-      update: async (changes: Record<string, unknown>) => {
-        await parent.updateItem(spec, changes);
-        return item;
-      },
-      delete: async () => {
-        await parent.deleteItem(spec);
-        return item;
-      },
-    },
-    `Item ${spec._id}`,
+/** An embedded collection by id. [API13 EmbeddedCollection: get, contents, size, iteration, filter…] */
+function embeddedCollection<T extends { id: string | null }>(all: () => T[], label: string) {
+  return strictObject(
+    withMembers(
+      worldCollection(
+        all,
+        (id) => all().find((item) => item.id === id),
+        () => all().length,
+      ),
+      {},
+    ),
+    label,
   );
-  return item;
 }
 
-/** An actor, shared by every client. */
-class Actor {
-  readonly #spec: ActorSpec;
-  readonly #apps: Record<string, unknown> = {};
+/** The registered default sheet class of a document type, if any. [FOUNDRY-NOTES §6 "Registration"] */
+function sheetClassOf(documentName: "Actor" | "Item", type: string): (new (options: object) => unknown) | undefined {
+  const registrations = documentName === "Actor" ? env().sheetRegistrations.actors : env().sheetRegistrations.items;
+  const found = [...registrations].reverse().find((r) => r.options.types?.includes(type) && r.options.makeDefault);
+  return found?.sheetClass as (new (options: object) => unknown) | undefined;
+}
 
-  constructor(spec: ActorSpec) {
-    this.#spec = spec;
+/** An embedded Item as one client sees it. [API13 foundry.documents.Item] */
+class Item {
+  readonly #actor: Actor;
+  readonly #id: string;
+  #prepared: { spec: ItemSpec; system: unknown } | null = null;
+  #sheet: unknown = null;
+
+  constructor(actor: Actor, id: string) {
+    this.#actor = actor;
+    this.#id = id;
+  }
+
+  /** The stored data, as this client sees it. */
+  get #spec(): ItemSpec {
+    const spec = this.#actor._itemSpec(this.#id);
+    if (!spec) throw new Error(`Foundry double: Item ${this.#id} is no longer on Actor ${String(this.#actor.id)}`);
+    return spec;
+  }
+
+  /** The document name. [API13 Document#documentName] */
+  get documentName(): "Item" {
+    return "Item";
+  }
+
+  get id(): string {
+    return this.#id;
+  }
+
+  get name(): string {
+    return this.#spec.name;
+  }
+
+  get type(): string {
+    return this.#spec.type;
+  }
+
+  /** The item's Active Effects, as the configured class, the item their parent. [API13 Item#effects] */
+  get effects() {
+    const Class = effectClass();
+    return embeddedCollection(
+      () => (this.#spec.effects ?? []).map((e) => new Class(e, { parent: this })),
+      `Item ${this.#id} effects`,
+    );
+  }
+
+  /** The image path, or `null`. */
+  get img(): string | null {
+    return this.#spec.img ?? null;
+  }
+
+  get sort(): number {
+    return this.#spec.sort ?? 0;
+  }
+
+  get flags(): Record<string, Record<string, unknown>> {
+    return deepClone(this.#spec.flags ?? {});
+  }
+
+  /** The actor holding the item. [API13 Document#parent] */
+  get parent(): Actor {
+    return this.#actor;
+  }
+
+  /** The item's type's data model, prepared (or its plain data). */
+  get system(): Record<string, unknown> {
+    const spec = this.#spec;
+    if (this.#prepared?.spec !== spec)
+      this.#prepared = { spec, system: preparedSystem("Item", spec.type, spec.system, this) };
+    return this.#prepared.system as Record<string, unknown>;
+  }
+
+  /** The stored data. [API13 DataModel#_source] */
+  get _source(): ItemSpec {
+    return deepClone(this.#spec);
+  }
+
+  /** Whether the running client's user owns the item (it is owned as its actor is). [API13 Item#isOwner] */
+  get isOwner(): boolean {
+    return this.#actor.isOwner;
+  }
+
+  /** Reads a flag. [API13 Document#getFlag] */
+  getFlag(scope: string, key: string): unknown {
+    assertFlagScope(scope);
+    return deepClone(getProperty((this.#spec.flags ?? {})[scope], key));
+  }
+
+  /** The item's sheet: one instance of its type's registered default sheet. [API13 ClientDocumentMixin#sheet] */
+  get sheet(): unknown {
+    const Sheet = sheetClassOf("Item", this.type);
+    if (!Sheet) return null;
+    this.#sheet ??= new Sheet({ document: this });
+    return this.#sheet;
+  }
+
+  /** The applications showing the item. [API13 ClientDocumentMixin#apps] */
+  readonly apps: Record<string, unknown> = {};
+
+  /** Updates the item (its actor's owners or a GM); checked by its model. [API13 Document#update] */
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+    await this.#actor._changeItems("updateItem", options, (items) => {
+      const index = items.findIndex((i) => i._id === this.#id);
+      const current = items[index];
+      if (!current) throw new Error(`Foundry double: Item ${this.#id} was deleted meanwhile`);
+      const expanded = applyOperators(expandObject(changes), env().generation);
+      const system = changedSystem("Item", current.type, current.system, expanded.system);
+      const rest = Object.fromEntries(
+        Object.entries(expanded).filter(([k]) => ["name", "img", "sort", "flags"].includes(k)),
+      );
+      const next = jsonCopy(mergeObject(deepClone(current), { ...rest }, { performDeletions: true }));
+      next.system = system;
+      items[index] = next;
+      return { ids: [this.#id], changes: expanded };
+    });
+    return this;
+  }
+
+  /** Deletes the item from its actor (its owners or a GM). [API13 Document#delete] */
+  async delete(options: Record<string, unknown> = {}): Promise<this> {
+    await this.#actor._changeItems("deleteItem", options, (items) => {
+      const index = items.findIndex((i) => i._id === this.#id);
+      if (index < 0) throw new Error(`Foundry double: Item ${this.#id} was deleted meanwhile`);
+      items.splice(index, 1);
+      return { ids: [this.#id], changes: null };
+    });
+    return this;
+  }
+}
+
+strictInstances(Item);
+const StrictItem = strictClass(Item);
+export type { Item as ItemInstance };
+
+/** An actor as one client sees it. [API13 foundry.documents.Actor] */
+class Actor {
+  readonly #home: ActorHome;
+  readonly #id: string;
+  readonly #clientId: string;
+  readonly #apps: Record<string, unknown> = {};
+  readonly #items = new Map<string, Item>();
+  #prepared: { spec: ActorSpec; system: unknown } | null = null;
+  #sheet: unknown = null;
+
+  constructor(home: ActorHome, id: string, clientId: string) {
+    this.#home = home;
+    this.#id = id;
+    this.#clientId = clientId;
+  }
+
+  /** The stored data as this client sees it. */
+  get #spec(): ActorSpec {
+    const spec = this.#home.read(this.#clientId);
+    if (!spec) throw new Error(`Foundry double: Actor ${this.#id} is not in this client's world`);
+    return spec;
   }
 
   /** The document name. [API13 Document#documentName] */
@@ -186,7 +413,7 @@ class Actor {
 
   /** The document id. */
   get id(): string {
-    return this.#spec.id;
+    return this.#id;
   }
 
   /** The name. */
@@ -199,17 +426,47 @@ class Actor {
     return this.#spec.type;
   }
 
-  /** The system data (a copy; the double does not persist edits). */
+  /** The image path, or `null` when none was given. */
+  get img(): string | null {
+    return this.#spec.img ?? null;
+  }
+
+  /** The type's data model, prepared (or a copy of the plain data of a type without one). */
   get system(): Record<string, unknown> {
-    return deepClone(this.#spec.system);
+    const spec = this.#spec;
+    if (this.#prepared?.spec !== spec) {
+      this.#prepared = { spec, system: preparedSystem("Actor", spec.type, spec.system, this) };
+    }
+    return this.#prepared.system as Record<string, unknown>;
+  }
+
+  /** The stored data: `system` as migrated and cleaned by the model. [API13 DataModel#_source] */
+  get _source(): { _id: string; name: string; type: string; system: Record<string, unknown>; flags: object } {
+    const spec = this.#spec;
+    const system: unknown = this.system;
+    return deepClone({
+      _id: spec.id,
+      name: spec.name,
+      type: spec.type,
+      system: system instanceof TypeDataModel ? system._source : (system as Record<string, unknown>),
+      flags: spec.flags ?? {},
+    });
   }
 
   /**
-   * The applications showing this actor (its open sheets), by application id; Foundry re-renders them
-   * when the actor is updated. A test puts stand-in applications here. [API13 ClientDocumentMixin#apps]
+   * The applications showing this actor (its open sheets), by application id; they are rendered again
+   * when the actor changes on this client. [API13 ClientDocumentMixin#apps]
    */
   get apps(): Record<string, unknown> {
     return this.#apps;
+  }
+
+  /** The actor's sheet: one instance of its type's registered default sheet. [API13 ClientDocumentMixin#sheet] */
+  get sheet(): unknown {
+    const Sheet = sheetClassOf("Actor", this.type);
+    if (!Sheet) return null;
+    this.#sheet ??= runAs(this.#clientId, () => new Sheet({ document: this }));
+    return this.#sheet;
   }
 
   /** A copy of the flags. [API13 Document#flags] */
@@ -240,94 +497,133 @@ class Actor {
     return this.testUserPermission(userInstance(currentUserId()) as UserInstance, "OWNER");
   }
 
-  /**
-   * Updates the actor's `system` data and flags (flat or nested keys; `-=key` deletes). Only an owner
-   * or a GM may, as in Foundry ("User … lacks permission to update Actor"). The data is stored as JSON.
-   * [API13 Document#update; ClientDatabaseBackend permission error wording uncertain]
-   */
-  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
-    const expandedChanges = applyOperators(expandObject(changes), env().generation);
-    if (!preHook("preUpdateActor", this, deepClone(expandedChanges), options)) return this;
-    await toServer();
+  /** The user asking, and a refusal unless that user owns the actor (or is a GM). */
+  #owner(what: string): UserInstance {
     const user = userInstance(currentUserId()) as UserInstance;
     if (!this.testUserPermission(user, "OWNER")) {
-      throw new Error(`User ${user.name} lacks permission to update Actor [${this.#spec.id}]`);
+      throw new Error(`User ${user.name} lacks permission to ${what} [${this.#id}]`);
     }
-    const expanded = expandedChanges;
-    const current = { system: this.#spec.system, flags: this.#spec.flags ?? {} };
-    const next = mergeObject<typeof current>(
-      deepClone(current),
-      { system: expanded.system ?? {}, flags: expanded.flags ?? {} },
+    return user;
+  }
+
+  /**
+   * Updates the actor's name, `system` data and flags (flat or nested keys; v13 `-=key`, v14
+   * `ForcedDeletion`). The model's `_preUpdate` and the `preUpdateActor` hook may cancel it on the
+   * requesting client; the server refuses a user who does not own the actor and data that does not
+   * validate. The data is stored as JSON. [API13 Document#update; TypeDataModel#_preUpdate;
+   * ClientDatabaseBackend permission error wording uncertain]
+   */
+  async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+    const expanded = applyOperators(expandObject(changes), env().generation);
+    const user = userInstance(currentUserId()) as UserInstance;
+    const model: unknown = this.system;
+    if (model instanceof TypeDataModel && (await model._preUpdate(deepClone(expanded), options, user)) === false) {
+      return this;
+    }
+    if (!preHook("preUpdateActor", this, deepClone(expanded), options)) return this;
+    await toServer();
+    this.#owner("update Actor");
+    const current = this.#home.server();
+    const system = changedSystem("Actor", current.type, current.system, expanded.system);
+    const rest = mergeObject(
+      { name: current.name, flags: deepClone(current.flags ?? {}) },
+      {
+        ...(typeof expanded.name === "string" ? { name: expanded.name } : {}),
+        flags: isPlainObject(expanded.flags) ? expanded.flags : {},
+      },
       { performDeletions: true },
     );
-    const stored = JSON.parse(JSON.stringify(next)) as typeof current;
-    this.#spec.system = stored.system;
-    this.#spec.flags = stored.flags;
-    // Actor data is one store (not copied per client); only the hook waits for each client's latency.
-    await broadcast(
-      () => undefined,
-      lifecycle("updateActor", () => [this, deepClone(expandedChanges), options, user.id]),
+    const next = jsonCopy({ ...current, ...rest, system });
+    await this.#home.write(
+      next,
+      lifecycle("updateActor", (clientId) => [this.#home.instance(clientId), deepClone(expanded), options, user.id]),
     );
     return this;
   }
 
-  /** The embedded items, by id. [API13 Actor#items: an EmbeddedCollection] */
-  get items() {
-    const all = () => (this.#spec.items ?? []).map((i) => itemView(i, this.#itemParent));
-    return strictObject(
-      {
-        get: (id: string) => all().find((item) => item.id === id),
-        get contents() {
-          return all();
-        },
-        get size() {
-          return all().length;
-        },
-        [Symbol.iterator]: () => all()[Symbol.iterator](),
-      },
-      `Actor ${this.#spec.id} items`,
-    );
+  /** The stored data of one embedded item, as this client sees it. */
+  _itemSpec(id: string): ItemSpec | undefined {
+    return (this.#spec.items ?? []).find((item) => item._id === id);
   }
 
   /**
-   * Creates embedded Items (an owner or a GM only). `keepId` keeps each given `_id`, which must be
-   * 16 letters and digits and not already used; otherwise each item gets a new id.
-   * [API13 ClientDocumentMixin#createEmbeddedDocuments; DatabaseCreateOperation#keepId]
+   * Changes the embedded items on the server (an owner or a GM only) and brings the change to every
+   * client, where `hook` fires for each item it names. [API13 hookEvents.createDocument, updateDocument,
+   * deleteDocument fire for embedded documents too]
+   */
+  async _changeItems(
+    hook: "createItem" | "updateItem" | "deleteItem",
+    options: Record<string, unknown>,
+    change: (items: ItemSpec[]) => { ids: string[]; changes: unknown },
+  ): Promise<string[]> {
+    await toServer();
+    const user = this.#owner(`${hook.replace("Item", "")} Item in Actor`);
+    const current = this.#home.server();
+    const items = deepClone(current.items ?? []);
+    const { ids, changes } = change(items);
+    await this.#home.write(jsonCopy({ ...current, items }), (clientId) => {
+      const actor = this.#home.instance(clientId);
+      for (const id of ids) {
+        const item = hook === "deleteItem" ? null : actor.items.get(id);
+        const args = hook === "updateItem" ? [item, deepClone(changes), options, user.id] : [item, options, user.id];
+        lifecycle(hook, () => args)(clientId);
+      }
+    });
+    return ids;
+  }
+
+  /** The embedded items, by id. [API13 Actor#items: an EmbeddedCollection] */
+  get items() {
+    const all = () =>
+      (this.#spec.items ?? []).map((spec) => {
+        let item = this.#items.get(spec._id);
+        if (!item) this.#items.set(spec._id, (item = new StrictItem(this, spec._id)));
+        return item;
+      });
+    return embeddedCollection(all, `Actor ${this.#id} items`);
+  }
+
+  /**
+   * Creates embedded Items (an owner or a GM only), each checked by its type's model. `keepId` keeps
+   * each given `_id`, which must be 16 letters and digits and not already used; otherwise each item
+   * gets a new id. [API13 ClientDocumentMixin#createEmbeddedDocuments; DatabaseCreateOperation#keepId]
    */
   async createEmbeddedDocuments(
     name: string,
     data: Record<string, unknown>[],
-    { keepId = false }: { keepId?: boolean } = {},
-  ): Promise<ReturnType<typeof itemView>[]> {
-    await Promise.resolve();
+    options: { keepId?: boolean } & Record<string, unknown> = {},
+  ): Promise<Item[]> {
     if (name !== "Item") throw new Error(`Foundry double: ${name} is not an embedded collection of Actor`);
-    const user = userInstance(currentUserId()) as UserInstance;
-    if (!this.testUserPermission(user, "OWNER")) {
-      throw new Error(`User ${user.name} lacks permission to create Item in Actor [${this.#spec.id}]`);
-    }
-    const items = (this.#spec.items ??= []);
-    const created: ItemSpec[] = data.map((d) => {
-      const wanted = typeof d._id === "string" ? d._id : "";
-      if (keepId && (!/^[A-Za-z0-9]{16}$/.test(wanted) || items.some((i) => i._id === wanted))) {
-        throw new Error(`Foundry double: the id ${wanted} cannot be kept`);
-      }
-      const stored = JSON.parse(JSON.stringify(d)) as Partial<ItemSpec>;
-      return {
-        _id: keepId ? wanted : randomID(),
-        name: String(stored.name ?? ""),
-        type: String(stored.type ?? ""),
-        system: stored.system ?? {},
-        sort: stored.sort ?? 0,
-        flags: stored.flags ?? {},
-      };
+    const keepId = options.keepId === true;
+    const ids = await this._changeItems("createItem", options, (items) => {
+      const created: ItemSpec[] = data.map((d) => {
+        const wanted = typeof d._id === "string" ? d._id : "";
+        if (keepId && (!/^[A-Za-z0-9]{16}$/.test(wanted) || items.some((i) => i._id === wanted))) {
+          throw new Error(`Foundry double: the id ${wanted} cannot be kept`);
+        }
+        const stored = jsonCopy(d) as Partial<ItemSpec>;
+        const type = String(stored.type ?? "");
+        return {
+          _id: keepId ? wanted : randomID(),
+          name: String(stored.name ?? ""),
+          type,
+          ...(typeof stored.img === "string" ? { img: stored.img } : {}),
+          system: createdSystem("Item", type, stored.system),
+          sort: stored.sort ?? 0,
+          flags: stored.flags ?? {},
+          // Embedded effects come with the item, each with an id. [API13 ClientDocumentMixin#createEmbeddedDocuments]
+          effects: (stored.effects ?? []).map((e) => ({ ...e, _id: typeof e._id === "string" ? e._id : randomID() })),
+        };
+      });
+      items.push(...created);
+      return { ids: created.map((c) => c._id), changes: null };
     });
-    items.push(...created);
-    return created.map((i) => itemView(i, this.#itemParent));
+    return ids.map((id) => this.items.get(id) as Item);
   }
 
-  /** The embedded Active Effects. [API13 Actor#effects] */
+  /** The embedded Active Effects. [API13 Actor#effects: an EmbeddedCollection] */
   get effects() {
-    return (this.#spec.effects ?? []).map(effectView);
+    return embeddedCollection(() => (this.#spec.effects ?? []).map(effectView), `Actor ${this.#id} effects`);
   }
 
   /**
@@ -339,55 +635,8 @@ class Actor {
   get appliedEffects() {
     const Class = effectClass();
     const own = (this.#spec.effects ?? []).map((e) => new Class(e, { parent: this }));
-    const fromItems = this.items.contents.flatMap((item) => (item.effects as ActiveEffect[]).filter((e) => e.transfer));
+    const fromItems = this.items.contents.flatMap((item) => item.effects.contents.filter((e) => e.transfer));
     return [...own, ...fromItems].filter((e) => e.active);
-  }
-
-  /** Checks that the running client's user owns the actor (an embedded document's permission is its parent's). */
-  #requireOwner(what: string): UserInstance {
-    const user = userInstance(currentUserId()) as UserInstance;
-    if (!this.testUserPermission(user, "OWNER")) throw new Error(`User ${user.name} lacks permission to ${what}`);
-    return user;
-  }
-
-  /** The writes of the actor's embedded items. */
-  readonly #itemParent: ItemParent = {
-    updateItem: (spec, changes) => this.#updateItem(spec, changes),
-    deleteItem: (spec) => this.#deleteItem(spec),
-  };
-
-  /**
-   * Deletes an embedded item (an owner of the actor or a GM only); fires `deleteItem` on every
-   * client. [API13 Document#delete; Document#canUserModify]
-   */
-  async #deleteItem(spec: ItemSpec): Promise<void> {
-    if (!preHook("preDeleteItem", itemView(spec, this.#itemParent), {})) return;
-    await toServer();
-    const user = this.#requireOwner(`delete Item [${spec._id}]`);
-    this.#spec.items = (this.#spec.items ?? []).filter((i) => i !== spec);
-    await broadcast(
-      () => undefined,
-      lifecycle("deleteItem", () => [itemView(spec, this.#itemParent), {}, user.id]),
-    );
-  }
-
-  /**
-   * Updates an embedded item's `system` data (an owner of the actor or a GM only); fires
-   * `updateItem` on every client. [API13 Document#update; Document#canUserModify]
-   */
-  async #updateItem(spec: ItemSpec, changes: Record<string, unknown>): Promise<void> {
-    const expanded = applyOperators(expandObject(changes), env().generation);
-    if (!preHook("preUpdateItem", itemView(spec, this.#itemParent), deepClone(expanded), {})) return;
-    await toServer();
-    const user = this.#requireOwner(`update Item [${spec._id}]`);
-    const next = mergeObject<Record<string, unknown>>(deepClone(spec.system), expanded.system ?? {}, {
-      performDeletions: true,
-    });
-    spec.system = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
-    await broadcast(
-      () => undefined,
-      lifecycle("updateItem", () => [itemView(spec, this.#itemParent), deepClone(expanded), {}, user.id]),
-    );
   }
 
   /**
@@ -400,33 +649,35 @@ class Actor {
    */
   async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<unknown> {
     await toServer();
-    const user = userInstance(currentUserId()) as UserInstance;
-    if (!this.testUserPermission(user, "OWNER")) {
-      throw new Error(`User ${user.name} lacks permission to update Actor [${this.#spec.id}]`);
-    }
-    const effects = (this.#spec.effects ??= []);
+    const user = this.#owner("update Actor");
+    const current = this.#home.server();
+    const effects = deepClone(current.effects ?? []);
     const existing = effects.filter((e) => (e.statuses ?? []).includes(statusId));
     const on = active ?? existing.length === 0;
-    if (!on) {
-      this.#spec.effects = effects.filter((e) => !existing.includes(e));
-      return false;
+    if (on && existing.length > 0) return true;
+    let created: EffectSpec | null = null;
+    if (on) {
+      const globals = env().globals as {
+        CONFIG: { statusEffects: { id: string; name: string; changes?: unknown[] }[] };
+        game: { i18n: { localize(key: string): string } };
+      };
+      const status = globals.CONFIG.statusEffects.find((s) => s.id === statusId);
+      if (!status) throw new Error(`Foundry double: no status effect ${statusId} in CONFIG.statusEffects`);
+      created = {
+        _id: randomID(),
+        name: globals.game.i18n.localize(status.name),
+        statuses: [statusId],
+        changes: jsonCopy(status.changes ?? []) as Record<string, unknown>[],
+      };
+      effects.push(created);
     }
-    if (existing.length > 0) return true;
-    const globals = env().globals as {
-      CONFIG: { statusEffects: { id: string; name: string; changes?: unknown[] }[] };
-      game: { i18n: { localize(key: string): string } };
-    };
-    const config = globals.CONFIG.statusEffects;
-    const status = config.find((s) => s.id === statusId);
-    if (!status) throw new Error(`Foundry double: no status effect ${statusId} in CONFIG.statusEffects`);
-    const created: EffectSpec = {
-      _id: randomID(),
-      name: globals.game.i18n.localize(status.name),
-      statuses: [statusId],
-      changes: JSON.parse(JSON.stringify(status.changes ?? [])) as Record<string, unknown>[],
-    };
-    effects.push(created);
-    return effectView(created);
+    const next = { ...current, effects: on ? effects : effects.filter((e) => !existing.includes(e)) };
+    const hook = on ? "createActiveEffect" : "deleteActiveEffect";
+    await this.#home.write(
+      jsonCopy(next),
+      lifecycle(hook, (clientId) => [this.#home.instance(clientId), {}, user.id]),
+    );
+    return created ? effectView(created) : false;
   }
 
   /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */
@@ -454,6 +705,68 @@ class Actor {
     const level = own[userId];
     return level === undefined || level === DOCUMENT_OWNERSHIP_LEVELS.INHERIT ? (own.default ?? 0) : level;
   }
+
+  /** The configured Actor class (the double's: the system sets no Actor document class). [API13 Document.implementation] */
+  static get implementation(): typeof Actor {
+    return StrictActor;
+  }
+
+  /**
+   * Creates a world actor from `{ name, type, system?, img?, ownership? }`: its `system` cleaned and
+   * validated by its type's model, the creator its owner; `createActor` fires on every connected
+   * client. Only a GM may (the stricter reading of the ACTOR_CREATE permission, whose default role no
+   * public page gives). [API13 Document.create; hookEvents.createDocument]
+   */
+  static async create(data: Record<string, unknown>): Promise<Actor> {
+    const user = userInstance(currentUserId()) as UserInstance;
+    const type = typeof data.type === "string" ? data.type : "";
+    const system = createdSystem("Actor", type, data.system);
+    if (!preHook("preCreateActor", null, deepClone(data), {}))
+      throw new Error("Foundry double: the creation was cancelled");
+    await toServer();
+    if (!user.isGM) throw new Error(`User ${user.name} lacks permission to create Actor`);
+    const id = randomID();
+    const ownership = isPlainObject(data.ownership) ? (data.ownership as Record<string, number>) : {};
+    const spec: ActorSpec = jsonCopy({
+      id,
+      name: typeof data.name === "string" ? data.name : "",
+      type,
+      ...(typeof data.img === "string" ? { img: data.img } : {}),
+      system,
+      ownership: { default: DOCUMENT_OWNERSHIP_LEVELS.NONE, [user.id]: DOCUMENT_OWNERSHIP_LEVELS.OWNER, ...ownership },
+      flags: isPlainObject(data.flags) ? (data.flags as ActorSpec["flags"]) : {},
+    });
+    env().server.actors.set(id, spec);
+    await broadcast(
+      (view) => view.actors.set(id, jsonCopy(spec)),
+      lifecycle("createActor", (clientId) => [actorInstance(id, clientId), {}, user.id]),
+    );
+    return actorInstance(id, currentUserId());
+  }
+
+  /** Deletes the actor (an owner or a GM); `deleteActor` fires on every connected client. [API13 Document#delete] */
+  async delete(options: Record<string, unknown> = {}): Promise<this> {
+    if (!preHook("preDeleteActor", this, options)) return this;
+    await toServer();
+    const user = this.#owner("delete Actor");
+    if (!env().server.actors.delete(this.#id))
+      throw new Error(`Foundry double: Actor [${this.#id}] was deleted meanwhile`);
+    await broadcast(
+      (view) => view.actors.delete(this.#id),
+      (clientId) => {
+        lifecycle("deleteActor", () => [actorInstance(this.#id, clientId), options, user.id])(clientId);
+        env().clientActors.get(clientId)?.delete(this.#id);
+      },
+    );
+    return this;
+  }
+
+  /** Renders this client's applications of the actor again (those already rendered). [API13 ClientDocumentMixin#render] */
+  _renderApps(): void {
+    for (const app of Object.values(this.#apps)) {
+      void (app as { render(options?: object): Promise<unknown> }).render();
+    }
+  }
 }
 
 strictInstances(Actor);
@@ -461,24 +774,52 @@ const StrictActor = strictClass(Actor);
 export { StrictActor as Actor };
 export type { Actor as ActorInstance };
 
+/** The world home of one actor: read from each client's copy, written on the server and broadcast. */
+function worldHome(id: string): ActorHome {
+  const home: ActorHome = {
+    read: (clientId) => viewOf(clientId).actors.get(id),
+    server: () => {
+      const spec = env().server.actors.get(id);
+      if (!spec) throw new Error(`Foundry double: Actor [${id}] is not in the world`);
+      return spec;
+    },
+    write: (next, onClient) => {
+      env().server.actors.set(id, next);
+      return broadcast(
+        (view) => view.actors.set(id, jsonCopy(next)),
+        (clientId) => {
+          onClient(clientId);
+          home.instance(clientId)._renderApps();
+        },
+      );
+    },
+    instance: (clientId) => actorInstance(id, clientId),
+  };
+  return home;
+}
+
+/** This client's instance of a world actor (built on first use, kept while the world is installed). */
+export function actorInstance(id: string, clientId: string): Actor {
+  const e = env();
+  let cache = e.clientActors.get(clientId);
+  if (!cache) e.clientActors.set(clientId, (cache = new Map<string, object>()));
+  let actor = cache.get(id) as Actor | undefined;
+  if (!actor) cache.set(id, (actor = new StrictActor(worldHome(id), id, clientId)));
+  return actor;
+}
+
 /** The emulated `game.actors` collection. [API13 foundry.documents.collections.Actors] */
 export interface ActorsCollection extends WorldCollection<Actor> {
   getName(name: string): Actor | undefined;
 }
 
-/** Builds the strict `game.actors` over the world's actors. */
+/** Builds the strict `game.actors`, seen from the running client. */
 export function createWorldActors(): ActorsCollection {
-  const cache = new WeakMap<ActorSpec, Actor>();
-  const all = (): Actor[] =>
-    [...env().world.actors.values()].map((spec) => {
-      let actor = cache.get(spec);
-      if (!actor) cache.set(spec, (actor = new StrictActor(spec)));
-      return actor;
-    });
+  const all = (): Actor[] => [...env().world.actors.keys()].map((id) => actorInstance(id, currentUserId()));
   const collection: ActorsCollection = withMembers(
     worldCollection(
       all,
-      (id) => all().find((a) => a.id === id),
+      (id) => (env().world.actors.has(id) ? actorInstance(id, currentUserId()) : undefined),
       () => env().world.actors.size,
     ),
     { getName: (name: string) => all().find((a) => a.name === name) },
@@ -505,20 +846,38 @@ export interface PackSpec {
  * CompendiumCollection#getIndex, #getDocument]
  */
 export function createPacks(specs: PackSpec[]) {
-  const cache = new WeakMap<ActorSpec, Actor>();
   const pick = (spec: ActorSpec, fields: string[]) => {
     const out: Record<string, unknown> = { _id: spec.id, name: spec.name, type: spec.type };
     for (const field of fields) {
       const value = getProperty(spec, field);
       if (value === undefined) continue;
       const [head, ...rest] = field.split(".");
+      if (rest.length === 0) {
+        out[head as string] = deepClone(value);
+        continue;
+      }
       const node = ((out[head as string] as Record<string, unknown> | undefined) ??= {});
       Object.assign(node, expandObject({ [rest.join(".")]: deepClone(value) }));
     }
     return out;
   };
-  const packs = specs.map((spec) =>
-    strictObject(
+  const packs = specs.map((spec) => {
+    const documents = new Map<string, Actor>();
+    const homeOf = (id: string): ActorHome => {
+      const find = () => spec.actors.find((a) => a.id === id);
+      const home: ActorHome = {
+        read: () => find(),
+        server: () => find() as ActorSpec,
+        write: (next, onClient) => {
+          const index = spec.actors.findIndex((a) => a.id === id);
+          spec.actors[index] = next;
+          return broadcast(() => undefined, onClient);
+        },
+        instance: () => documents.get(id) as Actor,
+      };
+      return home;
+    };
+    return strictObject(
       {
         collection: spec.collection,
         documentName: "Actor",
@@ -530,16 +889,15 @@ export function createPacks(specs: PackSpec[]) {
         },
         getDocument: async (id: string) => {
           await Promise.resolve();
-          const found = spec.actors.find((a) => a.id === id);
-          if (!found) return undefined;
-          let actor = cache.get(found);
-          if (!actor) cache.set(found, (actor = new StrictActor(found)));
+          if (!spec.actors.some((a) => a.id === id)) return undefined;
+          let actor = documents.get(id);
+          if (!actor) documents.set(id, (actor = new StrictActor(homeOf(id), id, currentUserId())));
           return actor;
         },
       },
       `pack ${spec.collection}`,
-    ),
-  );
+    );
+  });
   return strictObject(
     {
       get contents() {
@@ -552,7 +910,7 @@ export function createPacks(specs: PackSpec[]) {
   );
 }
 
-/** `game.data.actors`: the world's actors as the server sent them (plain stored data). [API13 Game#data] */
+/** `game.data.actors`: the world's actors as the server sent them to this client (plain stored data). [API13 Game#data] */
 export function worldActorData() {
   return [...env().world.actors.values()].map((a) => ({
     _id: a.id,

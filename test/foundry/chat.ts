@@ -14,6 +14,7 @@ import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, deletionKey, userInstance, users, type UserInstance } from "./users.ts";
 import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { worldCollection, type WorldCollection } from "./collection.ts";
+import { toChatLog } from "./applications.ts";
 
 /** `CONST.DICE_ROLL_MODES`. [API13 CONST.DICE_ROLL_MODES; present in v14 too, uncertain] */
 export const DICE_ROLL_MODES = Object.freeze({
@@ -212,7 +213,11 @@ class ChatMessage {
     e.server.messages.set(id, { source, rev: 1 });
     await broadcast(
       (view) => view.messages.set(id, { source: jsonClone(source), rev: 1 }),
-      lifecycle("createChatMessage", (clientId) => [messageInstance(id, clientId), options, actor.id]),
+      (clientId) => {
+        const message = messageInstance(id, clientId) as ChatMessage;
+        toChatLog("create", clientId, message);
+        lifecycle("createChatMessage", () => [message, options, actor.id])(clientId);
+      },
     );
     return messageInstance(id, currentUserId()) as ChatMessage;
   }
@@ -478,12 +483,11 @@ class ChatMessage {
     env().server.messages.set(id, next);
     await broadcast(
       (view) => view.messages.set(id, jsonClone(next)),
-      lifecycle("updateChatMessage", (clientId) => [
-        messageInstance(id, clientId),
-        jsonClone(expanded),
-        options,
-        actor.id,
-      ]),
+      (clientId) => {
+        const message = messageInstance(id, clientId) as ChatMessage;
+        toChatLog("update", clientId, message);
+        lifecycle("updateChatMessage", () => [message, jsonClone(expanded), options, actor.id])(clientId);
+      },
     );
     this._sync();
     return this;
@@ -497,11 +501,11 @@ class ChatMessage {
     if (!env().server.messages.delete(id)) throw new Error(`Foundry double: ChatMessage [${id}] was deleted meanwhile`);
     await broadcast(
       (view) => view.messages.delete(id),
-      lifecycle("deleteChatMessage", (clientId) => [
-        env().clientMessages.get(clientId)?.get(id) ?? this,
-        options,
-        actor.id,
-      ]),
+      (clientId) => {
+        const message = (env().clientMessages.get(clientId)?.get(id) as ChatMessage | undefined) ?? this;
+        toChatLog("delete", clientId, message);
+        lifecycle("deleteChatMessage", () => [message, options, actor.id])(clientId);
+      },
     );
     for (const cache of env().clientMessages.values()) cache.delete(id);
     return this;

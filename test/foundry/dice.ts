@@ -317,6 +317,21 @@ class DiceTerm extends RollTerm {
     await Promise.resolve();
     const e = env();
     const userId = currentUserId();
+    // A non-interactive fulfilment method set as the default answers the dice of a Roll through its
+    // handler, `(term, options) => number | void` (void: a digital die). [API13 CONFIG.Dice.fulfillment
+    // defaultMethod; DiceFulfillmentMethod `interactive`, `handler`; the Quench batch checks it]
+    const { defaultMethod, methods } = diceConfig().fulfillment;
+    const method = (defaultMethod && Object.hasOwn(methods, defaultMethod) ? methods[defaultMethod] : undefined) as
+      { interactive?: boolean; handler?: (term: unknown, o: unknown) => unknown } | undefined;
+    if (
+      options.allowInteractive !== undefined &&
+      method &&
+      !method.interactive &&
+      typeof method.handler === "function"
+    ) {
+      const value: unknown = await method.handler(this, options);
+      if (typeof value === "number") return value;
+    }
     const answer = e.manualDice.get(userId);
     if (!answer || options.allowInteractive !== true) return undefined;
     const value = answer(this.faces);

@@ -64,6 +64,7 @@ import {
 } from "./documents.ts";
 import {
   ActiveEffect,
+  Actor,
   type ActorSpec,
   createPacks,
   createWorldActors,
@@ -72,6 +73,7 @@ import {
   worldActorData,
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
+import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
 import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
@@ -99,13 +101,23 @@ import {
   userInstance,
   type UsersCollection,
 } from "./users.ts";
-import { deepClone, expandObject, getProperty, isNewerVersion, mergeObject, randomID, setProperty } from "./utils.ts";
+import {
+  deepClone,
+  expandObject,
+  flattenObject,
+  getProperty,
+  isNewerVersion,
+  mergeObject,
+  randomID,
+  setProperty,
+} from "./utils.ts";
 
 export { fixedFaces, mixedFaces, seededUniform, uniformFor } from "./random.ts";
 export { ChatMessage, DiceTerm, Die, NumericTerm, OperatorTerm, Roll, RollTerm, User };
 export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, UserInstance };
 export type { SheetRegistration } from "./documents.ts";
 export { ChatLog } from "./documents.ts";
+export { DataModelValidationError } from "./data-model.ts";
 export type { ActorSpec, PackSpec } from "./actors.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
@@ -238,12 +250,25 @@ export interface FoundryDouble {
   reload(): void;
   /** The messages as the world stores them (rolls as JSON strings). */
   storedMessages(): ChatMessageSource[];
+  /** The world's actors as the server stores them. */
+  storedActors(): ActorSpec[];
   /** Every `ui.notifications` call. */
   readonly notifications: RecordedNotification[];
   /** Deprecations and dropped inputs Foundry would log. */
   readonly warnings: string[];
   /** Errors thrown by hook listeners. */
   readonly hookErrors: unknown[];
+  /** Errors thrown by what a click or a form submission in an application ran (Foundry logs them). */
+  readonly applicationErrors: unknown[];
+  /** A client's chat log (`ui.chat` on that client), rendered; needs a DOM. */
+  chatLog(userId: string): ChatLog;
+  /** The part of the page a client's applications live in; needs a DOM. */
+  clientRoot(userId: string): HTMLElement;
+  /**
+   * A user presses a control in their page: the click runs as the client whose page holds the
+   * element (its application's actions and any listener on it), then the world settles.
+   */
+  press(element: Element): Promise<void>;
   /** Every `Actors.registerSheet` call, in order. */
   readonly sheetRegistrations: SheetRegistration[];
   /** Every `Items.registerSheet` call, in order. */
@@ -267,7 +292,10 @@ export interface FoundryDouble {
   queryLatency: number;
   /** Milliseconds a change takes to reach each client (one value, or per user id). */
   latency: number | Record<string, number>;
-  /** Resolves once every change sent so far has reached every client. */
+  /**
+   * Resolves once every change sent so far has reached every client and what users started in the
+   * page (clicks, form submissions, chat log drawing) has settled.
+   */
   settle(): Promise<void>;
   /**
    * A client connects late: it loads the world as the server holds it now (its own copy, its message
@@ -294,8 +322,9 @@ export interface FoundryDouble {
   ): { userId: string; faces: number; value: number }[];
   /**
    * The current client sends `text` from the chat input: the `chatMessage` hook receives it as typed
-   * on v13, and as the editor's HTML on v14 (`<p>/pool 6 7</p>`). Returns the hook's answer (`false`:
-   * a listener handled it and nothing is posted); the double posts nothing itself.
+   * on v13, and as the editor's HTML on v14 (`<p>/pool 6 7</p>`); on v14, unless a listener stopped
+   * it, a command registered in `ChatLog.CHAT_COMMANDS` whose pattern matches the text runs. Returns
+   * `false` when a listener or a command took it (nothing is posted); the double posts nothing itself.
    */
   typeInChat(text: string): boolean;
   /** Removes the globals and forgets the world. */
@@ -327,6 +356,7 @@ const GLOBAL_NAMES = [
   "ui",
   "Handlebars",
   "Combat",
+  "Actor",
 ] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -412,11 +442,17 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const waiting = new Map<string, (() => void)[]>();
   const env: Env = {
     generation,
-    // Each client reads its own copy of the replicated collections; presence, actors and the
-    // client/user settings are one store. [server.ts]
+    // Each client reads its own copy of the replicated collections; presence and the client/user
+    // settings are one store. [server.ts]
     get world(): World {
       const view = viewOf(currentUserId());
-      return { ...world, users: view.users, messages: view.messages, worldSettings: view.worldSettings };
+      return {
+        ...world,
+        users: view.users,
+        messages: view.messages,
+        worldSettings: view.worldSettings,
+        actors: view.actors,
+      };
     },
     server: world,
     views,
@@ -434,7 +470,19 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     hookErrorMode: opts.hookErrors ?? "throw",
     queryLatency: opts.queryLatency ?? (typeof opts.latency === "number" ? opts.latency : 0),
     handlebars: createHandlebars({ partials: opts.templateLoad === undefined }),
+    templates: new Map(),
     clientMessages: new Map(),
+    clientActors: new Map(),
+    applications: new Map(),
+    clientRoots: new Map(),
+    chatLogs: new Map(),
+    uiTasks: new Set(),
+    actionTasks: new Map(),
+    workCount: 0,
+    windowOpens: 0,
+    waitingForUser: () => [...waiting.values()].some((plays) => plays.length > 0),
+    applicationErrors: [],
+    sheetRegistrations: { actors: [], items: [] },
     baseUserId,
   };
   setEnv(env);
@@ -532,8 +580,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   );
 
   const Hooks = strictObject(createHooks(), "Hooks");
-  const sheetRegistrations: SheetRegistration[] = [];
-  const itemSheetRegistrations: SheetRegistration[] = [];
+  const sheetRegistrations: SheetRegistration[] = env.sheetRegistrations.actors;
+  const itemSheetRegistrations: SheetRegistration[] = env.sheetRegistrations.items;
   const confirmations: { title: string; content: string }[] = [];
   const confirmAnswers: (boolean | null)[] = [];
   // [API13 foundry.applications.api.DialogV2.confirm: a yes/no prompt; resolves true for yes, false
@@ -618,6 +666,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         { info: notify("info"), warn: notify("warn"), error: notify("error") },
         "ui.notifications",
       ),
+      // The running client's chat log (with a DOM; none without, as before the UI is ready). [applications.ts]
+      get chat() {
+        return chatLogOf(currentUserId());
+      },
     },
     "ui",
   );
@@ -633,19 +685,24 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "foundry.dice",
       ),
       utils: strictObject(
-        { deepClone, mergeObject, randomID, getProperty, setProperty, isNewerVersion, expandObject },
+        { deepClone, mergeObject, randomID, getProperty, setProperty, isNewerVersion, expandObject, flattenObject },
         "foundry.utils",
       ),
       // [FOUNDRY-NOTES §6: foundry.applications.handlebars.{loadTemplates, renderTemplate}]
       applications: strictObject(
         {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
-          // Class shells only (documents.ts): enough to define and register applications, not to render them.
+          // Applications that render their parts and take clicks and forms (applications.ts).
           api: strictObject(
             { ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin },
             "foundry.applications.api",
           ),
           instances: applicationInstances,
+          // [API13/API14 foundry.applications.sidebar.tabs.ChatLog; v14's CHAT_COMMANDS registry (applications.ts)]
+          sidebar: strictObject(
+            { tabs: strictObject({ ChatLog }, "foundry.applications.sidebar.tabs") },
+            "foundry.applications.sidebar",
+          ),
           sheets: strictObject({ ActorSheetV2, ItemSheetV2 }, "foundry.applications.sheets"),
         },
         "foundry.applications",
@@ -685,6 +742,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     "foundry",
   );
 
+  // v14's chat-command registry starts empty; v13 has none. [applications.ts ChatLog.CHAT_COMMANDS]
+  if (generation === 14) ChatLog.CHAT_COMMANDS = {};
+  else delete ChatLog.CHAT_COMMANDS;
+
   // Foundry's global Handlebars environment (its `Handlebars.registerHelper` is how a system adds a helper). [API13 Handlebars]
   Object.assign(globals, {
     foundry,
@@ -697,6 +758,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     ui,
     Handlebars: env.handlebars,
     Combat,
+    Actor,
   });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
@@ -729,7 +791,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       else Reflect.deleteProperty(globalThis, name);
     }
     restoreDiceStatics();
-    applicationInstances.clear();
+    for (const root of env.clientRoots.values()) root.remove();
     for (const restore of staticRestorers) restore();
     setEnv(undefined);
     uninstallCurrent = undefined;
@@ -771,13 +833,34 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     },
     reload() {
       env.clientMessages.clear();
+      env.clientActors.clear();
     },
     storedMessages() {
       return [...world.messages.values()].map((m) => deepClone(m.source));
     },
+    storedActors() {
+      return [...world.actors.values()].map((a) => structuredClone(a));
+    },
     notifications: env.notifications,
     warnings: env.warnings,
     hookErrors: env.hookErrors,
+    applicationErrors: env.applicationErrors,
+    chatLog(userId) {
+      assertUser(userId);
+      const log = chatLogOf(userId);
+      if (!log) throw new Error("Foundry double: a chat log needs a DOM; add `// @vitest-environment happy-dom`");
+      return log;
+    },
+    clientRoot(userId) {
+      assertUser(userId);
+      return clientRoot(userId);
+    },
+    async press(element) {
+      const owner = element.closest<HTMLElement>("[data-client]")?.dataset.client;
+      if (!owner) throw new Error("Foundry double: press() needs an element in a client's page (an application's)");
+      runAs(owner, () => (element as HTMLElement).click());
+      await settle();
+    },
     sheetRegistrations,
     itemSheetRegistrations,
     confirmations,
@@ -817,6 +900,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       assertUser(userId);
       views.set(userId, snapshot());
       env.clientMessages.delete(userId);
+      env.clientActors.delete(userId);
       world.active.add(userId);
     },
     setPageVisible(userId, visible) {
@@ -860,7 +944,19 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       // v14 sends the chat editor's HTML, v13 plain text (public: AutarchLLC/foundryvtt-acks-core issue #191).
       const input = generation >= 14 ? `<p>${escapeHtml(text)}</p>` : text;
       const hooks = env.globals.Hooks as HooksApi;
-      return hooks.call("chatMessage", null, input, { user: currentUserId(), speaker: {} });
+      const chatData = { user: currentUserId(), speaker: {} };
+      const log = chatLogOf(currentUserId()) ?? null;
+      // The hook first: a listener returning false stops the message (dnd5e 5.3 reads /award there on v14).
+      if (!hooks.call("chatMessage", log, input, chatData)) return false;
+      // v14: a registered command whose pattern matches the typed text runs, with the chat log as `this`
+      // (public v14 code matches plain text: the stricter reading keeps both forms matchable).
+      for (const [name, command] of Object.entries(ChatLog.CHAT_COMMANDS ?? {})) {
+        const match = text.trim().match(command.rgx);
+        if (!match) continue;
+        uiTask(() => command.fn.call(log, name, match, chatData, {}), "action");
+        return false;
+      }
+      return true;
     },
     installManualDice(userId, answer) {
       assertUser(userId);

@@ -48,7 +48,7 @@ describe("rendering", () => {
     await expect(renderTemplate("templates/sidebar/chat-message.hbs", {})).rejects.toThrow("is not emulated");
   });
 
-  it("renders a message per client and fires renderChatMessageHTML", async () => {
+  it("draws a new message in every client's chat log as that client may see it, and follows its changes", async () => {
     double = installFoundry({ userId: ALICE });
     double.CONFIG.Dice.randomUniform = fixedFaces(6, [4]);
     const seen: [string, boolean][] = [];
@@ -60,19 +60,25 @@ describe("rendering", () => {
       { content: "<p>card</p>" },
       { rollMode: "gmroll" },
     )) as ChatMessageInstance;
-    const mine = await msg.renderHTML();
-    expect(mine.querySelector(".message-content p")?.textContent).toBe("card");
-    expect(mine.classList.contains("whisper")).toBe(true);
-    const bobs = await double.actAs(BOB, () =>
-      (double.game.messages.get(msg.id as string) as ChatMessageInstance).renderHTML(),
-    );
-    expect(bobs.querySelector(".message-content p")).toBeNull();
-    expect(bobs.querySelector(".dice-formula")?.textContent).toBe("???");
-    await double.actAs(GM, () => (double.game.messages.get(msg.id as string) as ChatMessageInstance).renderHTML());
-    expect(seen).toEqual([
+    await double.settle();
+    const drawn = (userId: string) => double.chatLog(userId).messageElement(msg.id as string);
+    expect(drawn(ALICE)?.querySelector(".message-content p")?.textContent).toBe("card");
+    expect(drawn(ALICE)?.classList.contains("whisper")).toBe(true);
+    // Bob sees that Alice rolled, not what she rolled (a GM roll).
+    expect(drawn(BOB)?.querySelector(".message-content p")).toBeNull();
+    expect(drawn(BOB)?.querySelector(".dice-formula")?.textContent).toBe("???");
+    expect(drawn(GM)?.querySelector(".message-content p")?.textContent).toBe("card");
+    expect(seen.sort()).toEqual([
       ["Alice", true],
       ["Bob", false],
       ["Gamemaster", true],
     ]);
+    await msg.update({ content: "<p>changed</p>" });
+    await double.settle();
+    expect(drawn(GM)?.querySelector(".message-content p")?.textContent).toBe("changed");
+    expect(double.chatLog(GM).log.querySelectorAll("[data-message-id]")).toHaveLength(1);
+    await msg.delete();
+    await double.settle();
+    expect([drawn(ALICE), drawn(BOB), drawn(GM)]).toEqual([null, null, null]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The world's server and the clients' copies of it. The server owns the documents (users, chat
  * messages, world settings, actors) and applies each change; every client holds its own copy of the
- * users, messages and world settings, which a change reaches only after that client's latency, in
+ * users, messages, world settings and actors, which a change reaches only after that client's latency, in
  * the order the server sent it. Document lifecycle hooks run on each connected client when the change
  * arrives there.
  *
@@ -16,13 +16,15 @@
  *   [API13 DatabaseBackend, ClientDatabaseBackend "_handleUpdateDocuments"; the per-client order is
  *   the socket's order (socket.io delivers in order per connection)].
  */
-import { currentUserId, env, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
+import type { ActorSpec } from "./actors.ts";
+import { currentUserId, env, peekEnv, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
 
-/** What one client holds of the world. Actors are not copied (one shared store; their hooks are delayed). */
+/** What one client holds of the world. */
 export interface ClientView {
   users: Map<string, UserSource>;
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
   worldSettings: Map<string, unknown>;
+  actors: Map<string, ActorSpec>;
 }
 
 /** What runs on each connected client when a change reaches it (as that client). */
@@ -57,6 +59,7 @@ export function snapshot(): ClientView {
     users: new Map([...s.users].map(([id, u]) => [id, structuredClone(u)])),
     messages: new Map([...s.messages].map(([id, m]) => [id, structuredClone(m)])),
     worldSettings: new Map([...s.worldSettings].map(([k, v]) => [k, structuredClone(v)])),
+    actors: new Map([...s.actors].map(([id, a]) => [id, structuredClone(a)])),
   };
 }
 
@@ -90,12 +93,15 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
   let mine: Promise<void> = Promise.resolve();
   for (const clientId of e.server.users.keys()) {
     const deliver = (): void => {
+      // A change still on its way when the world is uninstalled never reaches the next world.
+      if (peekEnv() !== e) return;
       apply(viewOf(clientId));
       // A disconnected client has no listeners running; it loads the current world when it connects.
       if (onClient && e.server.active.has(clientId)) runAs(clientId, () => onClient(clientId));
     };
     const latency = latencyOf(clientId);
     const previous = e.deliveries.get(clientId);
+    e.workCount += 1;
     let done: Promise<void>;
     if (latency <= 0 && !previous) {
       // No latency and nothing in flight: the change is there at once (the one-client double's timing).
@@ -120,8 +126,29 @@ export function broadcast(apply: (view: ClientView) => void, onClient?: OnClient
   return mine;
 }
 
-/** Resolves once every change sent so far has reached every client. */
+/**
+ * Resolves once every change sent so far has reached every client, the page work has settled, and
+ * what users started has settled too, or waits for the user: a window it opened is still open (a
+ * dialog), or an animation waits for a hidden page. Anything else still running after 20 s fails.
+ */
 export async function settle(): Promise<void> {
   const e = env();
-  while (e.deliveries.size > 0) await Promise.all([...e.deliveries.values()]);
+  const latencies = typeof e.latency === "number" ? [e.latency] : Object.values(e.latency);
+  const quiet = 25 + 2 * Math.max(0, ...latencies) + 2 * e.queryLatency;
+  const until = Date.now() + 20_000;
+  for (;;) {
+    while (e.deliveries.size > 0 || e.uiTasks.size > 0) {
+      await Promise.all([...e.deliveries.values(), ...e.uiTasks]);
+      // Work that settled may have started more (a click that updates a document, which is delivered…).
+      await hop(1);
+    }
+    if (e.actionTasks.size === 0) return;
+    const started = e.workCount;
+    await Promise.race([Promise.all([...e.actionTasks.keys()]), hop(quiet)]);
+    await hop(1);
+    if (e.actionTasks.size === 0 || e.deliveries.size > 0 || e.uiTasks.size > 0 || e.workCount !== started) continue;
+    const oldest = Math.min(...e.actionTasks.values());
+    if (e.windowOpens > oldest || e.waitingForUser()) return;
+    if (Date.now() > until) throw new Error("Foundry double: settle() — a user's action is still running after 20 s");
+  }
 }

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
 import type { ActorSpec } from "./actors.ts";
+import type { SheetRegistration } from "./documents.ts";
 import type { ClientView } from "./server.ts";
 
 /** A recorded `ui.notifications` call. */
@@ -60,7 +61,7 @@ export interface World {
   /** Which users are logged in (presence, not document data). */
   active: Set<string>;
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
-  /** World actors (read-only in the double). */
+  /** World actors: the server's stored data, or a client's copy of it. */
   actors: Map<string, ActorSpec>;
   worldSettings: Map<string, unknown>;
   /** Client-scope settings, per client (user id). */
@@ -72,7 +73,7 @@ export interface World {
 /** Everything the double's classes need at run time. */
 export interface Env {
   generation: 13 | 14;
-  /** The world as the running client sees it: its own copy of users, messages and world settings. */
+  /** The world as the running client sees it: its own copy of users, messages, world settings and actors. */
   readonly world: World;
   /** The world as the server holds it (server.ts). */
   server: World;
@@ -99,8 +100,35 @@ export interface Env {
   hookErrorMode: "throw" | "record";
   queryLatency: number;
   handlebars: typeof Handlebars;
+  /** Templates compiled so far, by path. */
+  templates: Map<string, (context: object) => string>;
   /** Per client: message instances already built from the world's source. */
   clientMessages: Map<string, Map<string, object>>;
+  /** Per client: actor instances already built from its copy of the world. */
+  clientActors: Map<string, Map<string, object>>;
+  /** Per client: its rendered applications by id (`foundry.applications.instances`). */
+  applications: Map<string, Map<string, object>>;
+  /** Per client: the element its applications live in (needs a DOM). */
+  clientRoots: Map<string, HTMLElement>;
+  /** Per client: its chat log (`ui.chat`), once used. */
+  chatLogs: Map<string, object>;
+  /** Page work (renders, the chat log drawing) that has not settled yet. */
+  uiTasks: Set<Promise<unknown>>;
+  /**
+   * What users started (clicks, submissions) that has not settled yet, each with the number of
+   * windows opened before it began; it may wait for the user (a dialog it opened).
+   */
+  actionTasks: Map<Promise<unknown>, number>;
+  /** How many windows (framed applications) have opened since install. */
+  windowOpens: number;
+  /** Whether something waits for the user outside a window (an animation queued on a hidden page). */
+  waitingForUser: () => boolean;
+  /** How much work has started since install (deliveries, page work, actions): `settle()` sees progress by it. */
+  workCount: number;
+  /** Errors thrown by that work (Foundry logs them to the console). */
+  applicationErrors: unknown[];
+  /** Every `registerSheet` call, for Actors and for Items, in order. */
+  sheetRegistrations: { actors: SheetRegistration[]; items: SheetRegistration[] };
   baseUserId: string;
 }
 

@@ -47,7 +47,10 @@ function templateSource(templatePath: string): string {
 /** Renders a template path with a context, as `foundry.applications.handlebars.renderTemplate` does. [API13] */
 export async function renderTemplate(templatePath: string, context: object): Promise<string> {
   await Promise.resolve();
-  const compiled = env().handlebars.compile(templateSource(templatePath));
+  const e = env();
+  // Foundry keeps a compiled template once fetched (its template cache); so does the double, per world.
+  let compiled = e.templates.get(templatePath);
+  if (!compiled) e.templates.set(templatePath, (compiled = e.handlebars.compile(templateSource(templatePath))));
   return compiled(context);
 }
 

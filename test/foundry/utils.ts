@@ -39,6 +39,21 @@ export function expandObject(obj: Plain): Plain {
   return out;
 }
 
+/**
+ * Flattens nested plain objects to one level with dot-notation keys (`{a: {b: 1}}` → `{"a.b": 1}`);
+ * arrays and other values are kept as they are, an empty object as an empty object.
+ * [API13 foundry.utils.flattenObject]
+ */
+export function flattenObject(obj: Plain, prefix = ""): Plain {
+  const out: Plain = {};
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (isPlainObject(v) && Object.keys(v).length > 0) Object.assign(out, flattenObject(v, key));
+    else out[key] = v;
+  }
+  return out;
+}
+
 /** Reads a value at a dot-notation path; `undefined` when any step is missing. [API13 foundry.utils.getProperty] */
 export function getProperty(object: unknown, key: string): unknown {
   if (!key) return undefined;

@@ -11,9 +11,23 @@ import { ALICE, bootSystem, GM } from "../support/system.ts";
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
 
+/**
+ * Sends `text` as the running generation takes a chat command: the `chatMessage` hook (v13, or a v14
+ * build without the registry), else the command of v14's chat-command registry that matches it.
+ * `false`: a command took it; `undefined`: it is not one of the system's.
+ */
 async function send(text: string): Promise<boolean | void> {
   const { onChatMessage } = await import("../../src/hooks/chat-message.ts");
-  return onChatMessage(null, text);
+  const { chatCommandsRegistered } = await import("../../src/helpers/compat.ts");
+  if (!chatCommandsRegistered()) return onChatMessage(null, text);
+  const registry = foundry.applications.sidebar.tabs.ChatLog as unknown as {
+    CHAT_COMMANDS: Record<string, { rgx: RegExp; fn: (...args: unknown[]) => Promise<false | void> }>;
+  };
+  for (const [name, command] of Object.entries(registry.CHAT_COMMANDS)) {
+    const match = text.match(command.rgx);
+    if (match) return command.fn(name, match, {}, {});
+  }
+  return undefined;
 }
 
 async function lastCard(): Promise<HTMLElement> {
@@ -88,24 +102,45 @@ describe("roll commands", () => {
 describe("the /request command", () => {
   it("is never posted; it opens the GM's request form, so a player is told it is the GM's, and a bad text why", async () => {
     double = await bootSystem({ userId: ALICE });
-    const { onChatMessage, REQUEST_COMMAND } = await import("../../src/hooks/chat-message.ts");
+    const { REQUEST_COMMAND } = await import("../../src/hooks/chat-message.ts");
     expect(REQUEST_COMMAND).toBe("/request");
-    expect(onChatMessage(null, " /Request ")).toBe(false);
+    expect(await send(" /Request ")).toBe(false);
     await vi.waitFor(() => expect(double.notifications).toHaveLength(1));
-    expect(onChatMessage(null, "/request action save:luck")).toBe(false);
+    expect(await send("/request action save:luck")).toBe(false);
     await vi.waitFor(() => expect(double.notifications).toHaveLength(2));
     expect(double.notifications.map((n) => n.message)).toEqual([
       format("ROLLING_BONES.Error.GmOnly"),
       format("ROLLING_BONES.Error.RequestTrait", { kind: "save", key: "luck" }),
     ]);
-    expect(onChatMessage(null, "/requested nothing")).toBeUndefined();
+    expect(await send("/requested nothing")).toBeUndefined();
     expect(double.game.messages.contents).toHaveLength(0);
   });
 });
 
 describe("roll commands on v14, whose chat input is the editor's HTML", () => {
-  it("<p>/pool 6 7</p> rolls the pool and posts no chat text", async () => {
+  it("are registered in v14's chat-command registry, which runs them; the chatMessage hook leaves them to it", async () => {
     double = await bootSystem({ userId: ALICE, generation: 14 });
+    const registry = foundry.applications.sidebar.tabs.ChatLog as unknown as { CHAT_COMMANDS: Record<string, unknown> };
+    expect(Object.keys(registry.CHAT_COMMANDS)).toEqual(
+      ["actiondice", "request", "losefate", "pool", "pct", "percentile", "wild", "pi", "action"].map(
+        (word) => `rolling-bones.${word}`,
+      ),
+    );
+    const { onChatMessage } = await import("../../src/hooks/chat-message.ts");
+    expect(onChatMessage(null, "<p>/pool 6 7</p>")).toBeUndefined();
+    double.CONFIG.Dice.randomUniform = fixedFaces(10, [8, 1, 7, 3, 10, 9]);
+    expect(double.typeInChat("/pool 6 7")).toBe(false);
+    await lastCard();
+    const roll = double.game.messages.contents[0]!.rolls[0] as unknown as { request: unknown };
+    expect(roll.request).toMatchObject({ pool: 6, difficulty: 7 });
+  });
+
+  it("without the registry (a v14 build that lacks it) the hook reads the editor's HTML as text", async () => {
+    double = await bootSystem({ userId: ALICE, generation: 14 });
+    const ChatLog = foundry.applications.sidebar.tabs.ChatLog as unknown as { CHAT_COMMANDS?: unknown };
+    delete ChatLog.CHAT_COMMANDS;
+    const { registerSystemChatCommands } = await import("../../src/hooks/chat-message.ts");
+    registerSystemChatCommands();
     double.CONFIG.Dice.randomUniform = fixedFaces(10, [8, 1, 7, 3, 10, 9]);
     expect(await send("<p>/pool 6 7</p>")).toBe(false);
     await lastCard();
@@ -118,17 +153,20 @@ describe("roll commands on v14, whose chat input is the editor's HTML", () => {
     const { chatInputText } = await import("../../src/helpers/compat.ts");
     expect(chatInputText("<p>/pct b2&nbsp;p1</p><p>&lt;b&gt; &amp; more</p>")).toBe("/pct b2 p1\n<b> & more");
     expect(await send("<p>hello <strong>there</strong></p>")).toBeUndefined();
+    expect(double.typeInChat("hello <strong>there</strong>")).toBe(true);
   });
 });
 
 describe.each([13, 14] as const)("every slash command typed in the chat input on v%i", (generation) => {
-  /** The rendered applications' class names (the panels and forms a command opens). */
+  /** The rendered applications' class names (the panels and forms a command opens; the chat log is one too). */
   const windows = () =>
     [
       ...(
         globalThis as unknown as { foundry: { applications: { instances: Map<string, object> } } }
       ).foundry.applications.instances.values(),
-    ].map((app) => app.constructor.name);
+    ]
+      .map((app) => app.constructor.name)
+      .filter((name) => name !== "ChatLog");
 
   /** Boots the world as `userId` with the system's chatMessage listener, as `registerHooks` adds it. */
   async function boot(userId: string): Promise<FoundryDouble> {

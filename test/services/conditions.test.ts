@@ -12,13 +12,18 @@ import { ALICE, AYLA, bootWorld, CHARACTERS, dice, d10s, messageAs, PIA, rollFor
 let w: World;
 afterEach(() => w.double.uninstall());
 
-/** Turns a status effect on or off on a character, as its owner (the sheet's toggle, or the token HUD). */
-function toggle(actorId: string, status: string, userId = ALICE): Promise<unknown> {
-  return w.double.actAs(userId, () =>
+/**
+ * Turns a status effect on or off on a character, as its owner (the sheet's toggle, or the token HUD),
+ * and waits until every client's copy of the character has it.
+ */
+async function toggle(actorId: string, status: string, userId = ALICE): Promise<unknown> {
+  const result = await w.double.actAs(userId, () =>
     (
       w.double.game.actors.get(actorId) as unknown as { toggleStatusEffect(id: string): Promise<unknown> }
     ).toggleStatusEffect(status),
   );
+  await w.double.settle();
+  return result;
 }
 
 /** The card's text as `userId` sees it. */
@@ -57,7 +62,7 @@ describe("conditions change rolls and are named on the card", () => {
 
     // Removed (the same toggle, or the token HUD), the next roll is plain again.
     await toggle(PIA, "rb-exhausted");
-    expect(w.double.game.actors.get(PIA)?.effects).toEqual([]);
+    expect(w.double.game.actors.get(PIA)?.effects.contents).toEqual([]);
     const rested = await piRoll();
     expect(rested.outcome).toMatchObject({ impact: 2 });
     expect(await cardText(rested.id)).not.toContain(localize("ROLLING_BONES.Condition.rb-exhausted.name"));
@@ -161,14 +166,15 @@ describe("conditions change rolls and are named on the card", () => {
     await expect(w.double.actAs("playerBob0000000", () => item.update({ "system.equipped": false }))).rejects.toThrow(
       /lacks permission/,
     );
-    expect((w.double.game.actors.get(PIA)?.items.get(pack._id) as { system: object }).system).toEqual({
-      equipped: true,
-    });
+    expect(
+      (w.double.game.actors.get(PIA)?.items.get(pack._id) as unknown as { system: { equipped: boolean } }).system
+        .equipped,
+    ).toBe(true);
   });
 
   it("a player may not toggle a condition on another player's character", async () => {
     w = await bootWorld();
     await expect(toggle(PIA, "rb-exhausted", "playerBob0000000")).rejects.toThrow(/lacks permission/);
-    expect(w.double.game.actors.get(PIA)?.effects).toEqual([]);
+    expect(w.double.game.actors.get(PIA)?.effects.contents).toEqual([]);
   });
 });

@@ -147,6 +147,8 @@ describe("action-dice damage", () => {
           { keepId: true },
         ),
     );
+    // Alice's client has the new item once the change reached it.
+    await w.double.settle();
     const count = w.double.game.messages.size;
     await w.double.actAs(ALICE, () => rollActorTrait(AYLA, { kind: "damage", key: "itemBare00000001" }));
     expect(w.double.game.messages.size).toBe(count);

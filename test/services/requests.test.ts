@@ -349,23 +349,29 @@ describe("the Quench scenario of roll requests", () => {
 });
 
 describe("a changed answer", () => {
-  it("draws its request card again (an action die added changes the total it shows)", async () => {
+  it("draws its request card again in every client's chat log, in place", async () => {
     w = await boot();
+    const { onUpdateChatMessage } = await import("../../src/hooks/update-chat-message.ts");
+    w.double.Hooks.on("updateChatMessage", onUpdateChatMessage);
+    const drawn: string[] = [];
+    w.double.Hooks.on("renderChatMessageHTML", (message: { id: string }) => {
+      if (message.id === id) drawn.push(w.double.game.userId);
+    });
     const id = await post(dodge);
     d20s(8);
     const rolled = await as(w, ALICE, () => w.rolls.rollForRequest(id, AXEL, SHIFT));
-    const { onUpdateChatMessage } = await import("../../src/hooks/update-chat-message.ts");
-    const updated: unknown[] = [];
-    // The double's `ui` has no chat log; this test gives it one that records what it redraws.
-    const ui = (globalThis as unknown as { ui: { chat?: unknown } }).ui;
-    ui.chat = { updateMessage: (message: unknown) => void updated.push(message) };
-    try {
-      onUpdateChatMessage(rolled!);
-      onUpdateChatMessage(w.double.game.messages.get(id) as unknown as ChatMessage.Implementation);
-      expect(updated).toEqual([w.double.game.messages.get(id)]);
-    } finally {
-      delete ui.chat;
-    }
+    await w.double.settle();
+    const before = w.double.chatLog(GM).messageElement(id);
+    expect(before).not.toBeNull();
+    drawn.length = 0;
+    // The answer changes (its author edits it): each client draws the request card again.
+    await as(w, ALICE, () => rolled!.update({ flavor: "Dodge, again" }));
+    await w.double.settle();
+    const connected = w.double.game.users.filter((u) => u.active).map((u) => u.id);
+    expect(drawn.sort()).toEqual(connected.sort());
+    const after = w.double.chatLog(GM).messageElement(id);
+    expect(after).not.toBe(before);
+    expect(w.double.chatLog(GM).log.querySelectorAll(`[data-message-id="${id}"]`)).toHaveLength(1);
   });
 });
 

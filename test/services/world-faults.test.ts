@@ -82,21 +82,6 @@ describe("requests filed in a user's flags", () => {
   });
 });
 
-describe("the roll-request composer", () => {
-  it("opened twice brings the open one forward instead of opening a second one", async () => {
-    w = await bootWorld();
-    const { openRequestComposer } = await import("../../src/applications/requests/open.ts");
-    const instances = (globalThis as unknown as { foundry: { applications: { instances: Map<string, unknown> } } })
-      .foundry.applications.instances;
-    await w.double.actAs(GM, () => openRequestComposer({ engine: "pool" }));
-    const first = instances.get("rolling-bones-request-composer") as { broughtToFront: number; rendered: boolean };
-    expect(first.rendered).toBe(true);
-    await w.double.actAs(GM, () => openRequestComposer());
-    expect(instances.get("rolling-bones-request-composer")).toBe(first);
-    expect(first.broughtToFront).toBe(1);
-  });
-});
-
 describe("chat cards in a world that just started", () => {
   it("render only once their templates and partials have loaded", async () => {
     w = await bootWorld({ userId: ALICE, templateLoad: 40 });

@@ -300,7 +300,8 @@ export class RollingBonesCharacterSheet<
     if (!item) return;
     const sure = await confirmRemoval(target);
     if (!sure) return;
-    this.#refocus = (root) => focusAfterRemove(root, item.type);
+    const type = item.type;
+    this.#refocus = (root) => focusAfterRemove(root, type);
     await item.delete();
   }
 

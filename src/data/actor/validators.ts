@@ -11,7 +11,9 @@ import {
   ACTION_CLASS_DIE_SIZES,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_MODIFIER,
+  MAX_NAME_LENGTH,
   MAX_POINTS,
+  NPC_MAX_NOTES,
   PERCENTILE_MAX_RATING,
   PI_DIE_SIZES,
   PI_MAX_ATTRIBUTE_DICE,
@@ -114,6 +116,23 @@ export function rule(path: string, check: Check | IntCheck, numeric = false): Ru
 
 const NUMBER_TEXT = /^\s*-?\d+(?:\.\d+)?\s*$/;
 
+/**
+ * A check that a text is at most `max` characters long (after trimming, for a field that trims);
+ * the schema refuses a longer one, so the sheet says so first (`NoteTooLong`).
+ */
+export function maxText(max: number, trimmed: boolean): Check {
+  return (value) => {
+    const text = typeof value === "string" ? (trimmed ? value.trim() : value) : "";
+    if (text.length > max) throw new EngineError("NoteTooLong", { max });
+  };
+}
+
+/** The text every character type stores: its entries' names, and an NPC's notes. */
+const TEXT_RULES: readonly Rule[] = [
+  rule(`\\w+\\.${ID}\\.name`, maxText(MAX_NAME_LENGTH, true)),
+  rule("notes", maxText(NPC_MAX_NOTES, false)),
+];
+
 /** The rule of every model's `schemaVersion`. */
 export const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
 
@@ -194,7 +213,7 @@ export function prepareUpdate(
   source: unknown,
   changes: Readonly<Record<string, unknown>>,
 ): PreparedUpdate {
-  const checked = checkChanges(UPDATE_RULES[type], changes);
+  const checked = checkChanges([...UPDATE_RULES[type], ...TEXT_RULES], changes);
   if (checked.ok && type === "pool-character") clampTenPointChanges(source, checked.changes);
   return checked;
 }

@@ -5,9 +5,10 @@
  */
 
 import { shared, wild } from "../../engines/index.ts";
-import { checkChanges, int, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
+import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
 import {
   GEAR_MAX_QUANTITY,
+  ITEM_MAX_DESCRIPTION,
   ITEM_MAX_PI_MODIFIER,
   WEAPON_MAX_ATTACK,
   WEAPON_MAX_BOTCH_RANGE,
@@ -80,5 +81,8 @@ export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Ob
  * @returns The changes to send (numbers written as text read as numbers), or the first error.
  */
 export function prepareItemUpdate(type: ItemType, changes: Readonly<Record<string, unknown>>): PreparedUpdate {
-  return checkChanges(ITEM_UPDATE_RULES[type], changes);
+  return checkChanges([...ITEM_UPDATE_RULES[type], DESCRIPTION_RULE], changes);
 }
+
+/** Every item's description: at most {@link ITEM_MAX_DESCRIPTION} characters, as its schema allows. */
+const DESCRIPTION_RULE: Rule = rule("description", maxText(ITEM_MAX_DESCRIPTION, false));

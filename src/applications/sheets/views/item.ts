@@ -6,6 +6,7 @@
 import type { EngineId } from "../../../engines/index.ts";
 import {
   GEAR_MAX_QUANTITY,
+  ITEM_MAX_DESCRIPTION,
   ITEM_MAX_PI_MODIFIER,
   WEAPON_MAX_ATTACK,
   WEAPON_MAX_BOTCH_RANGE,
@@ -184,6 +185,7 @@ export function itemSheetView(
   const description = kit.text("system.description", item.system.description, label("description"), {
     kind: "textarea",
     size: "description",
+    maxlength: ITEM_MAX_DESCRIPTION,
   });
   const scope =
     engine === null

@@ -1,5 +1,6 @@
 /** The view of an NPC sheet: its character type's view without the player's points and pools, with the GM's notes. */
 
+import { NPC_MAX_NOTES } from "../../../data/actor/pure.ts";
 import type { CharacterView, StatView, ViewKit } from "./shared.ts";
 
 /**
@@ -19,7 +20,7 @@ export function npcView(view: CharacterView, notes: string, labelKey: string, ki
   const notesStat: StatView = {
     id: kit.id("notes"),
     label,
-    input: kit.text("system.notes", notes, label, { kind: "textarea", size: "notes" }),
+    input: kit.text("system.notes", notes, label, { kind: "textarea", size: "notes", maxlength: NPC_MAX_NOTES }),
   };
   return {
     ...view,

@@ -5,7 +5,7 @@
  * and tests can build the exact context a sheet renders.
  */
 
-import type { TraitRef } from "../../../data/actor/pure.ts";
+import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
 import type { EquipmentEntry } from "./equipment.ts";
@@ -105,6 +105,8 @@ export interface InputView {
   readonly max?: number;
   readonly step?: number | "any";
   readonly placeholder?: string;
+  /** The most characters a text or textarea takes (its field's limit). */
+  readonly maxlength?: number;
   readonly options?: readonly OptionView[];
   /** `Number` for a select whose values are numbers (Foundry's form reader casts them). */
   readonly dtype?: "Number";
@@ -365,7 +367,7 @@ export class ViewKit {
 
   /** A name input for a user-made entry, with a placeholder saying what it is. */
   nameInput(name: string, value: string, label: string, placeholder: string): InputView {
-    return this.text(name, value, label, { hideLabel: true, placeholder, size: "name" });
+    return this.text(name, value, label, { hideLabel: true, placeholder, size: "name", maxlength: MAX_NAME_LENGTH });
   }
 
   private input(spec: Omit<InputView, "id" | "hideLabel" | "disabled"> & Partial<InputView>): InputView {

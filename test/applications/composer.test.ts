@@ -1,0 +1,88 @@
+// @vitest-environment happy-dom
+/**
+ * The GM's roll-request composer as a GM uses it, drawn from its real template on the GM's client:
+ * opened twice it comes forward instead of opening a second window; choosing the engine draws that
+ * engine's traits and characters; Send posts the request card and closes the form; a player cannot
+ * open it.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { format } from "../support/i18n.ts";
+import { ALICE, bootWorld, GM, VEX, type World } from "../services/points-world.ts";
+import type { RequestRecord } from "../../src/services/requests/names.ts";
+
+const COMPOSER = "rolling-bones-request-composer";
+
+let w: World;
+afterEach(() => {
+  w.double.uninstall();
+  document.body.replaceChildren();
+});
+
+/** A composer window as the double renders it. */
+interface Composer {
+  element: HTMLFormElement;
+  rendered: boolean;
+  broughtToFront: number;
+}
+
+/** The composer open on a client, if any. */
+const composerOn = (userId: string) =>
+  w.double.actAs(userId, () => foundry.applications.instances.get(COMPOSER) as unknown as Composer | undefined);
+
+async function open(userId: string): Promise<void> {
+  const { openRequestComposer } = await import("../../src/applications/requests/open.ts");
+  await w.double.actAs(userId, () => openRequestComposer());
+  await w.double.settle();
+}
+
+/** Sets a control's value as a user does, with the change event the browser sends. */
+function choose(control: HTMLInputElement | HTMLSelectElement, value: string | boolean): void {
+  if (typeof value === "boolean") (control as HTMLInputElement).checked = value;
+  else control.value = value;
+  control.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+describe("the roll-request composer", () => {
+  it("opened twice brings the open one forward instead of opening a second one", async () => {
+    w = await bootWorld();
+    await open(GM);
+    const first = composerOn(GM)!;
+    expect(first.rendered).toBe(true);
+    expect(w.double.clientRoot(GM).querySelectorAll(`#${COMPOSER}`)).toHaveLength(1);
+    await open(GM);
+    expect(composerOn(GM)).toBe(first);
+    expect(first.broughtToFront).toBe(1);
+    expect(w.double.clientRoot(GM).querySelectorAll(`#${COMPOSER}`)).toHaveLength(1);
+  });
+
+  it("the GM chooses the engine, the trait, the difficulty and a character, and Send posts the request", async () => {
+    w = await bootWorld();
+    await open(GM);
+    const form = () => composerOn(GM)!.element;
+    const control = <T extends Element>(name: string) => form().querySelector<T>(`[name="${name}"]`)!;
+    choose(control<HTMLSelectElement>("engine"), "pool");
+    await w.double.settle();
+    // The pool engine's traits and characters are drawn now.
+    const actorBox = form().querySelector<HTMLInputElement>(`input[name="actors"][value="${VEX}"]`)!;
+    expect(actorBox).not.toBeNull();
+    choose(control<HTMLInputElement>("label"), "Sneak past");
+    choose(control<HTMLInputElement>("target"), "7");
+    choose(actorBox, true);
+    await w.double.press(form().querySelector('button[type="submit"]')!);
+    const cards = w.double.game.messages.filter((m) => m.flags["rolling-bones"]?.rollRequest !== undefined);
+    expect(cards).toHaveLength(1);
+    const record = cards[0]!.flags["rolling-bones"]!.rollRequest as RequestRecord;
+    expect(record.spec).toMatchObject({ engine: "pool", label: "Sneak past", actors: [VEX] });
+    expect(composerOn(GM)).toBeUndefined();
+    expect(w.double.applicationErrors).toEqual([]);
+  });
+
+  it("a player cannot open it: one localized message and no window", async () => {
+    w = await bootWorld();
+    await open(ALICE);
+    expect(composerOn(ALICE)).toBeUndefined();
+    expect(w.double.notifications.map((n) => [n.userId, n.message])).toEqual([
+      [ALICE, format("ROLLING_BONES.Error.GmOnly")],
+    ]);
+  });
+});
