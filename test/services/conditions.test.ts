@@ -150,6 +150,8 @@ describe("conditions change rolls and are named on the card", () => {
         update(changes: object): Promise<unknown>;
       };
     await w.double.actAs(ALICE, () => item().update({ "system.equipped": false }));
+    // The change reaches every client after its latency (the world config runs with latency).
+    await w.double.settle();
     expect(item().system.equipped).toBe(false);
     const unladen = await piRoll();
     expect(unladen.outcome).toMatchObject({ impact: 2 });
