@@ -511,6 +511,10 @@ describe("the lab's sheets", () => {
   });
 
   it("rolls a P&I weapon attack from a sheet: the choice fills the pool, ticked gear moves the odds, the card names both", async () => {
+    // The sample characters as the compendium ships them (earlier tests changed Odile's dice on the page).
+    await page.goto(lab.url);
+    await page.waitForSelector("body[data-lab-ready]");
+    await page.addScriptTag({ path: AXE });
     const select = page.locator("[data-lab-actor]");
     const odile = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
     await select.selectOption(odile ?? "");
