@@ -21,6 +21,7 @@ import {
   VEX,
   type World,
 } from "./points-world.ts";
+import { recordingAssert } from "../support/quench-assert.ts";
 
 let w: World;
 afterEach(() => w.double.uninstall());
@@ -243,22 +244,10 @@ async function approveAgain(messageId: string): Promise<boolean> {
 }
 
 describe("the Quench scenario of automatic successes", () => {
-  const recorder = () => {
-    const failures: string[] = [];
-    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
-    const assert = {
-      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
-      deepEqual: (a: unknown, b: unknown, m?: string) =>
-        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
-      isTrue: (v: unknown, m?: string) => check(v === true, m),
-    };
-    return { failures, assert };
-  };
-
   it("runs green against the double, as the GM, and is registered as a batch", async () => {
     await booted();
     const { runAutomaticScenario } = await import("../../src/quench/automatic-batch.ts");
-    const { failures, assert } = recorder();
+    const { failures, assert } = recordingAssert();
     const posted = await as(w, GM, () => runAutomaticScenario(assert));
     expect(failures).toEqual([]);
     // Two request cards and one automatic success.
@@ -272,7 +261,7 @@ describe("the Quench scenario of automatic successes", () => {
   it("reports a failure: with no GM to answer, no request card is posted", async () => {
     await booted();
     const { runAutomaticScenario } = await import("../../src/quench/automatic-batch.ts");
-    const { failures, assert } = recorder();
+    const { failures, assert } = recordingAssert();
     w.double.setActive(GM, false);
     await as(w, GM, () => runAutomaticScenario(assert));
     expect(failures).toContain("the request card was posted");

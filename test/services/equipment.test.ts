@@ -31,6 +31,7 @@ import {
   type World,
 } from "./points-world.ts";
 import { ChatLog } from "../foundry/index.ts";
+import { recordingAssert } from "../support/quench-assert.ts";
 
 const ODILE = "actorOdile000001"; // Alice's Precision & Impact fencer
 const YSOLDE = "actorYsolde00001"; // Alice's percentile archer
@@ -551,14 +552,7 @@ describe("the Quench scenarios of equipment", () => {
     w = await bootWorld({ actors: characters() });
     const { runPiWeaponScenario, runCalledShotScenario } = await import("../../src/quench/equipment-batch.ts");
     const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
-    const failures: string[] = [];
-    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
-    const assert = {
-      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
-      deepEqual: (a: unknown, b: unknown, m?: string) =>
-        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
-      isTrue: (v: unknown, m?: string) => check(v === true, m),
-    };
+    const { failures, assert } = recordingAssert();
     const mapping = await calibrate(throwD4);
     const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
     const items = { weapon: "Longsword <i>", gear: "Lockpicks" };
@@ -586,14 +580,7 @@ describe("the Quench scenarios of equipment", () => {
     await bootWithCardControls();
     const { runWildWeaponScenario, runPoolWeaponScenario } = await import("../../src/quench/equipment-batch.ts");
     const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
-    const failures: string[] = [];
-    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
-    const assert = {
-      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
-      deepEqual: (a: unknown, b: unknown, m?: string) =>
-        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
-      isTrue: (v: unknown, m?: string) => check(v === true, m),
-    };
+    const { failures, assert } = recordingAssert();
     const mapping = await calibrate(throwD4);
     const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
     const wild = await w.double.actAs(BOB, () =>

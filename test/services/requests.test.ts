@@ -31,6 +31,7 @@ import type * as Requests from "../../src/services/requests/requests.ts";
 import type * as Rolls from "../../src/applications/requests/roll.ts";
 import type * as Card from "../../src/applications/requests/card.ts";
 import type { RequestRecord } from "../../src/services/requests/names.ts";
+import { recordingAssert } from "../support/quench-assert.ts";
 
 const BORIS = "actorBoris000001"; // Bob's action character, Reflex +2
 
@@ -307,14 +308,7 @@ describe("the Quench scenario of roll requests", () => {
   it("runs green against the double, as the GM, and is registered as a batch", async () => {
     w = await boot();
     const { runRequestScenario } = await import("../../src/quench/requests-batch.ts");
-    const failures: string[] = [];
-    const check = (ok: boolean, message?: string) => void (ok || failures.push(message ?? "assertion"));
-    const assert = {
-      equal: (a: unknown, b: unknown, m?: string) => check(a === b, `${m}: ${String(a)} ≠ ${String(b)}`),
-      deepEqual: (a: unknown, b: unknown, m?: string) =>
-        check(JSON.stringify(a) === JSON.stringify(b), `${m}: ${JSON.stringify(a)}`),
-      isTrue: (v: unknown, m?: string) => check(v === true, m),
-    };
+    const { failures, assert } = recordingAssert();
     // Boris: Bob's action character with Reflex +2, as the batch's own character has.
     const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
     const mapping = await calibrate(throwD4);
