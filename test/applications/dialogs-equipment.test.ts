@@ -9,7 +9,7 @@
  * templates, rendered with Handlebars.
  */
 import { describe, expect, it } from "vitest";
-import { buildDialogContext, followValues } from "../../src/applications/dialogs/context.ts";
+import { followValues } from "../../src/applications/dialogs/context.ts";
 import {
   attackRollOptions,
   chosenEquipment,
@@ -20,14 +20,13 @@ import * as piDialog from "../../src/applications/dialogs/pi-roll-dialog.ts";
 import * as percentileDialog from "../../src/applications/dialogs/percentile-roll-dialog.ts";
 import * as wildDialog from "../../src/applications/dialogs/wild-roll-dialog.ts";
 import * as poolDialog from "../../src/applications/dialogs/pool-roll-dialog.ts";
-import { evaluateForm, type DialogSettings } from "../../src/applications/dialogs/types.ts";
+import { evaluateForm } from "../../src/applications/dialogs/types.ts";
 import { EngineError, pi } from "../../src/engines/index.ts";
 import { requestForTrait, traitLabelOf, type EquipmentLookup, type TraitRoll } from "../../src/data/actor/pure.ts";
 import { SAMPLE_EQUIPMENT, SAMPLES } from "../data/samples.ts";
 import { errorMessage } from "../../src/helpers/notify.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
-import { renderTemplate } from "../support/handlebars.ts";
-import { settingsWith } from "./dialog-helpers.ts";
+import { renderDialogForm, settingsWith } from "./dialog-helpers.ts";
 
 const i18n = { localize, format, has: hasKey };
 
@@ -58,24 +57,7 @@ const PI_ATTACK: DialogAttack = {
 
 const piSettings = settingsWith({ attack: PI_ATTACK, gear: [PICKS, BUCKLER] });
 
-function context(
-  engine: "pi" | "percentile" | "wild" | "pool",
-  values: Record<string, string | boolean>,
-  settings: DialogSettings,
-) {
-  const built = buildDialogContext({
-    engine,
-    values,
-    settings,
-    lang: "en",
-    idPrefix: "t",
-    visibility: "public",
-    localizeError: (e) => errorMessage(e, i18n),
-  });
-  const host = document.createElement("div");
-  host.innerHTML = renderTemplate(`templates/dialogs/${engine}/form.hbs`, built);
-  return { context: built, host };
-}
+const context = renderDialogForm;
 
 /** The odds of a request as the pi dialog shows them. */
 function piOdds(request: pi.PiRequest) {

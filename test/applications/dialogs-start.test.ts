@@ -4,13 +4,11 @@
  */
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { buildDialogContext } from "../../src/applications/dialogs/context.ts";
 import * as actionDialog from "../../src/applications/dialogs/action-roll-dialog.ts";
 import * as percentileDialog from "../../src/applications/dialogs/percentile-roll-dialog.ts";
-import type { DialogSettings, DialogActionDice } from "../../src/applications/dialogs/types.ts";
-import { renderTemplate } from "../support/handlebars.ts";
+import type { DialogActionDice } from "../../src/applications/dialogs/types.ts";
 import { errorMessage } from "../../src/helpers/notify.ts";
-import { errorOf, settingsWith } from "./dialog-helpers.ts";
+import { errorOf, renderDialogForm, settingsWith } from "./dialog-helpers.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
 
 const i18n = { localize, format, has: hasKey };
@@ -18,20 +16,7 @@ const i18n = { localize, format, has: hasKey };
 /** A level-6 character whose player holds 4d6 this session (RULES §2: levels 6–10 start with 4 × d6). */
 const LEVEL_SIX: DialogActionDice = { level: 6, faces: 6, held: [{ faces: 6, count: 4 }] };
 
-function form(engine: "action" | "percentile", values: Record<string, string | boolean>, settings: DialogSettings) {
-  const context = buildDialogContext({
-    engine,
-    values,
-    settings,
-    lang: "en",
-    idPrefix: "t",
-    visibility: "public",
-    localizeError: (e) => errorMessage(e, i18n),
-  });
-  const host = document.createElement("div");
-  host.innerHTML = renderTemplate(`templates/dialogs/${engine}/form.hbs`, context);
-  return { context, host };
-}
+const form = renderDialogForm;
 
 describe("action dialog opened from a character", () => {
   const settings = settingsWith({ actionDice: LEVEL_SIX });
