@@ -13,7 +13,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { CHARACTER_TYPES, SCHEMA_VERSION, WILD_STARTING_FATE_POINTS, type CharacterType } from "../data/actor/pure.ts";
-import { effectChange } from "../helpers/compat.ts";
+import { effectChange, effectData } from "../helpers/compat.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
 
 /** Invalid updates the schema must reject, per type: the update and the path that must not change. */
@@ -110,7 +110,7 @@ export function registerActorBatch(quench: QuenchApi): void {
           const data = {
             name: "Quench pack",
             type: "gear",
-            effects: [{ name: "Quench load", transfer: true, changes: [change] }],
+            effects: [effectData({ name: "Quench load", transfer: true }, [change])],
           };
           const [item] = (await actor.createEmbeddedDocuments("Item", [data as never])) ?? [];
           if (!item) throw new Error("could not create the item");

@@ -9,7 +9,7 @@
  * A failure here means the double's reading was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { deletionUpdate, generation } from "../helpers/compat.ts";
+import { chatCommandEntry, deletionUpdate, generation } from "../helpers/compat.ts";
 import { rollToChat } from "../services/roll.ts";
 import type { EngineRoll } from "../dice/index.ts";
 import { prepareActionDiceRun } from "./action-dice-run.ts";
@@ -51,21 +51,6 @@ async function withScriptedDice<T>(faces: number[], fn: () => Promise<T>): Promi
   }
 }
 
-/** A v14 chat command as the registry holds it. [API14 foundry.ChatCommandCallback] */
-interface ChatCommandEntry {
-  rgx: RegExp;
-  fn: (command: string, match: unknown, chatData: object, createOptions: object) => Promise<false | void>;
-}
-
-/** A command of v14's chat-command registry, by name. */
-function chatCommand(name: string): ChatCommandEntry | undefined {
-  // The v13 types do not know the v14 registry.
-  const ChatLog = foundry.applications.sidebar.tabs.ChatLog as unknown as {
-    CHAT_COMMANDS?: Record<string, ChatCommandEntry>;
-  };
-  return ChatLog.CHAT_COMMANDS?.[name];
-}
-
 /** Registers the batch. */
 export function registerWorldFaultsBatch(quench: QuenchApi): void {
   quench.registerBatch(
@@ -85,7 +70,7 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
           const chatData = { user: game.user.id, speaker: ChatMessage.getSpeaker() };
           if (generation() >= 14) {
             // The registry's command matches the typed text and runs with the chat log as `this`.
-            const command = chatCommand(`${SYSTEM_ID}.pool`);
+            const command = chatCommandEntry(`${SYSTEM_ID}.pool`);
             const match = "/pool 2 7".match(command?.rgx ?? /$^/);
             assert.isTrue(match !== null, "the registry holds /pool and its pattern matches the typed text");
             const answer = await command?.fn.call(ui.chat, `${SYSTEM_ID}.pool`, match, chatData, {});

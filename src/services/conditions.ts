@@ -2,7 +2,7 @@
 
 import { namedConditions, type EffectLike, type NamedCondition } from "../data/conditions/index.ts";
 import type { EngineId } from "../engines/index.ts";
-import { effectChangeKind } from "../helpers/compat.ts";
+import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../helpers/compat.ts";
 
 /**
  * The conditions among an actor's applied effects (active ones, its own and its items') that adjust
@@ -12,11 +12,15 @@ import { effectChangeKind } from "../helpers/compat.ts";
  * @param actor - The actor who rolls.
  */
 export function conditionsFor(engine: EngineId, actor: Actor.Implementation): NamedCondition[] {
-  // An effect's changes are `{ key, value, mode }` in v13 and `{ key, value, type }` in v14; read either.
-  const effects = actor.appliedEffects as unknown as readonly EffectLike[];
+  // An effect's changes are `changes` in v13 and `system.changes` in v14 (compat reads either).
+  const effects = actor.appliedEffects as unknown as readonly (EffectChangesHolder & Omit<EffectLike, "changes">)[];
   return namedConditions(
     engine,
-    effects.map((e) => ({ name: e.name, disabled: e.disabled === true, changes: e.changes })),
+    effects.map((e) => ({
+      name: e.name,
+      disabled: e.disabled === true,
+      changes: effectChanges(e) as EffectLike["changes"],
+    })),
     effectChangeKind,
   );
 }

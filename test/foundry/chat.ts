@@ -11,8 +11,9 @@ import { LEGACY_TO_MESSAGE_MODE, Roll, type RollData, type RollInstance } from "
 import { broadcast, lifecycle, preHook, toServer, viewOf } from "./server.ts";
 import { type ChatMessageSource, currentUserId, env, peekEnv, runAs, warn } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
-import { assertFlagScope, deletionKey, userInstance, users, type UserInstance } from "./users.ts";
-import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
+import { assertFlagScope, userInstance, users, type UserInstance } from "./users.ts";
+import { applyOperators, deletionOf } from "./operators.ts";
+import { deepClone, diffUpdate, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { worldCollection, type WorldCollection } from "./collection.ts";
 import { toChatLog } from "./applications.ts";
 
@@ -438,7 +439,7 @@ class ChatMessage {
   /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
   async unsetFlag(scope: string, key: string): Promise<this> {
     assertFlagScope(scope);
-    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+    return this.update(deletionOf(`flags.${scope}.${key}`, env().generation));
   }
 
   private _assertCanModify(action: "update" | "delete"): { id: string; actor: UserInstance } {
@@ -472,12 +473,17 @@ class ChatMessage {
         typeof w === "string" ? w : String((w as { id: string }).id),
       );
     }
-    if (!preHook("preUpdateChatMessage", this, jsonClone(expanded), options)) return this;
+    // Diffed against this client's copy first: a change to nothing is no update. [API13 DatabaseUpdateOperation#diff]
+    const mine = this._sync() as unknown as Record<string, unknown>;
+    const operated = applyOperators(expanded, env().generation, mine);
+    const diff = options.diff === false ? operated : diffUpdate(mine, operated);
+    if (Object.keys(diff).length === 0) return this;
+    if (!preHook("preUpdateChatMessage", this, jsonClone(diff), options)) return this;
     await toServer();
     const entry = env().server.messages.get(id);
     if (!entry) throw new Error(`Foundry double: ChatMessage [${id}] was deleted meanwhile`);
     const next = {
-      source: jsonClone(mergeObject(jsonClone(entry.source), expanded, { performDeletions: true })),
+      source: jsonClone(mergeObject(jsonClone(entry.source), diff, { performDeletions: true })),
       rev: entry.rev + 1,
     };
     env().server.messages.set(id, next);
@@ -486,7 +492,7 @@ class ChatMessage {
       (clientId) => {
         const message = messageInstance(id, clientId) as ChatMessage;
         toChatLog("update", clientId, message);
-        lifecycle("updateChatMessage", () => [message, jsonClone(expanded), options, actor.id])(clientId);
+        lifecycle("updateChatMessage", () => [message, jsonClone(diff), options, actor.id])(clientId);
       },
     );
     this._sync();

@@ -147,8 +147,10 @@ export async function settle(): Promise<void> {
     await Promise.race([Promise.all([...e.actionTasks.keys()]), hop(quiet)]);
     await hop(1);
     if (e.actionTasks.size === 0 || e.deliveries.size > 0 || e.uiTasks.size > 0 || e.workCount !== started) continue;
-    const oldest = Math.min(...e.actionTasks.values());
-    if (e.windowOpens > oldest || e.waitingForUser()) return;
+    // Only when every pending action waits for the user (a window opened since it began, or an
+    // animation on a hidden page): an action started after that window (its submission) is still work.
+    const waiting = [...e.actionTasks.values()].every((opens) => e.windowOpens > opens);
+    if (waiting || e.waitingForUser()) return;
     if (Date.now() > until) throw new Error("Foundry double: settle() — a user's action is still running after 20 s");
   }
 }

@@ -87,6 +87,13 @@ export interface Env {
   templateLoad: number | undefined;
   /** The lowest role that holds the QUERY_USER permission. */
   queryRole: number;
+  /**
+   * The lowest role holding each permission the double checks (the world's permission configuration).
+   * [API13 CONST.USER_PERMISSIONS: each with its `defaultRole`]
+   */
+  permissions: { SETTINGS_MODIFY: number };
+  /** Every effect sheet opened (`effect.sheet.render`), by effect id (core's sheet is not emulated). */
+  effectSheetsOpened: string[];
   /** Per client: whether its page is visible (Dice So Nice animates only then). */
   hidden: Set<string>;
   /** Per client that enters dice by hand: the script that answers each die asked of it. */
@@ -161,7 +168,31 @@ export function runAs<T>(userId: string, fn: () => T): T {
   return context.run(userId, fn);
 }
 
-/** Records a deprecation or a silently dropped input, as Foundry would log it to the console. */
+/** Deprecations and dropped inputs that the system's own code caused, since last taken (any world). */
+const systemWarnings: string[] = [];
+
+/** A path of the system's own code (`src/…ts`) in a stack frame, as opposed to the tests' and the double's. */
+const SYSTEM_FRAME = /[\\/]src[\\/][^\s()]*\.ts\b/;
+
+/**
+ * Records a deprecation or a silently dropped input, as Foundry would log it to the console. One the
+ * system's own code caused (its call stack passes through `src/`) is also kept for
+ * {@link takeSystemWarnings}: a test run fails on any (test/support/deprecations.ts).
+ */
 export function warn(message: string): void {
   env().warnings.push(message);
+  if (fromSystemCode(new Error().stack ?? "")) systemWarnings.push(message);
+}
+
+/** Whether a call stack (as `Error#stack` gives it) passes through the system's own code, `src/`. */
+export function fromSystemCode(stack: string): boolean {
+  return stack
+    .split("\n")
+    .slice(1)
+    .some((frame) => SYSTEM_FRAME.test(frame) && !frame.includes("node_modules"));
+}
+
+/** The warnings the system's own code caused since the last call, and forgets them. */
+export function takeSystemWarnings(): string[] {
+  return systemWarnings.splice(0);
 }

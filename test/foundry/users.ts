@@ -1,10 +1,11 @@
 /**
  * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [FOUNDRY-NOTES §4]
  */
+import { applyOperators, deletionOf } from "./operators.ts";
 import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
-import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
+import { deepClone, diffUpdate, expandObject, getProperty, mergeObject } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
@@ -33,13 +34,6 @@ export function assertFlagScope(scope: string): void {
   if (scope !== "core" && scope !== "world" && scope !== systemId) {
     throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
   }
-}
-
-/** The key path of an unset: `a.b` → `a.-=b`. [API13 Document#unsetFlag uses the `-=` deletion syntax] */
-export function deletionKey(path: string): string {
-  const parts = path.split(".");
-  const last = parts.pop() as string;
-  return [...parts, `-=${last}`].join(".");
 }
 
 function jsonRoundTrip<T>(value: T): T {
@@ -117,6 +111,24 @@ class User {
     return exact ? this.role === level : this.role >= level;
   }
 
+  /**
+   * Whether the user holds a permission: its role reaches the lowest role the world grants it to
+   * (SETTINGS_MODIFY, QUERY_USER; a GM holds every one). [API13 User#hasPermission, User#can;
+   * CONST.USER_PERMISSIONS]
+   */
+  hasPermission(permission: string): boolean {
+    const e = env();
+    if (this.role >= USER_ROLES.GAMEMASTER) return true;
+    if (permission === "SETTINGS_MODIFY") return this.role >= e.permissions.SETTINGS_MODIFY;
+    if (permission === "QUERY_USER") return this.role >= e.queryRole;
+    throw new Error(`Foundry double: the permission ${permission} is not emulated`);
+  }
+
+  /** Whether the user may do an action: a permission name here. [API13 User#can] */
+  can(action: string): boolean {
+    return this.hasPermission(action);
+  }
+
   /** Reads a flag. [API13 Document#getFlag] */
   getFlag(scope: string, key: string): unknown {
     assertFlagScope(scope);
@@ -132,7 +144,7 @@ class User {
   /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
   async unsetFlag(scope: string, key: string): Promise<this> {
     assertFlagScope(scope);
-    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+    return this.update(deletionOf(`flags.${scope}.${key}`, env().generation));
   }
 
   /**
@@ -143,8 +155,13 @@ class User {
    * userId) on every connected client when the change reaches it. [server.ts] Error wording uncertain.
    */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
-    const expanded = expandObject(changes);
-    delete expanded._id;
+    const raw = expandObject(changes);
+    delete raw._id;
+    // Diffed against this client's copy first: a change to nothing is no update. [API13 DatabaseUpdateOperation#diff]
+    const mine = this._source as unknown as Record<string, unknown>;
+    const operated = applyOperators(raw, env().generation, mine);
+    const expanded = options.diff === false ? operated : diffUpdate(mine, operated);
+    if (Object.keys(expanded).length === 0) return this;
     if (!preHook("preUpdateUser", this, expanded, options)) return this;
     await toServer();
     const actor = users().get(currentUserId()) as User;

@@ -13,6 +13,7 @@ import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
 import type { ItemEffectData } from "./views/item.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
+import { effectChanges, effectData, type EffectChangesHolder } from "../../helpers/compat.ts";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -106,13 +107,13 @@ export class RollingBonesItemSheet<
 
   /** The item's Active Effects, as its sheet lists them. */
   get effectData(): ItemEffectData[] {
-    // An effect's changes are `{ key, value, mode }` in v13 and `{ key, value, type }` in v14; read either.
+    // An effect's changes are `changes` in v13 and `system.changes` in v14 (compat reads either).
     return this.item.effects.contents.map((e) => ({
       id: e.id ?? "",
       name: e.name,
       disabled: e.disabled,
       transfer: e.transfer,
-      changes: e.changes,
+      changes: effectChanges(e as EffectChangesHolder) as ItemEffectData["changes"],
     }));
   }
 
@@ -128,12 +129,14 @@ export class RollingBonesItemSheet<
    */
   static async #onCreateEffect(this: RollingBonesItemSheet): Promise<void> {
     if (!this.isEditable) return;
-    const data = {
-      name: game.i18n.localize("ROLLING_BONES.Item.Effects.NewName"),
-      img: this.item.img ?? "icons/svg/aura.svg",
-      transfer: true,
-      changes: [],
-    };
+    const data = effectData(
+      {
+        name: game.i18n.localize("ROLLING_BONES.Item.Effects.NewName"),
+        img: this.item.img ?? "icons/svg/aura.svg",
+        transfer: true,
+      },
+      [],
+    );
     const created = await this.item.createEmbeddedDocuments("ActiveEffect", [data as never]);
     await created?.[0]?.sheet?.render(true);
   }
