@@ -146,8 +146,11 @@ function jsonCopy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** Where an actor lives: a world actor (server and per-client copies) or a compendium's (one store). */
-interface ActorHome {
+/**
+ * Where an actor lives: a world actor (server and per-client copies), a compendium's (one store), or
+ * an unlinked token's synthetic actor (its base actor with the token's delta, tokens.ts).
+ */
+export interface ActorHome {
   /** The data as the client holding `actor` sees it. */
   read(clientId: string): ActorSpec | undefined;
   /** The data the server holds now. */
@@ -156,6 +159,8 @@ interface ActorHome {
   write(next: ActorSpec, onClient: OnClient): Promise<void>;
   /** That client's instance of the actor (the one its hooks receive). */
   instance(clientId: string): Actor;
+  /** For a token's synthetic actor: that client's token document. [API13 Actor#token] */
+  token?(clientId: string): unknown;
 }
 
 /** The configured Active Effect class (the system's subclass once it has started). */
@@ -414,6 +419,16 @@ class Actor {
   /** The document name. [API13 Document#documentName] */
   get documentName(): "Actor" {
     return "Actor";
+  }
+
+  /** The token an unlinked token's synthetic actor belongs to, else `null`. [API13 Actor#token] */
+  get token(): unknown {
+    return this.#home.token?.(this.#clientId) ?? null;
+  }
+
+  /** Whether this is an unlinked token's synthetic actor. [API13 Actor#isToken] */
+  get isToken(): boolean {
+    return this.#home.token !== undefined;
   }
 
   /** The document id. */
@@ -858,6 +873,11 @@ function worldHome(id: string): ActorHome {
     instance: (clientId) => actorInstance(id, clientId),
   };
   return home;
+}
+
+/** A new actor instance living in `home`, as `clientId` sees it (a token's synthetic actor, tokens.ts). */
+export function actorIn(home: ActorHome, id: string, clientId: string): Actor {
+  return new StrictActor(home, id, clientId);
 }
 
 /** This client's instance of a world actor (built on first use, kept while the world is installed). */

@@ -16,6 +16,7 @@ import { applyOperators, deletionOf } from "./operators.ts";
 import { deepClone, diffUpdate, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { worldCollection, type WorldCollection } from "./collection.ts";
 import { toChatLog } from "./applications.ts";
+import { activeTokenOf, firstControlled, type TokenDocument, tokenSpeaker } from "./tokens.ts";
 
 /** `CONST.DICE_ROLL_MODES`. [API13 CONST.DICE_ROLL_MODES; present in v14 too, uncertain] */
 export const DICE_ROLL_MODES = Object.freeze({
@@ -223,7 +224,14 @@ class ChatMessage {
     return messageInstance(id, currentUserId()) as ChatMessage;
   }
 
-  /** Speaker data for an actor, token or alias; defaults to the user's name. [API13 ChatMessage.getSpeaker] */
+  /**
+   * Speaker data. With a token: that token (its scene, id, actor and name); with an actor: that actor;
+   * with neither, the first token the user controls on the viewed scene, else the user's assigned
+   * character (its linked token on the viewed scene when it has one, else the actor), else the user's
+   * name. [API13 ChatMessage.getSpeaker; FOUNDRY-NOTES §13.1; public v14 notes on speaker selection
+   * ("the first token you control on the viewed scene … otherwise your assigned character: its active
+   * token on the scene if it has one, else the actor … otherwise your user name")]
+   */
   static getSpeaker({
     scene,
     actor,
@@ -232,15 +240,26 @@ class ChatMessage {
   }: {
     scene?: { id: string };
     actor?: { id: string; name: string };
-    token?: { id: string; name: string };
+    token?: TokenDocument;
     alias?: string;
   } = {}): ChatMessageSource["speaker"] {
-    return {
+    if (token) return tokenSpeaker(token, alias);
+    const fromActor = (a: { id: string; name: string }) => ({
       scene: scene?.id ?? null,
-      actor: actor?.id ?? null,
-      token: token?.id ?? null,
-      alias: alias ?? token?.name ?? actor?.name ?? (userInstance(currentUserId()) as UserInstance).name,
-    };
+      actor: a.id,
+      token: null,
+      alias: alias ?? a.name,
+    });
+    if (actor) return fromActor(actor);
+    const controlled = firstControlled();
+    if (controlled) return tokenSpeaker(controlled.document, alias);
+    const user = userInstance(currentUserId()) as UserInstance;
+    const character = user.character as { id: string; name: string } | null;
+    if (character) {
+      const active = activeTokenOf(character.id);
+      return active ? tokenSpeaker(active, alias) : fromActor(character);
+    }
+    return { scene: scene?.id ?? null, actor: null, token: null, alias: alias ?? user.name };
   }
 
   /** `"GM"` → every GM user; `"players"` → every other user; else users with that name. [API13 ChatMessage.getWhisperRecipients] */

@@ -6,7 +6,8 @@
  * Combat and Combatant (API13), cited per member.
  */
 import { worldCollection, type WorldCollection } from "./collection.ts";
-import { currentUserId, env } from "./state.ts";
+import { currentUserId, env, runAs } from "./state.ts";
+import { tokenDocument, type TokenDocument } from "./tokens.ts";
 import { strictInstances, strictObject } from "./strict.ts";
 import { userInstance, type UserInstance } from "./users.ts";
 
@@ -18,6 +19,11 @@ export interface CombatantSpec {
   name: string;
   /** Its initiative; `null` (not rolled) by default. */
   initiative?: number | null;
+  /** The token it stands for on a scene (tokens.ts), if any: `sceneId` and `tokenId`. */
+  sceneId?: string;
+  tokenId?: string;
+  /** Whether it is defeated; default false. */
+  defeated?: boolean;
 }
 
 /** One combatant of a combat. [API13 Combatant] */
@@ -28,17 +34,74 @@ export class Combatant {
   /** The initiative, or `null` before it is rolled. [API13 Combatant#initiative] */
   initiative: number | null;
 
+  readonly sceneId: string | null;
+  readonly tokenId: string | null;
+  /** Whether the combatant is defeated. [API13 Combatant#defeated, Combatant#isDefeated] */
+  defeated: boolean;
+
   constructor(spec: CombatantSpec) {
     this.id = spec.id;
     this.actorId = spec.actorId;
     this.name = spec.name;
     this.initiative = spec.initiative ?? null;
+    this.sceneId = spec.sceneId ?? null;
+    this.tokenId = spec.tokenId ?? null;
+    this.defeated = spec.defeated ?? false;
   }
 
-  /** The world actor, as the running client reads it. [API13 Combatant#actor] */
+  /** The token it stands for, as the running client sees it, else `null`. [API13 Combatant#token] */
+  get token(): TokenDocument | null {
+    return this.sceneId && this.tokenId ? tokenDocument(this.sceneId, this.tokenId, currentUserId()) : null;
+  }
+
+  /**
+   * Its actor: the token's actor (a synthetic one for an unlinked token), else the world actor, as the
+   * running client reads it. [API13 Combatant#actor]
+   */
   get actor(): unknown {
+    const token = this.token;
+    if (token) return token.actor;
     const game = env().globals.game as { actors: { get(id: string): unknown } };
     return game.actors.get(this.actorId);
+  }
+
+  /** Whether the running client's user owns the combatant (as it owns the actor). [API13 Combatant#isOwner] */
+  get isOwner(): boolean {
+    const user = userInstance(currentUserId()) as UserInstance;
+    const actor = this.actor as { testUserPermission(u: unknown, level: string): boolean } | undefined;
+    return user.isGM || actor?.testUserPermission(user, "OWNER") === true;
+  }
+
+  /**
+   * Updates the combatant's `defeated` or `initiative` (an owner or a GM); `updateCombatant` fires on
+   * every connected client. One state for every client (no replication delay). [API13 Document#update;
+   * hookEvents.updateDocument]
+   */
+  async update(
+    changes: { defeated?: boolean; initiative?: number | null },
+    options: Record<string, unknown> = {},
+  ): Promise<this> {
+    await Promise.resolve();
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!this.isOwner) throw new Error(`User ${user.name} lacks permission to update Combatant [${this.id}]`);
+    const diff: Record<string, unknown> = {};
+    if (changes.defeated !== undefined && changes.defeated !== this.defeated)
+      diff.defeated = this.defeated = changes.defeated;
+    if (changes.initiative !== undefined && changes.initiative !== this.initiative)
+      diff.initiative = this.initiative = changes.initiative;
+    if (Object.keys(diff).length === 0) return this;
+    for (const clientId of env().server.active) {
+      runAs(clientId, () =>
+        (env().globals.Hooks as { callAll(h: string, ...a: unknown[]): boolean }).callAll(
+          "updateCombatant",
+          this,
+          diff,
+          options,
+          user.id,
+        ),
+      );
+    }
+    return this;
   }
 }
 strictInstances(Combatant);

@@ -90,6 +90,18 @@ import {
   type World,
 } from "./state.ts";
 import { snapshotStatics, strictObject } from "./strict.ts";
+import {
+  createCanvas,
+  createScenes,
+  type SceneSpec,
+  storedDelta,
+  tokenDocument,
+  type TokenDelta,
+  type TokenDocument,
+  tokenHud,
+  type TokenHudDouble,
+  viewScene,
+} from "./tokens.ts";
 import { Combat, createCombats, type CombatantSpec } from "./combat.ts";
 import type { WorldCollection } from "./collection.ts";
 import { loadTemplates, renderTemplate } from "./templates.ts";
@@ -120,6 +132,7 @@ export type { SheetRegistration } from "./documents.ts";
 export { ChatLog } from "./documents.ts";
 export { DataModelValidationError } from "./data-model.ts";
 export type { ActorSpec, EffectSpec, PackSpec } from "./actors.ts";
+export type { SceneSpec, TokenDelta, TokenDocument, TokenHudDouble, TokenSpec } from "./tokens.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
 /** A user of the simulated world. */
@@ -153,6 +166,11 @@ export interface InstallOptions {
   actors?: ActorSpec[];
   /** The actor compendiums (`game.packs`); default none. */
   packs?: PackSpec[];
+  /**
+   * The world's scenes with their tokens (tokens.ts); default none (no canvas). Every client views the
+   * active scene (else the first) at first.
+   */
+  scenes?: SceneSpec[];
   /**
    * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
    * value for every client or one per user id; default 0 (every change everywhere at once). Also the
@@ -192,6 +210,8 @@ export interface DoubleGame {
   combat: CombatDouble | null;
   /** The world's combat encounters (combat.ts). [API13 game.combats] */
   readonly combats: WorldCollection<Combat>;
+  /** The world's scenes (tokens.ts). [API13 game.scenes] */
+  readonly scenes: ReturnType<typeof createScenes>;
 }
 
 /** The part of a Combat the double offers through `game.combat`. */
@@ -296,6 +316,27 @@ export interface FoundryDouble {
   setPermission(permission: "SETTINGS_MODIFY", role: number): void;
   /** The ids of the effects whose (core) sheet was opened, in order. */
   readonly effectSheetsOpened: string[];
+  /**
+   * A token document as a client sees it (`sceneId` defaults to the scene that client views). Its
+   * `actor` is the world actor (linked) or the token's synthetic actor (unlinked). [tokens.ts]
+   */
+  token(userId: string, tokenId: string, sceneId?: string): TokenDocument;
+  /** Makes a client view a scene (releasing its controlled tokens). [API13 Scene#view] */
+  viewScene(userId: string, sceneId: string): void;
+  /**
+   * A user controls these tokens on its viewed scene, releasing the others (what a click on the
+   * canvas does); throws when the user may not control one (not its owner). [API13 PlaceableObject#control]
+   */
+  control(userId: string, tokenIds: readonly string[]): void;
+  /**
+   * A user targets these tokens on its viewed scene, releasing its other targets; the other clients
+   * learn it after their latency. [API13 Token#setTarget]
+   */
+  target(userId: string, tokenIds: readonly string[]): void;
+  /** The token HUD a user opens on a token of its viewed scene: its status toggles. [API13 TokenHUD] */
+  tokenHud(userId: string, tokenId: string): TokenHudDouble;
+  /** A token's delta as the server stores it (what changed on that unlinked token only). */
+  storedDelta(sceneId: string, tokenId: string): TokenDelta | undefined;
   /** Milliseconds each direction of a `User#query` takes. */
   queryLatency: number;
   /** Milliseconds a change takes to reach each client (one value, or per user id). */
@@ -365,6 +406,7 @@ const GLOBAL_NAMES = [
   "Handlebars",
   "Combat",
   "Actor",
+  "canvas",
 ] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -438,6 +480,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     active: new Set(specs.filter((u) => u.active !== false).map((u) => u.id)),
     messages: new Map(),
     actors: new Map(),
+    scenes: new Map((opts.scenes ?? []).map((scene) => [scene.id, structuredClone(scene)])),
     worldSettings: new Map(),
     clientSettings: new Map(),
     userSettings: new Map(),
@@ -460,6 +503,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         messages: view.messages,
         worldSettings: view.worldSettings,
         actors: view.actors,
+        scenes: view.scenes,
       };
     },
     server: world,
@@ -485,6 +529,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     templates: new Map(),
     clientMessages: new Map(),
     clientActors: new Map(),
+    canvases: new Map(),
+    targets: new Map(),
+    clientTokens: new Map(),
     applications: new Map(),
     clientRoots: new Map(),
     chatLogs: new Map(),
@@ -675,6 +722,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
       combats: createCombats(combats),
+      // The world's scenes (tokens.ts). [API13 game.scenes]
+      scenes: createScenes(),
     },
     "game",
   );
@@ -793,6 +842,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     Handlebars: env.handlebars,
     Combat,
     Actor,
+    // Each client's canvas: its viewed scene and token layer (tokens.ts). [API13 canvas]
+    canvas: createCanvas(),
   });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
@@ -868,6 +919,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     reload() {
       env.clientMessages.clear();
       env.clientActors.clear();
+      env.clientTokens.clear();
+      env.canvases.clear();
     },
     storedMessages() {
       return [...world.messages.values()].map((m) => deepClone(m.source));
@@ -920,6 +973,57 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Hooks.callAll("getSceneControlButtons", controls);
       return controls;
     },
+    token(userId, tokenId, sceneId) {
+      assertUser(userId);
+      const scene = sceneId ?? actAs(userId, () => (globals.canvas as { scene: { id: string } | null }).scene?.id);
+      if (!scene) throw new Error(`Foundry double: ${userId} views no scene`);
+      return tokenDocument(scene, tokenId, userId);
+    },
+    viewScene(userId, sceneId) {
+      assertUser(userId);
+      if (!world.scenes.has(sceneId)) throw new Error(`Foundry double: no scene ${sceneId}`);
+      viewScene(userId, sceneId);
+    },
+    control(userId, tokenIds) {
+      assertUser(userId);
+      runAs(userId, () => {
+        const layer = (
+          globals.canvas as {
+            tokens: {
+              controlled: { release(): boolean }[];
+              get(id: string): { control(o: object): boolean } | undefined;
+            };
+          }
+        ).tokens;
+        for (const token of layer.controlled) token.release();
+        for (const id of tokenIds) {
+          const token = layer.get(id);
+          if (!token) throw new Error(`Foundry double: no token ${id} on ${userId}'s scene`);
+          if (!token.control({ releaseOthers: false }))
+            throw new Error(`Foundry double: ${userId} may not control token ${id}`);
+        }
+      });
+    },
+    target(userId, tokenIds) {
+      assertUser(userId);
+      runAs(userId, () => {
+        const layer = (
+          globals.canvas as { tokens: { get(id: string): { setTarget(t: boolean, o: object): void } | undefined } }
+        ).tokens;
+        tokenIds.forEach((id, i) => {
+          const token = layer.get(id);
+          if (!token) throw new Error(`Foundry double: no token ${id} on ${userId}'s scene`);
+          token.setTarget(true, { releaseOthers: i === 0 });
+        });
+      });
+    },
+    tokenHud(userId, tokenId) {
+      assertUser(userId);
+      const scene = actAs(userId, () => (globals.canvas as { scene: { id: string } | null }).scene?.id);
+      if (!scene) throw new Error(`Foundry double: ${userId} views no scene`);
+      return tokenHud(userId, scene, tokenId, settle);
+    },
+    storedDelta,
     setPermission(permission, role) {
       env.permissions[permission] = role;
     },
@@ -939,6 +1043,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       views.set(userId, snapshot());
       env.clientMessages.delete(userId);
       env.clientActors.delete(userId);
+      env.clientTokens.delete(userId);
+      env.canvases.delete(userId);
       world.active.add(userId);
     },
     setPageVisible(userId, visible) {

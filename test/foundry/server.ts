@@ -17,6 +17,7 @@
  *   the socket's order (socket.io delivers in order per connection)].
  */
 import type { ActorSpec } from "./actors.ts";
+import type { SceneSpec } from "./tokens.ts";
 import { currentUserId, env, peekEnv, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
 
 /** What one client holds of the world. */
@@ -25,6 +26,7 @@ export interface ClientView {
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
   worldSettings: Map<string, unknown>;
   actors: Map<string, ActorSpec>;
+  scenes: Map<string, SceneSpec>;
 }
 
 /** What runs on each connected client when a change reaches it (as that client). */
@@ -60,6 +62,7 @@ export function snapshot(): ClientView {
     messages: new Map([...s.messages].map(([id, m]) => [id, structuredClone(m)])),
     worldSettings: new Map([...s.worldSettings].map(([k, v]) => [k, structuredClone(v)])),
     actors: new Map([...s.actors].map(([id, a]) => [id, structuredClone(a)])),
+    scenes: new Map([...s.scenes].map(([id, sc]) => [id, structuredClone(sc)])),
   };
 }
 

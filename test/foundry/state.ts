@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
 import type { ActorSpec } from "./actors.ts";
+import type { SceneSpec } from "./tokens.ts";
 import type { SheetRegistration } from "./documents.ts";
 import type { ClientView } from "./server.ts";
 
@@ -63,6 +64,8 @@ export interface World {
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
   /** World actors: the server's stored data, or a client's copy of it. */
   actors: Map<string, ActorSpec>;
+  /** Scenes with their tokens: the server's stored data, or a client's copy of it. */
+  scenes: Map<string, SceneSpec>;
   worldSettings: Map<string, unknown>;
   /** Client-scope settings, per client (user id). */
   clientSettings: Map<string, Map<string, unknown>>;
@@ -113,6 +116,15 @@ export interface Env {
   clientMessages: Map<string, Map<string, object>>;
   /** Per client: actor instances already built from its copy of the world. */
   clientActors: Map<string, Map<string, object>>;
+  /**
+   * Per client: its canvas (the scene it views, the tokens it controls), the targets of every user as
+   * that client knows them, and the token documents and placeables built for it (tokens.ts).
+   */
+  canvases: Map<string, { sceneId: string | null; controlled: string[] }>;
+  /** Per client, per user: the ids (`sceneId.tokenId`) of the tokens that user targets, as the client knows them. */
+  targets: Map<string, Map<string, Set<string>>>;
+  /** Per client: token documents, synthetic actors and placeables built so far, by key. */
+  clientTokens: Map<string, Map<string, object>>;
   /** Per client: its rendered applications by id (`foundry.applications.instances`). */
   applications: Map<string, Map<string, object>>;
   /** Per client: the element its applications live in (needs a DOM). */

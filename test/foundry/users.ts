@@ -2,6 +2,7 @@
  * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [FOUNDRY-NOTES §4]
  */
 import { applyOperators, deletionOf } from "./operators.ts";
+import { userTargets } from "./tokens.ts";
 import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
@@ -98,6 +99,14 @@ class User {
     const id = this._source.character;
     const actors = (env().globals.game as { actors: { get(id: string): unknown } }).actors;
     return id ? (actors.get(id) ?? null) : null;
+  }
+
+  /**
+   * The Token placeables this user targets, as the running client knows them (its own at once, another
+   * user's after that user's activity reached it). [API13 User#targets: UserTargets, a Set of Tokens]
+   */
+  get targets(): Set<unknown> {
+    return userTargets(this._id);
   }
 
   /** A copy of the flags (local edits are not saved, as in Foundry). */
