@@ -75,6 +75,29 @@ export function deletionUpdate(path: string, key: string): Record<string, unknow
   return { [`${path}.-=${key}`]: null };
 }
 
+/**
+ * The update that replaces an object field whole with `value`, so keys the new value lacks leave the
+ * stored data (even keys the schema no longer defines, which a deletion cannot reach: v14 drops a
+ * `ForcedDeletion` of a key absent from the document's source, observed on 14.365,
+ * victorharry/tormenta20-foundry MIGRACAO-V13-V14.md §7). v13 writes the `==key` forced replacement
+ * (FI#11273; API13 foundry.utils.isDeletionKey); v14 the `ForcedReplacement` operator, which always
+ * enters the update (same notes; API14 foundry.data.operators.ForcedReplacement).
+ *
+ * @param path - The field's path, e.g. `system`.
+ * @param value - Its new value.
+ * @returns The update data.
+ */
+export function replacementUpdate(path: string, value: object): Record<string, unknown> {
+  if (generation() >= 14) {
+    // v14 only; the v13 types do not know `foundry.data.operators`.
+    const data = foundry.data as unknown as { operators: { ForcedReplacement: { create(v: object): unknown } } };
+    return { [path]: data.operators.ForcedReplacement.create(value) };
+  }
+  const parts = path.split(".");
+  const last = parts.pop() as string;
+  return { [[...parts, `==${last}`].join(".")]: value };
+}
+
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /**

@@ -301,6 +301,16 @@ class Item {
   /** The applications showing the item. [API13 ClientDocumentMixin#apps] */
   readonly apps: Record<string, unknown> = {};
 
+  /**
+   * Renders this client's applications of the item again (those already rendered), as a change to the
+   * item or to one of its effects does. [API13 ClientDocumentMixin#apps, #render]
+   */
+  _renderApps(): void {
+    for (const app of Object.values(this.apps)) {
+      void (app as { render(options?: object): Promise<unknown> }).render();
+    }
+  }
+
   /** Updates the item (its actor's owners or a GM); checked by its model. [API13 Document#update] */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
     // Diffed against this client's copy first: a change to nothing is no update. [API13 DatabaseUpdateOperation#diff]
@@ -596,15 +606,15 @@ class Actor {
     const { ids, changes, fire } = change(items);
     await this.#home.write(jsonCopy({ ...current, items }), (clientId) => {
       const actor = this.#home.instance(clientId);
-      if (fire) {
-        fire(actor, user.id);
-        return;
+      if (fire) fire(actor, user.id);
+      else {
+        for (const id of ids) {
+          const item = hook === "deleteItem" ? null : actor.items.get(id);
+          const args = hook === "updateItem" ? [item, deepClone(changes), options, user.id] : [item, options, user.id];
+          lifecycle(hook, () => args)(clientId);
+        }
       }
-      for (const id of ids) {
-        const item = hook === "deleteItem" ? null : actor.items.get(id);
-        const args = hook === "updateItem" ? [item, deepClone(changes), options, user.id] : [item, options, user.id];
-        lifecycle(hook, () => args)(clientId);
-      }
+      if (hook === "updateItem") for (const id of ids) (actor.items.get(id))?._renderApps();
     });
     return ids;
   }
