@@ -100,21 +100,24 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
         });
 
         context.it(
-          "a number outside its field's range is never stored; a key the schema lacks is not kept",
+          "a number outside its field's range is clamped into it, a fraction never stored; a key the schema lacks is not kept",
           async () => {
             const data = { name: "Quench schema", type: "pool-character" } as unknown as Actor.CreateData;
             const actor = await Actor.implementation.create(data);
             if (!actor) throw new Error("could not create a pool-character");
             actors.push(actor);
-            for (const value of [9, -1, 2.5]) {
-              // Refused (the double's reading) or clamped and rounded: either way nothing out of range is kept.
-              await actor.update({ "system.attributes.strength.rating": value } as never).catch(() => undefined);
-              const stored = foundry.utils.getProperty(actor, "_source.system.attributes.strength.rating");
-              assert.isTrue(
-                typeof stored === "number" && Number.isInteger(stored) && stored >= 0 && stored <= 5,
-                `rating ${value} stored as ${String(stored)}`,
-              );
+            const rating = () => foundry.utils.getProperty(actor, "_source.system.attributes.strength.rating");
+            // Out of range: clamped into it by cleaning (FI#12487), not refused.
+            for (const [value, bound] of [
+              [9, 5],
+              [-1, 0],
+            ] as const) {
+              await actor.update({ "system.attributes.strength.rating": value } as never);
+              assert.equal(rating(), bound, `rating ${value} clamped`);
             }
+            // A fraction in a whole-number field: refused (the double's reading) or rounded, never stored as is.
+            await actor.update({ "system.attributes.strength.rating": 2.5 } as never).catch(() => undefined);
+            assert.isTrue(Number.isInteger(rating()), `rating 2.5 stored as ${String(rating())}`);
             await actor.update({ "system.strayKey": 1 } as never).catch(() => undefined);
             const source = foundry.utils.getProperty(actor, "_source.system") as Record<string, unknown>;
             assert.isTrue(!Object.hasOwn(source, "strayKey"), "a key the schema does not define is dropped");

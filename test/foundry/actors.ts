@@ -131,6 +131,32 @@ function changedSystem(
   return { ...unknown, ...cleaned };
 }
 
+/**
+ * `Document#validate({ changes, clean })` for a document with a `system` model: the proposed `system`
+ * changes are cleaned in place (cast, trimmed, clamped into range), then the stored data with them is
+ * validated; `strict` (default) throws a `DataModelValidationError`, else `false` is returned. [API13/API14
+ * DataModel#validate; DataModelValidationOptions#changes, #clean, #strict]
+ */
+function validateChanges(
+  documentName: "Actor" | "Item",
+  type: string,
+  stored: Record<string, unknown>,
+  options: { changes: Record<string, unknown>; clean?: boolean; strict?: boolean },
+): boolean {
+  const Model = modelOf(documentName, type);
+  const changes = options.changes;
+  if (!Model || !isPlainObject(changes.system)) return true;
+  const context = modelContext(null);
+  if (options.clean) changes.system = Model.cleanData(Model.migrated(changes.system, context), { partial: true });
+  const merged = Model.cleanData(
+    Model.migrated(mergeObject(deepClone(stored), deepClone(changes.system as Record<string, unknown>)), context),
+  );
+  const failures = Model.failures(merged);
+  if (failures.length === 0) return true;
+  if (options.strict === false) return false;
+  throw new DataModelValidationError(Model.name, failures);
+}
+
 /** New stored `system` data of a type: the given data cleaned and validated by its model. */
 function createdSystem(documentName: "Actor" | "Item", type: string, given: unknown): Record<string, unknown> {
   const data = isPlainObject(given) ? given : {};
@@ -300,6 +326,12 @@ class Item {
 
   /** The applications showing the item. [API13 ClientDocumentMixin#apps] */
   readonly apps: Record<string, unknown> = {};
+
+  /** Cleans and validates proposed changes as an update would (see `validateChanges`). [API13 DataModel#validate] */
+  validate(options: { changes: Record<string, unknown>; clean?: boolean; strict?: boolean }): boolean {
+    const spec = this.#spec;
+    return validateChanges("Item", spec.type, spec.system, options);
+  }
 
   /**
    * Renders this client's applications of the item again (those already rendered), as a change to the
@@ -522,6 +554,12 @@ class Actor {
     return this.update(deletionOf(`flags.${scope}.${key}`, env().generation));
   }
 
+  /** Cleans and validates proposed changes as an update would (see `validateChanges`). [API13 DataModel#validate] */
+  validate(options: { changes: Record<string, unknown>; clean?: boolean; strict?: boolean }): boolean {
+    const spec = this.#spec;
+    return validateChanges("Actor", spec.type, spec.system, options);
+  }
+
   /** Whether the running client's user owns the actor. [API13 Document#isOwner] */
   get isOwner(): boolean {
     return this.testUserPermission(userInstance(currentUserId()) as UserInstance, "OWNER");
@@ -614,7 +652,7 @@ class Actor {
           lifecycle(hook, () => args)(clientId);
         }
       }
-      if (hook === "updateItem") for (const id of ids) (actor.items.get(id))?._renderApps();
+      if (hook === "updateItem") for (const id of ids) actor.items.get(id)?._renderApps();
     });
     return ids;
   }
