@@ -20,7 +20,13 @@ import {
   type EquipmentEntry,
 } from "../src/applications/sheets/views/index.ts";
 import { itemSheetView, type ItemEffectData, type ItemSheetView } from "../src/applications/sheets/views/item.ts";
-import { USE_FIELD, type DialogAttack } from "../src/applications/dialogs/equipment.ts";
+import {
+  USE_ABILITY_FIELD,
+  USE_ATTRIBUTE_FIELD,
+  USE_FIELD,
+  dialogAttackOf,
+  type DialogAttack,
+} from "../src/applications/dialogs/equipment.ts";
 import { isItemType, itemAdjustments, namedEquipment, type ItemData } from "../src/data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
 import {
@@ -607,7 +613,8 @@ export function carryDialog(
   const initial = evaluation.ok ? evaluation.request : undefined;
   const values = DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character });
   // A weapon attack's choice and the gear ticked stay as the player left them (the request is theirs).
-  const kept = Object.entries(state.values).filter(([key]) => key === USE_FIELD || key.startsWith("gear-"));
+  const attackFields: readonly string[] = [USE_FIELD, USE_ATTRIBUTE_FIELD, USE_ABILITY_FIELD];
+  const kept = Object.entries(state.values).filter(([key]) => attackFields.includes(key) || key.startsWith("gear-"));
   return {
     ...state,
     values: evaluation.ok ? { ...values, ...Object.fromEntries(kept) } : values,
@@ -857,16 +864,9 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
   });
   const weapon = roll.attack ? byId.get(roll.attack.weapon.id) : undefined;
   const attack: DialogAttack | null = roll.attack
-    ? {
-        weapon: { ...roll.attack.weapon, adjustments: weapon ? itemAdjustments(engine, weapon) : [] },
-        uses: roll.attack.uses.map((use) => ({
-          value: use.value,
-          text: traitLabelOf(use.label, (key) => i18n.localize(key)),
-          request: use.request,
-          ...(use.group ? { group: traitLabelOf(use.group, (key) => i18n.localize(key)) } : {}),
-        })),
-        use: roll.attack.use,
-      }
+    ? dialogAttackOf(roll.attack, weapon ? itemAdjustments(engine, weapon) : [], (l) =>
+        traitLabelOf(l, (key) => i18n.localize(key)),
+      )
     : null;
   const points = samplePoints(actor);
   let settings: SheetRoll["settings"] = {

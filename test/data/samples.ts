@@ -4,7 +4,7 @@
  */
 import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
 import type { EquipmentEntry } from "../../src/applications/sheets/views/equipment.ts";
-import { newGear, newWeapon } from "../../src/data/item/pure.ts";
+import { newGear, newWeapon, type WeaponSource } from "../../src/data/item/pure.ts";
 
 /** A sample stored `system` of each character type. */
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
@@ -97,9 +97,22 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
 };
 
+/** Some of a weapon's figures: whole values, or some fields of a group. */
+export type WeaponFigures = { [K in keyof WeaponSource]?: WeaponSource[K] extends object ? Partial<WeaponSource[K]> : WeaponSource[K] };
+
+/** A new weapon with the figures given (a group given in part keeps the new weapon's other fields). */
+export function weaponSystem(figures: WeaponFigures = {}): WeaponSource {
+  const base: Record<string, unknown> = { ...newWeapon() };
+  for (const [key, value] of Object.entries(figures)) {
+    const own = base[key];
+    base[key] = typeof own === "object" && own !== null ? { ...own, ...(value as object) } : value;
+  }
+  return base as unknown as WeaponSource;
+}
+
 /** A sample weapon with every engine's figures filled in. */
-function weapon(id: string, name: string, figures: Partial<ReturnType<typeof newWeapon>>): EquipmentEntry {
-  return { id, name, type: "weapon", system: { ...newWeapon(), ...figures } };
+function weapon(id: string, name: string, figures: WeaponFigures): EquipmentEntry {
+  return { id, name, type: "weapon", system: weaponSystem(figures) };
 }
 
 /** Sample equipment a character carries (the same items serve every type; each shows its engine's figures). */
@@ -112,6 +125,7 @@ export const SAMPLE_EQUIPMENT: readonly EquipmentEntry[] = [
     pool: { difficulty: 6, damage: 3 },
   }),
   weapon("itemBow000000001", "Short bow", {
+    kind: "ranged",
     action: { attack: 4, botchRange: 1, damage: "1d6" },
     wild: { damage: "2D+1" },
     pi: { precision: 1, impact: 1 },

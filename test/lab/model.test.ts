@@ -217,9 +217,22 @@ describe("lab dialogs", () => {
     const poolRoll = sheetRoll(silas, { kind: "weapon", key: sword?.id ?? "" }, I18N);
     expect(poolRoll).toMatchObject({ engine: "pool", title: "Longsword", direct: false });
     const groups = [...new Set(poolRoll.settings.attack?.uses.map((u) => u.group))];
-    expect(groups).toEqual(["Investigation", "Firearms", "Subterfuge", "Occult", I18N.localize(UNTRAINED_GROUP_KEY)]);
+    expect(groups).toEqual([
+      "Investigation",
+      "Firearms",
+      "Subterfuge",
+      "Occult",
+      "Melee",
+      I18N.localize(UNTRAINED_GROUP_KEY),
+    ]);
     const poolDialog = openDialog("pool", DEFAULT_DIALOG_SETTINGS, poolRoll.request, poolRoll.title, poolRoll.settings);
-    expect(poolDialog.values).toMatchObject({ use: "attribute:dexterity", difficulty: String(6) });
+    // The sword's usual pair, Dexterity + Melee, as the two pickers.
+    expect(poolDialog.values).toMatchObject({
+      use: "ability:abilityMelee0001+dexterity",
+      useAttribute: "dexterity",
+      useAbility: "abilityMelee0001",
+      difficulty: String(6),
+    });
     expect(dialogRequest(poolDialog, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
   });
 

@@ -506,7 +506,9 @@ describe("a dice-pool weapon attack", () => {
     d10s(w, 7, 2, 3, 4);
     const message = await rollThroughDialog(ALICE, VEX, VEXS_SWORD, (values) => ({
       ...values,
-      use: "ability:abilitySword0001+strength",
+      // The two pickers: Strength, with the Swordplay Ability.
+      useAttribute: "strength",
+      useAbility: "abilitySword0001",
       pool: "4",
       willpower: true,
     }));

@@ -14,9 +14,9 @@ import { sessionPoolOf } from "../../services/action-dice/store.ts";
 import { actionDiceFor } from "../../data/actor/derived.ts";
 import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
 import type { Visibility } from "../../helpers/compat.ts";
-import { gearFor } from "../../services/equipment.ts";
+import { gearFor, rememberAttackUse } from "../../services/equipment.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
-import { attackRollOptions, type DialogAttack } from "./equipment.ts";
+import { attackRollOptions, chosenUse, type DialogAttack } from "./equipment.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, type DialogActionDice, type DialogEvaluation, type DialogSettings } from "./types.ts";
 
@@ -146,14 +146,14 @@ export interface DialogRollParams {
  * @param params - The actor, flavor, settings, form values and visibility.
  * @returns The posted message, or `null` when refused (one localized message is shown).
  */
-export function postDialogRoll(
+export async function postDialogRoll(
   engine: EngineId,
   evaluation: Extract<DialogEvaluation<unknown, unknown>, { ok: true }>,
   params: DialogRollParams,
 ): Promise<ChatMessage.Implementation | null> {
   const actor = params.actor ?? null;
   const rollOptions = { ...params.rollOptions, ...attackRollOptions(params.values, params.settings) };
-  return rollWithPoints(engine, evaluation.request, {
+  const message = await rollWithPoints(engine, evaluation.request, {
     actor,
     assists: params.settings.points?.assists ?? [],
     speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }),
@@ -162,4 +162,10 @@ export function postDialogRoll(
     ...(evaluation.equipment.ids.length > 0 ? { equipment: evaluation.equipment.ids } : {}),
     ...(Object.keys(rollOptions).length > 0 ? { rollOptions } : {}),
   });
+  // The weapon remembers what its attack was rolled with: the next one starts from it.
+  const use = chosenUse(params.values, params.settings);
+  if (message && actor && params.settings.attack && use) {
+    await rememberAttackUse(actor, params.settings.attack.weapon.id, use.value);
+  }
+  return message;
 }

@@ -12,8 +12,9 @@ import {
 import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
-import type { DialogAttack } from "../dialogs/equipment.ts";
+import { dialogAttackOf, type DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
+import { lastUseOf } from "../../services/equipment.ts";
 import { DAMAGE_ENGINES, isItemType, itemAdjustments, type ItemData } from "../../data/item/pure.ts";
 import type { WeaponAttack } from "../../data/actor/attacks.ts";
 
@@ -23,7 +24,8 @@ export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
     const item = actor.items.get(id);
     if (!item || !isItemType(item.type)) return undefined;
     // The item's type is one of ours (checked above), so its system is that type's data.
-    return { name: item.name, ...({ type: item.type, system: item.system } as unknown as ItemData) };
+    const data = { type: item.type, system: item.system } as unknown as ItemData;
+    return { name: item.name, lastUse: lastUseOf(item), ...data };
   };
 }
 
@@ -66,7 +68,11 @@ export async function rollTrait<T extends CharacterType>(
   }
   const name = traitLabelText(roll.label);
   const title = roll.damage ? game.i18n.format("ROLLING_BONES.Damage.Roll", { name }) : name;
-  const rollOptions = traitRollOptions(actor, trait, roll.engine, roll.damage);
+  const rollOptions = {
+    ...traitRollOptions(actor, trait, roll.engine, roll.damage),
+    // The parts of the modifier (the wielder's ability, the weapon's figure), named on the card.
+    ...(roll.parts ? { parts: roll.parts } : {}),
+  };
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {
       actor,
@@ -93,16 +99,7 @@ export async function rollTrait<T extends CharacterType>(
  */
 export function dialogAttack(actor: Actor.Implementation, engine: EngineId, attack: WeaponAttack): DialogAttack {
   const item = equipmentOf(actor)(attack.weapon.id);
-  return {
-    weapon: { ...attack.weapon, adjustments: item ? itemAdjustments(engine, item) : [] },
-    uses: attack.uses.map((use) => ({
-      value: use.value,
-      text: traitLabelText(use.label),
-      request: use.request,
-      ...(use.group ? { group: traitLabelText(use.group) } : {}),
-    })),
-    use: attack.use,
-  };
+  return dialogAttackOf(attack, item ? itemAdjustments(engine, item) : [], traitLabelText);
 }
 
 /**
