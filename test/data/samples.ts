@@ -98,7 +98,9 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
 };
 
 /** Some of a weapon's figures: whole values, or some fields of a group. */
-export type WeaponFigures = { [K in keyof WeaponSource]?: WeaponSource[K] extends object ? Partial<WeaponSource[K]> : WeaponSource[K] };
+export type WeaponFigures = {
+  [K in keyof WeaponSource]?: WeaponSource[K] extends object ? Partial<WeaponSource[K]> : WeaponSource[K];
+};
 
 /** A new weapon with the figures given (a group given in part keeps the new weapon's other fields). */
 export function weaponSystem(figures: WeaponFigures = {}): WeaponSource {
