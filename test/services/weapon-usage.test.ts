@@ -10,7 +10,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { format, localize } from "../support/i18n.ts";
 import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
 import { ALICE, AXEL, BOB, bootWorld, CHARACTERS, dice, GM, messageAs, type World } from "./points-world.ts";
-import { weaponSystem } from "../data/samples.ts";
+import { weaponSystem as sampleWeapon, type WeaponFigures } from "../data/samples.ts";
+
+/** A weapon's `system` as the world stores it (a plain record). */
+const weaponSystem = (figures: WeaponFigures): Record<string, unknown> => ({ ...sampleWeapon(figures) });
 
 const ODILE = "actorOdile000001"; // Alice's Precision & Impact fencer
 const SWORD = "itemSword0000001";
