@@ -175,6 +175,7 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     outcome: roll.outcome,
     view: (outcome) => view(outcome, options.stored ?? {}),
     damage: readDamageLine(options.stored?.damage),
+    fromAttack: options.stored?.fromAttack,
     conditions: options.conditions,
     equipment: options.equipment,
     attack: readAttackLine(options.attack),

@@ -9,7 +9,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { format, localize } from "../support/i18n.ts";
 import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
-import { ALICE, AXEL, BOB, bootWorld, CHARACTERS, dice, GM, messageAs, type World } from "./points-world.ts";
+import { ALICE, AXEL, BOB, bootWorld, CHARACTERS, d10s, dice, GM, messageAs, VEX, type World } from "./points-world.ts";
+import { escapeHTML } from "../../src/helpers/html.ts";
 import { weaponSystem as sampleWeapon, type WeaponFigures } from "../data/samples.ts";
 
 /** A weapon's `system` as the world stores it (a plain record). */
@@ -70,7 +71,18 @@ function characters() {
     ownership: { [ALICE]: 3 },
     items: [{ _id: SWORD, name: "Longsword", type: "weapon", system: weaponSystem({ pi: { skill: "fencing" } }) }],
   };
-  return [...structuredClone(CHARACTERS).filter((c) => c.id !== AXEL), axel, odile];
+  const vex = {
+    ...structuredClone(CHARACTERS.find((c) => c.id === VEX)!),
+    system: {
+      schemaVersion: 2,
+      attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
+      abilities: { abilitySword0001: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
+      willpower: { permanent: 5, current: 2 },
+      traits: {},
+    },
+    items: [{ _id: SWORD, name: "Short sword", type: "weapon", system: weaponSystem({ pool: { damage: 2 } }) }],
+  };
+  return [...structuredClone(CHARACTERS).filter((c) => c.id !== AXEL && c.id !== VEX), axel, odile, vex];
 }
 
 let w: World;
@@ -204,5 +216,71 @@ describe("a weapon remembers its last choice", () => {
     expect(await attackLine(next!.id!, ALICE)).toBe(
       format("ROLLING_BONES.Attack.Line", { weapon: "Longsword", use: powerWits }),
     );
+  });
+});
+
+describe("damage follows the attack", () => {
+  /** The world with the system's chat hook, which adds an attack card's Roll damage button. */
+  async function withDamageButtons(): Promise<void> {
+    w = await bootWorld({ actors: characters() });
+    const { addDamageControl } = await import("../../src/applications/chat/damage-control.ts");
+    w.double.Hooks.on("renderChatMessageHTML", addDamageControl);
+  }
+
+  /** The Roll damage button a user's client draws on a card, or `null`. */
+  async function damageButtonFor(messageId: string, userId: string) {
+    return (await messageAs(w, messageId, userId).renderHTML()).querySelector<HTMLButtonElement>(
+      "button[data-rb-action=rollDamage]",
+    );
+  }
+
+  it("offers Roll damage only after a hit; after a miss only the GM may force it", async () => {
+    await withDamageButtons();
+    // Dexterity 3 + Swordplay 2 at 6: a 6 succeeds, the 1 cancels it: a miss.
+    d10s(w, 6, 1, 2, 3, 4);
+    const miss = await rollFromSheet(ALICE, VEX, "weapon", SWORD);
+    expect((miss!.rolls[0]!.options as { outcome: { result: string } }).outcome.result).toBe("failure");
+    expect(await damageButtonFor(miss!.id!, ALICE)).toBeNull();
+    const forced = await damageButtonFor(miss!.id!, GM);
+    expect(forced?.textContent).toBe(localize("ROLLING_BONES.Damage.CardButtonForce"));
+    // Foundry reads a tooltip as HTML: the words go in escaped.
+    expect(forced?.dataset.tooltip).toBe(escapeHTML(localize("ROLLING_BONES.Damage.ForceTooltip")));
+    // A hit: the owner's button, which says what a click does.
+    d10s(w, 6, 7, 8, 2, 3);
+    const hit = await rollFromSheet(ALICE, VEX, "weapon", SWORD);
+    const button = await damageButtonFor(hit!.id!, ALICE);
+    expect(button?.textContent).toBe(localize("ROLLING_BONES.Damage.CardButton"));
+    expect(button?.dataset.tooltip).toBe(escapeHTML(localize("ROLLING_BONES.Damage.Tooltip")));
+    expect(await damageButtonFor(hit!.id!, BOB)).toBeNull();
+  });
+
+  it("an action-dice attack against a DC it misses offers no damage to its player", async () => {
+    await withDamageButtons();
+    const dialogs = await import("../../src/applications/dialogs/index.ts");
+    // d20 3 + 4 against DC 15 through the dialog's own request: a miss.
+    dice(w, [[3, 20]]);
+    const before = w.double.game.messages.size;
+    await w.double.actAs(ALICE, async () => {
+      const actor = w.double.game.actors.get(AXEL) as unknown as Actor.Implementation;
+      const settings = dialogs.dialogSettingsFor({ actor });
+      const values = {
+        ...dialogs.DIALOG_ENGINES.action.requestToForm({ kind: "attack", modifier: 4 }, settings),
+        dc: "15",
+      };
+      const evaluation = dialogs.evaluateForm(dialogs.DIALOG_ENGINES.action, values, settings, "en");
+      if (!evaluation.ok) throw new Error("refused");
+      await dialogs.postDialogRoll("action", evaluation, {
+        actor,
+        settings,
+        values,
+        visibility: "public",
+        rollOptions: { weapon: { actor: AXEL, item: HAMMER } },
+      });
+    });
+    await w.double.settle();
+    const miss = newest(before);
+    expect(miss).not.toBeNull();
+    expect(await damageButtonFor(miss!.id!, ALICE)).toBeNull();
+    expect(await damageButtonFor(miss!.id!, GM)).not.toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { openRollDialog } from "../dialogs/open.ts";
 import { dialogAttackOf, type DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
 import { lastUseOf } from "../../services/equipment.ts";
+import type { DamageFromAttack } from "../../dice/cards/attack-result.ts";
 import { DAMAGE_ENGINES, isItemType, itemAdjustments, type ItemData } from "../../data/item/pure.ts";
 import type { WeaponAttack } from "../../data/actor/attacks.ts";
 
@@ -28,6 +29,9 @@ export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
     return { name: item.name, lastUse: lastUseOf(item), ...data };
   };
 }
+
+/** A roll that follows no attack carries nothing from one. */
+const NOTHING_FROM_ATTACK: DamageFromAttack = Object.freeze({ extraDice: 0, critical: null });
 
 /** The label of a rolled trait as text. */
 export function traitLabelText(label: TraitLabel): string {
@@ -46,6 +50,7 @@ export function traitLabelText(label: TraitLabel): string {
  * @param system - Its `system` data.
  * @param trait - The trait pressed.
  * @param event - The click or key press (its Shift key skips the dialog).
+ * @param from - For a damage roll made from an attack card: what the attack earned (extra dice, a critical).
  */
 export async function rollTrait<T extends CharacterType>(
   actor: Actor.Implementation,
@@ -53,6 +58,7 @@ export async function rollTrait<T extends CharacterType>(
   system: Parameters<typeof requestForTrait<T>>[1],
   trait: TraitRef,
   event?: Event,
+  from: DamageFromAttack = NOTHING_FROM_ATTACK,
 ): Promise<void> {
   // Only an owner (or a GM) rolls a character's traits and its equipment, whoever can see the sheet.
   if (!actor.isOwner) {
@@ -61,7 +67,7 @@ export async function rollTrait<T extends CharacterType>(
   }
   let roll;
   try {
-    roll = requestForTrait(type, system, trait, equipmentOf(actor));
+    roll = requestForTrait(type, system, trait, equipmentOf(actor), { extraDice: from.extraDice });
   } catch (error) {
     reportError(error);
     return;
@@ -72,6 +78,8 @@ export async function rollTrait<T extends CharacterType>(
     ...traitRollOptions(actor, trait, roll.engine, roll.damage),
     // The parts of the modifier (the wielder's ability, the weapon's figure), named on the card.
     ...(roll.parts ? { parts: roll.parts } : {}),
+    // What a damage roll carries from its attack (extra dice, a critical), named on its card.
+    ...(roll.damage && (from.extraDice > 0 || from.critical) ? { fromAttack: from } : {}),
   };
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {
@@ -130,8 +138,14 @@ export function traitRollOptions(
  * @param actorId - The character's id.
  * @param trait - The trait, as a roll button names it.
  * @param event - The click that asked for it (Shift skips the dialog).
+ * @param from - For a damage roll made from an attack card: what the attack earned (extra dice, a critical).
  */
-export async function rollActorTrait(actorId: string, trait: TraitRef, event?: Event): Promise<void> {
+export async function rollActorTrait(
+  actorId: string,
+  trait: TraitRef,
+  event?: Event,
+  from: DamageFromAttack = NOTHING_FROM_ATTACK,
+): Promise<void> {
   const actor = game.actors.get(shared.textOf(actorId));
   const character = actor ? asCharacter(actor.type, actor.system) : null;
   if (!actor || !character) {
@@ -147,5 +161,5 @@ export async function rollActorTrait(actorId: string, trait: TraitRef, event?: E
     reportError(new EngineError("UnknownTrait", { kind: t.kind, key: t.key }));
     return;
   }
-  await rollTrait(actor, character.type, character.system as never, trait, event);
+  await rollTrait(actor, character.type, character.system as never, trait, event, from);
 }

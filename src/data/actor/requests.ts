@@ -25,7 +25,7 @@ import {
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
 
-const { EngineError, ownValue } = shared;
+const { EngineError, ownValue, requireInt } = shared;
 
 /**
  * A character's items by id, as a roll reads them (`actor.items.get`): a weapon's attack is rolled
@@ -108,6 +108,15 @@ export function traitLabelOf(label: TraitLabel, localize: (key: string) => strin
  */
 export type TraitPart = ({ readonly key: string } | { readonly name: string }) & { readonly value: number };
 
+/**
+ * What a damage roll carries from the attack it follows (RULES.md §6): a dice-pool attack's extra
+ * successes, each one damage die more. The card's own reading of the attack (`attackResultOf`).
+ */
+export interface DamageFrom {
+  /** Damage dice the attack's net successes beyond the first add (0 to the pool's limit). */
+  readonly extraDice?: number;
+}
+
 /** What a roll of a trait starts from. */
 export interface TraitRoll<T extends CharacterType = CharacterType> {
   /** The engine to roll. */
@@ -166,6 +175,7 @@ function entry<V>(entries: Entries<V>, trait: TraitRef): V {
  * @param system - The character's `system` data.
  * @param trait - The trait to roll.
  * @param equipment - The character's items (a `weapon` trait names one); none when omitted.
+ * @param from - What the attack a `damage` roll follows earned (dice-pool extra successes); nothing when omitted.
  * @returns The engine, the request and the label for the card.
  * @throws EngineError `UnknownTrait` when the character has no such trait; the engine's own error
  *   when a stored value cannot be read (a bad die code).
@@ -175,12 +185,14 @@ export function requestForTrait<T extends CharacterType>(
   system: CharacterSources[T],
   trait: TraitRef,
   equipment?: EquipmentLookup,
+  from?: DamageFrom,
 ): TraitRoll<T>;
 export function requestForTrait(
   type: CharacterType,
   system: unknown,
   trait: TraitRef,
   equipment: EquipmentLookup = () => undefined,
+  from: DamageFrom = {},
 ): TraitRoll {
   switch (type) {
     case "percentile-character":
@@ -192,7 +204,7 @@ export function requestForTrait(
     case "pi-character":
       return piRoll(system as CharacterSources[typeof type], trait, equipment);
     case "pool-character":
-      return poolRoll(system as CharacterSources[typeof type], trait, equipment);
+      return poolRoll(system as CharacterSources[typeof type], trait, equipment, from);
   }
 }
 
@@ -485,7 +497,12 @@ function piRoll(system: CharacterSources["pi-character"], trait: TraitRef, equip
   return unknownTrait(trait);
 }
 
-function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, equipment: EquipmentLookup): TraitRoll {
+function poolRoll(
+  system: CharacterSources["pool-character"],
+  trait: TraitRef,
+  equipment: EquipmentLookup,
+  from: DamageFrom = {},
+): TraitRoll {
   const type = "pool-character";
   const request = (built: pool.BuiltPool): PoolRequest => ({
     pool: built.pool,
@@ -513,16 +530,16 @@ function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, e
       const weapon = weaponOf(equipment, trait);
       if (weapon.system.pool.damage === 0) throw new EngineError("NoDamageFormula", { name: weapon.name });
       const strength = damageAddsStrength(weapon.system.kind) ? system.attributes.strength.rating : 0;
-      const dice = Math.min(pool.MAX_POOL, strength + weapon.system.pool.damage);
+      // The attack's net successes beyond the first each add a damage die.
+      const extra = requireInt(from.extraDice ?? 0, "extraDice", 0, pool.MAX_POOL);
+      const dice = Math.min(pool.MAX_POOL, strength + weapon.system.pool.damage + extra);
+      const rolled = [strength, weapon.system.pool.damage, extra].filter((n, i) => n !== 0 || i === 1).join(" + ");
       return {
         engine: "pool",
-        request: { pool: dice, difficulty: pool.DEFAULT_DIFFICULTY, cancellation: 0 },
+        // A damage roll: never a botch, its 1s cancel nothing (RULES.md §6).
+        request: { pool: dice, difficulty: pool.DEFAULT_DIFFICULTY, cancellation: 0, damage: true },
         label: { name: weapon.name },
-        damage: {
-          weapon: weapon.name,
-          rolled: strength === 0 ? String(weapon.system.pool.damage) : `${strength} + ${weapon.system.pool.damage}`,
-          direct: false,
-        },
+        damage: { weapon: weapon.name, rolled, direct: false },
       };
     }
     case "tenPoint": {

@@ -4,6 +4,7 @@
  * engine roll of its own.
  */
 import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
 
 /** A damage roll's line on its card: whose weapon, what it rolls (text a user typed), and the damage in words. */
 export interface DamageLine {
@@ -62,6 +63,8 @@ export interface EngineCardContext<Req, Out> {
   view: object | null;
   /** A damage roll's line (whose weapon, what was rolled); null for other rolls and when private. */
   damage: DamageLine | null;
+  /** What a damage roll carries from its attack (extra dice, a critical); null for other rolls and when private. */
+  fromAttack: DamageFromAttack | null;
   /** A weapon attack's line (the weapon and what it was rolled with); null for other rolls and when private. */
   attack: AttackLine | null;
   /**
@@ -146,6 +149,8 @@ export interface CardContextInput<Req, Out> {
   readonly view: (outcome: Out) => object | null;
   /** A damage roll's line, when the roll is a weapon's damage. */
   readonly damage?: DamageLine | null;
+  /** What a damage roll stored of its attack (`roll.options.fromAttack`), if anything. */
+  readonly fromAttack?: unknown;
   /** The conditions stored with the roll (`roll.options.conditions`), if any. */
   readonly conditions?: unknown;
   /** The equipment stored with the roll (`roll.options.equipment`), if any. */
@@ -173,6 +178,7 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     outcome: isPrivate ? null : (outcome ?? null),
     view: isPrivate || !outcome ? null : input.view(outcome),
     damage: isPrivate ? null : (input.damage ?? null),
+    fromAttack: isPrivate ? null : readDamageFrom(input.fromAttack),
     attack: isPrivate ? null : (input.attack ?? null),
     conditions: isPrivate
       ? []

@@ -27,6 +27,7 @@ export * from "./pi-view.ts";
 export * from "./pool-view.ts";
 export * from "./wild-view.ts";
 export * from "./parts.ts";
+export * from "./attack-result.ts";
 
 /** Each engine's chat card template (a system path). */
 export const CARD_TEMPLATES: Readonly<Record<EngineId, string>> = Object.freeze({
@@ -69,6 +70,8 @@ export interface StoredCardState {
   readonly difficultyHidden?: unknown;
   /** A damage roll's line (see `DamageLine`). */
   readonly damage?: unknown;
+  /** What a damage roll carries from its attack (see `DamageFromAttack`). */
+  readonly fromAttack?: unknown;
   /** The parts of an action roll's modifier (see `RollPart`). */
   readonly parts?: unknown;
   /** The conditions and equipment that adjusted the roll. */
