@@ -36,6 +36,7 @@ export const TEMPLATES = [
   "templates/dialogs/partials/headline.hbs",
   "templates/dialogs/partials/attack-use.hbs",
   "templates/dialogs/partials/attack-weapon.hbs",
+  "templates/dialogs/partials/conditions.hbs",
   "templates/dialogs/partials/gear.hbs",
   ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
     `templates/dialogs/${e}/form.hbs`,

@@ -6,8 +6,23 @@
  * text; another engine's condition does not touch a roll.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { localize } from "../support/i18n.ts";
-import { ALICE, AYLA, bootWorld, CHARACTERS, dice, d10s, messageAs, PIA, rollFor, type World } from "./points-world.ts";
+import { format, localize } from "../support/i18n.ts";
+import type { CharacterView } from "../../src/applications/sheets/views/shared.ts";
+import {
+  ALICE,
+  AYLA,
+  BOB,
+  bootWorld,
+  CHARACTERS,
+  dice,
+  d10s,
+  GM,
+  messageAs,
+  PIA,
+  rollFor,
+  VEX,
+  type World,
+} from "./points-world.ts";
 
 let w: World;
 afterEach(() => w.double.uninstall());
@@ -178,5 +193,95 @@ describe("conditions change rolls and are named on the card", () => {
     w = await bootWorld();
     await expect(toggle(PIA, "rb-exhausted", "playerBob0000000")).rejects.toThrow(/lacks permission/);
     expect(w.double.game.actors.get(PIA)?.effects.contents).toEqual([]);
+  });
+});
+
+describe("conditions in every engine, seen before the roll (issue 24 item 6)", () => {
+  /** The dialog settings a user's client reads for a character (`readDialogSettings`, as the roll dialog opens). */
+  async function dialogSettingsAs(userId: string, actorId: string) {
+    const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+    return w.double.actAs(userId, () => readDialogSettings(w.double.game.actors.get(actorId) as never));
+  }
+
+  it("Impaired costs a dice-pool roll one die: the dialog lists it and its odds count it, the roll and its card too", async () => {
+    w = await bootWorld();
+    await toggle(VEX, "rb-impaired");
+    const settings = await dialogSettingsAs(ALICE, VEX);
+    expect(settings.conditions).toEqual([
+      { name: localize("ROLLING_BONES.Condition.rb-impaired.name"), adjustments: [{ target: "pool", value: -1 }] },
+    ]);
+    const { DIALOG_ENGINES, evaluateForm } = await import("../../src/applications/dialogs/index.ts");
+    const values = DIALOG_ENGINES.pool.requestToForm({ pool: 5, difficulty: 6 }, settings);
+    const evaluation = evaluateForm(DIALOG_ENGINES.pool, values, settings, "en");
+    const { pool } = await import("../../src/engines/index.ts");
+    expect((evaluation.odds as { headline: { p: number }[] }).headline[0]?.p).toBe(pool.odds({ pool: 4 }).pSuccess);
+    d10s(w, 6, 7, 2, 3);
+    const id = (await rollFor(w, ALICE, "pool", VEX, { pool: 5, difficulty: 6 })) as string;
+    const roll = messageAs(w, id, BOB).rolls[0] as unknown as { options: { outcome: { pool: number } } };
+    expect(roll.options.outcome.pool).toBe(4);
+    expect(await cardText(id, BOB)).toContain(localize("ROLLING_BONES.Condition.rb-impaired.name"));
+    // Another engine's character is not touched by it (each condition moves only its engine's rolls).
+    await toggle(PIA, "rb-impaired");
+    expect((await dialogSettingsAs(ALICE, PIA)).conditions ?? []).toEqual([]);
+  });
+
+  it("an equipped item's effect is listed with the item it comes from, in the dialog and on the sheet", async () => {
+    const key = "flags.rolling-bones.roll.impact";
+    const change = process.env.RB_WORLD === "14" ? { key, value: "-1", type: "add" } : { key, value: "-1", mode: 2 };
+    const plate = {
+      _id: "itemPlate0000001",
+      name: "Plate <b>",
+      type: "gear",
+      system: { equipped: true, quantity: 1 },
+      effects: [{ _id: "effectHeavy00001", name: "Encumbered", transfer: true, changes: [change] }],
+    };
+    const actors = structuredClone(CHARACTERS).map((a) => (a.id === PIA ? { ...a, items: [plate] } : a));
+    w = await bootWorld({ actors });
+    await toggle(PIA, "rb-exhausted");
+    const settings = await dialogSettingsAs(ALICE, PIA);
+    expect(settings.conditions).toEqual([
+      { name: localize("ROLLING_BONES.Condition.rb-exhausted.name"), adjustments: [{ target: "impact", value: -1 }] },
+      { name: "Encumbered", adjustments: [{ target: "impact", value: -1 }], source: "Plate <b>" },
+    ]);
+    // The sheet's one list: the conditions with their toggles, then the item's effect and its source.
+    const sheet = w.double.actAs(ALICE, () => {
+      const actor = w.double.game.actors.get(PIA) as unknown as {
+        sheet: { _prepareContext(o: object): Promise<{ view: CharacterView }> };
+      };
+      return actor.sheet._prepareContext({});
+    });
+    const list =
+      (await sheet).view.stats.find((s) => s.id.endsWith("conditions-status"))?.list?.map((i) => i.text) ?? [];
+    expect(list.at(-1)).toBe(
+      `Encumbered: ${localize("ROLLING_BONES.Condition.Target.impact")} -1 (${format("ROLLING_BONES.Dialog.Conditions.From", { item: "Plate <b>" })})`,
+    );
+    expect(list).toContain(
+      `${localize("ROLLING_BONES.Condition.rb-exhausted.name")}: ${localize("ROLLING_BONES.Condition.On")}`,
+    );
+  });
+});
+
+describe("an NPC's roll offers what the NPC has (issue 24 item 5)", () => {
+  const THUG = "actorThug0000001"; // a dice-pool NPC
+  const OGRE = "actorOgre0000001"; // an action-dice NPC
+
+  it("a dice-pool NPC's dialog holds no points; an action-dice NPC's reads the GM's pool", async () => {
+    const npcs = [
+      { id: THUG, name: "Thug", type: "pool-npc", system: { attributes: { strength: { rating: 3 } } }, ownership: {} },
+      { id: OGRE, name: "Ogre", type: "action-npc", system: {}, ownership: {} },
+    ];
+    w = await bootWorld({ actors: [...structuredClone(CHARACTERS), ...npcs] });
+    const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+    const thug = w.double.actAs(GM, () => readDialogSettings(w.double.game.actors.get(THUG) as never));
+    expect(thug).toMatchObject({ npc: true });
+    expect(thug.points).toBeUndefined();
+    // A session gives the GM its pool: Axel (level 3, 3d4) is the only action character, so d8s.
+    const actionDice = await import("../../src/services/action-dice/index.ts");
+    expect(await w.double.actAs(GM, () => actionDice.startSession())).toBe(true);
+    await w.double.settle();
+    const ogre = w.double.actAs(GM, () => readDialogSettings(w.double.game.actors.get(OGRE) as never));
+    expect(ogre.actionDice).toMatchObject({ gm: true, level: null });
+    expect(ogre.actionDice?.held).toEqual([{ faces: 8, count: expect.any(Number) as number }]);
+    expect(ogre.actionDice?.held?.[0]?.count).toBeGreaterThan(0);
   });
 });

@@ -10,9 +10,11 @@ import { worldArt } from "../../data/settings/world-art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
-import { sessionPoolOf } from "../../services/action-dice/store.ts";
+import { currentSession, sessionPoolOf, storedGmPool } from "../../services/action-dice/store.ts";
+import { conditionsFor } from "../../services/conditions.ts";
+import type { NamedCondition } from "../../data/conditions/index.ts";
 import { actionDiceFor } from "../../data/actor/derived.ts";
-import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
+import { ENGINE_OF, isNpcType, rollingTypeOf } from "../../data/actor/pure.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { gearFor, rememberAttackUse } from "../../services/equipment.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
@@ -59,16 +61,51 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     cpSessionLimit: cpSessionLimit(),
     turn: turnFor(actor.id ?? ""),
   });
-  const actionDice = actor.type === "action-character" ? actionDiceOf(actor) : null;
+  const npc = isNpcType(actor.type);
+  // An action-dice NPC's rolls take the GM's pool (RULES.md §2: the GM's dice), a character's its player's.
+  const actionDice =
+    actor.type === "action-character" ? actionDiceOf(actor) : actor.type === "action-npc" ? gmActionDice() : null;
   // A character (or an NPC, which rolls as its engine's character) may tick its gear.
   const type = rollingTypeOf(actor.type);
-  const gear = type ? gearFor(ENGINE_OF[type], actor) : [];
+  const engine = type ? ENGINE_OF[type] : null;
+  const gear = engine ? gearFor(engine, actor) : [];
+  // The conditions and effects the roll will add, listed in the dialog and counted in its odds.
+  const conditions = engine ? conditionsFor(engine, actor) : [];
+  const sheetConditions = type === "pi-character" ? piSheetConditions(actor) : [];
   return {
     ...settings,
-    ...(points ? { points } : {}),
+    ...(points && !npc ? { points } : {}),
     ...(actionDice ? { actionDice } : {}),
     ...(gear.length > 0 ? { gear } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
+    ...(sheetConditions.length > 0 ? { sheetConditions } : {}),
+    ...(npc ? { npc } : {}),
   };
+}
+
+/** The GM's action dice this session, for an NPC's roll (the GM's pool, its real die type and count). */
+function gmActionDice(): DialogActionDice {
+  const pool = storedGmPool();
+  const current = pool !== null && pool.session === currentSession() ? pool : null;
+  return {
+    level: null,
+    faces: null,
+    held: current ? current.state.dice.filter((p) => p.count > 0) : null,
+    gm: true,
+  };
+}
+
+/**
+ * A Precision & Impact character's own active hindrances (its sheet's conditions), named as the
+ * dialog lists them: the request already holds them (`requestForTrait`), so they are shown, not added.
+ */
+function piSheetConditions(actor: Actor.Implementation): NamedCondition[] {
+  // A pi-character's (or pi-npc's) system holds its conditions (the data model validates them).
+  const conditions = (actor.system as { conditions?: unknown }).conditions;
+  if (typeof conditions !== "object" || conditions === null) return [];
+  return Object.values(conditions as Record<string, { name: string; hindrance: "minor" | "major"; active: boolean }>)
+    .filter((c) => c.active)
+    .map((c) => ({ name: c.name, adjustments: [{ target: "hindrance", value: c.hindrance }] }));
 }
 
 /** An action character's level, the die it gives, and the dice its player (the user rolling) holds this session. */

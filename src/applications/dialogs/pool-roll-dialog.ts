@@ -22,6 +22,7 @@ import {
   selectOptions,
   type Bar,
   type Chance,
+  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -317,6 +318,7 @@ export function shownFields(form: PoolFormView): readonly string[] {
 /** The Dice Pool dialog. */
 export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = Object.freeze({
   id: "pool",
+  adjust: adjustWith("pool", pool.validate),
   requestToForm: (initial: Partial<pool.PoolRequest> | undefined, settings: DialogSettings) =>
     requestToForm(initial, settings),
   formToRequest,

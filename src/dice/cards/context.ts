@@ -83,12 +83,15 @@ export interface ConditionLine {
   readonly source: "equipment" | "condition";
   readonly name: string;
   readonly parts: readonly { readonly key: string; readonly value: string }[];
+  /** The item a condition's effect comes from (its name, as typed), or `null` for one on the character. */
+  readonly from: string | null;
 }
 
 /** A stored adjustment as a card reads it back (see `data/conditions`). */
 interface StoredCondition {
   readonly name: string;
   readonly adjustments: readonly { readonly target: string; readonly value: number | string }[];
+  readonly source?: unknown;
 }
 
 function isStoredCondition(value: unknown): value is StoredCondition {
@@ -121,6 +124,7 @@ export function conditionLines(stored: unknown, source: ConditionLine["source"] 
   return stored.filter(isStoredCondition).map((c) => ({
     source,
     name: c.name,
+    from: typeof c.source === "string" ? c.source : null,
     parts: c.adjustments.map((a) =>
       typeof a.value === "string"
         ? { key: `ROLLING_BONES.Pi.Hindrance.${a.value}`, value: "" }
