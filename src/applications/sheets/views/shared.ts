@@ -139,6 +139,8 @@ export interface RollView {
    * shows a `data-tooltip` as HTML, so every tooltip field holds escaped text; see `helpers/html.ts`).
    */
   readonly tooltip: string;
+  /** A word shown on the button beside its icon ("Attack", "Damage"), where a row has more than one roll. */
+  readonly text?: string;
 }
 
 /** A button that acts on an entry (remove it). */
