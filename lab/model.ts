@@ -28,7 +28,15 @@ import {
   type DialogAttack,
 } from "../src/applications/dialogs/equipment.ts";
 import { isItemType, itemAdjustments, namedEquipment, type ItemData } from "../src/data/item/pure.ts";
-import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
+import {
+  CHANGE_PREFIX,
+  CONDITIONS,
+  conditionNameKey,
+  conditionsOf,
+  namedConditions,
+  type NamedCondition,
+} from "../src/data/conditions/index.ts";
+import { effectChangeKind } from "../src/helpers/compat.ts";
 import {
   asCharacter,
   ENGINE_OF,
@@ -48,6 +56,7 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  conditionLines,
   readAttackLine,
   readDamageLine,
   type EngineCardContext,
@@ -746,8 +755,10 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,
         name: i18n.localize(conditionNameKey(c.id)),
-        active: c.id === "rb-exhausted",
+        active: c.id === LAB_ACTIVE_STATUS[ENGINE_OF[actor.type]],
       })),
+      // The other effects on the sample's rolls (its equipped items'), with where each comes from.
+      effects: conditionLines(sampleConditions(actor, i18n).filter((c) => c.source !== undefined)),
       ...(isNpcType(actor.actorType)
         ? {
             npc: {
@@ -829,6 +840,32 @@ export function samplePoints(actor: SampleActor): DialogPoints | null {
   );
 }
 
+/** The status condition the lab shows active on a sample character of an engine (a Precision & Impact one is Exhausted). */
+const LAB_ACTIVE_STATUS: Readonly<Partial<Record<EngineId, string>>> = Object.freeze({ pi: "rb-exhausted" });
+
+/**
+ * The conditions and effects on a sample character's rolls, as `readDialogSettings` reads an actor's
+ * applied effects: the status the lab shows active, then each equipped item's transferring effects,
+ * named with the item they come from.
+ */
+export function sampleConditions(actor: SampleActor, i18n: Localization): NamedCondition[] {
+  const engine = ENGINE_OF[actor.type];
+  const status = LAB_ACTIVE_STATUS[engine];
+  const spec = status ? CONDITIONS.find((c) => c.id === status) : undefined;
+  const statusEffect = spec
+    ? [
+        {
+          name: i18n.localize(conditionNameKey(spec.id)),
+          changes: spec.changes.map((c) => ({ key: `${CHANGE_PREFIX}${c.target}`, value: c.value, type: c.kind })),
+        },
+      ]
+    : [];
+  const itemEffects = actor.items
+    .filter((item) => item.system.equipped)
+    .flatMap((item) => item.effects.filter((e) => e.transfer).map((e) => ({ ...e, source: item.name })));
+  return namedConditions(engine, [...statusEffect, ...itemEffects], effectChangeKind);
+}
+
 /** A sheet's roll: the engine's dialog opened from a trait, as `rollTrait` opens it. */
 export interface SheetRoll {
   readonly engine: EngineId;
@@ -839,7 +876,7 @@ export interface SheetRoll {
    * session pool holds; a weapon attack's choices; the gear the character may tick; another
    * character's points.
    */
-  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear" | "points">;
+  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear" | "points" | "conditions" | "npc">;
   /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
   readonly direct: boolean;
 }
@@ -869,13 +906,21 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
         traitLabelOf(l, (key) => i18n.localize(key)),
       )
     : null;
-  const points = samplePoints(actor);
+  const npc = isNpcType(actor.actorType);
+  const points = npc ? null : samplePoints(actor);
+  const conditions = sampleConditions(actor, i18n);
   let settings: SheetRoll["settings"] = {
     ...(points ? { points } : {}),
     ...(gear.length > 0 ? { gear } : {}),
     ...(attack ? { attack } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
+    ...(npc ? { npc } : {}),
   };
-  if (actor.type === "action-character") {
+  if (actor.actorType === "action-npc") {
+    // An NPC's roll takes the GM's pool: the pool a session start gives the GM at Bram's table (RULES §2).
+    const gm = tableSession().gm;
+    settings = { ...settings, actionDice: { level: null, faces: null, held: [gm], gm: true } };
+  } else if (actor.type === "action-character") {
     // The sample player holds the pool a session start gives the character's level (RULES §2).
     const level = (actor.system as CharacterSources["action-character"]).level;
     const start = action.playerPool(level);

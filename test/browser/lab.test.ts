@@ -621,6 +621,31 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
+  it("opens an action-dice NPC's attack with the GM's pool and no player's points, and lists a character's conditions", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const bandit = await select.locator("option", { hasText: "Bandit Lookout" }).getAttribute("value");
+    await select.selectOption(bandit ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-action");
+    expect(await panel.locator("[data-held]").textContent()).toContain("GM's pool");
+    expect(await axeViolations("#lab-engine-action")).toEqual([]);
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-npc-action-dialog.png") });
+    const watch = await select.locator("option", { hasText: "Night Watch Patrolman" }).getAttribute("value");
+    await select.selectOption(watch ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    expect(await page.locator('#lab-engine-pool input[name="willpower"]').count()).toBe(0);
+    await page
+      .locator("#lab-engine-pool")
+      .screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-npc-pool-dialog.png") });
+    const odile = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
+    await select.selectOption(odile ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="skill"]').first().click();
+    const pi = page.locator("#lab-engine-pi");
+    expect(await pi.locator("[data-condition-line]").first().textContent()).toContain("Exhausted");
+    await pi.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-pi-condition-lines.png") });
+    expect(errors).toEqual([]);
+  });
+
   it("shows the Wild Die and dice-pool attack card states with a Roll damage button that says what it would do", async () => {
     for (const id of ["wildWeaponAttack", "poolWeaponAttack"]) {
       const state = page.locator(`#lab-states [data-state="${id}"]`);

@@ -342,3 +342,43 @@ describe("lab sheets", () => {
     expect(skills(actor).labEntry00000001).toBeUndefined();
   });
 });
+
+describe("lab NPC dialogs and condition lines (issue 24 items 5 and 6)", () => {
+  const samples = actors();
+  const named = (name: string) => samples.find((a) => a.name === name) as SampleActor;
+
+  it("opens an NPC's roll without a player's points; an action-dice NPC's with the GM's pool of the table", () => {
+    const bandit = named("Bandit Lookout");
+    const bow = bandit.items.find((i) => i.type === "weapon");
+    const roll = sheetRoll(bandit, { kind: "weapon", key: bow?.id ?? "" }, I18N);
+    expect(roll.settings).toMatchObject({ npc: true, actionDice: { gm: true, level: null } });
+    expect(roll.settings.points).toBeUndefined();
+    // Bram (level 6, 4d6) and Bob's level-3 character (3d4): the GM's d10s, 2 players + 4.
+    expect(roll.settings.actionDice?.held).toEqual([{ faces: 10, count: 6 }]);
+    const watch = named("Night Watch Patrolman");
+    const dagger = watch.items.find((i) => i.type === "weapon");
+    const poolRoll = sheetRoll(watch, { kind: "weapon", key: dagger?.id ?? "" }, I18N);
+    expect(poolRoll.settings).toMatchObject({ npc: true });
+    const state = openDialog("pool", DEFAULT_DIALOG_SETTINGS, poolRoll.request, poolRoll.title, poolRoll.settings);
+    expect(dialogRequest(state, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
+  });
+
+  it("lists Odile's conditions, and her plate's effect once it is equipped, with where each comes from", () => {
+    const odile = named("Odile Fenwick");
+    const fencing = Object.keys(odile.system.skills as object)[0] ?? "";
+    const roll = sheetRoll(odile, { kind: "skill", key: fencing }, I18N);
+    expect(roll.settings.conditions).toEqual([
+      {
+        name: I18N.localize("ROLLING_BONES.Condition.rb-exhausted.name"),
+        adjustments: [{ target: "impact", value: -1 }],
+      },
+    ]);
+    const plate = odile.items.find((i) => i.name === "Plate armour");
+    const armoured = withItemToggled(odile, plate?.id ?? "");
+    const conditions = sheetRoll(armoured, { kind: "skill", key: fencing }, I18N).settings.conditions ?? [];
+    expect(conditions.map((c) => c.source ?? null)).toEqual([null, "Plate armour"]);
+    const sheet = sheetContext(armoured, true, I18N);
+    const list = sheet.view.stats.find((s) => s.id.endsWith("conditions-status"))?.list?.map((i) => i.text) ?? [];
+    expect(list.some((text) => text.includes("Plate armour"))).toBe(true);
+  });
+});
