@@ -10,6 +10,7 @@ import { newGear, newWeapon, type WeaponSource } from "../../src/data/item/pure.
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "percentile-character": {
     schemaVersion: 2,
+    defence: 0,
     attributes: {
       body: { rating: 6 },
       agility: { rating: 9 },
@@ -26,6 +27,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "action-character": {
     schemaVersion: 2,
+    defence: 14,
     level: 7,
     abilities: {
       strength: { mod: 2 },
@@ -42,6 +44,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "wild-character": {
     schemaVersion: 2,
+    defence: 12,
     attributes: {
       agility: { code: "3D+1" },
       strength: { code: "2D+2" },
@@ -60,6 +63,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "pi-character": {
     schemaVersion: 2,
+    defence: 7,
     attributes: {
       power: { dice: [8, 4] },
       quickness: { dice: [4] },
@@ -77,6 +81,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "pool-character": {
     schemaVersion: 2,
+    defence: 7,
     attributes: {
       strength: { rating: 3 },
       dexterity: { rating: 4 },

@@ -365,7 +365,7 @@ describe("lab NPC dialogs and condition lines (issue 24 items 5 and 6)", () => {
 
   it("lists Odile's conditions, and her plate's effect once it is equipped, with where each comes from", () => {
     const odile = named("Odile Fenwick");
-    const fencing = Object.keys(odile.system.skills as object)[0] ?? "";
+    const fencing = Object.keys((odile.system as { skills: object }).skills)[0] ?? "";
     const roll = sheetRoll(odile, { kind: "skill", key: fencing }, I18N);
     expect(roll.settings.conditions).toEqual([
       {

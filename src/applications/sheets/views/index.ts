@@ -1,6 +1,13 @@
 /** The pure views of the character sheets, one per character type. */
 
-import { ENGINE_OF, type CharacterSources, type CharacterType } from "../../../data/actor/pure.ts";
+import {
+  DEFENCE,
+  ENGINE_OF,
+  defenceLabelKey,
+  type CharacterSources,
+  type CharacterType,
+} from "../../../data/actor/pure.ts";
+import type { EngineId } from "../../../engines/index.ts";
 import { actionView } from "./action.ts";
 import { equipmentSections } from "./equipment.ts";
 import { percentileView } from "./percentile.ts";
@@ -62,6 +69,22 @@ function conditionsStat(
   };
 }
 
+/**
+ * The view with the actor's defence figure first among its stats (RULES.md §6): what attacks against it
+ * are rolled against, edited on the sheet in its engine's range.
+ */
+function withDefence(view: CharacterView, engine: EngineId, value: unknown, kit: ViewKit): CharacterView {
+  const { min, max, initial } = DEFENCE[engine];
+  const label = kit.t(defenceLabelKey(engine));
+  const stat: StatView = {
+    id: kit.id("defence"),
+    label,
+    input: kit.number("system.defence", typeof value === "number" ? value : initial, label, min, max),
+    hint: kit.t("ROLLING_BONES.Sheet.DefenceHint"),
+  };
+  return { ...view, stats: [stat, ...view.stats] };
+}
+
 const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit) => CharacterView } = {
   "percentile-character": percentileView,
   "action-character": actionView,
@@ -87,7 +110,7 @@ export function characterView<T extends CharacterType>(
   options: ViewOptions,
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
-  const own = VIEWS[type](system, kit);
+  const own = withDefence(VIEWS[type](system, kit), ENGINE_OF[type], (system as { defence?: unknown }).defence, kit);
   const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
   const view =
     options.conditions?.length || options.effects?.length
