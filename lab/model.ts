@@ -185,6 +185,7 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     view: (outcome) => view(outcome, options.stored ?? {}),
     damage: readDamageLine(options.stored?.damage),
     fromAttack: options.stored?.fromAttack,
+    targets: options.stored?.targets,
     conditions: options.conditions,
     equipment: options.equipment,
     attack: readAttackLine(options.attack),

@@ -13,6 +13,7 @@ export const TEMPLATES = [
   "templates/chat/partials/conditions.hbs",
   "templates/chat/partials/attack.hbs",
   "templates/chat/partials/parts.hbs",
+  "templates/chat/partials/targets.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",
   "templates/chat/action-card.hbs",
@@ -37,6 +38,7 @@ export const TEMPLATES = [
   "templates/dialogs/partials/attack-use.hbs",
   "templates/dialogs/partials/attack-weapon.hbs",
   "templates/dialogs/partials/conditions.hbs",
+  "templates/dialogs/partials/targets.hbs",
   "templates/dialogs/partials/gear.hbs",
   ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
     `templates/dialogs/${e}/form.hbs`,

@@ -23,7 +23,12 @@ export function cardWeapon(message: ChatMessage.Implementation): { actor: string
 
 /** What the attack on a card earned (`attackResultOf` of its stored roll). */
 export function cardAttackResult(message: ChatMessage.Implementation): AttackResult {
-  const options = (message.rolls[0]?.options ?? {}) as { engine?: unknown; outcome?: unknown; card?: unknown };
+  const options = (message.rolls[0]?.options ?? {}) as {
+    engine?: unknown;
+    outcome?: unknown;
+    card?: unknown;
+    targets?: unknown;
+  };
   return attackResultOf(typeof options.engine === "string" ? options.engine : "", options);
 }
 
@@ -46,7 +51,9 @@ export async function rollCardDamage(message: ChatMessage.Implementation, event?
   const weapon = cardWeapon(message);
   if (weapon === null) return;
   const { extraDice, critical } = cardAttackResult(message);
-  await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, { extraDice, critical });
+  // The damage card keeps the attack's targets and their verdicts.
+  const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, { extraDice, critical, targets });
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import type { EngineError, EngineId } from "../../engines/index.ts";
 import { conditionLines, type ConditionLine } from "../../dice/cards/context.ts";
+import { dialogTargetsView, type DialogTargetsView } from "./targets.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import type { FormValues } from "./form-values.ts";
@@ -53,6 +54,8 @@ export interface DialogContext {
   conditions: readonly ConditionLine[];
   /** True when an NPC rolls: the forms offer none of a player's points. */
   npc: boolean;
+  /** An attack's targets as the dialog lists them. */
+  targets: DialogTargetsView;
 }
 
 /** What a dialog context is built from. */
@@ -145,5 +148,6 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
       ...conditionLines(input.settings.conditions ?? [], "condition"),
     ],
     npc: input.settings.npc === true,
+    targets: dialogTargetsView(input.engine, input.settings.targets ?? []),
   };
 }

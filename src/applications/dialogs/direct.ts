@@ -19,6 +19,8 @@ import type { Visibility } from "../../helpers/compat.ts";
 import { gearFor, rememberAttackUse } from "../../services/equipment.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
 import { attackRollOptions, chosenUse, type DialogAttack } from "./equipment.ts";
+import { withTargetFigure } from "./targets.ts";
+import { currentTargets } from "../../services/targets.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, type DialogActionDice, type DialogEvaluation, type DialogSettings } from "./types.ts";
 
@@ -138,7 +140,7 @@ export async function rollDirect<E extends EngineId>(
 ): Promise<ChatMessage.Implementation | null> {
   const dialog = DIALOG_ENGINES[engine];
   const settings = dialogSettingsFor(options);
-  const values = dialog.requestToForm(options.initial, settings);
+  const values = dialog.requestToForm(startingRequest(engine, options, settings), settings);
   const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
   if (!evaluation.ok) {
     reportError(evaluation.errors[0]?.error);
@@ -151,9 +153,32 @@ export async function rollDirect<E extends EngineId>(
  * The settings of a dialog opened with these options: the world's and the rolling character's
  * (`readDialogSettings`), and the weapon attack the roll is, if any.
  */
-export function dialogSettingsFor(options: Pick<OpenRollDialogOptions, "actor" | "attack">): DialogSettings {
+export function dialogSettingsFor(
+  options: Pick<OpenRollDialogOptions, "actor" | "attack" | "initial">,
+): DialogSettings {
   const settings = readDialogSettings(options.actor ?? null);
-  return options.attack ? { ...settings, attack: options.attack } : settings;
+  // An attack records the tokens its user targets, and its dialog shows them (RULES.md §6).
+  const attacking =
+    options.attack !== undefined || (options.initial as { kind?: unknown } | undefined)?.kind === "attack";
+  const targets = attacking ? currentTargets() : [];
+  return {
+    ...settings,
+    ...(options.attack ? { attack: options.attack } : {}),
+    ...(targets.length > 0 ? { targets } : {}),
+  };
+}
+
+/**
+ * The request a dialog (or a direct roll) starts from: the trait's, with its one target's defence
+ * figure filled in where the user may see it (`withTargetFigure`).
+ */
+export function startingRequest<E extends EngineId>(
+  engine: E,
+  options: Pick<OpenRollDialogOptions<E>, "initial">,
+  settings: DialogSettings,
+): Partial<RequestByEngine[E]> | undefined {
+  const initial = options.initial as Readonly<Record<string, unknown>> | undefined;
+  return withTargetFigure(engine, initial, settings.targets ?? []) as Partial<RequestByEngine[E]> | undefined;
 }
 
 /** What a dialog's roll is posted with. */
@@ -189,7 +214,13 @@ export async function postDialogRoll(
   params: DialogRollParams,
 ): Promise<ChatMessage.Implementation | null> {
   const actor = params.actor ?? null;
-  const rollOptions = { ...params.rollOptions, ...attackRollOptions(params.values, params.settings) };
+  const targets = params.settings.targets ?? [];
+  const rollOptions = {
+    ...params.rollOptions,
+    ...attackRollOptions(params.values, params.settings),
+    // The targets the dialog showed, by name and reference only: the active GM judges each (services/targets.ts).
+    ...(targets.length > 0 ? { targets: targets.map((t) => t.stored) } : {}),
+  };
   const message = await rollWithPoints(engine, evaluation.request, {
     actor,
     assists: params.settings.points?.assists ?? [],

@@ -7,6 +7,7 @@ import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import type { ArtTable } from "../../engines/percentile/index.ts";
 import { withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import type { DialogPoints } from "../../services/points/views.ts";
+import type { DialogTarget } from "../../dice/cards/targets.ts";
 import { chosenEquipment, chosenUse, type EquipmentChoice, type EquipmentSettings } from "./equipment.ts";
 import type { FormValues } from "./form-values.ts";
 import { barWidth, formatPercent } from "./format.ts";
@@ -50,6 +51,8 @@ export interface DialogSettings extends EquipmentSettings {
   readonly sheetConditions?: readonly NamedCondition[] | null;
   /** True when an NPC rolls: it holds none of a player's points (karma, Character and Fate Points, Willpower). */
   readonly npc?: boolean;
+  /** An attack's targets (the tokens the user targets), read when the dialog opens; absent for other rolls. */
+  readonly targets?: readonly DialogTarget[] | null;
 }
 
 /** What an action dialog starts from when a character rolls. */

@@ -16,6 +16,7 @@ import { dialogAttackOf, type DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
 import { lastUseOf } from "../../services/equipment.ts";
 import type { DamageFromAttack } from "../../dice/cards/attack-result.ts";
+import { readTargets } from "../../dice/cards/targets.ts";
 import { DAMAGE_ENGINES, isItemType, itemAdjustments, type ItemData } from "../../data/item/pure.ts";
 import type { WeaponAttack } from "../../data/actor/attacks.ts";
 
@@ -78,8 +79,12 @@ export async function rollTrait<T extends CharacterType>(
     ...traitRollOptions(actor, trait, roll.engine, roll.damage),
     // The parts of the modifier (the wielder's ability, the weapon's figure), named on the card.
     ...(roll.parts ? { parts: roll.parts } : {}),
-    // What a damage roll carries from its attack (extra dice, a critical), named on its card.
-    ...(roll.damage && (from.extraDice > 0 || from.critical) ? { fromAttack: from } : {}),
+    // What a damage roll carries from its attack (extra dice, a critical), named on its card, and the
+    // attack's targets with their verdicts.
+    ...(roll.damage && (from.extraDice > 0 || from.critical)
+      ? { fromAttack: { extraDice: from.extraDice, critical: from.critical } }
+      : {}),
+    ...(roll.damage && readTargets(from.targets).length > 0 ? { targets: readTargets(from.targets) } : {}),
   };
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {

@@ -5,6 +5,7 @@
  */
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
 import { isRecord } from "../../engines/shared/index.ts";
+import { targetsHit } from "./targets.ts";
 
 /** An activated critical as the damage card names it: its severity and the effect chosen (if any). */
 export interface CriticalCarried {
@@ -36,6 +37,8 @@ export interface StoredAttack {
   readonly outcome?: unknown;
   /** An action card's state. */
   readonly card?: unknown;
+  /** Its targets and their verdicts (`targets.ts`). */
+  readonly targets?: unknown;
 }
 
 /**
@@ -45,6 +48,14 @@ export interface StoredAttack {
  * @param stored - The roll's stored options.
  */
 export function attackResultOf(engine: string, stored: StoredAttack): AttackResult {
+  const result = ownResultOf(engine, stored);
+  // Judged targets decide whether the attack hit: it hit when it hit any of them.
+  const byTargets = targetsHit(stored.targets);
+  return byTargets === null ? result : { ...result, hit: byTargets };
+}
+
+/** What an attack earned by its own roll (its DC, target number or difficulty), its targets apart. */
+function ownResultOf(engine: string, stored: StoredAttack): AttackResult {
   const outcome = isRecord(stored.outcome) ? stored.outcome : {};
   const judged = (value: unknown): boolean | null => (typeof value === "boolean" ? value : null);
   switch (engine) {
@@ -73,6 +84,8 @@ export interface DamageFromAttack {
   readonly extraDice: number;
   /** The attack's activated critical, or `null`. */
   readonly critical: CriticalCarried | null;
+  /** The attack's targets with their verdicts, which the damage card keeps (stored as its own `targets`). */
+  readonly targets?: unknown;
 }
 
 /** Reads what a damage roll stored of its attack; `null` when nothing (or nothing readable) is stored. */

@@ -5,6 +5,7 @@
  */
 import { isRecord, type EngineId } from "../../engines/shared/index.ts";
 import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
+import { targetLines, type TargetLine } from "./targets.ts";
 
 /** A damage roll's line on its card: whose weapon, what it rolls (text a user typed), and the damage in words. */
 export interface DamageLine {
@@ -65,6 +66,8 @@ export interface EngineCardContext<Req, Out> {
   damage: DamageLine | null;
   /** What a damage roll carries from its attack (extra dice, a critical); null for other rolls and when private. */
   fromAttack: DamageFromAttack | null;
+  /** The roll's targets, each with its verdict (and its figure where shown); empty when private or none. */
+  targets: TargetLine[];
   /** A weapon attack's line (the weapon and what it was rolled with); null for other rolls and when private. */
   attack: AttackLine | null;
   /**
@@ -155,6 +158,8 @@ export interface CardContextInput<Req, Out> {
   readonly damage?: DamageLine | null;
   /** What a damage roll stored of its attack (`roll.options.fromAttack`), if anything. */
   readonly fromAttack?: unknown;
+  /** The targets stored with the roll (`roll.options.targets`), if any. */
+  readonly targets?: unknown;
   /** The conditions stored with the roll (`roll.options.conditions`), if any. */
   readonly conditions?: unknown;
   /** The equipment stored with the roll (`roll.options.equipment`), if any. */
@@ -183,6 +188,7 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     view: isPrivate || !outcome ? null : input.view(outcome),
     damage: isPrivate ? null : (input.damage ?? null),
     fromAttack: isPrivate ? null : readDamageFrom(input.fromAttack),
+    targets: isPrivate ? [] : targetLines(input.targets),
     attack: isPrivate ? null : (input.attack ?? null),
     conditions: isPrivate
       ? []

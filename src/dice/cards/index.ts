@@ -28,6 +28,7 @@ export * from "./pool-view.ts";
 export * from "./wild-view.ts";
 export * from "./parts.ts";
 export * from "./attack-result.ts";
+export * from "./targets.ts";
 
 /** Each engine's chat card template (a system path). */
 export const CARD_TEMPLATES: Readonly<Record<EngineId, string>> = Object.freeze({
@@ -70,6 +71,8 @@ export interface StoredCardState {
   readonly difficultyHidden?: unknown;
   /** A damage roll's line (see `DamageLine`). */
   readonly damage?: unknown;
+  /** A roll's targets and their verdicts (see `RollTarget`). */
+  readonly targets?: unknown;
   /** What a damage roll carries from its attack (see `DamageFromAttack`). */
   readonly fromAttack?: unknown;
   /** The parts of an action roll's modifier (see `RollPart`). */
