@@ -513,6 +513,41 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     attack: { weapon: "Longsword", use: "Dexterity + Melee" },
     offersDamage: true,
   },
+  {
+    id: "poolTargetedAttack",
+    engine: "pool",
+    flavor: "Longsword",
+    // Dexterity 3 + Melee 2 at the sword's 6 on three targets, as a player sees the card where the
+    // world hides NPC figures: 6, 7 and 8 succeed and the 1 cancels one (a hit on the Thug's 6); at the
+    // Brute's 8 only the 8 succeeds, and the 1 cancels it (a miss); the Raider rolls the Wild Die.
+    request: { pool: 5, difficulty: 6 },
+    faces: [6, 7, 8, 1, 2],
+    attack: { weapon: "Longsword", use: "Dexterity + Melee" },
+    stored: {
+      targets: [
+        { name: "Thug", token: null, actor: null, engine: "pool", verdict: "hit" },
+        { name: "Brute", token: null, actor: null, engine: "pool", verdict: "miss" },
+        { name: "Raider", token: null, actor: null, engine: "wild", verdict: "none" },
+      ],
+    },
+    offersDamage: true,
+  },
+  {
+    id: "actionTargetedAttack",
+    engine: "action",
+    flavor: "Warhammer",
+    // d20 12 + 3 Strength + 1 Warhammer against a target whose DC the world shows players: 16 ≥ 14, a hit.
+    request: { kind: "attack", modifier: 4, botchRange: 2 },
+    faces: [12],
+    stored: {
+      parts: [
+        { key: "ROLLING_BONES.Actor.action-character.FIELDS.abilities.strength.label", value: 3 },
+        { name: "Warhammer", value: 1 },
+      ],
+      targets: [{ name: "Bandit Lookout", token: null, actor: null, engine: "action", verdict: "hit", defence: 14 }],
+    },
+    offersDamage: true,
+  },
   { id: "poolBlind", engine: "pool", request: { pool: 3 }, faces: [7, 8, 9], isPrivate: true },
 ] satisfies CardState[]);
 

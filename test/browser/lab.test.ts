@@ -657,10 +657,32 @@ describe("the lab's sheets", () => {
       expect(await page.locator("[data-lab-states-status]").textContent()).toContain("Roll damage");
       await state.screenshot({ path: path.join(ROOT, `.scratch/screenshots/lab-state-${id}.png`) });
     }
-    expect(await page.locator("#lab-states button[data-rb-action=rollDamage]").count()).toBe(2);
+    expect(await page.locator("#lab-states button[data-rb-action=rollDamage]").count()).toBe(4);
     expect(
       await axeViolations('#lab-states [data-state="wildWeaponAttack"]', '#lab-states [data-state="poolWeaponAttack"]'),
     ).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows targeted attacks: a verdict per target in words, another engine's without one, a figure only where shown", async () => {
+    const pool = page.locator('#lab-states [data-state="poolTargetedAttack"]');
+    expect(
+      await pool.locator("[data-target]").evaluateAll((ls) => ls.map((l) => l.getAttribute("data-verdict"))),
+    ).toEqual(["hit", "miss", "none"]);
+    expect(await pool.locator("[data-defence]").count()).toBe(0);
+    const act = page.locator('#lab-states [data-state="actionTargetedAttack"]');
+    expect(await act.locator("[data-defence]").getAttribute("data-defence")).toBe("14");
+    expect((await act.locator("[data-parts]").textContent())?.replace(/\s+/g, " ").trim()).toBe(
+      "d20 + 3 Strength + 1 Warhammer",
+    );
+    expect(
+      await axeViolations(
+        '#lab-states [data-state="poolTargetedAttack"]',
+        '#lab-states [data-state="actionTargetedAttack"]',
+      ),
+    ).toEqual([]);
+    await pool.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-state-poolTargetedAttack.png") });
+    await act.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-state-actionTargetedAttack.png") });
     expect(errors).toEqual([]);
   });
 

@@ -153,9 +153,15 @@ describe("lab card states", () => {
     expect(wd("wildWeaponAttack")).toMatchObject({ total: 26, characterPoints: 1, criticalSuccess: true });
     // At the Longsword's difficulty 7 the 6 fails: 7, 9, 10 less the 1, plus Willpower.
     expect(pl("poolWeaponAttack")).toMatchObject({ successes: 3, ones: 1, willpower: true, net: 3 });
+    // Targeted: a hit on the Thug's 6 (2 net), no success at the Brute's 8; 12 + 4 against DC 14.
+    expect(pl("poolTargetedAttack")).toMatchObject({ difficulty: 6, net: 2 });
+    expect(engines.pool.resolve({ pool: 5, difficulty: 8 }, pl("poolTargetedAttack").dice).result).toBe("failure");
+    expect(act("actionTargetedAttack")).toMatchObject({ total: 16 });
     expect(CARD_STATES.filter((s) => s.offersDamage).map((s) => s.id)).toEqual([
       "wildWeaponAttack",
       "poolWeaponAttack",
+      "poolTargetedAttack",
+      "actionTargetedAttack",
     ]);
   });
 

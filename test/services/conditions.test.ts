@@ -263,25 +263,42 @@ describe("conditions in every engine, seen before the roll (issue 24 item 6)", (
 
 describe("an NPC's roll offers what the NPC has (issue 24 item 5)", () => {
   const THUG = "actorThug0000001"; // a dice-pool NPC
-  const OGRE = "actorOgre0000001"; // an action-dice NPC
+  const BRIGAND = "actorBrigand0001"; // an action-dice NPC
 
-  it("a dice-pool NPC's dialog holds no points; an action-dice NPC's reads the GM's pool", async () => {
-    const npcs = [
-      { id: THUG, name: "Thug", type: "pool-npc", system: { attributes: { strength: { rating: 3 } } }, ownership: {} },
-      { id: OGRE, name: "Ogre", type: "action-npc", system: {}, ownership: {} },
-    ];
-    w = await bootWorld({ actors: [...structuredClone(CHARACTERS), ...npcs] });
+  it("a dice-pool NPC's dialog holds no points", async () => {
+    const thug = {
+      id: THUG,
+      name: "Thug",
+      type: "pool-npc",
+      system: { attributes: { strength: { rating: 3 } } },
+      ownership: {},
+    };
+    w = await bootWorld({ actors: [...structuredClone(CHARACTERS), thug] });
     const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
-    const thug = w.double.actAs(GM, () => readDialogSettings(w.double.game.actors.get(THUG) as never));
-    expect(thug).toMatchObject({ npc: true });
-    expect(thug.points).toBeUndefined();
-    // A session gives the GM its pool: Axel (level 3, 3d4) is the only action character, so d8s.
-    const actionDice = await import("../../src/services/action-dice/index.ts");
-    expect(await w.double.actAs(GM, () => actionDice.startSession())).toBe(true);
-    await w.double.settle();
-    const ogre = w.double.actAs(GM, () => readDialogSettings(w.double.game.actors.get(OGRE) as never));
-    expect(ogre.actionDice).toMatchObject({ gm: true, level: null });
-    expect(ogre.actionDice?.held).toEqual([{ faces: 8, count: expect.any(Number) as number }]);
-    expect(ogre.actionDice?.held?.[0]?.count).toBeGreaterThan(0);
+    const settings = w.double.actAs(GM, () => readDialogSettings(w.double.game.actors.get(THUG) as never));
+    expect(settings).toMatchObject({ npc: true });
+    expect(settings.points).toBeUndefined();
+  });
+
+  it("an action-dice NPC's dialog reads the GM's pool of the session, its die and count", async () => {
+    // The action-dice world: Alice's level-3, Bob's level-7 and Cara's level-12 characters make the GM's d12s.
+    const { bootWorld: bootActionWorld, CHARACTERS: ACTION_CHARACTERS } = await import("./action-dice-world.ts");
+    const brigand = { id: BRIGAND, name: "Brigand", type: "action-npc", system: {}, ownership: {} };
+    const world = await bootActionWorld({ actors: [...structuredClone(ACTION_CHARACTERS), brigand] });
+    try {
+      expect(await world.double.actAs(GM, () => world.service.startSession())).toBe(true);
+      await world.double.settle();
+      const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+      const settings = world.double.actAs(GM, () => readDialogSettings(world.double.game.actors.get(BRIGAND) as never));
+      expect(settings).toMatchObject({ npc: true, actionDice: { gm: true, level: null } });
+      const gm = world.double.actAs(GM, () => world.service.sessionPoolOf(world.double.game.user as never));
+      expect(settings.actionDice?.held).toEqual(gm?.state.dice);
+      expect(settings.actionDice?.held?.[0]).toMatchObject({ faces: 12 });
+    } finally {
+      await world.double.settle();
+      world.double.uninstall();
+    }
+    // The suite's own world, so its afterEach has one to uninstall.
+    w = await bootWorld();
   });
 });

@@ -13,6 +13,7 @@ import { setTargets, type TargetSpec } from "../foundry/targets.ts";
 import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
 import { ALICE, BOB, bootWorld, CHARACTERS, d10s, GM, messageAs, VEX, type World } from "./points-world.ts";
 import { weaponSystem as sampleWeapon } from "../data/samples.ts";
+import { recordingAssert } from "../support/quench-assert.ts";
 
 const SWORD = "itemSword0000001";
 const THUG = "actorThug0000001"; // a dice-pool NPC, difficulty 6 against attacks
@@ -217,5 +218,27 @@ describe("an attack on two targeted NPCs", () => {
     const damage = w.double.game.messages.contents.at(-1)!;
     expect((await targetsAs(damage.id!, BOB)).map((t) => t.verdict)).toEqual(["hit", "miss"]);
     expect((damage.rolls[0]!.options as { damage?: unknown }).damage).toBeDefined();
+  });
+});
+
+describe("the Quench batch rolling-bones.targets", () => {
+  it("runs green against the double as the GM, and fails where the verdicts would be wrong", async () => {
+    await boot();
+    const { runTargetedAttackScenario } = await import("../../src/quench/targets-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const green = recordingAssert();
+    const mapping = await calibrate(throwD4);
+    const message = await w.double.actAs(GM, () =>
+      runTargetedAttackScenario(actor(VEX), "Sword", [actor(THUG), actor(BRUTE)], mapping, green.assert),
+    );
+    expect(message).not.toBeNull();
+    expect(green.failures).toEqual([]);
+    // The same scenario with the targets the other way round: the card's verdicts are not what it expects.
+    const red = recordingAssert();
+    await w.double.actAs(GM, () =>
+      runTargetedAttackScenario(actor(VEX), "Sword", [actor(BRUTE), actor(THUG)], mapping, red.assert),
+    );
+    expect(red.failures).toHaveLength(1);
   });
 });
