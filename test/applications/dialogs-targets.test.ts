@@ -63,7 +63,7 @@ describe("an attack against one target's defence", () => {
     const targets = [target("Ogre <b>", "action", 13), target("Shade", "action", null), target("Raider", "wild", 12)];
     expect(dialogTargetsView("action", targets)).toEqual({
       lines: [
-        { name: "Ogre <b>", defence: { key: "ROLLING_BONES.Defence.action", value: 13 }, note: null },
+        { name: "Ogre <b>", defence: { key: "ROLLING_BONES.Target.Figure.action", value: 13 }, note: null },
         { name: "Shade", defence: null, note: "hidden" },
         { name: "Raider", defence: null, note: "otherEngine" },
       ],

@@ -8,7 +8,7 @@
  * target fills the dialog and the card names the figure; the damage card keeps the targets.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localize } from "../support/i18n.ts";
+import { format, localize } from "../support/i18n.ts";
 import { setTargets, type TargetSpec } from "../foundry/targets.ts";
 import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
 import { ALICE, BOB, bootWorld, CHARACTERS, d10s, GM, messageAs, VEX, type World } from "./points-world.ts";
@@ -192,7 +192,7 @@ describe("an attack on two targeted NPCs", () => {
         name: "Brute",
         verdict: "hit",
         defence: "8",
-        text: `Brute (${localize("ROLLING_BONES.Defence.pool")} 8): ${localize("ROLLING_BONES.Target.Verdict.hit")}`,
+        text: `Brute (${format("ROLLING_BONES.Target.Figure.pool", { value: "8" })}): ${localize("ROLLING_BONES.Target.Verdict.hit")}`,
       },
     ]);
   });

@@ -3,8 +3,7 @@
  * A figure hidden from players is not in the card's stored data (`services/targets.ts`), so the GM's
  * own client adds it to the card it draws, read from the target's actor; no player's client ever does.
  */
-import { readTargets } from "../../dice/cards/targets.ts";
-import { defenceLabelKey } from "../../data/actor/pure.ts";
+import { readTargets, targetFigureKey } from "../../dice/cards/targets.ts";
 
 /**
  * Adds each hidden target figure to a rendered card, for a GM viewer only (the
@@ -24,7 +23,8 @@ export function addGmTargetFigures(message: ChatMessage.Implementation, html: HT
     figure.className = "rb-card__target-defence";
     figure.dataset.defence = String(value);
     figure.dataset.gmOnly = "";
-    figure.textContent = ` (${game.i18n.localize(defenceLabelKey(target.engine))} ${value}, ${game.i18n.localize("ROLLING_BONES.Target.GmOnly")})`;
+    const text = game.i18n.format(targetFigureKey(target.engine), { value: String(value) });
+    figure.textContent = ` (${text}, ${game.i18n.localize("ROLLING_BONES.Target.GmOnly")})`;
     line.querySelector(".rb-card__target-name")?.after(figure);
   });
 }

@@ -5,7 +5,7 @@
  * with its figure where the user may see it. Several targets are judged one by one on the card.
  */
 import { DEFENCE } from "../../data/actor/defence.ts";
-import type { DialogTarget } from "../../dice/cards/targets.ts";
+import { targetFigureKey, type DialogTarget } from "../../dice/cards/targets.ts";
 import type { EngineId } from "../../engines/index.ts";
 
 /**
@@ -56,7 +56,7 @@ export function dialogTargetsView(engine: EngineId, targets: readonly DialogTarg
   const lines = targets.map((t): DialogTargetLine => {
     if (t.engine !== engine) return { name: t.name, defence: null, note: "otherEngine" };
     if (t.defence === null) return { name: t.name, defence: null, note: "hidden" };
-    return { name: t.name, defence: { key: `ROLLING_BONES.Defence.${engine}`, value: t.defence }, note: null };
+    return { name: t.name, defence: { key: targetFigureKey(engine), value: t.defence }, note: null };
   });
   return {
     lines,

@@ -127,6 +127,11 @@ export interface TargetLine {
   readonly defence: { readonly key: string; readonly value: number } | null;
 }
 
+/** The localization key of a target's figure as a card or a dialog names it ("DC {value}"). */
+export function targetFigureKey(engine: EngineId): string {
+  return `ROLLING_BONES.Target.Figure.${engine}`;
+}
+
 /** The card's lines for a roll's targets. */
 export function targetLines(stored: unknown): TargetLine[] {
   return readTargets(stored).map((t) => ({
@@ -135,7 +140,7 @@ export function targetLines(stored: unknown): TargetLine[] {
     verdictKey: `ROLLING_BONES.Target.Verdict.${t.verdict}`,
     defence:
       t.defence !== undefined && t.engine !== null
-        ? { key: `ROLLING_BONES.Defence.${t.engine}`, value: t.defence }
+        ? { key: targetFigureKey(t.engine), value: t.defence }
         : null,
   }));
 }
