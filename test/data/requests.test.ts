@@ -220,7 +220,11 @@ describe("requestForTrait", () => {
       { kind: "damage", base: [6], modifier: 0 },
       { weapon: "Short bow", rolled: "1d6", direct: true },
     ],
-    ["wild-character", { dice: 2, pips: 1 }, { weapon: "Short bow", rolled: "2D+1", direct: false }],
+    [
+      "wild-character",
+      { dice: 1, pips: 0, outsideDice: 1, outsidePips: 1 },
+      { weapon: "Short bow", rolled: "2D+1", direct: false },
+    ],
     [
       "pool-character",
       { pool: 2, difficulty: 6, cancellation: 0 },

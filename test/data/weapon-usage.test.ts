@@ -154,6 +154,21 @@ describe("a dice-pool attack's two pickers", () => {
   });
 });
 
+describe("an actor's defence figure", () => {
+  it("is refused outside its engine's range, with one message naming it", async () => {
+    const { prepareUpdate } = await import("../../src/data/actor/pure.ts");
+    const bad = prepareUpdate("pool-character", SAMPLES["pool-character"], { "system.defence": 11 });
+    expect(bad.ok ? null : bad.error.key).toBe("ROLLING_BONES.Error.OutOfRange");
+    expect(prepareUpdate("pool-character", SAMPLES["pool-character"], { "system.defence": "8" })).toMatchObject({
+      ok: true,
+      changes: { "system.defence": 8 },
+    });
+    const text = prepareUpdate("action-character", SAMPLES["action-character"], { "system.defence": "high" });
+    expect(text.ok).toBe(false);
+    expect(prepareUpdate("wild-character", SAMPLES["wild-character"], { "system.defence": 0 }).ok).toBe(false);
+  });
+});
+
 describe("weapon item figures", () => {
   it("refuses a kind that is not melee, thrown or ranged, an unknown Attribute and a name too long", () => {
     for (const kind of WEAPON_KINDS) expect(prepareItemUpdate("weapon", { "system.kind": kind }).ok).toBe(true);

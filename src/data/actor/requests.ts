@@ -410,10 +410,11 @@ function wildDamage(
   if (code === "") throw new EngineError("NoDamageFormula", { name: weapon.name });
   const outside = wild.parseCode(code);
   if (!damageAddsStrength(weapon.system.kind)) {
-    // A ranged weapon's code is rolled alone, as the character's roll (one Wild Die), never doubled.
+    // A ranged weapon's code is rolled alone: one of its dice is the roll's Wild Die, the rest (and its
+    // pips) come from outside the character, so a Fate Point doubles nothing of the weapon's but that die.
     return {
       engine: "wild",
-      request: { dice: outside.dice, pips: outside.pips },
+      request: { dice: 1, pips: 0, outsideDice: outside.dice - 1, outsidePips: outside.pips },
       label: { name: weapon.name },
       damage: { weapon: weapon.name, rolled: wild.formatCode(outside.dice, outside.pips), direct: false },
     };
