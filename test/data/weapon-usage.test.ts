@@ -27,6 +27,7 @@ import {
 } from "../../src/data/migrations/index.ts";
 import { newWeapon, prepareItemUpdate, WEAPON_KINDS, type WeaponSource } from "../../src/data/item/pure.ts";
 import { localize } from "../support/i18n.ts";
+import { DEFAULT_DIALOG_SETTINGS } from "../../src/applications/dialogs/types.ts";
 import { traitLabelOf } from "../../src/data/actor/pure.ts";
 import { SAMPLES, weaponSystem, type WeaponFigures } from "./samples.ts";
 
@@ -267,5 +268,69 @@ describe("migrating weapons to version 2", () => {
     const current: WeaponSource = { ...newWeapon(), kind: "ranged" };
     expect(migrateWeapon(structuredClone(current) as unknown as Record<string, unknown>)).toEqual(current);
     expect(migrateGear({ schemaVersion: 1, quantity: 2 })).toEqual({ schemaVersion: 2, quantity: 2 });
+  });
+});
+
+describe("damage with the wielder's Strength, as its dialog's odds read it", () => {
+  it("a dice-pool melee weapon: Strength + the weapon's dice + the attack's extra successes, each success one harm", async () => {
+    const { poolDialog } = await import("../../src/applications/dialogs/pool-roll-dialog.ts");
+    const { pool } = await import("../../src/engines/index.ts");
+    const system = { ...SAMPLES["pool-character"] };
+    // Strength 3 + the sword's 2 damage dice + 1 extra success: 6 dice at difficulty 6, half the faces hit.
+    const roll = requestForTrait(
+      "pool-character",
+      system,
+      { kind: "damage", key: SPEAR },
+      holding({ pool: { damage: 2 } }),
+      {
+        extraDice: 1,
+      },
+    );
+    expect(roll.request).toEqual({ pool: 6, difficulty: 6, cancellation: 0, damage: true });
+    const values = poolDialog.requestToForm(
+      roll.request as Parameters<typeof poolDialog.requestToForm>[0],
+      DEFAULT_DIALOG_SETTINGS,
+    );
+    const request = poolDialog.formToRequest(values, DEFAULT_DIALOG_SETTINGS);
+    const odds = poolDialog.oddsView(request, null, "en");
+    expect(odds.headline[0]?.p).toBe(1 - 1 / 64);
+    expect(odds.headline[0]?.p).toBe(pool.odds({ pool: 6, damage: true }).pSuccess);
+    // A ranged weapon adds no Strength: its 2 dice and the extra success alone.
+    const ranged = requestForTrait(
+      "pool-character",
+      system,
+      { kind: "damage", key: SPEAR },
+      holding({ kind: "ranged", pool: { damage: 2 } }),
+      { extraDice: 1 },
+    );
+    expect(ranged.request).toMatchObject({ pool: 3, damage: true });
+    // A bad number of extra dice is refused by name.
+    expect(() =>
+      requestForTrait("pool-character", system, { kind: "damage", key: SPEAR }, holding({ pool: { damage: 2 } }), {
+        extraDice: -1,
+      }),
+    ).toThrow(expect.objectContaining({ key: "ROLLING_BONES.Error.OutOfRange" }) as Error);
+  });
+
+  it("a Wild Die melee weapon: the Strength code is the character's dice, the weapon's code outside, as the odds read them", async () => {
+    const { wildDialog } = await import("../../src/applications/dialogs/wild-roll-dialog.ts");
+    const { wild } = await import("../../src/engines/index.ts");
+    const roll = requestForTrait(
+      "wild-character",
+      SAMPLES["wild-character"],
+      { kind: "damage", key: SPEAR },
+      holding({ wild: { damage: "3D" } }),
+    );
+    // Strength 2D+2 and the spear's 3D.
+    expect(roll.request).toEqual({ dice: 2, pips: 2, outsideDice: 3, outsidePips: 0 });
+    const values = {
+      ...wildDialog.requestToForm(roll.request, DEFAULT_DIALOG_SETTINGS),
+      target: "15",
+    };
+    const request = wildDialog.formToRequest(values, DEFAULT_DIALOG_SETTINGS);
+    const odds = wildDialog.oddsView(request, wildDialog.formToExtras(values), "en");
+    expect(odds.success?.p).toBe(
+      wild.chanceAtLeast(wild.odds({ dice: 2, pips: 2, outsideDice: 3, outsidePips: 0 }), 15),
+    );
   });
 });

@@ -230,7 +230,7 @@ export function withConditions(engine: EngineId, request: unknown, conditions: r
     out.hindrance = pi.combineHindrances([own, ...hindrances]);
   }
   for (const [field, floor] of Object.entries(FLOORS[engine] ?? {})) {
-    if (typeof out[field] === "number" && (out[field] as number) < floor) out[field] = floor;
+    if (typeof out[field] === "number" && out[field] < floor) out[field] = floor;
   }
   return out;
 }

@@ -127,7 +127,7 @@ export interface TargetLine {
   readonly defence: { readonly key: string; readonly value: number } | null;
 }
 
-/** The localization key of a target's figure as a card or a dialog names it ("DC {value}"). */
+/** The localization key of a target's figure as a card or a dialog names it ("DC 14"). */
 export function targetFigureKey(engine: EngineId): string {
   return `ROLLING_BONES.Target.Figure.${engine}`;
 }
