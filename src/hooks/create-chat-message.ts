@@ -1,4 +1,4 @@
-import { judgeTargets } from "../services/targets.ts";
+import { judgeTargetsLater } from "./judge-targets.ts";
 
 /**
  * The `createChatMessage` hook: on the active GM's client, a new roll card that names targets gets a
@@ -7,5 +7,5 @@ import { judgeTargets } from "../services/targets.ts";
  * @param message - The new message.
  */
 export function onCreateChatMessage(message: ChatMessage.Implementation): void {
-  void judgeTargets(message);
+  judgeTargetsLater(message);
 }

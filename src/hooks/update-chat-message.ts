@@ -1,5 +1,5 @@
 import { answersOf } from "../services/requests/answers.ts";
-import { judgeTargets } from "../services/targets.ts";
+import { judgeTargetsLater } from "./judge-targets.ts";
 
 /** The chat log's re-render of one message, as far as this hook needs it. */
 interface ChatLogLike {
@@ -15,7 +15,7 @@ interface ChatLogLike {
  */
 export function onUpdateChatMessage(message: ChatMessage.Implementation): void {
   // A changed roll (an action die added, a botch activated) is judged again against its targets (the active GM).
-  void judgeTargets(message);
+  judgeTargetsLater(message);
   const answers = answersOf(message);
   if (!answers) return;
   const card = game.messages.get(answers.request);

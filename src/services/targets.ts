@@ -9,13 +9,8 @@
  */
 import { ENGINE_OF, isNpcType, rollingTypeOf } from "../data/actor/pure.ts";
 import { npcDefencesShown } from "../data/settings/targets.ts";
-import {
-  readTargets,
-  verdictOn,
-  type DialogTarget,
-  type JudgedRoll,
-  type RollTarget,
-} from "../dice/cards/targets.ts";
+import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
+import { verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
 import type { EngineId } from "../engines/index.ts";
 

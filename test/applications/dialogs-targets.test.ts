@@ -10,7 +10,8 @@ import { action, percentile, pool, shared, wild, type EngineId } from "../../src
 import { DIALOG_ENGINES } from "../../src/applications/dialogs/engines.ts";
 import { evaluateForm } from "../../src/applications/dialogs/types.ts";
 import { dialogTargetsView, withTargetFigure } from "../../src/applications/dialogs/targets.ts";
-import { judge, readTargets, targetsHit, verdictOn, type DialogTarget } from "../../src/dice/cards/targets.ts";
+import { readTargets, targetsHit, type DialogTarget } from "../../src/dice/cards/targets.ts";
+import { judge, verdictOn } from "../../src/dice/cards/verdicts.ts";
 import { DEFENCE } from "../../src/data/actor/defence.ts";
 import { renderDialogForm, settingsWith } from "./dialog-helpers.ts";
 

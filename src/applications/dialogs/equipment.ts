@@ -10,8 +10,6 @@
 import type { NamedCondition } from "../../data/conditions/index.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { NamedItem } from "../../services/equipment.ts";
-import type { PairPart, WeaponAttack } from "../../data/actor/attacks.ts";
-import type { TraitLabel } from "../../data/actor/requests.ts";
 import { isChecked, type FormValues } from "./form-values.ts";
 
 /** A piece of equipment a dialog shows: its item id, its name (text) and what it adjusts after the pick. */
@@ -51,36 +49,6 @@ export interface DialogAttack {
   readonly pickers?: { readonly attributes: readonly PickerOption[]; readonly abilities: readonly PickerOption[] };
 }
 
-/**
- * A weapon attack as a dialog offers it, from the attack a trait gives (`requestForTrait`): the
- * weapon with what it adjusts after the pick, each choice with its label as text, and a dice-pool
- * attack's two pickers. The Foundry layer and the lab both build it here.
- *
- * @param attack - The trait's attack.
- * @param adjustments - What the weapon adjusts after the pick (`itemAdjustments`).
- * @param label - A trait label as text (`traitLabelOf` with the user's localization).
- */
-export function dialogAttackOf(
-  attack: WeaponAttack,
-  adjustments: DialogItem["adjustments"],
-  label: (label: TraitLabel) => string,
-): DialogAttack {
-  const option = (part: PairPart): PickerOption => ({ value: part.key, text: label(part.label), dice: part.dots });
-  return {
-    weapon: { ...attack.weapon, adjustments },
-    uses: attack.uses.map((use) => ({
-      value: use.value,
-      text: label(use.label),
-      request: use.request,
-      ...(use.group ? { group: label(use.group) } : {}),
-    })),
-    use: attack.use,
-    ...(attack.pairs
-      ? { pickers: { attributes: attack.pairs.attributes.map(option), abilities: attack.pairs.abilities.map(option) } }
-      : {}),
-  };
-}
-
 /** What the dialog's settings say about equipment (see `DialogSettings`). */
 export interface EquipmentSettings {
   /** A weapon attack, or absent for any other roll. */
@@ -88,6 +56,8 @@ export interface EquipmentSettings {
   /** The rolling character's gear that can adjust this roll, or absent. */
   readonly gear?: readonly DialogItem[] | null;
 }
+
+export { dialogAttackOf } from "./attack-of.ts";
 
 /** The form field holding a weapon attack's choice. */
 export const USE_FIELD = "use";

@@ -12,7 +12,8 @@ import {
 import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
-import { dialogAttackOf, type DialogAttack } from "../dialogs/equipment.ts";
+import { dialogAttackOf } from "../dialogs/attack-of.ts";
+import type { DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
 import { lastUseOf } from "../../services/equipment.ts";
 import type { DamageFromAttack } from "../../dice/cards/attack-result.ts";
