@@ -8,11 +8,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { bootSystem } from "../support/system.ts";
+import { CONDITIONS as SPECS } from "../../src/data/conditions/index.ts";
 
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
 
-const CONDITIONS = ["rb-exhausted", "rb-minor-hindrance", "rb-major-hindrance", "rb-hampered"];
+const CONDITIONS = SPECS.map((c) => c.id);
 
 /** Loosely typed `CONFIG` (fvtt-types describes v13 only). */
 function config(): Record<string, unknown> & {
