@@ -53,6 +53,18 @@ export function currentVisibility(): Visibility {
   return toVisibility(settings.get("core", key) as string | null);
 }
 
+/**
+ * The visibility a caller's message options ask for (v13 `rollMode`, v14 `messageMode`, as core's
+ * `Combat#rollInitiative` takes them in `messageOptions`), or `undefined` when they name none.
+ * [API13 Combat#rollInitiative; API14 ChatMessage modes; FOUNDRY-NOTES §13]
+ */
+export function visibilityOfMessageOptions(options: unknown): Visibility | undefined {
+  if (typeof options !== "object" || options === null) return undefined;
+  const { rollMode, messageMode } = options as { rollMode?: unknown; messageMode?: unknown };
+  const mode = generation() >= 14 ? (messageMode ?? rollMode) : rollMode;
+  return typeof mode === "string" && mode !== "roll" ? toVisibility(mode) : undefined;
+}
+
 /** The options `ChatMessage.create` takes to apply a visibility on the running generation. */
 export function messageModeOptions(visibility: Visibility): { rollMode: string } | { messageMode: string } {
   return generation() >= 14 ? { messageMode: visibility } : { rollMode: V13_IDS[visibility] };

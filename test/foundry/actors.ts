@@ -502,6 +502,14 @@ class Actor {
     return this.#prepared.system as Record<string, unknown>;
   }
 
+  /**
+   * The data a roll formula's `@paths` read: the actor's prepared `system` (the system defines no
+   * `getRollData` of its own). [API13 Actor#getRollData: "the data schema used by dice roll commands"]
+   */
+  getRollData(): Record<string, unknown> {
+    return this.system;
+  }
+
   /** The stored data: `system` as migrated and cleaned by the model. [API13 DataModel#_source] */
   get _source(): { _id: string; name: string; type: string; system: Record<string, unknown>; flags: object } {
     const spec = this.#spec;

@@ -133,16 +133,64 @@ export class Combat {
     );
   }
 
+  /**
+   * The index of the current turn in {@link turns}; `null` until the combat begins. [API13 Combat#turn;
+   * pf2e PR #12223 "ensure turn remains null when rolling initiative before combat starts"]
+   */
+  turn: number | null = null;
+
   /** Whether the combat has begun its rounds. [API13 Combat#started: `round > 0`] */
   get started(): boolean {
     return this.round > 0;
   }
 
-  /** Begins the combat at round 1 (the GM's "Begin Combat"). [API13 Combat#startCombat] */
+  /**
+   * The turn order: the combatants by initiative, highest first, those without one last; ties by name,
+   * then id (the tiebreak is not on a public page). Re-sorted whenever an initiative changes, while
+   * `turn` keeps its index, so the current turn may move to another combatant unless the caller puts
+   * it back (core's `rollInitiative` does with `updateTurn`). [API13 Combat#turns "the sorted turn
+   * order", Combat#setupTurns, Combat#rollInitiative `updateTurn` ("to keep the turn on the same
+   * Combatant")]
+   */
+  get turns(): Combatant[] {
+    const rank = (c: Combatant) => c.initiative ?? Number.NEGATIVE_INFINITY;
+    return [...this.#combatants.values()].sort(
+      (a, b) => rank(b) - rank(a) || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  }
+
+  /** The combatant whose turn it is, or `null`. [API13 Combat#combatant] */
+  get combatant(): Combatant | null {
+    return this.turn === null ? null : (this.turns[this.turn] ?? null);
+  }
+
+  /**
+   * Changes the round or the turn. A GM may; a player only a started combat's turn and round (Foundry
+   * "lets a non-GM update a Combat's turn-only fields": Nimble-Co/FoundryVTT-Nimble PR #853; that a
+   * combat not yet started refuses her is the stricter reading, unsourced). [API13 Document#update;
+   * Combat#turn, Combat#round]
+   */
+  async update(changes: { turn?: number; round?: number }): Promise<this> {
+    await Promise.resolve();
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!user.isGM && !this.started) {
+      throw new Error(`User ${user.name} lacks permission to update Combat [${this.id}]`);
+    }
+    if (typeof changes.turn === "number") this.turn = changes.turn;
+    if (typeof changes.round === "number") this.round = changes.round;
+    this.turnLog.push({ round: this.round, turn: this.turn });
+    return this;
+  }
+
+  /** Every change of the turn or round by `update`, in order (double only). */
+  readonly turnLog: { round: number; turn: number | null }[] = [];
+
+  /** Begins the combat at round 1, the first turn current (the GM's "Begin Combat"). [API13 Combat#startCombat] */
   async startCombat(): Promise<this> {
     if (!(userInstance(currentUserId()) as UserInstance).isGM)
       throw new Error("Foundry double: only a GM starts a combat");
     this.round = 1;
+    this.turn = 0;
     return this;
   }
 
