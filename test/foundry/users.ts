@@ -8,7 +8,6 @@ import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { deepClone, diffUpdate, expandObject, getProperty, mergeObject } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
-import { targetsOf } from "./targets.ts";
 
 /** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
 export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
@@ -103,13 +102,12 @@ class User {
   }
 
   /**
-   * The Token placeables this user targets, as the running client knows them: those targeted on a
-   * scene of the token layer (its own at once, another user's after that user's activity reached it;
-   * tokens.ts), and those a test set directly for the user's own client (targets.ts). [API13
-   * User#targets: UserTargets, a Set of Tokens]
+   * The Token placeables this user targets, as the running client knows them: its own at once,
+   * another user's after that user's activity reached it (tokens.ts). [API13 User#targets:
+   * UserTargets, a Set of Tokens]
    */
   get targets(): Set<unknown> {
-    return new Set([...userTargets(this._id), ...targetsOf(this._id, currentUserId())]);
+    return userTargets(this._id);
   }
 
   /** A copy of the flags (local edits are not saved, as in Foundry). */
