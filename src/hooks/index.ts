@@ -16,7 +16,7 @@ import { onSessionStarted } from "../services/points/session.ts";
 /** Registers every Foundry hook the system listens to; one module per hook. */
 export function registerHooks(): void {
   Hooks.once("init", onInit);
-  Hooks.once("ready", onReady);
+  Hooks.once("ready", () => void onReady());
   Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
   // A session start resets the wild-die characters' per-session counters (on the active GM's client).

@@ -71,12 +71,10 @@ describe("requests filed in a user's flags", () => {
     await w.double.settle();
     const { onReady } = await import("../../src/hooks/ready.ts");
     // a player's client getting ready changes nothing
-    w.double.actAs(ALICE, () => onReady());
-    await new Promise((r) => setTimeout(r, 50));
+    await w.double.actAs(ALICE, () => onReady());
     await w.double.settle();
     expect(Object.keys(filed(BOB))).toEqual(["stale0000000001"]);
-    w.double.actAs(GM, () => onReady());
-    await new Promise((r) => setTimeout(r, 50));
+    await w.double.actAs(GM, () => onReady());
     await w.double.settle();
     expect(filed(BOB)).toEqual({});
   });
