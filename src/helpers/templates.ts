@@ -35,6 +35,7 @@ export const TEMPLATES = [
   "templates/dialogs/partials/headline.hbs",
   "templates/dialogs/partials/attack-use.hbs",
   "templates/dialogs/partials/gear.hbs",
+  "templates/dialogs/partials/choices.hbs",
   ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
     `templates/dialogs/${e}/form.hbs`,
     `templates/dialogs/${e}/odds.hbs`,

@@ -6,6 +6,7 @@
 
 import type { EngineError, EngineId } from "../../engines/index.ts";
 import type { Visibility } from "../../helpers/compat.ts";
+import { choicesView, type ChoiceTableView } from "./choices.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, selectOptions, type DialogEvaluation, type DialogSettings, type SelectOption } from "./types.ts";
@@ -45,6 +46,8 @@ export interface DialogContext {
   visibility: SelectOption[];
   /** Whether the odds panel's optional details are open. */
   showMore: boolean;
+  /** What each choice buys: a table per resource the roll can spend (empty while the input is invalid). */
+  choices: ChoiceTableView[];
 }
 
 /** What a dialog context is built from. */
@@ -132,5 +135,6 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
     canRoll: evaluation.ok && input.rolling !== true,
     visibility: visibilityOptions(input.visibility),
     showMore: input.showMore === true,
+    choices: evaluation.ok ? choicesView(input.engine, input.values, input.settings, input.lang) : [],
   };
 }
