@@ -28,6 +28,7 @@ const SCENARIOS = [
   "test/applications/windows.test.ts",
   "test/applications/action-dice-sheet.test.ts",
   "test/services/world-batch.test.ts",
+  "test/services/advice-world.test.ts",
 ];
 
 export default defineConfig({

@@ -19,6 +19,7 @@ export const TEMPLATES = [
   "templates/chat/pi-card.hbs",
   "templates/chat/pool-card.hbs",
   "templates/chat/action-controls.hbs",
+  "templates/chat/advice.hbs",
   "templates/chat/action-economy-card.hbs",
   "templates/chat/automatic-card.hbs",
   "templates/chat/automatic-controls.hbs",

@@ -130,10 +130,13 @@ function rerollSpread(base: number, faces: number): TotalSpread {
  *
  * @param outcome - The card's outcome (its total, own dice and DC).
  * @param held - The die sizes the player may use now (any count above 0).
+ * @param rerollable - The roll's own dice (by index) the player may re-roll now; absent: any of them
+ *   while a die is held.
  */
 export function cardAdvice(
   outcome: ActionOutcome,
   held: readonly { readonly faces: number; readonly count: number }[],
+  rerollable?: readonly number[],
 ): CardAdvice {
   const total = outcome.total;
   const dc = outcome.dc;
@@ -151,10 +154,11 @@ export function cardAdvice(
       spread: augmentSpread(total, faces),
     });
   }
-  if (sizes.length > 0) {
+  if (sizes.length > 0 || rerollable !== undefined) {
     // Re-rolling the lowest die of a size gains the most of all dice of that size.
     const lowest = new Map<number, { die: number; value: number }>();
     (outcome.base ?? []).forEach((b, die) => {
+      if (rerollable !== undefined && !rerollable.includes(die)) return;
       const seen = lowest.get(b.faces);
       if (seen === undefined || b.value < seen.value) lowest.set(b.faces, { die, value: b.value });
     });
