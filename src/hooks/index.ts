@@ -1,5 +1,6 @@
 import type { QuenchApi } from "../quench/index.ts";
 import { onChatMessage } from "./chat-message.ts";
+import { onCreateChatMessage } from "./create-chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
 import { onHotbarDrop } from "./hotbar-drop.ts";
@@ -23,6 +24,8 @@ export function registerHooks(): void {
   Hooks.on("chatMessage", onChatMessage);
   // A button in the token controls opens the action-dice panel.
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
+  // A new roll goes into the session's roll record, on the active GM's client (the GM's dice report).
+  Hooks.on("createChatMessage", onCreateChatMessage);
   // A roll made for a GM roll request changed: its request card is drawn again.
   Hooks.on("updateChatMessage", onUpdateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.

@@ -117,6 +117,17 @@ class User {
     return exact ? this.role === level : this.role >= level;
   }
 
+  /**
+   * Whether the user holds a permission. Emulated for `MANUAL_ROLLS` only (any other name throws):
+   * a Gamemaster holds it, and so does a user the test gave manual dice (`installManualDice`: the
+   * world's permission configuration granted it); which roles hold it by default is not emulated.
+   * [API13 BaseUser#hasPermission; `game.user.hasPermission("MANUAL_ROLLS")` in public module code]
+   */
+  hasPermission(permission: string): boolean {
+    if (permission !== "MANUAL_ROLLS") throw new Error(`Foundry double: permission ${permission} is not emulated`);
+    return this.role >= USER_ROLES.GAMEMASTER || env().manualDice.has(this._id);
+  }
+
   /** Reads a flag. [API13 Document#getFlag] */
   getFlag(scope: string, key: string): unknown {
     assertFlagScope(scope);
