@@ -28,7 +28,7 @@ export const TEMPLATES = [
   "templates/chat/request-rows.hbs",
   "templates/chat/request-secret.hbs",
   "templates/requests/composer.hbs",
-  "templates/requests/dial.hbs",
+  "templates/requests/partials/dial.hbs",
   "templates/action-dice/gm-panel.hbs",
   "templates/action-dice/player-panel.hbs",
   "templates/dialogs/footer.hbs",
