@@ -29,6 +29,7 @@ const SCENARIOS = [
   "test/applications/action-dice-sheet.test.ts",
   "test/services/world-batch.test.ts",
   "test/services/advice-world.test.ts",
+  "test/services/rarity-world.test.ts",
 ];
 
 export default defineConfig({

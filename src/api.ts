@@ -4,6 +4,7 @@
  */
 import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
 import { openRequestComposer } from "./applications/requests/open.ts";
+import { openDiceReport } from "./applications/report/open.ts";
 import { rollActorTrait } from "./applications/sheets/roll-trait.ts";
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
@@ -32,6 +33,8 @@ export const api = Object.freeze({
    * (the macros made by dragging a roll button to the hotbar call this).
    */
   rollTrait: rollActorTrait,
+  /** Opens the GM's dice report (GM only): each player's rolls against expectation, the fairness of dice entered by hand. */
+  openDiceReport,
   /** Opens the GM's roll-request composer (GM only), optionally filled from a draft request. */
   openRequestComposer,
   /**

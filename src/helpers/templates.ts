@@ -29,6 +29,8 @@ export const TEMPLATES = [
   "templates/chat/request-secret.hbs",
   "templates/requests/composer.hbs",
   "templates/requests/partials/dial.hbs",
+  "templates/report/dice-report.hbs",
+  "templates/report/partials/session.hbs",
   "templates/action-dice/gm-panel.hbs",
   "templates/action-dice/player-panel.hbs",
   "templates/dialogs/footer.hbs",

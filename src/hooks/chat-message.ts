@@ -1,4 +1,5 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
+import { openDiceReport } from "../applications/report/open.ts";
 import { COMMAND_ENGINES, isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { chatCommandsRegistered, chatInputText, registerChatCommands } from "../helpers/compat.ts";
@@ -13,6 +14,9 @@ export const ACTION_DICE_COMMAND = "/actiondice";
  * link is (`/request action save:reflex target=15 hidden`).
  */
 export const REQUEST_COMMAND = "/request";
+
+/** The chat command that opens the GM's dice report. */
+export const REPORT_COMMAND = "/dicereport";
 
 /**
  * `/losefate <character> <reason>`: the GM takes a Fate Point from a Wild Die character for breaking
@@ -36,13 +40,14 @@ async function loseFateFromCommand(rest: string): Promise<void> {
 export const CHAT_COMMAND_WORDS: readonly string[] = [
   ACTION_DICE_COMMAND.slice(1),
   REQUEST_COMMAND.slice(1),
+  REPORT_COMMAND.slice(1),
   "losefate",
   ...Object.keys(COMMAND_ENGINES),
 ];
 
 /**
  * Runs one of the system's slash commands typed as `message` (plain text): `/actiondice` opens the
- * action-dice panel, the roll commands (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see
+ * action-dice panel, `/dicereport` the GM's dice report, the roll commands (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see
  * `helpers/chat-commands.ts`) roll their engine to chat, `/request` opens the GM's roll-request
  * form, `/losefate` takes a Fate Point. A malformed command shows one localized error and posts nothing.
  *
@@ -52,6 +57,10 @@ export function runChatCommand(message: string): boolean {
   const text = message.trim();
   if (text.toLowerCase() === ACTION_DICE_COMMAND) {
     void openActionDice();
+    return true;
+  }
+  if (text.toLowerCase() === REPORT_COMMAND) {
+    void openDiceReport();
     return true;
   }
   const asked = /^\/request(?:\s+(.*))?$/is.exec(text);
