@@ -92,7 +92,7 @@ const VERDICTS: Readonly<Record<EngineId, (request: never) => Verdict>> = Object
 });
 
 /** The roll the form makes, as thrown: the dialog's request with the chosen equipment's adjustments. */
-function rolledRequest(engine: EngineId, values: FormValues, settings: DialogSettings): unknown {
+export function rolledRequest(engine: EngineId, values: FormValues, settings: DialogSettings): unknown {
   const dialog = DIALOG_ENGINES[engine];
   const request: unknown = dialog.formToRequest(values, settings);
   const equipment = chosenEquipment(values, settings);

@@ -7,6 +7,7 @@
 import type { EngineError, EngineId } from "../../engines/index.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { choicesView, type ChoiceTableView } from "./choices.ts";
+import { dialogDialView, type DialogDialView } from "./dial.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, selectOptions, type DialogEvaluation, type DialogSettings, type SelectOption } from "./types.ts";
@@ -48,6 +49,8 @@ export interface DialogContext {
   showMore: boolean;
   /** What each choice buys: a table per resource the roll can spend (empty while the input is invalid). */
   choices: ChoiceTableView[];
+  /** The GM's difficulty dial when a GM rolls for an NPC (and the input is valid), else `null`. */
+  dial: DialogDialView | null;
 }
 
 /** What a dialog context is built from. */
@@ -136,5 +139,9 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
     visibility: visibilityOptions(input.visibility),
     showMore: input.showMore === true,
     choices: evaluation.ok ? choicesView(input.engine, input.values, input.settings, input.lang) : [],
+    dial:
+      evaluation.ok && input.settings.gmDial === true
+        ? dialogDialView(input.engine, input.values, input.settings, input.lang)
+        : null,
   };
 }

@@ -12,7 +12,7 @@ import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
 import { sessionPoolOf } from "../../services/action-dice/store.ts";
 import { actionDiceFor } from "../../data/actor/derived.ts";
-import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
+import { ENGINE_OF, NPC_TYPES, rollingTypeOf } from "../../data/actor/pure.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { gearFor } from "../../services/equipment.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
@@ -63,11 +63,14 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
   // A character (or an NPC, which rolls as its engine's character) may tick its gear.
   const type = rollingTypeOf(actor.type);
   const gear = type ? gearFor(ENGINE_OF[type], actor) : [];
+  // A GM rolling for an NPC gets the difficulty dial (issue 26).
+  const gmDial = game.user.isGM && (NPC_TYPES as readonly string[]).includes(actor.type);
   return {
     ...settings,
     ...(points ? { points } : {}),
     ...(actionDice ? { actionDice } : {}),
     ...(gear.length > 0 ? { gear } : {}),
+    ...(gmDial ? { gmDial } : {}),
   };
 }
 

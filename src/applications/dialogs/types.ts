@@ -37,6 +37,8 @@ export interface DialogSettings extends EquipmentSettings {
   readonly actionDice?: DialogActionDice | null;
   /** Pool: true when an automatic success must be asked of the GM (a player, where the GM approves them). */
   readonly automaticAsk?: boolean;
+  /** True when a GM rolls for an NPC: the dialog offers the difficulty dial. */
+  readonly gmDial?: boolean;
 }
 
 /** What an action dialog starts from when a character rolls. */
