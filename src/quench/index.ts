@@ -6,6 +6,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { registerActionDiceBatch } from "./action-dice-batch.ts";
+import { registerAdviceBatch } from "./advice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerEquipmentBatch } from "./equipment-batch.ts";
 import { registerAutomaticBatch } from "./automatic-batch.ts";
@@ -69,4 +70,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerWorldFaultsBatch(quench);
   registerEquipmentBatch(quench);
   registerAutomaticBatch(quench);
+  registerAdviceBatch(quench);
 }
