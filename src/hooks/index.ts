@@ -1,6 +1,5 @@
 import type { QuenchApi } from "../quench/index.ts";
 import { onChatMessage } from "./chat-message.ts";
-import { onCreateChatMessage } from "./create-chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
 import { onHotbarDrop } from "./hotbar-drop.ts";
@@ -9,6 +8,7 @@ import { onModifyTokenAttribute } from "./modify-token-attribute.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
+import { onCreateChatMessage } from "./create-chat-message.ts";
 import { onUpdateUser } from "./update-user.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
@@ -24,10 +24,11 @@ export function registerHooks(): void {
   Hooks.on("chatMessage", onChatMessage);
   // A button in the token controls opens the action-dice panel.
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
-  // A new roll goes into the session's roll record, on the active GM's client (the GM's dice report).
-  Hooks.on("createChatMessage", onCreateChatMessage);
-  // A roll made for a GM roll request changed: its request card is drawn again.
+  // A roll made for a GM roll request changed: its request card is drawn again; targets are judged again.
   Hooks.on("updateChatMessage", onUpdateChatMessage);
+  // A roll card naming targets gets a verdict for each, and a new roll goes into the session's roll
+  // record for the GM's dice report (the active GM).
+  Hooks.on("createChatMessage", onCreateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);
   // A changed action-dice pool re-renders the open sheets of that player's action characters.

@@ -5,6 +5,8 @@
  */
 
 import type { EngineError, EngineId } from "../../engines/index.ts";
+import { conditionLines, type ConditionLine } from "../../dice/cards/context.ts";
+import { dialogTargetsView, type DialogTargetsView } from "./targets.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { choicesView, type ChoiceTableView } from "./choices.ts";
 import { dialogDialView, type DialogDialView } from "./dial.ts";
@@ -51,6 +53,15 @@ export interface DialogContext {
   choices: ChoiceTableView[];
   /** The GM's difficulty dial when a GM rolls for an NPC (and the input is valid), else `null`. */
   dial: DialogDialView | null;
+  /**
+   * The conditions and effects on this roll, as lines (each with where it comes from): the character's
+   * own sheet conditions the request holds, then the effects the roll adds (the odds include both).
+   */
+  conditions: readonly ConditionLine[];
+  /** True when an NPC rolls: the forms offer none of a player's points. */
+  npc: boolean;
+  /** An attack's targets as the dialog lists them. */
+  targets: DialogTargetsView;
 }
 
 /** What a dialog context is built from. */
@@ -143,5 +154,11 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
       evaluation.ok && input.settings.gmDial === true
         ? dialogDialView(input.engine, input.values, input.settings, input.lang)
         : null,
+    conditions: [
+      ...conditionLines(input.settings.sheetConditions ?? [], "condition").map((l) => ({ ...l, from: null })),
+      ...conditionLines(input.settings.conditions ?? [], "condition"),
+    ],
+    npc: input.settings.npc === true,
+    targets: dialogTargetsView(input.engine, input.settings.targets ?? []),
   };
 }
