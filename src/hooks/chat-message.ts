@@ -1,6 +1,7 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
 import { openDiceReport } from "../applications/report/open.ts";
-import { COMMAND_ENGINES, isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/chat-commands.ts";
+import type { ParsedRoll } from "../helpers/chat-commands.ts";
+import { COMMAND_ENGINES, isRollCommand } from "../helpers/command-words.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { chatCommandsRegistered, chatInputText, registerChatCommands } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
@@ -77,20 +78,28 @@ export function runChatCommand(message: string): boolean {
     return true;
   }
   if (!isRollCommand(message)) return false;
+  void rollCommand(message);
+  return true;
+}
+
+/**
+ * Reads a roll command with the grammar (loaded on first use) and rolls it to chat; a malformed
+ * command shows one localized error and posts nothing.
+ */
+async function rollCommand(message: string): Promise<void> {
+  const { parseChatCommand } = await import("../helpers/chat-commands.ts");
   let parsed: ParsedRoll | null;
   try {
     parsed = parseChatCommand(message, commandSettings());
   } catch (error) {
     reportError(error);
-    return true;
+    return;
   }
-  if (!parsed) return false;
+  if (!parsed) return;
   const { engine, request } = parsed;
   // Loaded on use: the roll service pulls in the dice classes, which need Foundry's globals.
-  void import("../services/roll.ts").then(({ rollToChat }) =>
-    rollToChat(engine, request, { speaker: ChatMessage.getSpeaker() }),
-  );
-  return true;
+  const { rollToChat } = await import("../services/roll.ts");
+  await rollToChat(engine, request, { speaker: ChatMessage.getSpeaker() });
 }
 
 /**

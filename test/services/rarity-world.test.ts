@@ -11,11 +11,13 @@ import { rarityOfOutcome } from "../../src/engines/advice.ts";
 import { format } from "../support/i18n.ts";
 import { ALICE, BOB, bootWorld, GM, rollAs, type World } from "./action-dice-world.ts";
 import type * as Record from "../../src/services/roll-record.ts";
+import type * as CreateHook from "../../src/hooks/create-chat-message.ts";
 
 const REPORT = "rolling-bones-dice-report";
 
 let w: World;
 let record: typeof Record;
+let hook: typeof CreateHook;
 afterEach(() => {
   w.double.uninstall();
   document.body.replaceChildren();
@@ -25,14 +27,15 @@ async function started(): Promise<void> {
   w = await bootWorld();
   record = await import("../../src/services/roll-record.ts");
   // As the system's hooks register it (src/hooks/index.ts).
-  const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
-  w.double.Hooks.on("createChatMessage", onCreateChatMessage);
+  hook = await import("../../src/hooks/create-chat-message.ts");
+  w.double.Hooks.on("createChatMessage", hook.onCreateChatMessage);
   await w.double.actAs(GM, () => w.service.startSession());
 }
 
 /** The record as the GM's client reads it, once its writes are done. */
 async function stored() {
   await w.double.settle();
+  await w.double.actAs(GM, () => hook.rollRecordWritten());
   await w.double.actAs(GM, () => record.recordWritten());
   await w.double.settle();
   return w.double.actAs(GM, () => record.storedRecord());
