@@ -27,7 +27,7 @@ import type { QuenchApi, QuenchContext } from "./index.ts";
 /** The part of chai's `assert` the scenarios use. */
 type Assert = QuenchContext["assert"];
 
-/** Markup as an element. */
+/** Markup rendered from the system's templates (a card, an advisor, the report) as an element. */
 function element(html: string): HTMLElement {
   const holder = document.createElement("div");
   holder.innerHTML = html;

@@ -84,7 +84,7 @@ describe("guard: the only ways text becomes HTML", () => {
     });
     expect(offenders).toEqual([]);
     // Where the HTML came from, file by file: the chat hooks and the lab render templates; the
-    // Quench scenario and the lab's element helper take a rendered card or template.
+    // Quench scenario, the advice batch and the lab's element helper take a rendered card or template.
     const setters = occurrences(code, sinks).map((o) => o.split(":")[0]);
     expect([...new Set(setters)].sort()).toEqual([
       "lab/art-panel.ts",
@@ -97,6 +97,7 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/applications/chat/automatic-controls.ts",
       "src/applications/chat/points-card-listeners.ts",
       "src/applications/requests/card.ts",
+      "src/quench/advice-batch.ts",
       "src/quench/run-scenario.ts",
     ]);
   });
