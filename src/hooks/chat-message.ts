@@ -98,8 +98,12 @@ async function rollCommand(message: string): Promise<void> {
   if (!parsed) return;
   const { engine, request } = parsed;
   // Loaded on use: the roll service pulls in the dice classes, which need Foundry's globals.
+  // The speaker is the selected token, else the user's character (`getSpeaker()`, FOUNDRY-NOTES
+  // §13.1); the roll stays its typist's: a GM who types /action with a hero's token selected keeps
+  // the card's GM controls (an action card's owner is otherwise the hero's player).
+  const owner = engine === "action" ? { rollOptions: { card: { owner: game.user.id } } } : {};
   const { rollToChat } = await import("../services/roll.ts");
-  await rollToChat(engine, request, { speaker: ChatMessage.getSpeaker() });
+  await rollToChat(engine, request, { speaker: ChatMessage.getSpeaker(), ...owner });
 }
 
 /**
