@@ -44,11 +44,12 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * the judging service): raised to 76 KB. Issue 26 (the odds advice, the rarity line, the dice report)
  * keeps the advice, the odds tables, the rarity, the session's roll record and the report on demand,
  * and moved the roll grammar of chat commands and roll links out of the startup chunk (only the
- * command words and link patterns stay): 75.2 KB, lowered to 75.5 KB. Measured next cuts, far from
+ * command words and link patterns stay): 75.2 KB; with issue 23's test-world and compat changes
+ * merged, 75.7 KB: lowered to 75.75 KB. Measured next cuts, far from
  * 60 KB: `game.system.api.engines` as namespaces (about 2.6 KB: every engine export stays in core),
  * the action ledger the card controls check (about 4 KB), the sheets' trait rolls (about 2.5 KB).
  */
-const JS_LIMIT = 75.5 * 1024;
+const JS_LIMIT = 75.75 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {

@@ -3,7 +3,7 @@
  * build it from their stored request and outcome, and the lab page builds it the same way from an
  * engine roll of its own.
  */
-import { rarityOf } from "../../engines/shared/advice.ts";
+import { rarityOf } from "../../engines/shared/rarity.ts";
 import { isRecord, type EngineId } from "../../engines/shared/index.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
