@@ -30,6 +30,8 @@ const SCENARIOS = [
   "test/applications/windows.test.ts",
   "test/applications/action-dice-sheet.test.ts",
   "test/services/world-batch.test.ts",
+  "test/services/advice-world.test.ts",
+  "test/services/rarity-world.test.ts",
   "test/services/assistant-gm.test.ts",
   "test/hooks/speaker.test.ts",
   "test/services/gm-handover.test.ts",

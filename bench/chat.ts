@@ -94,9 +94,10 @@ function input(): ChatBenchInput {
   };
 }
 
-/** The page script, bundled for the browser. */
-async function bundle(): Promise<string> {
+/** The page script, bundled for the browser, and whether any odds-advice module is in it. */
+async function bundle(): Promise<{ script: string; adviceInPage: boolean }> {
   const out = await build({
+    metafile: true,
     entryPoints: [path.join(ROOT, "bench/chat/page.ts")],
     bundle: true,
     write: false,
@@ -105,7 +106,11 @@ async function bundle(): Promise<string> {
     target: "es2022",
     logLevel: "silent",
   });
-  return out.outputFiles[0]!.text;
+  const inputs = Object.keys(out.metafile.inputs);
+  return {
+    script: out.outputFiles[0]!.text,
+    adviceInPage: inputs.some((f) => /src\/engines\/(?:[a-z]+\/advice|advice)\.ts$/.test(f)),
+  };
 }
 
 /** One kind of card's figures. */
@@ -132,6 +137,8 @@ export interface ChatResult {
   readonly contextsPerCard: number;
   /** The HTML per card of each engine's cards alone (views and template, µs). */
   readonly htmlPerCardByEngine: Readonly<Record<shared.EngineId, number>>;
+  /** Whether the page's code holds any odds-advice module (it must not: no advice is computed while the log renders). */
+  readonly adviceInPage: boolean;
   /** The log drawn again, every card unchanged and kept by the rendered-card memo: HTML and the whole render, per card (µs). */
   readonly kept: { readonly htmlPerCard: number; readonly totalPerCard: number; readonly heapPerCard: number };
 }
@@ -163,7 +170,7 @@ async function memory(page: Page): Promise<{ heap: number; nodes: number }> {
 /** Measures the chat log in Chromium. */
 export async function measureChat(): Promise<ChatResult> {
   const data = input();
-  const script = await bundle();
+  const { script, adviceInPage } = await bundle();
   const browser = await launch();
   try {
     const page = await openPage(browser, `<ol id="chat-log" class="chat-log"></ol>`, 300);
@@ -229,6 +236,7 @@ export async function measureChat(): Promise<ChatResult> {
     const perEngine = (engine: shared.EngineId): number => median(byEngine.get(engine) ?? []);
     return {
       cards: CHAT_CARDS,
+      adviceInPage,
       system,
       plain,
       sourcePartialsHtmlPerCard: (median(source) * 1000) / CHAT_CARDS,

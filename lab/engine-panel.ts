@@ -11,6 +11,11 @@ import { readFormValues } from "../src/applications/dialogs/form-values.ts";
 import { withConditions, type NamedCondition } from "../src/data/conditions/index.ts";
 import { shared, type EngineId } from "../src/engines/index.ts";
 import { toVisibility } from "../src/helpers/compat.ts";
+import { addAdviceHost } from "../src/applications/chat/advice-host.ts";
+import { actionAdviceView, piAdviceView } from "../src/applications/chat/advice-view.ts";
+import { actionAdvice, piAdvice } from "../src/engines/advice.ts";
+import type { ActionOutcome } from "../src/engines/action/index.ts";
+import type { PiOutcome } from "../src/engines/pi/index.ts";
 import { afterEvent, renderParts } from "./dom.ts";
 import type { Localization } from "./i18n.ts";
 import {
@@ -25,6 +30,8 @@ import {
   randomSeed,
   rollEngine,
   STARTING_REQUESTS,
+  storedRarity,
+  LAB_HELD_DICE,
   type DialogState,
   type LabRoll,
 } from "./model.ts";
@@ -153,9 +160,13 @@ export class EnginePanel {
     flavor: string | null,
     stored: { equipment?: readonly NamedCondition[]; conditions?: readonly NamedCondition[]; attack?: unknown },
   ): void {
-    const { render } = this.#host;
+    const { render, i18n } = this.#host;
     const template = cardTemplateFile(this.engine);
-    const card = render.system(template, cardContext(roll, { flavor, ...stored }));
+    // The card says how rare its result was, as the world's default setting shows it.
+    const card = render.system(
+      template,
+      cardContext(roll, { flavor, ...stored, rarity: storedRarity(roll), lang: i18n.lang }),
+    );
     const playersCard =
       this.state.visibility === "blind"
         ? render.system(template, cardContext(roll, { flavor, isPrivate: true }))
@@ -168,6 +179,31 @@ export class EnginePanel {
       faces: facesText(roll.throws),
       request: JSON.stringify(roll.request, null, 2),
     });
+    const section = log.querySelector<HTMLElement>('[data-lab-view="full"] .rb-card');
+    if (section) this.#addAdvisor(section, roll, seed);
+  }
+
+  /**
+   * Adds the card's advisor as the chat hook does for its owner (`action-card-listeners.ts`,
+   * `points-card-listeners.ts`): an action card priced with {@link LAB_HELD_DICE}, a Precision &
+   * Impact card with two dice or more judged pick by pick, worked out when opened or hovered.
+   */
+  #addAdvisor(section: HTMLElement, roll: LabRoll, seed: number): void {
+    const { render, i18n } = this.#host;
+    const template = "templates/chat/advice.hbs";
+    if (roll.engine === "action") {
+      const outcome = roll.outcome as ActionOutcome;
+      addAdviceHost(section, `lab-${seed}`, "action", i18n, () =>
+        Promise.resolve(
+          render.system(template, { ...actionAdviceView(actionAdvice.cardAdvice(outcome, LAB_HELD_DICE), i18n.lang) }),
+        ),
+      );
+    } else if (roll.engine === "pi" && !(roll.outcome as PiOutcome).singleDie) {
+      const outcome = roll.outcome as PiOutcome;
+      addAdviceHost(section, `lab-${seed}`, "pi", i18n, () =>
+        Promise.resolve(render.system(template, { ...piAdviceView(piAdvice.pickVerdicts(outcome)) })),
+      );
+    }
   }
 
   /** Takes the form's values and the chosen visibility, as `RollDialog` reads them (a changed choice refills what follows it). */

@@ -6,6 +6,7 @@
  * classes build them) and the sheets' checked updates. The page (`main.ts`) only renders and wires
  * these, and the tests check them directly.
  */
+import { rarityOfOutcome } from "../src/engines/advice.ts";
 import { buildDialogContext, type DialogContext } from "../src/applications/dialogs/context.ts";
 import { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "../src/applications/dialogs/engines.ts";
 import type { FormValues } from "../src/applications/dialogs/form-values.ts";
@@ -164,6 +165,10 @@ export interface CardOptions {
   readonly equipment?: unknown;
   /** A weapon attack's line (`roll.options.attack`). */
   readonly attack?: unknown;
+  /** How rare the result was (`roll.options.rarity`, as `services/rarity.ts` stores it), shown on the card. */
+  readonly rarity?: unknown;
+  /** The viewer's language (the rarity line's percentages). */
+  readonly lang?: string;
 }
 
 /**
@@ -189,7 +194,26 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     conditions: options.conditions,
     equipment: options.equipment,
     attack: readAttackLine(options.attack),
+    rarity: options.rarity,
+    lang: options.lang,
   });
+}
+
+/**
+ * The action dice the lab's roller holds for an open action card's advisor: one of each size, so
+ * every augment (cascades included) is priced.
+ */
+export const LAB_HELD_DICE: readonly { readonly faces: number; readonly count: number }[] = [4, 6, 8, 10, 12].map(
+  (faces) => ({ faces, count: 1 }),
+);
+
+/**
+ * What a roll stores of its rarity when posted (`services/rarity.ts`): the chance of a result at
+ * least this good and at least this bad, and its exact percentile.
+ */
+export function storedRarity(roll: LabRoll): { good: number; bad: number; percentile: number } {
+  const r = rarityOfOutcome(roll.engine, roll.request, roll.outcome);
+  return { good: r.atLeastAsGood, bad: r.atLeastAsBad, percentile: r.percentile };
 }
 
 /** The template file of an engine's card, relative to the repository root. */

@@ -5,6 +5,7 @@
  * round: a player's request for a dice-pool automatic success, waiting for the GM, approved, refused.
  */
 import { composerView, valuesFromDraft } from "../src/applications/requests/composer-view.ts";
+import { dialView } from "../src/applications/requests/dial-view.ts";
 import { requestCardView, type RequestFacts } from "../src/applications/requests/view.ts";
 import { action, shared } from "../src/engines/index.ts";
 import type { RequestRecord } from "../src/services/requests/names.ts";
@@ -135,6 +136,20 @@ export function requestSpecimens(i18n: Localization): RequestSpecimen[] {
               { id: BORIS, name: "Boris", players: "Bob" },
             ]),
             idPrefix: "lab-request-composer",
+            // The difficulty dial for the two characters ticked: Reflex +5 and +2, solving for 60%
+            // that at least one of them succeeds.
+            dial: dialView({
+              engine: "action",
+              trait: { kind: "save", key: "reflex" },
+              target: 15,
+              characters: [
+                { id: AXEL, name: "Axel", system: { saves: { reflex: { mod: 5 } } } },
+                { id: BORIS, name: "Boris", system: { saves: { reflex: { mod: 2 } } } },
+              ],
+              wanted: "60",
+              who: "atLeastOne",
+              lang: i18n.lang,
+            }),
           },
         },
       ],

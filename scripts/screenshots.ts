@@ -3,7 +3,9 @@
  * first): one chat card per engine from the card states gallery, a character sheet with the
  * roll dialog its roll button opens, the dialogs of the percentile and Wild Die characters with
  * their points, a GM roll request as the GM and a player see it, and the cards with the controls
- * one viewer sees (a pick and a re-pick, an assist offered and waiting, the GM's Undo and Refund).
+ * one viewer sees (a pick and a re-pick, an assist offered and waiting, the GM's Undo and Refund),
+ * and the odds advice (issue 26): a dialog's "what each choice buys", an open action card's
+ * advisor, and the GM's difficulty dial in the roll-request form.
  * Each image is about 600 px wide; they go to `docs/screenshots/`.
  */
 import { mkdirSync } from "node:fs";
@@ -114,6 +116,30 @@ try {
     await cards.locator(`[data-control-specimen="${id}"] .rb-card`).screenshot({ path: file });
     written.push(file);
   }
+  // What each choice buys: the odds part of the percentile dialog (karma, bonus and penalty dice).
+  const advice = await labPage(browser, lab.url, 480);
+  const choicesFile = path.join(OUT, "advice-dialog.png");
+  await advice.locator("#lab-engine-percentile .rb-choices").screenshot({ path: choicesFile });
+  written.push(choicesFile);
+  // An open action card's advisor: the first seed whose d20 leaves the check short of its DC.
+  const action = advice.locator("#lab-engine-action");
+  for (let seed = 1; seed < 200; seed += 1) {
+    await action.locator("[data-lab-seed]").fill(String(seed));
+    await action.locator('form[data-lab-dialog] button[type="submit"]').first().click();
+    const faces = (await action.locator("[data-lab-faces]").textContent()) ?? "";
+    const d20 = Number(/d20: (\d+)/.exec(faces)?.[1]);
+    if (d20 >= 6 && d20 <= 10) break;
+  }
+  await action.locator("details[data-rb-advice] > summary").click();
+  await advice.waitForSelector("#lab-engine-action details[data-rb-advice][data-ready]");
+  await advice.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const advisorFile = path.join(OUT, "advice-card.png");
+  await action.locator('[data-lab-view="full"] .rb-card').screenshot({ path: advisorFile });
+  written.push(advisorFile);
+  // The GM's difficulty dial in the roll-request form.
+  const dialFile = path.join(OUT, "advice-dial.png");
+  await advice.locator("#lab-requests .rb-dial").screenshot({ path: dialFile });
+  written.push(dialFile);
   for (const file of written) console.info(path.relative(ROOT, file));
 } finally {
   await browser.close();

@@ -4,6 +4,7 @@
  */
 import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
 import { openRequestComposer } from "./applications/requests/open.ts";
+import { openDiceReport } from "./applications/report/open.ts";
 import { rollActorTrait } from "./applications/sheets/roll-trait.ts";
 import type { TraitRef } from "./data/actor/pure.ts";
 import * as dice from "./dice/index.ts";
@@ -33,6 +34,8 @@ export const api = Object.freeze({
    * (the macros made by dragging a roll button to the hotbar call this).
    */
   rollTrait: (actorId: string, trait: TraitRef, event?: Event): Promise<void> => rollActorTrait(actorId, trait, event),
+  /** Opens the GM's dice report (GM only): each player's rolls against expectation, the fairness of dice entered by hand. */
+  openDiceReport,
   /** Opens the GM's roll-request composer (GM only), optionally filled from a draft request. */
   openRequestComposer,
   /**

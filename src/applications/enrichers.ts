@@ -4,11 +4,9 @@
  * commands' grammar (`helpers/chat-commands.ts`). Malformed text becomes a visibly broken link whose
  * title gives the localized reason; enrichment never throws.
  */
-import { EngineError } from "../engines/index.ts";
-import { ENRICHER_PATTERN, parseEnricher, type CommandEngine, type CommandSettings } from "../helpers/chat-commands.ts";
+import type { CommandSettings } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
-import { errorMessage, type ErrorLocalizer } from "../helpers/notify.ts";
-import { parseRequestText } from "../services/requests/spec.ts";
+import { ENRICHER_PATTERN, type CommandEngine } from "../helpers/command-words.ts";
 
 /** The class of every roll link (working or broken). */
 export const ROLL_LINK_CLASS = "rb-roll-link";
@@ -34,59 +32,14 @@ export interface RollLinkSource {
   readonly label?: string | undefined;
 }
 
-function icon(doc: Document, classes: string): HTMLElement {
-  const i = doc.createElement("i");
-  i.className = classes;
-  i.setAttribute("aria-hidden", "true");
-  return i;
-}
-
-/**
- * Builds the link for one enricher match: a keyboard-usable `<a role="button">` carrying the
- * engine id and its parameters (read again when clicked, so the world's current settings apply),
- * or a broken link with the reason in its title when the text is malformed.
- *
- * @param doc - The document to create elements in.
- * @param source - The matched text and its parts.
- * @param settings - The world settings the request is checked with.
- * @param i18n - The localization for labels and error reasons.
- */
-export function buildRollLink(
-  doc: Document,
-  source: RollLinkSource,
-  settings: CommandSettings,
-  i18n: ErrorLocalizer,
-): HTMLAnchorElement {
-  const link = doc.createElement("a");
-  link.classList.add(ROLL_LINK_CLASS);
-  const label = source.label?.trim() ?? "";
-  try {
-    const { engine } = parseEnricher(source.name, source.params, settings);
-    const engineLabel = i18n.localize(`ROLLING_BONES.Engine.${engine}`);
-    link.dataset.engine = engine;
-    link.dataset.params = source.params;
-    if (label !== "") link.dataset.label = label;
-    link.setAttribute("role", "button");
-    link.tabIndex = 0;
-    link.title = i18n.format("ROLLING_BONES.RollLink.Title", { engine: engineLabel, params: source.params });
-    link.append(icon(doc, ROLL_LINK_ICONS[engine]), ` ${label !== "" ? label : `${engineLabel} ${source.params}`}`);
-  } catch (error) {
-    if (!(error instanceof EngineError)) throw error;
-    link.classList.add("is-broken");
-    link.setAttribute("aria-disabled", "true");
-    link.title = i18n.format("ROLLING_BONES.RollLink.Broken", { reason: errorMessage(error, i18n) });
-    link.append(icon(doc, "fa-solid fa-link-slash"), ` ${label !== "" ? label : source.text}`);
-  }
-  return link;
-}
-
 /**
  * The enricher Foundry calls for each match of {@link ENRICHER_PATTERN}.
  *
  * @param match - The regular expression match.
- * @returns The roll link (never throws: a malformed match gives a broken link).
+ * @returns The roll link (never throws: a malformed match gives a broken link), built by
+ *   `roll-link-elements.ts`, loaded with the first link.
  */
-export function enrichRollLink(match: RegExpMatchArray): Promise<HTMLElement> {
+export async function enrichRollLink(match: RegExpMatchArray): Promise<HTMLElement> {
   let settings: CommandSettings;
   try {
     settings = commandSettings();
@@ -95,7 +48,8 @@ export function enrichRollLink(match: RegExpMatchArray): Promise<HTMLElement> {
     settings = { wildFirstOneCounts: true, percentileCap: 5 };
   }
   const source = { text: match[0], name: match[1] ?? "", params: match[2] ?? "", label: match[3] };
-  return Promise.resolve(buildRollLink(document, source, settings, game.i18n));
+  const { buildRollLink } = await import("./roll-link-elements.ts");
+  return buildRollLink(document, source, settings, game.i18n);
 }
 
 /** The pattern of a GM roll-request link: `@RollRequest[action save:reflex target=15 hidden]{Dodge}`. */
@@ -104,43 +58,10 @@ export const REQUEST_LINK_PATTERN = /@RollRequest\[([^\]]*)\](?:\{([^}]*)\})?/gi
 /** The class of a GM roll-request link. */
 export const REQUEST_LINK_CLASS = "rb-request-link";
 
-/**
- * Builds a GM roll-request link: clicked by a GM it opens the request composer with these values
- * (the GM picks the characters); a malformed text gives a broken link with the reason in its title.
- */
-export function buildRequestLink(
-  doc: Document,
-  text: string,
-  params: string,
-  label: string,
-  i18n: ErrorLocalizer,
-): HTMLAnchorElement {
-  const link = doc.createElement("a");
-  link.classList.add(ROLL_LINK_CLASS, REQUEST_LINK_CLASS);
-  const shown = label.trim();
-  try {
-    const draft = parseRequestText(params, shown);
-    link.dataset.request = params;
-    if (shown !== "") link.dataset.label = shown;
-    link.setAttribute("role", "button");
-    link.tabIndex = 0;
-    link.title = i18n.format("ROLLING_BONES.Request.LinkTitle", {
-      engine: i18n.localize(`ROLLING_BONES.Engine.${draft.engine}`),
-    });
-    link.append(icon(doc, "fa-solid fa-bullhorn"), ` ${shown !== "" ? shown : params}`);
-  } catch (error) {
-    if (!(error instanceof EngineError)) throw error;
-    link.classList.add("is-broken");
-    link.setAttribute("aria-disabled", "true");
-    link.title = i18n.format("ROLLING_BONES.RollLink.Broken", { reason: errorMessage(error, i18n) });
-    link.append(icon(doc, "fa-solid fa-link-slash"), ` ${shown !== "" ? shown : text}`);
-  }
-  return link;
-}
-
 /** The enricher Foundry calls for each match of {@link REQUEST_LINK_PATTERN}. */
-export function enrichRequestLink(match: RegExpMatchArray): Promise<HTMLElement> {
-  return Promise.resolve(buildRequestLink(document, match[0], match[1] ?? "", match[2] ?? "", game.i18n));
+export async function enrichRequestLink(match: RegExpMatchArray): Promise<HTMLElement> {
+  const { buildRequestLink } = await import("./roll-link-elements.ts");
+  return buildRequestLink(document, match[0], match[1] ?? "", match[2] ?? "", game.i18n);
 }
 
 /** Registers the roll-link and request-link enrichers (called in `init`). */

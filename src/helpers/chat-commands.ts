@@ -10,9 +10,15 @@
  */
 
 import { action, EngineError, percentile, pi, pool, shared, wild } from "../engines/index.ts";
+import { COMMAND_ENGINES, COMMAND_PATTERN, engineNamed, ENRICHER_ENGINES, type CommandEngine } from "./command-words.ts";
 
-/** The engines a command or enricher can roll. */
-export type CommandEngine = "percentile" | "action" | "wild" | "pi" | "pool";
+export {
+  COMMAND_ENGINES,
+  ENRICHER_ENGINES,
+  ENRICHER_PATTERN,
+  isRollCommand,
+  type CommandEngine,
+} from "./command-words.ts";
 
 /** A parsed roll: the engine and the exact request to hand to it. */
 export interface ParsedRoll {
@@ -42,26 +48,6 @@ export interface CommandSettings {
   readonly percentileCap: number;
 }
 
-/** The chat command words and the engine each rolls (`/pct` and `/percentile` are the same). */
-export const COMMAND_ENGINES: Readonly<Record<string, CommandEngine>> = Object.freeze({
-  pool: "pool",
-  pct: "percentile",
-  percentile: "percentile",
-  wild: "wild",
-  pi: "pi",
-  action: "action",
-});
-
-/** The enricher names (after `@Roll`) and the engine each rolls. */
-export const ENRICHER_ENGINES: Readonly<Record<string, CommandEngine>> = Object.freeze({
-  pool: "pool",
-  pct: "percentile",
-  percentile: "percentile",
-  wild: "wild",
-  pi: "pi",
-  action: "action",
-});
-
 /**
  * The syntax of each engine's parameters, shown in error messages after the command word
  * (brackets mark optional parts; `|` separates alternatives).
@@ -74,24 +60,10 @@ export const ROLL_USAGE: Readonly<Record<CommandEngine, string>> = Object.freeze
   action: "/action [+N] [dcN] [dN …] [check|attack|save|insight] [level=N] [botch=N]",
 });
 
-/**
- * The enricher pattern: `@Roll<Engine>[parameters]{label}` (the label is optional). Group 1 is the
- * engine name, group 2 the parameters, group 3 the label.
- */
-export const ENRICHER_PATTERN = /@Roll(Pool|Percentile|Pct|Wild|Pi|Action)\[([^\]]*)\](?:\{([^}]*)\})?/gi;
-
 const INTEGER = /^[+-]?\d+$/;
 
 /** The longest parameter text a command or a roll link may have (longer text is refused unread). */
 export const MAX_COMMAND_LENGTH = 500;
-
-/** The engine a command word or enricher name stands for (own entries only, in any case). */
-function engineNamed(table: Readonly<Record<string, CommandEngine>>, word: string): CommandEngine | undefined {
-  return shared.ownValue(table, word.toLowerCase());
-}
-
-/** A slash command: group 1 is the command word, group 2 the parameters. */
-const COMMAND_PATTERN = /^\s*\/([a-z]+)(?:\s+([\s\S]*))?$/i;
 
 /** The parameters of a command or an enricher, split into lower-case tokens. */
 export function tokenize(text: string): string[] {
@@ -315,15 +287,6 @@ export function parseChatCommand(message: string, settings: CommandSettings): Pa
   const engine = engineNamed(COMMAND_ENGINES, match[1] ?? "");
   if (engine === undefined) return null;
   return { engine, request: parseRollArgs(engine, match[2] ?? "", settings) };
-}
-
-/**
- * Whether a chat message is one of the roll commands (well-formed or not), so that the world's
- * settings need only be read for those.
- */
-export function isRollCommand(message: string): boolean {
-  const word = COMMAND_PATTERN.exec(message)?.[1];
-  return word !== undefined && engineNamed(COMMAND_ENGINES, word) !== undefined;
 }
 
 /**

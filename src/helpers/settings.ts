@@ -32,6 +32,9 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.initiativeWild": string;
     "rolling-bones.initiativePi": string;
     "rolling-bones.initiativePool": string;
+    "rolling-bones.showRarity": boolean;
+    /** The session's roll record (`services/roll-record.ts`), or `{}` before the first roll. */
+    "rolling-bones.rollRecord": Record<string, unknown>;
   }
 }
 
@@ -83,6 +86,10 @@ export const SETTING_KEYS = Object.freeze({
   initiativeWild: "initiativeWild",
   initiativePi: "initiativePi",
   initiativePool: "initiativePool",
+  /** World: whether each card says how rare its result was (on by default). */
+  showRarity: "showRarity",
+  /** World, hidden: the session's roll record, for the GM's dice report (written by the active GM only). */
+  rollRecord: "rollRecord",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */
@@ -217,6 +224,22 @@ export function registerSettings(): void {
     config: false,
     type: Boolean,
     default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.showRarity, {
+    name: "ROLLING_BONES.Settings.showRarity.name",
+    hint: "ROLLING_BONES.Settings.showRarity.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.rollRecord, {
+    name: "ROLLING_BONES.Settings.rollRecord.name",
+    hint: "ROLLING_BONES.Settings.rollRecord.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, {
     name: "ROLLING_BONES.Settings.worldSchemaVersion.name",

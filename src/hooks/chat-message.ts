@@ -1,5 +1,7 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
-import { COMMAND_ENGINES, isRollCommand, parseChatCommand, type ParsedRoll } from "../helpers/chat-commands.ts";
+import { openDiceReport } from "../applications/report/open.ts";
+import type { ParsedRoll } from "../helpers/chat-commands.ts";
+import { COMMAND_ENGINES, isRollCommand } from "../helpers/command-words.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { chatCommandsRegistered, chatInputText, registerChatCommands } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
@@ -13,6 +15,9 @@ export const ACTION_DICE_COMMAND = "/actiondice";
  * link is (`/request action save:reflex target=15 hidden`).
  */
 export const REQUEST_COMMAND = "/request";
+
+/** The chat command that opens the GM's dice report. */
+export const REPORT_COMMAND = "/dicereport";
 
 /**
  * `/losefate <character> <reason>`: the GM takes a Fate Point from a Wild Die character for breaking
@@ -36,13 +41,14 @@ async function loseFateFromCommand(rest: string): Promise<void> {
 export const CHAT_COMMAND_WORDS: readonly string[] = [
   ACTION_DICE_COMMAND.slice(1),
   REQUEST_COMMAND.slice(1),
+  REPORT_COMMAND.slice(1),
   "losefate",
   ...Object.keys(COMMAND_ENGINES),
 ];
 
 /**
  * Runs one of the system's slash commands typed as `message` (plain text): `/actiondice` opens the
- * action-dice panel, the roll commands (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see
+ * action-dice panel, `/dicereport` the GM's dice report, the roll commands (`/pool`, `/pct`, `/wild`, `/pi`, `/action`, see
  * `helpers/chat-commands.ts`) roll their engine to chat, `/request` opens the GM's roll-request
  * form, `/losefate` takes a Fate Point. A malformed command shows one localized error and posts nothing.
  *
@@ -52,6 +58,10 @@ export function runChatCommand(message: string): boolean {
   const text = message.trim();
   if (text.toLowerCase() === ACTION_DICE_COMMAND) {
     void openActionDice();
+    return true;
+  }
+  if (text.toLowerCase() === REPORT_COMMAND) {
+    void openDiceReport();
     return true;
   }
   const asked = /^\/request(?:\s+(.*))?$/is.exec(text);
@@ -68,24 +78,32 @@ export function runChatCommand(message: string): boolean {
     return true;
   }
   if (!isRollCommand(message)) return false;
+  void rollCommand(message);
+  return true;
+}
+
+/**
+ * Reads a roll command with the grammar (loaded on first use) and rolls it to chat; a malformed
+ * command shows one localized error and posts nothing.
+ */
+async function rollCommand(message: string): Promise<void> {
+  const { parseChatCommand } = await import("../helpers/chat-commands.ts");
   let parsed: ParsedRoll | null;
   try {
     parsed = parseChatCommand(message, commandSettings());
   } catch (error) {
     reportError(error);
-    return true;
+    return;
   }
-  if (!parsed) return false;
+  if (!parsed) return;
   const { engine, request } = parsed;
   // Loaded on use: the roll service pulls in the dice classes, which need Foundry's globals.
   // The speaker is the selected token, else the user's character (`getSpeaker()`, FOUNDRY-NOTES
   // §13.1); the roll stays its typist's: a GM who types /action with a hero's token selected keeps
   // the card's GM controls (an action card's owner is otherwise the hero's player).
   const owner = engine === "action" ? { rollOptions: { card: { owner: game.user.id } } } : {};
-  void import("../services/roll.ts").then(({ rollToChat }) =>
-    rollToChat(engine, request, { speaker: ChatMessage.getSpeaker(), ...owner }),
-  );
-  return true;
+  const { rollToChat } = await import("../services/roll.ts");
+  await rollToChat(engine, request, { speaker: ChatMessage.getSpeaker(), ...owner });
 }
 
 /**

@@ -1,11 +1,15 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
 import { openRequestComposer } from "../applications/requests/open.ts";
+import { openDiceReport } from "../applications/report/open.ts";
 
 /** The name of the action-dice tool in the token controls. */
 export const ACTION_DICE_TOOL = "rollingBonesActionDice";
 
 /** The name of the GM's roll-request tool in the token controls. */
 export const REQUEST_TOOL = "rollingBonesRequest";
+
+/** The name of the GM's dice-report tool in the token controls. */
+export const REPORT_TOOL = "rollingBonesDiceReport";
 
 /** A scene-control tool as v13 describes it (controls and tools are records keyed by name). */
 interface ToolConfig {
@@ -25,7 +29,7 @@ export type SceneControlsRecord = Record<string, { tools?: Record<string, unknow
  * The `getSceneControlButtons` hook (v13 and v14: `controls` is a record of controls keyed by name,
  * each with a `tools` record): adds a button to the token controls that opens the action-dice panel,
  * for every user (the GM gets the GM panel, a player their own), and for the GM a button that opens
- * the roll-request form.
+ * the roll-request form and one that opens the dice report.
  *
  * @param controls - The scene controls, by name (`tokens` among them).
  */
@@ -52,4 +56,13 @@ export function onGetSceneControlButtons(controls: SceneControlsRecord): void {
     onChange: () => void openRequestComposer(),
   };
   tools[REQUEST_TOOL] = request;
+  tools[REPORT_TOOL] = {
+    name: REPORT_TOOL,
+    title: game.i18n.localize("ROLLING_BONES.Report.Open"),
+    icon: "fa-solid fa-chart-column",
+    order: request.order + 1,
+    button: true,
+    visible: game.user.isGM,
+    onChange: () => void openDiceReport(),
+  } satisfies ToolConfig;
 }

@@ -26,7 +26,8 @@ export function registerHooks(): void {
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
   // A roll made for a GM roll request changed: its request card is drawn again; targets are judged again.
   Hooks.on("updateChatMessage", onUpdateChatMessage);
-  // A roll card naming targets gets a verdict for each (the active GM).
+  // A roll card naming targets gets a verdict for each, and a new roll goes into the session's roll
+  // record for the GM's dice report (the active GM).
   Hooks.on("createChatMessage", onCreateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);

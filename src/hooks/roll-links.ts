@@ -1,5 +1,4 @@
 import { ROLL_LINK_CLASS } from "../applications/enrichers.ts";
-import { parseEnricher } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { reportError } from "../helpers/notify.ts";
 
@@ -28,15 +27,23 @@ export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementatio
       openRequestComposerFromText(link.dataset.request ?? "", link.dataset.label ?? ""),
     );
   }
+  return rollLink(link);
+}
+
+/** Reads a roll link's parameters with the grammar (loaded on first use) and rolls it to chat. */
+async function rollLink(link: HTMLElement): Promise<ChatMessage.Implementation | null> {
+  const { parseEnricher } = await import("../helpers/chat-commands.ts");
+  let parsed: ReturnType<typeof parseEnricher>;
   try {
-    const { engine, request } = parseEnricher(link.dataset.engine ?? "", link.dataset.params ?? "", commandSettings());
-    const options = { speaker: ChatMessage.getSpeaker(), flavor: link.dataset.label };
-    // Loaded on first use: the roll service and dice classes stay out of the startup bundle.
-    return import("../services/roll.ts").then(({ rollToChat }) => rollToChat(engine, request, options));
+    parsed = parseEnricher(link.dataset.engine ?? "", link.dataset.params ?? "", commandSettings());
   } catch (error) {
     reportError(error);
-    return Promise.resolve(null);
+    return null;
   }
+  const options = { speaker: ChatMessage.getSpeaker(), flavor: link.dataset.label };
+  // Loaded on first use: the roll service and dice classes stay out of the startup bundle.
+  const { rollToChat } = await import("../services/roll.ts");
+  return rollToChat(parsed.engine, parsed.request, options);
 }
 
 /**

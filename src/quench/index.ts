@@ -6,6 +6,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { registerActionDiceBatch } from "./action-dice-batch.ts";
+import { registerAdviceBatch } from "./advice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerEquipmentBatch } from "./equipment-batch.ts";
 import { registerTargetsBatch } from "./targets-batch.ts";
@@ -73,4 +74,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerEquipmentBatch(quench);
   registerTargetsBatch(quench);
   registerAutomaticBatch(quench);
+  registerAdviceBatch(quench);
 }

@@ -7,6 +7,7 @@ import { currentVisibility, messageModeOptions, type Visibility } from "../helpe
 import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
 import { askAutomatic, needsApproval } from "./automatic/requests.ts";
+import { attachRollFacts } from "./rarity.ts";
 
 /** The engines that can be rolled to chat. */
 export type RollableEngine = keyof typeof ROLL_FACTORIES;
@@ -132,7 +133,8 @@ export async function postRoll(prepared: PreparedRoll): Promise<ChatMessage.Impl
  * Posts an evaluated roll as a chat message: spoken by `options.speaker` (else the current speaker),
  * its flavor stored escaped (text a user typed), seen as `visibility` says, authored by the current
  * user or, for the GM posting a player's approved roll, by `author` (a GM may create a message for
- * any user, FOUNDRY-NOTES §3).
+ * any user, FOUNDRY-NOTES §3). An engine roll first stores how rare it was and the die sizes entered
+ * by hand (`services/rarity.ts`).
  */
 export async function createRollMessage(
   roll: foundry.dice.Roll,
@@ -140,6 +142,9 @@ export async function createRollMessage(
   options: PostOptions = {},
   author: string = game.user.id,
 ): Promise<ChatMessage.Implementation | undefined> {
+  // How rare the roll was and which dice were entered by hand, stored with it (issue 26); a roll the
+  // GM posts for a player was thrown without manual entry.
+  await attachRollFacts(roll, visibility !== "blind" && author === game.user.id);
   return ChatMessage.create(
     {
       author,

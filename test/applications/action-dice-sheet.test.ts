@@ -146,7 +146,8 @@ describe("the Action dice buttons", () => {
   it("the scene controls get a labelled button in the token tools, for everyone", async () => {
     w = await bootWorld({ actors: ACTORS });
     const { registerHooks } = await import("../../src/hooks/index.ts");
-    const { ACTION_DICE_TOOL, REQUEST_TOOL } = await import("../../src/hooks/get-scene-control-buttons.ts");
+    const { ACTION_DICE_TOOL, REPORT_TOOL, REQUEST_TOOL } =
+      await import("../../src/hooks/get-scene-control-buttons.ts");
     registerHooks();
     for (const user of [GM, ALICE]) {
       const controls = w.double.actAs(user, () => w.double.sceneControls());
@@ -165,7 +166,15 @@ describe("the Action dice buttons", () => {
         "ruler",
         ACTION_DICE_TOOL,
         REQUEST_TOOL,
+        REPORT_TOOL,
       ]);
+      // the dice-report tool is the GM's only
+      expect(controls.tokens!.tools[REPORT_TOOL]).toMatchObject({
+        title: localize("ROLLING_BONES.Report.Open"),
+        button: true,
+        visible: user === GM,
+        order: 5,
+      });
       // the roll-request tool is the GM's only
       expect(controls.tokens!.tools[REQUEST_TOOL]).toMatchObject({
         title: localize("ROLLING_BONES.Request.ComposerTitle"),

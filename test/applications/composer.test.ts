@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { format } from "../support/i18n.ts";
 import { ALICE, bootWorld, GM, VEX, type World } from "../services/points-world.ts";
+import { poolAdvice } from "../../src/engines/advice.ts";
 import type { RequestRecord } from "../../src/services/requests/names.ts";
 
 const COMPOSER = "rolling-bones-request-composer";
@@ -84,5 +85,40 @@ describe("the roll-request composer", () => {
     expect(w.double.notifications.map((n) => [n.userId, n.message])).toEqual([
       [ALICE, format("ROLLING_BONES.Error.GmOnly")],
     ]);
+  });
+
+  it("the difficulty dial gives the character's exact chance and solves for a chance; Use writes the target", async () => {
+    w = await bootWorld();
+    await open(GM);
+    const form = () => composerOn(GM)!.element;
+    const control = <T extends Element>(name: string) => form().querySelector<T>(`[name="${name}"]`)!;
+    choose(control<HTMLSelectElement>("engine"), "pool");
+    await w.double.settle();
+    expect(form().querySelector("[data-dial]")).toBeNull();
+    choose(control<HTMLSelectElement>("trait"), "attribute:dexterity");
+    await w.double.settle();
+    choose(control<HTMLInputElement>("target"), "8");
+    await w.double.settle();
+    choose(form().querySelector<HTMLInputElement>(`input[name="actors"][value="${VEX}"]`)!, true);
+    await w.double.settle();
+    // Vex's Dexterity (one dot: the data model's default) alone at difficulty 8: 3 faces in 10.
+    const vex = w.double.game.actors.get(VEX)!;
+    expect((vex.system as { attributes: Record<string, { rating: number }> }).attributes.dexterity?.rating).toBe(1);
+    const row = form().querySelector<HTMLElement>(`[data-dial-actor="${VEX}"]`)!;
+    expect(Number(row.dataset.p)).toBe(poolAdvice.chanceAt({ pool: 1 }, 8));
+    expect(Number(row.dataset.p)).toBeCloseTo(0.3, 12);
+    // 25% for Vex: the hardest difficulty that still gives it is 8 (3 in 10); 9 gives 2 in 10.
+    choose(control<HTMLSelectElement>("dialFor"), VEX);
+    await w.double.settle();
+    choose(control<HTMLInputElement>("dialChance"), "25");
+    await w.double.settle();
+    const solved = form().querySelector<HTMLElement>("[data-dial-solved]")!;
+    expect(solved.dataset.dialSolved).toBe("8");
+    choose(control<HTMLInputElement>("target"), "5");
+    await w.double.settle();
+    await w.double.press(form().querySelector<HTMLButtonElement>('[data-action="dialUse"]')!);
+    await w.double.settle();
+    expect(control<HTMLInputElement>("target").value).toBe("8");
+    expect(w.double.applicationErrors).toEqual([]);
   });
 });

@@ -340,7 +340,7 @@ describe("roll dialogs in Chromium", () => {
       engines.percentile.requestToForm({ bonus: 0, penalty: 2, column: 12 }, settings),
       settings,
     );
-    await expect(page.getByLabel("Column shift").inputValue()).resolves.toBe("-2");
+    await expect(page.getByLabel("Column shift", { exact: true }).inputValue()).resolves.toBe("-2");
     await expect(page.locator('[name="bonus"]').count()).resolves.toBe(0);
     await expect(page.locator('[data-odds="dice"]').innerText()).resolves.toBe("Penalty dice thrown: 2");
     expect(await unlabelled(page)).toEqual({ controls: [], buttons: [] });

@@ -12,9 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { formatPercent } from "../../src/applications/dialogs/format.ts";
 import { pool, shared } from "../../src/engines/index.ts";
-import { CARD_STATES, LAB_ENGINES, facesText, rollEngine, tableSpecimens } from "../../lab/model.ts";
+import {
+  CARD_STATES,
+  LAB_ENGINES,
+  LAB_HELD_DICE,
+  facesText,
+  rollEngine,
+  storedRarity,
+  tableSpecimens,
+} from "../../lab/model.ts";
+import { rarityLine } from "../../src/dice/cards/context.ts";
+import { actionAdvice, piAdvice } from "../../src/engines/advice.ts";
+import type { ActionOutcome } from "../../src/engines/action/index.ts";
+import type { PiOutcome } from "../../src/engines/pi/index.ts";
 import { launch, shoot, shootPath } from "../support/browser.ts";
-import { ROOT } from "../support/i18n.ts";
+import { format, ROOT } from "../support/i18n.ts";
 import { startLab, type LabServer } from "../support/lab.ts";
 
 const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
@@ -244,6 +256,52 @@ describe("the lab page", () => {
     await page.locator(`${panel} .rb-dialog__roll`).click();
     expect(await page.locator(`${panel} [data-lab-view=players] [data-hidden]`).count()).toBe(1);
     expect(await page.locator(`${panel} [data-lab-view=full] .rb-die`).count()).toBeGreaterThan(0);
+  });
+});
+
+describe("the lab's odds advice (issue 26)", () => {
+  it("says on every engine's card how rare its result was, and works out the action and P&I advisors exactly", async () => {
+    const SEED = 4242;
+    for (const engine of LAB_ENGINES) {
+      const panel = `#lab-engine-${engine}`;
+      await page.locator(`${panel} select[name=visibility]`).selectOption("public");
+      await page.locator(`${panel} [data-lab-seed]`).fill(String(SEED));
+      await page.locator(`${panel} .rb-dialog__roll`).click();
+      const request: unknown = JSON.parse((await page.locator(`${panel} [data-lab-request]`).textContent()) ?? "");
+      const roll = rollEngine(engine, request, shared.seededFaces(SEED));
+      const line = rarityLine(storedRarity(roll), "en");
+      if (!line) throw new Error(`${engine}: no rarity line`);
+      const shown = page.locator(`${panel} [data-lab-view=full] [data-rarity]`);
+      expect(await shown.getAttribute("data-rarity"), engine).toBe(line.rare ?? "common");
+      const text =
+        line.rare === null
+          ? format("ROLLING_BONES.Rarity.Common", { good: line.good, bad: line.bad })
+          : format(line.rare === "good" ? "ROLLING_BONES.Rarity.RareGood" : "ROLLING_BONES.Rarity.RareBad", {
+              n: line.oneIn,
+              chance: line.tail,
+            });
+      expect(((await shown.textContent()) ?? "").replace(/\s+/g, " ").trim(), engine).toBe(text);
+      const advisor = page.locator(`${panel} [data-lab-view=full] details[data-rb-advice]`);
+      if (engine === "action") {
+        const advice = actionAdvice.cardAdvice(roll.outcome as ActionOutcome, LAB_HELD_DICE);
+        await advisor.locator("summary").click();
+        await page.locator(`${panel} details[data-rb-advice][data-ready]`).waitFor();
+        const steps = advisor.locator("[data-step]");
+        expect(
+          await steps.evaluateAll((els) => els.map((e) => [e.getAttribute("data-step"), e.getAttribute("data-p")])),
+        ).toEqual(advice.steps.map((step) => [step.id, String(step.chance)]));
+        expect(await advisor.locator(".is-best").getAttribute("data-step")).toBe(advice.best);
+      } else if (engine === "pi" && !(roll.outcome as PiOutcome).singleDie) {
+        const verdicts = piAdvice.pickVerdicts(roll.outcome as PiOutcome);
+        await advisor.locator("summary").click();
+        await page.locator(`${panel} details[data-rb-advice][data-ready]`).waitFor();
+        expect(
+          await advisor.locator("[data-pick]").evaluateAll((els) => els.map((e) => e.getAttribute("data-verdict"))),
+        ).toEqual(verdicts.map((v) => (v.met === null ? "none" : v.met ? "met" : "missed")));
+      } else expect(await advisor.count(), engine).toBe(0);
+    }
+    expect(await axeViolations(...LAB_ENGINES.map((e) => `#lab-engine-${e} [data-lab-result]`))).toEqual([]);
+    await page.locator("#lab-engine-action [data-lab-card]").screenshot({ path: await shootPath("lab-advice-action") });
   });
 });
 

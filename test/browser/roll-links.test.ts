@@ -8,7 +8,7 @@ import { Window } from "happy-dom";
 import { launch, openPage, shoot } from "../support/browser.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
 import { ENRICHER_PATTERN } from "../../src/helpers/chat-commands.ts";
-import { buildRollLink } from "../../src/applications/enrichers.ts";
+import { buildRollLink } from "../../src/applications/roll-link-elements.ts";
 
 const I18N = { has: hasKey, localize, format: (key: string, data: Record<string, string>) => format(key, data) };
 const SETTINGS = { wildFirstOneCounts: true, percentileCap: 5 };

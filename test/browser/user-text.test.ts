@@ -91,7 +91,7 @@ describe("user text stays text in Chromium", () => {
 
   it("a roll link with a hostile label, as a journal shows it", async () => {
     double = await (await import("../support/system.ts")).bootSystem({ userId: ALICE });
-    const { buildRollLink } = await import("../../src/applications/enrichers.ts");
+    const { buildRollLink } = await import("../../src/applications/roll-link-elements.ts");
     const { hasKey, localize, format } = await import("../support/i18n.ts");
     const label = HOSTILE_SHORT.replace("{{7*7}}", "");
     const i18n = { has: hasKey, localize, format: (k: string, d: Record<string, string>) => format(k, d) };

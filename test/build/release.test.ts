@@ -42,9 +42,15 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * parts on the action card, damage that follows the attack, conditions in every engine, defence
  * figures and targets on every card) added about 3.6 KB (71.3 → 74.9 KB), after moving what only the
  * dialogs and the GM's judging need out of the startup chunk (the attack's dialog view, the verdicts,
- * the judging service): raised to 76 KB.
+ * the judging service): raised to 76 KB. Issue 26 (the odds advice, the rarity line, the dice report)
+ * keeps the advice, the odds tables, the rarity, the session's roll record and the report on demand,
+ * and moved the roll grammar of chat commands and roll links out of the startup chunk (only the
+ * command words and link patterns stay): 75.2 KB; with issue 23's test-world and compat changes
+ * merged, 75.7 KB: lowered to 75.75 KB. Measured next cuts, far from
+ * 60 KB: `game.system.api.engines` as namespaces (about 2.6 KB: every engine export stays in core),
+ * the action ledger the card controls check (about 4 KB), the sheets' trait rolls (about 2.5 KB).
  */
-const JS_LIMIT = 76 * 1024;
+const JS_LIMIT = 75.75 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {

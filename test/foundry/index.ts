@@ -861,6 +861,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     });
     settings.register("core", "rollMode", { scope: "client", legacyNull: true });
   }
+  // The user's dice fulfilment by denomination (`{ d20: "manual" }`; `{}` means every die digital):
+  // the Configure Dice menu's setting. [API13 Roll.DICE_CONFIGURATION_SETTING "diceConfiguration";
+  // public module code reads `game.settings.get("core", "diceConfiguration")` and sets entries to "manual"]
+  settings.register("core", "diceConfiguration", { scope: "client", default: {} });
 
   const previous = new Map<string, PropertyDescriptor | undefined>();
   for (const name of GLOBAL_NAMES) {
@@ -1125,6 +1129,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     installManualDice(userId, answer) {
       assertUser(userId);
       env.manualDice.set(userId, answer);
+      // The user chose manual entry for every die the Configure Dice menu lists (d4 … d100).
+      let client = env.world.clientSettings.get(userId);
+      if (!client) env.world.clientSettings.set(userId, (client = new Map<string, unknown>()));
+      const manual = Object.fromEntries(["d4", "d6", "d8", "d10", "d12", "d20", "d100"].map((d) => [d, "manual"]));
+      client.set("core.diceConfiguration", manual);
       return env.manualAsked;
     },
     set queryLatency(ms: number) {

@@ -123,14 +123,17 @@ class User {
 
   /**
    * Whether the user holds a permission: its role reaches the lowest role the world grants it to
-   * (SETTINGS_MODIFY, QUERY_USER; a GM holds every one). [API13 User#hasPermission, User#can;
-   * CONST.USER_PERMISSIONS]
+   * (SETTINGS_MODIFY, QUERY_USER; a GM holds every one). MANUAL_ROLLS: a user the test gave manual
+   * dice holds it (`installManualDice`: the world's permission configuration granted it); which roles
+   * hold it by default is not emulated. [API13 User#hasPermission, User#can; CONST.USER_PERMISSIONS;
+   * `game.user.hasPermission("MANUAL_ROLLS")` in public module code]
    */
   hasPermission(permission: string): boolean {
     const e = env();
     if (this.role >= USER_ROLES.GAMEMASTER) return true;
     if (permission === "SETTINGS_MODIFY") return this.role >= e.permissions.SETTINGS_MODIFY;
     if (permission === "QUERY_USER") return this.role >= e.queryRole;
+    if (permission === "MANUAL_ROLLS") return e.manualDice.has(this._id);
     throw new Error(`Foundry double: the permission ${permission} is not emulated`);
   }
 

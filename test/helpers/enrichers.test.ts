@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixedFaces, type FoundryDouble } from "../foundry/index.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
-import { buildRequestLink, buildRollLink, REQUEST_LINK_PATTERN } from "../../src/applications/enrichers.ts";
+import { REQUEST_LINK_PATTERN } from "../../src/applications/enrichers.ts";
+import { buildRequestLink, buildRollLink } from "../../src/applications/roll-link-elements.ts";
 import { ENRICHER_PATTERN } from "../../src/helpers/chat-commands.ts";
 
 const I18N = { has: hasKey, localize, format: (key: string, data: Record<string, string>) => format(key, data) };

@@ -122,7 +122,7 @@ describe("roll commands on v14, whose chat input is the editor's HTML", () => {
     double = await bootSystem({ userId: ALICE, generation: 14 });
     const registry = foundry.applications.sidebar.tabs.ChatLog as unknown as { CHAT_COMMANDS: Record<string, unknown> };
     expect(Object.keys(registry.CHAT_COMMANDS)).toEqual(
-      ["actiondice", "request", "losefate", "pool", "pct", "percentile", "wild", "pi", "action"].map(
+      ["actiondice", "request", "dicereport", "losefate", "pool", "pct", "percentile", "wild", "pi", "action"].map(
         (word) => `rolling-bones.${word}`,
       ),
     );

@@ -231,7 +231,7 @@ function expectedRows(id: (typeof ODDS_IDS)[number]): string[][] {
 }
 
 describe("the rules journal", () => {
-  it("keeps the overview's ids and has one chapter per engine plus the rolling, equipment, damage, initiative, NPC, condition and token chapters, as text pages", () => {
+  it("keeps the overview's ids and has one chapter per engine plus the rolling, equipment, damage, initiative, NPC, condition, token and odds chapters, as text pages", () => {
     const [journal] = docs("rules");
     expect(journal?._id).toBe("rbRulesJournal01");
     const pages = journalPages();
@@ -253,6 +253,7 @@ describe("the rules journal", () => {
       "Non-player characters",
       "Conditions",
       "Token bars",
+      "What the odds mean",
     ]);
     expect(pages[0]?._id).toBe("rbRulesOverview1");
     for (const page of pages) {

@@ -84,7 +84,7 @@ describe("guard: the only ways text becomes HTML", () => {
     });
     expect(offenders).toEqual([]);
     // Where the HTML came from, file by file: the chat hooks and the lab render templates; the
-    // Quench scenario and the lab's element helper take a rendered card or template.
+    // Quench scenario, the advice batch and the lab's element helper take a rendered card or template.
     const setters = occurrences(code, sinks).map((o) => o.split(":")[0]);
     expect([...new Set(setters)].sort()).toEqual([
       "lab/art-panel.ts",
@@ -93,9 +93,11 @@ describe("guard: the only ways text becomes HTML", () => {
       "lab/main.ts",
       "lab/sheet-panel.ts",
       "src/applications/chat/action-card-listeners.ts",
+      "src/applications/chat/advice-host.ts",
       "src/applications/chat/automatic-controls.ts",
       "src/applications/chat/points-card-listeners.ts",
       "src/applications/requests/card.ts",
+      "src/quench/advice-batch.ts",
       "src/quench/run-scenario.ts",
     ]);
   });
@@ -233,8 +235,12 @@ describe("cards, ledgers, panels and requests with hostile names and labels", ()
   it("covers every chat, panel and request template that shows user text", () => {
     const files = new Set(hostileParts.map((p) => p.file));
     for (const file of templateFiles()) {
-      // Partials and controls show no user text of their own; request rows render inside the request card.
-      if (!/^templates\/(chat|action-dice|requests)\//.test(file) || /partials|controls|request-rows/.test(file)) {
+      // Partials and controls show no user text of their own; request rows render inside the request
+      // card; a card's advisor shows figures only.
+      if (
+        !/^templates\/(chat|action-dice|requests)\//.test(file) ||
+        /partials|controls|request-rows|advice/.test(file)
+      ) {
         continue;
       }
       expect(files, file).toContain(file);

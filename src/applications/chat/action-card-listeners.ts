@@ -16,8 +16,9 @@ import {
   type EconomyRecord,
 } from "../../services/action-dice/index.ts";
 import { classPoolNow } from "../../services/action-dice/class-pools.ts";
-import type { ActionCardState } from "../../engines/action/index.ts";
-import { actionControls, type ControlsInput } from "./action-controls.ts";
+import { cardOutcome, type ActionCardState, type ActionPoolState } from "../../engines/action/index.ts";
+import { actionControls, type ActionControlsView, type ControlsInput } from "./action-controls.ts";
+import { addAdviceHost } from "./advice-host.ts";
 import { addLedgerControls, controlButton } from "./card-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
@@ -67,6 +68,43 @@ async function decorateActionCard(
     section.insertAdjacentHTML("beforeend", await renderSystemTemplate(CONTROLS_TEMPLATE, { ...view }));
   }
   addLedgerControls(section, view.undo, game.i18n);
+  addAdvisor(section, message.id, card, view, pools, viewer.isGM);
+}
+
+/**
+ * Adds the advisor of an open card for a viewer who can spend on it (the dice they may use and the
+ * dice they may re-roll), or for a GM (the dice of the card's owner); its figures are worked out
+ * only when the viewer opens it or hovers the card.
+ */
+function addAdvisor(
+  section: HTMLElement,
+  messageId: string,
+  card: ActionCardState,
+  view: ActionControlsView,
+  pools: Readonly<Record<string, ActionPoolState>>,
+  isGM: boolean,
+): void {
+  const outcome = cardOutcome(card);
+  if (!card.open || !outcome) return;
+  let held = [
+    ...view.augment.map((a) => ({ faces: a.faces, count: a.left })),
+    ...(view.classAugment && view.classDice ? [{ faces: view.classDice.faces, count: view.classDice.left }] : []),
+  ];
+  let rerollable: number[] | undefined = [...view.reroll, ...view.classReroll].map((r) => r.die);
+  if (held.length === 0 && rerollable.length === 0) {
+    if (!isGM) return;
+    // The GM sees what the card's owner could do with the dice the owner holds.
+    held = (Object.hasOwn(pools, card.owner) ? (pools[card.owner]?.dice ?? []) : []).map((d) => ({
+      faces: d.faces,
+      count: d.count,
+    }));
+    rerollable = undefined;
+    if (held.every((d) => d.count === 0)) return;
+  }
+  addAdviceHost(section, messageId, "action", game.i18n, async () => {
+    const advice = await import("./card-advice.ts");
+    return advice.actionAdviceHtml(outcome, held, rerollable);
+  });
 }
 
 function decorateEconomyCard(record: EconomyRecord, html: HTMLElement): void {

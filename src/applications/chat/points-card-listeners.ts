@@ -14,6 +14,7 @@ import {
   type FateLossRecord,
   type PointsRoll,
 } from "../../services/points/index.ts";
+import { addAdviceHost } from "./advice-host.ts";
 import { addPointsUndo, controlButton, markAssistLine } from "./card-controls.ts";
 import { pointsControls, type PointsControlsView } from "./points-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
@@ -96,6 +97,23 @@ async function decorate(message: ChatMessage.Implementation, html: HTMLElement):
   addPointsUndo(section, view.undo, game.i18n);
   const controls = await pointsControlsHtml(view);
   if (controls) section.insertAdjacentHTML("beforeend", controls);
+  addPickAdvisor(message, section, view);
+}
+
+/**
+ * Adds the advisor of a Precision & Impact card with two dice or more to pick from, for the viewer
+ * who may pick (its owner) and for a GM: every pick judged against the goal, worked out only when
+ * opened or when the card is hovered.
+ */
+function addPickAdvisor(message: ChatMessage.Implementation, section: HTMLElement, view: PointsControlsView): void {
+  const roll = message.rolls[0] as PointsRoll | undefined;
+  const outcome = roll?.outcome;
+  if (!message.id || !outcome || outcome.engine !== "pi" || outcome.singleDie) return;
+  if (view.pick === null && !game.user.isGM) return;
+  addAdviceHost(section, message.id, "pi", game.i18n, async () => {
+    const advice = await import("./card-advice.ts");
+    return advice.piAdviceHtml(outcome);
+  });
 }
 
 /**

@@ -190,7 +190,8 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "act
     kind: selectOptions(action.D20_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
     insight: kind === "insight",
     botchRangeShown: kind === "attack" || botchRange !== "1",
-    held: heldCount === null ? null : { faces: Number(dieText), count: heldCount, gm: settings.actionDice?.gm === true },
+    held:
+      heldCount === null ? null : { faces: Number(dieText), count: heldCount, gm: settings.actionDice?.gm === true },
     modifier: text(values.modifier),
     level: text(values.level),
     dc: text(values.dc),

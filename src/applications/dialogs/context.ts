@@ -8,6 +8,8 @@ import type { EngineError, EngineId } from "../../engines/index.ts";
 import { conditionLines, type ConditionLine } from "../../dice/cards/context.ts";
 import { dialogTargetsView, type DialogTargetsView } from "./targets.ts";
 import type { Visibility } from "../../helpers/compat.ts";
+import { choicesView, type ChoiceTableView } from "./choices.ts";
+import { dialogDialView, type DialogDialView } from "./dial.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, selectOptions, type DialogEvaluation, type DialogSettings, type SelectOption } from "./types.ts";
@@ -47,6 +49,10 @@ export interface DialogContext {
   visibility: SelectOption[];
   /** Whether the odds panel's optional details are open. */
   showMore: boolean;
+  /** What each choice buys: a table per resource the roll can spend (empty while the input is invalid). */
+  choices: ChoiceTableView[];
+  /** The GM's difficulty dial when a GM rolls for an NPC (and the input is valid), else `null`. */
+  dial: DialogDialView | null;
   /**
    * The conditions and effects on this roll, as lines (each with where it comes from): the character's
    * own sheet conditions the request holds, then the effects the roll adds (the odds include both).
@@ -143,6 +149,11 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
     canRoll: evaluation.ok && input.rolling !== true,
     visibility: visibilityOptions(input.visibility),
     showMore: input.showMore === true,
+    choices: evaluation.ok ? choicesView(input.engine, input.values, input.settings, input.lang) : [],
+    dial:
+      evaluation.ok && input.settings.gmDial === true
+        ? dialogDialView(input.engine, input.values, input.settings, input.lang)
+        : null,
     conditions: [
       ...conditionLines(input.settings.sheetConditions ?? [], "condition").map((l) => ({ ...l, from: null })),
       ...conditionLines(input.settings.conditions ?? [], "condition"),

@@ -69,6 +69,8 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     actor.type === "action-character" ? actionDiceOf(actor) : actor.type === "action-npc" ? gmActionDice() : null;
   // A character (or an NPC, which rolls as its engine's character) may tick its gear.
   const type = rollingTypeOf(actor.type);
+  // A GM rolling for an NPC gets the difficulty dial (issue 26).
+  const gmDial = game.user.isGM && npc;
   const engine = type ? ENGINE_OF[type] : null;
   const gear = engine ? gearFor(engine, actor) : [];
   // The conditions and effects the roll will add, listed in the dialog and counted in its odds.
@@ -79,6 +81,7 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     ...(points && !npc ? { points } : {}),
     ...(actionDice ? { actionDice } : {}),
     ...(gear.length > 0 ? { gear } : {}),
+    ...(gmDial ? { gmDial } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),
     ...(sheetConditions.length > 0 ? { sheetConditions } : {}),
     ...(npc ? { npc } : {}),

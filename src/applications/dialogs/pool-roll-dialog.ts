@@ -298,7 +298,9 @@ function damageOddsView(odds: pool.PoolOdds, req: pool.ValidPoolRequest, lang: s
   ];
   return {
     engine: "pool",
-    headline: [{ id: "damage", labelKey: "ROLLING_BONES.Pool.Damage.Any", tone: "good", ...chance(odds.pSuccess, lang) }],
+    headline: [
+      { id: "damage", labelKey: "ROLLING_BONES.Pool.Damage.Any", tone: "good", ...chance(odds.pSuccess, lang) },
+    ],
     bars,
     expectedNet: formatMean(odds.expectedNet, lang),
     automatic: odds.automatic,

@@ -59,7 +59,7 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
     position: { width: 480, height: "auto" as const },
     window: { contentClasses: ["standard-form"] },
     form: { handler: RollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
-    actions: { cancel: RollDialog.#onCancel },
+    actions: { cancel: RollDialog.#onCancel, dialUse: RollDialog.#onDialUse },
   };
 
   // The form and odds templates are chosen per engine in _configureRenderParts.
@@ -87,6 +87,19 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
     event.preventDefault();
     this.#readForm(form);
     await this.#roll();
+  }
+
+  /** Sets the fields the difficulty dial names (a GM rolling for an NPC) to its solved target, and draws the dialog again. */
+  static async #onDialUse(this: RollDialog, _event: Event, target: HTMLElement): Promise<void> {
+    this.#readForm(this.element as HTMLFormElement);
+    const fields = (target.dataset.fields ?? "").split(",");
+    const values = (target.dataset.values ?? "").split(",");
+    const next: Record<string, string | boolean | undefined> = { ...this.#values };
+    fields.forEach((field, i) => {
+      if (field !== "" && Object.hasOwn(next, field)) next[field] = values[i] ?? "";
+    });
+    this.#values = next;
+    await this.render();
   }
 
   /** Closes the dialog without rolling. */

@@ -38,6 +38,8 @@ export interface DialogSettings extends EquipmentSettings {
   readonly actionDice?: DialogActionDice | null;
   /** Pool: true when an automatic success must be asked of the GM (a player, where the GM approves them). */
   readonly automaticAsk?: boolean;
+  /** True when a GM rolls for an NPC: the dialog offers the difficulty dial. */
+  readonly gmDial?: boolean;
   /**
    * The rolling character's conditions and effects that move a roll of this engine (its own, and its
    * equipped items'), read when the dialog opens: listed as lines, and the odds include them, as the

@@ -14,6 +14,7 @@ import {
   type RequestDraft,
 } from "../../services/requests/spec.ts";
 import type { CharacterEngine } from "../../data/actor/pure.ts";
+import { DEFAULT_DIAL_CHANCE } from "./dial-constants.ts";
 
 /** A character the GM may name. */
 export interface ComposerCharacter {
@@ -34,6 +35,9 @@ export interface ComposerValues {
   readonly hidden: boolean;
   readonly net: string;
   readonly actors: readonly string[];
+  /** The difficulty dial: the chance to solve for (percent, as typed) and for whom (an actor id, `atLeastOne`, `all`). */
+  readonly dialChance: string;
+  readonly dialFor: string;
 }
 
 /** The composer's context. */
@@ -74,6 +78,8 @@ export function valuesFromDraft(draft: Partial<RequestDraft>): ComposerValues {
     hidden: draft.hidden ?? false,
     net: String(draft.net ?? 0),
     actors: [],
+    dialChance: String(DEFAULT_DIAL_CHANCE),
+    dialFor: "atLeastOne",
   };
 }
 

@@ -12,6 +12,8 @@ import { COMPOSER_ID } from "./open.ts";
 import { postRollRequest, requestableActors } from "../../services/requests/requests.ts";
 import { REQUEST_ENGINES, type RequestDraft } from "../../services/requests/spec.ts";
 import type { CharacterEngine } from "../../data/actor/pure.ts";
+import { dialView, type DialView } from "./dial-view.ts";
+import { withWorldArt } from "../../data/settings/world-art.ts";
 import {
   composerView,
   specFromValues,
@@ -21,8 +23,8 @@ import {
   type ComposerView,
 } from "./composer-view.ts";
 
-/** The composer's render context. */
-export type ComposerContext = ApplicationV2.RenderContext & ComposerView & { idPrefix: string };
+/** The composer's render context: the form, and the difficulty dial for the characters ticked. */
+export type ComposerContext = ApplicationV2.RenderContext & ComposerView & { idPrefix: string; dial: DialView | null };
 
 /** Reads the form's values. */
 export function readComposerForm(form: HTMLFormElement, before: ComposerValues): ComposerValues {
@@ -40,6 +42,8 @@ export function readComposerForm(form: HTMLFormElement, before: ComposerValues):
     hidden: hidden?.checked ?? false,
     net: text("net") || "0",
     actors,
+    dialChance: text("dialChance"),
+    dialFor: text("dialFor") || before.dialFor,
   };
   // Another engine has other traits and other characters: start its trait afresh, keep the rest.
   if (values.engine !== before.engine) {
@@ -72,6 +76,7 @@ export class RequestComposer extends HandlebarsApplicationMixin(ApplicationV2)<C
     position: { width: 380, height: "auto" as const },
     window: { title: "ROLLING_BONES.Request.ComposerTitle", resizable: true },
     form: { handler: RequestComposer.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    actions: { dialUse: RequestComposer.#onDialUse },
   };
 
   static override PARTS = {
@@ -98,11 +103,45 @@ export class RequestComposer extends HandlebarsApplicationMixin(ApplicationV2)<C
     if (card) await this.close();
   }
 
+  /** Writes the dial's target into the form's target (percentile: its dice) and draws the form again. */
+  static async #onDialUse(this: RequestComposer, _event: Event, target: HTMLElement): Promise<void> {
+    const form = this.element as HTMLFormElement;
+    this.#values = readComposerForm(form, this.#values);
+    const value = target.dataset.target ?? "";
+    this.#values =
+      this.#values.engine === "percentile" ? { ...this.#values, net: value } : { ...this.#values, target: value };
+    await this.render();
+  }
+
   protected override async _prepareContext(
     options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean },
   ): Promise<ComposerContext> {
     const context = await super._prepareContext(options);
-    return { ...context, ...composerView(this.#values, characters(this.#values.engine)), idPrefix: this.id };
+    return {
+      ...context,
+      ...composerView(this.#values, characters(this.#values.engine)),
+      idPrefix: this.id,
+      dial: this.#dial(),
+    };
+  }
+
+  /** The difficulty dial for the characters ticked (none: no dial). */
+  #dial(): DialView | null {
+    const values = this.#values;
+    const ticked = requestableActors(values.engine).filter((a) => values.actors.includes(a.id ?? ""));
+    if (ticked.length === 0) return null;
+    const spec = specFromValues(values);
+    const number = (text: string) => (text.trim() === "" || !Number.isFinite(Number(text)) ? null : Number(text));
+    return dialView({
+      engine: values.engine,
+      trait: spec.trait as { kind: string; key: string },
+      target: values.engine === "percentile" ? (number(values.net) ?? 0) : number(values.target),
+      characters: ticked.map((a) => ({ id: a.id ?? "", name: a.name, system: a.system })),
+      wanted: values.dialChance,
+      who: values.dialFor,
+      prepare: (request) => withWorldArt(values.engine, request),
+      lang: game.i18n.lang,
+    });
   }
 
   protected override async _onRender(
@@ -111,7 +150,9 @@ export class RequestComposer extends HandlebarsApplicationMixin(ApplicationV2)<C
   ): Promise<void> {
     await super._onRender(context, options);
     const form = this.element as HTMLFormElement;
-    form.querySelector('select[name="engine"]')?.addEventListener("change", () => {
+    // Every change draws the form again: another engine's traits, and the dial's figures. The body is
+    // drawn anew on each render (the form element stays), so its listener is never added twice.
+    form.querySelector(".rb-composer")?.addEventListener("change", () => {
       this.#values = readComposerForm(form, this.#values);
       void this.render();
     });

@@ -3,7 +3,9 @@
  * build it from their stored request and outcome, and the lab page builds it the same way from an
  * engine roll of its own.
  */
+import { rarityOf } from "../../engines/shared/rarity.ts";
 import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+import { formatPercent } from "../../helpers/format.ts";
 import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
 import { targetLines, type TargetLine } from "./targets.ts";
 
@@ -44,6 +46,41 @@ export function readAttackLine(raw: unknown): AttackLine | null {
   return { weapon, use };
 }
 
+/** How rare a card's result was, as its line says it. */
+export interface RarityLine {
+  /** The chance of a result at least this good, and at least this bad, formatted. */
+  readonly good: string;
+  readonly bad: string;
+  /** Which way the result is rare (1 in 20 or rarer), or `null`. */
+  readonly rare: "good" | "bad" | null;
+  /** N of "1 in N" for a rare result, else `null`. */
+  readonly oneIn: number | null;
+  /** The rare side's chance, formatted (empty when not rare). */
+  readonly tail: string;
+}
+
+/**
+ * The rarity line of a roll's stored rarity (`roll.options.rarity`, see `services/rarity.ts`);
+ * `null` when there is none or it is malformed.
+ *
+ * @param raw - The stored rarity.
+ * @param lang - The viewer's language.
+ */
+export function rarityLine(raw: unknown, lang: string): RarityLine | null {
+  if (!isRecord(raw)) return null;
+  const good = Number(raw.good);
+  const bad = Number(raw.bad);
+  if (![good, bad].every((p) => Number.isFinite(p) && p >= 0 && p <= 1)) return null;
+  const r = rarityOf(good, bad);
+  return {
+    good: formatPercent(r.atLeastAsGood, lang),
+    bad: formatPercent(r.atLeastAsBad, lang),
+    rare: r.rare,
+    oneIn: r.oneIn,
+    tail: r.rare === null ? "" : formatPercent(r.tail, lang),
+  };
+}
+
 /** What every engine's chat card template receives. */
 export interface EngineCardContext<Req, Out> {
   /** The engine id. */
@@ -75,6 +112,8 @@ export interface EngineCardContext<Req, Out> {
    * conditions (Active Effects); empty when private or none.
    */
   conditions: ConditionLine[];
+  /** How rare the result was (when the world shows it and the roll stored it); null when private. */
+  rarity: RarityLine | null;
 }
 
 /**
@@ -166,6 +205,10 @@ export interface CardContextInput<Req, Out> {
   readonly equipment?: unknown;
   /** A weapon attack's line, when the roll is a Precision & Impact or percentile weapon attack. */
   readonly attack?: AttackLine | null;
+  /** The roll's stored rarity (`roll.options.rarity`), when the world shows it. */
+  readonly rarity?: unknown;
+  /** The viewer's language (the rarity line's percentages); English when absent. */
+  readonly lang?: string;
 }
 
 /**
@@ -193,5 +236,6 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     conditions: isPrivate
       ? []
       : [...conditionLines(input.equipment, "equipment"), ...conditionLines(input.conditions, "condition")],
+    rarity: isPrivate ? null : rarityLine(input.rarity, input.lang ?? "en"),
   };
 }

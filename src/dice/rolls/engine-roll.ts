@@ -4,6 +4,8 @@ import { cardContextOf, readAttackLine, readDamageLine, type EngineCardContext }
 import { cardKey, rememberCard, renderedCard } from "../cards/rendered.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
+import { SETTING_KEYS } from "../../helpers/settings.ts";
+import { SYSTEM_ID } from "../../constants.ts";
 
 import OperatorTerm = foundry.dice.terms.OperatorTerm;
 import Die = foundry.dice.terms.Die;
@@ -259,7 +261,17 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
    * The chat card's context: the stored request and outcome, and whether the viewer may see the
    * result (a blind roll shows players nothing but that a roll was made).
    */
-  cardContext({ flavor, isPrivate }: { flavor?: string | undefined; isPrivate: boolean }): EngineCardContext<Req, Out> {
+  cardContext({
+    flavor,
+    isPrivate,
+    showRarity = false,
+    lang = "en",
+  }: {
+    flavor?: string | undefined;
+    isPrivate: boolean;
+    showRarity?: boolean;
+    lang?: string;
+  }): EngineCardContext<Req, Out> {
     return cardContextOf({
       engine: this.engineOptions.engine,
       flavor,
@@ -275,6 +287,8 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       conditions: (this.options as { conditions?: unknown }).conditions,
       equipment: (this.options as { equipment?: unknown }).equipment,
       attack: readAttackLine((this.options as { attack?: unknown }).attack),
+      rarity: showRarity ? (this.options as { rarity?: unknown }).rarity : null,
+      lang,
     });
   }
 
@@ -298,19 +312,24 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       isPrivate = false,
     } = options;
     if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
-    // An unchanged card (same stored roll, flavor, viewer visibility, language) renders once.
+    const lang = game.i18n.lang;
+    const showRarity = game.settings.get(SYSTEM_ID, SETTING_KEYS.showRarity);
+    // An unchanged card (same stored roll, flavor, viewer visibility, language, rarity line) renders once.
     const key = cardKey({
       template,
-      lang: game.i18n.lang,
+      lang,
       flavor,
       isPrivate,
       formula: this.formula,
       total: this.total,
-      options: this.options,
+      options: showRarity ? this.options : { ...this.options, rarity: null },
     });
     return (
       renderedCard(key) ??
-      rememberCard(key, await renderSystemTemplate(template, { ...this.cardContext({ flavor, isPrivate }) }))
+      rememberCard(
+        key,
+        await renderSystemTemplate(template, { ...this.cardContext({ flavor, isPrivate, showRarity, lang }) }),
+      )
     );
   }
 

@@ -1,0 +1,70 @@
+/**
+ * Number formatting for the odds panels, in the user's language through `Intl.NumberFormat`. Pure:
+ * the language is passed in. A chance above 0 never reads "0%", and a chance below 1 never reads
+ * "100%".
+ */
+
+/** Chances below this (but above 0) read `<0.1%`; chances above 1 minus this (but below 1) read `>99.9%`. */
+export const SMALLEST_SHOWN = 0.001;
+
+const PERCENT_FORMATS = new Map<string, { whole: Intl.NumberFormat; fine: Intl.NumberFormat }>();
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+
+/** The two percent formats of a language, cached. */
+function percentFormats(lang: string): { whole: Intl.NumberFormat; fine: Intl.NumberFormat } {
+  let formats = PERCENT_FORMATS.get(lang);
+  if (formats === undefined) {
+    formats = {
+      whole: new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }),
+      fine: new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }),
+    };
+    PERCENT_FORMATS.set(lang, formats);
+  }
+  return formats;
+}
+
+/**
+ * Formats a probability as a percentage: whole percents between 10% and 90%, one decimal in the
+ * tails (where a tenth of a percent matters, e.g. a 4.3% botch), `<0.1%` and `>99.9%` at the very
+ * ends, and exactly "0%" and "100%" only for impossible and certain outcomes.
+ *
+ * @param p - The probability, 0 to 1.
+ * @param lang - The user's language (a BCP 47 tag such as `en` or `de`).
+ * @returns The formatted percentage.
+ */
+export function formatPercent(p: number, lang: string): string {
+  const { whole, fine } = percentFormats(lang);
+  if (p <= 0) return whole.format(0);
+  if (p >= 1) return whole.format(1);
+  if (p < SMALLEST_SHOWN) return `<${fine.format(SMALLEST_SHOWN)}`;
+  if (p > 1 - SMALLEST_SHOWN) return `>${fine.format(1 - SMALLEST_SHOWN)}`;
+  return p < 0.1 || p > 0.9 ? fine.format(p) : whole.format(p);
+}
+
+/**
+ * Formats an expected value (a mean) with at most one decimal.
+ *
+ * @param value - The number.
+ * @param lang - The user's language.
+ * @returns The formatted number.
+ */
+export function formatMean(value: number, lang: string): string {
+  let format = NUMBER_FORMATS.get(lang);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    NUMBER_FORMATS.set(lang, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * The width of a bar for a probability, as a CSS percentage number (0–100, two decimals). A
+ * possible outcome always gets a visible sliver.
+ *
+ * @param p - The probability, 0 to 1.
+ * @returns The width in percent.
+ */
+export function barWidth(p: number): number {
+  if (p <= 0) return 0;
+  return Math.max(1, Math.round(Math.min(1, p) * 10000) / 100);
+}
