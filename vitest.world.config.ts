@@ -28,6 +28,8 @@ const SCENARIOS = [
   "test/applications/windows.test.ts",
   "test/applications/action-dice-sheet.test.ts",
   "test/services/world-batch.test.ts",
+  "test/applications/keybindings.test.ts",
+  "test/services/integrations-batch.test.ts",
 ];
 
 export default defineConfig({

@@ -734,6 +734,7 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       editable,
       idPrefix,
       rollHintKey: ROLL_HINT_KEYS.dialog,
+      rollHintKeys: "Shift",
       equipment: actor.items,
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,

@@ -12,6 +12,7 @@ import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
 import { registerWorldFaultsBatch } from "./world-faults-batch.ts";
+import { registerIntegrationsBatch } from "./integrations-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { calibrate, throwD4, type FaceMapping } from "./faces.ts";
 import { runScenario } from "./run-scenario.ts";
@@ -69,4 +70,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerWorldFaultsBatch(quench);
   registerEquipmentBatch(quench);
   registerAutomaticBatch(quench);
+  registerIntegrationsBatch(quench);
 }

@@ -64,6 +64,7 @@ async function sheetView(userId: string, actorId: string): Promise<CharacterView
         editable: true,
         idPrefix: "rb-t",
         rollHintKey: ROLL_HINT_KEYS.dialog,
+        rollHintKeys: "Shift",
         actionDice: sheetActionDiceOf(actor as never),
       },
     );

@@ -58,6 +58,7 @@ export function sheetContext<T extends CharacterType>(
     editable,
     idPrefix: `rb-${type}`,
     rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
+    rollHintKeys: "Shift",
     ...(options.points ? { points: options.points } : {}),
     ...(options.actionDice ? { actionDice: options.actionDice } : {}),
     ...(options.gm ? { gm: true } : {}),

@@ -73,6 +73,7 @@ import {
   worldActorData,
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
+import { createKeybindings, type KeybindingsDouble } from "./keybindings.ts";
 import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
@@ -191,6 +192,10 @@ export interface DoubleGame {
   combat: CombatDouble | null;
   /** The world's combat encounters (combat.ts). [API13 game.combats] */
   readonly combats: WorldCollection<Combat>;
+  /** The running client's keybindings (keybindings.ts). [API13 ClientKeybindings] */
+  readonly keybindings: KeybindingsDouble["api"];
+  /** The running client's keyboard: the keys held down (keybindings.ts). [API13 KeyboardManager#downKeys] */
+  readonly keyboard: KeybindingsDouble["keyboard"];
 }
 
 /** The part of a Combat the double offers through `game.combat`. */
@@ -268,7 +273,7 @@ export interface FoundryDouble {
    * A user presses a control in their page: the click runs as the client whose page holds the
    * element (its application's actions and any listener on it), then the world settles.
    */
-  press(element: Element): Promise<void>;
+  press(element: Element, keys?: Pick<MouseEventInit, "shiftKey" | "ctrlKey" | "altKey" | "metaKey">): Promise<void>;
   /** Every `Actors.registerSheet` call, in order. */
   readonly sheetRegistrations: SheetRegistration[];
   /** Every `Items.registerSheet` call, in order. */
@@ -310,6 +315,11 @@ export interface FoundryDouble {
    * while that client's page is visible (a hidden page queues it).
    */
   installDiceSoNice(): DiceSoNiceDouble;
+  /**
+   * The keybindings of every client: what a user chose in Configure Controls (`rebind`) and the keys
+   * they hold (`hold`), and what the system registered.
+   */
+  readonly keybindings: Omit<KeybindingsDouble, "api" | "keyboard">;
   /**
    * Makes a client enter its dice by hand (the core "Dice Configuration" setting set to manual
    * entry): every die a Roll evaluated with `allowInteractive` throws on that client is asked of
@@ -598,6 +608,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const usersCollection = createUsers();
   const messages = createMessages();
   const combats = new Map<string, Combat>();
+  const keybindings = createKeybindings(currentUserId);
 
   // [API13 game.i18n.localize/format/has, via the real lang/en.json]
   const i18n = strictObject(
@@ -643,6 +654,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
       combats: createCombats(combats),
+      keybindings: keybindings.api,
+      keyboard: keybindings.keyboard,
     },
     "game",
   );
@@ -812,6 +825,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   }
 
   return {
+    keybindings: {
+      rebind: (userId, namespace, action, bindings) => keybindings.rebind(userId, namespace, action, bindings),
+      hold: (userId, codes) => keybindings.hold(userId, codes),
+      registered: keybindings.registered,
+    },
     createCombat(data) {
       const Class = CONFIG.Combat as { documentClass: new (d: typeof data) => Combat };
       const combat = new Class.documentClass(data);
@@ -855,10 +873,15 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       assertUser(userId);
       return clientRoot(userId);
     },
-    async press(element) {
+    async press(element, keys) {
       const owner = element.closest<HTMLElement>("[data-client]")?.dataset.client;
       if (!owner) throw new Error("Foundry double: press() needs an element in a client's page (an application's)");
-      runAs(owner, () => (element as HTMLElement).click());
+      // A click with the modifier keys held, as a browser's click event carries them (MDN MouseEvent).
+      runAs(owner, () =>
+        keys
+          ? element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ...keys }))
+          : (element as HTMLElement).click(),
+      );
       await settle();
     },
     sheetRegistrations,

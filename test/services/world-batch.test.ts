@@ -8,44 +8,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { bootSystem, GM } from "../support/system.ts";
-import type { QuenchContext } from "../../src/quench/index.ts";
+import { runBatch } from "../support/quench-run.ts";
 
 let double: FoundryDouble;
 afterEach(() => {
   double.uninstall();
   document.body.replaceChildren();
 });
-
-type Test = () => Promise<void> | void;
-
-/** Runs a registered batch as mocha would: `before`s, each `it` in order (recording failures), `after`s. */
-async function runBatch(register: (context: QuenchContext) => void): Promise<{ names: string[]; failed: string[] }> {
-  const befores: Test[] = [];
-  const afters: Test[] = [];
-  const tests: [string, Test][] = [];
-  register({
-    describe: (_name, body) => body(),
-    it: (name, fn) => void tests.push([name, fn]),
-    before: (fn) => void befores.push(fn),
-    after: (fn) => void afters.push(fn),
-    assert: {
-      equal: (actual, expected, message) => expect(actual, message).toEqual(expected),
-      deepEqual: (actual, expected, message) => expect(actual, message).toEqual(expected),
-      isTrue: (value, message) => expect(value, message).toBe(true),
-    },
-  });
-  const failed: string[] = [];
-  for (const fn of befores) await fn();
-  for (const [name, fn] of tests) {
-    try {
-      await fn();
-    } catch (error) {
-      failed.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  for (const fn of afters) await fn();
-  return { names: tests.map(([name]) => name), failed };
-}
 
 describe.each([13, 14] as const)("the world batch on the test double, v%i", (generation) => {
   it("passes every check, the Dice So Nice one included, and leaves no message or actor behind", async () => {

@@ -24,8 +24,10 @@ export interface ViewOptions {
   readonly editable: boolean;
   /** A prefix for element ids, unique per rendered sheet (labels point at inputs by id). */
   readonly idPrefix: string;
-  /** The localization key of what a click and a Shift-click on a roll button do (from the dialogs' setting). */
+  /** The localization key of what a click and a click with the bound keys do on a roll button (helpers/keybindings.ts). */
   readonly rollHintKey: string;
+  /** The bound keys the hint names, as text (`{keys}` in the hint; absent: none). */
+  readonly rollHintKeys?: string;
   /** What the character's points depend on beyond its data (flags, settings, combat); absent: the defaults. */
   readonly points?: SheetPoints;
   /** An action character's action dice this session (its players' pools, its class dice); absent: not shown. */
@@ -383,7 +385,10 @@ export class ViewKit {
   roll(trait: TraitRef, name: string): RollView {
     const label = this.t("ROLLING_BONES.Sheet.Roll", { name });
     const tooltip = tooltipHTML(
-      this.t("ROLLING_BONES.Sheet.RollTooltip", { name, hint: this.t(this.options.rollHintKey) }),
+      this.t("ROLLING_BONES.Sheet.RollTooltip", {
+        name,
+        hint: this.t(this.options.rollHintKey, { keys: this.options.rollHintKeys ?? "" }),
+      }),
     );
     return { ...trait, label, tooltip };
   }

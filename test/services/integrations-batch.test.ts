@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+/**
+ * The Quench batch `rolling-bones.integrations` (keybindings, Dice So Nice roles, Token Action HUD)
+ * run on the test world, v13 and v14: every check passes against the double's readings, and a check
+ * fails when what it checks is wrong, so a failure in a real world points at a reading.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../foundry/index.ts";
+import { ALICE, bootSystem } from "../support/system.ts";
+import { runBatch } from "../support/quench-run.ts";
+
+let double: FoundryDouble;
+afterEach(() => {
+  double.uninstall();
+  document.body.replaceChildren();
+});
+
+async function run() {
+  const { registerIntegrationsBatch } = await import("../../src/quench/integrations-batch.ts");
+  return runBatch((context) => registerIntegrationsBatch({ registerBatch: (_key, fn) => fn(context) }));
+}
+
+describe.each([13, 14] as const)("the integrations batch on the test world, v%i", (generation) => {
+  it("passes every keybinding check, with the defaults and with a player's own keys", async () => {
+    double = await bootSystem({ userId: ALICE, generation });
+    const first = await run();
+    expect(first.names).toContain("reads the user's current bindings: each one held is seen, a plain click holds none");
+    expect(first.failed).toEqual([]);
+    double.keybindings.rebind(ALICE, "rolling-bones", "skipDialog", [
+      { key: "KeyR", modifiers: ["Control"] },
+      { key: "AltRight" },
+    ]);
+    expect((await run()).failed).toEqual([]);
+  });
+
+  it("fails the default check when a key's registered default is not Shift", async () => {
+    double = await bootSystem({ userId: ALICE, generation });
+    const config = double.keybindings.registered.get("rolling-bones.forceDialog")!;
+    config.editable = [{ key: "KeyD" }];
+    const { failed } = await run();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain("forceDialog's default");
+  });
+});
