@@ -29,6 +29,7 @@ const SCENARIOS = [
   "test/applications/action-dice-sheet.test.ts",
   "test/services/world-batch.test.ts",
   "test/applications/keybindings.test.ts",
+  "test/applications/roll-mode.test.ts",
   "test/services/integrations-batch.test.ts",
 ];
 
