@@ -30,6 +30,7 @@ const SCENARIOS = [
   "test/services/world-batch.test.ts",
   "test/applications/keybindings.test.ts",
   "test/applications/roll-mode.test.ts",
+  "test/dice/dice-roles.test.ts",
   "test/services/integrations-batch.test.ts",
 ];
 

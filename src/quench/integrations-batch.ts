@@ -7,7 +7,16 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { bindingText, modifierOf, type KeyBinding } from "../applications/dialogs/skip.ts";
 import { KEYBINDINGS, boundKeys, keysHeld, rollControlHint } from "../helpers/keybindings.ts";
+import { DICE_ROLES, diceRoleOf } from "../dice/appearance.ts";
+import { ROLL_FACTORIES } from "../dice/index.ts";
+import { diceSoNice, hasDiceRoles } from "../integrations/dice-so-nice.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
+
+/** What the batch reads of Dice So Nice beyond the registration API. [DSN Dice3D.js `exports.COLORSETS`; public modules' `DiceFactory.getRole(id)`] */
+interface Dice3dReadable {
+  exports?: { COLORSETS?: Record<string, unknown> };
+  DiceFactory?: { getRole?: (id: string) => unknown };
+}
 
 /** The registered actions, as `game.keybindings.actions` holds them. [API13 ClientKeybindings#actions] */
 function registeredAction(action: string): { name?: string; editable?: KeyBinding[] } | undefined {
@@ -74,6 +83,32 @@ export function registerIntegrationsBatch(quench: QuenchApi): void {
             : KEYBINDINGS.skipDialog;
           for (const binding of boundKeys(action))
             assert.isTrue(keys.includes(bindingText(binding, (k) => game.i18n.localize(k))), `hint names ${binding.key}`);
+        });
+      });
+      context.describe("Dice So Nice: dice roles on 6.x, colorsets on 5.x", () => {
+        context.it("registers a role (6.x) or a colorset (5.x) for each die that looks different, or nothing without the module", () => {
+          const api = diceSoNice();
+          if (!api) {
+            assert.equal(hasDiceRoles(), false, "no module, no roles");
+            return;
+          }
+          const readable = api as unknown as Dice3dReadable;
+          for (const role of DICE_ROLES) {
+            assert.isTrue(Object.hasOwn(readable.exports?.COLORSETS ?? {}, role.colorset), `colorset ${role.colorset}`);
+            if (hasDiceRoles(api))
+              assert.isTrue(readable.DiceFactory?.getRole?.(role.id) !== undefined, `role ${role.id} registered`);
+          }
+        });
+        context.it("a bonus die names its role (6.x) or carries its colorset (5.x, or no module)", async () => {
+          const roll = ROLL_FACTORIES.percentile({ bonus: 1, penalty: 0 });
+          await roll.evaluate();
+          const bonus = roll.dice.find((d) => d.flavor === "bonus");
+          const options = (bonus?.options ?? {}) as { dsnRole?: unknown; appearance?: { colorset?: unknown } };
+          const role = diceRoleOf("bonus");
+          if (hasDiceRoles()) {
+            assert.equal(options.dsnRole, role?.id, "the die's role");
+            assert.equal(options.appearance, undefined, "no fixed colorset");
+          } else assert.equal(options.appearance?.colorset, role?.colorset, "the die's colorset");
         });
       });
     },

@@ -1,6 +1,6 @@
 /** Global augments for fvtt-types: what the system adds to Foundry's configuration. */
 import type { RollingBonesApi } from "../api.ts";
-import type { Dice3dApi } from "../hooks/dice-so-nice-ready.ts";
+import type { Dice3dApi } from "../integrations/dice-so-nice.ts";
 import type { ActivationEvent, SessionEvent, SpendEvent } from "../services/action-dice/events.ts";
 import type { StoredPool } from "../services/action-dice/store.ts";
 import type { EconomyRecord } from "../services/action-dice/economy-card.ts";

@@ -74,6 +74,7 @@ import {
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
 import { createKeybindings, type KeybindingsDouble } from "./keybindings.ts";
+import { createDiceSoNice, type DiceSoNiceDouble } from "./dice-so-nice.ts";
 import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
@@ -232,6 +233,8 @@ export interface DoubleConfig {
   [key: string]: unknown;
 }
 
+export type { DiceSoNiceDouble };
+
 /** The handle a test keeps on the installed double. */
 export interface FoundryDouble {
   /**
@@ -310,11 +313,13 @@ export interface FoundryDouble {
   /** Shows or hides a client's page (its browser tab); Dice So Nice animates only on a visible page. */
   setPageVisible(userId: string, visible: boolean): void;
   /**
-   * Activates a Dice So Nice stand-in: `game.modules.get("dice-so-nice").active` and `game.dice3d`.
-   * Its `showForRoll` resolves once the animation played on the calling client, which happens only
-   * while that client's page is visible (a hidden page queues it).
+   * Activates a Dice So Nice stand-in (dice-so-nice.ts): `game.modules.get("dice-so-nice").active` and
+   * `game.dice3d`, of the 6.x line (dice roles) on v14 and the 5.x line on v13 unless `version` says
+   * otherwise, and fires `diceSoNiceReady` with it. Its `showForRoll` resolves once the animation
+   * played on the calling client, which happens only while that client's page is visible (a hidden
+   * page queues it).
    */
-  installDiceSoNice(): DiceSoNiceDouble;
+  installDiceSoNice(options?: { version?: 5 | 6 }): DiceSoNiceDouble;
   /**
    * The keybindings of every client: what a user chose in Configure Controls (`rebind`) and the keys
    * they hold (`hold`), and what the system registered.
@@ -348,13 +353,6 @@ function shownText(html: string): string {
 }
 
 /** What the Dice So Nice stand-in records. */
-export interface DiceSoNiceDouble {
-  /** Every `showForRoll` call: the calling client, the roll's formula, the message id. */
-  readonly calls: { userId: string; formula: string; messageId: string | null }[];
-  /** How many animations wait for a hidden page, per client. */
-  pending(userId: string): number;
-}
-
 const GLOBAL_NAMES = [
   "foundry",
   "Roll",
@@ -933,35 +931,20 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         for (const play of waiting.get(userId)?.splice(0) ?? []) play();
       } else env.hidden.add(userId);
     },
-    installDiceSoNice() {
-      const calls: DiceSoNiceDouble["calls"] = [];
+    installDiceSoNice(options = {}) {
+      // Dice So Nice 6 is v14-only; a v13 world runs 5.x. [FOUNDRY-NOTES §9, §13.1]
+      const version = options.version ?? (generation >= 14 ? 6 : 5);
+      const { api, handle } = createDiceSoNice(version, {
+        currentUserId,
+        hidden: env.hidden,
+        waiting,
+        callHook: (name, ...args) => (env.globals.Hooks as HooksApi).callAll(name, ...args),
+      });
       modules.set("dice-so-nice", { id: "dice-so-nice", active: true });
-      // showForRoll(roll, user, synchronize, whisper, blind, messageId, speaker) → Promise<boolean>, resolved
-      // when the animation ends [FOUNDRY-NOTES §9; Dice So Nice README "API"]. A hidden page plays nothing
-      // until it is shown again [issue 15, observed; no public page found: the stricter reading].
-      (game as unknown as Record<string, unknown>).dice3d = strictObject(
-        {
-          showForRoll(
-            roll: { formula: string },
-            _user: unknown,
-            _sync: boolean,
-            _w: unknown,
-            _b: boolean,
-            messageId: string | null,
-          ) {
-            const userId = currentUserId();
-            calls.push({ userId, formula: roll.formula, messageId: messageId ?? null });
-            if (!env.hidden.has(userId)) return Promise.resolve(true);
-            return new Promise<boolean>((resolve) => {
-              let list = waiting.get(userId);
-              if (!list) waiting.set(userId, (list = []));
-              list.push(() => resolve(true));
-            });
-          },
-        },
-        "game.dice3d",
-      );
-      return { calls, pending: (userId: string) => waiting.get(userId)?.length ?? 0 };
+      (game as unknown as Record<string, unknown>).dice3d = api;
+      // [DSN Dice3D.js init: `Hooks.call("diceSoNiceReady", this)` once its textures load]
+      (env.globals.Hooks as HooksApi).callAll("diceSoNiceReady", api);
+      return handle;
     },
     typeInChat(text) {
       // v14 sends the chat editor's HTML, v13 plain text (public: AutarchLLC/foundryvtt-acks-core issue #191).

@@ -33,6 +33,26 @@ describe.each([13, 14] as const)("the integrations batch on the test world, v%i"
     expect((await run()).failed).toEqual([]);
   });
 
+  it("passes the Dice So Nice checks with the module of the generation's line, and without it", async () => {
+    double = await bootSystem({ userId: ALICE, generation });
+    expect((await run()).failed).toEqual([]);
+    const { onDiceSoNiceReady } = await import("../../src/hooks/dice-so-nice-ready.ts");
+    double.Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
+    const dsn = double.installDiceSoNice();
+    expect(dsn.version).toBe(generation === 14 ? 6 : 5);
+    const { names, failed } = await run();
+    expect(names).toContain("a bonus die names its role (6.x) or carries its colorset (5.x, or no module)");
+    expect(failed).toEqual([]);
+  });
+
+  it("fails the Dice So Nice check when the module is active but the system registered nothing", async () => {
+    double = await bootSystem({ userId: ALICE, generation });
+    double.installDiceSoNice();
+    const { failed } = await run();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain("colorset rolling-bones-bonus");
+  });
+
   it("fails the default check when a key's registered default is not Shift", async () => {
     double = await bootSystem({ userId: ALICE, generation });
     const config = double.keybindings.registered.get("rolling-bones.forceDialog")!;
