@@ -31,6 +31,7 @@ const SCENARIOS = [
   "test/applications/keybindings.test.ts",
   "test/applications/roll-mode.test.ts",
   "test/dice/dice-roles.test.ts",
+  "test/services/token-action-hud.test.ts",
   "test/services/integrations-batch.test.ts",
 ];
 

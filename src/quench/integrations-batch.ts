@@ -10,7 +10,17 @@ import { KEYBINDINGS, boundKeys, keysHeld, rollControlHint } from "../helpers/ke
 import { DICE_ROLES, diceRoleOf } from "../dice/appearance.ts";
 import { ROLL_FACTORIES } from "../dice/index.ts";
 import { diceSoNice, hasDiceRoles } from "../integrations/dice-so-nice.ts";
+import { tokenActionHudIntegration, hudSubjectOf } from "../integrations/token-action-hud.ts";
+import { decodeAction, hudActions, traitOfAction, HUD_LAYOUT } from "../integrations/token-action-hud-actions.ts";
+import { asCharacter, requestForTrait } from "../data/actor/pure.ts";
+import { equipmentOf } from "../applications/sheets/roll-trait.ts";
+import { EngineError } from "../engines/index.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
+
+/** What the batch reads of Token Action HUD Core: its module's `api` and the running HUD's manager. [token-action-hud-core core/api.mjs; main.mjs `game.tokenActionHud`] */
+interface TahReadable {
+  tokenActionHud?: { systemManager?: unknown };
+}
 
 /** What the batch reads of Dice So Nice beyond the registration API. [DSN Dice3D.js `exports.COLORSETS`; public modules' `DiceFactory.getRole(id)`] */
 interface Dice3dReadable {
@@ -82,23 +92,32 @@ export function registerIntegrationsBatch(quench: QuenchApi): void {
             ? KEYBINDINGS.forceDialog
             : KEYBINDINGS.skipDialog;
           for (const binding of boundKeys(action))
-            assert.isTrue(keys.includes(bindingText(binding, (k) => game.i18n.localize(k))), `hint names ${binding.key}`);
+            assert.isTrue(
+              keys.includes(bindingText(binding, (k) => game.i18n.localize(k))),
+              `hint names ${binding.key}`,
+            );
         });
       });
       context.describe("Dice So Nice: dice roles on 6.x, colorsets on 5.x", () => {
-        context.it("registers a role (6.x) or a colorset (5.x) for each die that looks different, or nothing without the module", () => {
-          const api = diceSoNice();
-          if (!api) {
-            assert.equal(hasDiceRoles(), false, "no module, no roles");
-            return;
-          }
-          const readable = api as unknown as Dice3dReadable;
-          for (const role of DICE_ROLES) {
-            assert.isTrue(Object.hasOwn(readable.exports?.COLORSETS ?? {}, role.colorset), `colorset ${role.colorset}`);
-            if (hasDiceRoles(api))
-              assert.isTrue(readable.DiceFactory?.getRole?.(role.id) !== undefined, `role ${role.id} registered`);
-          }
-        });
+        context.it(
+          "registers a role (6.x) or a colorset (5.x) for each die that looks different, or nothing without the module",
+          () => {
+            const api = diceSoNice();
+            if (!api) {
+              assert.equal(hasDiceRoles(), false, "no module, no roles");
+              return;
+            }
+            const readable = api as unknown as Dice3dReadable;
+            for (const role of DICE_ROLES) {
+              assert.isTrue(
+                Object.hasOwn(readable.exports?.COLORSETS ?? {}, role.colorset),
+                `colorset ${role.colorset}`,
+              );
+              if (hasDiceRoles(api))
+                assert.isTrue(readable.DiceFactory?.getRole?.(role.id) !== undefined, `role ${role.id} registered`);
+            }
+          },
+        );
         context.it("a bonus die names its role (6.x) or carries its colorset (5.x, or no module)", async () => {
           const roll = ROLL_FACTORIES.percentile({ bonus: 1, penalty: 0 });
           await roll.evaluate();
@@ -109,6 +128,50 @@ export function registerIntegrationsBatch(quench: QuenchApi): void {
             assert.equal(options.dsnRole, role?.id, "the die's role");
             assert.equal(options.appearance, undefined, "no fixed colorset");
           } else assert.equal(options.appearance?.colorset, role?.colorset, "the die's colorset");
+        });
+      });
+      context.describe("Token Action HUD: the system's integration, only with Token Action HUD Core active", () => {
+        context.it("hands its integration to Core when Core is active, and nothing otherwise", () => {
+          const core = game.modules.get("token-action-hud-core");
+          const handed = tokenActionHudIntegration();
+          if (core?.active !== true) {
+            assert.equal(handed, null, "no integration without Core");
+            return;
+          }
+          assert.isTrue(handed !== null, "integration handed over");
+          const api = (core as unknown as { api?: { SystemManager?: new (...a: never[]) => unknown } }).api;
+          const manager = (game as unknown as TahReadable).tokenActionHud?.systemManager;
+          assert.isTrue(manager instanceof (handed?.api.SystemManager ?? Object), "Core runs the system's manager");
+          assert.isTrue(
+            typeof api?.SystemManager === "function" && manager instanceof api.SystemManager,
+            "the manager extends Core's SystemManager",
+          );
+        });
+        context.it("lists, for each character the user owns, actions whose traits the character can roll", () => {
+          for (const actor of game.actors.filter((a) => a.isOwner)) {
+            const subject = hudSubjectOf(actor);
+            const character = asCharacter(actor.type, actor.system);
+            if (!subject || !character) continue;
+            const groups = hudActions(subject, (k) => game.i18n.localize(k), game.i18n.lang);
+            const known = new Set(HUD_LAYOUT.flatMap((tab) => tab.groups.map((g) => g.id as string)));
+            for (const [id, actions] of Object.entries(groups)) {
+              assert.isTrue(known.has(id), `${actor.name}: group ${id} is in the layout`);
+              for (const action of actions) {
+                const decoded = decodeAction(action.encodedValue);
+                const trait = decoded ? traitOfAction(decoded) : null;
+                if (!trait) continue;
+                // A stored value the engine cannot read is the sheet's message too; a trait the
+                // character lacks would be the HUD's mistake.
+                let rolls = true;
+                try {
+                  requestForTrait(character.type, character.system as never, trait, equipmentOf(actor));
+                } catch (error) {
+                  rolls = !(error instanceof EngineError && error.key.endsWith(".UnknownTrait"));
+                }
+                assert.isTrue(rolls, `${actor.name}: ${action.name} rolls`);
+              }
+            }
+          }
         });
       });
     },

@@ -34,7 +34,9 @@ function diceOf(messageId: string, userId: string) {
 
 async function percentile(userId: string, request: object, faces: number[]): Promise<string> {
   w.double.CONFIG.Dice.randomUniform = fixedFaces(10, faces);
-  const message = await w.double.actAs(userId, () => w.roll.rollToChat("percentile", request, { visibility: "public" }));
+  const message = await w.double.actAs(userId, () =>
+    w.roll.rollToChat("percentile", request, { visibility: "public" }),
+  );
   await w.double.settle();
   return message!.id!;
 }
@@ -97,16 +99,25 @@ describe("Dice So Nice 6.x on v14: dice roles", () => {
     await withDiceSoNice(14);
     expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
     await w.double.settle();
-    const npc = await rollAs(w, GM, { augments: [10] }, [[12, 20], [4, 10]]);
-    expect(diceOf(npc, GM).filter((d) => d.flavor === "action").map((d) => d.role)).toEqual(["rolling-bones-gm-action"]);
+    const npc = await rollAs(w, GM, { augments: [10] }, [
+      [12, 20],
+      [4, 10],
+    ]);
+    expect(
+      diceOf(npc, GM)
+        .filter((d) => d.flavor === "action")
+        .map((d) => d.role),
+    ).toEqual(["rolling-bones-gm-action"]);
     const mine = await rollAs(w, ALICE, { modifier: 2, dc: 18 }, [[9, 20]]);
     nextFaces(w, [[2, 4]]);
     expect(await control(w, ALICE, mine, { type: "augment", faces: 4 })).toBe(true);
     await w.double.settle();
     for (const user of [ALICE, GM, BOB])
-      expect(diceOf(mine, user).filter((d) => d.flavor === "action").map((d) => d.role)).toEqual([
-        "rolling-bones-action",
-      ]);
+      expect(
+        diceOf(mine, user)
+          .filter((d) => d.flavor === "action")
+          .map((d) => d.role),
+      ).toEqual(["rolling-bones-action"]);
   });
 });
 
@@ -128,12 +139,15 @@ describe("Dice So Nice 5.x on v13: colorsets on the dice", () => {
 });
 
 describe("without Dice So Nice", () => {
-  it.each([13, 14] as const)("v%i: registers nothing and keeps the colorsets on the dice for a module enabled later", async (generation) => {
-    w = await bootWorld({ userId: ALICE, generation });
-    const { diceSoNice, hasDiceRoles } = await import("../../src/integrations/dice-so-nice.ts");
-    expect(w.double.actAs(ALICE, () => diceSoNice())).toBeNull();
-    expect(w.double.actAs(ALICE, () => hasDiceRoles())).toBe(false);
-    const id = await percentile(ALICE, { bonus: 1, penalty: 0 }, [6, 9, 8]);
-    expect(diceOf(id, ALICE).map((d) => d.appearance)).toEqual([null, null, "rolling-bones-bonus"]);
-  });
+  it.each([13, 14] as const)(
+    "v%i: registers nothing and keeps the colorsets on the dice for a module enabled later",
+    async (generation) => {
+      w = await bootWorld({ userId: ALICE, generation });
+      const { diceSoNice, hasDiceRoles } = await import("../../src/integrations/dice-so-nice.ts");
+      expect(w.double.actAs(ALICE, () => diceSoNice())).toBeNull();
+      expect(w.double.actAs(ALICE, () => hasDiceRoles())).toBe(false);
+      const id = await percentile(ALICE, { bonus: 1, penalty: 0 }, [6, 9, 8]);
+      expect(diceOf(id, ALICE).map((d) => d.appearance)).toEqual([null, null, "rolling-bones-bonus"]);
+    },
+  );
 });

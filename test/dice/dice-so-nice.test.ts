@@ -19,7 +19,9 @@ async function rolled(engine: "percentile" | "action" | "wild", request: unknown
   return roll;
 }
 
-const looks = (roll: { dice: { flavor: string; faces?: number | null | undefined; options: object; results: { result: number }[] }[] }) =>
+const looks = (roll: {
+  dice: { flavor: string; faces?: number | null | undefined; options: object; results: { result: number }[] }[];
+}) =>
   roll.dice.map((d) => ({
     role: d.flavor,
     faces: d.faces,
@@ -40,7 +42,16 @@ describe("Dice So Nice", () => {
 
   it("puts every cascade throw of a d24 action die in the roll's dice, coloured as action dice", async () => {
     double = await bootSystem({ userId: ALICE });
-    const roll = await rolled("action", { augments: [24] }, mixedFaces([[12, 20], [24, 24], [24, 24], [5, 24]]));
+    const roll = await rolled(
+      "action",
+      { augments: [24] },
+      mixedFaces([
+        [12, 20],
+        [24, 24],
+        [24, 24],
+        [5, 24],
+      ]),
+    );
     const action = looks(roll).filter((d) => d.role === "action");
     expect(action.reduce((n, d) => n + d.throws, 0)).toBe(3);
     expect(action.every((d) => d.faces === 24 && d.colorset === "rolling-bones-action")).toBe(true);
@@ -48,8 +59,19 @@ describe("Dice So Nice", () => {
 
   it("gives the GM's own action dice the GM's colorset", async () => {
     double = await bootSystem({ userId: GM });
-    const roll = await rolled("action", { augments: [8] }, mixedFaces([[12, 20], [5, 8]]));
-    expect(looks(roll).filter((d) => d.role === "action").map((d) => d.colorset)).toEqual(["rolling-bones-gm-action"]);
+    const roll = await rolled(
+      "action",
+      { augments: [8] },
+      mixedFaces([
+        [12, 20],
+        [5, 8],
+      ]),
+    );
+    expect(
+      looks(roll)
+        .filter((d) => d.role === "action")
+        .map((d) => d.colorset),
+    ).toEqual(["rolling-bones-gm-action"]);
   });
 
   it("keeps the Wild Die's colorset after a reload", async () => {

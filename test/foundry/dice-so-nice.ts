@@ -81,7 +81,8 @@ export function createDiceSoNice(version: 5 | 6, host: Host): { api: object; han
       return Promise.resolve();
     },
     addDicePreset(preset: { type?: unknown; labels?: unknown; system?: unknown }, shape?: string) {
-      if (typeof preset.type !== "string" || !Array.isArray(preset.labels)) fail("addDicePreset needs a type and labels");
+      if (typeof preset.type !== "string" || !Array.isArray(preset.labels))
+        fail("addDicePreset needs a type and labels");
       // The stricter reading: a preset names a system registered before it.
       if (!systems.some((s) => s.id === preset.system)) fail(`addDicePreset: unknown system ${String(preset.system)}`);
       presets.push({
@@ -91,7 +92,14 @@ export function createDiceSoNice(version: 5 | 6, host: Host): { api: object; han
         system: preset.system as string,
       });
     },
-    showForRoll(roll: { formula: string }, _user: unknown, _sync: boolean, _w: unknown, _b: boolean, messageId: string | null) {
+    showForRoll(
+      roll: { formula: string },
+      _user: unknown,
+      _sync: boolean,
+      _w: unknown,
+      _b: boolean,
+      messageId: string | null,
+    ) {
       // showForRoll(roll, user, synchronize, whisper, blind, messageId, speaker) → Promise<boolean>, resolved
       // when the animation ends [FOUNDRY-NOTES §9]. A hidden page plays nothing until it is shown again
       // [issue 15, observed; no public page found: the stricter reading].

@@ -75,6 +75,7 @@ import {
 import { createHooks, type HooksApi } from "./hooks.ts";
 import { createKeybindings, type KeybindingsDouble } from "./keybindings.ts";
 import { createDiceSoNice, type DiceSoNiceDouble } from "./dice-so-nice.ts";
+import { createTokenActionHud, type TokenActionHudDouble } from "./token-action-hud.ts";
 import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
@@ -233,7 +234,7 @@ export interface DoubleConfig {
   [key: string]: unknown;
 }
 
-export type { DiceSoNiceDouble };
+export type { DiceSoNiceDouble, TokenActionHudDouble };
 
 /** The handle a test keeps on the installed double. */
 export interface FoundryDouble {
@@ -320,6 +321,11 @@ export interface FoundryDouble {
    * page queues it).
    */
   installDiceSoNice(options?: { version?: 5 | 6 }): DiceSoNiceDouble;
+  /**
+   * Activates a Token Action HUD Core stand-in (token-action-hud.ts) and fires
+   * `tokenActionHudCoreApiReady` with its module, as Core does in `ready`.
+   */
+  installTokenActionHud(): TokenActionHudDouble;
   /**
    * The keybindings of every client: what a user chose in Configure Controls (`rebind`) and the keys
    * they hold (`hold`), and what the system registered.
@@ -446,7 +452,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   if (!world.users.has(baseUserId)) throw new Error(`Foundry double: unknown user ${baseUserId}`);
   const globals: Record<string, unknown> = {};
   const views = new Map<string, ClientView>();
-  const modules = new Map<string, { id: string; active: boolean }>();
+  const modules = new Map<string, { id: string; active: boolean; [key: string]: unknown }>();
   const waiting = new Map<string, (() => void)[]>();
   const env: Env = {
     generation,
@@ -944,6 +950,21 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       (game as unknown as Record<string, unknown>).dice3d = api;
       // [DSN Dice3D.js init: `Hooks.call("diceSoNiceReady", this)` once its textures load]
       (env.globals.Hooks as HooksApi).callAll("diceSoNiceReady", api);
+      return handle;
+    },
+    installTokenActionHud() {
+      const hooks = env.globals.Hooks as HooksApi;
+      const { module, handle } = createTokenActionHud({
+        hooks,
+        actorOn: (userId, actorId) => runAs(userId, () => (game).actors.get(actorId)) as never,
+        runAs,
+        uiTask: (work) => uiTask(work, "action"),
+        setHud: (hud) => void ((game as unknown as Record<string, unknown>).tokenActionHud = hud),
+        settle,
+      });
+      modules.set("token-action-hud-core", module as { id: string; active: boolean });
+      // [token-action-hud-core main.mjs: `Hooks.on("ready", registerApi)`, which fires tokenActionHudCoreApiReady]
+      hooks.callAll("tokenActionHudCoreApiReady", module);
       return handle;
     },
     typeInChat(text) {

@@ -58,7 +58,8 @@ export function createKeybindings(currentUserId: () => string): KeybindingsDoubl
   const held = new Map<string, Set<string>>();
   const normal = (b: KeyBinding) => ({ key: b.key, modifiers: [...(b.modifiers ?? [])] });
   const check = (b: KeyBinding, where: string) => {
-    if (typeof b.key !== "string" || b.key.length === 0) throw new Error(`Foundry double: ${where}: a binding needs a key`);
+    if (typeof b.key !== "string" || b.key.length === 0)
+      throw new Error(`Foundry double: ${where}: a binding needs a key`);
     for (const m of b.modifiers ?? [])
       if (!MODIFIERS.has(m)) throw new Error(`Foundry double: ${where}: unknown modifier ${m}`);
   };

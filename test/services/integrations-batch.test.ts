@@ -5,11 +5,23 @@
  * fails when what it checks is wrong, so a failure in a real world points at a reading.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { FoundryDouble } from "../foundry/index.ts";
+import type { ActorSpec, FoundryDouble } from "../foundry/index.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
 import { runBatch } from "../support/quench-run.ts";
 
 let double: FoundryDouble;
+
+/** Alice's characters for the HUD's check: a Wild Die character with a skill, and a dice-pool one. */
+const HUD_ACTORS: ActorSpec[] = [
+  {
+    id: "actorBatchWil001",
+    name: "Wil",
+    type: "wild-character",
+    ownership: { [ALICE]: 3 },
+    system: { skills: { skillAxes0000001: { name: "Axes", attribute: "agility", code: "4D" } } },
+  },
+  { id: "actorBatchVex001", name: "Vex", type: "pool-character", ownership: { [ALICE]: 3 }, system: {} },
+];
 afterEach(() => {
   double.uninstall();
   document.body.replaceChildren();
@@ -51,6 +63,28 @@ describe.each([13, 14] as const)("the integrations batch on the test world, v%i"
     const { failed } = await run();
     expect(failed).toHaveLength(1);
     expect(failed[0]).toContain("colorset rolling-bones-bonus");
+  });
+
+  it("passes the Token Action HUD checks with Core active and the system's integration taken, and without Core", async () => {
+    double = await bootSystem({ userId: ALICE, generation, actors: HUD_ACTORS });
+    const { onTokenActionHudCoreApiReady, forgetTokenActionHud } =
+      await import("../../src/integrations/token-action-hud.ts");
+    forgetTokenActionHud();
+    expect((await run()).failed).toEqual([]);
+    double.Hooks.once("tokenActionHudCoreApiReady", onTokenActionHudCoreApiReady);
+    double.installTokenActionHud();
+    const { names, failed } = await run();
+    expect(names).toContain("lists, for each character the user owns, actions whose traits the character can roll");
+    expect(failed).toEqual([]);
+  });
+
+  it("fails the Token Action HUD check when Core is active but nothing was handed over", async () => {
+    double = await bootSystem({ userId: ALICE, generation });
+    (await import("../../src/integrations/token-action-hud.ts")).forgetTokenActionHud();
+    double.installTokenActionHud();
+    const { failed } = await run();
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain("integration handed over");
   });
 
   it("fails the default check when a key's registered default is not Shift", async () => {
