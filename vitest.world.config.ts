@@ -32,6 +32,7 @@ const SCENARIOS = [
   "test/applications/roll-mode.test.ts",
   "test/dice/dice-roles.test.ts",
   "test/services/token-action-hud.test.ts",
+  "test/services/effect-tables.test.ts",
   "test/services/integrations-batch.test.ts",
 ];
 

@@ -303,6 +303,27 @@ const BOTCH_EFFECT_CARD: ActionCardRecord = {
   sessions: { "lab-botch": 1, "lab-botch-effect": 1 },
 };
 
+/**
+ * A check's critical, two dice, whose effect the GM drew from the system's table for a parry at that
+ * severity (the compendium's second result: packs/_source/effect-tables).
+ */
+const PARRY_TABLE_CARD: ActionCardRecord = {
+  ...SAVE_CRITICAL_CARD,
+  ledger: [
+    { id: "lab-crit", type: "critical", by: "alice", dice: [{ faces: 6, count: 2 }], undone: false },
+    {
+      id: "lab-drawn",
+      type: "effect",
+      by: "gm",
+      dice: [],
+      undone: false,
+      effect: { activation: "critical", id: "tableDraw", note: "Critical · Parry · 2 dice: A disarm: the attacker's weapon lands at your feet." },
+    },
+  ],
+  applied: ["lab-crit", "lab-drawn"],
+  sessions: { "lab-crit": 1, "lab-drawn": 1 },
+};
+
 /** The points ledger of a percentile roll with one bonus die bought with karma. */
 const KARMA_LEDGER: PointsRecord = {
   actorId: "labActorYsolde01",
@@ -366,6 +387,13 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { kind: "save", modifier: 2 },
     faces: [20],
     stored: { card: SAVE_CRITICAL_CARD },
+  },
+  {
+    id: "actionCriticalTableDraw",
+    engine: "action",
+    request: { kind: "check", modifier: 4, dc: 15 },
+    faces: [20],
+    stored: { card: PARRY_TABLE_CARD },
   },
   {
     id: "actionBotchPending",

@@ -76,6 +76,7 @@ import { createHooks, type HooksApi } from "./hooks.ts";
 import { createKeybindings, type KeybindingsDouble } from "./keybindings.ts";
 import { createDiceSoNice, type DiceSoNiceDouble } from "./dice-so-nice.ts";
 import { createTokenActionHud, type TokenActionHudDouble } from "./token-action-hud.ts";
+import { createTablePack, createWorldTables, type TablePackSpec, type TableSpec } from "./tables.ts";
 import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion } from "./operators.ts";
 import { seededUniform } from "./random.ts";
@@ -155,6 +156,10 @@ export interface InstallOptions {
   actors?: ActorSpec[];
   /** The actor compendiums (`game.packs`); default none. */
   packs?: PackSpec[];
+  /** The world's roll tables (`game.tables`). */
+  tables?: TableSpec[];
+  /** Compendiums of roll tables (in `game.packs`). */
+  tablePacks?: TablePackSpec[];
   /**
    * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
    * value for every client or one per user id; default 0 (every change everywhere at once). Also the
@@ -176,6 +181,8 @@ export interface DoubleGame {
   readonly messages: MessagesCollection;
   readonly actors: ReturnType<typeof createWorldActors>;
   readonly packs: ReturnType<typeof createPacks>;
+  /** The world's roll tables (tables.ts). [API13 game.tables] */
+  readonly tables: ReturnType<typeof createWorldTables>;
   readonly data: { readonly actors: ReturnType<typeof worldActorData> };
   readonly settings: SettingsApi;
   readonly i18n: {
@@ -234,7 +241,7 @@ export interface DoubleConfig {
   [key: string]: unknown;
 }
 
-export type { DiceSoNiceDouble, TokenActionHudDouble };
+export type { DiceSoNiceDouble, TokenActionHudDouble, TablePackSpec, TableSpec };
 
 /** The handle a test keeps on the installed double. */
 export interface FoundryDouble {
@@ -635,7 +642,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       users: usersCollection,
       messages,
       actors: createWorldActors(),
-      packs: createPacks(structuredClone(opts.packs ?? [])),
+      packs: createPacks(structuredClone(opts.packs ?? []), (opts.tablePacks ?? []).map(createTablePack)),
+      tables: createWorldTables(opts.tables ?? []),
       data: strictObject(
         {
           get actors() {

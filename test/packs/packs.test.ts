@@ -46,8 +46,9 @@ import {
   type EquipmentLookup,
 } from "../../src/data/actor/pure.ts";
 import { ITEM_TYPES, itemFigures, prepareItemUpdate, type ItemData, type ItemType } from "../../src/data/item/pure.ts";
+import { TABLE_SLOTS, slotKey, slotOfFlag, tableName, tableProblems, type TableSource } from "../../src/data/effect-tables.ts";
 import type { FoundryDouble } from "../foundry/index.ts";
-import { ROOT } from "../support/i18n.ts";
+import { localize, ROOT } from "../support/i18n.ts";
 import { bootSystem } from "../support/system.ts";
 import { schemaOf, walkSchema, type ModelClass } from "../data/schema-walk.ts";
 
@@ -75,7 +76,13 @@ interface Page extends Doc {
 const manifest = JSON.parse(await readFile(path.join(ROOT, "system.json"), "utf8")) as Manifest;
 const SOURCE = path.join(ROOT, "packs/_source");
 const ID = /^[A-Za-z0-9]{16}$/;
-const COLLECTION: Record<string, string> = { JournalEntry: "journal", Actor: "actors", Item: "items", Macro: "macros" };
+const COLLECTION: Record<string, string> = {
+  JournalEntry: "journal",
+  Actor: "actors",
+  Item: "items",
+  Macro: "macros",
+  RollTable: "tables",
+};
 
 let out: string;
 let filled: Record<string, string[]>;
@@ -479,6 +486,36 @@ function checkItem(item: Doc & { type: string; system: Record<string, unknown> }
   const known = new Set(walkSchema(schemaOf(model)).map((f) => f.path));
   for (const key of Object.keys(flatten(item.system))) expect(known.has(key), `${item.name}: ${key}`).toBe(true);
 }
+
+describe("the critical and botch tables", () => {
+  it("hold one table per activation, kind and severity, each sound and named for its slot", () => {
+    const tables = docs("effect-tables");
+    expect(tables).toHaveLength(TABLE_SLOTS.length);
+    const slots = tables.map((t) => {
+      const flags = t.flags as { "rolling-bones": { effectTable: unknown } };
+      return slotOfFlag(flags["rolling-bones"].effectTable);
+    });
+    expect(slots.map((s) => (s ? slotKey(s) : null)).sort()).toEqual(TABLE_SLOTS.map(slotKey).sort());
+    for (const table of tables) {
+      expect(tableProblems(table as TableSource), table.name).toEqual([]);
+      for (const result of table.results as Doc[]) expect(result._key).toBe(`!tables.results!${table._id}.${result._id}`);
+    }
+    expect(new Set(tables.map((t) => t.name)).size).toBe(tables.length);
+  });
+
+  it("names each table by its activation, kind and severity, in the words the card uses", () => {
+    const byKey = new Map(
+      docs("effect-tables").map((t) => {
+        const flags = t.flags as { "rolling-bones": { effectTable: unknown } };
+        return [slotKey(slotOfFlag(flags["rolling-bones"].effectTable)!), t.name];
+      }),
+    );
+    expect(byKey.get("critical.parry.2")).toBe("Critical · Parry · 2 dice");
+    expect(byKey.get("botch.save.3")).toBe("Botch · Saving throw · 3+ dice");
+    expect(byKey.get("specialBotch.any.1")).toBe("Special botch · 1 die");
+    for (const slot of TABLE_SLOTS) expect(byKey.get(slotKey(slot))).toBe(tableName(slot, localize));
+  });
+});
 
 describe("the equipment", () => {
   let double: FoundryDouble;
