@@ -633,6 +633,22 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows a critical's effect drawn from a table on the card, and the GM's Draw from a table control", async () => {
+    const state = page.locator('#lab-states [data-state="actionCriticalTableDraw"]');
+    const ledger = (await state.locator(".rb-ledger").textContent()) ?? "";
+    expect(ledger).toContain("Drawn from a table");
+    expect(ledger).toContain("Critical · Parry · 2 dice: ");
+    await state.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-state-actionCriticalTableDraw.png") });
+    // The GM's controls on an attack's standing critical: its one kind of table, so no choice to make.
+    const gm = page.locator('#lab-controls [data-control-specimen="actionGmLedger"]');
+    const draw = gm.locator('[data-draw-control="critical"]');
+    expect(await draw.locator("button[data-rb-action=drawEffect]").textContent()).toContain("Draw from a table");
+    expect(await draw.locator("select option").allTextContents()).toEqual([]);
+    expect(await axeViolations('#lab-states [data-state="actionCriticalTableDraw"]')).toEqual([]);
+    await draw.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-controls-draw.png") });
+    expect(errors).toEqual([]);
+  });
+
   it("rolls a percentile weapon attack from a sheet with the bow's multiplier in the called-shot fields", async () => {
     const select = page.locator("[data-lab-actor]");
     const ysolde = await select.locator('option[data-type="percentile-character"]').first().getAttribute("value");

@@ -250,6 +250,7 @@ describe("the rules journal", () => {
       "Damage",
       "Initiative",
       "Non-player characters",
+      "Bestiary",
       "Conditions",
       "Token bars",
     ]);
@@ -469,6 +470,70 @@ describe("the sample characters", () => {
         expect(roll.engine).toBe(ENGINE_OF[type]);
         const engine: { validate(r: unknown): unknown } = engines[roll.engine];
         expect(() => engine.validate(roll.request), `${actor?.name ?? "?"} ${trait.kind} ${trait.key}`).not.toThrow();
+      }
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// The bestiary
+
+describe("the bestiary", () => {
+  let double: FoundryDouble;
+  let models: Record<ActorType, ModelClass>;
+  let itemModels: Record<string, ModelClass>;
+  const ROLES = ["Mook", "Soldier", "Elite", "Leader"];
+
+  beforeAll(async () => {
+    double = await bootSystem();
+    models = (await import("../../src/data/actor/index.ts")).config;
+    itemModels = (await import("../../src/data/item/index.ts")).config;
+  });
+  afterAll(() => double.uninstall());
+
+  it("holds a mook, a soldier, an elite and a leader of every engine's NPC type, each with a weapon", () => {
+    const npcs = docs("bestiary");
+    for (const type of NPC_TYPES) {
+      const ofType = npcs.filter((a) => a.type === type);
+      const roles = ofType.map((a) => (a.system as { notes: string }).notes.split(".")[0]);
+      expect([...roles].sort(), type).toEqual([...ROLES].sort());
+      for (const npc of ofType) expect(itemsOf(npc).filter((i) => i.type === "weapon").length, npc.name).toBeGreaterThan(0);
+    }
+    expect(npcs).toHaveLength(NPC_TYPES.length * ROLES.length);
+  });
+
+  it("gives each its defence and health in its notes, with its tactics, in words the sheet shows as text", () => {
+    for (const npc of docs("bestiary")) {
+      const notes = (npc.system as { notes: string }).notes;
+      expect(notes, npc.name).toMatch(/^(Mook|Soldier|Elite|Leader)\. Defence: [^.]+\. Health: [^.]+\. .{40,}$/);
+      expect(notes, npc.name).not.toMatch(/[<>]/);
+    }
+  });
+
+  it("keeps data the NPC models accept, with every schema field, and items the weapon model accepts", () => {
+    for (const npc of docs("bestiary")) {
+      const type = npc.type as ActorType;
+      const rolling = rollingTypeOf(type) as CharacterType;
+      const system = npc.system as Record<string, unknown>;
+      const filled = asCharacter(type, system)?.system as unknown as Record<string, unknown>;
+      const prepared = prepareUpdate(rolling, filled, flatten({ system: filled }));
+      expect(prepared.ok ? "ok" : prepared.error.key, npc.name).toBe("ok");
+      expect(missingFields(models[type], system), npc.name).toEqual([]);
+      for (const item of itemsOf(npc)) checkItem(item, itemModels[item.type] as ModelClass);
+    }
+  });
+
+  it("rolls every trait and weapon of every NPC with a request its engine accepts", () => {
+    const engines = { percentile, action, wild, pi, pool } as const;
+    for (const npc of docs("bestiary")) {
+      const type = rollingTypeOf(npc.type) as CharacterType;
+      const system = asCharacter(npc.type, npc.system)?.system;
+      const traits = traitsOf(type, (system ?? {}) as Record<string, unknown>, npc).filter((t) => t.kind !== "tenPoint");
+      expect(traits.some((t) => t.kind === "weapon"), npc.name).toBe(true);
+      for (const trait of traits) {
+        const roll = requestForTrait(type, system as never, trait, lookupOf(npc));
+        const engine: { validate(r: unknown): unknown } = engines[roll.engine];
+        expect(() => engine.validate(roll.request), `${npc.name} ${trait.kind} ${trait.key}`).not.toThrow();
       }
     }
   });
