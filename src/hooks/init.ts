@@ -12,7 +12,7 @@ import { statusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
-import { registerKeybindings } from "../helpers/keybindings.ts";
+import { registerKeybindings } from "../applications/dialogs/keybindings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
@@ -52,7 +52,7 @@ export function onInit(): void {
   CONFIG.Combat.documentClass = combatClass();
   registerSheets();
   registerSettings();
-  // Roll without the dialog / open it: rebindable keys, Shift by default (helpers/keybindings.ts).
+  // Roll without the dialog / open it: rebindable keys, Shift by default (applications/dialogs/keybindings.ts).
   registerKeybindings();
   registerInitiativeSettings();
   registerSettingsMenus();

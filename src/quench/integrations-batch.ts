@@ -6,7 +6,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { bindingText, modifierOf, type KeyBinding } from "../applications/dialogs/skip.ts";
-import { KEYBINDINGS, boundKeys, keysHeld, rollControlHint } from "../helpers/keybindings.ts";
+import { KEYBINDINGS, boundKeys, keysHeld, rollControlHint } from "../applications/dialogs/keybindings.ts";
 import { DICE_ROLES, diceRoleOf } from "../dice/appearance.ts";
 import { ROLL_FACTORIES } from "../dice/index.ts";
 import { diceSoNice, hasDiceRoles } from "../integrations/dice-so-nice.ts";

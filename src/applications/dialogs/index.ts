@@ -7,7 +7,7 @@ import type { EngineId } from "../../engines/index.ts";
 import { dialogSettingsFor, rollDirect, type OpenRollDialogOptions } from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";
-import { skipsDialog } from "../../helpers/keybindings.ts";
+import { skipsDialog } from "./keybindings.ts";
 
 export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
 export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";

@@ -1,6 +1,6 @@
 /**
  * Whether a roll control skips its dialog, and what its hint says. Pure: the event's keys, the bound
- * keys and the client setting are passed in (helpers/keybindings.ts reads them from Foundry).
+ * keys and the client setting are passed in (applications/dialogs/keybindings.ts reads them from Foundry).
  *
  * Two rebindable keybindings decide it (Configure Controls → Rolling Bones): *Roll without the
  * dialog* and *Open the roll dialog*, both Shift by default. A click opens the dialog and the first

@@ -22,7 +22,7 @@ import {
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { rollControlHint } from "../../helpers/keybindings.ts";
+import { rollControlHint } from "../dialogs/keybindings.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";

@@ -1,6 +1,6 @@
 import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
 import { dieDress } from "../appearance.ts";
-import { hasDiceRoles } from "../../integrations/dice-so-nice.ts";
+import { hasDiceRoles } from "../../helpers/dice-so-nice.ts";
 import { cardContextOf, readAttackLine, readDamageLine, type EngineCardContext } from "../cards/context.ts";
 import { cardKey, rememberCard, renderedCard } from "../cards/rendered.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";

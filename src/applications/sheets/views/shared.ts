@@ -24,7 +24,7 @@ export interface ViewOptions {
   readonly editable: boolean;
   /** A prefix for element ids, unique per rendered sheet (labels point at inputs by id). */
   readonly idPrefix: string;
-  /** The localization key of what a click and a click with the bound keys do on a roll button (helpers/keybindings.ts). */
+  /** The localization key of what a click and a click with the bound keys do on a roll button (applications/dialogs/keybindings.ts). */
   readonly rollHintKey: string;
   /** The bound keys the hint names, as text (`{keys}` in the hint; absent: none). */
   readonly rollHintKeys?: string;

@@ -4,7 +4,7 @@
  * rebindable by every user on their own client. [API13/API14 ClientKeybindings#register and #get;
  * KeybindingActionConfig; KeyboardManager#downKeys]
  */
-import { SYSTEM_ID } from "../constants.ts";
+import { SYSTEM_ID } from "../../constants.ts";
 import {
   bindingHeld,
   bindingsText,
@@ -13,7 +13,7 @@ import {
   shouldSkipDialog,
   skipDialogDefault,
   type KeyBinding,
-} from "../applications/dialogs/skip.ts";
+} from "./skip.ts";
 
 /** The system's keybinding actions. */
 export const KEYBINDINGS = Object.freeze({
