@@ -1066,7 +1066,7 @@ export interface TableSpecimen {
  * the session start, and the GM's and Alice's action-dice panels. Built by the same pure views the
  * chat hooks and the panels use, from the engine's own card and pool states.
  */
-export function tableSpecimens(): TableSpecimen[] {
+export function tableSpecimens(i18n?: Pick<Localization, "localize">): TableSpecimen[] {
   const { gm, alice, bob } = TABLE_USERS;
   // The session started with the pools the level table gives Bram (Alice's) and Bob's character;
   // since then Alice has used two of her dice and the GM one.
@@ -1357,8 +1357,12 @@ export function tableSpecimens(): TableSpecimen[] {
             pool: pools[alice] ?? null,
             character: bram,
             insightOptions: [
-              { key: "reason", label: "Reason", modifier: 0 },
-              { key: "intuition", label: "Intuition", modifier: -1 },
+              // The insight options' labels, localized as the player's panel localizes them (the key without a language).
+              ...(["reason", "intuition"] as const).map((key, i) => ({
+                key,
+                label: i18n?.localize(`ROLLING_BONES.ActionDice.Insight.${key}`) ?? `ROLLING_BONES.ActionDice.Insight.${key}`,
+                modifier: -i,
+              })),
             ],
             idPrefix: "lab-player-panel",
           }),
