@@ -35,7 +35,7 @@ export function templateLiterals(source: string): string[] {
     .replace(/\{\{!--[\s\S]*?--\}\}/g, "")
     .replace(/\{\{![\s\S]*?\}\}/g, "")
     .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/\{\{\{?[\s\S]*?\}?\}\}/g, "\u0000");
+    .replace(/\{\{\{?[\s\S]*?\}?\}\}/g, "\uE000");
   const found: string[] = [];
   // Attribute values of the user-facing attributes.
   for (const m of bare.matchAll(/\s([a-z-]+)="([^"]*)"/gi)) {
@@ -43,7 +43,7 @@ export function templateLiterals(source: string): string[] {
   }
   // Text between tags (attributes and tags removed).
   for (const m of bare.replace(/<[^>]*>/g, "\n").split("\n")) {
-    const text = m.replace(/\u0000/g, " ").trim();
+    const text = m.replace(/\uE000/g, " ").trim();
     if (text && hasWord(text) && !NOT_WORDS.some((re) => re.test(text))) found.push(text);
   }
   return found;
