@@ -2,6 +2,7 @@
 import type { RollingBonesApi } from "../api.ts";
 import type { Dice3dApi } from "../integrations/dice-so-nice.ts";
 import type { TokenActionHudCore, TokenActionHudSystem } from "../integrations/token-action-hud.ts";
+import type { BabeleApi } from "../integrations/babele.ts";
 import type { ActivationEvent, SessionEvent, SpendEvent } from "../services/action-dice/events.ts";
 import type { StoredPool } from "../services/action-dice/store.ts";
 import type { EconomyRecord } from "../services/action-dice/economy-card.ts";
@@ -99,6 +100,8 @@ declare module "fvtt-types/configuration" {
       tokenActionHudCoreApiReady: (coreModule: TokenActionHudCore) => void;
       /** Called by a system or module to hand its integration to Token Action HUD Core. */
       tokenActionHudSystemReady: (system: TokenActionHudSystem) => void;
+      /** Fired by Babele when it starts, with its API (integrations/babele.ts). */
+      "babele.init": (babele: BabeleApi) => void;
     }
   }
 }
