@@ -14,6 +14,7 @@ import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { registerKeybindings } from "../applications/dialogs/keybindings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
+import { registerTargetSettings } from "../data/settings/targets.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
@@ -55,6 +56,7 @@ export function onInit(): void {
   // Roll without the dialog / open it: rebindable keys, Shift by default (applications/dialogs/keybindings.ts).
   registerKeybindings();
   registerInitiativeSettings();
+  registerTargetSettings();
   registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;
