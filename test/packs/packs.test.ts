@@ -34,6 +34,7 @@ import { parseEnricher } from "../../src/helpers/chat-commands.ts";
 import { parseRequestText } from "../../src/services/requests/spec.ts";
 import {
   CHARACTER_TYPES,
+  DEFENCE,
   ENGINE_OF,
   NPC_TYPES,
   TRAIT_KINDS,
@@ -510,11 +511,51 @@ describe("the bestiary", () => {
     expect(npcs).toHaveLength(NPC_TYPES.length * ROLES.length);
   });
 
-  it("gives each its defence and health in its notes, with its tactics, in words the sheet shows as text", () => {
+  it("gives each its health in its notes, with its tactics, in words the sheet shows as text", () => {
     for (const npc of docs("bestiary")) {
       const notes = (npc.system as { notes: string }).notes;
-      expect(notes, npc.name).toMatch(/^(Mook|Soldier|Elite|Leader)\. Defence: [^.]+\. Health: [^.]+\. .{40,}$/);
+      expect(notes, npc.name).toMatch(/^(Mook|Soldier|Elite|Leader)\. Health: [^.]+\. .{40,}$/);
       expect(notes, npc.name).not.toMatch(/[<>]/);
+    }
+  });
+
+  it("gives each its own defence in its engine's range, a mook easier to hit than an elite", () => {
+    const npcs = docs("bestiary");
+    for (const type of NPC_TYPES) {
+      const spec = DEFENCE[ENGINE_OF[rollingTypeOf(type) as CharacterType]];
+      const byRole = new Map(
+        npcs
+          .filter((a) => a.type === type)
+          .map((a) => [(a.system as { notes: string }).notes.split(".")[0], (a.system as { defence: number }).defence]),
+      );
+      for (const [role, defence] of byRole) {
+        expect(Number.isInteger(defence), `${type} ${role}`).toBe(true);
+        expect(defence, `${type} ${role}`).toBeGreaterThanOrEqual(spec.min);
+        expect(defence, `${type} ${role}`).toBeLessThanOrEqual(spec.max);
+      }
+      expect(byRole.get("Mook"), type).toBeLessThan(byRole.get("Elite") ?? -1);
+      expect(byRole.get("Soldier"), type).toBeLessThanOrEqual(byRole.get("Elite") ?? -1);
+    }
+  });
+
+  it("names on each weapon a usual skill its wielder has (or none), and its kind", () => {
+    for (const npc of docs("bestiary")) {
+      const engine = ENGINE_OF[rollingTypeOf(npc.type) as CharacterType];
+      const system = npc.system as {
+        skills?: Record<string, { name: string }>;
+        abilities?: Record<string, { name?: string }>;
+      };
+      const own = new Set(
+        [...Object.values(system.skills ?? {}), ...Object.values(system.abilities ?? {})].flatMap((t) =>
+          typeof t.name === "string" ? [t.name] : [],
+        ),
+      );
+      for (const weapon of itemsOf(npc).filter((i) => i.type === "weapon")) {
+        const w = weapon.system as unknown as WeaponSource;
+        expect(["melee", "thrown", "ranged"], `${npc.name} ${weapon.name}`).toContain(w.kind);
+        const usual = engine === "pool" ? w.pool.ability : engine === "action" ? "" : w[engine].skill;
+        if (usual !== "") expect(own.has(usual), `${npc.name} ${weapon.name}: ${usual}`).toBe(true);
+      }
     }
   });
 
