@@ -121,7 +121,16 @@ describe("Token Action HUD", () => {
   it("lists a Wild Die character's attributes, skills, weapon attack and damage and the points left, names as typed", async () => {
     const tah = (await boot(ALICE))!;
     const groups = await tah.select(ALICE, [WIL]);
-    expect(Object.keys(groups)).toEqual(["rb-attributes", "rb-skills", "rb-attacks", "rb-damage", "rb-spend-list"]);
+    expect(Object.keys(groups)).toEqual([
+      "rb-attributes",
+      "rb-skills",
+      "rb-attacks",
+      "rb-damage",
+      "rb-condition-list",
+      "rb-spend-list",
+    ]);
+    // Only the Wild Die's own condition (RULES.md §6), off.
+    expect(groups["rb-condition-list"]!.map((a) => [a.id, a.cssClass])).toEqual([["condition-rb-stunned", "toggle"]]);
     expect(groups["rb-attributes"]!.map((a) => [a.name, a.info1?.text])).toContainEqual(["Agility", "3D"]);
     expect(names(groups["rb-skills"])).toEqual(["Axes <b>"]);
     expect(groups["rb-skills"]![0]!.info1).toEqual({ text: "4D", title: "4D" });
@@ -142,8 +151,10 @@ describe("Token Action HUD", () => {
       "rb-skills",
       "rb-attacks",
       "rb-damage",
+      "rb-condition-list",
       "rb-spend-list",
     ]);
+    expect(groups["rb-condition-list"]!.map((a) => a.id)).toEqual(["condition-rb-shaken"]);
     expect(groups["rb-saves"]!.map((a) => a.name)).toEqual(["Fortitude", "Reflex", "Will"]);
     expect(groups["rb-skills"]![0]!.info1?.text).toBe("+2");
     expect(names(groups["rb-spend-list"])).toEqual(["Action dice", "Class bonus dice"]);
@@ -231,8 +242,9 @@ describe("Token Action HUD", () => {
   it("with several tokens selected, offers what they share and rolls it for each", async () => {
     const tah = (await boot(ALICE))!;
     const groups = await tah.select(ALICE, [VEX, MOR]);
-    // Their abilities differ; both have Willpower; each owner's spends are left out.
-    expect(Object.keys(groups)).toEqual(["rb-attributes", "rb-ten-point"]);
+    // Their abilities differ; both have Willpower and their engine's condition; each owner's spends are left out.
+    expect(Object.keys(groups)).toEqual(["rb-attributes", "rb-ten-point", "rb-condition-list"]);
+    expect(groups["rb-condition-list"]!.map((a) => a.id)).toEqual(["condition-rb-impaired"]);
     // Dexterity differs (3 and 2): no figure.
     const dexterity = groups["rb-attributes"]!.find((a) => a.name === "Dexterity")!;
     expect(dexterity.info1).toBeUndefined();
