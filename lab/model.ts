@@ -1148,7 +1148,7 @@ export interface TableSpecimen {
  * the session start, and the GM's and Alice's action-dice panels. Built by the same pure views the
  * chat hooks and the panels use, from the engine's own card and pool states.
  */
-export function tableSpecimens(i18n?: Pick<Localization, "localize">): TableSpecimen[] {
+export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): TableSpecimen[] {
   const { gm, alice, bob } = TABLE_USERS;
   // The session started with the pools the level table gives Bram (Alice's) and Bob's character;
   // since then Alice has used two of her dice and the GM one.
@@ -1447,6 +1447,7 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize">): TableSpec
               })),
             ],
             idPrefix: "lab-player-panel",
+            lang: i18n?.lang ?? "en",
           }),
         },
       ],

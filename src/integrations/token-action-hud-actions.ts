@@ -22,6 +22,7 @@ import {
   type TraitRef,
 } from "../data/actor/pure.ts";
 import { DAMAGE_ENGINES } from "../data/item/damage.ts";
+import { formatSigned } from "../helpers/numbers.ts";
 
 /** The separator of an action's encoded value (Token Action HUD's own delimiter). [token-action-hud-core constants.mjs DELIMITER] */
 export const DELIMITER = "|";
@@ -177,7 +178,7 @@ function roll(kind: string, key: string, name: string, info?: string, partner?: 
 function traitGroups(subject: HudSubject, t: Localize, lang: string): Partial<Record<HudGroupId, HudAction[]>> {
   const { type, system } = subject.character;
   // A d20 modifier with its sign and the language's minus sign (+2, −1).
-  const signed = (n: number) => new Intl.NumberFormat(lang, { signDisplay: "always" }).format(n);
+  const signed = (n: number) => formatSigned(n, lang);
   const fixed = (group: string, key: string) => t(fixedTraitKey(type, group, key));
   switch (type) {
     case "percentile-character": {

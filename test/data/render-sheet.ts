@@ -25,7 +25,7 @@ import { createHandlebars } from "../support/handlebars.ts";
 import { format, localize, ROOT } from "../support/i18n.ts";
 
 /** Localization from lang/en.json, as `game.i18n` gives it. */
-export const i18n = { localize, format: (key: string, data: Record<string, string>) => format(key, data) };
+export const i18n = { localize, format: (key: string, data: Record<string, string>) => format(key, data), lang: "en" };
 
 /** How to render a sample sheet. */
 export interface RenderOptions {

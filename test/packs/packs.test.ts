@@ -653,7 +653,7 @@ describe("the equipment", () => {
     "gives a %s character figures for every weapon (no blank damage where the engine has one)",
     (engine) => {
       for (const item of docs("equipment") as (Doc & ItemData)[]) {
-        for (const figure of itemFigures(engine, item)) expect(figure.value, `${item.name} ${figure.key}`).not.toBe("—");
+        for (const figure of itemFigures(engine, item, "en")) expect(figure.value, `${item.name} ${figure.key}`).not.toBe("—");
       }
     },
   );

@@ -17,6 +17,8 @@ export interface Localizer {
   localize(key: string): string;
   /** The text of a key with `{name}` placeholders filled in. */
   format(key: string, data: Record<string, string>): string;
+  /** The language tag (numbers and their signs are written in it). */
+  readonly lang: string;
 }
 
 /** Options of a sheet view. */
