@@ -41,9 +41,13 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * parts on the action card, damage that follows the attack, conditions in every engine, defence
  * figures and targets on every card) added about 3.6 KB (71.3 → 74.9 KB), after moving what only the
  * dialogs and the GM's judging need out of the startup chunk (the attack's dialog view, the verdicts,
- * the judging service): raised to 76 KB.
+ * the judging service): raised to 76 KB. Issue 27 (the keybindings and the hints naming their keys,
+ * Dice So Nice's roles, the Babele hook, the dialogs' Who sees the roll, the GM's Draw from a table
+ * control; with issue 23's world changes merged) measured 82.3 KB; Token Action HUD's integration now
+ * loads only when Core offers its API (79.9 KB): raised to 80 KB. Next cut: the card controls' table
+ * kinds and Dice So Nice's roles could load with the GM's controls and with Dice So Nice.
  */
-const JS_LIMIT = 76 * 1024;
+const JS_LIMIT = 80 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
