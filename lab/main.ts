@@ -162,7 +162,7 @@ class Lab {
    */
   #renderTable(): void {
     const section = this.#section("[data-lab-table]");
-    const specimens = tableSpecimens().map((specimen) => ({
+    const specimens = tableSpecimens(this.i18n).map((specimen) => ({
       id: specimen.id,
       kind: specimen.kind,
       title: specimen.title ?? null,

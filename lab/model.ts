@@ -344,6 +344,27 @@ const BOTCH_EFFECT_CARD: ActionCardRecord = {
   sessions: { "lab-botch": 1, "lab-botch-effect": 1 },
 };
 
+/**
+ * A check's critical, two dice, whose effect the GM drew from the system's table for a parry at that
+ * severity (the compendium's second result: packs/_source/effect-tables).
+ */
+const PARRY_TABLE_CARD: ActionCardRecord = {
+  ...SAVE_CRITICAL_CARD,
+  ledger: [
+    { id: "lab-crit", type: "critical", by: "alice", dice: [{ faces: 6, count: 2 }], undone: false },
+    {
+      id: "lab-drawn",
+      type: "effect",
+      by: "gm",
+      dice: [],
+      undone: false,
+      effect: { activation: "critical", id: "tableDraw", note: "Critical · Parry · 2 dice: A disarm: the attacker's weapon lands at your feet." },
+    },
+  ],
+  applied: ["lab-crit", "lab-drawn"],
+  sessions: { "lab-crit": 1, "lab-drawn": 1 },
+};
+
 /** The points ledger of a percentile roll with one bonus die bought with karma. */
 const KARMA_LEDGER: PointsRecord = {
   actorId: "labActorYsolde01",
@@ -407,6 +428,13 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     request: { kind: "save", modifier: 2 },
     faces: [20],
     stored: { card: SAVE_CRITICAL_CARD },
+  },
+  {
+    id: "actionCriticalTableDraw",
+    engine: "action",
+    request: { kind: "check", modifier: 4, dc: 15 },
+    faces: [20],
+    stored: { card: PARRY_TABLE_CARD },
   },
   {
     id: "actionBotchPending",
@@ -811,6 +839,7 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       editable,
       idPrefix,
       rollHintKey: ROLL_HINT_KEYS.dialog,
+      rollHintKeys: "Shift",
       equipment: actor.items,
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,
@@ -1143,7 +1172,7 @@ export interface TableSpecimen {
  * the session start, and the GM's and Alice's action-dice panels. Built by the same pure views the
  * chat hooks and the panels use, from the engine's own card and pool states.
  */
-export function tableSpecimens(): TableSpecimen[] {
+export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): TableSpecimen[] {
   const { gm, alice, bob } = TABLE_USERS;
   // The session started with the pools the level table gives Bram (Alice's) and Bob's character;
   // since then Alice has used two of her dice and the GM one.
@@ -1434,10 +1463,15 @@ export function tableSpecimens(): TableSpecimen[] {
             pool: pools[alice] ?? null,
             character: bram,
             insightOptions: [
-              { key: "reason", label: "Reason", modifier: 0 },
-              { key: "intuition", label: "Intuition", modifier: -1 },
+              // The insight options' labels, localized as the player's panel localizes them (the key without a language).
+              ...(["reason", "intuition"] as const).map((key, i) => ({
+                key,
+                label: i18n?.localize(`ROLLING_BONES.ActionDice.Insight.${key}`) ?? `ROLLING_BONES.ActionDice.Insight.${key}`,
+                modifier: -i,
+              })),
             ],
             idPrefix: "lab-player-panel",
+            lang: i18n?.lang ?? "en",
           }),
         },
       ],

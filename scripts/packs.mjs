@@ -8,6 +8,10 @@
  * compiled rules journal can never disagree with the code; extracting turns the tables back into
  * placeholders, so the committed sources keep them.
  *
+ * RollTables (the critical and botch tables) must each name one table slot in their flag, roll `1dN`
+ * and cover every face with exactly one text result short enough for a card
+ * (src/data/effect-tables.ts `tableProblems`); a table that does not is refused.
+ *
  * Usage: node scripts/packs.mjs pack | unpack
  */
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
@@ -38,6 +42,11 @@ export async function packNames() {
   return entries.filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
+/** The effect-table checks (TypeScript, imported through tsx). */
+async function tableModule() {
+  return tsImport("../src/data/effect-tables.ts", import.meta.url);
+}
+
 /** The odds-table module (TypeScript, imported through tsx). */
 async function oddsModule() {
   return tsImport("./odds-tables.ts", import.meta.url);
@@ -52,12 +61,21 @@ async function oddsModule() {
  */
 export async function packAll({ outRoot = path.join(ROOT, "packs"), log = false } = {}) {
   const odds = await oddsModule();
+  const { tableProblems, slotOfFlag, slotKey, TABLE_FLAG } = await tableModule();
   const tables = odds.oddsTables();
   const filled = {};
   for (const name of await packNames()) {
     const dir = path.join(SOURCE, name);
+    const slots = new Set();
     for (const file of (await readdir(dir)).filter((f) => f.endsWith(".json"))) {
-      checkDocument(JSON.parse(await readFile(path.join(dir, file), "utf8")), `${name}/${file}`);
+      const doc = JSON.parse(await readFile(path.join(dir, file), "utf8"));
+      checkDocument(doc, `${name}/${file}`);
+      if (!doc._key.startsWith("!tables!")) continue;
+      const problems = tableProblems(doc);
+      if (problems.length > 0) throw new Error(`${name}/${file}: ${problems.join("; ")}`);
+      const key = slotKey(slotOfFlag(doc.flags["rolling-bones"][TABLE_FLAG]));
+      if (slots.has(key)) throw new Error(`${name}/${file}: a second table for ${key}`);
+      slots.add(key);
     }
     const out = path.join(outRoot, name);
     filled[name] = [];

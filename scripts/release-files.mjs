@@ -51,6 +51,12 @@ export function releaseFiles(root) {
     }
   }
   for (const f of walk(root, "templates")) if (f.endsWith(".hbs")) files.add(f);
+  // Compendium translations Babele reads (lang/babele/<language>/); the English templates stay in the repository.
+  try {
+    for (const f of walk(root, "lang/babele")) if (f.endsWith(".json") && !f.startsWith("lang/babele/template/")) files.add(f);
+  } catch {
+    // no translations
+  }
   // Chunks the esmodules import on demand (e.g. the Quench batches) ship beside them.
   try {
     for (const f of walk(root, "dist/chunks")) if (f.endsWith(".mjs")) files.add(f);

@@ -27,6 +27,8 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
     "rolling-bones.worldSchemaVersion": number;
+    /** Where the GM's critical and botch tables are: "" for the system's compendium, a compendium id or a world folder's name. */
+    "rolling-bones.effectTables": string;
     "rolling-bones.initiativePercentile": string;
     "rolling-bones.initiativeAction": string;
     "rolling-bones.initiativeWild": string;
@@ -90,6 +92,8 @@ export const SETTING_KEYS = Object.freeze({
   showRarity: "showRarity",
   /** World, hidden: the session's roll record, for the GM's dice report (written by the active GM only). */
   rollRecord: "rollRecord",
+  /** World: where the critical and botch tables are drawn from ("" the system's compendium; a compendium id; a folder of world tables). */
+  effectTables: "effectTables",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */
@@ -248,5 +252,13 @@ export function registerSettings(): void {
     config: false,
     type: Number,
     default: 0,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.effectTables, {
+    name: "ROLLING_BONES.Settings.effectTables.name",
+    hint: "ROLLING_BONES.Settings.effectTables.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    default: "",
   });
 }

@@ -1,6 +1,8 @@
 import type { QuenchApi } from "../quench/index.ts";
 import { onChatMessage } from "./chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
+import type { TokenActionHudCore } from "../integrations/token-action-hud.ts";
+import { onBabeleInit } from "../integrations/babele.ts";
 import { onGetSceneControlButtons } from "./get-scene-control-buttons.ts";
 import { onHotbarDrop } from "./hotbar-drop.ts";
 import { onInit } from "./init.ts";
@@ -18,6 +20,15 @@ export function registerHooks(): void {
   Hooks.once("init", onInit);
   Hooks.once("ready", () => void onReady());
   Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
+  // Token Action HUD Core offers its API (only when it is active): the system hands it its integration.
+  // Loaded only then, so tables without it do not load it at startup; Core waits for tokenActionHudSystemReady.
+  Hooks.once("tokenActionHudCoreApiReady", (core: TokenActionHudCore) => {
+    void import("../integrations/token-action-hud.ts").then(({ onTokenActionHudCoreApiReady }) =>
+      onTokenActionHudCoreApiReady(core),
+    );
+  });
+  // Babele translates the compendiums from the system's lang/babele files (only when it is active).
+  Hooks.once("babele.init", onBabeleInit);
   Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
   // A session start resets the wild-die characters' per-session counters (on the active GM's client).
   Hooks.on("rollingBones.sessionStarted", onSessionStarted);

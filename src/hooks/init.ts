@@ -12,6 +12,7 @@ import { statusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
+import { registerKeybindings } from "../applications/dialogs/keybindings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { registerTargetSettings } from "../data/settings/targets.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
@@ -53,6 +54,8 @@ export function onInit(): void {
   CONFIG.Combat.documentClass = combatClass();
   registerSheets();
   registerSettings();
+  // Roll without the dialog / open it: rebindable keys, Shift by default (applications/dialogs/keybindings.ts).
+  registerKeybindings();
   registerInitiativeSettings();
   registerTargetSettings();
   registerSettingsMenus();

@@ -14,6 +14,7 @@ import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
 import { registerWorldFaultsBatch } from "./world-faults-batch.ts";
+import { registerIntegrationsBatch } from "./integrations-batch.ts";
 import { registerV14Batch } from "./v14-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { calibrate, throwD4, type FaceMapping } from "./faces.ts";
@@ -75,4 +76,5 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerTargetsBatch(quench);
   registerAutomaticBatch(quench);
   registerAdviceBatch(quench);
+  registerIntegrationsBatch(quench);
 }

@@ -1,6 +1,8 @@
 /** Global augments for fvtt-types: what the system adds to Foundry's configuration. */
 import type { RollingBonesApi } from "../api.ts";
-import type { Dice3dApi } from "../hooks/dice-so-nice-ready.ts";
+import type { Dice3dApi } from "../integrations/dice-so-nice.ts";
+import type { TokenActionHudCore, TokenActionHudSystem } from "../integrations/token-action-hud.ts";
+import type { BabeleApi } from "../integrations/babele.ts";
 import type { ActivationEvent, SessionEvent, SpendEvent } from "../services/action-dice/events.ts";
 import type { StoredPool } from "../services/action-dice/store.ts";
 import type { EconomyRecord } from "../services/action-dice/economy-card.ts";
@@ -94,6 +96,12 @@ declare module "fvtt-types/configuration" {
       "rollingBones.sessionStarted": (session: SessionEvent) => void;
       /** Fired by the Dice So Nice module when its API is ready. */
       diceSoNiceReady: (dice3d: Dice3dApi) => void;
+      /** Fired by Token Action HUD Core in `ready` with its module (integrations/token-action-hud.ts). */
+      tokenActionHudCoreApiReady: (coreModule: TokenActionHudCore) => void;
+      /** Called by a system or module to hand its integration to Token Action HUD Core. */
+      tokenActionHudSystemReady: (system: TokenActionHudSystem) => void;
+      /** Fired by Babele when it starts, with its API (integrations/babele.ts). */
+      "babele.init": (babele: BabeleApi) => void;
     }
   }
 }

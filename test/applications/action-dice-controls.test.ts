@@ -122,11 +122,13 @@ describe("action dice controls on chat cards", () => {
     const activated = await view(id, ALICE);
     expect(activated.querySelector("[data-verdict]")?.textContent?.trim()).toBe("Critical success");
     expect(activated.querySelector('[data-flag="criticalThreat"]')).toBeNull();
-    // The GM may also name the critical's effect (the roller may too, even once the result is declared).
+    // The GM may also name the critical's effect or draw it from a table (the roller may name it too,
+    // even once the result is declared, but not draw it).
     expect(actions(await view(id, GM))).toEqual([
       `undo:${entry}`,
       `refund:${entry}`,
       "critical",
+      "drawEffect",
       "effect",
       "awardRoll",
       "close",

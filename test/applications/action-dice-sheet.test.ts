@@ -59,11 +59,12 @@ async function sheetView(userId: string, actorId: string): Promise<CharacterView
         classDice: { faces: 6, count: 0 },
         ...actor.system,
       } as never,
-      { localize, format: (key, data) => format(key, data) },
+      { localize, format: (key, data) => format(key, data), lang: "en" },
       {
         editable: true,
         idPrefix: "rb-t",
         rollHintKey: ROLL_HINT_KEYS.dialog,
+        rollHintKeys: "Shift",
         actionDice: sheetActionDiceOf(actor as never),
       },
     );

@@ -286,7 +286,7 @@ describe("the panels", () => {
   });
 
   it("the player panel says why a lucky break is not possible", () => {
-    const base = { session: 1, character: null, insightOptions: [], idPrefix: "x" };
+    const base = { session: 1, character: null, insightOptions: [], idPrefix: "x", lang: "en" };
     expect(playerPanelView({ ...base, pool: pool(3) }).luckyBreakBlocked).toBeNull();
     expect(playerPanelView({ ...base, pool: pool(3, { spent: 1 }) }).luckyBreakBlocked).toBe(
       "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent",
@@ -295,9 +295,11 @@ describe("the panels", () => {
       "ROLLING_BONES.ActionDice.Player.LuckyBreakTaken",
     );
     expect(playerPanelView({ ...base, pool: null }).luckyBreakBlocked).toBe("ROLLING_BONES.ActionDice.Player.NoPool");
+    const reason = [{ key: "reason", label: "Reason", modifier: -1 }];
+    // The sign as the user's language writes it (Intl.NumberFormat): English's hyphen-minus, Swedish's true minus.
+    expect(playerPanelView({ ...base, pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe("Reason -1");
     expect(
-      playerPanelView({ ...base, pool: null, insightOptions: [{ key: "reason", label: "Reason", modifier: -1 }] })
-        .insightOptions[0]?.text,
+      playerPanelView({ ...base, lang: "sv", pool: null, insightOptions: reason }).insightOptions[0]?.text,
     ).toBe("Reason \u22121");
   });
 

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 /**
- * The pieces the five roll dialogs share: percentage formatting in the user's language, the
- * skip-dialog rule, reading a form, and the dialog context (inline error, disabled Roll, visibility).
+ * The pieces the five roll dialogs share: percentage formatting in the user's language,
+ * reading a form, and the dialog context (inline error, disabled Roll, visibility).
  */
 import { describe, expect, it } from "vitest";
 import { EngineError, type EngineId } from "../../src/engines/index.ts";
 import { buildDialogContext, visibilityOptions } from "../../src/applications/dialogs/context.ts";
 import { isChecked, numberOrText, readFormValues } from "../../src/applications/dialogs/form-values.ts";
 import { barWidth, formatMean, formatPercent } from "../../src/applications/dialogs/format.ts";
-import { modifierHeld, rollHintKey, shouldSkipDialog } from "../../src/applications/dialogs/skip.ts";
 import { evaluateForm, fieldOfError } from "../../src/applications/dialogs/types.ts";
 import { poolDialog } from "../../src/applications/dialogs/pool-roll-dialog.ts";
 import { DIALOG_ENGINES } from "../../src/applications/dialogs/engines.ts";
@@ -51,34 +50,6 @@ describe("formatPercent", () => {
     expect(barWidth(1e-9)).toBe(1);
     expect(barWidth(0.5)).toBe(50);
     expect(barWidth(1)).toBe(100);
-  });
-});
-
-describe("shouldSkipDialog", () => {
-  const click = (shiftKey: boolean) => new MouseEvent("click", { shiftKey });
-  const key = (shiftKey: boolean) => new KeyboardEvent("keydown", { key: "Enter", shiftKey });
-
-  it.each([
-    ["no event, setting off", undefined, false, false],
-    ["no event, setting on", undefined, true, true],
-    ["plain click, setting off", click(false), false, false],
-    ["Shift-click, setting off", click(true), false, true],
-    ["plain click, setting on", click(false), true, true],
-    ["Shift-click, setting on", click(true), true, false],
-    ["Shift+Enter, setting off", key(true), false, true],
-    ["an event with no modifier keys", new Event("change"), false, false],
-  ])("%s → skip %s", (_name, event, setting, skip) => {
-    expect(shouldSkipDialog(event, setting)).toBe(skip);
-  });
-
-  it("reads only Shift as the modifier", () => {
-    expect(modifierHeld(new MouseEvent("click", { ctrlKey: true, altKey: true }))).toBe(false);
-    expect(modifierHeld(null)).toBe(false);
-  });
-
-  it("names the hint a roll control shows for each setting", () => {
-    expect(rollHintKey(false)).toBe("ROLLING_BONES.Dialog.Hint.Dialog");
-    expect(rollHintKey(true)).toBe("ROLLING_BONES.Dialog.Hint.Skip");
   });
 });
 

@@ -722,6 +722,22 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows a critical's effect drawn from a table on the card, and the GM's Draw from a table control", async () => {
+    const state = page.locator('#lab-states [data-state="actionCriticalTableDraw"]');
+    const ledger = (await state.locator(".rb-ledger").textContent()) ?? "";
+    expect(ledger).toContain("Drawn from a table");
+    expect(ledger).toContain("Critical · Parry · 2 dice: ");
+    await state.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-state-actionCriticalTableDraw.png") });
+    // The GM's controls on an attack's standing critical: its one kind of table, so no choice to make.
+    const gm = page.locator('#lab-controls [data-control-specimen="actionGmLedger"]');
+    const draw = gm.locator('[data-draw-control="critical"]');
+    expect(await draw.locator("button[data-rb-action=drawEffect]").textContent()).toContain("Draw from a table");
+    expect(await draw.locator("select option").allTextContents()).toEqual([]);
+    expect(await axeViolations('#lab-states [data-state="actionCriticalTableDraw"]')).toEqual([]);
+    await draw.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-controls-draw.png") });
+    expect(errors).toEqual([]);
+  });
+
   it("shows targeted attacks: a verdict per target in words, another engine's without one, a figure only where shown", async () => {
     const pool = page.locator('#lab-states [data-state="poolTargetedAttack"]');
     expect(

@@ -49,8 +49,13 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * merged, 75.7 KB: lowered to 75.75 KB. Measured next cuts, far from
  * 60 KB: `game.system.api.engines` as namespaces (about 2.6 KB: every engine export stays in core),
  * the action ledger the card controls check (about 4 KB), the sheets' trait rolls (about 2.5 KB).
+ * Issue 27 (the keybindings and the hints naming their keys,
+ * Dice So Nice's roles, the Babele hook, the dialogs' Who sees the roll, the GM's Draw from a table
+ * control; with issue 23's world changes merged) measured 82.3 KB; Token Action HUD's integration now
+ * loads only when Core offers its API (79.9 KB): raised to 80 KB. Next cut: the card controls' table
+ * kinds and Dice So Nice's roles could load with the GM's controls and with Dice So Nice.
  */
-const JS_LIMIT = 75.75 * 1024;
+const JS_LIMIT = 80 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {

@@ -17,7 +17,7 @@ import { i18n } from "./render-sheet.ts";
 import { SAMPLE_EQUIPMENT } from "./samples.ts";
 
 const kit = (editable: boolean) =>
-  new ViewKit(i18n, { editable, idPrefix: "rb-test", rollHintKey: ROLL_HINT_KEYS.dialog });
+  new ViewKit(i18n, { editable, idPrefix: "rb-test", rollHintKey: ROLL_HINT_KEYS.dialog, rollHintKeys: "Shift" });
 
 function renderSections(
   editable: boolean,

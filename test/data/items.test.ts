@@ -158,15 +158,20 @@ describe("figures and attacks per engine", () => {
     ["percentile", ["×2"]],
     ["pool", ["7", "3"]],
   ])("a weapon shows a %s character its engine's figures only: %o", (engine, values) => {
-    const figures = itemFigures(engine, axe);
+    const figures = itemFigures(engine, axe, "en");
     expect(figures.map((f) => f.value)).toEqual(values);
     for (const f of figures) expect(hasKey(f.key), f.key).toBe(true);
   });
 
+  it("writes the figures' numbers and signs in the user's language", () => {
+    expect(itemFigures("pi", axe, "sv").map((f) => f.value)).toEqual(["\u22121", "+3"]);
+    expect(itemFigures("pi", rope, "ar-EG").map((f) => f.value)).toEqual(["\u0662", "\u0660", "\u0660"]);
+  });
+
   it("gear shows its quantity everywhere, and its bonus or modifiers where an engine uses them", () => {
-    expect(itemFigures("percentile", rope).map((f) => f.value)).toEqual(["2"]);
-    expect(itemFigures("wild", rope).map((f) => f.value)).toEqual(["2", "+1D"]);
-    expect(itemFigures("pi", rope).map((f) => f.value)).toEqual(["2", "0", "0"]);
+    expect(itemFigures("percentile", rope, "en").map((f) => f.value)).toEqual(["2"]);
+    expect(itemFigures("wild", rope, "en").map((f) => f.value)).toEqual(["2", "+1D"]);
+    expect(itemFigures("pi", rope, "en").map((f) => f.value)).toEqual(["2", "0", "0"]);
   });
 
   it("starts an action-dice attack from the weapon's figures; every other engine's starts from a skill", () => {

@@ -25,7 +25,7 @@ import { createHandlebars } from "../support/handlebars.ts";
 import { format, localize, ROOT } from "../support/i18n.ts";
 
 /** Localization from lang/en.json, as `game.i18n` gives it. */
-export const i18n = { localize, format: (key: string, data: Record<string, string>) => format(key, data) };
+export const i18n = { localize, format: (key: string, data: Record<string, string>) => format(key, data), lang: "en" };
 
 /** How to render a sample sheet. */
 export interface RenderOptions {
@@ -58,6 +58,7 @@ export function sheetContext<T extends CharacterType>(
     editable,
     idPrefix: `rb-${type}`,
     rollHintKey: options.skipDialogDefault ? ROLL_HINT_KEYS.skip : ROLL_HINT_KEYS.dialog,
+    rollHintKeys: "Shift",
     ...(options.points ? { points: options.points } : {}),
     ...(options.actionDice ? { actionDice: options.actionDice } : {}),
     ...(options.gm ? { gm: true } : {}),

@@ -14,7 +14,7 @@ import {
   traitLabelOf,
   type CharacterType,
 } from "../../src/data/actor/pure.ts";
-import { localize } from "../support/i18n.ts";
+import { format, localize } from "../support/i18n.ts";
 import { renderSheet } from "./render-sheet.ts";
 import { SAMPLES } from "./samples.ts";
 import { fieldAt, schemaOf, walkSchema, type ModelClass, type SchemaView } from "./schema-walk.ts";
@@ -92,7 +92,7 @@ describe.each([...CHARACTER_TYPES])("%s sheet", (type) => {
     for (const button of buttons) {
       const { kind = "", key = "" } = button.dataset;
       expect(() => requestForTrait(type, SAMPLES[type], { kind, key }), `${kind} ${key}`).not.toThrow();
-      expect(button.getAttribute("data-tooltip")).toContain(localize("ROLLING_BONES.Dialog.Hint.Dialog"));
+      expect(button.getAttribute("data-tooltip")).toContain(format("ROLLING_BONES.Dialog.Hint.Dialog", { keys: "Shift" }));
     }
   });
 

@@ -1,11 +1,12 @@
 /**
- * 3D dice: every throw is a Foundry die (so Dice So Nice animates cascades and chains), each role
- * that should look different carries its colorset in the stored roll, and the colorsets are
- * registered when Dice So Nice announces itself.
+ * 3D dice without dice roles (no Dice So Nice, or its 5.x line on v13): every throw is a Foundry die
+ * (so Dice So Nice animates cascades and chains), each role that should look different carries its
+ * colorset in the stored roll, and the colorsets are registered when Dice So Nice announces itself.
+ * (Dice So Nice 6.x's dice roles: dice-roles.test.ts.)
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { fixedFaces, mixedFaces, type FoundryDouble } from "../foundry/index.ts";
-import { ALICE, bootSystem } from "../support/system.ts";
+import { ALICE, bootSystem, GM } from "../support/system.ts";
 
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
@@ -18,7 +19,9 @@ async function rolled(engine: "percentile" | "action" | "wild", request: unknown
   return roll;
 }
 
-const looks = (roll: { dice: { flavor: string; faces?: number | null | undefined; options: object; results: { result: number }[] }[] }) =>
+const looks = (roll: {
+  dice: { flavor: string; faces?: number | null | undefined; options: object; results: { result: number }[] }[];
+}) =>
   roll.dice.map((d) => ({
     role: d.flavor,
     faces: d.faces,
@@ -39,10 +42,36 @@ describe("Dice So Nice", () => {
 
   it("puts every cascade throw of a d24 action die in the roll's dice, coloured as action dice", async () => {
     double = await bootSystem({ userId: ALICE });
-    const roll = await rolled("action", { augments: [24] }, mixedFaces([[12, 20], [24, 24], [24, 24], [5, 24]]));
+    const roll = await rolled(
+      "action",
+      { augments: [24] },
+      mixedFaces([
+        [12, 20],
+        [24, 24],
+        [24, 24],
+        [5, 24],
+      ]),
+    );
     const action = looks(roll).filter((d) => d.role === "action");
     expect(action.reduce((n, d) => n + d.throws, 0)).toBe(3);
     expect(action.every((d) => d.faces === 24 && d.colorset === "rolling-bones-action")).toBe(true);
+  });
+
+  it("gives the GM's own action dice the GM's colorset", async () => {
+    double = await bootSystem({ userId: GM });
+    const roll = await rolled(
+      "action",
+      { augments: [8] },
+      mixedFaces([
+        [12, 20],
+        [5, 8],
+      ]),
+    );
+    expect(
+      looks(roll)
+        .filter((d) => d.role === "action")
+        .map((d) => d.colorset),
+    ).toEqual(["rolling-bones-gm-action"]);
   });
 
   it("keeps the Wild Die's colorset after a reload", async () => {
@@ -57,25 +86,20 @@ describe("Dice So Nice", () => {
     expect(wild.every((d) => d.colorset === "rolling-bones-wild")).toBe(true);
   });
 
-  it("registers the system and one colorset per distinct role when Dice So Nice is ready", async () => {
+  it("registers the system, one colorset per look and the terms' presets, and no roles, on Dice So Nice 5.x", async () => {
     double = await bootSystem({ userId: ALICE });
     const { onDiceSoNiceReady } = await import("../../src/hooks/dice-so-nice-ready.ts");
-    const { ROLE_COLORSET } = await import("../../src/dice/appearance.ts");
-    const systems: { id: string }[] = [];
-    const colorsets: { name: string; description: string }[] = [];
-    const presets: string[] = [];
-    onDiceSoNiceReady({
-      addSystem: (s) => void systems.push(s),
-      addColorset: (c) => void colorsets.push(c as { name: string; description: string }),
-      addDicePreset: (p, shape) => void presets.push(`${p.type}:${shape}:${p.labels.length}`),
-    });
+    const { COLORSETS } = await import("../../src/dice/appearance.ts");
+    double.Hooks.once("diceSoNiceReady", onDiceSoNiceReady);
+    const dsn = double.installDiceSoNice({ version: 5 });
     // the formula terms' dice (d + denomination) get a 3D shape with one label per face
     const { TERM_CLASSES } = await import("../../src/dice/index.ts");
-    expect(presets.sort()).toEqual(
+    expect(dsn.presets.map((p) => `${p.type}:${p.shape}:${p.labels}`).sort()).toEqual(
       TERM_CLASSES.map((t) => `d${t.DENOMINATION}:d${new t({}).faces}:${new t({}).faces}`).sort(),
     );
-    expect(systems.map((s) => s.id)).toEqual(["rolling-bones"]);
-    expect(colorsets.map((c) => c.name).sort()).toEqual([...new Set(Object.values(ROLE_COLORSET))].sort());
-    expect(colorsets.every((c) => !c.description.startsWith("ROLLING_BONES."))).toBe(true);
+    expect(dsn.systems.map((s) => s.id)).toEqual(["rolling-bones"]);
+    expect([...dsn.colorsets.keys()].sort()).toEqual(COLORSETS.map((c) => c.name).sort());
+    expect([...dsn.colorsets.values()].every((c) => !String(c.description).startsWith("ROLLING_BONES."))).toBe(true);
+    expect(dsn.roles.size).toBe(0);
   });
 });

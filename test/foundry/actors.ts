@@ -983,7 +983,7 @@ export interface PackSpec {
  * (`getDocument(id)`, an Actor like a world one, changed in the pack). [API13 Game#packs;
  * CompendiumCollection#getIndex, #getDocument]
  */
-export function createPacks(specs: PackSpec[]) {
+export function createPacks(specs: PackSpec[], extra: readonly { collection: string }[] = []) {
   const pick = (spec: ActorSpec, fields: string[]) => {
     const out: Record<string, unknown> = { _id: spec.id, name: spec.name, type: spec.type };
     for (const field of fields) {
@@ -1036,13 +1036,16 @@ export function createPacks(specs: PackSpec[]) {
       `pack ${spec.collection}`,
     );
   });
+  // Compendiums of other document types (roll tables: tables.ts) sit beside the actor ones.
+  // Typed as actor packs for the tests that read them; a table pack answers its own members (tables.ts).
+  const all = [...packs, ...(extra as unknown as typeof packs)];
   return strictObject(
     {
       get contents() {
-        return [...packs];
+        return [...all];
       },
-      get: (collection: string) => packs.find((p) => p.collection === collection),
-      [Symbol.iterator]: () => packs[Symbol.iterator](),
+      get: (collection: string) => all.find((p) => p.collection === collection),
+      [Symbol.iterator]: () => all[Symbol.iterator](),
     },
     "game.packs",
   );

@@ -73,6 +73,10 @@ import {
   worldActorData,
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
+import { createKeybindings, type KeybindingsDouble } from "./keybindings.ts";
+import { createDiceSoNice, type DiceSoNiceDouble } from "./dice-so-nice.ts";
+import { createTokenActionHud, type TokenActionHudDouble } from "./token-action-hud.ts";
+import { createTablePack, createWorldTables, type TablePackSpec, type TableSpec } from "./tables.ts";
 import { type ChatCommandEntry, ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
 import { ForcedDeletion, ForcedReplacement } from "./operators.ts";
 import { ACTIVE_EFFECT_CHANGE_TYPES, ACTIVE_EFFECT_MODES, ActiveEffect, storedEffect } from "./effects.ts";
@@ -166,6 +170,10 @@ export interface InstallOptions {
   actors?: ActorSpec[];
   /** The actor compendiums (`game.packs`); default none. */
   packs?: PackSpec[];
+  /** The world's roll tables (`game.tables`). */
+  tables?: TableSpec[];
+  /** Compendiums of roll tables (in `game.packs`). */
+  tablePacks?: TablePackSpec[];
   /**
    * The world's scenes with their tokens (tokens.ts); default none (no canvas). Every client views the
    * active scene (else the first) at first.
@@ -192,6 +200,8 @@ export interface DoubleGame {
   readonly messages: MessagesCollection;
   readonly actors: ReturnType<typeof createWorldActors>;
   readonly packs: ReturnType<typeof createPacks>;
+  /** The world's roll tables (tables.ts). [API13 game.tables] */
+  readonly tables: ReturnType<typeof createWorldTables>;
   readonly data: { readonly actors: ReturnType<typeof worldActorData> };
   readonly settings: SettingsApi;
   readonly i18n: {
@@ -210,6 +220,10 @@ export interface DoubleGame {
   combat: CombatDouble | null;
   /** The world's combat encounters (combat.ts). [API13 game.combats] */
   readonly combats: WorldCollection<Combat>;
+  /** The running client's keybindings (keybindings.ts). [API13 ClientKeybindings] */
+  readonly keybindings: KeybindingsDouble["api"];
+  /** The running client's keyboard: the keys held down (keybindings.ts). [API13 KeyboardManager#downKeys] */
+  readonly keyboard: KeybindingsDouble["keyboard"];
   /** The world's scenes (tokens.ts). [API13 game.scenes] */
   readonly scenes: ReturnType<typeof createScenes>;
 }
@@ -247,6 +261,8 @@ export interface DoubleConfig {
   debug: Record<string, boolean>;
   [key: string]: unknown;
 }
+
+export type { DiceSoNiceDouble, TokenActionHudDouble, TablePackSpec, TableSpec };
 
 /** The handle a test keeps on the installed double. */
 export interface FoundryDouble {
@@ -289,7 +305,7 @@ export interface FoundryDouble {
    * A user presses a control in their page: the click runs as the client whose page holds the
    * element (its application's actions and any listener on it), then the world settles.
    */
-  press(element: Element): Promise<void>;
+  press(element: Element, keys?: Pick<MouseEventInit, "shiftKey" | "ctrlKey" | "altKey" | "metaKey">): Promise<void>;
   /** Every `Actors.registerSheet` call, in order. */
   readonly sheetRegistrations: SheetRegistration[];
   /** Every `Items.registerSheet` call, in order. */
@@ -354,11 +370,23 @@ export interface FoundryDouble {
   /** Shows or hides a client's page (its browser tab); Dice So Nice animates only on a visible page. */
   setPageVisible(userId: string, visible: boolean): void;
   /**
-   * Activates a Dice So Nice stand-in: `game.modules.get("dice-so-nice").active` and `game.dice3d`.
-   * Its `showForRoll` resolves once the animation played on the calling client, which happens only
-   * while that client's page is visible (a hidden page queues it).
+   * Activates a Dice So Nice stand-in (dice-so-nice.ts): `game.modules.get("dice-so-nice").active` and
+   * `game.dice3d`, of the 6.x line (dice roles) on v14 and the 5.x line on v13 unless `version` says
+   * otherwise, and fires `diceSoNiceReady` with it. Its `showForRoll` resolves once the animation
+   * played on the calling client, which happens only while that client's page is visible (a hidden
+   * page queues it).
    */
-  installDiceSoNice(): DiceSoNiceDouble;
+  installDiceSoNice(options?: { version?: 5 | 6 }): DiceSoNiceDouble;
+  /**
+   * Activates a Token Action HUD Core stand-in (token-action-hud.ts) and fires
+   * `tokenActionHudCoreApiReady` with its module, as Core does in `ready`.
+   */
+  installTokenActionHud(): TokenActionHudDouble;
+  /**
+   * The keybindings of every client: what a user chose in Configure Controls (`rebind`) and the keys
+   * they hold (`hold`), and what the system registered.
+   */
+  readonly keybindings: Omit<KeybindingsDouble, "api" | "keyboard">;
   /**
    * Makes a client enter its dice by hand (the core "Dice Configuration" setting set to manual
    * entry): every die a Roll evaluated with `allowInteractive` throws on that client is asked of
@@ -387,13 +415,6 @@ function shownText(html: string): string {
 }
 
 /** What the Dice So Nice stand-in records. */
-export interface DiceSoNiceDouble {
-  /** Every `showForRoll` call: the calling client, the roll's formula, the message id. */
-  readonly calls: { userId: string; formula: string; messageId: string | null }[];
-  /** How many animations wait for a hidden page, per client. */
-  pending(userId: string): number;
-}
-
 const GLOBAL_NAMES = [
   "foundry",
   "Roll",
@@ -489,7 +510,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   if (!world.users.has(baseUserId)) throw new Error(`Foundry double: unknown user ${baseUserId}`);
   const globals: Record<string, unknown> = {};
   const views = new Map<string, ClientView>();
-  const modules = new Map<string, { id: string; active: boolean }>();
+  const modules = new Map<string, { id: string; active: boolean; [key: string]: unknown }>();
   const waiting = new Map<string, (() => void)[]>();
   const env: Env = {
     generation,
@@ -677,6 +698,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const usersCollection = createUsers();
   const messages = createMessages();
   const combats = new Map<string, Combat>();
+  const keybindings = createKeybindings(currentUserId);
 
   // [API13 game.i18n.localize/format/has, via the real lang/en.json]
   const i18n = strictObject(
@@ -699,7 +721,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       users: usersCollection,
       messages,
       actors: createWorldActors(),
-      packs: createPacks(structuredClone(opts.packs ?? [])),
+      packs: createPacks(structuredClone(opts.packs ?? []), (opts.tablePacks ?? []).map(createTablePack)),
+      tables: createWorldTables(opts.tables ?? []),
       data: strictObject(
         {
           get actors() {
@@ -722,6 +745,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
       combats: createCombats(combats),
+      keybindings: keybindings.api,
+      keyboard: keybindings.keyboard,
       // The world's scenes (tokens.ts). [API13 game.scenes]
       scenes: createScenes(),
     },
@@ -901,6 +926,11 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   }
 
   return {
+    keybindings: {
+      rebind: (userId, namespace, action, bindings) => keybindings.rebind(userId, namespace, action, bindings),
+      hold: (userId, codes) => keybindings.hold(userId, codes),
+      registered: keybindings.registered,
+    },
     createCombat(data) {
       const Class = CONFIG.Combat as { documentClass: new (d: typeof data) => Combat };
       const combat = new Class.documentClass(data);
@@ -946,10 +976,15 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       assertUser(userId);
       return clientRoot(userId);
     },
-    async press(element) {
+    async press(element, keys) {
       const owner = element.closest<HTMLElement>("[data-client]")?.dataset.client;
       if (!owner) throw new Error("Foundry double: press() needs an element in a client's page (an application's)");
-      runAs(owner, () => (element as HTMLElement).click());
+      // A click with the modifier keys held, as a browser's click event carries them (MDN MouseEvent).
+      runAs(owner, () =>
+        keys
+          ? element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ...keys }))
+          : (element as HTMLElement).click(),
+      );
       await settle();
     },
     sheetRegistrations,
@@ -1058,35 +1093,35 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         for (const play of waiting.get(userId)?.splice(0) ?? []) play();
       } else env.hidden.add(userId);
     },
-    installDiceSoNice() {
-      const calls: DiceSoNiceDouble["calls"] = [];
+    installDiceSoNice(options = {}) {
+      // Dice So Nice 6 is v14-only; a v13 world runs 5.x. [FOUNDRY-NOTES §9, §13.1]
+      const version = options.version ?? (generation >= 14 ? 6 : 5);
+      const { api, handle } = createDiceSoNice(version, {
+        currentUserId,
+        hidden: env.hidden,
+        waiting,
+        callHook: (name, ...args) => (env.globals.Hooks as HooksApi).callAll(name, ...args),
+      });
       modules.set("dice-so-nice", { id: "dice-so-nice", active: true });
-      // showForRoll(roll, user, synchronize, whisper, blind, messageId, speaker) → Promise<boolean>, resolved
-      // when the animation ends [FOUNDRY-NOTES §9; Dice So Nice README "API"]. A hidden page plays nothing
-      // until it is shown again [issue 15, observed; no public page found: the stricter reading].
-      (game as unknown as Record<string, unknown>).dice3d = strictObject(
-        {
-          showForRoll(
-            roll: { formula: string },
-            _user: unknown,
-            _sync: boolean,
-            _w: unknown,
-            _b: boolean,
-            messageId: string | null,
-          ) {
-            const userId = currentUserId();
-            calls.push({ userId, formula: roll.formula, messageId: messageId ?? null });
-            if (!env.hidden.has(userId)) return Promise.resolve(true);
-            return new Promise<boolean>((resolve) => {
-              let list = waiting.get(userId);
-              if (!list) waiting.set(userId, (list = []));
-              list.push(() => resolve(true));
-            });
-          },
-        },
-        "game.dice3d",
-      );
-      return { calls, pending: (userId: string) => waiting.get(userId)?.length ?? 0 };
+      (game as unknown as Record<string, unknown>).dice3d = api;
+      // [DSN Dice3D.js init: `Hooks.call("diceSoNiceReady", this)` once its textures load]
+      (env.globals.Hooks as HooksApi).callAll("diceSoNiceReady", api);
+      return handle;
+    },
+    installTokenActionHud() {
+      const hooks = env.globals.Hooks as HooksApi;
+      const { module, handle } = createTokenActionHud({
+        hooks,
+        actorOn: (userId, actorId) => runAs(userId, () => (game).actors.get(actorId)) as never,
+        runAs,
+        uiTask: (work) => uiTask(work, "action"),
+        setHud: (hud) => void ((game as unknown as Record<string, unknown>).tokenActionHud = hud),
+        settle,
+      });
+      modules.set("token-action-hud-core", module as { id: string; active: boolean });
+      // [token-action-hud-core main.mjs: `Hooks.on("ready", registerApi)`, which fires tokenActionHudCoreApiReady]
+      hooks.callAll("tokenActionHudCoreApiReady", module);
+      return handle;
     },
     typeInChat(text) {
       // v14 sends the chat editor's HTML, v13 plain text (public: AutarchLLC/foundryvtt-acks-core issue #191).

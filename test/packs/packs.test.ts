@@ -34,6 +34,7 @@ import { parseEnricher } from "../../src/helpers/chat-commands.ts";
 import { parseRequestText } from "../../src/services/requests/spec.ts";
 import {
   CHARACTER_TYPES,
+  DEFENCE,
   ENGINE_OF,
   NPC_TYPES,
   TRAIT_KINDS,
@@ -54,8 +55,9 @@ import {
   type ItemType,
   type WeaponSource,
 } from "../../src/data/item/pure.ts";
+import { TABLE_SLOTS, slotKey, slotOfFlag, tableName, tableProblems, type TableSource } from "../../src/data/effect-tables.ts";
 import type { FoundryDouble } from "../foundry/index.ts";
-import { ROOT } from "../support/i18n.ts";
+import { localize, ROOT } from "../support/i18n.ts";
 import { bootSystem } from "../support/system.ts";
 import { schemaOf, walkSchema, type ModelClass } from "../data/schema-walk.ts";
 
@@ -83,7 +85,13 @@ interface Page extends Doc {
 const manifest = JSON.parse(await readFile(path.join(ROOT, "system.json"), "utf8")) as Manifest;
 const SOURCE = path.join(ROOT, "packs/_source");
 const ID = /^[A-Za-z0-9]{16}$/;
-const COLLECTION: Record<string, string> = { JournalEntry: "journal", Actor: "actors", Item: "items", Macro: "macros" };
+const COLLECTION: Record<string, string> = {
+  JournalEntry: "journal",
+  Actor: "actors",
+  Item: "items",
+  Macro: "macros",
+  RollTable: "tables",
+};
 
 let out: string;
 let filled: Record<string, string[]>;
@@ -251,6 +259,7 @@ describe("the rules journal", () => {
       "Damage",
       "Initiative",
       "Non-player characters",
+      "Bestiary",
       "Conditions",
       "Token bars",
       "What the odds mean",
@@ -477,6 +486,110 @@ describe("the sample characters", () => {
 });
 
 // ------------------------------------------------------------------------------------------------
+// The bestiary
+
+describe("the bestiary", () => {
+  let double: FoundryDouble;
+  let models: Record<ActorType, ModelClass>;
+  let itemModels: Record<string, ModelClass>;
+  const ROLES = ["Mook", "Soldier", "Elite", "Leader"];
+
+  beforeAll(async () => {
+    double = await bootSystem();
+    models = (await import("../../src/data/actor/index.ts")).config;
+    itemModels = (await import("../../src/data/item/index.ts")).config;
+  });
+  afterAll(() => double.uninstall());
+
+  it("holds a mook, a soldier, an elite and a leader of every engine's NPC type, each with a weapon", () => {
+    const npcs = docs("bestiary");
+    for (const type of NPC_TYPES) {
+      const ofType = npcs.filter((a) => a.type === type);
+      const roles = ofType.map((a) => (a.system as { notes: string }).notes.split(".")[0]);
+      expect([...roles].sort(), type).toEqual([...ROLES].sort());
+      for (const npc of ofType) expect(itemsOf(npc).filter((i) => i.type === "weapon").length, npc.name).toBeGreaterThan(0);
+    }
+    expect(npcs).toHaveLength(NPC_TYPES.length * ROLES.length);
+  });
+
+  it("gives each its health in its notes, with its tactics, in words the sheet shows as text", () => {
+    for (const npc of docs("bestiary")) {
+      const notes = (npc.system as { notes: string }).notes;
+      expect(notes, npc.name).toMatch(/^(Mook|Soldier|Elite|Leader)\. Health: [^.]+\. .{40,}$/);
+      expect(notes, npc.name).not.toMatch(/[<>]/);
+    }
+  });
+
+  it("gives each its own defence in its engine's range, a mook easier to hit than an elite", () => {
+    const npcs = docs("bestiary");
+    for (const type of NPC_TYPES) {
+      const spec = DEFENCE[ENGINE_OF[rollingTypeOf(type) as CharacterType]];
+      const byRole = new Map(
+        npcs
+          .filter((a) => a.type === type)
+          .map((a) => [(a.system as { notes: string }).notes.split(".")[0], (a.system as { defence: number }).defence]),
+      );
+      for (const [role, defence] of byRole) {
+        expect(Number.isInteger(defence), `${type} ${role}`).toBe(true);
+        expect(defence, `${type} ${role}`).toBeGreaterThanOrEqual(spec.min);
+        expect(defence, `${type} ${role}`).toBeLessThanOrEqual(spec.max);
+      }
+      expect(byRole.get("Mook"), type).toBeLessThan(byRole.get("Elite") ?? -1);
+      expect(byRole.get("Soldier"), type).toBeLessThanOrEqual(byRole.get("Elite") ?? -1);
+    }
+  });
+
+  it("names on each weapon a usual skill its wielder has (or none), and its kind", () => {
+    for (const npc of docs("bestiary")) {
+      const engine = ENGINE_OF[rollingTypeOf(npc.type) as CharacterType];
+      const system = npc.system as {
+        skills?: Record<string, { name: string }>;
+        abilities?: Record<string, { name?: string }>;
+      };
+      const own = new Set(
+        [...Object.values(system.skills ?? {}), ...Object.values(system.abilities ?? {})].flatMap((t) =>
+          typeof t.name === "string" ? [t.name] : [],
+        ),
+      );
+      for (const weapon of itemsOf(npc).filter((i) => i.type === "weapon")) {
+        const w = weapon.system as unknown as WeaponSource;
+        expect(["melee", "thrown", "ranged"], `${npc.name} ${weapon.name}`).toContain(w.kind);
+        const usual = engine === "pool" ? w.pool.ability : engine === "action" ? "" : w[engine].skill;
+        if (usual !== "") expect(own.has(usual), `${npc.name} ${weapon.name}: ${usual}`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps data the NPC models accept, with every schema field, and items the weapon model accepts", () => {
+    for (const npc of docs("bestiary")) {
+      const type = npc.type as ActorType;
+      const rolling = rollingTypeOf(type) as CharacterType;
+      const system = npc.system as Record<string, unknown>;
+      const filled = asCharacter(type, system)?.system as unknown as Record<string, unknown>;
+      const prepared = prepareUpdate(rolling, filled, flatten({ system: filled }));
+      expect(prepared.ok ? "ok" : prepared.error.key, npc.name).toBe("ok");
+      expect(missingFields(models[type], system), npc.name).toEqual([]);
+      for (const item of itemsOf(npc)) checkItem(item, itemModels[item.type] as ModelClass);
+    }
+  });
+
+  it("rolls every trait and weapon of every NPC with a request its engine accepts", () => {
+    const engines = { percentile, action, wild, pi, pool } as const;
+    for (const npc of docs("bestiary")) {
+      const type = rollingTypeOf(npc.type) as CharacterType;
+      const system = asCharacter(npc.type, npc.system)?.system;
+      const traits = traitsOf(type, (system ?? {}) as Record<string, unknown>, npc).filter((t) => t.kind !== "tenPoint");
+      expect(traits.some((t) => t.kind === "weapon"), npc.name).toBe(true);
+      for (const trait of traits) {
+        const roll = requestForTrait(type, system as never, trait, lookupOf(npc));
+        const engine: { validate(r: unknown): unknown } = engines[roll.engine];
+        expect(() => engine.validate(roll.request), `${npc.name} ${trait.kind} ${trait.key}`).not.toThrow();
+      }
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
 // Equipment
 
 /** Checks an item's data the way the sheet and the model would: every schema field, the pure rules, nothing unknown. */
@@ -488,6 +601,36 @@ function checkItem(item: Doc & { type: string; system: Record<string, unknown> }
   const known = new Set(walkSchema(schemaOf(model)).map((f) => f.path));
   for (const key of Object.keys(flatten(item.system))) expect(known.has(key), `${item.name}: ${key}`).toBe(true);
 }
+
+describe("the critical and botch tables", () => {
+  it("hold one table per activation, kind and severity, each sound and named for its slot", () => {
+    const tables = docs("effect-tables");
+    expect(tables).toHaveLength(TABLE_SLOTS.length);
+    const slots = tables.map((t) => {
+      const flags = t.flags as { "rolling-bones": { effectTable: unknown } };
+      return slotOfFlag(flags["rolling-bones"].effectTable);
+    });
+    expect(slots.map((s) => (s ? slotKey(s) : null)).sort()).toEqual(TABLE_SLOTS.map(slotKey).sort());
+    for (const table of tables) {
+      expect(tableProblems(table as TableSource), table.name).toEqual([]);
+      for (const result of table.results as Doc[]) expect(result._key).toBe(`!tables.results!${table._id}.${result._id}`);
+    }
+    expect(new Set(tables.map((t) => t.name)).size).toBe(tables.length);
+  });
+
+  it("names each table by its activation, kind and severity, in the words the card uses", () => {
+    const byKey = new Map(
+      docs("effect-tables").map((t) => {
+        const flags = t.flags as { "rolling-bones": { effectTable: unknown } };
+        return [slotKey(slotOfFlag(flags["rolling-bones"].effectTable)!), t.name];
+      }),
+    );
+    expect(byKey.get("critical.parry.2")).toBe("Critical · Parry · 2 dice");
+    expect(byKey.get("botch.save.3")).toBe("Botch · Saving throw · 3+ dice");
+    expect(byKey.get("specialBotch.any.1")).toBe("Special botch · 1 die");
+    for (const slot of TABLE_SLOTS) expect(byKey.get(slotKey(slot))).toBe(tableName(slot, localize));
+  });
+});
 
 describe("the equipment", () => {
   let double: FoundryDouble;
@@ -511,7 +654,7 @@ describe("the equipment", () => {
     "gives a %s character figures for every weapon (no blank damage where the engine has one)",
     (engine) => {
       for (const item of docs("equipment") as (Doc & ItemData)[]) {
-        for (const figure of itemFigures(engine, item)) expect(figure.value, `${item.name} ${figure.key}`).not.toBe("—");
+        for (const figure of itemFigures(engine, item, "en")) expect(figure.value, `${item.name} ${figure.key}`).not.toBe("—");
       }
     },
   );

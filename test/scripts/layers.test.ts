@@ -1,7 +1,7 @@
 /**
  * The layers of DESIGN.md import one way: a module imports only from its own layer or a lower one.
  * Lowest first: `engines` (pure rules; also `constants.ts`), `helpers`, `dice` and `data`, `services`,
- * `applications`, then the entry points (`hooks`, `quench`, `api.ts`, `index.ts`). Type declaration
+ * `applications`, then the entry points (`hooks`, `integrations`, `quench`, `api.ts`, `index.ts`). Type declaration
  * files (`src/types/*.d.ts`) only describe globals and are not a layer.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -20,6 +20,8 @@ const RANK: Readonly<Record<string, number>> = {
   services: 3,
   applications: 4,
   hooks: 5,
+  // Other modules' integrations (Dice So Nice, Token Action HUD): entry points like the hooks.
+  integrations: 5,
   quench: 5,
   "api.ts": 5,
   "index.ts": 6,

@@ -100,5 +100,6 @@ export function playerPanelFacts(idPrefix: string): PlayerPanelFacts {
     idPrefix,
     lateUses: lateUsesNow(),
     userId: user.id ?? "",
+    lang: game.i18n.lang,
   };
 }

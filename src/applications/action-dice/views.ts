@@ -14,6 +14,7 @@ import {
   type MultiCharacterRule,
 } from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
+import { formatSigned } from "../../helpers/numbers.ts";
 import { economyView, type EconomyRecord, type EconomyView } from "../../services/action-dice/economy-card.ts";
 
 /** A character as the panels mention it. */
@@ -190,6 +191,8 @@ export interface PlayerPanelFacts {
   readonly lateUses?: LateUses;
   /** The viewing player's user id (whose strikes are shown). */
   readonly userId?: string;
+  /** The user's language (the insight modifiers' signs are written in it). */
+  readonly lang: string;
 }
 
 /** A player's panel context. */
@@ -220,7 +223,6 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
   else if (pool.luckyBreak) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakTaken";
   else if (pool.spent > 0) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent";
   else if (count === 0) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.NoDice";
-  const sign = (n: number) => (n >= 0 ? `+${n}` : `\u2212${-n}`);
   return {
     started: facts.session > 0,
     hasPool: pool !== null,
@@ -233,7 +235,7 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
     character: facts.character
       ? `${facts.character.name} (${facts.character.level === 0.5 ? "\u00bd" : facts.character.level})`
       : null,
-    insightOptions: facts.insightOptions.map((o) => ({ ...o, text: `${o.label} ${sign(o.modifier)}` })),
+    insightOptions: facts.insightOptions.map((o) => ({ ...o, text: `${o.label} ${formatSigned(o.modifier, facts.lang)}` })),
     canInsight: count > 0,
     idPrefix: facts.idPrefix,
     strikes:

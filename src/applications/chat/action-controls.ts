@@ -13,6 +13,7 @@ import {
   MAX_EFFECT_NOTE,
   MAX_STRIKES,
   strikesOf,
+  TABLE_DRAW,
   type LateUses,
   type EffectActivation,
   type ActionCardState,
@@ -22,6 +23,7 @@ import {
   type DiceSource,
 } from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
+import { tableKindKey, tableKindsFor } from "../../data/effect-tables.ts";
 
 /** What the controls are computed from. */
 export interface ControlsInput {
@@ -71,6 +73,15 @@ export interface EffectControl {
   readonly noteId: string;
   /** The longest text accepted. */
   readonly maxNote: number;
+  /**
+   * The GM's draw from a critical or botch table: the kinds of table this roll may draw from (a
+   * check's: check, defence, parry) with their label keys, and the id of their select; `null` for a
+   * viewer who may not draw (not a GM) or a roll no table is made for.
+   */
+  readonly draw: {
+    readonly kinds: readonly { readonly value: string; readonly labelKey: string }[];
+    readonly selectId: string;
+  } | null;
 }
 
 /** One re-roll button: the die it replaces (its index, size and the face it shows now). */
@@ -199,10 +210,15 @@ export function actionControls(input: ControlsInput): ActionControlsView {
   }
   const effects: EffectControl[] = [];
   for (const activation of ["critical", "botch", "specialBotch"] as const) {
-    const options = effectsFor(card.request.kind, activation)
-      .filter((o) => allowed({ type: "effect", activation, effect: o.id, ...(o.needsNote ? { note: "-" } : {}) }))
+    const recordable = effectsFor(card.request.kind, activation).filter((o) =>
+      allowed({ type: "effect", activation, effect: o.id, ...(o.needsNote ? { note: "-" } : {}) }),
+    );
+    // A table's result is drawn, never chosen by hand: it has its own control.
+    const options = recordable
+      .filter((o) => o.id !== TABLE_DRAW)
       .map((o) => ({ value: o.id, labelKey: `ROLLING_BONES.ActionDice.Effect.${o.id}`, needsNote: o.needsNote }));
-    if (options.length === 0) continue;
+    const kinds = recordable.some((o) => o.id === TABLE_DRAW) ? tableKindsFor(activation, card.request.kind) : [];
+    if (options.length === 0 && kinds.length === 0) continue;
     effects.push({
       activation,
       label: `ROLLING_BONES.ActionDice.Effect.Record.${activation}`,
@@ -210,6 +226,13 @@ export function actionControls(input: ControlsInput): ActionControlsView {
       selectId: `rb-${input.messageId}-${activation}-effect`,
       noteId: `rb-${input.messageId}-${activation}-note`,
       maxNote: MAX_EFFECT_NOTE,
+      draw:
+        kinds.length > 0
+          ? {
+              kinds: kinds.map((kind) => ({ value: kind, labelKey: tableKindKey(kind) })),
+              selectId: `rb-${input.messageId}-${activation}-table`,
+            }
+          : null,
     });
   }
   const close = input.viewerIsGM && allowed({ type: "close" });

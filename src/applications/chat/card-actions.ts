@@ -15,6 +15,7 @@ import type { DiceSource } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
 import { rollCardDamage } from "./damage-control.ts";
 import { approveAutomatic, refuseAutomatic } from "../../services/automatic/index.ts";
+import { TABLE_KINDS } from "../../data/effect-tables.ts";
 
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
@@ -83,6 +84,16 @@ const effect: CardControlRun = (context) => {
   });
 };
 
+/** The GM draws an activation's effect from the table of the kind chosen on the card (services/effect-tables.ts). */
+const drawEffect: CardControlRun = (context) => {
+  const kind = context.button.dataset.activation;
+  if (kind !== "critical" && kind !== "botch" && kind !== "specialBotch") return null;
+  const table = context.root.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-table-for="${kind}"]`);
+  const chosen = TABLE_KINDS.find((k) => k === table?.value);
+  if (chosen === undefined) return null;
+  return import("../../services/effect-tables.ts").then(({ drawEffect: draw }) => draw(context.message, kind, chosen));
+};
+
 /** The pick of two dice on a Precision & Impact card, from its checked boxes. */
 function pickChecked({ message, root }: CardControlContext): Promise<boolean> | null {
   const slots = [...root.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
@@ -149,6 +160,7 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   ["critical", activation("critical")],
   ["specialBotch", activation("specialBotch")],
   ["effect", { access: "anyone", run: effect }],
+  ["drawEffect", { access: "gm", run: drawEffect }],
   ["close", { access: "gm", run: close }],
   ["undo", { access: "gm", run: undo }],
   ["refund", { access: "gm", run: refund }],
@@ -184,7 +196,7 @@ export function mayPress(access: CardControlAccess, message: ChatMessage.Impleme
 function setBusy(root: HTMLElement): () => void {
   const controls = [
     ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
-      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-effect-for], [data-note-for], [data-award-reason], [data-points-controls] input, [data-points-controls] select`,
+      `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-effect-for], [data-note-for], select[data-table-for], [data-award-reason], [data-points-controls] input, [data-points-controls] select`,
     ),
   ].filter((el) => !el.disabled);
   for (const el of controls) el.disabled = true;

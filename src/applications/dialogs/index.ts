@@ -4,16 +4,10 @@
  * modules.
  */
 import type { EngineId } from "../../engines/index.ts";
-import {
-  dialogSettingsFor,
-  rollDirect,
-  skipDialogDefault,
-  startingRequest,
-  type OpenRollDialogOptions,
-} from "./direct.ts";
+import { dialogSettingsFor, rollDirect, startingRequest, type OpenRollDialogOptions } from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";
-import { shouldSkipDialog } from "./skip.ts";
+import { skipsDialog } from "./keybindings.ts";
 
 export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
 export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";
@@ -32,7 +26,7 @@ export * from "./equipment.ts";
 export * from "./targets.ts";
 export { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "./engines.ts";
 export type { RequestByEngine } from "./engines.ts";
-export { ROLL_HINT_KEYS, modifierHeld, rollHintKey, shouldSkipDialog } from "./skip.ts";
+export { ROLL_HINT_KEYS, bindingHeld, keyStateOf, rollHint, shouldSkipDialog } from "./skip.ts";
 export { barWidth, formatMean, formatPercent } from "./format.ts";
 export { isChecked, numberOrText, readFormValues, requiredNumber } from "./form-values.ts";
 export type { FormValue, FormValues } from "./form-values.ts";
@@ -44,9 +38,10 @@ export { poolDialog } from "./pool-roll-dialog.ts";
 export { wildDialog } from "./wild-roll-dialog.ts";
 
 /**
- * Opens the roll dialog of an engine, or, when the triggering event held Shift (or, without Shift,
- * when the client setting `skipDialogDefault` is on), rolls the initial request at once exactly as
- * an untouched dialog would.
+ * Opens the roll dialog of an engine, or, when the triggering event held the *Roll without the dialog*
+ * keys (or, when the client setting `skipDialogDefault` is on, did not hold the *Open the roll dialog*
+ * keys; both Shift by default, rebindable in Configure Controls), rolls the initial request at once
+ * exactly as an untouched dialog would.
  *
  * @example
  * ```ts
@@ -63,7 +58,7 @@ export async function openRollDialog<E extends EngineId>(
   engine: E,
   options: OpenRollDialogOptions<E> = {},
 ): Promise<ChatMessage.Implementation | null> {
-  if (shouldSkipDialog(options.event, skipDialogDefault())) return rollDirect(engine, options);
+  if (skipsDialog(options.event)) return rollDirect(engine, options);
   const settings = dialogSettingsFor(options);
   const values = DIALOG_ENGINES[engine].requestToForm(startingRequest(engine, options, settings), settings);
   return RollDialog.wait({

@@ -22,7 +22,7 @@ import {
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
+import { rollControlHint } from "../dialogs/keybindings.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
@@ -190,10 +190,13 @@ export class RollingBonesCharacterSheet<
     const notes = (this.actor.system as { notes?: unknown }).notes;
     // The sheet views load when a sheet first renders (a client that opens no sheet never needs them).
     const { characterView } = await import("./views/index.ts");
+    // What a click and a click with the bound keys do on a roll button (Configure Controls, client setting).
+    const hint = rollControlHint();
     const view = characterView(type, this.characterSystem, game.i18n, {
       editable: this.isEditable,
       idPrefix,
-      rollHintKey: rollHintKey(skipDialogDefault()),
+      rollHintKey: hint.key,
+      rollHintKeys: hint.keys,
       points: sheetPointsOf(this.actor),
       gm: game.user.isGM,
       ...(actorType === "action-character" ? { actionDice: sheetActionDiceOf(this.actor) } : {}),

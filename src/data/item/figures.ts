@@ -6,6 +6,7 @@
 
 import type { ActionRequest } from "../../engines/action/index.ts";
 import type { EngineId } from "../../engines/index.ts";
+import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import type { ItemSources, ItemType, PiModifiers, WeaponKind } from "./pure.ts";
 
 /** One figure of an item: the localization key of its label (a schema field's) and its value as text. */
@@ -17,20 +18,15 @@ export interface ItemFigure {
 /** An item as the pure functions read it: its type and stored `system` data. */
 export type ItemData = { [T in ItemType]: { readonly type: T; readonly system: ItemSources[T] } }[ItemType];
 
-/** A whole number with its sign (`+2`, `-1`, `0`). */
-export function signed(value: number): string {
-  return value > 0 ? `+${value}` : String(value);
-}
-
 /** The label key of an item field. */
 export function itemFieldKey(type: ItemType, path: string): string {
   return `ROLLING_BONES.Item.${type}.FIELDS.${path}.label`;
 }
 
-function piFigures(type: ItemType, pi: PiModifiers): ItemFigure[] {
+function piFigures(type: ItemType, pi: PiModifiers, lang: string): ItemFigure[] {
   return [
-    { key: itemFieldKey(type, "pi.precision"), value: signed(pi.precision) },
-    { key: itemFieldKey(type, "pi.impact"), value: signed(pi.impact) },
+    { key: itemFieldKey(type, "pi.precision"), value: formatSigned(pi.precision, lang) },
+    { key: itemFieldKey(type, "pi.impact"), value: formatSigned(pi.impact, lang) },
   ];
 }
 
@@ -40,22 +36,23 @@ function piFigures(type: ItemType, pi: PiModifiers): ItemFigure[] {
  *
  * @param engine - The character's engine.
  * @param item - The item.
+ * @param lang - The user's language: numbers and their signs are written in it (`+2`, `−1`).
  */
-export function itemFigures(engine: EngineId, item: ItemData): ItemFigure[] {
+export function itemFigures(engine: EngineId, item: ItemData, lang: string): ItemFigure[] {
   const figures: ItemFigure[] = [];
   const add = (path: string, value: string) => {
     figures.push({ key: itemFieldKey(item.type, path), value: value === "" ? "—" : value });
   };
   if (item.type === "gear") {
-    add("quantity", String(item.system.quantity));
+    add("quantity", formatNumber(item.system.quantity, lang));
     if (engine === "wild") add("wild.bonus", item.system.wild.bonus);
-    if (engine === "pi") figures.push(...piFigures("gear", item.system.pi));
+    if (engine === "pi") figures.push(...piFigures("gear", item.system.pi, lang));
     return figures;
   }
   const weapon = item.system;
   switch (engine) {
     case "action":
-      add("action.attack", signed(weapon.action.attack));
+      add("action.attack", formatSigned(weapon.action.attack, lang));
       add("action.botchRange", botchRangeText(weapon.action.botchRange));
       add("action.damage", weapon.action.damage);
       break;
@@ -63,14 +60,14 @@ export function itemFigures(engine: EngineId, item: ItemData): ItemFigure[] {
       add("wild.damage", weapon.wild.damage);
       break;
     case "pi":
-      figures.push(...piFigures("weapon", weapon.pi));
+      figures.push(...piFigures("weapon", weapon.pi, lang));
       break;
     case "percentile":
-      add("percentile.multiplier", `×${weapon.percentile.multiplier}`);
+      add("percentile.multiplier", `×${formatNumber(weapon.percentile.multiplier, lang)}`);
       break;
     case "pool":
-      add("pool.difficulty", String(weapon.pool.difficulty));
-      add("pool.damage", String(weapon.pool.damage));
+      add("pool.difficulty", formatNumber(weapon.pool.difficulty, lang));
+      add("pool.damage", formatNumber(weapon.pool.damage, lang));
       break;
   }
   return figures;

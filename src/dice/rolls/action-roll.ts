@@ -20,6 +20,16 @@ export class ActionRoll extends EngineRoll<ActionRequest, ActionOutcome> {
     return readCardRecord((this.options as { card?: unknown }).card);
   }
 
+  /**
+   * The roll's dice are the GM's when the card's owner is a GM (an NPC's roll, whose action dice come
+   * from the GM's pool); before the card names its owner, when the user rolling it is a GM.
+   */
+  protected override get gmDice(): boolean {
+    const owner = this.card.owner;
+    const user = owner === null ? game.user : game.users?.get(owner);
+    return user?.isGM === true;
+  }
+
   protected override totalOf(outcome: ActionOutcome): number {
     return ROLL_TOTALS.action(outcome);
   }

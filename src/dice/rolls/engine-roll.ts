@@ -1,5 +1,6 @@
 import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
-import { appearanceFor } from "../appearance.ts";
+import { dieDress } from "../appearance.ts";
+import { hasDiceRoles } from "../../helpers/dice-so-nice.ts";
 import { cardContextOf, readAttackLine, readDamageLine, type EngineCardContext } from "../cards/context.ts";
 import { cardKey, rememberCard, renderedCard } from "../cards/rendered.ts";
 import { formulaOf, groupSpecs } from "../groups.ts";
@@ -44,12 +45,15 @@ export function throwsOf(dice: readonly foundry.dice.terms.DiceTerm[]): Throw[] 
 }
 
 /**
- * Gives a die term its 3D appearance from its role (the term's flavor), when the role has one.
- * Dice So Nice reads `options.appearance`, which is stored with the roll.
+ * Gives a die term its 3D look from its role (the term's flavor), when the role has one: its Dice So
+ * Nice dice role (6.x), else its colorset (5.x, or no module). Both are stored with the roll.
+ *
+ * @param term - The die term.
+ * @param gm - Whether the roll is the GM's own (its action dice are the GM's).
  */
-function dress(term: foundry.dice.terms.DiceTerm): void {
-  const appearance = appearanceFor(term.flavor);
-  if (appearance) (term.options as { appearance?: object }).appearance = appearance;
+function dress(term: foundry.dice.terms.DiceTerm, gm: boolean): void {
+  const look = dieDress(term.flavor, gm, hasDiceRoles());
+  if (look) Object.assign(term.options, look);
 }
 
 /**
@@ -60,11 +64,12 @@ function dress(term: foundry.dice.terms.DiceTerm): void {
 async function throwGroups(
   groups: readonly { faces: number; role: string; number: number }[],
   allowInteractive: boolean,
+  gm: boolean,
 ): Promise<foundry.dice.terms.DiceTerm[]> {
   const dice: foundry.dice.terms.DiceTerm[] = [];
   for (const g of groups) {
     const die = new Die({ number: g.number, faces: g.faces, options: { flavor: g.role } });
-    dress(die);
+    dress(die, gm);
     await foundry.dice.Roll.fromTerms([die]).evaluate({ allowInteractive });
     dice.push(die);
   }
@@ -190,7 +195,9 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
     for (;;) {
       const missing = this.ENGINE.plan(valid, all);
       if (missing.length === 0) return all.slice(thrown.length);
-      for (const die of await throwGroups(groupSpecs(missing), allowInteractive)) all.push(...throwsOf([die]));
+      // Thrown on the asker's client: the GM's own dice when the asker is a GM.
+      for (const die of await throwGroups(groupSpecs(missing), allowInteractive, game.user?.isGM === true))
+        all.push(...throwsOf([die]));
     }
   }
 
@@ -199,7 +206,15 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
   constructor(formula: string, data?: foundry.dice.Roll["data"], options?: foundry.dice.Roll["options"]) {
     super(formula, data, options);
     // Runs again when Foundry rebuilds the roll from a message; setting the same values is harmless.
-    for (const term of this.dice) dress(term);
+    for (const term of this.dice) dress(term, this.gmDice);
+  }
+
+  /**
+   * Whether the roll's dice are the GM's own (its action dice then come from the GM's pool and look
+   * like the GM's in 3D). Only the action engine has such dice.
+   */
+  protected get gmDice(): boolean {
+    return false;
   }
 
   /** The engine this roll resolves with. */
@@ -241,7 +256,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
     for (;;) {
       const missing = this.engine.plan(this.request, this.throws);
       if (missing.length === 0) return;
-      for (const die of await throwGroups(groupSpecs(missing), allowInteractive)) {
+      for (const die of await throwGroups(groupSpecs(missing), allowInteractive, this.gmDice)) {
         const plus = new OperatorTerm({ operator: "+" });
         await plus.evaluate();
         this.terms.push(plus, die);

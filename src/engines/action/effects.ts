@@ -30,6 +30,14 @@ const option = (id: string, minSeverity = 1, needsNote = false): EffectOption =>
 const OWN_WORDS = option("ownWords", 1, true);
 
 /**
+ * An effect drawn by the GM from a critical or botch table (the system's compendium or the GM's own
+ * tables): its text is the drawn result, named with its table. Only the GM records it.
+ */
+export const TABLE_DRAW = "tableDraw";
+
+const DRAWN = option(TABLE_DRAW, 1, true);
+
+/**
  * A critical's effects by kind of roll. A check: the best result it could give, a task done in less
  * time, an all-or-nothing task simply done, a rare piece of knowledge; a defence check: an insight
  * bonus against that opponent; a parry: a sure retaliation, a sunder or a disarm. An attack's damage
@@ -47,9 +55,16 @@ export const CRITICAL_EFFECTS: Readonly<Record<ActionKind, readonly EffectOption
     option("parrySunder"),
     option("parryDisarm"),
     OWN_WORDS,
+    DRAWN,
   ]),
-  attack: Object.freeze([option("damageSpecial", 1, true), OWN_WORDS]),
-  save: Object.freeze([option("saveMadePossible"), option("saveForQuarter"), option("saveForNothing", 2), OWN_WORDS]),
+  attack: Object.freeze([option("damageSpecial", 1, true), OWN_WORDS, DRAWN]),
+  save: Object.freeze([
+    option("saveMadePossible"),
+    option("saveForQuarter"),
+    option("saveForNothing", 2),
+    OWN_WORDS,
+    DRAWN,
+  ]),
   insight: Object.freeze([]),
   // Damage and initiative rolls have no critical threat or botch (their dice are not a d20).
   damage: Object.freeze([]),
@@ -61,8 +76,8 @@ export const CRITICAL_EFFECTS: Readonly<Record<ActionKind, readonly EffectOption
  * is an extra, lesser misfortune), suggesting a lost or broken item as a story twist.
  */
 export const BOTCH_EFFECTS: Readonly<Record<"botch" | "specialBotch", readonly EffectOption[]>> = Object.freeze({
-  botch: Object.freeze([option("itemLost", 1, true), OWN_WORDS]),
-  specialBotch: Object.freeze([OWN_WORDS]),
+  botch: Object.freeze([option("itemLost", 1, true), OWN_WORDS, DRAWN]),
+  specialBotch: Object.freeze([OWN_WORDS, DRAWN]),
 });
 
 /** The effects a card offers for an activation of a roll of `kind`. */

@@ -20,7 +20,7 @@
  */
 
 import { EngineError, requireInt, type DieSpec, type Throw } from "../shared/index.ts";
-import { effectsFor, MAX_EFFECT_NOTE, type EffectActivation } from "./effects.ts";
+import { effectsFor, MAX_EFFECT_NOTE, TABLE_DRAW, type EffectActivation } from "./effects.ts";
 import { validate, type ActionRequest, type ValidActionRequest } from "./request.ts";
 import { resolve, walk, type ActionOutcome } from "./resolve.ts";
 import {
@@ -616,6 +616,8 @@ function effectError(t: ActionTable, a: EffectAction): EngineError | null {
   if (have === 0) return new EngineError("EffectNotActivated");
   const gm = isGm(t.pools, a.by);
   if (activation === "critical" ? a.by !== t.card.owner && !gm : !gm) return new EngineError("EffectNotYours");
+  // A result drawn from a table is the GM's draw: a roller records a critical's effect in their own words.
+  if (a.effect === TABLE_DRAW && !gm) return new EngineError("EffectNotYours");
   const option = effectsFor(t.card.request.kind, activation).find((o) => o.id === a.effect);
   if (option === undefined) return new EngineError("UnknownEffect", { effect: String(a.effect) });
   if (have < option.minSeverity) return new EngineError("EffectNeedsSeverity", { need: option.minSeverity, have });

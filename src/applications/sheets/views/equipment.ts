@@ -41,7 +41,7 @@ export function equipmentSections(engine: EngineId, items: readonly EquipmentEnt
       title: kit.t(`ROLLING_BONES.Sheet.Equipment.${type}`),
       columns: [
         kit.t(`ROLLING_BONES.Item.${type}.label`),
-        ...itemFigures(engine, blank).map((figure) => kit.t(figure.key)),
+        ...itemFigures(engine, blank, kit.i18n.lang).map((figure) => kit.t(figure.key)),
         kit.t(`ROLLING_BONES.Item.${type}.FIELDS.equipped.label`),
       ],
       rows,
@@ -64,7 +64,7 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
     label: name,
     inputs: [],
     dots: [],
-    cells: itemFigures(engine, item).map((figure) => figure.value),
+    cells: itemFigures(engine, item, kit.i18n.lang).map((figure) => figure.value),
     // Two rolls on one row, each named in words (and its accessible name starting with that word).
     ...(attack
       ? {

@@ -17,6 +17,8 @@ export interface Localizer {
   localize(key: string): string;
   /** The text of a key with `{name}` placeholders filled in. */
   format(key: string, data: Record<string, string>): string;
+  /** The language tag (numbers and their signs are written in it). */
+  readonly lang: string;
 }
 
 /** Options of a sheet view. */
@@ -25,8 +27,10 @@ export interface ViewOptions {
   readonly editable: boolean;
   /** A prefix for element ids, unique per rendered sheet (labels point at inputs by id). */
   readonly idPrefix: string;
-  /** The localization key of what a click and a Shift-click on a roll button do (from the dialogs' setting). */
+  /** The localization key of what a click and a click with the bound keys do on a roll button (applications/dialogs/keybindings.ts). */
   readonly rollHintKey: string;
+  /** The bound keys the hint names, as text (`{keys}` in the hint; absent: none). */
+  readonly rollHintKeys?: string;
   /** What the character's points depend on beyond its data (flags, settings, combat); absent: the defaults. */
   readonly points?: SheetPoints;
   /** An action character's action dice this session (its players' pools, its class dice); absent: not shown. */
@@ -392,7 +396,10 @@ export class ViewKit {
   roll(trait: TraitRef, name: string): RollView {
     const label = this.t("ROLLING_BONES.Sheet.Roll", { name });
     const tooltip = tooltipHTML(
-      this.t("ROLLING_BONES.Sheet.RollTooltip", { name, hint: this.t(this.options.rollHintKey) }),
+      this.t("ROLLING_BONES.Sheet.RollTooltip", {
+        name,
+        hint: this.t(this.options.rollHintKey, { keys: this.options.rollHintKeys ?? "" }),
+      }),
     );
     return { ...trait, label, tooltip };
   }

@@ -1,0 +1,148 @@
+/**
+ * Drawing a critical's or a botch's effect from a roll table (issue 27, item 4): the GM presses *Draw
+ * from a table* on an action card whose activation stands; the GM's client finds the table for the
+ * activation, the kind of roll (a check's may be a defence or a parry) and the severity, rolls it, and
+ * records the result on the card as the activation's effect (through the active GM, as every card
+ * action is), named with its table. Where the tables are is a world setting: the system's compendium,
+ * a compendium of the GM's, or a folder of the GM's world tables; a slot the GM's tables lack is drawn
+ * from the system's compendium. [API13/API14 RollTable#roll → RollTableDraw (`roll`, `results`);
+ * TableResult `name`, `description` (foundryvtt issue #12049); CompendiumCollection#getIndex, #getDocument]
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import {
+  TABLE_FLAG,
+  activationKey,
+  drawnNote,
+  resultText,
+  sameSlot,
+  severityBand,
+  slotOfFlag,
+  tableKindKey,
+  tableKindsFor,
+  tableName,
+  type EffectTableSlot,
+  type TableKind,
+} from "../data/effect-tables.ts";
+import { ActionRoll } from "../dice/index.ts";
+import { cardStateOf } from "../dice/rolls/action-card.ts";
+import { severity, TABLE_DRAW, type EffectActivation } from "../engines/action/index.ts";
+import { EngineError } from "../engines/index.ts";
+import { SETTING_KEYS } from "../helpers/settings.ts";
+import { cardControl } from "./action-dice/index.ts";
+import { refused } from "./messages.ts";
+
+/** The system's compendium of critical and botch tables. */
+export const SYSTEM_TABLES = `${SYSTEM_ID}.effect-tables`;
+
+/** What the service reads of a RollTable (fvtt-types types it for v13; these fields are the same on v14). */
+interface TableLike {
+  readonly name: string;
+  readonly flags: Record<string, unknown>;
+  roll(): Promise<{ roll: { total?: number | undefined }; results: readonly ResultLike[] }>;
+}
+
+/** A drawn result: its name and its description (text or HTML). [foundryvtt issue #12049] */
+interface ResultLike {
+  readonly name?: string | null;
+  readonly description?: string | null;
+}
+
+/** A compendium as the service reads it. */
+interface PackLike {
+  readonly documentName: string;
+  getIndex(options: { fields: string[] }): Promise<Iterable<{ _id: string; name?: string; flags?: unknown }>>;
+  getDocument(id: string): Promise<unknown>;
+}
+
+/** Whether a table (its flags and name) is the one for a slot: its flag names the slot, or its name is the slot's. */
+function isFor(slot: EffectTableSlot, entry: { name?: string | undefined; flags?: unknown }): boolean {
+  const ours = (entry.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[SYSTEM_ID];
+  const flagged = ours && Object.hasOwn(ours, TABLE_FLAG) ? slotOfFlag(ours[TABLE_FLAG]) : null;
+  if (flagged) return sameSlot(flagged, slot);
+  return entry.name === tableName(slot, (key) => game.i18n.localize(key));
+}
+
+/** The table for a slot in a compendium of RollTables, if it has one. */
+async function fromPack(pack: PackLike | undefined, slot: EffectTableSlot): Promise<TableLike | null> {
+  if (pack?.documentName !== "RollTable") return null;
+  const index = await pack.getIndex({ fields: ["name", `flags.${SYSTEM_ID}.${TABLE_FLAG}`] });
+  for (const entry of index)
+    if (isFor(slot, entry)) return ((await pack.getDocument(entry._id)) as TableLike | null) ?? null;
+  return null;
+}
+
+/**
+ * The table an activation draws from: in the place the world setting names (a compendium by its id,
+ * else a folder of world tables by its name), else in the system's compendium.
+ *
+ * @param slot - The activation, kind and severity.
+ * @returns The table, or `null` when not even the system's compendium has one.
+ */
+export async function findEffectTable(slot: EffectTableSlot): Promise<TableLike | null> {
+  const source = game.settings.get(SYSTEM_ID, SETTING_KEYS.effectTables).trim();
+  const packs = game.packs as unknown as { get(id: string): PackLike | undefined };
+  if (source !== "") {
+    const pack = packs.get(source);
+    const found = pack
+      ? await fromPack(pack, slot)
+      : ((game.tables.contents as unknown as (TableLike & { folder?: { name?: string } | null })[]).find(
+          (table) => table.folder?.name === source && isFor(slot, table),
+        ) ?? null);
+    if (found) return found;
+  }
+  return fromPack(packs.get(SYSTEM_TABLES), slot);
+}
+
+/** Draws in flight, by message and activation (a double click draws once). */
+const drawing = new Set<string>();
+
+/**
+ * The GM draws the effect of a standing critical, botch or special botch from its table and records
+ * the result on the card. A player is refused; so is a draw for an activation that does not stand, of
+ * a kind this roll cannot have, from a table missing or giving no result; nothing is recorded then.
+ *
+ * @param message - The action card's message.
+ * @param activation - The activation whose effect is drawn.
+ * @param kind - The kind of table (a check's critical or botch: check, defence or parry).
+ * @returns Whether the effect was recorded.
+ */
+export async function drawEffect(
+  message: ChatMessage.Implementation,
+  activation: EffectActivation,
+  kind: TableKind,
+): Promise<boolean> {
+  if (!game.user.isGM) return refused(new EngineError("EffectTableGmOnly"));
+  const roll = message.rolls[0];
+  if (!(roll instanceof ActionRoll) || roll.outcome === undefined) return refused(new EngineError("NotAnActionCard"));
+  const card = cardStateOf(roll.card, message.author?.id ?? "", roll.request as never, roll.throws);
+  const dice = severity(card, activation);
+  if (dice === 0) return refused(new EngineError("EffectNotActivated"));
+  if (!tableKindsFor(activation, card.request.kind).includes(kind)) {
+    const t = (key: string) => game.i18n.localize(key);
+    return refused(
+      new EngineError("EffectTableKind", { activation: t(activationKey(activation)), kind: t(tableKindKey(kind)) }),
+    );
+  }
+  const slot: EffectTableSlot = { activation, kind, severity: severityBand(dice) };
+  const key = `${message.id ?? ""}.${activation}`;
+  if (drawing.has(key)) return false;
+  drawing.add(key);
+  try {
+    const table = await findEffectTable(slot);
+    if (!table)
+      return refused(new EngineError("EffectTableMissing", { name: tableName(slot, (k) => game.i18n.localize(k)) }));
+    const draw = await table.roll();
+    const result = draw.results[0];
+    const text = result ? resultText(result.description || result.name || "") : "";
+    if (text === "")
+      return refused(new EngineError("EffectTableEmpty", { name: table.name, total: draw.roll.total ?? "?" }));
+    return await cardControl(message, {
+      type: "effect",
+      activation,
+      effect: TABLE_DRAW,
+      note: drawnNote(table.name, text),
+    });
+  } finally {
+    drawing.delete(key);
+  }
+}

@@ -1,0 +1,186 @@
+// @vitest-environment happy-dom
+/**
+ * Critical and botch effects drawn from roll tables (issue 27, item 4) on the test world (v13 and
+ * v14): the GM draws from the table of the activation, the kind of roll and the severity; the result
+ * is recorded on the card as the activation's effect, named with its table; the world setting points
+ * at the GM's own tables (a compendium, or a folder of world tables), a slot they lack falling back to
+ * the system's; a player, an activation that does not stand, a kind the roll cannot have, a missing or
+ * empty table are refused with one message and nothing is recorded.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { fixedFaces, type TableSpec } from "../foundry/index.ts";
+import { bootWorld, CARA, cardRoll, control, GM, rollAs, type World } from "./action-dice-world.ts";
+import { systemTablePack, systemTables } from "../support/effect-tables.ts";
+import { format } from "../support/i18n.ts";
+
+let w: World;
+afterEach(() => {
+  w.double.uninstall();
+  document.body.replaceChildren();
+});
+
+/** A world with the system's tables (and any of the GM's), a session started. */
+async function started(options: { tables?: TableSpec[]; gmPack?: TableSpec[] } = {}): Promise<World> {
+  w = await bootWorld({
+    tablePacks: [
+      systemTablePack(),
+      ...(options.gmPack
+        ? [{ collection: "world.gm-tables", packageType: "world" as const, tables: options.gmPack }]
+        : []),
+    ],
+    tables: options.tables ?? [],
+  });
+  await w.double.actAs(GM, () => w.service.startSession());
+  await w.double.settle();
+  return w;
+}
+
+/** Cara's natural 20 of this kind, her critical activated with `dice` dice. */
+async function critical(kind: "check" | "attack" | "save", dice: number): Promise<string> {
+  const id = await rollAs(w, CARA, { kind }, [[20, 20]]);
+  expect(await control(w, CARA, id, { type: "critical", dice })).toBe(true);
+  await w.double.settle();
+  return id;
+}
+
+/** The GM (or `userId`) draws the activation's effect from a table of `kind`, the table's d4 showing `face`. */
+async function draw(
+  id: string,
+  activation: "critical" | "botch" | "specialBotch",
+  kind: string,
+  face = 3,
+  userId = GM,
+) {
+  const { drawEffect } = await import("../../src/services/effect-tables.ts");
+  w.double.CONFIG.Dice.randomUniform = fixedFaces(4, [face]);
+  const done = await w.double.actAs(userId, () =>
+    drawEffect(w.double.game.messages.get(id) as never, activation, kind as never),
+  );
+  await w.double.settle();
+  return done;
+}
+
+/** The effect entries of a card. */
+const effects = (id: string) =>
+  cardRoll(w, id)
+    .card.ledger.filter((e) => e.type === "effect" && !e.undone)
+    .map((e) => e.effect);
+
+/** The text of a slot's result `face` in the system's tables. */
+function resultOf(name: string, face: number): string {
+  const table = systemTables().find((t) => t.name === name)!;
+  return table.results.find((r) => r.range[0] === face)!.description!;
+}
+
+const errors = () => w.double.notifications.filter((n) => n.type === "error").map((n) => n.message);
+
+describe("critical and botch effects from roll tables", () => {
+  it("draws a check's critical from the parry table of its severity and records the result on the card", async () => {
+    await started();
+    const id = await critical("check", 2);
+    expect(await draw(id, "critical", "parry", 3)).toBe(true);
+    const note = `Critical · Parry · 2 dice: ${resultOf("Critical · Parry · 2 dice", 3)}`;
+    expect(effects(id)).toEqual([{ activation: "critical", id: "tableDraw", note }]);
+    // Every client's card shows it, as text.
+    const html = await w.double.actAs(CARA, () => w.double.game.messages.get(id)!.renderHTML());
+    expect(html.textContent).toContain("Drawn from a table");
+    expect(html.textContent).toContain(note);
+    expect(errors()).toEqual([]);
+  });
+
+  it("draws from the 3+ table for three dice or more, and a saving throw from the save tables", async () => {
+    await started();
+    const id = await critical("save", 4);
+    expect(await draw(id, "critical", "save", 1)).toBe(true);
+    expect(effects(id)[0]?.note).toBe(
+      `Critical · Saving throw · 3+ dice: ${resultOf("Critical · Saving throw · 3+ dice", 1)}`,
+    );
+  });
+
+  it("refuses a player, an activation that does not stand and a kind the roll cannot have; nothing is recorded", async () => {
+    await started();
+    const id = await critical("attack", 1);
+    expect(await draw(id, "critical", "attack", 2, CARA)).toBe(false);
+    expect(await draw(id, "botch", "attack")).toBe(false);
+    expect(await draw(id, "critical", "defence")).toBe(false);
+    expect(effects(id)).toEqual([]);
+    expect(errors()).toEqual([
+      format("ROLLING_BONES.Error.EffectTableGmOnly"),
+      format("ROLLING_BONES.Error.EffectNotActivated"),
+      format("ROLLING_BONES.Error.EffectTableKind", { activation: "Critical", kind: "Defence" }),
+    ]);
+  });
+
+  it("records one effect per activation: a second draw is refused until the GM undoes the first", async () => {
+    await started();
+    const id = await critical("attack", 1);
+    const [first, second] = await Promise.all([draw(id, "critical", "attack", 1), draw(id, "critical", "attack", 2)]);
+    expect([first, second].filter(Boolean)).toHaveLength(1);
+    expect(effects(id)).toHaveLength(1);
+    expect(await draw(id, "critical", "attack", 4)).toBe(false);
+    const entry = cardRoll(w, id).card.ledger.find((e) => e.type === "effect")!.id;
+    expect(await control(w, GM, id, { type: "undo", entry })).toBe(true);
+    expect(await draw(id, "critical", "attack", 4)).toBe(true);
+    expect(effects(id)[0]?.note).toContain(resultOf("Critical · Attack · 1 die", 4));
+  });
+
+  it("uses the GM's own tables where the setting points: a folder of world tables, by flag or by name", async () => {
+    const mine = (name: string, flagged: boolean): TableSpec => ({
+      _id: `gmTable${name.length.toString().padStart(9, "0")}`,
+      name,
+      formula: "1d4",
+      folder: "House tables",
+      ...(flagged
+        ? { flags: { "rolling-bones": { effectTable: { activation: "critical", kind: "attack", severity: 1 } } } }
+        : {}),
+      results: [1, 2, 3, 4].map((i) => ({
+        _id: `gmResult${i}0000000`,
+        type: "text",
+        name: "",
+        description: `<p>House <b>rule</b> ${i} &amp; more</p>`,
+        range: [i, i] as [number, number],
+      })),
+    });
+    await started({ tables: [mine("Our attack crits", true), mine("Critical · Check · 1 die", false)] });
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "effectTables", "House tables"));
+    const attack = await critical("attack", 1);
+    expect(await draw(attack, "critical", "attack", 2)).toBe(true);
+    expect(effects(attack)[0]?.note).toBe("Our attack crits: House rule 2 & more");
+    const check = await critical("check", 1);
+    expect(await draw(check, "critical", "check", 3)).toBe(true);
+    expect(effects(check)[0]?.note).toBe("Critical · Check · 1 die: House rule 3 & more");
+    // A slot the GM's tables lack is drawn from the system's compendium.
+    const save = await critical("save", 2);
+    expect(await draw(save, "critical", "save", 1)).toBe(true);
+    expect(effects(save)[0]?.note).toBe(
+      `Critical · Saving throw · 2 dice: ${resultOf("Critical · Saving throw · 2 dice", 1)}`,
+    );
+  });
+
+  it("uses a compendium of the GM's named by its id, and refuses a table that gives no result for the roll", async () => {
+    const gap: TableSpec = {
+      _id: "gmGapTable000001",
+      name: "Gappy crits",
+      formula: "1d4",
+      flags: { "rolling-bones": { effectTable: { activation: "critical", kind: "attack", severity: 1 } } },
+      results: [{ _id: "gmGapResult00001", type: "text", name: "Only one", description: "", range: [1, 2] }],
+    };
+    await started({ gmPack: [gap] });
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "effectTables", "world.gm-tables"));
+    const id = await critical("attack", 1);
+    expect(await draw(id, "critical", "attack", 2)).toBe(true);
+    expect(effects(id)[0]?.note).toBe("Gappy crits: Only one");
+    const other = await critical("attack", 1);
+    expect(await draw(other, "critical", "attack", 4)).toBe(false);
+    expect(effects(other)).toEqual([]);
+    expect(errors().at(-1)).toBe(format("ROLLING_BONES.Error.EffectTableEmpty", { name: "Gappy crits", total: 4 }));
+  });
+
+  it("refuses when not even the system's compendium has the table", async () => {
+    w = await bootWorld({});
+    await w.double.actAs(GM, () => w.service.startSession());
+    const id = await critical("attack", 1);
+    expect(await draw(id, "critical", "attack")).toBe(false);
+    expect(errors()).toEqual([format("ROLLING_BONES.Error.EffectTableMissing", { name: "Critical · Attack · 1 die" })]);
+  });
+});
