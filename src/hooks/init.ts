@@ -12,6 +12,7 @@ import { statusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
+import { onActionPoolsChange } from "./action-pools-change.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
@@ -50,7 +51,8 @@ export function onInit(): void {
   // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
   CONFIG.Combat.documentClass = combatClass();
   registerSheets();
-  registerSettings();
+  // The action-dice pools' settings redraw the open action sheets when they change (hooks/action-pools-change.ts).
+  registerSettings(onActionPoolsChange);
   registerInitiativeSettings();
   registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).

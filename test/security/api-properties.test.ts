@@ -125,6 +125,17 @@ describe("game.system.api: any arguments give a result or one clean refusal", ()
     );
   });
 
+  it("after every call above, the GM-only storage holds pools of the world's own users and characters only", () => {
+    const players = double.game.settings.get("rolling-bones", "actionPlayerPools") as Record<string, unknown>;
+    const classes = double.game.settings.get("rolling-bones", "actionClassPools") as Record<string, unknown>;
+    const users = new Set(double.game.users.map((u) => u.id));
+    expect(Object.keys(players).length).toBeGreaterThan(0);
+    expect(Object.keys(players).filter((id) => !users.has(id))).toEqual([]);
+    expect(Object.keys(classes).filter((id) => !double.game.actors.get(id))).toEqual([]);
+    for (const record of [players, classes]) expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
   it("names an engine that is a prototype member as unknown, like any other name", async () => {
     for (const name of PROTOTYPE_NAMES) {
       const shown = double.notifications.length;

@@ -143,11 +143,12 @@ describe("class bonus dice: session, spend, undo, refund", { timeout: 20_000 }, 
     const old = await rollFor(ALICE, AYLA, {}, [[20, 20]]);
     await control(w, ALICE, old, { type: "critical", dice: 2, source: "class" });
     expect(classLeft(AYLA)).toBe(0);
-    // a session starts; Ayla's flag is set back to the old session's, as if she had missed the start
+    // a session starts; Ayla's stored class dice are set back to the old session's, as if she had missed the start
     await w.double.actAs(GM, () => w.service.startSession());
-    const ayla = w.double.game.actors.get(AYLA)!;
     const previous = { session: 1, rev: 7, state: { actorId: AYLA, faces: 8, left: 0, spent: 2 } };
-    await w.double.actAs(GM, () => ayla.setFlag("rolling-bones", classPools.CLASS_POOL_FLAG, previous));
+    await w.double.actAs(GM, () =>
+      w.double.game.settings.set("rolling-bones", "actionClassPools", { [AYLA]: previous }),
+    );
     expect(classLeft(AYLA)).toBe(2);
     const card = await rollFor(ALICE, AYLA, {}, [[20, 20]]);
     expect(await control(w, ALICE, card, { type: "critical", dice: 1, source: "class" })).toBe(true);

@@ -1,11 +1,13 @@
 /**
- * The world migration, run on `ready` by the active GM only, once per schema version: every
- * character (in the world, and in the world's own unlocked actor compendiums) whose equipment is
- * still stored inside it gets that equipment as embedded Items
- * (`planEquipment`), its legacy entries are deleted and its schema version raised. A world setting
- * records the version reached, so the next load does nothing; when a character fails, the setting
- * is left as it was and the next load tries again (an actor already moved has no entries left).
- * The GM is told what was done in one notification, with the details on the console.
+ * The world migration, run on `ready` by the active GM only, once per schema version:
+ * - version 2: every character (in the world, and in the world's own unlocked actor compendiums)
+ *   whose equipment is still stored inside it gets that equipment as embedded Items
+ *   (`planEquipment`), its legacy entries are deleted and its schema version raised;
+ * - version 3: the players' action-dice pools (User flags) and the characters' class dice (Actor
+ *   flags) move to the world settings only a GM can write (`planPoolMove`), and the legacy flags go.
+ * A world setting records the version reached, so the next load does nothing; when a step fails,
+ * the setting is left as it was and the next load tries again (what already moved is not moved
+ * twice). The GM is told what was done, and what stayed where it was, with the details on the console.
  */
 
 import { SYSTEM_ID } from "../../constants.ts";
@@ -14,6 +16,14 @@ import { notify } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { VERSION, planEquipment } from "./equipment-v2.ts";
 import { isObject, type Source } from "./helpers.ts";
+import {
+  LEGACY_CLASS_POOL_FLAG,
+  LEGACY_POOL_FLAG,
+  WORLD_VERSION,
+  planPoolMove,
+  type KeptFlag,
+  type LegacyHolder,
+} from "./pools-v3.ts";
 
 /** What a world migration did. */
 export interface WorldMigrationReport {
@@ -25,6 +35,10 @@ export interface WorldMigrationReport {
   readonly items: number;
   /** The names of characters that could not be migrated (the migration runs again on the next load). */
   readonly failed: string[];
+  /** The action-dice pools and class dice moved to the world settings. */
+  readonly pools: number;
+  /** Legacy pool flags that were not pools of their holder, left where they were (in words: whose, and what). */
+  readonly kept: string[];
 }
 
 /** An actor as the migration reads and changes it. */
@@ -53,6 +67,52 @@ interface Tally {
   actors: number;
   items: number;
   failed: string[];
+  pools: number;
+  kept: KeptFlag[];
+}
+
+/** A document holding a legacy flag, as the pools' move reads and clears it (a User or an Actor). */
+interface FlagHolder {
+  readonly id: string | null;
+  readonly name: string;
+  getFlag(scope: string, key: string): unknown;
+  unsetFlag(scope: string, key: string): Promise<unknown>;
+}
+
+/** The documents' legacy flags as the plan reads them. */
+function holdersOf(docs: readonly FlagHolder[], key: string): LegacyHolder[] {
+  return docs.map((doc) => ({ id: doc.id ?? "", name: doc.name, flag: doc.getFlag(SYSTEM_ID, key) }));
+}
+
+/**
+ * Version 3: moves the legacy pools into the world settings (written first), then removes the
+ * legacy flags the settings now hold. A flag that is no pool of its holder stays and is reported.
+ */
+async function movePools(tally: Tally): Promise<void> {
+  // The User and Actor documents, read through the flag methods the move needs (fvtt-types' are far wider).
+  const users = game.users.contents as unknown as FlagHolder[];
+  const actors = (game.actors.contents as unknown as (FlagHolder & { type: string })[]).filter(
+    (a) => a.type === "action-character",
+  );
+  const plan = planPoolMove(holdersOf(users, LEGACY_POOL_FLAG), holdersOf(actors, LEGACY_CLASS_POOL_FLAG), {
+    players: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionPlayerPools),
+    classes: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionClassPools),
+  });
+  tally.kept.push(...plan.kept);
+  if (plan.clearUsers.length === 0 && plan.clearActors.length === 0) return;
+  try {
+    // The plan's records hold the stored pools as the system wrote them.
+    await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionPlayerPools, plan.players as never);
+    await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionClassPools, plan.classes as never);
+    for (const user of users.filter((u) => plan.clearUsers.includes(u.id ?? "")))
+      await user.unsetFlag(SYSTEM_ID, LEGACY_POOL_FLAG);
+    for (const actor of actors.filter((a) => plan.clearActors.includes(a.id ?? "")))
+      await actor.unsetFlag(SYSTEM_ID, LEGACY_CLASS_POOL_FLAG);
+    tally.pools += plan.moved;
+  } catch (error) {
+    console.error("Rolling Bones | moving the action-dice pools failed", error);
+    tally.failed.push(game.i18n.localize("ROLLING_BONES.Migration.PoolsName"));
+  }
 }
 
 /**
@@ -106,8 +166,33 @@ function storedSystemOf(actor: MigratedActor): Source {
 export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   if (!game.users.activeGM?.isSelf) return null;
   const stored = game.settings.get(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion);
-  if (stored >= VERSION) return null;
-  const tally: Tally = { actors: 0, items: 0, failed: [] };
+  if (stored >= WORLD_VERSION) return null;
+  const tally: Tally = { actors: 0, items: 0, failed: [], pools: 0, kept: [] };
+  if (stored < VERSION) await migrateEquipment(tally);
+  await movePools(tally);
+  const { actors, items, failed, pools } = tally;
+  const kept = tally.kept.map((k) =>
+    game.i18n.format(k.kind === "user" ? "ROLLING_BONES.Migration.KeptPool" : "ROLLING_BONES.Migration.KeptClassDice", {
+      name: k.name,
+    }),
+  );
+  const report: WorldMigrationReport = { version: WORLD_VERSION, actors, items, failed, pools, kept };
+  if (failed.length === 0) await game.settings.set(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, WORLD_VERSION);
+  console.info(`Rolling Bones | world migrated to schema ${WORLD_VERSION}`, report);
+  if (failed.length > 0) {
+    notify("error", game.i18n.format("ROLLING_BONES.Migration.Failed", { names: failed.join(", ") }));
+  } else if (items > 0) {
+    notify("info", game.i18n.format("ROLLING_BONES.Migration.Done", { items: String(items), actors: String(actors) }));
+  }
+  if (pools > 0) notify("info", game.i18n.format("ROLLING_BONES.Migration.PoolsMoved", { count: String(pools) }));
+  // Said once: the version is recorded, so the next load does not look again.
+  if (kept.length > 0 && failed.length === 0)
+    notify("warn", game.i18n.format("ROLLING_BONES.Migration.PoolsKept", { names: kept.join(", ") }));
+  return report;
+}
+
+/** Version 2: the world's characters and those of its own unlocked actor compendiums get their equipment as Items. */
+async function migrateEquipment(tally: Tally): Promise<void> {
   // The world's actors, read through the fields the migration needs (fvtt-types' Actor is far wider).
   for (const actor of game.actors.contents as unknown as MigratedActor[]) {
     await migrateActor(actor, storedSystemOf(actor), tally);
@@ -123,14 +208,4 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
       if (actor) await migrateActor(actor, system, tally);
     }
   }
-  const { actors, items, failed } = tally;
-  const report: WorldMigrationReport = { version: VERSION, actors, items, failed };
-  if (failed.length === 0) await game.settings.set(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, VERSION);
-  console.info(`Rolling Bones | world migrated to schema ${VERSION}`, report);
-  if (failed.length > 0) {
-    notify("error", game.i18n.format("ROLLING_BONES.Migration.Failed", { names: failed.join(", ") }));
-  } else if (items > 0) {
-    notify("info", game.i18n.format("ROLLING_BONES.Migration.Done", { items: String(items), actors: String(actors) }));
-  }
-  return report;
 }

@@ -7,7 +7,7 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { requireLevel, sessionPools, type ActionPoolState, type SessionPlayer } from "../../engines/action/index.ts";
 import { EngineError } from "../../engines/index.ts";
-import { SETTING_KEYS } from "../../helpers/settings.ts";
+import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageCreate } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
@@ -18,7 +18,7 @@ export type { SessionReply, SessionRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SessionEvent } from "./events.ts";
 import { sessionClassPools } from "./class-pools.ts";
-import { currentSession, gmPoolWrite, namesOf, playerPoolWrite, storedGmPool, storedPlayerPool } from "./store.ts";
+import { currentSession, gmPoolWrite, namesOf, playerPoolsWrite, storedGmPool, storedPlayerPool } from "./store.ts";
 
 /** What a session start needs to know of one character. */
 export interface CharacterFacts {
@@ -92,14 +92,14 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
   });
   const session = currentSession() + 1;
   const steps: WriteStep[] = [];
+  const playerPools = new Map<string, StoredPool>();
   for (const { userId } of players) {
     const user = game.users.get(userId);
     if (!user) continue;
     const before = storedPlayerPool(user);
-    steps.push(
-      playerPoolWrite(user, { session, rev: (before?.rev ?? 0) + 1, state: pools[userId] as ActionPoolState }),
-    );
+    playerPools.set(userId, { session, rev: (before?.rev ?? 0) + 1, state: pools[userId] as ActionPoolState });
   }
+  if (playerPools.size > 0) steps.push(playerPoolsWrite(playerPools));
   const gmState = pools[me] as ActionPoolState;
   steps.push(gmPoolWrite({ session, rev: (storedGmPool()?.rev ?? 0) + 1, state: gmState }));
   const classPools = sessionClassPools(session);
