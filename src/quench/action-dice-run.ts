@@ -95,7 +95,7 @@ export async function prepareActionDiceRun(
     },
     async writeActorFlag(actorId, key, value) {
       const actor = game.actors.get(actorId);
-      // A flag key of the scenario's choosing (the legacy class dice key): fvtt-types knows only declared ones.
+      // A flag key of the scenario's choosing (the legacy class dice key), as an owner's macro writes it.
       if (actor) await actor.update({ [`flags.${SYSTEM_ID}.${key}`]: value });
     },
     storedClassLeft(actorId) {
