@@ -46,9 +46,10 @@ export function buildRoll(engine: unknown, request: unknown): EngineRoll {
 
 /**
  * Checks how a roll is to be posted, as a macro may give it: an object (or nothing) whose `flavor`
- * is text, `visibility` one of the four, `speaker` and `rollOptions` objects.
+ * is text, `visibility` one of the four, `speaker` and `rollOptions` objects, and a speaker's
+ * character one the user owns ({@link checkSpeaksFor}).
  *
- * @throws EngineError `BadPostOption` naming the first option that is not.
+ * @throws EngineError `BadPostOption` naming the first option that is not, or the speaker's refusal.
  */
 export function checkPostOptions(options: unknown): PostOptions {
   if (options === undefined) return {};
@@ -60,7 +61,24 @@ export function checkPostOptions(options: unknown): PostOptions {
   if (speaker !== undefined && !isRecord(speaker)) throw new EngineError("BadPostOption", { option: "speaker" });
   if (rollOptions !== undefined && !isRecord(rollOptions))
     throw new EngineError("BadPostOption", { option: "rollOptions" });
+  if (speaker !== undefined) checkSpeaksFor(speaker.actor);
   return options;
+}
+
+/**
+ * Checks that the current user may speak for a character: its owner, or a GM (a roll posted as a
+ * character is that character's roll, whose card its owner's controls then act on).
+ *
+ * @param actor - The character's id (a speaker's `actor`), or the character itself; nothing to check when absent.
+ * @throws EngineError `SpeakerUnknown` for an id that names no character of the world, `RequestNotYours`
+ *   for a character the user does not own.
+ */
+export function checkSpeaksFor(actor: unknown): void {
+  if (actor === undefined || actor === null || actor === "") return;
+  const id = typeof actor === "string" ? actor : isRecord(actor) ? actor.id : undefined;
+  const found = typeof id === "string" ? game.actors.get(id) : undefined;
+  if (!found) throw new EngineError("SpeakerUnknown");
+  if (!found.isOwner) throw new EngineError("RequestNotYours", { name: found.name });
 }
 
 /** A roll checked and allowed, ready to be thrown and posted ({@link postRoll}). */

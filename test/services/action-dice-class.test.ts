@@ -188,7 +188,12 @@ describe("class bonus dice: forged requests are refused and change nothing", { t
 
   it("Bob posts a roll spoken by Ayla, a character he does not own, and spends her class dice", async () => {
     await started();
-    const card = await rollFor(BOB, AYLA, {}, [[20, 20]]);
+    // The API refuses to speak for Ayla; a macro rewrites his own card's speaker instead (an author may).
+    const card = await rollAs(w, BOB, {}, [[20, 20]]);
+    await w.double.actAs(BOB, () =>
+      w.double.game.messages.get(card)!.update({ speaker: { actor: AYLA, alias: "Ayla" } }),
+    );
+    await w.double.settle();
     await refused(
       BOB,
       { messageId: card, seen: 0, control: { type: "reroll", source: "class" } },

@@ -103,10 +103,18 @@ describe("percentile: karma buys bonus dice", () => {
     );
   });
 
-  it("refuses to spend another player's character's karma", async () => {
+  it("refuses to spend another player's character's karma: the roll is refused, and a forged spend too", async () => {
     w = await bootWorld();
     await refused(
       () => rollFor(w, BOB, "percentile", AYLA, { bonus: 0, penalty: 0, karmaDice: 1 }),
+      errorText("RequestNotYours", { name: "Ayla" }),
+    );
+    // The spend asked of the GM directly (as a macro could): the GM checks the owner itself.
+    const { requestGmAction } = await import("../../src/services/gm-action.ts");
+    const { POINTS_ACTIONS } = await import("../../src/services/points/names.ts");
+    const spend = { actorId: AYLA, engine: "percentile", plan: { karmaDice: 1, assists: [] } };
+    await refused(
+      () => as(w, BOB, () => requestGmAction(POINTS_ACTIONS.spend, spend)),
       errorText("PointsNotYourCharacter", { name: "Ayla" }),
     );
   });

@@ -17,7 +17,7 @@ import { equipmentFor } from "../equipment.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
-import { postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
+import { checkSpeaksFor, postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
 import { POINTS_ACTIONS } from "./names.ts";
 import type {
   AssistRequest,
@@ -98,6 +98,13 @@ export async function rollWithPoints(
     return null;
   }
   const { actor = null, assists = [], equipment: itemIds = [], ...asked } = options;
+  // The character the roll speaks for is the user's own (or the GM's to roll for), spend or not.
+  try {
+    checkSpeaksFor(actor);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
   if (!Array.isArray(itemIds) || (itemIds.length > 0 && !actor)) {
     reportError(new EngineError("BadPostOption", { option: "equipment" }));
     return null;
