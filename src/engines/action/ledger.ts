@@ -288,6 +288,9 @@ export type Check =
 /** The longest text an award's or a forfeit's reason, or a villain's name, may have. */
 export const MAX_NOTE = 200;
 
+/** The longest subject an insight may have (what the player wants to know; its card and the panel show it). */
+export const MAX_SUBJECT = 200;
+
 /** A short text field of an action: absent is empty; anything but text, or text too long, is refused. */
 function noteError(value: unknown, field: string): EngineError | null {
   if (value === undefined) return null;
@@ -933,6 +936,8 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
     case "insight": {
       requireInt(a.dice, "dice", 1, MAX_SPEND);
       if (typeof a.subject !== "string" || a.subject.length === 0) return new EngineError("MissingSubject");
+      if (a.subject.length > MAX_SUBJECT)
+        return new EngineError("TextTooLong", { field: "subject", max: MAX_SUBJECT, length: a.subject.length });
       if (a.villain !== undefined && !pool.gm) return new EngineError("GmOnly");
       const villain = noteError(a.villain, "villain");
       if (villain !== null) return villain;

@@ -63,3 +63,18 @@ export function requireInt(value: unknown, field: string, min: number, max: numb
   if (value < min || value > max) throw new EngineError("OutOfRange", { field, value, min, max });
   return value;
 }
+
+/**
+ * Text a caller gave for a field (a reason, a subject, a name): absent (`undefined` or `null`) is
+ * empty; anything but text is refused with {@link EngineError} `NotText`, and text longer than `max`
+ * characters (once trimmed) with `TextTooLong`, each naming the field.
+ *
+ * @returns The text as given.
+ */
+export function requireText(value: unknown, field: string, max = Number.POSITIVE_INFINITY): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") throw new EngineError("NotText", { field });
+  const length = value.trim().length;
+  if (length > max) throw new EngineError("TextTooLong", { field, max, length });
+  return value;
+}

@@ -19,6 +19,7 @@ import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { checkSpeaksFor, postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
 import { POINTS_ACTIONS } from "./names.ts";
+import { MAX_FATE_LOSS_REASON } from "./fate-loss-card.ts";
 import type {
   AssistRequest,
   CancelAssistRequest,
@@ -246,10 +247,16 @@ export async function resetPointsSession(session: number): Promise<boolean> {
  * card it posts records it and offers the GM an Undo. A double click takes one point.
  */
 export async function loseFatePoint(actorId: string, reason: string): Promise<boolean> {
-  const actor = game.actors.get(actorId);
+  let why: string;
+  try {
+    why = shared.requireText(reason, "reason", MAX_FATE_LOSS_REASON);
+  } catch (error) {
+    return refused(error);
+  }
+  const actor = typeof actorId === "string" ? game.actors.get(actorId) : undefined;
   const held = (actor?.system as unknown as { fatePoints?: unknown } | undefined)?.fatePoints;
-  const id = actionIdFor("fateLoss", actorId, reason.trim(), typeof held === "number" ? held : "none", game.user.id);
-  return (await requestGmAction(POINTS_ACTIONS.fateLoss, { actorId, reason }, id)) !== null;
+  const id = actionIdFor("fateLoss", actorId, why.trim(), typeof held === "number" ? held : "none", game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.fateLoss, { actorId, reason: why }, id)) !== null;
 }
 
 /** The GM gives back the Fate Point a loss card took. */
