@@ -6,6 +6,7 @@
 
 import { shared, wild } from "../../engines/index.ts";
 import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
+import { checkDamageFormula } from "./damage.ts";
 import {
   GEAR_MAX_QUANTITY,
   ITEM_MAX_DESCRIPTION,
@@ -59,7 +60,8 @@ export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Ob
     versionRule,
     rule("action\\.attack", int("attack", -WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK)),
     rule("action\\.botchRange", int("botchRange", 1, WEAPON_MAX_BOTCH_RANGE)),
-    rule("action\\.damage", requireDamageFormula),
+    // The sheet takes only a formula the damage roll can throw (the schema keeps stored formulas loadable).
+    rule("action\\.damage", checkDamageFormula),
     rule("wild\\.damage", requireDamageCode),
     ...piRules(),
     rule("percentile\\.multiplier", int("multiplier", 1, WEAPON_MAX_MULTIPLIER)),
