@@ -3,6 +3,7 @@
  * current shape; current data, partial update data and unknown shapes are left alone; each
  * migration returns the object it was given.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   migrateActionCharacter,
@@ -229,5 +230,75 @@ describe("version 2: equipment entries become Items", () => {
     const holding = { schemaVersion: 1, weapons: { a: { name: "Axe", botchRange: 1 } } };
     expect(migrateActionCharacter(structuredClone(holding))).toEqual(holding);
     expect(migrateWildCharacter({ schemaVersion: 1 })).toEqual({ schemaVersion: 2 });
+  });
+});
+
+describe("entries keyed by their names get ids (a version 0 'Sleight of hand')", () => {
+  const KEY = /^[A-Za-z0-9]{1,32}$/;
+
+  it("percentile skills, dice-pool abilities and traits: new ids from the names, the names and ratings kept, in order", () => {
+    // Parsed as stored data is: "__proto__" an own key of the skills.
+    const percentile = migratePercentileCharacter(
+      JSON.parse('{"schemaVersion":0,"skills":{"Sleight of hand":4,"climb":2,"__proto__":1}}') as Source,
+    );
+    const skills = percentile.skills as Record<string, { name: string; rating: number }>;
+    expect(Object.keys(skills).every((k) => KEY.test(k))).toBe(true);
+    expect(Object.values(skills)).toEqual([
+      { name: "Sleight of hand", rating: 4 },
+      { name: "climb", rating: 2 },
+      { name: "__proto__", rating: 1 },
+    ]);
+    expect(Object.keys(skills)[1]).toBe("climb");
+    expect(Object.getPrototypeOf(skills)).toBe(Object.prototype);
+    const pool = migratePoolCharacter({ schemaVersion: 0, abilities: { "Dark lore": 3 }, traits: { "True Faith": 2 } });
+    expect(Object.values(pool.abilities as object)).toEqual([{ name: "Dark lore", rating: 3 }]);
+    expect(Object.values(pool.traits as object)).toEqual([{ name: "True Faith", permanent: 2, current: 2 }]);
+    expect(Object.keys(pool.abilities as object).every((k) => KEY.test(k))).toBe(true);
+  });
+
+  it("the same name gets the same id on every load (migrateData runs until the data is saved); a change saved under it since is kept", () => {
+    const once = migratePercentileCharacter({ schemaVersion: 0, skills: { "Sleight of hand": 4 } });
+    const again = migratePercentileCharacter({ schemaVersion: 0, skills: { "Sleight of hand": 4 } });
+    expect(once).toEqual(again);
+    const id = Object.keys(once.skills)[0]!;
+    // Foundry merged a later change of the rating into the stored data, under the new id.
+    const changed = migratePercentileCharacter({ skills: { "Sleight of hand": 4, [id]: { rating: 5 } } });
+    expect(changed.skills).toEqual({ [id]: { name: "Sleight of hand", rating: 5 } });
+    // Two names, two ids.
+    const twice = { skills: { "Sleight of hand": 4, " Sleight of hand": 3 } };
+    expect(Object.keys(migratePercentileCharacter(twice).skills as object)).toHaveLength(2);
+  });
+
+  it("an update's deletion of an entry (-=key) is left for Foundry", () => {
+    expect(migratePercentileCharacter({ skills: { "-=Sleight of hand": null } })).toEqual({
+      skills: { "-=Sleight of hand": null },
+    });
+  });
+
+  it("property: any version 0 character of a type with named entries migrates to valid keys with every entry kept", () => {
+    // Any name (an update's `-=key` and `==key` name stored keys, and are left for Foundry).
+    const name = fc.string({ maxLength: 40 }).filter((n) => !/^(?:-=|==)/.test(n));
+    const names = fc.dictionary(name, fc.integer({ min: 0, max: 5 }), { maxKeys: 8 });
+    fc.assert(
+      fc.property(names, names, names, (skills, abilities, traits) => {
+        const percentile = migratePercentileCharacter({ schemaVersion: 0, skills: structuredClone(skills) });
+        const pool = migratePoolCharacter({
+          schemaVersion: 0,
+          abilities: structuredClone(abilities),
+          traits: structuredClone(traits),
+        });
+        const check = (before: Record<string, number>, after: unknown, value: (n: number) => object) => {
+          const entries = Object.entries(after as Record<string, { name: string }>);
+          expect(entries.map(([k]) => KEY.test(k)).every(Boolean)).toBe(true);
+          expect(new Set(entries.map(([k]) => k)).size).toBe(Object.keys(before).length);
+          // Each entry keeps its name (a name already an id keeps its key too) and its figure.
+          expect(entries.map(([, v]) => v)).toEqual(Object.entries(before).map(([name, n]) => ({ name, ...value(n) })));
+        };
+        check(skills, percentile.skills, (n) => ({ rating: n }));
+        check(abilities, pool.abilities, (n) => ({ rating: n }));
+        check(traits, pool.traits, (n) => ({ permanent: n, current: n }));
+      }),
+      { numRuns: 200, seed: 6 },
+    );
   });
 });

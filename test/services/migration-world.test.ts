@@ -356,3 +356,72 @@ describe("the action-dice pools move to world settings (version 3)", () => {
     expect(game.users.get(ALICE)!.getFlag("rolling-bones", "actionPool")).toBeUndefined();
   });
 });
+
+describe("a version 0 character whose entries are keyed by their names", () => {
+  let double: FoundryDouble;
+  afterEach(() => {
+    double.uninstall();
+    vi.restoreAllMocks();
+  });
+
+  it("loads with ids for its skills, abilities and traits (names kept), and can be changed and saved", async () => {
+    double = await bootSystem({
+      userId: GM,
+      actors: [
+        {
+          id: "actorOldPerc0001",
+          name: "Ysolde",
+          type: "percentile-character",
+          system: { schemaVersion: 0, skills: { "Sleight of hand": 4, Climb: 2 } },
+          ownership: { [ALICE]: 3 },
+        },
+        {
+          id: "actorOldPool0001",
+          name: "Silas",
+          type: "pool-character",
+          system: { schemaVersion: 0, abilities: { "Dark lore": 3 }, traits: { "True Faith": 2 } },
+          ownership: { [ALICE]: 3 },
+        },
+      ],
+    });
+    const ysolde = actor(double, "actorOldPerc0001");
+    const skills = ysolde.system.skills as Record<string, { name: string; rating: number }>;
+    expect(Object.values(skills).map((s) => [s.name, s.rating])).toEqual([
+      ["Sleight of hand", 4],
+      ["Climb", 2],
+    ]);
+    expect(Object.keys(skills).every((k) => /^[A-Za-z0-9]{1,32}$/.test(k))).toBe(true);
+    const silas = actor(double, "actorOldPool0001");
+    expect(Object.values(silas.system.abilities as object)).toMatchObject([{ name: "Dark lore", rating: 3 }]);
+    expect(Object.values(silas.system.traits as object)).toMatchObject([{ name: "True Faith", permanent: 2 }]);
+    // Her owner changes a rating before the world migration ran: the change is kept over the old entry.
+    const id = Object.keys(skills)[0]!;
+    const update = (changes: object) =>
+      double.actAs(ALICE, () =>
+        (double.game.actors.get("actorOldPerc0001") as unknown as { update(c: object): Promise<unknown> }).update(
+          changes,
+        ),
+      );
+    await update({ [`system.skills.${id}.rating`]: 5 });
+    await double.settle();
+    expect((actor(double, "actorOldPerc0001").system.skills as Record<string, unknown>)[id]).toEqual({
+      name: "Sleight of hand",
+      rating: 5,
+    });
+    // The world migration stores every entry under its id; a skill deleted then stays deleted.
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    expect((await migrateWorld())?.failed).toEqual([]);
+    const storedSkills = () =>
+      double.storedActors().find((a) => a.id === "actorOldPerc0001")?.system.skills as Record<string, unknown>;
+    expect(Object.keys(storedSkills())).toEqual([id, "Climb"]);
+    expect(storedSkills()[id]).toEqual({ name: "Sleight of hand", rating: 5 });
+    const { deletionUpdate } = await import("../../src/helpers/compat.ts");
+    await update(deletionUpdate("system.skills", id));
+    await double.settle();
+    expect(Object.values(storedSkills())).toEqual([{ name: "Climb", rating: 2 }]);
+    expect(Object.values(actor(double, "actorOldPerc0001").system.skills as object)).toEqual([
+      { name: "Climb", rating: 2 },
+    ]);
+  });
+});

@@ -4,7 +4,8 @@
  *   whose equipment is still stored inside it gets that equipment as embedded Items
  *   (`planEquipment`), its legacy entries are deleted and its schema version raised;
  * - version 3: the players' action-dice pools (User flags) and the characters' class dice (Actor
- *   flags) move to the world settings only a GM can write (`planPoolMove`), and the legacy flags go.
+ *   flags) move to the world settings only a GM can write (`planPoolMove`), and the legacy flags go;
+ *   entries a version 0 character keyed by their names are stored under their ids.
  * A world setting records the version reached, so the next load does nothing; when a step fails,
  * the setting is left as it was and the next load tries again (what already moved is not moved
  * twice). The GM is told what was done, and what stayed where it was, with the details on the console.
@@ -15,7 +16,7 @@ import { deletionUpdate } from "../../helpers/compat.ts";
 import { notify } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { VERSION, planEquipment } from "./equipment-v2.ts";
-import { isObject, type Source } from "./helpers.ts";
+import { isObject, rekeyEntries, type Source } from "./helpers.ts";
 import {
   LEGACY_CLASS_POOL_FLAG,
   LEGACY_POOL_FLAG,
@@ -48,7 +49,7 @@ interface MigratedActor {
   readonly type: string;
   readonly items: { readonly contents: readonly { readonly id: string | null; readonly flags: object }[] };
   createEmbeddedDocuments(name: "Item", data: object[], options: { keepId: boolean }): Promise<unknown>;
-  update(changes: Record<string, unknown>): Promise<unknown>;
+  update(changes: Record<string, unknown>, options?: { diff: boolean }): Promise<unknown>;
 }
 
 /** An actor compendium as the migration reads it (a world's own, unlocked: a system's packs are its sources). */
@@ -169,6 +170,7 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   if (stored >= WORLD_VERSION) return null;
   const tally: Tally = { actors: 0, items: 0, failed: [], pools: 0, kept: [] };
   if (stored < VERSION) await migrateEquipment(tally);
+  await rekeyStoredEntries(tally);
   await movePools(tally);
   const { actors, items, failed, pools } = tally;
   const kept = tally.kept.map((k) =>
@@ -189,6 +191,38 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   if (kept.length > 0 && failed.length === 0)
     notify("warn", game.i18n.format("ROLLING_BONES.Migration.PoolsKept", { names: kept.join(", ") }));
   return report;
+}
+
+/** The entry collections of the characters (keyed by id since version 1; a version 0 one by name). */
+const ENTRY_COLLECTIONS = ["skills", "abilities", "traits", "conditions"] as const;
+
+/**
+ * Version 3, for characters stored with entries keyed by their names (version 0): their data models
+ * read each under an id made from its name, and this writes that to the stored data, so a change or
+ * a deletion made later finds the entry where it is stored. The update is sent whole (`diff: false`:
+ * the document's copy already reads the new ids, so a diffed update would send nothing). [API13
+ * DatabaseUpdateOperation#diff]
+ */
+async function rekeyStoredEntries(tally: Tally): Promise<void> {
+  for (const actor of game.actors.contents as unknown as MigratedActor[]) {
+    const stored = storedSystemOf(actor);
+    const update: Record<string, unknown> = {};
+    for (const key of ENTRY_COLLECTIONS) {
+      if (!isObject(stored[key])) continue;
+      const copy: Source = { [key]: structuredClone(stored[key]) };
+      for (const [old, id] of rekeyEntries(copy, key)) {
+        Object.assign(update, deletionUpdate(`system.${key}`, old));
+        update[`system.${key}.${id}`] = (copy[key] as Source)[id];
+      }
+    }
+    if (Object.keys(update).length === 0) continue;
+    try {
+      await actor.update(update, { diff: false });
+    } catch (error) {
+      console.error(`Rolling Bones | migration of ${actor.name} failed`, error);
+      tally.failed.push(actor.name);
+    }
+  }
 }
 
 /** Version 2: the world's characters and those of its own unlocked actor compendiums get their equipment as Items. */
