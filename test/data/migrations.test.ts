@@ -212,17 +212,69 @@ describe("version 2: equipment entries become Items", () => {
     expect(plan.removedKeys).toEqual(["weaponAxe0000001", "weaponBow0000001"]);
   });
 
-  it("moves nothing for other types, a character without entries, or entries that are not objects", () => {
+  it("moves nothing for other types or a character without entries; an entry that is not a weapon stays, reported", () => {
     expect(planEquipment("wild-character", { weapons: { a: { name: "x" } } }, [], ids())).toEqual({
       items: [],
       removedKeys: [],
+      skipped: [],
     });
     expect(planEquipment("action-character", SAMPLES["action-character"] as unknown as Source, [], ids())).toEqual({
       items: [],
       removedKeys: [],
+      skipped: [],
     });
     const odd = planEquipment("action-character", { weapons: { broken: 7 } }, [], ids());
-    expect(odd).toEqual({ items: [], removedKeys: ["broken"] });
+    expect(odd).toEqual({ items: [], removedKeys: [], skipped: [{ key: "broken", name: "" }] });
+  });
+
+  it("a weapon with garbage figures is left and reported; the others move; a __proto__ key moves as an own entry", () => {
+    const weapons = JSON.parse(
+      JSON.stringify({
+        weaponGood000001: { name: "Axe", attack: 2, botchRange: 1, damage: "1d8" },
+        weaponBad0000001: { name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" },
+        weaponNoName0001: { attack: 1 },
+      }).replace("weaponNoName0001", "__proto__"),
+    ) as Source;
+    const plan = planEquipment("action-character", { schemaVersion: 1, weapons }, [], ids());
+    expect(plan.items.map((i) => i.name)).toEqual(["Axe"]);
+    expect(plan.removedKeys).toEqual(["weaponGood000001"]);
+    expect(plan.skipped).toEqual([
+      { key: "weaponBad0000001", name: "Junk" },
+      { key: "__proto__", name: "" },
+    ]);
+    const named = JSON.parse('{"__proto__": {"name": "Sling", "botch": 2}}') as Source;
+    const sling = planEquipment("action-character", { weapons: named }, [], ids());
+    expect(sling.items.map((i) => [i.name, i.system.action.botchRange, i.flags["rolling-bones"].legacyKey])).toEqual([
+      ["Sling", 2, "__proto__"],
+    ]);
+    expect(({} as Record<string, unknown>).name).toBeUndefined();
+  });
+
+  it("property: any legacy weapons plan into moved and left entries, every key exactly once", () => {
+    const entry = fc.oneof(
+      fc.record(
+        {
+          name: fc.oneof(fc.string({ maxLength: 12 }), fc.anything()),
+          attack: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.anything()),
+          botchRange: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.anything()),
+          damage: fc.oneof(fc.constantFrom("1d8", "2d6+1", "", "a lot"), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.anything(),
+    );
+    const key = fc.oneof(fc.string({ maxLength: 16 }), fc.constantFrom("__proto__", "constructor", "weaponAxe0000001"));
+    fc.assert(
+      fc.property(fc.dictionary(key, entry, { maxKeys: 6 }), (raw) => {
+        const weapons = JSON.parse(JSON.stringify(raw)) as Source;
+        const plan = planEquipment("action-character", { weapons }, [], ids());
+        const keys = Object.keys(weapons);
+        expect([...plan.removedKeys, ...plan.skipped.map((s) => s.key)].sort()).toEqual([...keys].sort());
+        expect(plan.items.map((i) => i.flags["rolling-bones"].legacyKey)).toEqual(plan.removedKeys);
+        for (const item of plan.items) expect(item.name.trim()).not.toBe("");
+      }),
+      { numRuns: 300, seed: 7 },
+    );
   });
 
   it("raises the version only of characters holding no entries (the world migration moves the rest)", () => {

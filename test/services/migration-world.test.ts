@@ -84,7 +84,7 @@ describe("the world migration", () => {
     expect(actor(double, OLD_V1).items.contents).toHaveLength(0);
 
     const report = await migrateWorld();
-    expect(report).toEqual({ version: 3, actors: 2, items: 3, failed: [], pools: 0, kept: [] });
+    expect(report).toEqual({ version: 3, actors: 2, items: 3, failed: [], pools: 0, kept: [], skipped: [] });
 
     const bram = actor(double, OLD_V1);
     expect(bram.system.weapons).toBeUndefined();
@@ -148,13 +148,59 @@ describe("the world migration", () => {
     update.mockRestore();
 
     const second = await migrateWorld();
-    expect(second).toEqual({ version: 3, actors: 0, items: 0, failed: [], pools: 0, kept: [] });
+    expect(second).toEqual({ version: 3, actors: 0, items: 0, failed: [], pools: 0, kept: [], skipped: [] });
     const items = actor(double, OLD_V1).items.contents;
     expect(items.map((i) => i.name)).toEqual(["Whetstone", "Warhammer", "Sling"]);
     expect(new Set(items.map((i) => i.id)).size).toBe(3);
     expect(items[1]?.id).not.toBe("weaponHammer0001");
     expect(actor(double, OLD_V1).system.weapons).toBeUndefined();
     expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
+  });
+});
+
+describe("a legacy weapon no weapon Item could hold", () => {
+  let double: FoundryDouble;
+  afterEach(() => {
+    double.uninstall();
+    vi.restoreAllMocks();
+  });
+
+  it("is left inside its character and reported once; the other weapons move and the world's version is recorded", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const action = SAMPLES["action-character"];
+    double = await bootSystem({
+      userId: GM,
+      actors: [
+        {
+          id: OLD_V1,
+          name: "Bram",
+          type: "action-character",
+          system: {
+            ...structuredClone(action),
+            schemaVersion: 1,
+            weapons: {
+              weaponHammer0001: { name: "Warhammer", attack: 4, botchRange: 2, damage: "1d8+1" },
+              weaponJunk000001: { name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" },
+            },
+          },
+        },
+      ],
+    });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    const names = [format("ROLLING_BONES.Migration.SkippedWeapon", { actor: "Bram", name: "Junk" })];
+    expect(await migrateWorld()).toMatchObject({ version: 3, items: 1, failed: [], skipped: names });
+    expect(actor(double, OLD_V1).items.contents.map((i) => i.name)).toEqual(["Warhammer"]);
+    // Only what moved left the stored data.
+    const stored = double.storedActors().find((a) => a.id === OLD_V1)?.system.weapons;
+    expect(stored).toEqual({ weaponJunk000001: { name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" } });
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
+    expect(double.notifications.map((n) => [n.type, n.message])).toEqual([
+      ["info", format("ROLLING_BONES.Migration.Done", { items: "1", actors: "1" })],
+      ["warn", format("ROLLING_BONES.Migration.WeaponsSkipped", { names: names.join(", ") })],
+    ]);
+    // The next load does nothing, and says nothing.
+    expect(await migrateWorld()).toBeNull();
+    expect(double.notifications).toHaveLength(2);
   });
 });
 
@@ -211,7 +257,15 @@ describe("every sample actor", () => {
     const moved = samples.flatMap((a) =>
       a.type === "action-character" ? a.items.filter((i) => i.type === "weapon") : [],
     );
-    expect(report).toEqual({ version: 3, actors: 2, items: 2 * moved.length, failed: [], pools: 0, kept: [] });
+    expect(report).toEqual({
+      version: 3,
+      actors: 2,
+      items: 2 * moved.length,
+      failed: [],
+      pools: 0,
+      kept: [],
+      skipped: [],
+    });
 
     const migratedIn = async (where: string): Promise<ActorView[]> =>
       where === "world"
@@ -306,6 +360,7 @@ describe("the action-dice pools move to world settings (version 3)", () => {
       failed: [],
       pools: 2,
       kept: [format("ROLLING_BONES.Migration.KeptPool", { name: "Bob" })],
+      skipped: [],
     });
     expect(game.settings.get("rolling-bones", "actionPlayerPools")).toEqual({ [ALICE]: legacyPool });
     expect(game.settings.get("rolling-bones", "actionClassPools")).toEqual({ [AYLA]: legacyClass });

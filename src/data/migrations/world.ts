@@ -40,6 +40,8 @@ export interface WorldMigrationReport {
   readonly pools: number;
   /** Legacy pool flags that were not pools of their holder, left where they were (in words: whose, and what). */
   readonly kept: string[];
+  /** Legacy weapons left inside their characters because no weapon Item could hold them (in words). */
+  readonly skipped: string[];
 }
 
 /** An actor as the migration reads and changes it. */
@@ -70,6 +72,7 @@ interface Tally {
   failed: string[];
   pools: number;
   kept: KeptFlag[];
+  skipped: { actor: string; key: string; name: string }[];
 }
 
 /** A document holding a legacy flag, as the pools' move reads and clears it (a User or an Actor). */
@@ -117,6 +120,14 @@ async function movePools(tally: Tally): Promise<void> {
 }
 
 /**
+ * Whether an entry's key can be named in an update path: no dot (a path separator) and no name
+ * that would reach an object's prototype. Such an entry, moved, stays in the stored data unused.
+ */
+function deletableKey(key: string): boolean {
+  return !key.includes(".") && !["__proto__", "constructor", "prototype"].includes(key);
+}
+
+/**
  * Migrates one actor: its legacy entries (read from its stored source, which still holds what the
  * schema no longer defines) become Items, the entries are deleted and the version raised.
  *
@@ -130,12 +141,23 @@ async function migrateActor(actor: MigratedActor, stored: Source, tally: Tally):
     legacyKey: foundry.utils.getProperty(item.flags, `${SYSTEM_ID}.legacyKey`) as string | undefined,
   }));
   const plan = planEquipment(actor.type, stored, existing, () => foundry.utils.randomID());
-  if (plan.items.length === 0 && plan.removedKeys.length === 0 && stored.schemaVersion === VERSION) return;
+  tally.skipped.push(...plan.skipped.map((entry) => ({ actor: actor.name, ...entry })));
+  if (plan.items.length === 0 && plan.removedKeys.length === 0) {
+    if (plan.skipped.length > 0 || stored.schemaVersion === VERSION) return;
+  }
   try {
     if (plan.items.length > 0) await actor.createEmbeddedDocuments("Item", plan.items, { keepId: true });
-    // The legacy field leaves the data altogether (the schema no longer has it).
-    const removal = isObject(stored.weapons) ? deletionUpdate("system", "weapons") : {};
-    await actor.update({ "system.schemaVersion": VERSION, ...removal });
+    // What was moved leaves the data (the schema no longer has the field); what was not stays, reported.
+    const removal: Record<string, unknown> =
+      !isObject(stored.weapons) || plan.skipped.length > 0
+        ? Object.fromEntries(
+            plan.removedKeys
+              .filter(deletableKey)
+              .flatMap((key) => Object.entries(deletionUpdate("system.weapons", key))),
+          )
+        : deletionUpdate("system", "weapons");
+    const version = plan.skipped.length > 0 ? {} : { "system.schemaVersion": VERSION };
+    await actor.update({ ...version, ...removal });
     if (plan.items.length > 0) tally.actors += 1;
     tally.items += plan.items.length;
   } catch (error) {
@@ -168,7 +190,7 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   if (!game.users.activeGM?.isSelf) return null;
   const stored = game.settings.get(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion);
   if (stored >= WORLD_VERSION) return null;
-  const tally: Tally = { actors: 0, items: 0, failed: [], pools: 0, kept: [] };
+  const tally: Tally = { actors: 0, items: 0, failed: [], pools: 0, kept: [], skipped: [] };
   if (stored < VERSION) await migrateEquipment(tally);
   await rekeyStoredEntries(tally);
   await movePools(tally);
@@ -178,7 +200,10 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
       name: k.name,
     }),
   );
-  const report: WorldMigrationReport = { version: WORLD_VERSION, actors, items, failed, pools, kept };
+  const skipped = tally.skipped.map((s) =>
+    game.i18n.format("ROLLING_BONES.Migration.SkippedWeapon", { actor: s.actor, name: s.name || s.key }),
+  );
+  const report: WorldMigrationReport = { version: WORLD_VERSION, actors, items, failed, pools, kept, skipped };
   if (failed.length === 0) await game.settings.set(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, WORLD_VERSION);
   console.info(`Rolling Bones | world migrated to schema ${WORLD_VERSION}`, report);
   if (failed.length > 0) {
@@ -190,6 +215,8 @@ export async function migrateWorld(): Promise<WorldMigrationReport | null> {
   // Said once: the version is recorded, so the next load does not look again.
   if (kept.length > 0 && failed.length === 0)
     notify("warn", game.i18n.format("ROLLING_BONES.Migration.PoolsKept", { names: kept.join(", ") }));
+  if (skipped.length > 0 && failed.length === 0)
+    notify("warn", game.i18n.format("ROLLING_BONES.Migration.WeaponsSkipped", { names: skipped.join(", ") }));
   return report;
 }
 
