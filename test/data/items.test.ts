@@ -95,6 +95,8 @@ describe("item validation", () => {
     ["weapon", { "system.action.damage": "1d6+999+1" }, "DamageNumberTooLarge"],
     ["weapon", { "system.action.damage": "1d8-1d4" }, "BadDamageFormula"],
     ["weapon", { "system.action.damage": "20d6" }, "ok"],
+    ["weapon", { "system.equipped": "yes" }, "NotOnOrOff"],
+    ["gear", { "system.equipped": false }, "ok"],
     ["weapon", { "system.action.damage": "1d100+999" }, "ok"],
     ["weapon", { "system.wild.damage": "3D+1" }, "ok"],
     ["weapon", { "system.wild.damage": "" }, "ok"],
@@ -119,6 +121,19 @@ describe("item validation", () => {
     const prepared = prepareItemUpdate(type, changes);
     expect(prepared.ok ? "ok" : prepared.error.key.replace("ROLLING_BONES.Error.", "")).toBe(expected);
     if (!prepared.ok) expect(hasKey(prepared.error.key)).toBe(true);
+  });
+
+  it("drops what no field of the item is (unknown keys, prototype paths, flags), and keeps every field", () => {
+    const prepared = prepareItemUpdate("weapon", {
+      name: "Axe",
+      "system.__proto__.polluted": 1,
+      "system.constructor.prototype.polluted": 1,
+      "system.unknown": 1,
+      "flags.core.x": 1,
+      ownership: { default: 3 },
+      "system.action.attack": 2,
+    });
+    expect(prepared).toEqual({ ok: true, changes: { name: "Axe", "system.action.attack": 2 } });
   });
 
   it("reads numbers a form sent as text, and passes names through untouched", () => {

@@ -21,7 +21,8 @@ import {
   type PreparedUpdate,
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
-import { reportError } from "../../helpers/notify.ts";
+import { notify, reportError } from "../../helpers/notify.ts";
+import { EngineError } from "../../engines/index.ts";
 import { rollHintKey, skipDialogDefault } from "../dialogs/skip.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
@@ -69,6 +70,27 @@ export function checkedSubmitData<D extends object>(
   if (prepared.ok) return foundry.utils.expandObject(prepared.changes) as D;
   reportError(prepared.error);
   return null;
+}
+
+/**
+ * Applies a checked change, and tells the user once when Foundry refuses it after all (its data
+ * model did not validate the result): one localized message, the details on the console, nothing
+ * changed. A refusal of our own checks shows its own message.
+ *
+ * @returns Whether the change was applied.
+ */
+export async function applyOrReport(apply: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await apply();
+    return true;
+  } catch (error) {
+    if (error instanceof EngineError) reportError(error);
+    else {
+      console.error("Rolling Bones | a change was refused", error);
+      notify("error", game.i18n.localize("ROLLING_BONES.Error.ChangeRefused"));
+    }
+    return false;
+  }
 }
 
 /** The path of a character sheet template. */
@@ -224,8 +246,8 @@ export class RollingBonesCharacterSheet<
     options?: Parameters<ActorSheetV2["_processSubmitData"]>[3],
   ): Promise<void> {
     const data = checkedSubmitData(submitData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
-    if (data) await super._processSubmitData(event, form, data, options);
-    else await this.render();
+    const applied = data !== null && (await applyOrReport(() => super._processSubmitData(event, form, data, options)));
+    if (!applied) await this.render();
   }
 
   /** Applies flat changes after checking them; a refused change is reported and nothing changes. */
@@ -235,7 +257,7 @@ export class RollingBonesCharacterSheet<
       reportError(prepared.error);
       return;
     }
-    await this.actor.update(prepared.changes);
+    await applyOrReport(() => this.actor.update(prepared.changes));
   }
 
   /** Rolls the trait a roll button names. */
@@ -314,7 +336,7 @@ export class RollingBonesCharacterSheet<
     const item = this.ownedItem(target);
     if (!item) return;
     const equipped = (item.system as { equipped?: unknown }).equipped !== false;
-    await item.update({ "system.equipped": !equipped } as never);
+    await applyOrReport(() => item.update({ "system.equipped": !equipped } as never));
   }
 
   /** Adds a new entry (skill, condition…) with its default data. */

@@ -9,7 +9,7 @@ import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
 import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
-import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
+import { applyOrReport, checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
 import type { ItemEffectData } from "./views/item.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
@@ -159,7 +159,7 @@ export class RollingBonesItemSheet<
     options?: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[3],
   ): Promise<void> {
     const data = checkedSubmitData(submitData, (flat) => prepareItemUpdate(this.itemType, flat));
-    if (data) await super._processSubmitData(event, form, data, options);
-    else await this.render();
+    const applied = data !== null && (await applyOrReport(() => super._processSubmitData(event, form, data, options)));
+    if (!applied) await this.render();
   }
 }
