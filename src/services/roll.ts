@@ -1,7 +1,7 @@
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
 import { EngineError, shared } from "../engines/index.ts";
 
-const { isRecord } = shared;
+const { isRecord, requireText } = shared;
 import { withWorldArt } from "../data/settings/world-art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { escapeHTML } from "../helpers/html.ts";
@@ -44,6 +44,9 @@ export function buildRoll(engine: unknown, request: unknown): EngineRoll {
   return factory(withWorldArt(engine as RollableEngine, request));
 }
 
+/** The longest flavor line a card takes (a trait's name and its modifiers fit well within it). */
+export const MAX_FLAVOR = 200;
+
 /**
  * Checks how a roll is to be posted, as a macro may give it: an object (or nothing) whose `flavor`
  * is text, `visibility` one of the four, `speaker` and `rollOptions` objects, and a speaker's
@@ -56,6 +59,7 @@ export function checkPostOptions(options: unknown): PostOptions {
   if (!isRecord(options)) throw new EngineError("BadPostOption", { option: "options" });
   const { flavor, visibility, speaker, rollOptions } = options;
   if (flavor !== undefined && typeof flavor !== "string") throw new EngineError("BadPostOption", { option: "flavor" });
+  requireText(flavor, "flavor", MAX_FLAVOR);
   if (visibility !== undefined && !VISIBILITIES.includes(visibility as Visibility))
     throw new EngineError("BadPostOption", { option: "visibility" });
   if (speaker !== undefined && !isRecord(speaker)) throw new EngineError("BadPostOption", { option: "speaker" });

@@ -159,6 +159,39 @@ describe("an automatic success the GM approves (the rules' default)", () => {
     expect(poolRolls()).toEqual([]);
   });
 
+  it("a flavor longer than a card takes is refused in words when asked, and the GM's side refuses a forged one", async () => {
+    await booted();
+    const before = snapshot(w);
+    const long = "x".repeat(100_000);
+    const { MAX_FLAVOR } = await import("../../src/services/roll.ts");
+    const asked = await as(w, ALICE, () =>
+      w.points.rollWithPoints(
+        "pool",
+        { pool: 6, difficulty: 4, automatic: true },
+        { actor: w.double.game.actors.get(VEX) as never, flavor: long },
+      ),
+    );
+    expect(asked).toBeNull();
+    const tooLong = errorText("TextTooLong", { field: "The flavor text", max: MAX_FLAVOR, length: 100_000 });
+    expect(errors(w)).toEqual([tooLong]);
+    // Sent straight to the GM's queue, past the client's check, it is refused there: nothing is stored.
+    const { keptOptions } = await import("../../src/dice/index.ts");
+    const forged = await as(w, ALICE, () =>
+      import("../../src/services/gm-action.ts").then((g) =>
+        g.requestGmAction("rolling-bones.automaticAsk", {
+          request: { pool: 6, difficulty: 4, automatic: true },
+          options: keptOptions({}),
+          speaker: { scene: null, actor: VEX, token: null, alias: "Vex" },
+          flavor: long,
+          visibility: "public",
+        }),
+      ),
+    );
+    expect(forged).toBeNull();
+    expect(errors(w)).toEqual([tooLong, tooLong]);
+    expect(snapshot(w)).toBe(before);
+  });
+
   it("the request is checked when asked: an automatic success the pool does not allow is refused before anything is sent", async () => {
     await booted();
     const before = snapshot(w);

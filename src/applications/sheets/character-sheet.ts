@@ -11,6 +11,7 @@ import {
   ENGINE_OF,
   hasCollection,
   isNpcType,
+  MAX_DOCUMENT_NAME,
   newEntry,
   rollingTypeOf,
   prepareUpdate,
@@ -45,6 +46,8 @@ export interface SheetHeader {
   readonly name: string;
   readonly img: string;
   readonly nameId: string;
+  /** The longest name the sheet takes (the input's `maxlength`; the sheet's check refuses a longer one). */
+  readonly nameMax: number;
   readonly typeLabel: string;
 }
 
@@ -193,6 +196,7 @@ export class RollingBonesCharacterSheet<
       name: this.actor.name,
       img: this.actor.img ?? "",
       nameId: `${idPrefix}-name`,
+      nameMax: MAX_DOCUMENT_NAME,
       typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${actorType}.label`),
     };
     // An NPC's notes: the one field its type adds to its character type's.

@@ -5,7 +5,7 @@
  * `prepareItemUpdate` first, so a bad figure gets one localized message and nothing changes.
  */
 
-import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
+import { ENGINE_OF, MAX_DOCUMENT_NAME, rollingTypeOf } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
 import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
@@ -92,6 +92,7 @@ export class RollingBonesItemSheet<
       name: this.item.name,
       img: this.item.img ?? "",
       nameId: `${idPrefix}-name`,
+      nameMax: MAX_DOCUMENT_NAME,
       typeLabel: game.i18n.localize(`ROLLING_BONES.Item.${this.itemType}.label`),
     };
     // The item sheet's view is loaded on first use (it is not needed at startup).

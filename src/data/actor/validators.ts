@@ -11,6 +11,7 @@ import {
   ACTION_CLASS_DIE_SIZES,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_MODIFIER,
+  MAX_DOCUMENT_NAME,
   MAX_NAME_LENGTH,
   MAX_POINTS,
   NPC_MAX_NOTES,
@@ -233,6 +234,8 @@ export function checkChanges(rules: readonly Rule[], changes: Readonly<Record<st
     Object.entries(changes).filter(([key]) => !reachesPrototype(key)),
   );
   try {
+    // The document's own name: text, at most the length its sheet's input takes.
+    if (Object.hasOwn(out, "name")) checkDocumentName(out.name);
     for (const [key, raw] of Object.entries(out)) {
       if (!key.startsWith(SYSTEM)) continue;
       const path = key.slice(SYSTEM.length);
@@ -248,6 +251,14 @@ export function checkChanges(rules: readonly Rule[], changes: Readonly<Record<st
     throw error;
   }
   return { ok: true, changes: out };
+}
+
+/** Refuses a document name that is not text or longer than {@link MAX_DOCUMENT_NAME} (`TextTooLong`). */
+function checkDocumentName(value: unknown): void {
+  if (typeof value !== "string") throw new EngineError("NotText", { field: "name" });
+  const length = value.trim().length;
+  if (length > MAX_DOCUMENT_NAME)
+    throw new EngineError("TextTooLong", { field: "name", max: MAX_DOCUMENT_NAME, length });
 }
 
 /** The names that reach an object's prototype when used as a property name. */

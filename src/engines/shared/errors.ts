@@ -51,17 +51,33 @@ export class EngineError extends Error {
 }
 
 /**
- * Checks that `value` is an integer in `[min, max]`; otherwise throws an {@link EngineError}
- * `NotInteger` or `OutOfRange` naming the field.
+ * Checks that `value` is an integer in `[min, max]`; otherwise throws an {@link EngineError} naming
+ * the field: `NumberAsText` (a number written as text), `NotInteger`, or `OutOfRange` (`BelowMinimum`
+ * or `AboveMaximum` when the other limit is no figure a person reads, such as `MAX_SAFE_INTEGER`).
  *
  * @returns The value, typed as a number.
  */
 export function requireInt(value: unknown, field: string, min: number, max: number): number {
+  // A number written as text ("6", from a macro) is named as such, not "must be a whole number (got 6)".
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+    throw new EngineError("NumberAsText", { field, value });
+  }
   if (typeof value !== "number" || !Number.isInteger(value)) {
     throw new EngineError("NotInteger", { field, value });
   }
-  if (value < min || value > max) throw new EngineError("OutOfRange", { field, value, min, max });
+  if (value < min || value > max) throw new EngineError(rangeKey(min, max), { field, value, min, max });
   return value;
+}
+
+/** Beyond this a limit is no figure a person reads: the message says "at least" or "at most" only. */
+const UNBOUNDED = 1e9;
+
+/** The key of an out-of-range error, worded for the limits a person can read. */
+function rangeKey(min: number, max: number): string {
+  if (max >= UNBOUNDED && min <= -UNBOUNDED) return "NotInteger";
+  if (max >= UNBOUNDED) return "BelowMinimum";
+  if (min <= -UNBOUNDED) return "AboveMaximum";
+  return "OutOfRange";
 }
 
 /**
