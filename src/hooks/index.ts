@@ -8,6 +8,7 @@ import { onModifyTokenAttribute } from "./modify-token-attribute.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
+import { onCreateChatMessage } from "./create-chat-message.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -22,8 +23,10 @@ export function registerHooks(): void {
   Hooks.on("chatMessage", onChatMessage);
   // A button in the token controls opens the action-dice panel.
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
-  // A roll made for a GM roll request changed: its request card is drawn again.
+  // A roll made for a GM roll request changed: its request card is drawn again; targets are judged again.
   Hooks.on("updateChatMessage", onUpdateChatMessage);
+  // A roll card naming targets gets a verdict for each (the active GM).
+  Hooks.on("createChatMessage", onCreateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).

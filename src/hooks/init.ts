@@ -14,6 +14,7 @@ import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { onActionPoolsChange } from "./action-pools-change.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
+import { registerTargetSettings } from "../data/settings/targets.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
@@ -54,6 +55,7 @@ export function onInit(): void {
   // The action-dice pools' settings redraw the open action sheets when they change (hooks/action-pools-change.ts).
   registerSettings(onActionPoolsChange);
   registerInitiativeSettings();
+  registerTargetSettings();
   registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;

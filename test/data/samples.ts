@@ -4,12 +4,13 @@
  */
 import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
 import type { EquipmentEntry } from "../../src/applications/sheets/views/equipment.ts";
-import { newGear, newWeapon } from "../../src/data/item/pure.ts";
+import { newGear, newWeapon, type WeaponSource } from "../../src/data/item/pure.ts";
 
 /** A sample stored `system` of each character type. */
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "percentile-character": {
     schemaVersion: 2,
+    defence: 0,
     attributes: {
       body: { rating: 6 },
       agility: { rating: 9 },
@@ -26,6 +27,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "action-character": {
     schemaVersion: 2,
+    defence: 14,
     level: 7,
     abilities: {
       strength: { mod: 2 },
@@ -42,6 +44,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "wild-character": {
     schemaVersion: 2,
+    defence: 12,
     attributes: {
       agility: { code: "3D+1" },
       strength: { code: "2D+2" },
@@ -60,6 +63,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "pi-character": {
     schemaVersion: 2,
+    defence: 7,
     attributes: {
       power: { dice: [8, 4] },
       quickness: { dice: [4] },
@@ -77,6 +81,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
   "pool-character": {
     schemaVersion: 2,
+    defence: 7,
     attributes: {
       strength: { rating: 3 },
       dexterity: { rating: 4 },
@@ -97,9 +102,24 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
 };
 
+/** Some of a weapon's figures: whole values, or some fields of a group. */
+export type WeaponFigures = {
+  [K in keyof WeaponSource]?: WeaponSource[K] extends object ? Partial<WeaponSource[K]> : WeaponSource[K];
+};
+
+/** A new weapon with the figures given (a group given in part keeps the new weapon's other fields). */
+export function weaponSystem(figures: WeaponFigures = {}): WeaponSource {
+  const base: Record<string, unknown> = { ...newWeapon() };
+  for (const [key, value] of Object.entries(figures)) {
+    const own = base[key];
+    base[key] = typeof own === "object" && own !== null ? { ...own, ...(value as object) } : value;
+  }
+  return base as unknown as WeaponSource;
+}
+
 /** A sample weapon with every engine's figures filled in. */
-function weapon(id: string, name: string, figures: Partial<ReturnType<typeof newWeapon>>): EquipmentEntry {
-  return { id, name, type: "weapon", system: { ...newWeapon(), ...figures } };
+function weapon(id: string, name: string, figures: WeaponFigures): EquipmentEntry {
+  return { id, name, type: "weapon", system: weaponSystem(figures) };
 }
 
 /** Sample equipment a character carries (the same items serve every type; each shows its engine's figures). */
@@ -112,6 +132,7 @@ export const SAMPLE_EQUIPMENT: readonly EquipmentEntry[] = [
     pool: { difficulty: 6, damage: 3 },
   }),
   weapon("itemBow000000001", "Short bow", {
+    kind: "ranged",
     action: { attack: 4, botchRange: 1, damage: "1d6" },
     wild: { damage: "2D+1" },
     pi: { precision: 1, impact: 1 },

@@ -36,6 +36,8 @@ import { cancelAssist } from "../../services/points/requests.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
+import { conditionsFor } from "../../services/conditions.ts";
+import { conditionLines } from "../../dice/cards/context.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -220,6 +222,8 @@ export class RollingBonesCharacterSheet<
         : {}),
       equipment: this.equipment,
       conditions: this.conditions,
+      // Every other effect that moves the character's rolls, with where it comes from.
+      effects: conditionLines(conditionsFor(ENGINE_OF[this.characterType], this.actor, true)),
     });
     return { ...context, header, view, editable: this.isEditable };
   }

@@ -5,7 +5,15 @@
 
 import { migratePercentileCharacter } from "../migrations/index.ts";
 import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING } from "./constants.ts";
-import { entriesField, fixedKeysField, intField, nameField, pointsField, versionField } from "./fields.ts";
+import {
+  defenceField,
+  entriesField,
+  fixedKeysField,
+  intField,
+  nameField,
+  pointsField,
+  versionField,
+} from "./fields.ts";
 import type { PercentileCharacterSource } from "./types.ts";
 import type { SameShape } from "./shape.ts";
 
@@ -23,6 +31,7 @@ export function percentileSchema() {
     attributes: fixedKeysField(PERCENTILE_ATTRIBUTES, () => new fields.SchemaField({ rating: ratingField() })),
     skills: entriesField(new fields.SchemaField({ name: nameField(), rating: ratingField() })),
     karma: pointsField(),
+    defence: defenceField("percentile"),
   };
 }
 

@@ -42,6 +42,8 @@ export interface PercentileCharacterSource {
   skills: Entries<PercentileSkill>;
   /** Karma, spent two per bought bonus die. */
   karma: number;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 // action ----------------------------------------------------------------------------------------
@@ -92,6 +94,8 @@ export interface ActionCharacterSource {
   skills: Entries<ActionSkill>;
   /** Class bonus dice. */
   classDice: ActionClassDice;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** The action dice derived from the level. */
@@ -148,6 +152,8 @@ export interface WildCharacterSource {
   fatePoints: number;
   /** Points spent this session. */
   session: WildSessionUsage;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** What is left to spend this session. */
@@ -206,6 +212,8 @@ export interface PiCharacterSource {
   skills: Entries<PiSkill>;
   /** The conditions, keyed by id. */
   conditions: Entries<PiCondition>;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** A Precision & Impact character's derived data. */
@@ -256,6 +264,8 @@ export interface PoolCharacterSource {
   willpower: PoolTenPoint;
   /** Other 10-point traits, keyed by id. */
   traits: Entries<PoolNamedTenPoint>;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** The stored data of any character, by type. */

@@ -12,7 +12,16 @@ import {
   WILD_STARTING_FATE_POINTS,
 } from "./constants.ts";
 import { wildSessionLeft } from "./derived.ts";
-import { choiceField, entriesField, fixedKeysField, intField, nameField, pointsField, versionField } from "./fields.ts";
+import {
+  choiceField,
+  defenceField,
+  entriesField,
+  fixedKeysField,
+  intField,
+  nameField,
+  pointsField,
+  versionField,
+} from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
 import { notify } from "../../helpers/notify.ts";
@@ -51,6 +60,7 @@ export function wildSchema() {
       characterPoints: intField(0, MAX_POINTS, 0),
       fatePoints: intField(0, WILD_FATE_POINTS_PER_SESSION, 0),
     }),
+    defence: defenceField("wild"),
   };
 }
 

@@ -10,11 +10,12 @@
  */
 
 import { newWeapon } from "../item/defaults.ts";
-import { WEAPON_MAX_ATTACK, WEAPON_MAX_BOTCH_RANGE } from "../item/constants.ts";
-import type { WeaponSource } from "../item/types.ts";
-import { requireDamageFormula } from "../item/validators.ts";
+import { ITEM_MAX_DESCRIPTION, WEAPON_MAX_ATTACK, WEAPON_MAX_BOTCH_RANGE } from "../item/constants.ts";
+import type { WeaponKind, WeaponSource } from "../item/types.ts";
+import { FORMULA_PATTERN, requireDamageFormula } from "../item/validators.ts";
 import { actionCharacterV1 } from "./character-v1.ts";
 import { bumpVersion, isObject, type Source } from "./helpers.ts";
+import { kindFromDamage, readLegacyDamage } from "./item-v2.ts";
 
 /** The schema version this migration produces (the world setting records it once every actor is migrated). */
 export const VERSION = 2;
@@ -63,10 +64,12 @@ function figure(value: unknown, min: number, max: number): boolean {
 
 /** Whether a legacy entry's figures make a weapon Item the schema takes: a name, and figures in range. */
 function movable(entry: Source): boolean {
-  const { name, attack, botchRange, damage } = entry;
+  const { name, attack, botchRange } = entry;
+  const { damage, description } = legacyDamage(entry.damage);
   if (typeof name !== "string" || name.trim() === "") return false;
   if (!figure(attack, -WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK) || !figure(botchRange, 1, WEAPON_MAX_BOTCH_RANGE))
     return false;
+  if (description !== undefined && description.length > ITEM_MAX_DESCRIPTION) return false;
   try {
     if (damage !== undefined) requireDamageFormula(damage);
     return true;
@@ -82,7 +85,8 @@ function movable(entry: Source): boolean {
  *
  * An entry already moved by an earlier, interrupted run (an item carries its key as `legacyKey`)
  * is not moved again, only deleted. An entry whose figures no weapon Item could hold (not an
- * object, no name, an attack or botch range out of range, a damage figure that is no formula) is
+ * object, no name, an attack or botch range out of range, a damage no formula within the limits is
+ * read from, a damage text too long for the description it goes into) is
  * left where it is and reported, so one broken entry never stops the rest (or the world) migrating.
  *
  * @param type - The actor's type.
@@ -114,7 +118,8 @@ export function planEquipment(
       continue;
     }
     removedKeys.push(key);
-    const { name, attack, botchRange, damage } = entry;
+    const { name, attack, botchRange } = entry;
+    const { damage, kind, description } = legacyDamage(entry.damage);
     const base = newWeapon();
     const id = DOCUMENT_ID.test(key) && !taken.has(key) ? key : newId();
     taken.add(id);
@@ -125,12 +130,28 @@ export function planEquipment(
       sort: (items.length + 1) * 100000,
       system: {
         ...base,
+        kind,
+        ...(description === undefined ? {} : { description }),
         action: { ...base.action, ...defined({ attack, botchRange, damage }) },
       },
       flags: { "rolling-bones": { legacyKey: key } },
     });
   }
   return { items, removedKeys, skipped };
+}
+
+/**
+ * A legacy weapon's damage (free text shown on the sheet before version 2) as a weapon item holds it:
+ * a formula the item accepts is kept as it is, the kind a word beside it names (else melee); text
+ * that is not a formula keeps its formula part as the damage, and the whole text as written goes
+ * into the item's description, so nothing the user typed is lost.
+ */
+function legacyDamage(raw: unknown): { damage: unknown; kind: WeaponKind; description?: string } {
+  if (typeof raw !== "string" || raw.trim() === "" || FORMULA_PATTERN.test(raw)) {
+    return { damage: raw, kind: kindFromDamage([raw]) ?? "melee" };
+  }
+  const read = readLegacyDamage(raw);
+  return { damage: read.formula, kind: read.kind ?? "melee", description: raw.trim() };
 }
 
 /** The entries of an object whose values are not `undefined`. */
