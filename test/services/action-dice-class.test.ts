@@ -138,6 +138,29 @@ describe("class bonus dice: session, spend, undo, refund", { timeout: 20_000 }, 
     expect(classLeft(AYLA)).toBe(2);
   });
 
+  it("class dice count for the lucky break: Alice, who used one of Ayla's, is refused it until the GM undoes that use (RULES.md §2)", async () => {
+    await started();
+    const card = await rollFor(ALICE, AYLA, { modifier: 1 }, [[9, 20]]);
+    nextFaces(w, [[3, 8]]);
+    expect(await control(w, ALICE, card, { type: "augment", faces: 8, source: "class" })).toBe(true);
+    expect(countOf(w, ALICE)).toBe(3);
+    const before = settled();
+    expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(false);
+    expect(errors(w)).toEqual([errorText("LuckyBreakAfterSpend", { spent: 1 })]);
+    expect(settled()).toBe(before);
+    expect(countOf(w, ALICE)).toBe(3);
+    // Her panel says so before she asks.
+    const { playerPanelFacts } = await import("../../src/applications/action-dice/facts.ts");
+    const { playerPanelView } = await import("../../src/applications/action-dice/views.ts");
+    const view = w.double.actAs(ALICE, () => playerPanelView(playerPanelFacts("p")));
+    expect(view.luckyBreakBlocked).toBe("ROLLING_BONES.ActionDice.Player.LuckyBreakSpent");
+    // The GM undoes the class die's use: nothing spent this session, the lucky break stands.
+    const [entry] = cardRoll(w, card).card.ledger;
+    expect(await control(w, GM, card, { type: "undo", entry: entry!.id })).toBe(true);
+    expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(true);
+    expect(countOf(w, ALICE)).toBe(0);
+  });
+
   it("a pool of an earlier session refills from the class feature at first use; the undo of an old spend is refused", async () => {
     await started();
     const old = await rollFor(ALICE, AYLA, {}, [[20, 20]]);

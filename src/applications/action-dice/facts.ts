@@ -5,6 +5,7 @@
 import type { ActionCharacterSource } from "../../data/actor/pure.ts";
 import {
   ACTION_ACTOR_TYPE,
+  classDiceSpentBy,
   currentSession,
   ECONOMY_FLAG,
   lateUsesNow,
@@ -100,5 +101,6 @@ export function playerPanelFacts(idPrefix: string): PlayerPanelFacts {
     idPrefix,
     lateUses: lateUsesNow(),
     userId: user.id ?? "",
+    classDiceSpent: classDiceSpentBy(user.id ?? ""),
   };
 }

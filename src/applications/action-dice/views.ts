@@ -190,6 +190,8 @@ export interface PlayerPanelFacts {
   readonly lateUses?: LateUses;
   /** The viewing player's user id (whose strikes are shown). */
   readonly userId?: string;
+  /** Class bonus dice the player's characters used this session (they count against a lucky break); 0 when absent. */
+  readonly classDiceSpent?: number;
 }
 
 /** A player's panel context. */
@@ -218,7 +220,8 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
   let luckyBreakBlocked: string | null = null;
   if (!pool) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.NoPool";
   else if (pool.luckyBreak) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakTaken";
-  else if (pool.spent > 0) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent";
+  else if (pool.spent + (facts.classDiceSpent ?? 0) > 0)
+    luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent";
   else if (count === 0) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.NoDice";
   const sign = (n: number) => (n >= 0 ? `+${n}` : `\u2212${-n}`);
   return {

@@ -246,6 +246,11 @@ export interface ForfeitAction extends ActionBase {
 /** Spend the whole pool on a lucky break (only with nothing spent this session). */
 export interface LuckyBreakAction extends ActionBase {
   readonly type: "luckyBreak";
+  /**
+   * Class bonus dice the player's characters used or spent this session (RULES.md §2: they count as
+   * action dice for the lucky break); 0 when omitted.
+   */
+  readonly classDiceSpent?: number;
 }
 
 /** Spend `dice` action dice to gain insight on a subject. */
@@ -921,7 +926,8 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
     }
     case "luckyBreak": {
       if (pool.luckyBreak) return new EngineError("LuckyBreakTaken");
-      if (pool.spent > 0) return new EngineError("LuckyBreakAfterSpend", { spent: pool.spent });
+      const spent = pool.spent + requireInt(a.classDiceSpent ?? 0, "classDice", 0, Number.MAX_SAFE_INTEGER);
+      if (spent > 0) return new EngineError("LuckyBreakAfterSpend", { spent });
       const have = diceLeft(pool);
       return have === 0 ? new EngineError("NotEnoughDice", { have, need: 1 }) : null;
     }

@@ -58,8 +58,9 @@ export class EngineError extends Error {
  * @returns The value, typed as a number.
  */
 export function requireInt(value: unknown, field: string, min: number, max: number): number {
-  // A number written as text ("6", from a macro) is named as such, not "must be a whole number (got 6)".
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) {
+  // A whole number written as text ("6", from a macro) is named as such, not "must be a whole number
+  // (got 6)"; a text that is no whole number ("1.5" typed in a form) is refused as not whole.
+  if (typeof value === "string" && value.trim() !== "" && Number.isInteger(Number(value))) {
     throw new EngineError("NumberAsText", { field, value });
   }
   if (typeof value !== "number" || !Number.isInteger(value)) {

@@ -111,3 +111,17 @@ export function sessionClassPools(session: number): { steps: WriteStep[]; dice: 
   }
   return { steps: next.size > 0 ? [classPoolsWrite(next)] : [], dice };
 }
+
+/**
+ * The class bonus dice used or spent this session on the characters a player owns: they count as
+ * action dice for the lucky break (RULES.md §2). A class pool belongs to its character, and only
+ * the character's owner spends it, so the owner's characters are counted.
+ */
+export function classDiceSpentBy(userId: string): number {
+  const user = game.users.get(userId);
+  if (!user) return 0;
+  const owned = game.actors
+    .filter((a) => a.type === ACTION_ACTOR_TYPE && a.testUserPermission(user, "OWNER"))
+    .map((a) => a.id);
+  return Object.values(loadClassPools(owned).pools).reduce((sum, pool) => sum + pool.spent, 0);
+}
