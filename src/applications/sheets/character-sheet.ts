@@ -64,17 +64,33 @@ export interface CharacterSheetContext extends ActorSheetV2.RenderContext {
 }
 
 /**
- * A sheet's form submission checked by a pure `prepare` function (flat changes in, checked changes
- * or an error out): the data to submit, or `null` after reporting the error (nothing is sent).
+ * Checks a sheet's form data with a pure `prepare` function (flat changes in, checked changes or an
+ * error out) before core handles the submission: core's `_prepareSubmitData` cleans the data against
+ * the schema first, which clamps a number out of its field's range (FI#12487) or throws its own
+ * error, so a check made later (in `_processSubmitData`) would see a clamped value and let it pass.
+ * The checked values (numbers written as text read as numbers, dependent changes made) replace the
+ * form's. [API13 DocumentSheetV2#_prepareSubmitData; issue 23 fault 8]
+ *
+ * @param formData - The form's data (its `object` is changed in place).
+ * @param prepare - The sheet's pure check.
+ * @returns Whether the submission may go on; `false` after reporting the one error (nothing is sent).
  */
-export function checkedSubmitData<D extends object>(
-  submitData: D,
+export function checkFormData(
+  formData: { readonly object: Record<string, unknown> },
   prepare: (flat: Record<string, unknown>) => PreparedUpdate,
-): D | null {
-  const prepared = prepare(foundry.utils.flattenObject(submitData) as Record<string, unknown>);
-  if (prepared.ok) return foundry.utils.expandObject(prepared.changes) as D;
-  reportError(prepared.error);
-  return null;
+): boolean {
+  const prepared = prepare(foundry.utils.flattenObject(formData.object) as Record<string, unknown>);
+  if (!prepared.ok) {
+    reportError(prepared.error);
+    return false;
+  }
+  // The checked changes replace the form's: a key the check dropped (no field of the document, a
+  // path into a prototype) is not sent.
+  for (const key of Object.keys(formData.object)) {
+    if (!Object.hasOwn(prepared.changes, key)) delete formData.object[key];
+  }
+  Object.assign(formData.object, prepared.changes);
+  return true;
 }
 
 /**
@@ -89,12 +105,20 @@ export async function applyOrReport(apply: () => Promise<unknown>): Promise<bool
     await apply();
     return true;
   } catch (error) {
-    if (error instanceof EngineError) reportError(error);
-    else {
-      console.error("Rolling Bones | a change was refused", error);
-      notify("error", game.i18n.localize("ROLLING_BONES.Error.ChangeRefused"));
-    }
+    reportRefusal(error);
     return false;
+  }
+}
+
+/**
+ * Tells the user once that a change was refused: our own check's message, or, for Foundry's data
+ * model refusing it, one localized message (the details on the console).
+ */
+export function reportRefusal(error: unknown): void {
+  if (error instanceof EngineError) reportError(error);
+  else {
+    console.error("Rolling Bones | a change was refused", error);
+    notify("error", game.i18n.localize("ROLLING_BONES.Error.ChangeRefused"));
   }
 }
 
@@ -246,16 +270,40 @@ export class RollingBonesCharacterSheet<
     refocus?.(this.element);
   }
 
-  /** Checks a form submission with `prepareUpdate` before Foundry applies it. */
+  /** Whether the submission being handled was refused by the sheet's own check. */
+  #refused = false;
+
+  /**
+   * Checks a form submission with `prepareUpdate` before core cleans it (a number out of range is
+   * refused with one message, never clamped); a refused submission sends nothing.
+   */
+  protected override _prepareSubmitData(
+    ...[event, form, formData, updateData]: Parameters<ActorSheetV2["_prepareSubmitData"]>
+  ): ReturnType<ActorSheetV2["_prepareSubmitData"]> {
+    this.#refused = !checkFormData(formData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
+    if (this.#refused) return {};
+    // Core cleans the data against the schema and throws what it refuses (a choice it does not list):
+    // the user is told once, in words (details on the console), and nothing is sent.
+    try {
+      return super._prepareSubmitData(event, form, formData, updateData);
+    } catch (error) {
+      reportRefusal(error);
+      this.#refused = true;
+      return {};
+    }
+  }
+
+  /** Sends a checked submission; a refused one is drawn again with the stored values. */
   protected override async _processSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    submitData: Parameters<ActorSheetV2["_processSubmitData"]>[2],
-    options?: Parameters<ActorSheetV2["_processSubmitData"]>[3],
+    ...[event, form, submitData, options]: Parameters<ActorSheetV2["_processSubmitData"]>
   ): Promise<void> {
-    const data = checkedSubmitData(submitData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
-    const applied = data !== null && (await applyOrReport(() => super._processSubmitData(event, form, data, options)));
-    if (!applied) await this.render();
+    if (this.#refused) {
+      this.#refused = false;
+      await this.render();
+      return;
+    }
+    // Foundry's data model may still refuse the change (a forged value): the user is told once.
+    if (!(await applyOrReport(() => super._processSubmitData(event, form, submitData, options)))) await this.render();
   }
 
   /** Applies flat changes after checking them; a refused change is reported and nothing changes. */

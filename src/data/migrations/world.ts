@@ -12,7 +12,7 @@
  */
 
 import { SYSTEM_ID } from "../../constants.ts";
-import { deletionUpdate } from "../../helpers/compat.ts";
+import { deletionUpdate, replacementUpdate } from "../../helpers/compat.ts";
 import { notify } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { VERSION, planEquipment } from "./equipment-v2.ts";
@@ -50,6 +50,8 @@ interface MigratedActor {
   readonly name: string;
   readonly type: string;
   readonly items: { readonly contents: readonly { readonly id: string | null; readonly flags: object }[] };
+  /** The document's source: its `system` as the schema cleaned it (keys it no longer defines are not in it). */
+  readonly _source: { readonly system?: unknown };
   createEmbeddedDocuments(name: "Item", data: object[], options: { keepId: boolean }): Promise<unknown>;
   update(changes: Record<string, unknown>, options?: { diff: boolean }): Promise<unknown>;
 }
@@ -147,17 +149,23 @@ async function migrateActor(actor: MigratedActor, stored: Source, tally: Tally):
   }
   try {
     if (plan.items.length > 0) await actor.createEmbeddedDocuments("Item", plan.items, { keepId: true });
-    // What was moved leaves the data (the schema no longer has the field); what was not stays, reported.
-    const removal: Record<string, unknown> =
-      !isObject(stored.weapons) || plan.skipped.length > 0
-        ? Object.fromEntries(
-            plan.removedKeys
-              .filter(deletableKey)
-              .flatMap((key) => Object.entries(deletionUpdate("system.weapons", key))),
-          )
-        : deletionUpdate("system", "weapons");
-    const version = plan.skipped.length > 0 ? {} : { "system.schemaVersion": VERSION };
-    await actor.update({ ...version, ...removal });
+    if (plan.skipped.length > 0) {
+      // What was moved leaves the data, each entry by its key; what was not stays, reported, and the
+      // character keeps its version (a deletion v14 drops, helpers/compat.ts, only leaves a moved
+      // entry behind: its Item names it as `legacyKey`, so it is never moved twice).
+      const removal = Object.fromEntries(
+        plan.removedKeys.filter(deletableKey).flatMap((key) => Object.entries(deletionUpdate("system.weapons", key))),
+      );
+      if (Object.keys(removal).length > 0) await actor.update(removal);
+    } else {
+      // The legacy field leaves the data altogether: `system` is replaced whole by its source (which the
+      // schema cleaned, without the field) at the new version. A deletion of the field would not do: it
+      // is absent from the source, and v14 drops such a deletion silently (helpers/compat.ts).
+      const source = { ...(actor._source.system as Source), schemaVersion: VERSION };
+      await actor.update(
+        isObject(stored.weapons) ? replacementUpdate("system", source) : { "system.schemaVersion": VERSION },
+      );
+    }
     if (plan.items.length > 0) tally.actors += 1;
     tally.items += plan.items.length;
   } catch (error) {
