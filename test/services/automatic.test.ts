@@ -150,6 +150,21 @@ describe("an automatic success the GM approves (the rules' default)", () => {
     expect(poolRolls()).toEqual([]);
   });
 
+  it("an Approve sent under the refusal's own id after the refusal says it was refused, and posts nothing", async () => {
+    await booted();
+    const card = await askAsAlice();
+    const { approveAutomatic, refuseAutomatic } = await import("../../src/services/automatic/index.ts");
+    const message = () => w.double.game.messages.get(card!.id!) as never;
+    expect(await as(w, GM, () => refuseAutomatic(message()))).toBe(true);
+    // The same id (the card's answer id for this GM): before, this reported success while doing nothing.
+    expect(await as(w, GM, () => approveAutomatic(message()))).toBe(false);
+    expect(errors(w)).toEqual([errorText("AutomaticWasRefused")]);
+    expect(poolRolls()).toEqual([]);
+    // A second refusal is the same answer: nothing more happens, and nothing is shown.
+    expect(await as(w, GM, () => refuseAutomatic(message()))).toBe(true);
+    expect(errors(w)).toHaveLength(1);
+  });
+
   it("a player cannot answer: the card's buttons are the GM's, and the GM's side refuses a forged answer", async () => {
     await booted();
     const card = await askAsAlice();

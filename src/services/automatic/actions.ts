@@ -139,7 +139,12 @@ export async function runDecide(
   const message = messageById((data as Partial<DecideRequest> | null)?.messageId);
   const record = recordOf(message);
   if (!record) throw new EngineError("NotAutomaticRequest");
-  if (record.decideId === actionId) return { repeated: true, rollId: record.rollId };
+  if (record.decideId === actionId) {
+    // The same answer again (a double click) is that answer; the other answer sent under its id (an
+    // Approve forged after a refusal) did nothing, and says so.
+    if ((record.state === "approved") === (data.approve === true)) return { repeated: true, rollId: record.rollId };
+    throw new EngineError(record.state === "approved" ? "AutomaticWasApproved" : "AutomaticWasRefused");
+  }
   if (record.state !== "pending") throw new EngineError("AutomaticDecided");
   const approve = data.approve === true;
   const decided = (rollId: string | null): AutomaticRecord => ({
