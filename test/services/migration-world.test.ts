@@ -142,7 +142,15 @@ describe("the world migration", () => {
     const updates: string[] = [];
     double.Hooks.on("updateActor", (a: { name: string }) => void updates.push(a.name));
     double.Hooks.on("createItem", (i: { name: string }) => void updates.push(i.name));
-    expect(await migrateWorld()).toEqual({ version: 2, actors: 0, items: 0, failed: [] });
+    expect(await migrateWorld()).toEqual({
+      version: 3,
+      actors: 0,
+      items: 0,
+      failed: [],
+      pools: 0,
+      kept: [],
+      skipped: [],
+    });
     await double.settle();
     expect(updates).toEqual([]);
     expect(double.warnings).toEqual([]);
@@ -211,9 +219,11 @@ describe("a legacy weapon no weapon Item could hold", () => {
     const names = [format("ROLLING_BONES.Migration.SkippedWeapon", { actor: "Bram", name: "Junk" })];
     expect(await migrateWorld()).toMatchObject({ version: 3, items: 1, failed: [], skipped: names });
     expect(actor(double, OLD_V1).items.contents.map((i) => i.name)).toEqual(["Warhammer"]);
-    // Only what moved left the stored data.
-    const stored = double.storedActors().find((a) => a.id === OLD_V1)?.system.weapons;
-    expect(stored).toEqual({ weaponJunk000001: { name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" } });
+    // The weapon that did not move stays in the stored data. (The moved one's deletion names a key the
+    // schema no longer has, which this world drops as v14 does, helpers/compat.ts: its Item names it as
+    // `legacyKey`, so it is never moved again.)
+    const stored = double.storedActors().find((a) => a.id === OLD_V1)?.system.weapons as Record<string, unknown>;
+    expect(stored.weaponJunk000001).toEqual({ name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" });
     expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
     expect(double.notifications.map((n) => [n.type, n.message])).toEqual([
       ["info", format("ROLLING_BONES.Migration.Done", { items: "1", actors: "1" })],
