@@ -21,6 +21,8 @@ const SCENARIOS = [
   "test/services/targets.test.ts",
   "test/services/npc.test.ts",
   "test/services/migration-world.test.ts",
+  "test/services/gm-storage.test.ts",
+  "test/services/api-ownership.test.ts",
   "test/services/action-awards.test.ts",
   "test/services/action-strikes.test.ts",
   "test/services/automatic.test.ts",

@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import type { ArtTable } from "../engines/percentile/index.ts";
-import type { ActionPoolState, BalancedChoice, MultiCharacterRule } from "../engines/action/index.ts";
+import type { ActionPoolState, BalancedChoice, ClassDicePool, MultiCharacterRule } from "../engines/action/index.ts";
 import { DEFAULT_CP_SESSION_LIMIT, MAX_CHARACTER_POINTS } from "../engines/wild/index.ts";
 
 declare module "fvtt-types/configuration" {
@@ -18,6 +18,10 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.actionBalanced": BalancedChoice;
     /** A `StoredPool`, or `{}` before the first session (an object setting cannot be typed nullable). */
     "rolling-bones.actionGmPool": StoredPool | Record<string, never>;
+    /** Each player's `StoredPool`, by user id (a world setting: only a GM writes it, RULES.md "Shared rules"). */
+    "rolling-bones.actionPlayerPools": Record<string, StoredPool>;
+    /** Each action character's `StoredClassPool`, by actor id (a world setting, like the players' pools). */
+    "rolling-bones.actionClassPools": Record<string, StoredClassPool>;
     "rolling-bones.actionSession": number;
     "rolling-bones.actionLeniency": boolean;
     "rolling-bones.poolAutomatic": "ask" | "free";
@@ -40,7 +44,7 @@ declare module "fvtt-types/configuration" {
   }
 }
 
-/** An action-dice pool as stored (a player's User flag, the GM's world setting): its session, its revision and the engine's pool state. */
+/** An action-dice pool as stored (in world settings): its session, its revision and the engine's pool state. */
 export interface StoredPool {
   /** The session the pool was filled for. */
   readonly session: number;
@@ -48,6 +52,16 @@ export interface StoredPool {
   readonly rev: number;
   /** The pool. */
   readonly state: ActionPoolState;
+}
+
+/** A character's class dice as stored (in a world setting): its session, its revision and the engine's class pool. */
+export interface StoredClassPool {
+  /** The session the pool was filled for. */
+  readonly session: number;
+  /** Grows by one with every write. */
+  readonly rev: number;
+  /** The class dice. */
+  readonly state: ClassDicePool;
 }
 
 /** Every system setting's key. */
@@ -68,6 +82,13 @@ export const SETTING_KEYS = Object.freeze({
   actionBalanced: "actionBalanced",
   /** World, hidden: the GM's action-dice pool for the session (written by the active GM only). */
   actionGmPool: "actionGmPool",
+  /**
+   * World, hidden: every player's action-dice pool by user id (written by the active GM only; a world
+   * setting, because a player may write her own User flags and the actors she owns).
+   */
+  actionPlayerPools: "actionPlayerPools",
+  /** World, hidden: every action character's class bonus dice by actor id (written by the active GM only). */
+  actionClassPools: "actionClassPools",
   /** World, hidden: the number of the current action-dice session (0 before the first). */
   actionSession: "actionSession",
   /** World: who decides a dice-pool automatic success: the GM approves each (`ask`, the rules) or the roller takes it (`free`). */
@@ -96,8 +117,13 @@ export const SETTING_KEYS = Object.freeze({
   effectTables: "effectTables",
 } as const);
 
-/** Registers every system setting (called from the `init` hook). */
-export function registerSettings(): void {
+/**
+ * Registers every system setting (called from the `init` hook).
+ *
+ * @param onActionPoolsChange - Runs on every client when the players' pools or the class dice change
+ *   (the `init` hook passes what redraws the open sheets that show them).
+ */
+export function registerSettings(onActionPoolsChange: () => void = () => undefined): void {
   game.settings.register(SYSTEM_ID, SETTING_KEYS.skipDialogDefault, {
     name: "ROLLING_BONES.Settings.skipDialogDefault.name",
     hint: "ROLLING_BONES.Settings.skipDialogDefault.hint",
@@ -177,6 +203,18 @@ export function registerSettings(): void {
     type: Object,
     default: {},
   });
+  for (const key of [SETTING_KEYS.actionPlayerPools, SETTING_KEYS.actionClassPools]) {
+    game.settings.register(SYSTEM_ID, key, {
+      name: `ROLLING_BONES.Settings.${key}.name`,
+      hint: `ROLLING_BONES.Settings.${key}.hint`,
+      scope: "world",
+      config: false,
+      type: Object,
+      default: {},
+      // Open sheets of action characters show the pools: they are drawn again on every client.
+      onChange: onActionPoolsChange,
+    });
+  }
   game.settings.register(SYSTEM_ID, SETTING_KEYS.actionSession, {
     name: "ROLLING_BONES.Settings.actionSession.name",
     hint: "ROLLING_BONES.Settings.actionSession.hint",

@@ -11,7 +11,6 @@ import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
 import { onCreateChatMessage } from "./create-chat-message.ts";
-import { onUpdateUser } from "./update-user.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -42,8 +41,6 @@ export function registerHooks(): void {
   Hooks.on("createChatMessage", onCreateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);
-  // A changed action-dice pool re-renders the open sheets of that player's action characters.
-  Hooks.on("updateUser", onUpdateUser);
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
   Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.

@@ -13,6 +13,7 @@ import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { registerKeybindings } from "../applications/dialogs/keybindings.ts";
+import { onActionPoolsChange } from "./action-pools-change.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { registerTargetSettings } from "../data/settings/targets.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
@@ -53,7 +54,8 @@ export function onInit(): void {
   // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
   CONFIG.Combat.documentClass = combatClass();
   registerSheets();
-  registerSettings();
+  // The action-dice pools' settings redraw the open action sheets when they change (hooks/action-pools-change.ts).
+  registerSettings(onActionPoolsChange);
   // Roll without the dialog / open it: rebindable keys, Shift by default (applications/dialogs/keybindings.ts).
   registerKeybindings();
   registerInitiativeSettings();

@@ -10,7 +10,7 @@ import { SETTING_KEYS } from "../helpers/settings.ts";
 import { addActionDiceControls } from "../applications/chat/action-card-listeners.ts";
 import { cardControl, currentSession, storedGmPool } from "../services/action-dice/index.ts";
 import { ACTION_ACTOR_TYPE } from "../services/action-dice/session.ts";
-import { CLASS_POOL_FLAG, classPoolNow, storedClassPool } from "../services/action-dice/class-pools.ts";
+import { classPoolNow, storedClassPool } from "../services/action-dice/class-pools.ts";
 import { rollToChat } from "../services/roll.ts";
 import type { ActionDiceRun } from "./action-dice-scenarios.ts";
 import type { Face } from "./dice-scenarios.ts";
@@ -78,15 +78,29 @@ export async function prepareActionDiceRun(
       if (!actor?.id) return null;
       const system = actor.system as unknown as { classDice: { faces: number; count: number } };
       const before = { ...system.classDice };
-      const flag = storedClassPool(actor);
-      const key = `flags.${SYSTEM_ID}.${CLASS_POOL_FLAG}`;
-      borrowed.push(() => actor.update({ "system.classDice": before, [key]: flag ?? null } as never));
-      await actor.update({ "system.classDice": classDice, [key]: null } as never);
+      // The class dice the character held (a world setting by actor id) come back with its feature.
+      const pools = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionClassPools);
+      borrowed.push(async () => {
+        await actor.update({ "system.classDice": before } as never);
+        await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionClassPools, pools);
+      });
+      const { [actor.id]: _held, ...others } = pools;
+      await game.settings.set(SYSTEM_ID, SETTING_KEYS.actionClassPools, others);
+      await actor.update({ "system.classDice": classDice } as never);
       return actor.id;
     },
     classLeft(actorId) {
       const actor = game.actors.get(actorId);
       return actor ? (classPoolNow(actor)?.state.left ?? 0) : 0;
+    },
+    async writeActorFlag(actorId, key, value) {
+      const actor = game.actors.get(actorId);
+      // A flag key of the scenario's choosing (the legacy class dice key), as an owner's macro writes it.
+      if (actor) await actor.update({ [`flags.${SYSTEM_ID}.${key}`]: value });
+    },
+    storedClassLeft(actorId) {
+      const actor = game.actors.get(actorId);
+      return actor ? (storedClassPool(actor)?.state.left ?? null) : null;
     },
   };
   return {

@@ -27,6 +27,10 @@ export interface ActionDiceRun {
   borrowCharacter(classDice: { faces: number; count: number }): Promise<string | null>;
   /** The class dice a character has left this session. */
   classLeft(actorId: string): number;
+  /** Writes a character's flag as its owner's macro could (the key and value the scenario gives). */
+  writeActorFlag(actorId: string, key: string, value: unknown): Promise<void>;
+  /** The class dice stored for a character in the GM-only world setting (its `left`), or `null`. */
+  storedClassLeft(actorId: string): number | null;
 }
 
 /** One scenario: what it shows, and the problems it finds (none when all is right). */
@@ -181,6 +185,27 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
         ["total", card.querySelector("[data-total]")?.textContent?.trim(), "15"],
         ["undone", undone, true],
         ["class dice back", w.classLeft(actorId), 2],
+      ]);
+    },
+  },
+  {
+    name: "action dice: class dice live in a world setting only a GM writes; 99 class dice in the character's flags are not read",
+    async run(w) {
+      const actorId = await w.borrowCharacter({ faces: 8, count: 2 });
+      if (actorId === null) return ["the world needs an action character that no player owns"];
+      // What an owner's macro could write on the actor (where class dice lived before version 3).
+      const forged = { session: 999, rev: 999, state: { actorId, faces: 8, left: 99, spent: 0 } };
+      await w.writeActorFlag(actorId, "classDicePool", forged);
+      const message = await w.roll({ modifier: 1 }, [[9, 20]], actorId);
+      const before = w.classLeft(actorId);
+      const used = await w.control(message, { type: "augment", faces: 8, source: "class" }, [[5, 8]]);
+      const stored = w.storedClassLeft(actorId);
+      await w.writeActorFlag(actorId, "classDicePool", null);
+      return check([
+        ["class dice before", before, 2],
+        ["applied", used, true],
+        ["class dice left", w.classLeft(actorId), 1],
+        ["world setting", stored, 1],
       ]);
     },
   },

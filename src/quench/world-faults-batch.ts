@@ -5,7 +5,8 @@
  * registry on v14), removing an entry with the generation's deletion (fault 4), follow-up dice going
  * through the dice fulfilment (fault 5), and the readings the double takes where no public page
  * settles a behaviour: a number outside a field's range is never stored, keys a schema does not
- * define are not kept, and a sheet's parts render as one element each with every class it declares.
+ * define are not kept, a path through `__proto__` or `constructor` reaches no prototype, and a
+ * sheet's parts render as one element each with every class it declares.
  * A failure here means the double's reading was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
@@ -123,6 +124,20 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
             assert.isTrue(!Object.hasOwn(source, "strayKey"), "a key the schema does not define is dropped");
           },
         );
+
+        context.it("a path through __proto__ or constructor reaches no prototype (the double's reading)", () => {
+          const target: Record<string, unknown> = {};
+          for (const path of ["__proto__.rbPolluted", "constructor.prototype.rbPolluted"]) {
+            try {
+              foundry.utils.setProperty(target, path, 1);
+              foundry.utils.mergeObject({}, { [`system.${path}`]: 1 });
+            } catch {
+              // Refusing such a path is the stricter reading too.
+            }
+          }
+          assert.isTrue(!("rbPolluted" in {}), "Object.prototype is untouched");
+          delete (Object.prototype as Record<string, unknown>).rbPolluted;
+        });
 
         context.it("a sheet renders each part as one element, with every class its options declare", async () => {
           const data = { name: "Quench sheet", type: "pool-npc" } as unknown as Actor.CreateData;

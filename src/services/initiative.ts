@@ -45,6 +45,23 @@ export function initiativeLocked(options: unknown): boolean {
   return combat === undefined || combat.started;
 }
 
+/** A combatant an initiative card may move, found and checked by {@link initiativeTarget}. */
+export interface InitiativeTarget {
+  readonly combat: Combat.Implementation;
+  readonly combatant: string;
+}
+
+/** The id of the newest initiative card for a combat's combatant in the chat log, or `null`. */
+function latestInitiativeCard(ref: InitiativeRef): string | null {
+  const messages = game.messages.contents;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    const other = initiativeRefOf(message?.rolls[0]?.options);
+    if (other?.combat === ref.combat && other.combatant === ref.combatant) return message?.id ?? null;
+  }
+  return null;
+}
+
 /**
  * Puts the turn back on the combatant who had it, after initiatives changed: core re-sorts the turn
  * order when an initiative changes but keeps the turn's index, which may then point at another
@@ -61,18 +78,54 @@ export async function keepTurn(combat: Combat.Implementation, current: string | 
 }
 
 /**
- * Sets a combatant's initiative to an initiative card's total after a card action changed it (run by
- * the active GM, who applied the action), keeping the current turn on its combatant. Nothing happens
- * for other rolls or a locked one.
+ * The combatant an initiative card may move when an action changes its total (checked by the active
+ * GM before anything is written), or `null` for any other card and for a locked one. The card's roll
+ * options name the combat and combatant, and its author may write them, so neither is trusted:
+ * - the combatant must stand for the card's character (the message's speaker), and the user who
+ *   controls the roll must own that character (`InitiativeNotYours`);
+ * - the card must still be that combatant's initiative: the newest initiative card for it, whose
+ *   total the combatant holds (`InitiativeNotCurrent`), so an older card augmented after a re-roll
+ *   (or after the GM set the initiative by hand) never resets it.
+ *
+ * @param message - The initiative card's message.
+ * @param options - Its roll's options (`initiative`: the combat and combatant it names).
+ * @param owner - The user who controls the roll (the card's owner).
+ * @param total - The card's total before the action.
  */
-export async function syncInitiative(options: unknown, total: number | undefined): Promise<void> {
+export function initiativeTarget(
+  message: ChatMessage.Implementation,
+  options: unknown,
+  owner: string,
+  total: number | undefined,
+): InitiativeTarget | null {
   const ref = initiativeRefOf(options);
-  if (ref === null || total === undefined || initiativeLocked(options)) return;
+  if (ref === null || initiativeLocked(options)) return null;
   const combat = game.combats.get(ref.combat);
-  if (!combat?.combatants.get(ref.combatant)) return;
-  const current = combat.combatant?.id;
-  await combat.setInitiative(ref.combatant, total);
-  await keepTurn(combat, current);
+  const combatant = combat?.combatants.get(ref.combatant);
+  const actorId = message.speaker?.actor;
+  const actor = typeof actorId === "string" ? game.actors.get(actorId) : undefined;
+  const user = game.users.get(owner);
+  if (!combat || !combatant || !actor || !user || combatant.actorId !== actor.id) {
+    throw new EngineError("InitiativeNotYours", { name: combatant?.name ?? "" });
+  }
+  if (!actor.testUserPermission(user, "OWNER"))
+    throw new EngineError("InitiativeNotYours", { name: combatant.name ?? "" });
+  if (combatant.initiative !== total || latestInitiativeCard(ref) !== message.id) {
+    throw new EngineError("InitiativeNotCurrent", { name: combatant.name ?? "" });
+  }
+  return { combat, combatant: ref.combatant };
+}
+
+/**
+ * Sets a combatant's initiative to an initiative card's new total after a card action changed it (run
+ * by the active GM, who applied the action and checked the target with {@link initiativeTarget}).
+ */
+export async function syncInitiative(target: InitiativeTarget | null, total: number | undefined): Promise<void> {
+  if (target === null || total === undefined) return;
+  if (!target.combat.combatants.get(target.combatant)) return;
+  const current = target.combat.combatant?.id;
+  await target.combat.setInitiative(target.combatant, total);
+  await keepTurn(target.combat, current);
 }
 
 /** What core's `Combat#rollInitiative` takes besides the ids. [API13 Combat#rollInitiative] */

@@ -34,8 +34,8 @@ export function namedMessage(given: unknown): ChatMessage.Implementation | null 
   }
 }
 
-/** Tells the user why a request was refused (one localized notification) and returns `false`. */
-export function refused(error: EngineError): false {
+/** Tells the user why a request was refused (one localized notification) and returns `false`; an error that is not a refusal is re-thrown. */
+export function refused(error: unknown): false {
   reportError(error);
   return false;
 }

@@ -1,7 +1,7 @@
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
 import { EngineError, shared } from "../engines/index.ts";
 
-const { isRecord } = shared;
+const { isRecord, requireText } = shared;
 import { withWorldArt } from "../data/settings/world-art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { escapeHTML } from "../helpers/html.ts";
@@ -50,23 +50,45 @@ export function buildRoll(engine: unknown, request: unknown): EngineRoll {
   return factory(withWorldArt(engine as RollableEngine, request));
 }
 
+/** The longest flavor line a card takes (a trait's name and its modifiers fit well within it). */
+export const MAX_FLAVOR = 200;
+
 /**
  * Checks how a roll is to be posted, as a macro may give it: an object (or nothing) whose `flavor`
- * is text, `visibility` one of the four, `speaker` and `rollOptions` objects.
+ * is text, `visibility` one of the four, `speaker` and `rollOptions` objects, and a speaker's
+ * character one the user owns ({@link checkSpeaksFor}).
  *
- * @throws EngineError `BadPostOption` naming the first option that is not.
+ * @throws EngineError `BadPostOption` naming the first option that is not, or the speaker's refusal.
  */
 export function checkPostOptions(options: unknown): PostOptions {
   if (options === undefined) return {};
   if (!isRecord(options)) throw new EngineError("BadPostOption", { option: "options" });
   const { flavor, visibility, speaker, rollOptions } = options;
   if (flavor !== undefined && typeof flavor !== "string") throw new EngineError("BadPostOption", { option: "flavor" });
+  requireText(flavor, "flavor", MAX_FLAVOR);
   if (visibility !== undefined && !VISIBILITIES.includes(visibility as Visibility))
     throw new EngineError("BadPostOption", { option: "visibility" });
   if (speaker !== undefined && !isRecord(speaker)) throw new EngineError("BadPostOption", { option: "speaker" });
   if (rollOptions !== undefined && !isRecord(rollOptions))
     throw new EngineError("BadPostOption", { option: "rollOptions" });
+  if (speaker !== undefined) checkSpeaksFor(speaker.actor);
   return options;
+}
+
+/**
+ * Checks that the current user may speak for a character: its owner, or a GM (a roll posted as a
+ * character is that character's roll, whose card its owner's controls then act on).
+ *
+ * @param actor - The character's id (a speaker's `actor`), or the character itself; nothing to check when absent.
+ * @throws EngineError `SpeakerUnknown` for an id that names no character of the world, `RequestNotYours`
+ *   for a character the user does not own.
+ */
+export function checkSpeaksFor(actor: unknown): void {
+  if (actor === undefined || actor === null || actor === "") return;
+  const id = typeof actor === "string" ? actor : isRecord(actor) ? actor.id : undefined;
+  const found = typeof id === "string" ? game.actors.get(id) : undefined;
+  if (!found) throw new EngineError("SpeakerUnknown");
+  if (!found.isOwner) throw new EngineError("RequestNotYours", { name: found.name });
 }
 
 /** A roll checked and allowed, ready to be thrown and posted ({@link postRoll}). */

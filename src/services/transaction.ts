@@ -44,23 +44,50 @@ export async function runWrites(steps: readonly WriteStep[]): Promise<void> {
   }
 }
 
-/** A document whose system flag a {@link flagWrite} sets (a User's pool, an Actor's class dice). */
-interface FlaggedDocument {
-  readonly name: string;
-  update(data: Record<string, unknown>): Promise<unknown>;
+/** Where a {@link recordEntriesWrite} reads and writes a record (a world setting of the system). */
+export interface RecordStore {
+  /** What the step is called in an error (`Setting actionPlayerPools`). */
+  readonly label: string;
+  /** The record as stored now. */
+  read(): unknown;
+  /** Stores the whole record. */
+  put(record: Record<string, unknown>): Promise<unknown>;
+}
+
+/** A copy of a stored record's own entries (anything else stored there reads as an empty record). */
+function ownEntries(value: unknown): Map<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return new Map();
+  return new Map(Object.entries(value));
 }
 
 /**
- * A step that sets one of the system's flags on a document to `next`, and puts `before` back when
- * reverted.
+ * A step that sets some entries of a record kept whole in one place (every player's pool in one
+ * world setting), leaving the other entries as they are when it runs; reverted, it puts back exactly
+ * the entries it changed (an entry it added is removed). Entries are written as own properties
+ * (`Object.fromEntries`), so an id can never reach the record's prototype.
  *
- * @param kind - The document's kind for the step's label (`User`, `Actor`).
- * @param path - The flag's full path (`flags.rolling-bones.<key>`).
+ * @param store - Where the record lives.
+ * @param entries - The entries to set, by id.
  */
-export function flagWrite(kind: string, doc: FlaggedDocument, path: string, next: unknown, before: unknown): WriteStep {
+export function recordEntriesWrite(store: RecordStore, entries: ReadonlyMap<string, unknown>): WriteStep {
+  let before = new Map<string, unknown>();
+  const save = (changes: ReadonlyMap<string, unknown>, removed: readonly string[]): Promise<unknown> => {
+    const record = ownEntries(store.read());
+    for (const [id, value] of changes) record.set(id, value);
+    for (const id of removed) record.delete(id);
+    return store.put(Object.fromEntries(record));
+  };
   return {
-    label: `${kind} ${doc.name}`,
-    apply: () => doc.update({ [path]: next }),
-    revert: () => doc.update({ [path]: before }),
+    label: store.label,
+    apply: () => {
+      const now = ownEntries(store.read());
+      before = new Map([...entries.keys()].filter((id) => now.has(id)).map((id) => [id, now.get(id)]));
+      return save(entries, []);
+    },
+    revert: () =>
+      save(
+        before,
+        [...entries.keys()].filter((id) => !before.has(id)),
+      ),
   };
 }

@@ -4,7 +4,6 @@ import type { Dice3dApi } from "../integrations/dice-so-nice.ts";
 import type { TokenActionHudCore, TokenActionHudSystem } from "../integrations/token-action-hud.ts";
 import type { BabeleApi } from "../integrations/babele.ts";
 import type { ActivationEvent, SessionEvent, SpendEvent } from "../services/action-dice/events.ts";
-import type { StoredPool } from "../services/action-dice/store.ts";
 import type { EconomyRecord } from "../services/action-dice/economy-card.ts";
 import type { ActionReply } from "../services/gm-action.ts";
 import type { PendingAssist } from "../dice/rolls/points-card.ts";
@@ -41,8 +40,6 @@ declare module "fvtt-types/configuration" {
       "rolling-bones": {
         /** Privileged requests this user filed for the GM, by action id (see services/gm-action.ts). */
         requests?: Record<string, { name: string; data: unknown }>;
-        /** The player's action-dice pool (services/action-dice/store.ts), written by the active GM only. */
-        actionPool?: StoredPool;
       };
     };
     Actor: {

@@ -116,26 +116,31 @@ describe("the action sheet shows the action dice", () => {
     );
   });
 
-  it("a changed pool re-renders the open sheets of that player's action characters, and only those", async () => {
+  it("a changed pool or class dice setting re-renders the open sheets of action characters (closed ones are left)", async () => {
     w = await bootWorld({ actors: ACTORS });
-    const { onUpdateUser } = await import("../../src/hooks/update-user.ts");
     const sheet = (rendered = true) => ({ rendered, render: vi.fn() });
     const ayla = sheet();
     const closed = sheet(false);
     const brann = sheet();
+    const wild = sheet();
     Object.assign(w.double.game.actors.get(AYLA)!.apps, { a: ayla, b: closed });
     Object.assign(w.double.game.actors.get(BRANN)!.apps, { c: brann });
-    const alice = w.double.game.users.get(ALICE)!;
-    onUpdateUser(alice as never, { flags: { "rolling-bones": { actionPool: { session: 1, rev: 2, state: {} } } } });
-    expect([ayla.render.mock.calls.length, closed.render.mock.calls.length, brann.render.mock.calls.length]).toEqual([
-      1, 0, 0,
-    ]);
-    // other flags (a filed request) do not re-render
-    onUpdateUser(alice as never, { flags: { "rolling-bones": { "requests.x": {} } } });
-    onUpdateUser(alice as never, { name: "Alicia" });
-    expect(ayla.render).toHaveBeenCalledTimes(1);
-    onUpdateUser(w.double.game.users.get(BOB)! as never, { flags: { "rolling-bones": { "-=actionPool": null } } });
-    expect(brann.render).toHaveBeenCalledTimes(1);
+    Object.assign(w.double.game.actors.get("actorWild0000001")!.apps, { d: wild });
+    const renders = () => [ayla, closed, brann, wild].map((s) => s.render.mock.calls.length);
+    // the GM's client sets the players' pools (as a session start does): every client draws the sheets again
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionPlayerPools", {}));
+    await w.double.settle();
+    const once = renders();
+    expect(once[0]).toBeGreaterThan(0);
+    expect([once[1], once[3]]).toEqual([0, 0]);
+    expect(once[2]).toBe(once[0]);
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionClassPools", {}));
+    await w.double.settle();
+    expect(renders()[0]).toBe(2 * once[0]!);
+    // a user's flags (a filed request) do not re-render
+    await w.double.actAs(ALICE, () => w.double.game.user.setFlag("rolling-bones", "requests", {}));
+    await w.double.settle();
+    expect(renders()[0]).toBe(2 * once[0]!);
   });
 });
 

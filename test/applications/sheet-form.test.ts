@@ -6,10 +6,10 @@
  * cleans it (text trimmed, numbers read as numbers), refuses what it does not accept (nothing
  * stored), and reads old stored data through `migrateData`.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { SAMPLES } from "../data/samples.ts";
-import { format } from "../support/i18n.ts";
+import { format, localize } from "../support/i18n.ts";
 import { ALICE, bootSystem, GM } from "../support/system.ts";
 import { MAX_NAME_LENGTH, PERCENTILE_MAX_RATING } from "../../src/data/actor/pure.ts";
 
@@ -103,10 +103,66 @@ describe.each([13, 14] as const)("a character sheet's form on v%i", (generation)
     forged.value = "cosmic";
     forged.textContent = "Cosmic";
     select.append(forged);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     await type(sheet, `system.abilities.${id}.attribute`, "cosmic");
     expect(stored()).toEqual(before);
-    expect(double.applicationErrors).toHaveLength(1);
-    expect(String(double.applicationErrors[0])).toContain(`abilities.${id}.attribute: "cosmic" is not a valid choice`);
+    // The refusal reaches the user once, in words; the data model's own message goes to the console.
+    expect(double.applicationErrors).toEqual([]);
+    expect(double.notifications.map((n) => [n.userId, n.message])).toEqual([
+      [ALICE, localize("ROLLING_BONES.Error.ChangeRefused")],
+    ]);
+    expect(String(logged.mock.calls[0]?.[1])).toContain(`abilities.${id}.attribute: "cosmic" is not a valid choice`);
+    logged.mockRestore();
+  });
+
+  it('an item sheet\'s forged fields: equipped "yes" is refused in words; prototype paths and unknown keys are dropped, nothing polluted', async () => {
+    await openSheet(generation, "action-character", structuredClone(SAMPLES["action-character"]));
+    const item = await double.actAs(ALICE, async () => {
+      const [created] = (await double.game.actors
+        .get(HERO)!
+        .createEmbeddedDocuments("Item", [{ name: "Axe", type: "weapon", system: {} }])) as { id: string }[];
+      return created!.id;
+    });
+    await double.settle();
+    const weapon = double.actAs(ALICE, () => double.game.actors.get(HERO)!.items.get(item)!);
+    const sheet = weapon.sheet as Sheet;
+    await double.actAs(ALICE, () => sheet.render(true));
+    const storedItem = () =>
+      double
+        .storedActors()
+        .find((a) => a.id === HERO)!
+        .items?.find((i) => i._id === item)?.system as object;
+    const before = structuredClone(storedItem());
+    /** Adds a field the page never had (a forged form), then changes the name so the form submits. */
+    const forge = async (name: string, value: string) => {
+      const input = document.createElement("input");
+      input.name = name;
+      input.value = value;
+      sheet.element.append(input);
+      const named = sheet.element.querySelector<HTMLInputElement>('[name="name"]')!;
+      named.value = `Axe ${name.length}`;
+      double.actAs(ALICE, () => named.dispatchEvent(new Event("change", { bubbles: true })));
+      await double.settle();
+      input.remove();
+    };
+    await forge("system.equipped", "yes");
+    expect(double.notifications.map((n) => n.message)).toEqual([
+      format("ROLLING_BONES.Error.NotOnOrOff", { field: localize("ROLLING_BONES.Field.equipped") }),
+    ]);
+    expect(storedItem()).toEqual(before);
+    for (const name of [
+      "system.__proto__.polluted",
+      "system.constructor.prototype.polluted",
+      "system.unknown",
+      "flags.x.y",
+    ]) {
+      await forge(name, "1");
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(storedItem()).toEqual(before);
+    expect(double.notifications).toHaveLength(1);
+    expect(double.applicationErrors).toEqual([]);
   });
 
   it("a pressed dot sets the rating through the data model, and the focus stays on the rating", async () => {

@@ -22,6 +22,8 @@ import {
   type ItemType,
 } from "../../src/data/item/pure.ts";
 import type { EngineId } from "../../src/engines/index.ts";
+import { actionDamageRequest } from "../../src/data/item/damage.ts";
+import { errorMessage } from "../../src/helpers/notify.ts";
 
 const ENGINE_IDS: readonly EngineId[] = ["percentile", "action", "wild", "pi", "pool"];
 import { schemaOf, walkSchema, type ModelClass } from "./schema-walk.ts";
@@ -85,6 +87,18 @@ describe("item validation", () => {
     ["weapon", { "system.action.damage": "" }, "ok"],
     ["weapon", { "system.action.damage": "a lot" }, "BadDamageFormula"],
     ["weapon", { "system.action.damage": "<b>1d6</b>" }, "BadDamageFormula"],
+    // What the damage roll could not throw, the sheet does not take (one check serves both).
+    ["weapon", { "system.action.damage": "21d6" }, "DamageTooManyDice"],
+    ["weapon", { "system.action.damage": "10d6+11d4" }, "DamageTooManyDice"],
+    ["weapon", { "system.action.damage": "1d999" }, "DamageDieSize"],
+    ["weapon", { "system.action.damage": "99d999+1" }, "DamageDieSize"],
+    ["weapon", { "system.action.damage": "1d1" }, "DamageDieSize"],
+    ["weapon", { "system.action.damage": "1d6+999+1" }, "DamageNumberTooLarge"],
+    ["weapon", { "system.action.damage": "1d8-1d4" }, "BadDamageFormula"],
+    ["weapon", { "system.action.damage": "20d6" }, "ok"],
+    ["weapon", { "system.equipped": "yes" }, "NotOnOrOff"],
+    ["gear", { "system.equipped": false }, "ok"],
+    ["weapon", { "system.action.damage": "1d100+999" }, "ok"],
     ["weapon", { "system.wild.damage": "3D+1" }, "ok"],
     ["weapon", { "system.wild.damage": "" }, "ok"],
     ["weapon", { "system.wild.damage": "+1D" }, "BadDieCode"],
@@ -110,6 +124,19 @@ describe("item validation", () => {
     if (!prepared.ok) expect(hasKey(prepared.error.key)).toBe(true);
   });
 
+  it("drops what no field of the item is (unknown keys, prototype paths, flags), and keeps every field", () => {
+    const prepared = prepareItemUpdate("weapon", {
+      name: "Axe",
+      "system.__proto__.polluted": 1,
+      "system.constructor.prototype.polluted": 1,
+      "system.unknown": 1,
+      "flags.core.x": 1,
+      ownership: { default: 3 },
+      "system.action.attack": 2,
+    });
+    expect(prepared).toEqual({ ok: true, changes: { name: "Axe", "system.action.attack": 2 } });
+  });
+
   it("reads numbers a form sent as text, and passes names through untouched", () => {
     const prepared = prepareItemUpdate("weapon", { "system.action.botchRange": "3", name: "<b>Axe</b>" });
     expect(prepared).toEqual({ ok: true, changes: { "system.action.botchRange": 3, name: "<b>Axe</b>" } });
@@ -128,6 +155,22 @@ describe("item validation", () => {
         ),
       );
       expect(prepareItemUpdate(type, flat).ok, type).toBe(true);
+    }
+  });
+
+  it("the damage roll refuses a stored formula with the sheet's words, never a request field's name", () => {
+    for (const formula of ["21d6", "1d999", "99d999+1", "1d6+999+1"]) {
+      const sheet = prepareItemUpdate("weapon", { "system.action.damage": formula });
+      let roll: unknown = null;
+      try {
+        actionDamageRequest(formula, "Axe");
+      } catch (error) {
+        roll = error;
+      }
+      expect(sheet.ok ? null : sheet.error, formula).toEqual(roll);
+      const text = errorMessage(roll as never);
+      expect(text, formula).toContain(`"${formula}"`);
+      expect(text).not.toMatch(/\bbase\b|\[0\]|undefined/);
     }
   });
 

@@ -3,6 +3,7 @@
  * current shape; current data, partial update data and unknown shapes are left alone; each
  * migration returns the object it was given.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   migrateActionCharacter,
@@ -211,17 +212,69 @@ describe("version 2: equipment entries become Items", () => {
     expect(plan.removedKeys).toEqual(["weaponAxe0000001", "weaponBow0000001"]);
   });
 
-  it("moves nothing for other types, a character without entries, or entries that are not objects", () => {
+  it("moves nothing for other types or a character without entries; an entry that is not a weapon stays, reported", () => {
     expect(planEquipment("wild-character", { weapons: { a: { name: "x" } } }, [], ids())).toEqual({
       items: [],
       removedKeys: [],
+      skipped: [],
     });
     expect(planEquipment("action-character", SAMPLES["action-character"] as unknown as Source, [], ids())).toEqual({
       items: [],
       removedKeys: [],
+      skipped: [],
     });
     const odd = planEquipment("action-character", { weapons: { broken: 7 } }, [], ids());
-    expect(odd).toEqual({ items: [], removedKeys: ["broken"] });
+    expect(odd).toEqual({ items: [], removedKeys: [], skipped: [{ key: "broken", name: "" }] });
+  });
+
+  it("a weapon with garbage figures is left and reported; the others move; a __proto__ key moves as an own entry", () => {
+    const weapons = JSON.parse(
+      JSON.stringify({
+        weaponGood000001: { name: "Axe", attack: 2, botchRange: 1, damage: "1d8" },
+        weaponBad0000001: { name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" },
+        weaponNoName0001: { attack: 1 },
+      }).replace("weaponNoName0001", "__proto__"),
+    ) as Source;
+    const plan = planEquipment("action-character", { schemaVersion: 1, weapons }, [], ids());
+    expect(plan.items.map((i) => i.name)).toEqual(["Axe"]);
+    expect(plan.removedKeys).toEqual(["weaponGood000001"]);
+    expect(plan.skipped).toEqual([
+      { key: "weaponBad0000001", name: "Junk" },
+      { key: "__proto__", name: "" },
+    ]);
+    const named = JSON.parse('{"__proto__": {"name": "Sling", "botch": 2}}') as Source;
+    const sling = planEquipment("action-character", { weapons: named }, [], ids());
+    expect(sling.items.map((i) => [i.name, i.system.action.botchRange, i.flags["rolling-bones"].legacyKey])).toEqual([
+      ["Sling", 2, "__proto__"],
+    ]);
+    expect(({} as Record<string, unknown>).name).toBeUndefined();
+  });
+
+  it("property: any legacy weapons plan into moved and left entries, every key exactly once", () => {
+    const entry = fc.oneof(
+      fc.record(
+        {
+          name: fc.oneof(fc.string({ maxLength: 12 }), fc.anything()),
+          attack: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.anything()),
+          botchRange: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.anything()),
+          damage: fc.oneof(fc.constantFrom("1d8", "2d6+1", "", "a lot"), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.anything(),
+    );
+    const key = fc.oneof(fc.string({ maxLength: 16 }), fc.constantFrom("__proto__", "constructor", "weaponAxe0000001"));
+    fc.assert(
+      fc.property(fc.dictionary(key, entry, { maxKeys: 6 }), (raw) => {
+        const weapons = JSON.parse(JSON.stringify(raw)) as Source;
+        const plan = planEquipment("action-character", { weapons }, [], ids());
+        const keys = Object.keys(weapons);
+        expect([...plan.removedKeys, ...plan.skipped.map((s) => s.key)].sort()).toEqual([...keys].sort());
+        expect(plan.items.map((i) => i.flags["rolling-bones"].legacyKey)).toEqual(plan.removedKeys);
+        for (const item of plan.items) expect(item.name.trim()).not.toBe("");
+      }),
+      { numRuns: 300, seed: 7 },
+    );
   });
 
   it("raises the version only of characters holding no entries (the world migration moves the rest)", () => {
@@ -229,5 +282,75 @@ describe("version 2: equipment entries become Items", () => {
     const holding = { schemaVersion: 1, weapons: { a: { name: "Axe", botchRange: 1 } } };
     expect(migrateActionCharacter(structuredClone(holding))).toEqual(holding);
     expect(migrateWildCharacter({ schemaVersion: 1 })).toEqual({ schemaVersion: 2 });
+  });
+});
+
+describe("entries keyed by their names get ids (a version 0 'Sleight of hand')", () => {
+  const KEY = /^[A-Za-z0-9]{1,32}$/;
+
+  it("percentile skills, dice-pool abilities and traits: new ids from the names, the names and ratings kept, in order", () => {
+    // Parsed as stored data is: "__proto__" an own key of the skills.
+    const percentile = migratePercentileCharacter(
+      JSON.parse('{"schemaVersion":0,"skills":{"Sleight of hand":4,"climb":2,"__proto__":1}}') as Source,
+    );
+    const skills = percentile.skills as Record<string, { name: string; rating: number }>;
+    expect(Object.keys(skills).every((k) => KEY.test(k))).toBe(true);
+    expect(Object.values(skills)).toEqual([
+      { name: "Sleight of hand", rating: 4 },
+      { name: "climb", rating: 2 },
+      { name: "__proto__", rating: 1 },
+    ]);
+    expect(Object.keys(skills)[1]).toBe("climb");
+    expect(Object.getPrototypeOf(skills)).toBe(Object.prototype);
+    const pool = migratePoolCharacter({ schemaVersion: 0, abilities: { "Dark lore": 3 }, traits: { "True Faith": 2 } });
+    expect(Object.values(pool.abilities as object)).toEqual([{ name: "Dark lore", rating: 3 }]);
+    expect(Object.values(pool.traits as object)).toEqual([{ name: "True Faith", permanent: 2, current: 2 }]);
+    expect(Object.keys(pool.abilities as object).every((k) => KEY.test(k))).toBe(true);
+  });
+
+  it("the same name gets the same id on every load (migrateData runs until the data is saved); a change saved under it since is kept", () => {
+    const once = migratePercentileCharacter({ schemaVersion: 0, skills: { "Sleight of hand": 4 } });
+    const again = migratePercentileCharacter({ schemaVersion: 0, skills: { "Sleight of hand": 4 } });
+    expect(once).toEqual(again);
+    const id = Object.keys(once.skills)[0]!;
+    // Foundry merged a later change of the rating into the stored data, under the new id.
+    const changed = migratePercentileCharacter({ skills: { "Sleight of hand": 4, [id]: { rating: 5 } } });
+    expect(changed.skills).toEqual({ [id]: { name: "Sleight of hand", rating: 5 } });
+    // Two names, two ids.
+    const twice = { skills: { "Sleight of hand": 4, " Sleight of hand": 3 } };
+    expect(Object.keys(migratePercentileCharacter(twice).skills as object)).toHaveLength(2);
+  });
+
+  it("an update's deletion of an entry (-=key) is left for Foundry", () => {
+    expect(migratePercentileCharacter({ skills: { "-=Sleight of hand": null } })).toEqual({
+      skills: { "-=Sleight of hand": null },
+    });
+  });
+
+  it("property: any version 0 character of a type with named entries migrates to valid keys with every entry kept", () => {
+    // Any name (an update's `-=key` and `==key` name stored keys, and are left for Foundry).
+    const name = fc.string({ maxLength: 40 }).filter((n) => !/^(?:-=|==)/.test(n));
+    const names = fc.dictionary(name, fc.integer({ min: 0, max: 5 }), { maxKeys: 8 });
+    fc.assert(
+      fc.property(names, names, names, (skills, abilities, traits) => {
+        const percentile = migratePercentileCharacter({ schemaVersion: 0, skills: structuredClone(skills) });
+        const pool = migratePoolCharacter({
+          schemaVersion: 0,
+          abilities: structuredClone(abilities),
+          traits: structuredClone(traits),
+        });
+        const check = (before: Record<string, number>, after: unknown, value: (n: number) => object) => {
+          const entries = Object.entries(after as Record<string, { name: string }>);
+          expect(entries.map(([k]) => KEY.test(k)).every(Boolean)).toBe(true);
+          expect(new Set(entries.map(([k]) => k)).size).toBe(Object.keys(before).length);
+          // Each entry keeps its name (a name already an id keeps its key too) and its figure.
+          expect(entries.map(([, v]) => v)).toEqual(Object.entries(before).map(([name, n]) => ({ name, ...value(n) })));
+        };
+        check(skills, percentile.skills, (n) => ({ rating: n }));
+        check(abilities, pool.abilities, (n) => ({ rating: n }));
+        check(traits, pool.traits, (n) => ({ permanent: n, current: n }));
+      }),
+      { numRuns: 200, seed: 6 },
+    );
   });
 });

@@ -478,6 +478,14 @@ describe("action spends: insight, lucky break, awards", () => {
     expect(poolRefusal(spent, { type: "luckyBreak", id: "l", by: BOB })).toBe(E("LuckyBreakAfterSpend"));
   });
 
+  it('RULES.md "Lucky break: ... class bonus dice count as action dice": class dice used refuse it, none used allow it', () => {
+    const refusal = poolRefusal(pools(), { type: "luckyBreak", id: "l", by: ALICE, classDiceSpent: 2 });
+    expect(refusal).toBe(E("LuckyBreakAfterSpend"));
+    const after = applyPoolAction(pools(), { type: "luckyBreak", id: "l", by: ALICE, classDiceSpent: 0 });
+    expect(after[ALICE]).toMatchObject({ luckyBreak: true, dice: [] });
+    expect(poolRefusal(pools(), { type: "luckyBreak", id: "l", by: ALICE, classDiceSpent: -1 })).toBe(E("BelowMinimum"));
+  });
+
   it("an undone spend no longer counts against a lucky break", () => {
     let t = act(table({}, [4]), { type: "augment", id: "a", by: ALICE, faces: 6 }, [2]);
     expect(poolRefusal(t.pools, { type: "luckyBreak", id: "l", by: ALICE })).toBe(E("LuckyBreakAfterSpend"));

@@ -345,7 +345,7 @@ describe("percentile: column shifts, karma, assists, called shots", () => {
   it("charges 2 karma per bought die, at most 3 dice", () => {
     expect([0, 1, 2, 3].map(karmaCost)).toEqual([0, 2, 4, 6]);
     expectError(() => karmaCost(4), "TooManyKarmaDice", { dice: 4, max: 3 });
-    expectError(() => karmaCost(-1), "OutOfRange");
+    expectError(() => karmaCost(-1), "BelowMinimum");
     expectError(() => karmaCost(1.5), "NotInteger");
   });
 
@@ -354,7 +354,7 @@ describe("percentile: column shifts, karma, assists, called shots", () => {
     expect(checkKarma(3, 10)).toEqual({ cost: 6, remaining: 4 });
     expect(checkKarma(0, 0)).toEqual({ cost: 0, remaining: 0 });
     expectError(() => checkKarma(2, 3), "NotEnoughKarma", { dice: 2, cost: 4, karma: 3 });
-    expectError(() => checkKarma(1, -1), "OutOfRange", { field: "karma" });
+    expectError(() => checkKarma(1, -1), "BelowMinimum", { field: "karma" });
     expectError(() => checkKarma(4, 100), "TooManyKarmaDice");
   });
 

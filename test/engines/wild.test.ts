@@ -396,7 +396,7 @@ describe("wild: validation", () => {
     ["a negative pool", { dice: -2 }, "OutOfRange"],
     ["NaN dice", { dice: Number.NaN }, "NotInteger"],
     ["fractional dice", { dice: 2.5 }, "NotInteger"],
-    ["dice as text", { dice: "3" }, "NotInteger"],
+    ["dice as text", { dice: "3" }, "NumberAsText"],
     ["no dice at all", {}, "NotInteger"],
     ["not an object", null, "NotInteger"],
     ["too many dice", { dice: MAX_CODE_DICE + 1 }, "OutOfRange"],

@@ -553,6 +553,24 @@ describe("settings, i18n, notifications, utils", () => {
     ]);
   });
 
+  it("never walks into a prototype member: __proto__, constructor and prototype are own keys (the stricter reading)", async () => {
+    const { deepClone, expandObject, getProperty, mergeObject, setProperty } = await import("./utils.ts");
+    const target: Record<string, unknown> = {};
+    setProperty(target, "__proto__.polluted", 1);
+    setProperty(target, "constructor.prototype.polluted", 1);
+    mergeObject({}, { "system.__proto__.polluted": 1, "system.constructor.prototype.polluted": 2 });
+    const parsed = JSON.parse('{"__proto__": {"polluted": 3}}') as Record<string, unknown>;
+    const clone = deepClone(parsed);
+    const expanded = expandObject({ "a.__proto__.polluted": 4 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(Object.hasOwn(clone, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(clone)).toBe(Object.prototype);
+    expect(getProperty(target, "__proto__.polluted")).toBe(1);
+    expect(getProperty({}, "constructor.name")).toBeUndefined();
+    expect(getProperty(expanded, "a.__proto__.polluted")).toBe(4);
+  });
+
   it("provides the documented foundry.utils helpers", () => {
     double = installFoundry();
     const utils = g.foundry?.utils as {

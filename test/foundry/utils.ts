@@ -5,6 +5,27 @@
 
 type Plain = Record<string, unknown>;
 
+/*
+ * Prototype members. Foundry's public pages do not say how its utilities treat a key such as
+ * `__proto__` or `constructor` in a path (a form field named `system.__proto__.polluted`); the double
+ * takes the stricter reading: such a key is only ever an own property, read only when the object
+ * holds it and written as an own property, so no path ever reaches a prototype (issue 29, item 9).
+ * Other keys read as usual (a document's `system` is a getter of its class).
+ */
+const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The value under `key`; a prototype member's name only as the object's own property. */
+function own(object: Plain, key: string): unknown {
+  if (!PROTOTYPE_MEMBERS.has(key)) return object[key];
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}
+
+/** Writes `value` under `key`; a prototype member's name as an own property (`o["__proto__"] = v` would replace the prototype). */
+function put(object: Plain, key: string, value: unknown): void {
+  if (!PROTOTYPE_MEMBERS.has(key)) object[key] = value;
+  else Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Whether a value is a plain object (`{}` literal or `Object.create(null)`). */
 export function isPlainObject(value: unknown): value is Plain {
   if (value === null || typeof value !== "object") return false;
@@ -26,7 +47,7 @@ export function deepClone<T>(original: T, { strict = false }: { strict?: boolean
     return original;
   }
   const out: Plain = {};
-  for (const [k, v] of Object.entries(original)) out[k] = deepClone(v, { strict });
+  for (const [k, v] of Object.entries(original)) put(out, k, deepClone(v, { strict }));
   return out as T;
 }
 
@@ -48,8 +69,9 @@ export function flattenObject(obj: Plain, prefix = ""): Plain {
   const out: Plain = {};
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (isPlainObject(v) && Object.keys(v).length > 0) Object.assign(out, flattenObject(v, key));
-    else out[key] = v;
+    if (isPlainObject(v) && Object.keys(v).length > 0) {
+      for (const [flat, leaf] of Object.entries(flattenObject(v, key))) put(out, flat, leaf);
+    } else put(out, key, v);
   }
   return out;
 }
@@ -60,7 +82,7 @@ export function getProperty(object: unknown, key: string): unknown {
   let target: unknown = object;
   for (const part of key.split(".")) {
     if (target === null || target === undefined || typeof target !== "object") return undefined;
-    target = (target as Plain)[part];
+    target = own(target as Plain, part);
   }
   return target;
 }
@@ -74,12 +96,12 @@ export function setProperty(object: object, key: string, value: unknown): boolea
   const last = parts.pop() as string;
   let target = object as Plain;
   for (const part of parts) {
-    const next = target[part];
-    if (next === null || typeof next !== "object") target[part] = {};
-    target = target[part] as Plain;
+    const next = own(target, part);
+    if (next === null || typeof next !== "object") put(target, part, {});
+    target = own(target, part) as Plain;
   }
-  if (target[last] === value) return false;
-  target[last] = value;
+  if (own(target, last) === value) return false;
+  put(target, last, value);
   return true;
 }
 
@@ -134,10 +156,10 @@ function merge(original: Plain, other: Plain, options: MergeOptions, depth: numb
         if (enforceTypes && current !== undefined && typeof current !== typeof value) {
           throw new Error(`Mismatched data types encountered during object merge for key ${key}`);
         }
-        target[key] = value;
+        put(target, key, value);
       }
     } else if (depth === 0 ? insertKeys : insertValues) {
-      target[key] = isPlainObject(value) ? merge({}, value, { ...options, inplace: true }, depth + 1) : value;
+      put(target, key, isPlainObject(value) ? merge({}, value, { ...options, inplace: true }, depth + 1) : value);
     }
   }
   return target;

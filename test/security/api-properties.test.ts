@@ -125,6 +125,64 @@ describe("game.system.api: any arguments give a result or one clean refusal", ()
     );
   });
 
+  it("every function of api.actionDice and api.points, with any arguments, as the GM and as a player", async () => {
+    const namespaces = { actionDice: api.actionDice, points: api.points } as Record<string, Record<string, unknown>>;
+    const calls = Object.entries(namespaces).flatMap(([space, fns]) =>
+      Object.entries(fns)
+        .filter(([, fn]) => typeof fn === "function")
+        .map(([name, fn]) => [`${space}.${name}`, fn as (...args: unknown[]) => unknown] as const),
+    );
+    expect(calls.length).toBeGreaterThan(15);
+    for (const [name, fn] of calls) {
+      for (const userId of [GM, ALICE]) {
+        await fc.assert(
+          fc.asyncProperty(fc.array(anyValue, { maxLength: 4 }), async (args) => {
+            try {
+              await callsCleanly(userId, args, async () => fn(...args));
+            } catch (error) {
+              throw new Error(`${name} as ${userId}: ${String(error)}`, { cause: error });
+            }
+          }),
+          { numRuns: 15, seed: 29 },
+        );
+      }
+    }
+  });
+
+  it("a reason or a subject that is not text (award, forfeit, Fate Point loss, insight) is refused in words, nothing asked of the GM", async () => {
+    const calls: [() => Promise<unknown>, string][] = [
+      [() => api.actionDice.award(ALICE, 42 as never), "The reason must be text."],
+      [() => api.actionDice.forfeitAwards(ALICE, { why: 1 } as never), "The reason must be text."],
+      [() => api.points.loseFatePoint(PERC, 42 as never), "The reason must be text."],
+      [() => api.actionDice.secretAgenda("Vex", 7 as never, 1), "The subject must be text."],
+      [
+        () => api.actionDice.award(ALICE, "x".repeat(201)),
+        "The reason may be at most 200 characters long (this one has 201).",
+      ],
+    ];
+    for (const [call, text] of calls) {
+      const shown = double.notifications.length;
+      const users = JSON.stringify(double.game.users.map((u) => u.flags));
+      expect(await double.actAs(GM, call)).toBe(false);
+      expect(double.notifications.slice(shown).map((n) => n.message)).toEqual([text]);
+      expect(JSON.stringify(double.game.users.map((u) => u.flags))).toBe(users);
+    }
+    const shown = double.notifications.length;
+    expect(await double.actAs(ALICE, () => api.actionDice.gainInsight(["the vault"] as never, 1))).toBe(false);
+    expect(double.notifications.slice(shown).map((n) => n.message)).toEqual(["The subject must be text."]);
+  });
+
+  it("after every call above, the GM-only storage holds pools of the world's own users and characters only", () => {
+    const players = double.game.settings.get("rolling-bones", "actionPlayerPools") as Record<string, unknown>;
+    const classes = double.game.settings.get("rolling-bones", "actionClassPools") as Record<string, unknown>;
+    const users = new Set(double.game.users.map((u) => u.id));
+    expect(Object.keys(players).length).toBeGreaterThan(0);
+    expect(Object.keys(players).filter((id) => !users.has(id))).toEqual([]);
+    expect(Object.keys(classes).filter((id) => !double.game.actors.get(id))).toEqual([]);
+    for (const record of [players, classes]) expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
   it("names an engine that is a prototype member as unknown, like any other name", async () => {
     for (const name of PROTOTYPE_NAMES) {
       const shown = double.notifications.length;

@@ -138,16 +138,40 @@ describe("class bonus dice: session, spend, undo, refund", { timeout: 20_000 }, 
     expect(classLeft(AYLA)).toBe(2);
   });
 
+  it("class dice count for the lucky break: Alice, who used one of Ayla's, is refused it until the GM undoes that use (RULES.md §2)", async () => {
+    await started();
+    const card = await rollFor(ALICE, AYLA, { modifier: 1 }, [[9, 20]]);
+    nextFaces(w, [[3, 8]]);
+    expect(await control(w, ALICE, card, { type: "augment", faces: 8, source: "class" })).toBe(true);
+    expect(countOf(w, ALICE)).toBe(3);
+    const before = settled();
+    expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(false);
+    expect(errors(w)).toEqual([errorText("LuckyBreakAfterSpend", { spent: 1 })]);
+    expect(settled()).toBe(before);
+    expect(countOf(w, ALICE)).toBe(3);
+    // Her panel says so before she asks.
+    const { playerPanelFacts } = await import("../../src/applications/action-dice/facts.ts");
+    const { playerPanelView } = await import("../../src/applications/action-dice/views.ts");
+    const view = w.double.actAs(ALICE, () => playerPanelView(playerPanelFacts("p")));
+    expect(view.luckyBreakBlocked).toBe("ROLLING_BONES.ActionDice.Player.LuckyBreakSpent");
+    // The GM undoes the class die's use: nothing spent this session, the lucky break stands.
+    const [entry] = cardRoll(w, card).card.ledger;
+    expect(await control(w, GM, card, { type: "undo", entry: entry!.id })).toBe(true);
+    expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(true);
+    expect(countOf(w, ALICE)).toBe(0);
+  });
+
   it("a pool of an earlier session refills from the class feature at first use; the undo of an old spend is refused", async () => {
     await started();
     const old = await rollFor(ALICE, AYLA, {}, [[20, 20]]);
     await control(w, ALICE, old, { type: "critical", dice: 2, source: "class" });
     expect(classLeft(AYLA)).toBe(0);
-    // a session starts; Ayla's flag is set back to the old session's, as if she had missed the start
+    // a session starts; Ayla's stored class dice are set back to the old session's, as if she had missed the start
     await w.double.actAs(GM, () => w.service.startSession());
-    const ayla = w.double.game.actors.get(AYLA)!;
     const previous = { session: 1, rev: 7, state: { actorId: AYLA, faces: 8, left: 0, spent: 2 } };
-    await w.double.actAs(GM, () => ayla.setFlag("rolling-bones", classPools.CLASS_POOL_FLAG, previous));
+    await w.double.actAs(GM, () =>
+      w.double.game.settings.set("rolling-bones", "actionClassPools", { [AYLA]: previous }),
+    );
     expect(classLeft(AYLA)).toBe(2);
     const card = await rollFor(ALICE, AYLA, {}, [[20, 20]]);
     expect(await control(w, ALICE, card, { type: "critical", dice: 1, source: "class" })).toBe(true);
@@ -187,7 +211,12 @@ describe("class bonus dice: forged requests are refused and change nothing", { t
 
   it("Bob posts a roll spoken by Ayla, a character he does not own, and spends her class dice", async () => {
     await started();
-    const card = await rollFor(BOB, AYLA, {}, [[20, 20]]);
+    // The API refuses to speak for Ayla; a macro rewrites his own card's speaker instead (an author may).
+    const card = await rollAs(w, BOB, {}, [[20, 20]]);
+    await w.double.actAs(BOB, () =>
+      w.double.game.messages.get(card)!.update({ speaker: { actor: AYLA, alias: "Ayla" } }),
+    );
+    await w.double.settle();
     await refused(
       BOB,
       { messageId: card, seen: 0, control: { type: "reroll", source: "class" } },

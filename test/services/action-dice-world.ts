@@ -105,17 +105,25 @@ export function errorText(code: string, data: Record<string, unknown> = {}): str
 
 /** Everything the world stores (users, messages, settings), to prove a refused request changed nothing. */
 export function snapshot(w: World): string {
+  const setting = (key: string) => w.double.game.settings.get("rolling-bones", key);
   return JSON.stringify({
     users: w.double.game.users.map((u) => [u.id, u.flags]),
     messages: w.double.storedMessages(),
-    gm: w.double.game.settings.get("rolling-bones", "actionGmPool"),
-    session: w.double.game.settings.get("rolling-bones", "actionSession"),
+    gm: setting("actionGmPool"),
+    players: setting("actionPlayerPools"),
+    classDice: setting("actionClassPools"),
+    strikes: setting("actionStrikes"),
+    session: setting("actionSession"),
   });
 }
 
 /** A snapshot without the users' filed-request flags (the asker files a request before the GM refuses it, and it is removed after). */
 export function stateSnapshot(w: World): string {
   const value = JSON.parse(snapshot(w)) as { users: [string, Record<string, Record<string, unknown>>][] };
-  for (const [, flags] of value.users) delete flags["rolling-bones"]?.requests;
+  for (const [, flags] of value.users) {
+    delete flags["rolling-bones"]?.requests;
+    // A user whose only system flag was a filed request keeps an empty flag scope after it is removed.
+    if (Object.keys(flags["rolling-bones"] ?? {}).length === 0) delete flags["rolling-bones"];
+  }
   return JSON.stringify(value);
 }

@@ -115,7 +115,7 @@ describe("action dice: awards with a reason, and the GM's secret agenda", () => 
     expect(li.querySelector("[data-reason] q")?.textContent).toBe("Puzzled out the riddle of the <b>gate</b>");
     expect(li.querySelector("[data-reason] b")).toBeNull();
     expect(await w.double.actAs(GM, () => w.service.award(BOB, "x".repeat(201)))).toBe(false);
-    expect(errors(w).at(-1)).toBe(errorText("NoteTooLong", { max: 200 }));
+    expect(errors(w).at(-1)).toBe(errorText("TextTooLong", { field: "The reason", max: 200, length: 201 }));
   });
 
   it("the GM spends GM dice for a villain's insight: whispered to the GMs only, in the panel's ledger, undoable", async () => {

@@ -150,6 +150,21 @@ describe("an automatic success the GM approves (the rules' default)", () => {
     expect(poolRolls()).toEqual([]);
   });
 
+  it("an Approve sent under the refusal's own id after the refusal says it was refused, and posts nothing", async () => {
+    await booted();
+    const card = await askAsAlice();
+    const { approveAutomatic, refuseAutomatic } = await import("../../src/services/automatic/index.ts");
+    const message = () => w.double.game.messages.get(card!.id!) as never;
+    expect(await as(w, GM, () => refuseAutomatic(message()))).toBe(true);
+    // The same id (the card's answer id for this GM): before, this reported success while doing nothing.
+    expect(await as(w, GM, () => approveAutomatic(message()))).toBe(false);
+    expect(errors(w)).toEqual([errorText("AutomaticWasRefused")]);
+    expect(poolRolls()).toEqual([]);
+    // A second refusal is the same answer: nothing more happens, and nothing is shown.
+    expect(await as(w, GM, () => refuseAutomatic(message()))).toBe(true);
+    expect(errors(w)).toHaveLength(1);
+  });
+
   it("a player cannot answer: the card's buttons are the GM's, and the GM's side refuses a forged answer", async () => {
     await booted();
     const card = await askAsAlice();
@@ -157,6 +172,39 @@ describe("an automatic success the GM approves (the rules' default)", () => {
     expect(await as(w, ALICE, () => approveAutomatic(w.double.game.messages.get(card!.id!) as never))).toBe(false);
     expect(errors(w)).toEqual([errorText("GmOnly")]);
     expect(poolRolls()).toEqual([]);
+  });
+
+  it("a flavor longer than a card takes is refused in words when asked, and the GM's side refuses a forged one", async () => {
+    await booted();
+    const before = snapshot(w);
+    const long = "x".repeat(100_000);
+    const { MAX_FLAVOR } = await import("../../src/services/roll.ts");
+    const asked = await as(w, ALICE, () =>
+      w.points.rollWithPoints(
+        "pool",
+        { pool: 6, difficulty: 4, automatic: true },
+        { actor: w.double.game.actors.get(VEX) as never, flavor: long },
+      ),
+    );
+    expect(asked).toBeNull();
+    const tooLong = errorText("TextTooLong", { field: "The flavor text", max: MAX_FLAVOR, length: 100_000 });
+    expect(errors(w)).toEqual([tooLong]);
+    // Sent straight to the GM's queue, past the client's check, it is refused there: nothing is stored.
+    const { keptOptions } = await import("../../src/dice/index.ts");
+    const forged = await as(w, ALICE, () =>
+      import("../../src/services/gm-action.ts").then((g) =>
+        g.requestGmAction("rolling-bones.automaticAsk", {
+          request: { pool: 6, difficulty: 4, automatic: true },
+          options: keptOptions({}),
+          speaker: { scene: null, actor: VEX, token: null, alias: "Vex" },
+          flavor: long,
+          visibility: "public",
+        }),
+      ),
+    );
+    expect(forged).toBeNull();
+    expect(errors(w)).toEqual([tooLong, tooLong]);
+    expect(snapshot(w)).toBe(before);
   });
 
   it("the request is checked when asked: an automatic success the pool does not allow is refused before anything is sent", async () => {

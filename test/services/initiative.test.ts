@@ -129,6 +129,78 @@ describe("initiative", () => {
     expect(html.querySelector('[data-rb-action="augment"], [data-rb-action="reroll"]')).toBeNull();
   });
 
+  it("Alice's card naming Wil's combatant (options she may write, and the speaker too) moves nobody: the augment is refused", async () => {
+    const { combat } = await world();
+    nextFaces(w, [
+      [2, 6],
+      [5, 6],
+      [3, 6],
+    ]);
+    await rollInitiative(combat, BOB, "cmbWil0000000001");
+    const wil = combat.combatants.get("cmbWil0000000001")!.initiative;
+    nextFaces(w, [[13, 20]]);
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    const id = w.double.game.messages.contents.at(-1)!.id!;
+    /** Alice rewrites her own card (an author may update her message), as a macro could. */
+    const forge = async (changes: Record<string, unknown>) => {
+      await w.double.actAs(ALICE, async () => {
+        const message = w.double.game.messages.get(id)!;
+        const json = message.rolls[0]!.toJSON() as unknown as { options: { initiative: { combatant: string } } };
+        json.options.initiative.combatant = "cmbWil0000000001";
+        await message.update({ rolls: [JSON.stringify(json)], ...changes });
+      });
+      await w.double.settle();
+    };
+    await forge({});
+    const dice = countOf(w, ALICE);
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("InitiativeNotYours", { name: "Wil" }));
+    // the card spoken by Wil as well: Alice does not own Wil
+    await forge({ speaker: { actor: WIL, alias: "Wil" } });
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("InitiativeNotYours", { name: "Wil" }));
+    await w.double.settle();
+    expect(combat.combatants.get("cmbWil0000000001")!.initiative).toBe(wil);
+    expect(ayla(combat).initiative).toBe(15);
+    expect(countOf(w, ALICE)).toBe(dice);
+  });
+
+  it("after a re-roll of her initiative, augmenting Alice's older card is refused and the initiative stays; the newest card moves it", async () => {
+    const { combat } = await world();
+    nextFaces(w, [[13, 20]]);
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    const older = w.double.game.messages.contents.at(-1)!.id!;
+    nextFaces(w, [[5, 20]]);
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    const newer = w.double.game.messages.contents.at(-1)!.id!;
+    expect(ayla(combat).initiative).toBe(7);
+    const before = stateSnapshot(w);
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, older, { type: "augment", faces: 4 })).toBe(false);
+    await w.double.settle();
+    expect(errors(w)).toEqual([errorText("InitiativeNotCurrent", { name: "Ayla" })]);
+    expect(stateSnapshot(w)).toBe(before);
+    expect(ayla(combat).initiative).toBe(7);
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, newer, { type: "augment", faces: 4 })).toBe(true);
+    await w.double.settle();
+    expect(ayla(combat).initiative).toBe(10);
+  });
+
+  it("the GM set Ayla's initiative by hand: her card no longer holds it, and an augment is refused", async () => {
+    const { combat } = await world();
+    nextFaces(w, [[13, 20]]);
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    const id = w.double.game.messages.contents.at(-1)!.id!;
+    await w.double.actAs(GM, () => combat.setInitiative("cmbAyla000000001", 20));
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
+    expect(errors(w)).toEqual([errorText("InitiativeNotCurrent", { name: "Ayla" })]);
+    expect(ayla(combat).initiative).toBe(20);
+  });
+
   it("Bob may not roll Ayla's initiative: refused, nothing posted, the combatant unset", async () => {
     const { combat } = await world();
     const count = w.double.game.messages.size;

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ActorSpec, FoundryDouble, PackSpec } from "../foundry/index.ts";
-import { ALICE, bootSystem, GM } from "../support/system.ts";
-import { format, ROOT } from "../support/i18n.ts";
+import { ALICE, BOB, bootSystem, GM } from "../support/system.ts";
+import { format, localize, ROOT } from "../support/i18n.ts";
 import { newWeapon } from "../../src/data/item/pure.ts";
 import { SAMPLES } from "../data/samples.ts";
 
@@ -84,7 +84,7 @@ describe("the world migration", () => {
     expect(actor(double, OLD_V1).items.contents).toHaveLength(0);
 
     const report = await migrateWorld();
-    expect(report).toEqual({ version: 2, actors: 2, items: 3, failed: [] });
+    expect(report).toEqual({ version: 3, actors: 2, items: 3, failed: [], pools: 0, kept: [], skipped: [] });
 
     const bram = actor(double, OLD_V1);
     expect(bram.system.weapons).toBeUndefined();
@@ -117,7 +117,7 @@ describe("the world migration", () => {
     expect(actor(double, WILD).system.schemaVersion).toBe(2);
     expect(actor(double, CURRENT).items.contents).toHaveLength(0);
 
-    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(2);
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
     expect(double.notifications.map((n) => [n.type, n.message])).toEqual([
       ["info", format("ROLLING_BONES.Migration.Done", { items: "3", actors: "2" })],
     ]);
@@ -142,7 +142,15 @@ describe("the world migration", () => {
     const updates: string[] = [];
     double.Hooks.on("updateActor", (a: { name: string }) => void updates.push(a.name));
     double.Hooks.on("createItem", (i: { name: string }) => void updates.push(i.name));
-    expect(await migrateWorld()).toEqual({ version: 2, actors: 0, items: 0, failed: [] });
+    expect(await migrateWorld()).toEqual({
+      version: 3,
+      actors: 0,
+      items: 0,
+      failed: [],
+      pools: 0,
+      kept: [],
+      skipped: [],
+    });
     await double.settle();
     expect(updates).toEqual([]);
     expect(double.warnings).toEqual([]);
@@ -169,13 +177,61 @@ describe("the world migration", () => {
     update.mockRestore();
 
     const second = await migrateWorld();
-    expect(second).toEqual({ version: 2, actors: 0, items: 0, failed: [] });
+    expect(second).toEqual({ version: 3, actors: 0, items: 0, failed: [], pools: 0, kept: [], skipped: [] });
     const items = actor(double, OLD_V1).items.contents;
     expect(items.map((i) => i.name)).toEqual(["Whetstone", "Warhammer", "Sling"]);
     expect(new Set(items.map((i) => i.id)).size).toBe(3);
     expect(items[1]?.id).not.toBe("weaponHammer0001");
     expect(actor(double, OLD_V1).system.weapons).toBeUndefined();
-    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(2);
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
+  });
+});
+
+describe("a legacy weapon no weapon Item could hold", () => {
+  let double: FoundryDouble;
+  afterEach(() => {
+    double.uninstall();
+    vi.restoreAllMocks();
+  });
+
+  it("is left inside its character and reported once; the other weapons move and the world's version is recorded", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const action = SAMPLES["action-character"];
+    double = await bootSystem({
+      userId: GM,
+      actors: [
+        {
+          id: OLD_V1,
+          name: "Bram",
+          type: "action-character",
+          system: {
+            ...structuredClone(action),
+            schemaVersion: 1,
+            weapons: {
+              weaponHammer0001: { name: "Warhammer", attack: 4, botchRange: 2, damage: "1d8+1" },
+              weaponJunk000001: { name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" },
+            },
+          },
+        },
+      ],
+    });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    const names = [format("ROLLING_BONES.Migration.SkippedWeapon", { actor: "Bram", name: "Junk" })];
+    expect(await migrateWorld()).toMatchObject({ version: 3, items: 1, failed: [], skipped: names });
+    expect(actor(double, OLD_V1).items.contents.map((i) => i.name)).toEqual(["Warhammer"]);
+    // The weapon that did not move stays in the stored data. (The moved one's deletion names a key the
+    // schema no longer has, which this world drops as v14 does, helpers/compat.ts: its Item names it as
+    // `legacyKey`, so it is never moved again.)
+    const stored = double.storedActors().find((a) => a.id === OLD_V1)?.system.weapons as Record<string, unknown>;
+    expect(stored.weaponJunk000001).toEqual({ name: "Junk", attack: "lots", botchRange: 9, damage: "a lot" });
+    expect(double.game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
+    expect(double.notifications.map((n) => [n.type, n.message])).toEqual([
+      ["info", format("ROLLING_BONES.Migration.Done", { items: "1", actors: "1" })],
+      ["warn", format("ROLLING_BONES.Migration.WeaponsSkipped", { names: names.join(", ") })],
+    ]);
+    // The next load does nothing, and says nothing.
+    expect(await migrateWorld()).toBeNull();
+    expect(double.notifications).toHaveLength(2);
   });
 });
 
@@ -232,7 +288,15 @@ describe("every sample actor", () => {
     const moved = samples.flatMap((a) =>
       a.type === "action-character" ? a.items.filter((i) => i.type === "weapon") : [],
     );
-    expect(report).toEqual({ version: 2, actors: 2, items: 2 * moved.length, failed: [] });
+    expect(report).toEqual({
+      version: 3,
+      actors: 2,
+      items: 2 * moved.length,
+      failed: [],
+      pools: 0,
+      kept: [],
+      skipped: [],
+    });
 
     const migratedIn = async (where: string): Promise<ActorView[]> =>
       where === "world"
@@ -265,5 +329,185 @@ describe("every sample actor", () => {
         expect(stored, `${untouched} ${a.name}`).toEqual(a.system);
       }
     }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Version 3: the pools leave the players' reach
+
+describe("the action-dice pools move to world settings (version 3)", () => {
+  let double: FoundryDouble;
+  afterEach(() => {
+    double.uninstall();
+    vi.restoreAllMocks();
+  });
+
+  const AYLA = "actorAyla0000001";
+  const legacyPool = {
+    session: 2,
+    rev: 5,
+    state: {
+      userId: ALICE,
+      gm: false,
+      dieFaces: 4,
+      dice: [{ faces: 4, count: 2 }],
+      spent: 1,
+      luckyBreak: false,
+      forfeited: true,
+      failedInsight: ["the vault"],
+      applied: ["a1"],
+    },
+  };
+  const legacyClass = { session: 2, rev: 3, state: { actorId: AYLA, faces: 8, left: 1, spent: 1 } };
+
+  it("moves a version 2 world's pools and class dice with nothing lost, removes the flags, reports what stays, once", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const action = SAMPLES["action-character"];
+    double = await bootSystem({
+      userId: GM,
+      actors: [
+        {
+          id: AYLA,
+          name: "Ayla",
+          type: "action-character",
+          system: { ...structuredClone(action), classDice: { faces: 8, count: 2 } },
+          ownership: { [ALICE]: 3 },
+          flags: { "rolling-bones": { classDicePool: legacyClass } },
+        },
+      ],
+    });
+    const game = double.game;
+    await game.settings.set("rolling-bones", "worldSchemaVersion", 2);
+    await game.settings.set("rolling-bones", "actionSession", 2);
+    await game.users.get(ALICE)!.setFlag("rolling-bones", "actionPool", legacyPool);
+    // Bob's flag is not a pool of his (garbage a macro left): it stays where it is, and the GM is told.
+    await game.users.get(BOB)!.setFlag("rolling-bones", "actionPool", { dice: 99 });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    const report = await migrateWorld();
+    expect(report).toEqual({
+      version: 3,
+      actors: 0,
+      items: 0,
+      failed: [],
+      pools: 2,
+      kept: [format("ROLLING_BONES.Migration.KeptPool", { name: "Bob" })],
+      skipped: [],
+    });
+    expect(game.settings.get("rolling-bones", "actionPlayerPools")).toEqual({ [ALICE]: legacyPool });
+    expect(game.settings.get("rolling-bones", "actionClassPools")).toEqual({ [AYLA]: legacyClass });
+    expect(game.users.get(ALICE)!.getFlag("rolling-bones", "actionPool")).toBeUndefined();
+    expect(game.actors.get(AYLA)!.getFlag("rolling-bones", "classDicePool")).toBeUndefined();
+    expect(game.users.get(BOB)!.getFlag("rolling-bones", "actionPool")).toEqual({ dice: 99 });
+    expect(game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(3);
+    expect(double.notifications.map((n) => [n.type, n.message])).toEqual([
+      ["info", format("ROLLING_BONES.Migration.PoolsMoved", { count: "2" })],
+      [
+        "warn",
+        format("ROLLING_BONES.Migration.PoolsKept", {
+          names: format("ROLLING_BONES.Migration.KeptPool", { name: "Bob" }),
+        }),
+      ],
+    ]);
+    // The system reads the moved pools: Alice's 2d4 with her forfeit, Ayla's one class die.
+    const service = await import("../../src/services/action-dice/index.ts");
+    expect(service.sessionPoolOf(game.users.get(ALICE) as never)?.state).toMatchObject({
+      dice: [{ faces: 4, count: 2 }],
+      forfeited: true,
+    });
+    expect(service.classPoolNow(game.actors.get(AYLA) as never)?.state.left).toBe(1);
+    // Said once: the next load does nothing.
+    expect(await migrateWorld()).toBeNull();
+    expect(double.notifications).toHaveLength(2);
+  });
+
+  it("when writing the settings fails, no flag is removed and the next load moves them", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    double = await bootSystem({ userId: GM });
+    const game = double.game;
+    await game.settings.set("rolling-bones", "worldSchemaVersion", 2);
+    await game.users.get(ALICE)!.setFlag("rolling-bones", "actionPool", legacyPool);
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    const set = game.settings.set.bind(game.settings);
+    const spy = vi
+      .spyOn(game.settings, "set")
+      .mockImplementationOnce(() => Promise.reject(new Error("database refused")));
+    const first = await migrateWorld();
+    expect(first?.failed).toEqual([localize("ROLLING_BONES.Migration.PoolsName")]);
+    expect(game.users.get(ALICE)!.getFlag("rolling-bones", "actionPool")).toEqual(legacyPool);
+    expect(game.settings.get("rolling-bones", "worldSchemaVersion")).toBe(2);
+    spy.mockImplementation(set);
+    expect((await migrateWorld())?.pools).toBe(1);
+    expect(game.settings.get("rolling-bones", "actionPlayerPools")).toEqual({ [ALICE]: legacyPool });
+    expect(game.users.get(ALICE)!.getFlag("rolling-bones", "actionPool")).toBeUndefined();
+  });
+});
+
+describe("a version 0 character whose entries are keyed by their names", () => {
+  let double: FoundryDouble;
+  afterEach(() => {
+    double.uninstall();
+    vi.restoreAllMocks();
+  });
+
+  it("loads with ids for its skills, abilities and traits (names kept), and can be changed and saved", async () => {
+    double = await bootSystem({
+      userId: GM,
+      actors: [
+        {
+          id: "actorOldPerc0001",
+          name: "Ysolde",
+          type: "percentile-character",
+          system: { schemaVersion: 0, skills: { "Sleight of hand": 4, Climb: 2 } },
+          ownership: { [ALICE]: 3 },
+        },
+        {
+          id: "actorOldPool0001",
+          name: "Silas",
+          type: "pool-character",
+          system: { schemaVersion: 0, abilities: { "Dark lore": 3 }, traits: { "True Faith": 2 } },
+          ownership: { [ALICE]: 3 },
+        },
+      ],
+    });
+    const ysolde = actor(double, "actorOldPerc0001");
+    const skills = ysolde.system.skills as Record<string, { name: string; rating: number }>;
+    expect(Object.values(skills).map((s) => [s.name, s.rating])).toEqual([
+      ["Sleight of hand", 4],
+      ["Climb", 2],
+    ]);
+    expect(Object.keys(skills).every((k) => /^[A-Za-z0-9]{1,32}$/.test(k))).toBe(true);
+    const silas = actor(double, "actorOldPool0001");
+    expect(Object.values(silas.system.abilities as object)).toMatchObject([{ name: "Dark lore", rating: 3 }]);
+    expect(Object.values(silas.system.traits as object)).toMatchObject([{ name: "True Faith", permanent: 2 }]);
+    // Her owner changes a rating before the world migration ran: the change is kept over the old entry.
+    const id = Object.keys(skills)[0]!;
+    const update = (changes: object) =>
+      double.actAs(ALICE, () =>
+        (double.game.actors.get("actorOldPerc0001") as unknown as { update(c: object): Promise<unknown> }).update(
+          changes,
+        ),
+      );
+    await update({ [`system.skills.${id}.rating`]: 5 });
+    await double.settle();
+    expect((actor(double, "actorOldPerc0001").system.skills as Record<string, unknown>)[id]).toEqual({
+      name: "Sleight of hand",
+      rating: 5,
+    });
+    // The world migration stores every entry under its id; a skill deleted then stays deleted.
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    expect((await migrateWorld())?.failed).toEqual([]);
+    const storedSkills = () =>
+      double.storedActors().find((a) => a.id === "actorOldPerc0001")?.system.skills as Record<string, unknown>;
+    expect(Object.keys(storedSkills())).toEqual([id, "Climb"]);
+    expect(storedSkills()[id]).toEqual({ name: "Sleight of hand", rating: 5 });
+    const { deletionUpdate } = await import("../../src/helpers/compat.ts");
+    await update(deletionUpdate("system.skills", id));
+    await double.settle();
+    expect(Object.values(storedSkills())).toEqual([{ name: "Climb", rating: 2 }]);
+    expect(Object.values(actor(double, "actorOldPerc0001").system.skills as object)).toEqual([
+      { name: "Climb", rating: 2 },
+    ]);
   });
 });

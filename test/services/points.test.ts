@@ -16,6 +16,7 @@ import {
   bootWorld,
   BRANN,
   CARA,
+  CHARACTERS,
   cardOf,
   combat,
   d10s,
@@ -103,10 +104,18 @@ describe("percentile: karma buys bonus dice", () => {
     );
   });
 
-  it("refuses to spend another player's character's karma", async () => {
+  it("refuses to spend another player's character's karma: the roll is refused, and a forged spend too", async () => {
     w = await bootWorld();
     await refused(
       () => rollFor(w, BOB, "percentile", AYLA, { bonus: 0, penalty: 0, karmaDice: 1 }),
+      errorText("RequestNotYours", { name: "Ayla" }),
+    );
+    // The spend asked of the GM directly (as a macro could): the GM checks the owner itself.
+    const { requestGmAction } = await import("../../src/services/gm-action.ts");
+    const { POINTS_ACTIONS } = await import("../../src/services/points/names.ts");
+    const spend = { actorId: AYLA, engine: "percentile", plan: { karmaDice: 1, assists: [] } };
+    await refused(
+      () => as(w, BOB, () => requestGmAction(POINTS_ACTIONS.spend, spend)),
       errorText("PointsNotYourCharacter", { name: "Ayla" }),
     );
   });
@@ -388,6 +397,26 @@ describe("wild: Character Points and Fate Points", () => {
     // the Fate Point is allowed again in the new session
     d6s(w, 3, 4, 5, 5);
     expect(await rollFor(w, BOB, "wild", WIL, { dice: 2, fatePoint: true })).not.toBeNull();
+  });
+
+  it("a world with no action-dice character starts its sessions: each resets the Fate Point and Character Points (RULES.md §2)", async () => {
+    w = await bootWorld({ actors: structuredClone(CHARACTERS).filter((a) => a.type !== "action-character") });
+    const actionDice = await import("../../src/services/action-dice/index.ts");
+    // Wil holds two Fate Points: one in each session (the second was refused before, limits being per campaign).
+    for (const session of [1, 2]) {
+      expect(await as(w, GM, () => actionDice.startSession())).toBe(true);
+      expect(await w.points.sessionResetSettled()).toBe(true);
+      expect(errors(w)).toEqual([]);
+      // The session's card says no pools were refilled; no pool is stored.
+      const card = w.double.storedMessages().at(-1);
+      expect(card?.content).toContain(`Session ${session} starts: per-session limits reset`);
+      d6s(w, 3, 4, 5, 5);
+      expect(await rollFor(w, BOB, "wild", WIL, { dice: 2, fatePoint: true })).not.toBeNull();
+      expect(systemOf(w, WIL)).toMatchObject({ session: { fatePoints: 1, characterPoints: 0 } });
+      d6s(w, 3, 4, 2);
+      expect(await rollFor(w, BOB, "wild", WIL, { dice: 2, characterPoints: 1 })).not.toBeNull();
+    }
+    expect(systemOf(w, WIL)).toMatchObject({ fatePoints: 0, session: { fatePoints: 1, characterPoints: 1 } });
   });
 
   it("the GM undoes a Character Point spend: the points and this session's counter come back", async () => {

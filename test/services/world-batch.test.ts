@@ -28,7 +28,7 @@ describe.each([13, 14] as const)("the world batch on the test double, v%i", (gen
       registerWorldFaultsBatch({ registerBatch: (_key, fn) => fn(context) }),
     );
     expect(names).toContain("a GM-side action with Dice So Nice active does not wait for the 3D animation");
-    expect(names).toHaveLength(6);
+    expect(names).toHaveLength(7);
     expect(failed).toEqual([]);
     await double.settle();
     expect(double.storedMessages()).toEqual([]);

@@ -17,7 +17,7 @@ export const I18N = { has: hasKey, localize, format };
 export const PROTOTYPE_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"] as const;
 
 /** Text that must never reach a message unless the user typed it. */
-const LEAKS = ["[object ", "function ", "native code", "=>", "undefined", "NaN", "ROLLING_BONES."];
+const LEAKS = ["[object ", "function ", "native code", "=>", "undefined", "NaN", "ROLLING_BONES.", "9007199254740991"];
 
 /** Every piece of text inside a value (strings, object keys, numbers), as far as a message could echo it. */
 function textsOf(value: unknown, depth = 0, out: string[] = []): string[] {

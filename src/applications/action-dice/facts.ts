@@ -5,6 +5,7 @@
 import type { ActionCharacterSource } from "../../data/actor/pure.ts";
 import {
   ACTION_ACTOR_TYPE,
+  classDiceSpentBy,
   currentSession,
   ECONOMY_FLAG,
   lateUsesNow,
@@ -101,5 +102,6 @@ export function playerPanelFacts(idPrefix: string): PlayerPanelFacts {
     lateUses: lateUsesNow(),
     userId: user.id ?? "",
     lang: game.i18n.lang,
+    classDiceSpent: classDiceSpentBy(user.id ?? ""),
   };
 }

@@ -193,6 +193,8 @@ export interface PlayerPanelFacts {
   readonly userId?: string;
   /** The user's language (the insight modifiers' signs are written in it). */
   readonly lang: string;
+  /** Class bonus dice the player's characters used this session (they count against a lucky break); 0 when absent. */
+  readonly classDiceSpent?: number;
 }
 
 /** A player's panel context. */
@@ -221,7 +223,8 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
   let luckyBreakBlocked: string | null = null;
   if (!pool) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.NoPool";
   else if (pool.luckyBreak) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakTaken";
-  else if (pool.spent > 0) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent";
+  else if (pool.spent + (facts.classDiceSpent ?? 0) > 0)
+    luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.LuckyBreakSpent";
   else if (count === 0) luckyBreakBlocked = "ROLLING_BONES.ActionDice.Player.NoDice";
   return {
     started: facts.session > 0,

@@ -11,6 +11,7 @@ import {
   ENGINE_OF,
   hasCollection,
   isNpcType,
+  MAX_DOCUMENT_NAME,
   newEntry,
   rollingTypeOf,
   prepareUpdate,
@@ -21,8 +22,9 @@ import {
   type PreparedUpdate,
 } from "../../data/actor/pure.ts";
 import { deletionUpdate } from "../../helpers/compat.ts";
-import { reportError } from "../../helpers/notify.ts";
+import { notify, reportError } from "../../helpers/notify.ts";
 import { rollControlHint } from "../dialogs/keybindings.ts";
+import { EngineError } from "../../engines/index.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
@@ -46,6 +48,8 @@ export interface SheetHeader {
   readonly name: string;
   readonly img: string;
   readonly nameId: string;
+  /** The longest name the sheet takes (the input's `maxlength`; the sheet's check refuses a longer one). */
+  readonly nameMax: number;
   readonly typeLabel: string;
 }
 
@@ -80,8 +84,42 @@ export function checkFormData(
     reportError(prepared.error);
     return false;
   }
+  // The checked changes replace the form's: a key the check dropped (no field of the document, a
+  // path into a prototype) is not sent.
+  for (const key of Object.keys(formData.object)) {
+    if (!Object.hasOwn(prepared.changes, key)) delete formData.object[key];
+  }
   Object.assign(formData.object, prepared.changes);
   return true;
+}
+
+/**
+ * Applies a checked change, and tells the user once when Foundry refuses it after all (its data
+ * model did not validate the result): one localized message, the details on the console, nothing
+ * changed. A refusal of our own checks shows its own message.
+ *
+ * @returns Whether the change was applied.
+ */
+export async function applyOrReport(apply: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await apply();
+    return true;
+  } catch (error) {
+    reportRefusal(error);
+    return false;
+  }
+}
+
+/**
+ * Tells the user once that a change was refused: our own check's message, or, for Foundry's data
+ * model refusing it, one localized message (the details on the console).
+ */
+export function reportRefusal(error: unknown): void {
+  if (error instanceof EngineError) reportError(error);
+  else {
+    console.error("Rolling Bones | a change was refused", error);
+    notify("error", game.i18n.localize("ROLLING_BONES.Error.ChangeRefused"));
+  }
 }
 
 /** The path of a character sheet template. */
@@ -184,6 +222,7 @@ export class RollingBonesCharacterSheet<
       name: this.actor.name,
       img: this.actor.img ?? "",
       nameId: `${idPrefix}-name`,
+      nameMax: MAX_DOCUMENT_NAME,
       typeLabel: game.i18n.localize(`ROLLING_BONES.Actor.${actorType}.label`),
     };
     // An NPC's notes: the one field its type adds to its character type's.
@@ -244,23 +283,30 @@ export class RollingBonesCharacterSheet<
   protected override _prepareSubmitData(
     ...[event, form, formData, updateData]: Parameters<ActorSheetV2["_prepareSubmitData"]>
   ): ReturnType<ActorSheetV2["_prepareSubmitData"]> {
-    this.#refused = !checkFormData(formData, (flat) =>
-      prepareUpdate(this.characterType, this.storedSystem, flat),
-    );
+    this.#refused = !checkFormData(formData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
     if (this.#refused) return {};
-    return super._prepareSubmitData(event, form, formData, updateData);
+    // Core cleans the data against the schema and throws what it refuses (a choice it does not list):
+    // the user is told once, in words (details on the console), and nothing is sent.
+    try {
+      return super._prepareSubmitData(event, form, formData, updateData);
+    } catch (error) {
+      reportRefusal(error);
+      this.#refused = true;
+      return {};
+    }
   }
 
   /** Sends a checked submission; a refused one is drawn again with the stored values. */
   protected override async _processSubmitData(
     ...[event, form, submitData, options]: Parameters<ActorSheetV2["_processSubmitData"]>
   ): Promise<void> {
-    if (!this.#refused) {
-      await super._processSubmitData(event, form, submitData, options);
+    if (this.#refused) {
+      this.#refused = false;
+      await this.render();
       return;
     }
-    this.#refused = false;
-    await this.render();
+    // Foundry's data model may still refuse the change (a forged value): the user is told once.
+    if (!(await applyOrReport(() => super._processSubmitData(event, form, submitData, options)))) await this.render();
   }
 
   /** Applies flat changes after checking them; a refused change is reported and nothing changes. */
@@ -270,7 +316,7 @@ export class RollingBonesCharacterSheet<
       reportError(prepared.error);
       return;
     }
-    await this.actor.update(prepared.changes);
+    await applyOrReport(() => this.actor.update(prepared.changes));
   }
 
   /** Rolls the trait a roll button names. */
@@ -349,7 +395,7 @@ export class RollingBonesCharacterSheet<
     const item = this.ownedItem(target);
     if (!item) return;
     const equipped = (item.system as { equipped?: unknown }).equipped !== false;
-    await item.update({ "system.equipped": !equipped } as never);
+    await applyOrReport(() => item.update({ "system.equipped": !equipped } as never));
   }
 
   /** Adds a new entry (skill, condition…) with its default data. */

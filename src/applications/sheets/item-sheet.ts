@@ -5,11 +5,11 @@
  * `prepareItemUpdate` first, so a bad figure gets one localized message and nothing changes.
  */
 
-import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
+import { ENGINE_OF, MAX_DOCUMENT_NAME, rollingTypeOf } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
 import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
-import { checkFormData, sheetTemplate } from "./character-sheet.ts";
+import { applyOrReport, checkFormData, reportRefusal, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
 import type { ItemEffectData } from "./views/item.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
@@ -93,6 +93,7 @@ export class RollingBonesItemSheet<
       name: this.item.name,
       img: this.item.img ?? "",
       nameId: `${idPrefix}-name`,
+      nameMax: MAX_DOCUMENT_NAME,
       typeLabel: game.i18n.localize(`ROLLING_BONES.Item.${this.itemType}.label`),
     };
     // The item sheet's view is loaded on first use (it is not needed at startup).
@@ -164,22 +165,29 @@ export class RollingBonesItemSheet<
   protected override _prepareSubmitData(
     ...[event, form, formData, updateData]: Parameters<DocumentSheetV2<Item.Implementation>["_prepareSubmitData"]>
   ): ReturnType<DocumentSheetV2<Item.Implementation>["_prepareSubmitData"]> {
-    this.#refused = !checkFormData(formData, (flat) =>
-      prepareItemUpdate(this.itemType, flat),
-    );
+    this.#refused = !checkFormData(formData, (flat) => prepareItemUpdate(this.itemType, flat));
     if (this.#refused) return {};
-    return super._prepareSubmitData(event, form, formData, updateData);
+    // Core cleans the data against the schema and throws what it refuses (a choice it does not list):
+    // the user is told once, in words (details on the console), and nothing is sent.
+    try {
+      return super._prepareSubmitData(event, form, formData, updateData);
+    } catch (error) {
+      reportRefusal(error);
+      this.#refused = true;
+      return {};
+    }
   }
 
   /** Sends a checked submission; a refused one is drawn again with the stored values. */
   protected override async _processSubmitData(
     ...[event, form, submitData, options]: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>
   ): Promise<void> {
-    if (!this.#refused) {
-      await super._processSubmitData(event, form, submitData, options);
+    if (this.#refused) {
+      this.#refused = false;
+      await this.render();
       return;
     }
-    this.#refused = false;
-    await this.render();
+    // Foundry's data model may still refuse the change (a forged value): the user is told once.
+    if (!(await applyOrReport(() => super._processSubmitData(event, form, submitData, options)))) await this.render();
   }
 }

@@ -41,6 +41,9 @@ export function isCharacterType(type: unknown): type is CharacterType {
 /** The longest name a user may give a skill, weapon, condition or trait. */
 export const MAX_NAME_LENGTH = 80;
 
+/** The longest name a sheet gives a character or an item (its header's input says so where it is typed). */
+export const MAX_DOCUMENT_NAME = 80;
+
 /** The most entries one list (skills, weapons, conditions…) may hold. */
 export const MAX_ENTRIES = 100;
 

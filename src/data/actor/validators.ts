@@ -11,6 +11,7 @@ import {
   ACTION_CLASS_DIE_SIZES,
   ACTION_MAX_CLASS_DICE,
   ACTION_MAX_MODIFIER,
+  MAX_DOCUMENT_NAME,
   MAX_NAME_LENGTH,
   MAX_POINTS,
   NPC_MAX_NOTES,
@@ -239,9 +240,15 @@ export function prepareUpdate(
  * @returns A copy of the changes (numbers written as text read as numbers), or the first error found.
  */
 export function checkChanges(rules: readonly Rule[], changes: Readonly<Record<string, unknown>>): PreparedUpdate {
-  const out: Record<string, unknown> = { ...changes };
+  // A key naming a prototype member (a forged `system.__proto__.x` or `system.constructor.prototype.x`) is
+  // no field of any document: it is dropped, so no path of it reaches Foundry's utilities.
+  const out: Record<string, unknown> = Object.fromEntries(
+    Object.entries(changes).filter(([key]) => !reachesPrototype(key)),
+  );
   try {
-    for (const [key, raw] of Object.entries(changes)) {
+    // The document's own name: text, at most the length its sheet's input takes.
+    if (Object.hasOwn(out, "name")) checkDocumentName(out.name);
+    for (const [key, raw] of Object.entries(out)) {
       if (!key.startsWith(SYSTEM)) continue;
       const path = key.slice(SYSTEM.length);
       for (const r of rules) {
@@ -256,6 +263,22 @@ export function checkChanges(rules: readonly Rule[], changes: Readonly<Record<st
     throw error;
   }
   return { ok: true, changes: out };
+}
+
+/** Refuses a document name that is not text or longer than {@link MAX_DOCUMENT_NAME} (`TextTooLong`). */
+function checkDocumentName(value: unknown): void {
+  if (typeof value !== "string") throw new EngineError("NotText", { field: "name" });
+  const length = value.trim().length;
+  if (length > MAX_DOCUMENT_NAME)
+    throw new EngineError("TextTooLong", { field: "name", max: MAX_DOCUMENT_NAME, length });
+}
+
+/** The names that reach an object's prototype when used as a property name. */
+const PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/** Whether a dotted path names a prototype member at any step. */
+export function reachesPrototype(path: string): boolean {
+  return path.split(".").some((part) => PROTOTYPE_MEMBERS.has(part));
 }
 
 const TEN_POINT = new RegExp(`^system\\.(willpower|traits\\.${ID})\\.(permanent|current)$`);

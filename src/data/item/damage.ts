@@ -27,12 +27,17 @@ export interface DamageDice {
 const TERM = /([+-]?)\s*(?:(\d{0,2})d(\d{1,3})|(\d{1,3}))/giy;
 
 /**
- * Reads an action-dice damage formula (as the weapon validator accepts it) into the dice a damage
- * roll throws and the number it adds. Dice are only added: a die subtracted cannot be re-rolled or
- * augmented as the rules read, so it is refused.
+ * Reads an action-dice damage formula into the dice a damage roll throws and the number it adds, and
+ * checks that such a roll can be made: the one check behind the weapon sheet (which refuses what the
+ * roll would) and the damage roll. Dice are only added: a die subtracted cannot be re-rolled or
+ * augmented as the rules read, so it is refused. Every refusal is worded for the player (the
+ * formula, the dice it throws, the limit), never a request field's name.
  *
+ * @param formula - The weapon's damage formula.
+ * @param weapon - The weapon's name (for an empty formula's message).
  * @throws EngineError `NoDamageFormula` for an empty formula, `BadDamageFormula` for text that is
- *   not a formula or subtracts a die, and `OutOfRange` for more dice than a roll may throw.
+ *   not a formula or subtracts a die, `DamageTooManyDice`, `DamageDieSize` or `DamageNumberTooLarge`
+ *   for a formula past what one roll may throw or add.
  */
 export function damageDice(formula: string, weapon: string): DamageDice {
   const text = formula.replace(/\s+/g, "");
@@ -50,15 +55,33 @@ export function damageDice(formula: string, weapon: string): DamageDice {
       continue;
     }
     if (sign === "-") throw new EngineError("BadDamageFormula", { formula });
-    const n = count === undefined || count === "" ? 1 : Number(count);
-    if (base.length + n > action.MAX_BASE_DICE) {
-      throw new EngineError("OutOfRange", { field: "base", value: base.length + n, min: 1, max: action.MAX_BASE_DICE });
+    const size = Number(faces);
+    if (size < 2 || size > action.MAX_BASE_FACES) {
+      throw new EngineError("DamageDieSize", { formula, faces: size, max: action.MAX_BASE_FACES });
     }
-    for (let i = 0; i < n; i++) base.push(Number(faces));
+    const n = count === undefined || count === "" ? 1 : Number(count);
+    for (let i = 0; i < n; i++) base.push(size);
   }
   if (at !== text.length) throw new EngineError("BadDamageFormula", { formula });
+  if (base.length > action.MAX_BASE_DICE) {
+    throw new EngineError("DamageTooManyDice", { formula, count: base.length, max: action.MAX_BASE_DICE });
+  }
+  if (Math.abs(modifier) > action.MAX_MODIFIER) {
+    throw new EngineError("DamageNumberTooLarge", { formula, value: modifier, max: action.MAX_MODIFIER });
+  }
   if (base.length === 0) throw new EngineError("NoDamageFormula", { name: weapon });
   return { base, modifier };
+}
+
+/**
+ * Checks a weapon's damage formula as its sheet takes it: empty (no damage yet), or a formula a
+ * damage roll can throw ({@link damageDice}).
+ *
+ * @throws EngineError as {@link damageDice} does for a formula that is not empty.
+ */
+export function checkDamageFormula(formula: unknown): void {
+  if (typeof formula !== "string") throw new EngineError("BadDamageFormula", { formula });
+  if (formula.trim() !== "") damageDice(formula, "");
 }
 
 /** The action-dice damage request of a weapon's formula: its dice, its number, nothing else. */

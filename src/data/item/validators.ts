@@ -7,6 +7,8 @@
 import { shared, wild } from "../../engines/index.ts";
 import { MAX_NAME_LENGTH, POOL_ATTRIBUTES } from "../actor/constants.ts";
 import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
+import { checkDamageFormula } from "./damage.ts";
+import { newGear, newWeapon } from "./defaults.ts";
 import {
   GEAR_MAX_QUANTITY,
   ITEM_MAX_DESCRIPTION,
@@ -88,7 +90,8 @@ export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Ob
     rule("pool\\.attribute", requirePoolAttribute),
     rule("action\\.attack", int("attack", -WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK)),
     rule("action\\.botchRange", int("botchRange", 1, WEAPON_MAX_BOTCH_RANGE)),
-    rule("action\\.damage", requireDamageFormula),
+    // The sheet takes only a formula the damage roll can throw (the schema keeps stored formulas loadable).
+    rule("action\\.damage", checkDamageFormula),
     rule("wild\\.damage", requireDamageCode),
     ...piRules(),
     rule("percentile\\.multiplier", int("multiplier", 1, WEAPON_MAX_MULTIPLIER)),
@@ -110,8 +113,34 @@ export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Ob
  * @returns The changes to send (numbers written as text read as numbers), or the first error.
  */
 export function prepareItemUpdate(type: ItemType, changes: Readonly<Record<string, unknown>>): PreparedUpdate {
-  return checkChanges([...ITEM_UPDATE_RULES[type], DESCRIPTION_RULE], changes);
+  const known = Object.fromEntries(Object.entries(changes).filter(([key]) => knownItemKey(type, key)));
+  return checkChanges([...ITEM_UPDATE_RULES[type], DESCRIPTION_RULE, EQUIPPED_RULE], known);
 }
+
+/** Every leaf path of an item type's `system` (`action.attack`, `equipped`…), from a new item's data. */
+function leafPaths(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, v]) => leafPaths(v, prefix ? `${prefix}.${key}` : key));
+}
+
+/** The fields an item sheet may change: its name and image, and every leaf of its type's `system`. */
+const ITEM_KEYS: Readonly<Record<ItemType, ReadonlySet<string>>> = Object.freeze({
+  weapon: new Set(["name", "img", ...leafPaths(newWeapon()).map((p) => `system.${p}`)]),
+  gear: new Set(["name", "img", ...leafPaths(newGear()).map((p) => `system.${p}`)]),
+});
+
+/**
+ * Whether a flat key is a field of the item type (the sheet drops any other key a changed page or a
+ * forged form sends: no rule knows it, and the model would not keep it).
+ */
+function knownItemKey(type: ItemType, key: string): boolean {
+  return ITEM_KEYS[type].has(key);
+}
+
+/** Whether an item is equipped: on or off, nothing else (a forged "yes" is refused in words). */
+const EQUIPPED_RULE: Rule = rule("equipped", (value) => {
+  if (typeof value !== "boolean") throw new EngineError("NotOnOrOff", { field: "equipped" });
+});
 
 /** Every item's description: at most {@link ITEM_MAX_DESCRIPTION} characters, as its schema allows. */
 const DESCRIPTION_RULE: Rule = rule("description", maxText(ITEM_MAX_DESCRIPTION, false));

@@ -8,9 +8,12 @@
  * - wild: a trait as `{ dice, pips }` or a bare code string (`"3D+1"`);
  * - pi: an attribute pool as text (`"d8/d4"`) or a bare list (`[8, 4]`);
  * - pool: a trait as bare dots (`strength: 3`), Willpower as one number (`willpower: 6`).
+ *
+ * In every type, an entry keyed by its name ("Sleight of hand": skills, dice-pool abilities and
+ * traits, Precision & Impact conditions) gets an id made from that name, which the schema accepts.
  */
 
-import { bumpVersion, isNumber, isObject, mapEntries, type Source } from "./helpers.ts";
+import { bumpVersion, isNumber, isObject, mapEntries, rekeyEntries, type Source } from "./helpers.ts";
 
 /** The version these migrations produce. */
 export const VERSION = 1;
@@ -24,6 +27,7 @@ function wrapNumber(key: string): (value: unknown) => Source | undefined {
 export function percentileCharacterV1(source: Source): Source {
   mapEntries(source, "attributes", wrapNumber("rating"));
   mapEntries(source, "skills", (value, id) => (isNumber(value) ? { name: id, rating: value } : undefined));
+  rekeyEntries(source, "skills");
   if (isObject(source.karma) && isNumber(source.karma.value)) source.karma = source.karma.value;
   bumpVersion(source, VERSION);
   return source;
@@ -33,6 +37,7 @@ export function percentileCharacterV1(source: Source): Source {
 export function actionCharacterV1(source: Source): Source {
   mapEntries(source, "abilities", wrapNumber("mod"));
   mapEntries(source, "saves", wrapNumber("mod"));
+  rekeyEntries(source, "skills");
   mapEntries(source, "weapons", (value) => {
     if (!isObject(value) || !("botch" in value)) return undefined;
     const { botch, ...rest } = value;
@@ -63,6 +68,7 @@ function wildTraitV1(value: unknown): Source | undefined {
 export function wildCharacterV1(source: Source): Source {
   mapEntries(source, "attributes", wildTraitV1);
   mapEntries(source, "skills", wildTraitV1);
+  rekeyEntries(source, "skills");
   bumpVersion(source, VERSION);
   return source;
 }
@@ -89,6 +95,8 @@ export function piCharacterV1(source: Source): Source {
     const dice = diceFromText(value);
     return dice === undefined ? undefined : { dice };
   });
+  rekeyEntries(source, "skills");
+  rekeyEntries(source, "conditions");
   bumpVersion(source, VERSION);
   return source;
 }
@@ -101,6 +109,8 @@ export function poolCharacterV1(source: Source): Source {
   mapEntries(source, "traits", (value, id) =>
     isNumber(value) ? { name: id, permanent: value, current: value } : undefined,
   );
+  rekeyEntries(source, "abilities");
+  rekeyEntries(source, "traits");
   bumpVersion(source, VERSION);
   return source;
 }

@@ -10,8 +10,9 @@
  */
 
 import { newWeapon } from "../item/defaults.ts";
+import { ITEM_MAX_DESCRIPTION, WEAPON_MAX_ATTACK, WEAPON_MAX_BOTCH_RANGE } from "../item/constants.ts";
 import type { WeaponKind, WeaponSource } from "../item/types.ts";
-import { FORMULA_PATTERN } from "../item/validators.ts";
+import { FORMULA_PATTERN, requireDamageFormula } from "../item/validators.ts";
 import { actionCharacterV1 } from "./character-v1.ts";
 import { bumpVersion, isObject, type Source } from "./helpers.ts";
 import { kindFromDamage, readLegacyDamage } from "./item-v2.ts";
@@ -40,12 +41,41 @@ export interface ExistingItem {
   readonly legacyKey?: string | undefined;
 }
 
-/** What migrating one character means: the Items to create and the legacy entries to delete. */
+/** A legacy entry the migration leaves where it is: its key and its name (as stored, if text). */
+export interface SkippedEntry {
+  readonly key: string;
+  readonly name: string;
+}
+
+/** What migrating one character means: the Items to create, the legacy entries to delete, those left. */
 export interface EquipmentPlan {
   /** The Items to create, in the entries' order. */
   readonly items: ItemCreateData[];
-  /** The keys of `system.weapons` to delete once the Items exist. */
+  /** The keys of `system.weapons` to delete once the Items exist (those moved now or by an earlier run). */
   readonly removedKeys: string[];
+  /** Entries that are not weapons a weapon Item could hold (garbage figures, no name): left and reported. */
+  readonly skipped: SkippedEntry[];
+}
+
+/** A whole number in `[min, max]`, or absent (the new weapon's default then). */
+function figure(value: unknown, min: number, max: number): boolean {
+  return value === undefined || (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max);
+}
+
+/** Whether a legacy entry's figures make a weapon Item the schema takes: a name, and figures in range. */
+function movable(entry: Source): boolean {
+  const { name, attack, botchRange } = entry;
+  const { damage, description } = legacyDamage(entry.damage);
+  if (typeof name !== "string" || name.trim() === "") return false;
+  if (!figure(attack, -WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK) || !figure(botchRange, 1, WEAPON_MAX_BOTCH_RANGE))
+    return false;
+  if (description !== undefined && description.length > ITEM_MAX_DESCRIPTION) return false;
+  try {
+    if (damage !== undefined) requireDamageFormula(damage);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -54,7 +84,10 @@ export interface EquipmentPlan {
  * is carried over as it is, and a value the entry lacked takes the new weapon's default.
  *
  * An entry already moved by an earlier, interrupted run (an item carries its key as `legacyKey`)
- * is not moved again, only deleted.
+ * is not moved again, only deleted. An entry whose figures no weapon Item could hold (not an
+ * object, no name, an attack or botch range out of range, a damage no formula within the limits is
+ * read from, a damage text too long for the description it goes into) is
+ * left where it is and reported, so one broken entry never stops the rest (or the world) migrating.
  *
  * @param type - The actor's type.
  * @param system - The actor's `system` source (not changed).
@@ -67,13 +100,24 @@ export function planEquipment(
   existing: readonly ExistingItem[],
   newId: () => string,
 ): EquipmentPlan {
-  if (type !== "action-character" || !isObject(system.weapons)) return { items: [], removedKeys: [] };
+  if (type !== "action-character" || !isObject(system.weapons)) return { items: [], removedKeys: [], skipped: [] };
   const weapons = actionCharacterV1(structuredClone({ weapons: system.weapons })).weapons as Source;
   const taken = new Set(existing.map((item) => item.id));
   const moved = new Set(existing.map((item) => item.legacyKey));
   const items: ItemCreateData[] = [];
+  const removedKeys: string[] = [];
+  const skipped: SkippedEntry[] = [];
   for (const [key, entry] of Object.entries(weapons)) {
-    if (!isObject(entry) || moved.has(key)) continue;
+    if (moved.has(key)) {
+      removedKeys.push(key);
+      continue;
+    }
+    if (!isObject(entry) || !movable(entry)) {
+      const name = isObject(entry) && typeof entry.name === "string" ? entry.name : "";
+      skipped.push({ key, name });
+      continue;
+    }
+    removedKeys.push(key);
     const { name, attack, botchRange } = entry;
     const { damage, kind, description } = legacyDamage(entry.damage);
     const base = newWeapon();
@@ -81,7 +125,7 @@ export function planEquipment(
     taken.add(id);
     items.push({
       _id: id,
-      name: typeof name === "string" ? name : "",
+      name: name as string,
       type: "weapon",
       sort: (items.length + 1) * 100000,
       system: {
@@ -93,7 +137,7 @@ export function planEquipment(
       flags: { "rolling-bones": { legacyKey: key } },
     });
   }
-  return { items, removedKeys: Object.keys(weapons) };
+  return { items, removedKeys, skipped };
 }
 
 /**

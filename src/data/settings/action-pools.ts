@@ -1,22 +1,23 @@
 /**
- * Reading the stored action-dice pools (DESIGN.md "Where state lives"): each player's pool in that
- * player's User flags, the GM's pool and the session number in world settings. Reading only: the
- * active GM writes them through the privileged actions (`services/action-dice/store.ts`). A stored
- * pool carries the session it belongs to (a pool from an earlier session is no pool).
+ * Reading the stored action-dice pools (DESIGN.md "Where state lives"): every player's pool, every
+ * character's class dice, the GM's pool and the session number in world settings, which only a GM
+ * may write (RULES.md "Shared rules": never a player's own User flags or an actor she owns, both of
+ * which a player can write with a macro). Reading only: the active GM writes them through the
+ * privileged actions (`services/action-dice/store.ts`). A stored pool carries the session it belongs
+ * to (a pool from an earlier session is no pool).
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import type { LateUses } from "../../engines/action/index.ts";
-import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
-
-/** The User flag key of a player's pool. */
-export const POOL_FLAG = "actionPool";
+import { ownValue } from "../../engines/shared/own.ts";
+import { SETTING_KEYS, type StoredClassPool, type StoredPool } from "../../helpers/settings.ts";
 
 /** The current session number (0 before the first session). */
 export function currentSession(): number {
   return game.settings.get(SYSTEM_ID, SETTING_KEYS.actionSession);
 }
 
-function isStored(value: unknown): value is StoredPool {
+/** Whether a stored value has the shape of a stored pool (its session, its revision and a state). */
+export function isStoredPool(value: unknown): value is StoredPool | StoredClassPool {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Partial<StoredPool>;
   return typeof v.session === "number" && typeof v.rev === "number" && typeof v.state === "object" && v.state !== null;
@@ -24,14 +25,26 @@ function isStored(value: unknown): value is StoredPool {
 
 /** A player's stored pool, whatever its session (`null` when none was ever written). */
 export function storedPlayerPool(user: User.Implementation): StoredPool | null {
-  const raw = user.getFlag(SYSTEM_ID, POOL_FLAG as never) as unknown;
-  return isStored(raw) ? raw : null;
+  const raw = ownValue(
+    game.settings.get(SYSTEM_ID, SETTING_KEYS.actionPlayerPools) as Record<string, unknown>,
+    user.id,
+  );
+  return isStoredPool(raw) && (raw as StoredPool).state.userId === user.id ? (raw as StoredPool) : null;
+}
+
+/** A character's stored class dice, whatever their session (`null` when none were ever written). */
+export function storedClassPool(actor: Actor.Implementation): StoredClassPool | null {
+  const raw = ownValue(
+    game.settings.get(SYSTEM_ID, SETTING_KEYS.actionClassPools) as Record<string, unknown>,
+    actor.id,
+  );
+  return isStoredPool(raw) && (raw as StoredClassPool).state.actorId === actor.id ? (raw as StoredClassPool) : null;
 }
 
 /** The GM's stored pool, whatever its session. */
 export function storedGmPool(): StoredPool | null {
   const raw = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionGmPool) as unknown;
-  return isStored(raw) ? raw : null;
+  return isStoredPool(raw) ? (raw as StoredPool) : null;
 }
 
 /** The stored pool of a user for the current session: the GM pool for a GM, else the user's own; `null` when none. */

@@ -246,6 +246,11 @@ export interface ForfeitAction extends ActionBase {
 /** Spend the whole pool on a lucky break (only with nothing spent this session). */
 export interface LuckyBreakAction extends ActionBase {
   readonly type: "luckyBreak";
+  /**
+   * Class bonus dice the player's characters used or spent this session (RULES.md §2: they count as
+   * action dice for the lucky break); 0 when omitted.
+   */
+  readonly classDiceSpent?: number;
 }
 
 /** Spend `dice` action dice to gain insight on a subject. */
@@ -287,6 +292,9 @@ export type Check =
 
 /** The longest text an award's or a forfeit's reason, or a villain's name, may have. */
 export const MAX_NOTE = 200;
+
+/** The longest subject an insight may have (what the player wants to know; its card and the panel show it). */
+export const MAX_SUBJECT = 200;
 
 /** A short text field of an action: absent is empty; anything but text, or text too long, is refused. */
 function noteError(value: unknown, field: string): EngineError | null {
@@ -920,7 +928,8 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
     }
     case "luckyBreak": {
       if (pool.luckyBreak) return new EngineError("LuckyBreakTaken");
-      if (pool.spent > 0) return new EngineError("LuckyBreakAfterSpend", { spent: pool.spent });
+      const spent = pool.spent + requireInt(a.classDiceSpent ?? 0, "classDice", 0, Number.MAX_SAFE_INTEGER);
+      if (spent > 0) return new EngineError("LuckyBreakAfterSpend", { spent });
       const have = diceLeft(pool);
       return have === 0 ? new EngineError("NotEnoughDice", { have, need: 1 }) : null;
     }
@@ -935,6 +944,8 @@ function poolActionError(pools: Readonly<Record<string, ActionPoolState>>, a: Po
     case "insight": {
       requireInt(a.dice, "dice", 1, MAX_SPEND);
       if (typeof a.subject !== "string" || a.subject.length === 0) return new EngineError("MissingSubject");
+      if (a.subject.length > MAX_SUBJECT)
+        return new EngineError("TextTooLong", { field: "subject", max: MAX_SUBJECT, length: a.subject.length });
       if (a.villain !== undefined && !pool.gm) return new EngineError("GmOnly");
       const villain = noteError(a.villain, "villain");
       if (villain !== null) return villain;

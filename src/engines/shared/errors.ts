@@ -51,15 +51,47 @@ export class EngineError extends Error {
 }
 
 /**
- * Checks that `value` is an integer in `[min, max]`; otherwise throws an {@link EngineError}
- * `NotInteger` or `OutOfRange` naming the field.
+ * Checks that `value` is an integer in `[min, max]`; otherwise throws an {@link EngineError} naming
+ * the field: `NumberAsText` (a number written as text), `NotInteger`, or `OutOfRange` (`BelowMinimum`
+ * or `AboveMaximum` when the other limit is no figure a person reads, such as `MAX_SAFE_INTEGER`).
  *
  * @returns The value, typed as a number.
  */
 export function requireInt(value: unknown, field: string, min: number, max: number): number {
+  // A whole number written as text ("6", from a macro) is named as such, not "must be a whole number
+  // (got 6)"; a text that is no whole number ("1.5" typed in a form) is refused as not whole.
+  if (typeof value === "string" && value.trim() !== "" && Number.isInteger(Number(value))) {
+    throw new EngineError("NumberAsText", { field, value });
+  }
   if (typeof value !== "number" || !Number.isInteger(value)) {
     throw new EngineError("NotInteger", { field, value });
   }
-  if (value < min || value > max) throw new EngineError("OutOfRange", { field, value, min, max });
+  if (value < min || value > max) throw new EngineError(rangeKey(min, max), { field, value, min, max });
+  return value;
+}
+
+/** Beyond this a limit is no figure a person reads: the message says "at least" or "at most" only. */
+const UNBOUNDED = 1e9;
+
+/** The key of an out-of-range error, worded for the limits a person can read. */
+function rangeKey(min: number, max: number): string {
+  if (max >= UNBOUNDED && min <= -UNBOUNDED) return "NotInteger";
+  if (max >= UNBOUNDED) return "BelowMinimum";
+  if (min <= -UNBOUNDED) return "AboveMaximum";
+  return "OutOfRange";
+}
+
+/**
+ * Text a caller gave for a field (a reason, a subject, a name): absent (`undefined` or `null`) is
+ * empty; anything but text is refused with {@link EngineError} `NotText`, and text longer than `max`
+ * characters (once trimmed) with `TextTooLong`, each naming the field.
+ *
+ * @returns The text as given.
+ */
+export function requireText(value: unknown, field: string, max = Number.POSITIVE_INFINITY): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") throw new EngineError("NotText", { field });
+  const length = value.trim().length;
+  if (length > max) throw new EngineError("TextTooLong", { field, max, length });
   return value;
 }

@@ -33,7 +33,7 @@ export type { CardControl, CardReply, CardRequest } from "./protocol.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
 import { currentSession, lateUsesNow, loadPools, namesOf, poolWrites, strikesWrite } from "./store.ts";
 import { classPoolWrites, loadClassPools } from "./class-pools.ts";
-import { syncInitiative } from "../initiative.ts";
+import { initiativeTarget, syncInitiative, type InitiativeTarget } from "../initiative.ts";
 
 /** A card as loaded from its message. */
 export interface LoadedCard {
@@ -154,6 +154,22 @@ export async function throwCardDice(
   return ActionRoll.throwFollowUps(next.card.request, next.card.thrown);
 }
 
+/**
+ * The combatant an initiative card's action moves (`null` for any other card, or when the total
+ * does not change). A use or re-roll on an initiative card that is not its character's current
+ * initiative is refused; another action on it (the GM's undo, a declared result) is applied without
+ * moving anyone.
+ */
+function initiativeOf(loaded: LoadedCard, control: CardControl): InitiativeTarget | null {
+  const { message, roll, card } = loaded;
+  try {
+    return initiativeTarget(message, roll.options, card.owner, roll.total);
+  } catch (error) {
+    if (control.type === "augment" || control.type === "reroll") throw error;
+    return null;
+  }
+}
+
 function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean, strike?: number): CardReply {
   return { repeated, ledger: card.ledger.length, total: roll.total ?? 0, ...(strike === undefined ? {} : { strike }) };
 }
@@ -205,6 +221,7 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   const classPools = loadClassPools([fromClass ? card.character : null, target?.character]);
   const table = cardTable(asker, card, pools.pools, classPools.pools);
   const next = applyCardAction(table, action);
+  const initiative = initiativeOf(loaded, control);
 
   const entry = SPENDS.has(control.type) ? next.card.ledger.at(-1) : undefined;
   const spend: SpendEvent | null = entry
@@ -255,7 +272,7 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     rollsWrite(message, [roll]),
   ]);
   // An augmented or re-rolled initiative moves its combatant (only before the round starts).
-  await syncInitiative(roll.options, roll.total);
+  await syncInitiative(initiative, roll.total);
   // The animation is not awaited: Dice So Nice plays it only while the GM's page is visible, and the
   // asker's reply and every other request in the GM's queue must not wait for a hidden tab.
   void showNewDice(dice3d(), fresh, asker, message).catch((error: unknown) => console.error(error));

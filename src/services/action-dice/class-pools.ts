@@ -1,30 +1,21 @@
 /**
  * Where class bonus dice live (RULES.md §2: "Bonus dice from a class feature belong to one character
- * and are tracked on it"): each action character's class dice for the session are stored in that
- * Actor's flags, written only by the active GM through the privileged card actions and the session
- * start. Like a player's pool, a stored class pool carries its session and a revision. A pool from an
+ * and are tracked on it"): each action character's class dice for the session are kept by its actor
+ * id in a world setting (not in the actor, which its owner may write), written only by the active GM
+ * through the privileged card actions and the session start. Like a player's pool, a stored class pool carries its session and a revision. A pool from an
  * earlier session (or none at all) is refilled from the character's `system.classDice` when the
  * session starts, or at its first use in the session (a character created or given class dice
  * mid-session gets them at once).
  */
-import { SYSTEM_ID } from "../../constants.ts";
 import { newClassPool, type ClassDicePool } from "../../engines/action/index.ts";
-import { flagWrite, type WriteStep } from "../transaction.ts";
+import { storedClassPool } from "../../data/settings/action-pools.ts";
+import { SETTING_KEYS, type StoredClassPool } from "../../helpers/settings.ts";
+import { recordEntriesWrite, type WriteStep } from "../transaction.ts";
 import { ACTION_ACTOR_TYPE } from "./protocol.ts";
-import { currentSession } from "./store.ts";
+import { currentSession, settingRecord } from "./store.ts";
 
-/** The Actor flag key of a character's class dice. */
-export const CLASS_POOL_FLAG = "classDicePool";
-
-/** A class pool as stored: its session, its revision and the engine's class pool. */
-export interface StoredClassPool {
-  /** The session the pool was filled for. */
-  readonly session: number;
-  /** Grows by one with every write. */
-  readonly rev: number;
-  /** The class dice. */
-  readonly state: ClassDicePool;
-}
+export type { StoredClassPool };
+export { storedClassPool };
 
 /** A character's class feature as its data stores it (`system.classDice`), or `null` when it has none. */
 export function classDiceOf(actor: Actor.Implementation): { faces: number; count: number } | null {
@@ -34,18 +25,6 @@ export function classDiceOf(actor: Actor.Implementation): { faces: number; count
   const faces = Number(raw?.faces);
   const count = Number(raw?.count);
   return Number.isInteger(faces) && Number.isInteger(count) && count > 0 ? { faces, count } : null;
-}
-
-function isStored(value: unknown): value is StoredClassPool {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Partial<StoredClassPool>;
-  return typeof v.session === "number" && typeof v.rev === "number" && typeof v.state === "object" && v.state !== null;
-}
-
-/** A character's stored class pool, whatever its session (`null` when none was ever written). */
-export function storedClassPool(actor: Actor.Implementation): StoredClassPool | null {
-  const raw = actor.getFlag(SYSTEM_ID, CLASS_POOL_FLAG as never) as unknown;
-  return isStored(raw) ? raw : null;
 }
 
 /**
@@ -91,9 +70,9 @@ export function loadClassPools(actorIds: Iterable<string | null | undefined>): L
   return { pools, stored };
 }
 
-/** A step that writes a character's stored class pool. */
-export function classPoolWrite(actor: Actor.Implementation, next: StoredClassPool): WriteStep {
-  return flagWrite("Actor", actor, `flags.${SYSTEM_ID}.${CLASS_POOL_FLAG}`, next, storedClassPool(actor));
+/** A step that writes characters' stored class pools, by actor id (one write of the world setting). */
+export function classPoolsWrite(next: ReadonlyMap<string, StoredClassPool>): WriteStep {
+  return recordEntriesWrite(settingRecord(SETTING_KEYS.actionClassPools), next);
 }
 
 /** The write steps that store every class pool an action changed (each with its revision raised by one). */
@@ -101,14 +80,13 @@ export function classPoolWrites(
   loaded: LoadedClassPools,
   after: Readonly<Record<string, ClassDicePool>> | undefined,
 ): WriteStep[] {
-  const steps: WriteStep[] = [];
+  const next = new Map<string, StoredClassPool>();
   for (const [id, state] of Object.entries(after ?? {})) {
     const before = loaded.stored.get(id);
-    const actor = game.actors.get(id);
-    if (!before || !actor || loaded.pools[id] === state) continue;
-    steps.push(classPoolWrite(actor, { session: before.session, rev: before.rev + 1, state }));
+    if (!before || !game.actors.get(id) || loaded.pools[id] === state) continue;
+    next.set(id, { session: before.session, rev: before.rev + 1, state });
   }
-  return steps;
+  return next.size > 0 ? [classPoolsWrite(next)] : [];
 }
 
 /**
@@ -117,7 +95,7 @@ export function classPoolWrites(
  * dice by actor id.
  */
 export function sessionClassPools(session: number): { steps: WriteStep[]; dice: Record<string, ClassDicePool> } {
-  const steps: WriteStep[] = [];
+  const next = new Map<string, StoredClassPool>();
   const dice: Record<string, ClassDicePool> = {};
   for (const actor of game.actors.filter((a) => a.type === ACTION_ACTOR_TYPE)) {
     const classDice = classDiceOf(actor);
@@ -129,7 +107,21 @@ export function sessionClassPools(session: number): { steps: WriteStep[]; dice: 
       continue;
     }
     dice[actor.id] = state;
-    steps.push(classPoolWrite(actor, { session, rev: (storedClassPool(actor)?.rev ?? 0) + 1, state }));
+    next.set(actor.id, { session, rev: (storedClassPool(actor)?.rev ?? 0) + 1, state });
   }
-  return { steps, dice };
+  return { steps: next.size > 0 ? [classPoolsWrite(next)] : [], dice };
+}
+
+/**
+ * The class bonus dice used or spent this session on the characters a player owns: they count as
+ * action dice for the lucky break (RULES.md §2). A class pool belongs to its character, and only
+ * the character's owner spends it, so the owner's characters are counted.
+ */
+export function classDiceSpentBy(userId: string): number {
+  const user = game.users.get(userId);
+  if (!user) return 0;
+  const owned = game.actors
+    .filter((a) => a.type === ACTION_ACTOR_TYPE && a.testUserPermission(user, "OWNER"))
+    .map((a) => a.id);
+  return Object.values(loadClassPools(owned).pools).reduce((sum, pool) => sum + pool.spent, 0);
 }

@@ -86,10 +86,11 @@ export function economyView(record: EconomyRecord): EconomyView {
     });
   }
   const villain = record.entry?.villain ?? null;
+  // A session started in a world where no player owns an action-dice character refilled no pool.
+  const kind = record.kind === "session" && record.pools.length === 0 ? "sessionOnly" : record.kind;
   return {
     kind: record.kind,
-    title:
-      villain === null ? `ROLLING_BONES.ActionDice.Economy.${record.kind}` : "ROLLING_BONES.ActionDice.Economy.agenda",
+    title: villain === null ? `ROLLING_BONES.ActionDice.Economy.${kind}` : "ROLLING_BONES.ActionDice.Economy.agenda",
     session: record.session,
     subject: record.entry?.subject ?? null,
     by: record.entry ? name(record.entry.by) : null,

@@ -29,6 +29,7 @@ export { POOL_ACTION, POOL_UNDO_ACTION, poolTarget } from "./protocol.ts";
 export type { PoolControl, PoolReply, PoolRequest, PoolUndoRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SpendEvent } from "./events.ts";
+import { classDiceSpentBy } from "./class-pools.ts";
 import { currentSession, lateUsesNow, loadPools, namesOf, poolWrites, strikesWrite } from "./store.ts";
 
 function engineAction(control: PoolControl, by: string, id: string): PoolAction {
@@ -64,7 +65,7 @@ function engineAction(control: PoolControl, by: string, id: string): PoolAction 
         ...(control.villain === undefined ? {} : { villain: control.villain }),
       };
     case "luckyBreak":
-      return { type: "luckyBreak", id, by };
+      return { type: "luckyBreak", id, by, classDiceSpent: classDiceSpentBy(by) };
     default:
       throw new EngineError("UnknownAction", { type: (control as { type: unknown }).type });
   }

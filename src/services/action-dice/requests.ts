@@ -8,7 +8,7 @@
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { EngineError, shared } from "../../engines/index.ts";
-import { checkAwardForRoll, MAX_STRIKES, strikesOf } from "../../engines/action/index.ts";
+import { checkAwardForRoll, MAX_NOTE, MAX_STRIKES, MAX_SUBJECT, strikesOf } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
 import type { Throw } from "../../engines/shared/index.ts";
 import { namedMessage, refused } from "../messages.ts";
@@ -33,7 +33,11 @@ import { cardOf } from "./card-state.ts";
 
 /** The part of a control that tells two controls of the same card state apart. */
 function controlKey(control: CardControl): string {
-  const c = control as Partial<Record<"type" | "faces" | "dice" | "entry" | "source", unknown>>;
+  // A macro may pass anything: a control that is not an object is told apart by nothing.
+  const given: unknown = control;
+  const c: Partial<Record<"type" | "faces" | "dice" | "entry" | "source", unknown>> = shared.isRecord(given)
+    ? given
+    : {};
   return [c.type, c.faces ?? "", c.dice ?? "", c.entry ?? "", c.source === "class" ? "class" : ""].join(":");
 }
 
@@ -122,10 +126,24 @@ export async function poolControl(control: PoolControl): Promise<boolean> {
   return (await requestGmAction(POOL_ACTION, request, id)) !== null;
 }
 
+/**
+ * Runs a request whose text arguments `build` checks first ({@link shared.requireText}): a caller's
+ * value that is not text, or text too long, is refused with one message and nothing is asked.
+ */
+async function withText(build: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await build();
+  } catch (error) {
+    return refused(error);
+  }
+}
+
 /** The GM awards one die to a player (and gains one), with the reason recorded when one is given. */
 export function award(userId: string, reason = ""): Promise<boolean> {
-  const why = reason.trim();
-  return poolControl({ type: "award", to: userId, count: 1, ...(why === "" ? {} : { reason: why }) });
+  return withText(() => {
+    const why = shared.requireText(reason, "reason", MAX_NOTE).trim();
+    return poolControl({ type: "award", to: userId, count: 1, ...(why === "" ? {} : { reason: why }) });
+  });
 }
 
 /**
@@ -144,7 +162,12 @@ export function awardForRoll(given: ChatMessage.Implementation, reason = ""): Pr
   const card = cardOf(message, roll);
   const check = checkAwardForRoll(card);
   if (!check.ok) return Promise.resolve(refused(check.error));
-  const why = typeof reason === "string" ? reason.trim() : "";
+  let why: string;
+  try {
+    why = shared.requireText(reason, "reason", MAX_NOTE).trim();
+  } catch (error) {
+    return Promise.resolve(refused(error));
+  }
   return poolControl({
     type: "award",
     to: card.owner,
@@ -159,7 +182,9 @@ export function awardForRoll(given: ChatMessage.Implementation, reason = ""): Pr
  * with the reason; the GM's undo on the card it posts lifts it, and a new session clears it.
  */
 export function forfeitAwards(userId: string, reason: string): Promise<boolean> {
-  return poolControl({ type: "forfeit", to: userId, reason });
+  return withText(() =>
+    poolControl({ type: "forfeit", to: userId, reason: shared.requireText(reason, "reason", MAX_NOTE) }),
+  );
 }
 
 /**
@@ -167,7 +192,14 @@ export function forfeitAwards(userId: string, reason: string): Promise<boolean> 
  * The record is whispered to the GMs only and listed in the GM panel's ledger.
  */
 export function secretAgenda(villain: string, subject: string, dice: number): Promise<boolean> {
-  return poolControl({ type: "insight", dice, subject, villain });
+  return withText(() =>
+    poolControl({
+      type: "insight",
+      dice,
+      subject: shared.requireText(subject, "subject", MAX_SUBJECT),
+      villain: shared.requireText(villain, "villain", MAX_NOTE),
+    }),
+  );
 }
 
 /** The GM takes one die back from a pool (a player's, or the GM's own with the GM's user id). */
@@ -211,7 +243,13 @@ export async function gainInsight(
     prepared = prepareRoll("action", request, { rollOptions: { card: { subject } } });
     if (prepared === null) return false;
   }
-  const spent = await poolControl({ type: "insight", dice, subject });
+  let text: string;
+  try {
+    text = shared.requireText(subject, "subject", MAX_SUBJECT);
+  } catch (error) {
+    return refused(error);
+  }
+  const spent = await poolControl({ type: "insight", dice, subject: text });
   if (!spent || prepared === null) return spent;
   return (await postRoll(prepared)) ?? false;
 }

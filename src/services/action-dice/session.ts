@@ -7,7 +7,7 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { requireLevel, sessionPools, type ActionPoolState, type SessionPlayer } from "../../engines/action/index.ts";
 import { EngineError } from "../../engines/index.ts";
-import { SETTING_KEYS } from "../../helpers/settings.ts";
+import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageCreate } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
@@ -18,7 +18,7 @@ export type { SessionReply, SessionRequest } from "./protocol.ts";
 import { ECONOMY_FLAG, renderEconomyCard, type EconomyRecord } from "./economy-card.ts";
 import type { SessionEvent } from "./events.ts";
 import { sessionClassPools } from "./class-pools.ts";
-import { currentSession, gmPoolWrite, namesOf, playerPoolWrite, storedGmPool, storedPlayerPool } from "./store.ts";
+import { currentSession, gmPoolWrite, namesOf, playerPoolsWrite, storedGmPool, storedPlayerPool } from "./store.ts";
 
 /** What a session start needs to know of one character. */
 export interface CharacterFacts {
@@ -70,9 +70,10 @@ export function worldCharacters(): CharacterFacts[] {
 
 /**
  * Starts a new session (runs on the active GM; the GM only). Refused with `SessionChanged` when a
- * session started since the GM looked, and `NoPlayers` when no player owns an action character.
- * Writes every player's pool, the GM's pool, every character's class dice and the session number,
- * and posts the pools, all or nothing; fires `rollingBones.sessionStarted`.
+ * session started since the GM looked. Writes every player's pool, the GM's pool, every character's
+ * class dice and the session number, and posts the pools, all or nothing; fires
+ * `rollingBones.sessionStarted`. A world where no player owns an action character starts its session
+ * all the same (no pools, the GM's emptied): the hook resets the other engines' per-session counters.
  */
 export async function runStartSession({ asker }: ActionContext, data: SessionRequest): Promise<SessionReply> {
   const me = asker.id ?? "";
@@ -84,24 +85,30 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     game.users.filter((u) => !u.isGM).map((u) => u.id),
     worldCharacters(),
   );
-  const pools = sessionPools({
-    gm: me,
-    players,
-    rule: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionRule),
-    balanced: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionBalanced),
-  });
+  // A session starts in every world (RULES.md §2 "Session"): with no player owning an action-dice
+  // character there are no pools to refill (the GM's, sized from the players', is emptied), and the
+  // other engines' per-session counters are reset all the same.
+  const pools: Record<string, ActionPoolState> =
+    players.length === 0
+      ? {}
+      : sessionPools({
+          gm: me,
+          players,
+          rule: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionRule),
+          balanced: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionBalanced),
+        });
   const session = currentSession() + 1;
   const steps: WriteStep[] = [];
+  const playerPools = new Map<string, StoredPool>();
   for (const { userId } of players) {
     const user = game.users.get(userId);
     if (!user) continue;
     const before = storedPlayerPool(user);
-    steps.push(
-      playerPoolWrite(user, { session, rev: (before?.rev ?? 0) + 1, state: pools[userId] as ActionPoolState }),
-    );
+    playerPools.set(userId, { session, rev: (before?.rev ?? 0) + 1, state: pools[userId] as ActionPoolState });
   }
-  const gmState = pools[me] as ActionPoolState;
-  steps.push(gmPoolWrite({ session, rev: (storedGmPool()?.rev ?? 0) + 1, state: gmState }));
+  if (playerPools.size > 0) steps.push(playerPoolsWrite(playerPools));
+  const gmState = pools[me];
+  steps.push(gmPoolWrite(gmState ? { session, rev: (storedGmPool()?.rev ?? 0) + 1, state: gmState } : null));
   const classPools = sessionClassPools(session);
   steps.push(...classPools.steps);
   const previous = currentSession();
@@ -111,7 +118,7 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     revert: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSession, previous),
   });
   const summary = [
-    { userId: me, gm: true, dice: gmState.dice },
+    ...(gmState ? [{ userId: me, gm: true, dice: gmState.dice }] : []),
     ...players.map(({ userId }) => ({ userId, gm: false, dice: (pools[userId] as ActionPoolState).dice })),
   ];
   const record: EconomyRecord = {
@@ -133,7 +140,7 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
   const event: SessionEvent = {
     session,
     players: Object.fromEntries(players.map(({ userId }) => [userId, (pools[userId] as ActionPoolState).dice])),
-    gm: gmState.dice,
+    gm: gmState?.dice ?? [],
     classDice: Object.fromEntries(
       Object.entries(classPools.dice).map(([id, pool]) => [id, [{ faces: pool.faces, count: pool.left }]]),
     ),

@@ -1,6 +1,6 @@
 /**
- * Where the action-dice pools live (DESIGN.md "Where state lives"): each player's pool in that
- * player's User flags, the GM's pool and the session number in world settings. Only the active GM
+ * Where the action-dice pools live (DESIGN.md "Where state lives"): every player's pool, the GM's
+ * pool and the session number in world settings, which only a GM may write. Only the active GM
  * writes them, through the privileged actions. Every stored pool carries the session it belongs to
  * (a pool from an earlier session is no pool) and a revision that grows with every write, so a
  * request made against a pool that changed meanwhile can be refused.
@@ -9,13 +9,12 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { ActionPoolState } from "../../engines/action/index.ts";
 import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
-import { POOL_FLAG, sessionPoolOf, storedGmPool, storedPlayerPool } from "../../data/settings/action-pools.ts";
-import { flagWrite, type WriteStep } from "../transaction.ts";
+import { sessionPoolOf, storedGmPool } from "../../data/settings/action-pools.ts";
+import { recordEntriesWrite, type RecordStore, type WriteStep } from "../transaction.ts";
 
 export type { StoredPool };
 
 export {
-  POOL_FLAG,
   currentSession,
   lateUsesNow,
   storedPlayerPool,
@@ -50,9 +49,21 @@ export function loadPools(userIds: Iterable<string>): LoadedPools {
   return { pools, stored };
 }
 
-/** A step that writes a player's stored pool (or removes it when `next` is null). */
-export function playerPoolWrite(user: User.Implementation, next: StoredPool): WriteStep {
-  return flagWrite("User", user, `flags.${SYSTEM_ID}.${POOL_FLAG}`, next, storedPlayerPool(user));
+/** A world setting of the system holding a record by id, as a {@link recordEntriesWrite} store. */
+export function settingRecord(
+  key: typeof SETTING_KEYS.actionPlayerPools | typeof SETTING_KEYS.actionClassPools,
+): RecordStore {
+  return {
+    label: `Setting ${key}`,
+    read: () => game.settings.get(SYSTEM_ID, key),
+    // The record holds stored pools by id; the setting's type names them, the step only copies them.
+    put: (record) => game.settings.set(SYSTEM_ID, key, record as never),
+  };
+}
+
+/** A step that writes players' stored pools, by user id (one write of the world setting). */
+export function playerPoolsWrite(next: ReadonlyMap<string, StoredPool>): WriteStep {
+  return recordEntriesWrite(settingRecord(SETTING_KEYS.actionPlayerPools), next);
 }
 
 /** A step that writes the GM's stored pool. */
@@ -72,6 +83,7 @@ export function gmPoolWrite(next: StoredPool | null): WriteStep {
  */
 export function poolWrites(loaded: LoadedPools, after: Readonly<Record<string, ActionPoolState>>): WriteStep[] {
   const steps: WriteStep[] = [];
+  const players = new Map<string, StoredPool>();
   let gmChanged: string | null = null;
   for (const [id, state] of Object.entries(after)) {
     const before = loaded.stored.get(id);
@@ -84,9 +96,10 @@ export function poolWrites(loaded: LoadedPools, after: Readonly<Record<string, A
       gmChanged = id;
       steps.push(gmPoolWrite(next));
     } else {
-      steps.push(playerPoolWrite(user, next));
+      players.set(id, next);
     }
   }
+  if (players.size > 0) steps.push(playerPoolsWrite(players));
   return steps;
 }
 

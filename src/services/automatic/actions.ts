@@ -14,7 +14,7 @@ import { EngineError, pool, shared } from "../../engines/index.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
-import { buildRoll, createRollMessage } from "../roll.ts";
+import { buildRoll, createRollMessage, MAX_FLAVOR } from "../roll.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import { ANSWERS_OPTION, DIFFICULTY_HIDDEN_OPTION } from "../requests/names.ts";
 import {
@@ -42,6 +42,15 @@ function namesOf(ids: readonly (string | null)[]): Record<string, string> {
     if (user && id !== null) names[id] = user.name;
   }
   return names;
+}
+
+/**
+ * The asker's flavor line: text of at most {@link MAX_FLAVOR} characters (a longer one is refused in
+ * words, before anything is posted), or `null` when there is none.
+ */
+function flavorOf(raw: unknown): string | null {
+  const text = typeof raw === "string" ? shared.requireText(raw, "flavor", MAX_FLAVOR) : "";
+  return text.trim() === "" ? null : text;
 }
 
 /** The speaker as sent, each field text or `null` (a forged one is read as text, never trusted as markup). */
@@ -94,7 +103,7 @@ export async function runAsk({ asker, actionId }: ActionContext, data: AskReques
     request,
     options: keptOptions(d.options, actor),
     speaker: { ...speaker, alias: speaker.alias || (actor?.name ?? asker.name) },
-    flavor: typeof d.flavor === "string" && d.flavor.trim() !== "" ? d.flavor : null,
+    flavor: flavorOf(d.flavor),
     visibility,
     state: "pending",
     decidedBy: null,
@@ -130,7 +139,12 @@ export async function runDecide(
   const message = messageById((data as Partial<DecideRequest> | null)?.messageId);
   const record = recordOf(message);
   if (!record) throw new EngineError("NotAutomaticRequest");
-  if (record.decideId === actionId) return { repeated: true, rollId: record.rollId };
+  if (record.decideId === actionId) {
+    // The same answer again (a double click) is that answer; the other answer sent under its id (an
+    // Approve forged after a refusal) did nothing, and says so.
+    if ((record.state === "approved") === (data.approve === true)) return { repeated: true, rollId: record.rollId };
+    throw new EngineError(record.state === "approved" ? "AutomaticWasApproved" : "AutomaticWasRefused");
+  }
   if (record.state !== "pending") throw new EngineError("AutomaticDecided");
   const approve = data.approve === true;
   const decided = (rollId: string | null): AutomaticRecord => ({

@@ -6,9 +6,9 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { keptOptions } from "../../dice/index.ts";
-import { shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/index.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
-import { notify } from "../../helpers/notify.ts";
+import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage } from "../messages.ts";
 import type { PreparedRoll } from "../roll.ts";
@@ -89,7 +89,14 @@ export async function decideAutomatic(given: ChatMessage.Implementation, approve
   const request: DecideRequest = { messageId: message.id, approve: approve === true };
   // One id for both answers: whichever arrives first is the answer, the other a repeat of it.
   const id = actionIdFor(message.id, "automaticDecide", game.user.id);
-  return (await requestGmAction(AUTOMATIC_DECIDE_ACTION, request, id)) !== null;
+  const reply = (await requestGmAction(AUTOMATIC_DECIDE_ACTION, request, id)) as { rollId?: unknown } | null;
+  if (reply === null) return false;
+  // The answer given first under this id stands: an approval posted a roll, a refusal none. The other
+  // answer sent after it did nothing, and the user is told which answer stands.
+  const approved = typeof reply.rollId === "string";
+  if (approved === request.approve) return true;
+  reportError(new EngineError(approved ? "AutomaticWasApproved" : "AutomaticWasRefused"));
+  return false;
 }
 
 /** A GM approves a request for an automatic success. */

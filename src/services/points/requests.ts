@@ -17,8 +17,9 @@ import { equipmentFor } from "../equipment.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
-import { postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
+import { checkSpeaksFor, postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
 import { POINTS_ACTIONS } from "./names.ts";
+import { MAX_FATE_LOSS_REASON } from "./fate-loss-card.ts";
 import type {
   AssistRequest,
   CancelAssistRequest,
@@ -98,6 +99,13 @@ export async function rollWithPoints(
     return null;
   }
   const { actor = null, assists = [], equipment: itemIds = [], ...asked } = options;
+  // The character the roll speaks for is the user's own (or the GM's to roll for), spend or not.
+  try {
+    checkSpeaksFor(actor);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
   if (!Array.isArray(itemIds) || (itemIds.length > 0 && !actor)) {
     reportError(new EngineError("BadPostOption", { option: "equipment" }));
     return null;
@@ -239,10 +247,16 @@ export async function resetPointsSession(session: number): Promise<boolean> {
  * card it posts records it and offers the GM an Undo. A double click takes one point.
  */
 export async function loseFatePoint(actorId: string, reason: string): Promise<boolean> {
-  const actor = game.actors.get(actorId);
+  let why: string;
+  try {
+    why = shared.requireText(reason, "reason", MAX_FATE_LOSS_REASON);
+  } catch (error) {
+    return refused(error);
+  }
+  const actor = typeof actorId === "string" ? game.actors.get(actorId) : undefined;
   const held = (actor?.system as unknown as { fatePoints?: unknown } | undefined)?.fatePoints;
-  const id = actionIdFor("fateLoss", actorId, reason.trim(), typeof held === "number" ? held : "none", game.user.id);
-  return (await requestGmAction(POINTS_ACTIONS.fateLoss, { actorId, reason }, id)) !== null;
+  const id = actionIdFor("fateLoss", actorId, why.trim(), typeof held === "number" ? held : "none", game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.fateLoss, { actorId, reason: why }, id)) !== null;
 }
 
 /** The GM gives back the Fate Point a loss card took. */
