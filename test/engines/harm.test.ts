@@ -7,10 +7,13 @@ import {
   MULTIPLIERS,
   applyHarm,
   fullHealAmount,
+  hasExpired,
   healthLevel,
   levelsLost,
   readAmount,
+  readDuration,
   readHealth,
+  remaining,
   scaledAmount,
   stepAdjustments,
   undoHarm,
@@ -327,5 +330,102 @@ describe("full healing", () => {
     expect(fullHealAmount({ value: 10, max: 10 })).toBe(0);
     expectEngineError(() => fullHealAmount({ value: 3, max: 0 }), "HealthInvalid");
     expect(readHealth({ value: 0, max: 1 })).toEqual({ value: 0, max: 1 });
+  });
+});
+
+describe("durations in rounds and turns", () => {
+  const clock = (round: number, turn: number, bearerTurn: number | null = 1, turnsPerRound = 3) => ({
+    now: { round, turn },
+    turnsPerRound,
+    bearerTurn,
+  });
+
+  it("one round put on before the bearer's turn ends at the end of the bearer's turn this round", () => {
+    const c = { units: "rounds" as const, value: 1, start: { round: 1, turn: 0 } };
+    expect(hasExpired(c, clock(1, 1))).toBe(false);
+    expect(remaining(c, clock(1, 1))).toBe(1);
+    expect(hasExpired(c, clock(1, 2))).toBe(true);
+    expect(remaining(c, clock(1, 2))).toBe(0);
+  });
+
+  it("put on during or after the bearer's turn, one round lasts to the end of the bearer's next turn", () => {
+    for (const startTurn of [1, 2]) {
+      const c = { units: "rounds" as const, value: 1, start: { round: 1, turn: startTurn } };
+      expect(hasExpired(c, clock(1, 2))).toBe(false);
+      expect(hasExpired(c, clock(2, 0))).toBe(false);
+      expect(remaining(c, clock(2, 1))).toBe(1);
+      expect(hasExpired(c, clock(2, 1))).toBe(false);
+      expect(hasExpired(c, clock(2, 2))).toBe(true);
+    }
+  });
+
+  it("N rounds are N of the bearer's turns, counted down once per round", () => {
+    const c = { units: "rounds" as const, value: 3, start: { round: 2, turn: 2 } };
+    expect(
+      [clock(2, 2), clock(3, 0), clock(3, 2), clock(4, 1), clock(5, 1), clock(5, 2)].map((k) => remaining(c, k)),
+    ).toEqual([3, 3, 2, 2, 1, 0]);
+  });
+
+  it("turns count every combatant's turn, the turn under way first", () => {
+    const c = { units: "turns" as const, value: 2, start: { round: 1, turn: 2 } };
+    expect(remaining(c, clock(1, 2))).toBe(2);
+    expect(remaining(c, clock(2, 0))).toBe(1);
+    expect(hasExpired(c, clock(2, 0))).toBe(false);
+    expect(hasExpired(c, clock(2, 1))).toBe(true);
+  });
+
+  it("put on outside combat, a duration counts from the first turn of the combat", () => {
+    expect(remaining({ units: "turns", value: 2, start: null }, clock(1, 0))).toBe(2);
+    expect(hasExpired({ units: "turns", value: 2, start: null }, clock(1, 2))).toBe(true);
+    expect(remaining({ units: "rounds", value: 1, start: null }, clock(1, 0))).toBe(1);
+    expect(hasExpired({ units: "rounds", value: 1, start: null }, clock(1, 2))).toBe(true);
+  });
+
+  it("a duration in rounds does not run out in a combat its bearer is not in", () => {
+    const c = { units: "rounds" as const, value: 1, start: { round: 1, turn: 0 } };
+    expect(hasExpired(c, clock(9, 2, null))).toBe(false);
+    expect(remaining(c, clock(9, 2, null))).toBeNull();
+  });
+
+  it("matches a turn-by-turn count for every start, bearer, length and round size", () => {
+    for (let T = 1; T <= 5; T++) {
+      for (let bearer = 0; bearer < T; bearer++) {
+        for (let value = 1; value <= 4; value++) {
+          for (let r0 = 1; r0 <= 2; r0++) {
+            for (let t0 = 0; t0 < T; t0++) {
+              const rounds = { units: "rounds" as const, value, start: { round: r0, turn: t0 } };
+              const turns = { units: "turns" as const, value, start: { round: r0, turn: t0 } };
+              let bearerEnds = 0;
+              let turnEnds = 0;
+              // Walk the combat turn by turn: when turn (r, t) ends, count it.
+              for (let step = r0 * T + t0; step < (r0 + value + 2) * T; step++) {
+                const r = Math.floor(step / T);
+                const t = step % T;
+                const ended = { r, t };
+                turnEnds += 1;
+                if (ended.t === bearer && (ended.r > r0 || ended.t > t0)) bearerEnds += 1;
+                const next = clock(Math.floor((step + 1) / T), (step + 1) % T, bearer, T);
+                expect(hasExpired(rounds, next)).toBe(bearerEnds >= value);
+                expect(hasExpired(turns, next)).toBe(turnEnds >= value);
+              }
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it("refuses a duration that is not 1 to 99 rounds or turns", () => {
+    for (const [v, u] of [
+      [0, "rounds"],
+      [100, "turns"],
+      [1.5, "rounds"],
+      ["2", "rounds"],
+      [2, "minutes"],
+      [Number.NaN, "turns"],
+    ]) {
+      expectEngineError(() => readDuration(v, u), "DurationInvalid");
+    }
+    expect(readDuration(3, "turns")).toEqual({ value: 3, units: "turns" });
   });
 });

@@ -8,3 +8,4 @@ export * from "./amount.ts";
 export * from "./health.ts";
 export * from "./wounds.ts";
 export * from "./apply.ts";
+export * from "./duration.ts";
