@@ -28,6 +28,8 @@ const SCENARIOS = [
   "test/applications/windows.test.ts",
   "test/applications/action-dice-sheet.test.ts",
   "test/services/world-batch.test.ts",
+  "test/services/harm.test.ts",
+  "test/applications/sheet-health.test.ts",
 ];
 
 export default defineConfig({

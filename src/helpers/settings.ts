@@ -32,6 +32,9 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.initiativeWild": string;
     "rolling-bones.initiativePi": string;
     "rolling-bones.initiativePool": string;
+    "rolling-bones.woundPenalties": boolean;
+    "rolling-bones.healthLevels": boolean;
+    "rolling-bones.applyToOthers": "ask" | "never";
   }
 }
 
@@ -83,6 +86,12 @@ export const SETTING_KEYS = Object.freeze({
   initiativeWild: "initiativeWild",
   initiativePi: "initiativePi",
   initiativePool: "initiativePool",
+  /** World: wounds at half and a quarter of health put their penalties on rolls (RULES.md §6; on by default). */
+  woundPenalties: "woundPenalties",
+  /** World: dice-pool actors read their health as the seven named health levels (off by default). */
+  healthLevels: "healthLevels",
+  /** World: a player applies damage to others' tokens by asking the active GM (`ask`, the default) or not at all (`never`). */
+  applyToOthers: "applyToOthers",
 } as const);
 
 /** Registers every system setting (called from the `init` hook). */
@@ -217,6 +226,34 @@ export function registerSettings(): void {
     config: false,
     type: Boolean,
     default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.woundPenalties, {
+    name: "ROLLING_BONES.Settings.woundPenalties.name",
+    hint: "ROLLING_BONES.Settings.woundPenalties.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.healthLevels, {
+    name: "ROLLING_BONES.Settings.healthLevels.name",
+    hint: "ROLLING_BONES.Settings.healthLevels.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.applyToOthers, {
+    name: "ROLLING_BONES.Settings.applyToOthers.name",
+    hint: "ROLLING_BONES.Settings.applyToOthers.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      ask: "ROLLING_BONES.Settings.applyToOthers.ask",
+      never: "ROLLING_BONES.Settings.applyToOthers.never",
+    },
+    default: "ask",
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, {
     name: "ROLLING_BONES.Settings.worldSchemaVersion.name",

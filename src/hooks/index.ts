@@ -9,6 +9,7 @@ import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
 import { onUpdateUser } from "./update-user.ts";
+import { onUpdateActor } from "./update-actor.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -29,6 +30,8 @@ export function registerHooks(): void {
   Hooks.on("hotbarDrop", onHotbarDrop);
   // A changed action-dice pool re-renders the open sheets of that player's action characters.
   Hooks.on("updateUser", onUpdateUser);
+  // Health changed by hand (sheet, token bar, macro): the wound and the defeated mark follow it.
+  Hooks.on("updateActor", onUpdateActor);
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
   Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.

@@ -9,6 +9,7 @@ import { newGear, newWeapon } from "../../src/data/item/pure.ts";
 /** A sample stored `system` of each character type. */
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "percentile-character": {
+    health: { value: 12, max: 12 },
     schemaVersion: 2,
     attributes: {
       body: { rating: 6 },
@@ -25,6 +26,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     karma: 7,
   },
   "action-character": {
+    health: { value: 9, max: 14 },
     schemaVersion: 2,
     level: 7,
     abilities: {
@@ -41,6 +43,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     classDice: { faces: 8, count: 2 },
   },
   "wild-character": {
+    health: { value: 10, max: 10 },
     schemaVersion: 2,
     attributes: {
       agility: { code: "3D+1" },
@@ -59,6 +62,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     session: { characterPoints: 2, fatePoints: 0 },
   },
   "pi-character": {
+    health: { value: 8, max: 10 },
     schemaVersion: 2,
     attributes: {
       power: { dice: [8, 4] },
@@ -76,6 +80,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     },
   },
   "pool-character": {
+    health: { value: 7, max: 7 },
     schemaVersion: 2,
     attributes: {
       strength: { rating: 3 },

@@ -74,6 +74,14 @@ export interface EffectSpec {
   transfer?: boolean;
   statuses?: string[];
   changes?: Record<string, unknown>[];
+  /** The icon. [API13 ActiveEffect#img] */
+  img?: string;
+  /** Document flags by scope. [API13 Document#flags] */
+  flags?: Record<string, Record<string, unknown>>;
+  /** How long it lasts, in the generation's shape (v13 `{ rounds, turns, … }`, v14 `{ value, units, expiry }`). */
+  duration?: Record<string, unknown>;
+  /** v14: where the duration started (`{ combat, combatant, round, turn, … }`). [API14 EffectStartData] */
+  start?: Record<string, unknown>;
 }
 
 /** An embedded item of an actor, as stored. */
@@ -179,9 +187,15 @@ function effectView(spec: EffectSpec) {
     {
       id: spec._id,
       name: spec.name,
+      img: spec.img ?? null,
       disabled: spec.disabled ?? false,
       statuses: new Set(spec.statuses ?? []),
       changes: deepClone(spec.changes ?? []),
+      flags: deepClone(spec.flags ?? {}),
+      duration: deepClone(spec.duration ?? {}),
+      start: deepClone(spec.start ?? {}),
+      // The stored data. [API13 Document#toObject]
+      toObject: () => deepClone(spec),
     },
     `ActiveEffect ${spec._id}`,
   );
@@ -593,6 +607,7 @@ class Actor {
     data: Record<string, unknown>[],
     options: { keepId?: boolean } & Record<string, unknown> = {},
   ): Promise<Item[]> {
+    if (name === "ActiveEffect") return (await this.#changeEffects("create", data, [])) as unknown as Item[];
     if (name !== "Item") throw new Error(`Foundry double: ${name} is not an embedded collection of Actor`);
     const keepId = options.keepId === true;
     const ids = await this._changeItems("createItem", options, (items) => {
@@ -619,6 +634,54 @@ class Actor {
       return { ids: created.map((c) => c._id), changes: null };
     });
     return ids.map((id) => this.items.get(id) as Item);
+  }
+
+  /**
+   * Deletes embedded Active Effects by id (an owner or a GM only); an id the actor does not hold is
+   * refused, as core refuses deleting a document that does not exist. [API13
+   * ClientDocumentMixin#deleteEmbeddedDocuments]
+   */
+  async deleteEmbeddedDocuments(
+    name: string,
+    ids: string[],
+    options: Record<string, unknown> = {},
+  ): Promise<unknown[]> {
+    if (name !== "ActiveEffect") throw new Error(`Foundry double: deleting ${name} from an Actor is not emulated`);
+    return this.#changeEffects("delete", [], ids, options);
+  }
+
+  /**
+   * Creates or deletes the actor's own Active Effects on the server and brings the change to every
+   * client, where `createActiveEffect` / `deleteActiveEffect` fire for each. Created effects get
+   * new ids; their data is stored as JSON. [API13 hookEvents.createDocument / deleteDocument]
+   */
+  async #changeEffects(
+    kind: "create" | "delete",
+    data: Record<string, unknown>[],
+    ids: string[],
+    options: Record<string, unknown> = {},
+  ): Promise<unknown[]> {
+    await toServer();
+    const user = this.#owner(`${kind} ActiveEffect in Actor`);
+    const current = this.#home.server();
+    const effects = deepClone(current.effects ?? []);
+    let changed: EffectSpec[];
+    if (kind === "create") {
+      changed = data.map((d) => ({ ...(jsonCopy(d) as Omit<EffectSpec, "_id">), _id: randomID() }));
+      effects.push(...changed);
+    } else {
+      changed = ids.map((id) => {
+        const found = effects.find((e) => e._id === id);
+        if (!found) throw new Error(`Foundry double: ActiveEffect [${id}] does not exist in Actor [${this.#id}]`);
+        return found;
+      });
+    }
+    const next = { ...current, effects: kind === "create" ? effects : effects.filter((e) => !changed.includes(e)) };
+    const hook = kind === "create" ? "createActiveEffect" : "deleteActiveEffect";
+    await this.#home.write(jsonCopy(next), (clientId) => {
+      for (const e of changed) lifecycle(hook, () => [effectView(e), options, user.id])(clientId);
+    });
+    return changed.map(effectView);
   }
 
   /** The embedded Active Effects. [API13 Actor#effects: an EmbeddedCollection] */

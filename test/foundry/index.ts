@@ -191,6 +191,8 @@ export interface DoubleGame {
   combat: CombatDouble | null;
   /** The world's combat encounters (combat.ts). [API13 game.combats] */
   readonly combats: WorldCollection<Combat>;
+  /** The world's scenes: none (no canvas). [API13 game.scenes] */
+  readonly scenes: { get(id: string): undefined };
 }
 
 /** The part of a Combat the double offers through `game.combat`. */
@@ -543,9 +545,14 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Combat: strictObject({ documentClass: Combat }, "CONFIG.Combat"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
       Item: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Item"),
-      // [API13 CONFIG.statusEffects: the token HUD's status effects, { id, name, img, changes? }; the
-      // core list is left out (the system only adds its own)]
-      statusEffects: [],
+      // [API13 CONFIG.statusEffects: the token HUD's status effects, { id, name, img, changes? }; of the
+      // core list only the defeated status, which the system marks (its name a core key)]
+      statusEffects: [{ id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" }],
+      // [API13 CONFIG.specialStatusEffects: the status ids core gives a meaning; DEFEATED is "dead"]
+      specialStatusEffects: strictObject(
+        { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" },
+        "CONFIG.specialStatusEffects",
+      ),
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
@@ -643,6 +650,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
       combats: createCombats(combats),
+      // No scenes: the world has no canvas, so no tokens to name on one. [API13 game.scenes]
+      scenes: strictObject({ get: () => undefined }, "game.scenes"),
     },
     "game",
   );

@@ -106,6 +106,14 @@ class User {
     return id ? (actors.get(id) ?? null) : null;
   }
 
+  /**
+   * The tokens the user targets: none, as the world has no canvas and no tokens (a user targets
+   * tokens on a scene). [API13 User#targets: a set of Token placeables]
+   */
+  get targets(): Set<unknown> {
+    return new Set();
+  }
+
   /** A copy of the flags (local edits are not saved, as in Foundry). */
   get flags(): Record<string, Record<string, unknown>> {
     return deepClone(this._source.flags);

@@ -34,6 +34,8 @@ import { cancelAssist } from "../../services/points/requests.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
+import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
+import { healActors } from "../../services/harm/requests.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -102,6 +104,7 @@ export class RollingBonesCharacterSheet<
       toggleEquipped: RollingBonesCharacterSheet.#onToggleEquipped,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
       toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
+      healActor: RollingBonesCharacterSheet.#onHealActor,
     },
   };
 
@@ -194,6 +197,7 @@ export class RollingBonesCharacterSheet<
         : {}),
       equipment: this.equipment,
       conditions: this.conditions,
+      health: { rules: woundRules(), defeated: harmStateOf(this.actor).defeated },
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -254,6 +258,12 @@ export class RollingBonesCharacterSheet<
     const status = target.dataset.status ?? "";
     if (!this.isEditable || !this.conditions.some((c) => c.id === status)) return;
     await this.actor.toggleStatusEffect(status);
+  }
+
+  /** The GM heals the actor fully, recorded on a chat card with its Undo (RULES.md §6). */
+  static async #onHealActor(this: RollingBonesCharacterSheet): Promise<void> {
+    if (!game.user.isGM) return;
+    await healActors([this.actor], null);
   }
 
   /** Opens the viewer's action-dice panel (the GM panel for a GM). */

@@ -11,8 +11,17 @@ import {
   WILD_FATE_POINTS_PER_SESSION,
   WILD_STARTING_FATE_POINTS,
 } from "./constants.ts";
-import { wildSessionLeft } from "./derived.ts";
-import { choiceField, entriesField, fixedKeysField, intField, nameField, pointsField, versionField } from "./fields.ts";
+import { wildSessionLeft, withinMax } from "./derived.ts";
+import {
+  choiceField,
+  entriesField,
+  fixedKeysField,
+  healthField,
+  intField,
+  nameField,
+  pointsField,
+  versionField,
+} from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
 import { notify } from "../../helpers/notify.ts";
@@ -36,6 +45,7 @@ function codeField() {
 /** Builds the wild-die character schema. */
 export function wildSchema() {
   return {
+    health: healthField(),
     schemaVersion: versionField(),
     attributes: fixedKeysField(WILD_ATTRIBUTES, () => new fields.SchemaField({ code: codeField() })),
     skills: entriesField(
@@ -84,6 +94,7 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
   /** Derives what may still be spent this session. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.health = withinMax(this.health);
     this.sessionLeft = wildSessionLeft(this);
   }
 

@@ -14,6 +14,7 @@
 import type { EngineId } from "../../engines/index.ts";
 import { pi } from "../../engines/index.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
+import { woundStatusEffects } from "./wounds.ts";
 
 /** The key prefix of a change that adjusts a roll (a flag path: Foundry may apply it to the actor's flags harmlessly). */
 export const CHANGE_PREFIX = "flags.rolling-bones.roll.";
@@ -24,8 +25,16 @@ export const ADJUSTABLE = Object.freeze({
   percentile: { bonus: "bonus", penalty: "penalty" },
   action: { modifier: "modifier" },
   pool: { pool: "pool", difficulty: "difficulty" },
-  wild: {},
+  wild: { dice: "dice" },
 } as const satisfies Record<EngineId, Record<string, string>>);
+
+/**
+ * The lowest value a target can be adjusted to, where the rules set one: a Wild Die roll keeps at
+ * least its one die, the Wild Die (RULES.md §6: "−1D, never below 1D").
+ */
+const FLOORS: Readonly<Partial<Record<EngineId, Readonly<Record<string, number>>>>> = Object.freeze({
+  wild: { dice: 1 },
+});
 
 /** One of the system's conditions, as its status effect is declared. */
 export interface ConditionSpec {
@@ -84,12 +93,14 @@ export function conditionsOf(engine: EngineId): ConditionSpec[] {
  * @param change - Builds a change (`compat.effectChange`).
  */
 export function statusEffects(change: (key: string, value: string, kind: EffectChangeKind) => unknown) {
-  return CONDITIONS.map((c) => ({
+  const own = CONDITIONS.map((c) => ({
     id: c.id,
     name: conditionNameKey(c.id),
     img: c.img,
     changes: c.changes.map((ch) => change(`${CHANGE_PREFIX}${ch.target}`, ch.value, ch.kind)),
   }));
+  // The wounds of every engine follow (data/conditions/wounds.ts).
+  return [...own, ...woundStatusEffects(change)];
 }
 
 /** An Active Effect as a roll reads it. */
@@ -179,6 +190,9 @@ export function withConditions(engine: EngineId, request: unknown, conditions: r
   if (hindrances.length > 0) {
     const own = typeof out.hindrance === "string" ? (out.hindrance as pi.Hindrance) : "none";
     out.hindrance = pi.combineHindrances([own, ...hindrances]);
+  }
+  for (const [field, floor] of Object.entries(FLOORS[engine] ?? {})) {
+    if (typeof out[field] === "number" && out[field] < floor) out[field] = floor;
   }
   return out;
 }

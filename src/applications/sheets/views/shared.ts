@@ -5,6 +5,7 @@
  * and tests can build the exact context a sheet renders.
  */
 
+import type { SheetHealth } from "./health.ts";
 import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
@@ -38,6 +39,8 @@ export interface ViewOptions {
   readonly conditions?: readonly { readonly id: string; readonly name: string; readonly active: boolean }[];
   /** An NPC's notes and the key of their label: present, the sheet is an NPC's (no points or pools, notes). */
   readonly npc?: { readonly notes: string; readonly labelKey: string };
+  /** The world's wound rules and the defeated mark, for the health figures; absent: the default rules, not defeated. */
+  readonly health?: SheetHealth;
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
