@@ -30,6 +30,7 @@ const SCENARIOS = [
   "test/services/world-batch.test.ts",
   "test/services/harm.test.ts",
   "test/applications/sheet-health.test.ts",
+  "test/services/harm-durations.test.ts",
 ];
 
 export default defineConfig({

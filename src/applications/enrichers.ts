@@ -9,6 +9,7 @@ import { ENRICHER_PATTERN, parseEnricher, type CommandEngine, type CommandSettin
 import { commandSettings } from "../helpers/command-settings.ts";
 import { errorMessage, type ErrorLocalizer } from "../helpers/notify.ts";
 import { parseRequestText } from "../services/requests/spec.ts";
+import { HARM_LINK_PATTERN, parseHarmLink } from "../services/harm/links.ts";
 
 /** The class of every roll link (working or broken). */
 export const ROLL_LINK_CLASS = "rb-roll-link";
@@ -143,8 +144,49 @@ export function enrichRequestLink(match: RegExpMatchArray): Promise<HTMLElement>
   return Promise.resolve(buildRequestLink(document, match[0], match[1] ?? "", match[2] ?? "", game.i18n));
 }
 
-/** Registers the roll-link and request-link enrichers (called in `init`). */
+/** The class of a damage or healing link. */
+export const HARM_LINK_CLASS = "rb-harm-link";
+
+/**
+ * Builds a damage or healing link (`@Damage[7|half]{Fireball}`, `@Heal[5]{Potion}`): clicked, it
+ * applies the amount to the user's selected tokens (else their targets, else their character), as
+ * `applyDamage` does; a malformed text gives a broken link with the reason in its title.
+ */
+export function buildHarmLink(doc: Document, source: RollLinkSource, i18n: ErrorLocalizer): HTMLAnchorElement {
+  const link = doc.createElement("a");
+  link.classList.add(ROLL_LINK_CLASS, HARM_LINK_CLASS);
+  const label = source.label?.trim() ?? "";
+  try {
+    const { amount, multiplier } = parseHarmLink(source.name, source.params);
+    const heal = multiplier === "heal";
+    link.dataset.harm = multiplier;
+    link.dataset.amount = String(amount);
+    link.setAttribute("role", "button");
+    link.tabIndex = 0;
+    const what = i18n.format(heal ? "ROLLING_BONES.Harm.Link.Heal" : `ROLLING_BONES.Harm.Link.${multiplier}`, {
+      amount: String(amount),
+    });
+    link.title = i18n.format("ROLLING_BONES.Harm.Link.Title", { what });
+    link.append(icon(doc, heal ? "fa-solid fa-heart-pulse" : "fa-solid fa-burst"), ` ${label !== "" ? label : what}`);
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    link.classList.add("is-broken");
+    link.setAttribute("aria-disabled", "true");
+    link.title = i18n.format("ROLLING_BONES.RollLink.Broken", { reason: errorMessage(error, i18n) });
+    link.append(icon(doc, "fa-solid fa-link-slash"), ` ${label !== "" ? label : source.text}`);
+  }
+  return link;
+}
+
+/** The enricher Foundry calls for each match of {@link HARM_LINK_PATTERN}. */
+export function enrichHarmLink(match: RegExpMatchArray): Promise<HTMLElement> {
+  const source = { text: match[0], name: match[1] ?? "", params: match[2] ?? "", label: match[3] };
+  return Promise.resolve(buildHarmLink(document, source, game.i18n));
+}
+
+/** Registers the roll-link, request-link and damage-link enrichers (called in `init`). */
 export function registerEnrichers(): void {
   CONFIG.TextEditor.enrichers.push({ pattern: ENRICHER_PATTERN, enricher: enrichRollLink });
   CONFIG.TextEditor.enrichers.push({ pattern: REQUEST_LINK_PATTERN, enricher: enrichRequestLink });
+  CONFIG.TextEditor.enrichers.push({ pattern: HARM_LINK_PATTERN, enricher: enrichHarmLink });
 }

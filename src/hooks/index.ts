@@ -10,6 +10,7 @@ import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
 import { onUpdateUser } from "./update-user.ts";
 import { onUpdateActor } from "./update-actor.ts";
+import { onUpdateCombat } from "./update-combat.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -32,6 +33,8 @@ export function registerHooks(): void {
   Hooks.on("updateUser", onUpdateUser);
   // Health changed by hand (sheet, token bar, macro): the wound and the defeated mark follow it.
   Hooks.on("updateActor", onUpdateActor);
+  // A combat moved on: the active GM removes the timed conditions that ran out.
+  Hooks.on("updateCombat", onUpdateCombat);
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
   Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.

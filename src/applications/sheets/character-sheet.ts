@@ -35,6 +35,7 @@ import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
+import { timedEffectsOf } from "../../services/harm/durations.ts";
 import { healActors } from "../../services/harm/requests.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -105,6 +106,7 @@ export class RollingBonesCharacterSheet<
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
       toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
       healActor: RollingBonesCharacterSheet.#onHealActor,
+      endCondition: RollingBonesCharacterSheet.#onEndCondition,
     },
   };
 
@@ -198,6 +200,7 @@ export class RollingBonesCharacterSheet<
       equipment: this.equipment,
       conditions: this.conditions,
       health: { rules: woundRules(), defeated: harmStateOf(this.actor).defeated },
+      timed: timedEffectsOf(this.actor),
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -264,6 +267,17 @@ export class RollingBonesCharacterSheet<
   static async #onHealActor(this: RollingBonesCharacterSheet): Promise<void> {
     if (!game.user.isGM) return;
     await healActors([this.actor], null);
+  }
+
+  /** The GM ends a timed condition early (RULES.md §6). */
+  static async #onEndCondition(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.dataset.effect ?? "";
+    if (!game.user.isGM || !this.actor.effects.get(id)) return;
+    await this.actor.deleteEmbeddedDocuments("ActiveEffect", [id]);
   }
 
   /** Opens the viewer's action-dice panel (the GM panel for a GM). */

@@ -21,6 +21,7 @@ import {
   resolveTarget,
   targetOf,
   tokenRef,
+  userTargets,
   type ApplyRequest,
   type ApplyResult,
   type HealRequest,
@@ -120,18 +121,22 @@ export async function undoOnCard(given: ChatMessage.Implementation, entry: strin
   return (await requestGmAction(HARM_ACTIONS.undo, request, id)) as ApplyResult | null;
 }
 
-/** What `applyDamage` takes as a target: an actor, a token (placeable or document), or an actor id. */
+/** What `applyDamage` takes as a target: an actor, a token (placeable or document), an actor id, or a reference. */
 export type DamageTarget = Actor.Implementation | string | object;
 
 /** A target as a reference, or `null` when it names nothing the system can apply to. */
 export function targetRefOf(given: unknown): TargetRef | null {
   if (typeof given === "string") return given === "" ? null : { actor: given };
   if (!shared.isRecord(given)) return null;
-  if ((given as { documentName?: unknown }).documentName === "Actor") {
+  const documentName = (given as { documentName?: unknown }).documentName;
+  if (documentName === "Actor") {
     const id = (given as { id?: unknown }).id;
     return typeof id === "string" ? { actor: id } : null;
   }
-  return tokenRef(given);
+  // A token (a document, or a placeable holding one). [API13 TokenDocument, Token#document]
+  if (documentName === "Token" || shared.isRecord((given as { document?: unknown }).document)) return tokenRef(given);
+  // A reference as the system writes one (`{ actor, token?, scene? }`).
+  return typeof given.actor === "string" && given.actor !== "" ? targetOf(given) : null;
 }
 
 /** The options of `applyDamage`. */
@@ -210,4 +215,17 @@ export function partyActors(): Actor.Implementation[] {
   return game.actors.filter(
     (a) => a.type.endsWith("-character") && players.some((u) => a.testUserPermission(u, "OWNER")),
   );
+}
+
+/**
+ * Whom a damage or healing link applies to: the user's selected tokens, else the tokens they
+ * target, else their own character. [API13 TokenLayer#controlled, User#targets, User#character]
+ */
+export function linkTargets(): TargetRef[] {
+  const selected = selectedTargets();
+  if (selected.length > 0) return selected;
+  const targeted = userTargets(game.user);
+  if (targeted.length > 0) return targeted;
+  const character = game.user.character;
+  return character?.id ? [{ actor: character.id }] : [];
 }

@@ -104,3 +104,46 @@ export function healthStats(
   };
   return [left, max, levels];
 }
+
+/** An effect that lasts rounds or turns, as the sheet shows it. */
+export interface TimedView {
+  /** The effect's id. */
+  readonly id: string;
+  /** Its name (text). */
+  readonly name: string;
+  /** How much is left, in its units. */
+  readonly value: number;
+  readonly units: harm.DurationUnit;
+}
+
+/**
+ * The effects that expire, each with how much it has left ("Stunned: 2 rounds left"); a GM may end
+ * one early (the `endCondition` button).
+ *
+ * @param timed - The effects and what each has left.
+ * @param kit - The sheet view's kit.
+ */
+export function timedStat(timed: readonly TimedView[], kit: ViewKit): StatView {
+  const gm = kit.options.gm === true && kit.options.editable;
+  return {
+    id: kit.id("timed"),
+    label: kit.t("ROLLING_BONES.Harm.Timed.Label"),
+    list: timed.map((t) => {
+      const left = kit.t(`ROLLING_BONES.Harm.Timed.${t.units}`, { value: String(t.value) });
+      const text = kit.t("ROLLING_BONES.Harm.Timed.Item", { name: t.name, left });
+      if (!gm) return { text };
+      const end = kit.t("ROLLING_BONES.Harm.Timed.End");
+      return {
+        text,
+        button: {
+          action: "endCondition",
+          text: end,
+          label: kit.t("ROLLING_BONES.Harm.Timed.EndLabel", { name: t.name }),
+          data: { effect: t.id },
+          icon: "fa-hourglass-end",
+        },
+      };
+    }),
+    hint: kit.t("ROLLING_BONES.Harm.Timed.Hint"),
+  };
+}

@@ -1,7 +1,7 @@
 /** The pure views of the character sheets, one per character type. */
 
 import { ENGINE_OF, type CharacterSources, type CharacterType } from "../../../data/actor/pure.ts";
-import { healthStats } from "./health.ts";
+import { healthStats, timedStat } from "./health.ts";
 import { actionView } from "./action.ts";
 import { equipmentSections } from "./equipment.ts";
 import { percentileView } from "./percentile.ts";
@@ -15,7 +15,7 @@ export * from "./shared.ts";
 export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
 export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
-export { healthStats, woundEffectText, woundStatusId, type SheetHealth } from "./health.ts";
+export { healthStats, timedStat, woundEffectText, woundStatusId, type SheetHealth, type TimedView } from "./health.ts";
 export type { ItemSheetView } from "./item.ts";
 
 /** The engine's conditions on the sheet: each one's state, with a button that turns it on or off for an editor. */
@@ -72,9 +72,10 @@ export function characterView<T extends CharacterType>(
   const kit = new ViewKit(i18n, options);
   const viewed = VIEWS[type](system, kit);
   // Health leads the summary bar of every sheet (RULES.md §6).
+  const timed = options.timed?.length ? [timedStat(options.timed, kit)] : [];
   const own = {
     ...viewed,
-    stats: [...healthStats(ENGINE_OF[type], system.health, kit, options.health), ...viewed.stats],
+    stats: [...healthStats(ENGINE_OF[type], system.health, kit, options.health), ...timed, ...viewed.stats],
   };
   const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
   const view = options.conditions?.length

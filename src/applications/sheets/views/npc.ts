@@ -14,7 +14,13 @@ import type { CharacterView, StatView, ViewKit } from "./shared.ts";
  * @param kit - The view's kit.
  */
 export function npcView(view: CharacterView, notes: string, labelKey: string, kit: ViewKit): CharacterView {
-  const keptStats = new Set([kit.id("health"), kit.id("health-max"), kit.id("health-levels"), kit.id("hindrance")]);
+  const keptStats = new Set([
+    kit.id("health"),
+    kit.id("health-max"),
+    kit.id("health-levels"),
+    kit.id("timed"),
+    kit.id("hindrance"),
+  ]);
   const droppedSections = new Set([kit.id("tenPoint")]);
   const label = kit.t(labelKey);
   const notesStat: StatView = {

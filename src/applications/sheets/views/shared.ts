@@ -5,7 +5,7 @@
  * and tests can build the exact context a sheet renders.
  */
 
-import type { SheetHealth } from "./health.ts";
+import type { SheetHealth, TimedView } from "./health.ts";
 import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
@@ -41,6 +41,8 @@ export interface ViewOptions {
   readonly npc?: { readonly notes: string; readonly labelKey: string };
   /** The world's wound rules and the defeated mark, for the health figures; absent: the default rules, not defeated. */
   readonly health?: SheetHealth;
+  /** The effects on the actor that last a number of rounds or turns, with how much each has left; absent or empty: not shown. */
+  readonly timed?: readonly TimedView[];
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
