@@ -17,6 +17,8 @@ const SCENARIOS = [
   "test/services/initiative.test.ts",
   "test/services/conditions.test.ts",
   "test/services/equipment.test.ts",
+  "test/services/weapon-usage.test.ts",
+  "test/services/targets.test.ts",
   "test/services/npc.test.ts",
   "test/services/migration-world.test.ts",
   "test/services/action-awards.test.ts",

@@ -116,14 +116,18 @@ export class EnginePanel {
       return;
     }
     const seed = this.#nextSeed();
-    // The chosen equipment adjusts the roll after the pick and is named on the card, as `rollWithPoints` does.
-    const equipment = evaluation.equipment.named;
-    const request =
-      equipment.length > 0 ? withConditions(this.engine, evaluation.request, equipment) : evaluation.request;
+    // The chosen equipment and the character's conditions adjust the roll and are named on the card,
+    // as `rollWithPoints` does.
     const settings = { ...this.#host.settings(), ...this.state.character };
+    const equipment = evaluation.equipment.named;
+    const conditions = settings.conditions ?? [];
+    const adjustments = [...equipment, ...conditions];
+    const request =
+      adjustments.length > 0 ? withConditions(this.engine, evaluation.request, adjustments) : evaluation.request;
     const attack = attackRollOptions(this.state.values, settings).attack;
     this.#show(rollEngine(this.engine, request, shared.seededFaces(seed)), seed, this.state.title, {
       equipment,
+      conditions,
       attack,
     });
   }
@@ -147,7 +151,7 @@ export class EnginePanel {
     roll: LabRoll,
     seed: number,
     flavor: string | null,
-    stored: { equipment?: readonly NamedCondition[]; attack?: unknown },
+    stored: { equipment?: readonly NamedCondition[]; conditions?: readonly NamedCondition[]; attack?: unknown },
   ): void {
     const { render } = this.#host;
     const template = cardTemplateFile(this.engine);

@@ -20,9 +20,23 @@ import {
   type EquipmentEntry,
 } from "../src/applications/sheets/views/index.ts";
 import { itemSheetView, type ItemEffectData, type ItemSheetView } from "../src/applications/sheets/views/item.ts";
-import { USE_FIELD, type DialogAttack } from "../src/applications/dialogs/equipment.ts";
+import {
+  USE_ABILITY_FIELD,
+  USE_ATTRIBUTE_FIELD,
+  USE_FIELD,
+  dialogAttackOf,
+  type DialogAttack,
+} from "../src/applications/dialogs/equipment.ts";
 import { isItemType, itemAdjustments, namedEquipment, type ItemData } from "../src/data/item/pure.ts";
-import { conditionNameKey, conditionsOf } from "../src/data/conditions/index.ts";
+import {
+  CHANGE_PREFIX,
+  CONDITIONS,
+  conditionNameKey,
+  conditionsOf,
+  namedConditions,
+  type NamedCondition,
+} from "../src/data/conditions/index.ts";
+import { effectChangeKind } from "../src/helpers/compat.ts";
 import {
   asCharacter,
   ENGINE_OF,
@@ -42,6 +56,7 @@ import {
   CARD_VIEWS,
   ROLL_TOTALS,
   cardContextOf,
+  conditionLines,
   readAttackLine,
   readDamageLine,
   type EngineCardContext,
@@ -169,6 +184,8 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     outcome: roll.outcome,
     view: (outcome) => view(outcome, options.stored ?? {}),
     damage: readDamageLine(options.stored?.damage),
+    fromAttack: options.stored?.fromAttack,
+    targets: options.stored?.targets,
     conditions: options.conditions,
     equipment: options.equipment,
     attack: readAttackLine(options.attack),
@@ -496,6 +513,41 @@ export const CARD_STATES: readonly CardState[] = Object.freeze([
     attack: { weapon: "Longsword", use: "Dexterity + Melee" },
     offersDamage: true,
   },
+  {
+    id: "poolTargetedAttack",
+    engine: "pool",
+    flavor: "Longsword",
+    // Dexterity 3 + Melee 2 at the sword's 6 on three targets, as a player sees the card where the
+    // world hides NPC figures: 6, 7 and 8 succeed and the 1 cancels one (a hit on the Thug's 6); at the
+    // Brute's 8 only the 8 succeeds, and the 1 cancels it (a miss); the Raider rolls the Wild Die.
+    request: { pool: 5, difficulty: 6 },
+    faces: [6, 7, 8, 1, 2],
+    attack: { weapon: "Longsword", use: "Dexterity + Melee" },
+    stored: {
+      targets: [
+        { name: "Thug", token: null, actor: null, engine: "pool", verdict: "hit" },
+        { name: "Brute", token: null, actor: null, engine: "pool", verdict: "miss" },
+        { name: "Raider", token: null, actor: null, engine: "wild", verdict: "none" },
+      ],
+    },
+    offersDamage: true,
+  },
+  {
+    id: "actionTargetedAttack",
+    engine: "action",
+    flavor: "Warhammer",
+    // d20 12 + 3 Strength + 1 Warhammer against a target whose DC the world shows players: 16 ≥ 14, a hit.
+    request: { kind: "attack", modifier: 4, botchRange: 2 },
+    faces: [12],
+    stored: {
+      parts: [
+        { key: "ROLLING_BONES.Actor.action-character.FIELDS.abilities.strength.label", value: 3 },
+        { name: "Warhammer", value: 1 },
+      ],
+      targets: [{ name: "Bandit Lookout", token: null, actor: null, engine: "action", verdict: "hit", defence: 14 }],
+    },
+    offersDamage: true,
+  },
   { id: "poolBlind", engine: "pool", request: { pool: 3 }, faces: [7, 8, 9], isPrivate: true },
 ] satisfies CardState[]);
 
@@ -607,7 +659,8 @@ export function carryDialog(
   const initial = evaluation.ok ? evaluation.request : undefined;
   const values = DIALOG_ENGINES[state.engine].requestToForm(initial as never, { ...after, ...state.character });
   // A weapon attack's choice and the gear ticked stay as the player left them (the request is theirs).
-  const kept = Object.entries(state.values).filter(([key]) => key === USE_FIELD || key.startsWith("gear-"));
+  const attackFields: readonly string[] = [USE_FIELD, USE_ATTRIBUTE_FIELD, USE_ABILITY_FIELD];
+  const kept = Object.entries(state.values).filter(([key]) => attackFields.includes(key) || key.startsWith("gear-"));
   return {
     ...state,
     values: evaluation.ok ? { ...values, ...Object.fromEntries(kept) } : values,
@@ -738,8 +791,10 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,
         name: i18n.localize(conditionNameKey(c.id)),
-        active: c.id === "rb-exhausted",
+        active: c.id === LAB_ACTIVE_STATUS[ENGINE_OF[actor.type]],
       })),
+      // The other effects on the sample's rolls (its equipped items'), with where each comes from.
+      effects: conditionLines(sampleConditions(actor, i18n).filter((c) => c.source !== undefined)),
       ...(isNpcType(actor.actorType)
         ? {
             npc: {
@@ -821,6 +876,32 @@ export function samplePoints(actor: SampleActor): DialogPoints | null {
   );
 }
 
+/** The status condition the lab shows active on a sample character of an engine (a Precision & Impact one is Exhausted). */
+const LAB_ACTIVE_STATUS: Readonly<Partial<Record<EngineId, string>>> = Object.freeze({ pi: "rb-exhausted" });
+
+/**
+ * The conditions and effects on a sample character's rolls, as `readDialogSettings` reads an actor's
+ * applied effects: the status the lab shows active, then each equipped item's transferring effects,
+ * named with the item they come from.
+ */
+export function sampleConditions(actor: SampleActor, i18n: Localization): NamedCondition[] {
+  const engine = ENGINE_OF[actor.type];
+  const status = LAB_ACTIVE_STATUS[engine];
+  const spec = status ? CONDITIONS.find((c) => c.id === status) : undefined;
+  const statusEffect = spec
+    ? [
+        {
+          name: i18n.localize(conditionNameKey(spec.id)),
+          changes: spec.changes.map((c) => ({ key: `${CHANGE_PREFIX}${c.target}`, value: c.value, type: c.kind })),
+        },
+      ]
+    : [];
+  const itemEffects = actor.items
+    .filter((item) => item.system.equipped)
+    .flatMap((item) => item.effects.filter((e) => e.transfer).map((e) => ({ ...e, source: item.name })));
+  return namedConditions(engine, [...statusEffect, ...itemEffects], effectChangeKind);
+}
+
 /** A sheet's roll: the engine's dialog opened from a trait, as `rollTrait` opens it. */
 export interface SheetRoll {
   readonly engine: EngineId;
@@ -831,7 +912,7 @@ export interface SheetRoll {
    * session pool holds; a weapon attack's choices; the gear the character may tick; another
    * character's points.
    */
-  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear" | "points">;
+  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear" | "points" | "conditions" | "npc">;
   /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
   readonly direct: boolean;
 }
@@ -857,24 +938,25 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
   });
   const weapon = roll.attack ? byId.get(roll.attack.weapon.id) : undefined;
   const attack: DialogAttack | null = roll.attack
-    ? {
-        weapon: { ...roll.attack.weapon, adjustments: weapon ? itemAdjustments(engine, weapon) : [] },
-        uses: roll.attack.uses.map((use) => ({
-          value: use.value,
-          text: traitLabelOf(use.label, (key) => i18n.localize(key)),
-          request: use.request,
-          ...(use.group ? { group: traitLabelOf(use.group, (key) => i18n.localize(key)) } : {}),
-        })),
-        use: roll.attack.use,
-      }
+    ? dialogAttackOf(roll.attack, weapon ? itemAdjustments(engine, weapon) : [], (l) =>
+        traitLabelOf(l, (key) => i18n.localize(key)),
+      )
     : null;
-  const points = samplePoints(actor);
+  const npc = isNpcType(actor.actorType);
+  const points = npc ? null : samplePoints(actor);
+  const conditions = sampleConditions(actor, i18n);
   let settings: SheetRoll["settings"] = {
     ...(points ? { points } : {}),
     ...(gear.length > 0 ? { gear } : {}),
     ...(attack ? { attack } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
+    ...(npc ? { npc } : {}),
   };
-  if (actor.type === "action-character") {
+  if (actor.actorType === "action-npc") {
+    // An NPC's roll takes the GM's pool: the pool a session start gives the GM at Bram's table (RULES §2).
+    const gm = tableSession().gm;
+    settings = { ...settings, actionDice: { level: null, faces: null, held: [gm], gm: true } };
+  } else if (actor.type === "action-character") {
     // The sample player holds the pool a session start gives the character's level (RULES §2).
     const level = (actor.system as CharacterSources["action-character"]).level;
     const start = action.playerPool(level);

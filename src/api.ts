@@ -5,6 +5,7 @@
 import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
 import { openRequestComposer } from "./applications/requests/open.ts";
 import { rollActorTrait } from "./applications/sheets/roll-trait.ts";
+import type { TraitRef } from "./data/actor/pure.ts";
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
 import * as actionDice from "./services/action-dice/requests.ts";
@@ -34,7 +35,7 @@ export const api = Object.freeze({
    * Rolls a character's trait as its sheet's roll button does: `rollTrait(actorId, { kind, key })`
    * (the macros made by dragging a roll button to the hotbar call this).
    */
-  rollTrait: rollActorTrait,
+  rollTrait: (actorId: string, trait: TraitRef, event?: Event): Promise<void> => rollActorTrait(actorId, trait, event),
   /** Opens the GM's roll-request composer (GM only), optionally filled from a draft request. */
   openRequestComposer,
   /**

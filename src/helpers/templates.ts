@@ -12,6 +12,8 @@ export const TEMPLATES = [
   "templates/chat/partials/points-ledger.hbs",
   "templates/chat/partials/conditions.hbs",
   "templates/chat/partials/attack.hbs",
+  "templates/chat/partials/parts.hbs",
+  "templates/chat/partials/targets.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",
   "templates/chat/action-card.hbs",
@@ -34,6 +36,9 @@ export const TEMPLATES = [
   "templates/dialogs/partials/field-error.hbs",
   "templates/dialogs/partials/headline.hbs",
   "templates/dialogs/partials/attack-use.hbs",
+  "templates/dialogs/partials/attack-weapon.hbs",
+  "templates/dialogs/partials/conditions.hbs",
+  "templates/dialogs/partials/targets.hbs",
   "templates/dialogs/partials/gear.hbs",
   ...["percentile", "action", "wild", "pi", "pool"].flatMap((e) => [
     `templates/dialogs/${e}/form.hbs`,

@@ -8,6 +8,7 @@ import { onModifyTokenAttribute } from "./modify-token-attribute.ts";
 import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
+import { onCreateChatMessage } from "./create-chat-message.ts";
 import { onUpdateUser } from "./update-user.ts";
 import { onUpdateActor } from "./update-actor.ts";
 import { onUpdateCombat } from "./update-combat.ts";
@@ -25,8 +26,10 @@ export function registerHooks(): void {
   Hooks.on("chatMessage", onChatMessage);
   // A button in the token controls opens the action-dice panel.
   Hooks.on("getSceneControlButtons", onGetSceneControlButtons);
-  // A roll made for a GM roll request changed: its request card is drawn again.
+  // A roll made for a GM roll request changed: its request card is drawn again; targets are judged again.
   Hooks.on("updateChatMessage", onUpdateChatMessage);
+  // A roll card naming targets gets a verdict for each (the active GM).
+  Hooks.on("createChatMessage", onCreateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);
   // A changed action-dice pool re-renders the open sheets of that player's action characters.

@@ -13,6 +13,7 @@ import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
+import { registerTargetSettings } from "../data/settings/targets.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
@@ -53,6 +54,7 @@ export function onInit(): void {
   registerSheets();
   registerSettings();
   registerInitiativeSettings();
+  registerTargetSettings();
   registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;

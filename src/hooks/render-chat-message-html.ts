@@ -1,6 +1,7 @@
 import { listenForCardControls } from "../applications/chat/card-actions.ts";
 import { addActionDiceControls } from "../applications/chat/action-card-listeners.ts";
 import { addDamageControl } from "../applications/chat/damage-control.ts";
+import { addGmTargetFigures } from "../applications/chat/target-figures.ts";
 import { addPointsControls } from "../applications/chat/points-card-listeners.ts";
 import { addRequestRows } from "../applications/requests/card.ts";
 import { addAutomaticControls } from "../applications/chat/automatic-controls.ts";
@@ -10,9 +11,9 @@ import { addHarmControls } from "../applications/chat/harm-controls.ts";
  * The `renderChatMessageHTML` hook (v13; FOUNDRY-NOTES §3): adds, for the viewing user, the
  * action-dice controls of action cards and economy cards, and the points controls (assist, pick,
  * undo) of percentile, wild, pool and pi cards, a request card's rows (who rolled, Roll and
- * Reveal), an attack card's Roll damage button, the GM's answer to a request for an automatic
- * success, a card's damage panel (apply to targets, the ledger with Undo), and the one listener
- * that runs every card control
+ * Reveal), an attack card's Roll damage button, the GM's view of its targets' hidden figures, the GM's
+ * answer to a request for an automatic success, a card's damage panel (apply to targets, the ledger
+ * with Undo), and the one listener that runs every card control
  * (`applications/chat/card-actions.ts`). Runs on every render.
  */
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
@@ -21,6 +22,7 @@ export function onRenderChatMessageHTML(message: ChatMessage.Implementation, htm
   addPointsControls(message, html);
   addRequestRows(message, html);
   addDamageControl(message, html);
+  addGmTargetFigures(message, html);
   void addAutomaticControls(message, html);
   void addHarmControls(message, html);
 }

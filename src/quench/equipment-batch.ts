@@ -220,7 +220,8 @@ export async function runWildWeaponScenario(
  * A dice-pool weapon attack with Dexterity 3 + Swordplay 2 (the ability naming the weapon) at the
  * weapon's difficulty 7: the dice show 7, 9, 6, 1, 10, so three succeed (the 6 would at 6) and the 1
  * cancels one; the card names the weapon and the pair; its Roll damage rolls Strength 2 plus the
- * weapon's 2 damage dice.
+ * weapon's 2 damage dice plus the attack's one extra success (RULES.md §6), a damage roll whose 1
+ * cancels nothing.
  *
  * @returns The messages posted (the attack, the damage).
  */
@@ -242,9 +243,15 @@ export async function runPoolWeaponScenario(
     game.i18n.format("ROLLING_BONES.Attack.Line", { weapon, use: `${attributeLabel("dexterity")} + Swordplay` }),
     "the card names the weapon and the pair",
   );
-  const damage = await rollDamageFromCard(message, [6, 8, 2, 3].map(d10), mapping, assert);
+  const damage = await rollDamageFromCard(message, [6, 8, 2, 3, 1].map(d10), mapping, assert);
   const request = optionsOf(damage).request as Record<string, unknown> | undefined;
-  assert.deepEqual([request?.pool, request?.difficulty], [4, 6], "the damage is Strength plus the weapon's dice");
+  assert.deepEqual(
+    [request?.pool, request?.difficulty, request?.damage],
+    [5, 6, true],
+    "the damage is Strength plus the weapon's dice plus the attack's extra success",
+  );
+  const harm = optionsOf(damage).outcome as { net?: number; cancelled?: number } | undefined;
+  assert.deepEqual([harm?.net, harm?.cancelled], [2, 0], "each success is one harm; the 1 cancels nothing");
   return damage ? [message, damage] : [message];
 }
 

@@ -8,6 +8,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { registerActionDiceBatch } from "./action-dice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerEquipmentBatch } from "./equipment-batch.ts";
+import { registerTargetsBatch } from "./targets-batch.ts";
 import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
@@ -68,5 +69,6 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerRequestsBatch(quench);
   registerWorldFaultsBatch(quench);
   registerEquipmentBatch(quench);
+  registerTargetsBatch(quench);
   registerAutomaticBatch(quench);
 }

@@ -1,6 +1,6 @@
 /** The conditions on an actor that adjust its rolls, read from its applied Active Effects (`data/conditions`). */
 
-import { namedConditions, type EffectLike, type NamedCondition } from "../data/conditions/index.ts";
+import { CONDITIONS, namedConditions, type EffectLike, type NamedCondition } from "../data/conditions/index.ts";
 import type { EngineId } from "../engines/index.ts";
 import { effectChangeKind } from "../helpers/compat.ts";
 
@@ -10,13 +10,36 @@ import { effectChangeKind } from "../helpers/compat.ts";
  *
  * @param engine - The roll's engine.
  * @param actor - The actor who rolls.
+ * @param withoutStatuses - Leave out the system's own status conditions (a sheet lists those as toggles).
  */
-export function conditionsFor(engine: EngineId, actor: Actor.Implementation): NamedCondition[] {
+export function conditionsFor(
+  engine: EngineId,
+  actor: Actor.Implementation,
+  withoutStatuses = false,
+): NamedCondition[] {
   // An effect's changes are `{ key, value, mode }` in v13 and `{ key, value, type }` in v14; read either.
-  const effects = actor.appliedEffects as unknown as readonly EffectLike[];
+  const all = actor.appliedEffects as unknown as readonly (EffectLike & {
+    readonly parent?: unknown;
+    readonly statuses?: ReadonlySet<string>;
+  })[];
+  const statusIds = new Set(CONDITIONS.map((c) => c.id));
+  const effects = withoutStatuses ? all.filter((e) => ![...(e.statuses ?? [])].some((id) => statusIds.has(id))) : all;
   return namedConditions(
     engine,
-    effects.map((e) => ({ name: e.name, disabled: e.disabled === true, changes: e.changes })),
+    effects.map((e) => ({
+      name: e.name,
+      disabled: e.disabled === true,
+      changes: e.changes,
+      // Where it comes from: the item that carries it (its parent), or the character itself. [API13 ActiveEffect#parent]
+      ...sourceOf(e.parent),
+    })),
     effectChangeKind,
   );
+}
+
+/** The source of an effect: `{ source }` naming the item it sits on, or nothing for one on the actor. */
+function sourceOf(parent: unknown): { source?: string } {
+  if (typeof parent !== "object" || parent === null) return {};
+  const { documentName, name } = parent as { documentName?: unknown; name?: unknown };
+  return documentName === "Item" && typeof name === "string" ? { source: name } : {};
 }

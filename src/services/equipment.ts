@@ -5,6 +5,7 @@
  * conditions, and the card names them.
  */
 
+import { SYSTEM_ID } from "../constants.ts";
 import type { NamedCondition } from "../data/conditions/index.ts";
 import { isItemType, namedEquipment, type ItemData } from "../data/item/pure.ts";
 import { EngineError, shared, type EngineId } from "../engines/index.ts";
@@ -63,4 +64,37 @@ export function gearFor(engine: EngineId, actor: Actor.Implementation): NamedIte
       const adjusts = gear ? namedEquipment(engine, gear) : null;
       return adjusts && item.id ? [{ id: item.id, ...adjusts }] : [];
     });
+}
+
+/** The flag of a weapon item holding the choice its last attack was rolled with (`skill:<id>`…). */
+export const LAST_USE_FLAG = "lastUse";
+
+/**
+ * The choice a weapon's last attack was rolled with, as its item remembers it (`LAST_USE_FLAG`), or
+ * `undefined` when it remembers none.
+ *
+ * @param item - The weapon item.
+ */
+export function lastUseOf(item: Item.Implementation): string | undefined {
+  // A system flag: the v13 types know no system flag keys of an Item, so the flags are read as a record.
+  const flags = item.flags as unknown as Partial<Record<string, Record<string, unknown> | undefined>>;
+  const value = flags[SYSTEM_ID]?.[LAST_USE_FLAG];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Remembers on a weapon the choice an attack with it was rolled with, so the next attack starts from
+ * it (RULES.md §6; the sheet's memory is the item's own flag, which its owners may write). Nothing is
+ * written when the roller does not own the character, the item is gone, or it already remembers it.
+ *
+ * @param actor - The attacking character.
+ * @param itemId - The weapon's item id on the character.
+ * @param use - The choice (`skill:<id>`, `ability:<id>+dexterity`, `attribute:agility`).
+ */
+export async function rememberAttackUse(actor: Actor.Implementation, itemId: string, use: string): Promise<void> {
+  const item = actor.items.get(itemId);
+  if (!item || !actor.isOwner || lastUseOf(item) === use) return;
+  // A flag path the v13 types do not know as an update key; the item takes it as any update's key.
+  const flagged = item as unknown as { update(data: Record<string, unknown>): Promise<unknown> };
+  await flagged.update({ [`flags.${SYSTEM_ID}.${LAST_USE_FLAG}`]: use });
 }

@@ -521,10 +521,8 @@ describe("the lab's sheets", () => {
     await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
     const panel = page.locator("#lab-engine-pi");
     const use = panel.locator('select[name="use"]');
-    // No skill names the Longsword: the attack starts untrained, from Power + Quickness.
-    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(
-      "Power + Quickness",
-    );
+    // The Longsword names Fencing as its usual skill: the attack starts trained.
+    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("Fencing");
     expect(await panel.locator("[data-weapon]").textContent()).toContain("Longsword");
     const mean = () => panel.locator('tr[data-pick="bestPrecision"] td').nth(1).textContent();
     const before = await mean();
@@ -554,15 +552,20 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
-  it("rolls a Wild Die weapon attack from a sheet: the choice of skill fills the code, the card names the pistol", async () => {
+  it("rolls a Wild Die weapon attack from a sheet: trained from the pistol's usual skill, a choice refills the code", async () => {
     const select = page.locator("[data-lab-actor]");
     const kestrel = await select.locator('option[data-type="wild-character"]').first().getAttribute("value");
     await select.selectOption(kestrel ?? "");
     await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
     const panel = page.locator("#lab-engine-wild");
     const use = panel.locator('select[name="use"]');
-    // No skill names the Old pistol: the attack starts untrained, from Agility.
-    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("Agility");
+    // The Old pistol names Blaster as its usual skill: the attack starts trained, from its 5D.
+    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("Blaster");
+    expect(await panel.locator('input[name="code"]').inputValue()).toBe("5D");
+    await use.selectOption({ label: "Agility" });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLInputElement>('#lab-engine-wild input[name="code"]')?.value === "3D+2",
+    );
     await use.selectOption({ label: "Blaster" });
     await page.waitForFunction(
       () => document.querySelector<HTMLInputElement>('#lab-engine-wild input[name="code"]')?.value === "5D",
@@ -580,38 +583,66 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
-  it("rolls a dice-pool weapon attack from a sheet: pairs grouped by ability, the weapon's difficulty, a pair fills the pool", async () => {
+  it("rolls a dice-pool weapon attack from a sheet: an Attribute and an Ability picker with their dice, the weapon's pair and difficulty", async () => {
     const select = page.locator("[data-lab-actor]");
     const silas = await select.locator('option[data-type="pool-character"]').first().getAttribute("value");
     await select.selectOption(silas ?? "");
     await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
     const panel = page.locator("#lab-engine-pool");
-    const use = panel.locator('select[name="use"]');
-    expect(await use.locator("optgroup").evaluateAll((gs) => gs.map((g) => g.getAttribute("label")))).toEqual([
-      "Investigation",
-      "Firearms",
-      "Subterfuge",
-      "Occult",
-      "Untrained (the attribute alone)",
+    const attribute = panel.locator('select[name="useAttribute"]');
+    const ability = panel.locator('select[name="useAbility"]');
+    const selected = (s: typeof attribute) =>
+      s.evaluate((e) => (e as HTMLSelectElement).selectedOptions[0]?.textContent);
+    // Each option shows the dice it gives; the Longsword's usual pair is Dexterity + Melee.
+    expect(await ability.locator("option").allTextContents()).toEqual([
+      "None (the Attribute alone)",
+      "Investigation: 5 dice",
+      "Firearms: 2 dice",
+      "Subterfuge: 3 dice",
+      "Occult: 1 die",
+      "Melee: 2 dice",
     ]);
-    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe("Dexterity");
+    expect(await selected(attribute)).toBe("Dexterity: 3 dice");
+    expect(await selected(ability)).toBe("Melee: 2 dice");
+    expect(await panel.locator('input[name="pool"]').inputValue()).toBe("5");
     expect(await panel.locator("[data-weapon-difficulty]").count()).toBe(1);
-    // Dexterity alone, then with Firearms' two dots.
-    const alone = Number(await panel.locator('input[name="pool"]').inputValue());
-    await use.selectOption({ label: "Dexterity + Firearms" });
+    // Investigation's five dots with Dexterity's three.
+    await ability.selectOption({ label: "Investigation: 5 dice" });
     await page.waitForFunction(
-      (n) => document.querySelector<HTMLInputElement>('#lab-engine-pool input[name="pool"]')?.value === String(n),
-      alone + 2,
-    );
-    expect(await use.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(
-      "Dexterity + Firearms",
+      () => document.querySelector<HTMLInputElement>('#lab-engine-pool input[name="pool"]')?.value === "8",
     );
     expect(await axeViolations("#lab-engine-pool")).toEqual([]);
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-pool-weapon-pickers.png") });
     await panel.locator(".rb-dialog__roll").click();
     const card = panel.locator("[data-lab-result] .rb-card");
     await card.waitFor();
-    expect(await card.locator("[data-attack]").textContent()).toContain("Dexterity + Firearms");
+    expect(await card.locator("[data-attack]").textContent()).toContain("Dexterity + Investigation");
     await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-pool-weapon-attack.png") });
+    expect(errors).toEqual([]);
+  });
+
+  it("opens an action-dice NPC's attack with the GM's pool and no player's points, and lists a character's conditions", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const bandit = await select.locator("option", { hasText: "Bandit Lookout" }).getAttribute("value");
+    await select.selectOption(bandit ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-action");
+    expect(await panel.locator("[data-held]").textContent()).toContain("GM's pool");
+    expect(await axeViolations("#lab-engine-action")).toEqual([]);
+    await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-npc-action-dialog.png") });
+    const watch = await select.locator("option", { hasText: "Night Watch Patrolman" }).getAttribute("value");
+    await select.selectOption(watch ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    expect(await page.locator('#lab-engine-pool input[name="willpower"]').count()).toBe(0);
+    await page
+      .locator("#lab-engine-pool")
+      .screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-npc-pool-dialog.png") });
+    const odile = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
+    await select.selectOption(odile ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="skill"]').first().click();
+    const pi = page.locator("#lab-engine-pi");
+    expect(await pi.locator("[data-condition-line]").first().textContent()).toContain("Exhausted");
+    await pi.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-pi-condition-lines.png") });
     expect(errors).toEqual([]);
   });
 
@@ -626,10 +657,32 @@ describe("the lab's sheets", () => {
       expect(await page.locator("[data-lab-states-status]").textContent()).toContain("Roll damage");
       await state.screenshot({ path: path.join(ROOT, `.scratch/screenshots/lab-state-${id}.png`) });
     }
-    expect(await page.locator("#lab-states button[data-rb-action=rollDamage]").count()).toBe(2);
+    expect(await page.locator("#lab-states button[data-rb-action=rollDamage]").count()).toBe(4);
     expect(
       await axeViolations('#lab-states [data-state="wildWeaponAttack"]', '#lab-states [data-state="poolWeaponAttack"]'),
     ).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows targeted attacks: a verdict per target in words, another engine's without one, a figure only where shown", async () => {
+    const pool = page.locator('#lab-states [data-state="poolTargetedAttack"]');
+    expect(
+      await pool.locator("[data-target]").evaluateAll((ls) => ls.map((l) => l.getAttribute("data-verdict"))),
+    ).toEqual(["hit", "miss", "none"]);
+    expect(await pool.locator("[data-defence]").count()).toBe(0);
+    const act = page.locator('#lab-states [data-state="actionTargetedAttack"]');
+    expect(await act.locator("[data-defence]").getAttribute("data-defence")).toBe("14");
+    expect((await act.locator("[data-parts]").textContent())?.replace(/\s+/g, " ").trim()).toBe(
+      "d20 + 3 Strength + 1 Warhammer",
+    );
+    expect(
+      await axeViolations(
+        '#lab-states [data-state="poolTargetedAttack"]',
+        '#lab-states [data-state="actionTargetedAttack"]',
+      ),
+    ).toEqual([]);
+    await pool.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-state-poolTargetedAttack.png") });
+    await act.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-state-actionTargetedAttack.png") });
     expect(errors).toEqual([]);
   });
 

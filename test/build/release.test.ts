@@ -37,9 +37,13 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * every function's), about 8 KB between them. Raised to 72 KB. The next cuts, estimated from the source map: the chat
  * command grammar with the roll links (about 3.5 KB: the `chatMessage` hook would answer from a
  * small pattern and parse on demand) and `game.system.api.engines`, which keeps every engine's odds
- * in the startup chunk.
+ * in the startup chunk. Issue 24 (weapons' kind and usual skill with their migration, the wielder's
+ * parts on the action card, damage that follows the attack, conditions in every engine, defence
+ * figures and targets on every card) added about 3.6 KB (71.3 → 74.9 KB), after moving what only the
+ * dialogs and the GM's judging need out of the startup chunk (the attack's dialog view, the verdicts,
+ * the judging service): raised to 76 KB.
  */
-const JS_LIMIT = 72 * 1024;
+const JS_LIMIT = 76 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {

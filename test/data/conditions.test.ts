@@ -34,6 +34,7 @@ describe("the conditions", () => {
       id: "rb-exhausted",
       name: "ROLLING_BONES.Condition.rb-exhausted.name",
       img: "icons/svg/downgrade.svg",
+      hud: { actorTypes: ["pi-character", "pi-npc"] },
       changes: [{ key: `${KEY}impact`, value: "-1", type: "add" }],
     });
     for (const s of v14) expect(localize(s.name), s.id).not.toBe(s.name);

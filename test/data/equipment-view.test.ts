@@ -128,6 +128,7 @@ describe("the item sheet's body", () => {
   it("shows an unowned weapon every engine's group, and an owned one its owner's engine's only", () => {
     const all = itemSheetView(axe!, null, kit(true));
     expect(all.sections.map((s) => s.title)).toEqual([
+      "General",
       "Action Dice",
       "Wild Die (D6)",
       "Precision & Impact",
@@ -136,9 +137,19 @@ describe("the item sheet's body", () => {
     ]);
     const owned = itemSheetView(axe!, "action", kit(true));
     expect(owned.sections.flatMap((s) => s.rows.flatMap((r) => r.inputs.map((i) => [i.name, i.value])))).toEqual([
+      ["system.kind", "melee"],
       ["system.action.attack", 5],
       ["system.action.botchRange", "2"],
       ["system.action.damage", "1d10+2"],
+    ]);
+    // A dice-pool character's copy names its usual Ability and the Attribute paired with it.
+    const pool = itemSheetView(axe!, "pool", kit(true));
+    expect(pool.sections.flatMap((s) => s.rows.flatMap((r) => r.inputs.map((i) => i.name)))).toEqual([
+      "system.kind",
+      "system.pool.difficulty",
+      "system.pool.damage",
+      "system.pool.ability",
+      "system.pool.attribute",
     ]);
   });
 

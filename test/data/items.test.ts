@@ -25,6 +25,7 @@ import type { EngineId } from "../../src/engines/index.ts";
 
 const ENGINE_IDS: readonly EngineId[] = ["percentile", "action", "wild", "pi", "pool"];
 import { schemaOf, walkSchema, type ModelClass } from "./schema-walk.ts";
+import { weaponSystem } from "./samples.ts";
 
 let double: FoundryDouble;
 let models: Record<ItemType, ModelClass>;
@@ -140,14 +141,13 @@ describe("item validation", () => {
 describe("figures and attacks per engine", () => {
   const axe = {
     type: "weapon" as const,
-    system: {
-      ...newWeapon(),
+    system: weaponSystem({
       action: { attack: 5, botchRange: 3, damage: "1d10+2" },
       wild: { damage: "" },
       pi: { precision: -1, impact: 3 },
       percentile: { multiplier: 2 },
       pool: { difficulty: 7, damage: 3 },
-    },
+    }),
   };
   const rope = { type: "gear" as const, system: { ...newGear(), quantity: 2, wild: { bonus: "+1D" } } };
 

@@ -177,7 +177,7 @@ describe("requestForTrait", () => {
     );
   });
 
-  it("rolls an action character's weapon item as an attack with its modifier and botch range", () => {
+  it("rolls an action character's weapon item as an attack: the wielder's ability, the weapon's modifier and botch range", () => {
     const roll = requestForTrait(
       "action-character",
       SAMPLES["action-character"],
@@ -187,12 +187,52 @@ describe("requestForTrait", () => {
       },
       equipment,
     );
+    // A melee weapon adds the wielder's Strength (+2) to its own +5 (RULES.md §6), each part named.
+    const strength = "ROLLING_BONES.Actor.action-character.FIELDS.abilities.strength.label";
     expect(roll).toEqual({
       engine: "action",
-      request: { kind: "attack", modifier: 5, botchRange: 2 },
+      request: { kind: "attack", modifier: 7, botchRange: 2 },
       label: { name: "Battle axe" },
+      parts: [
+        { key: strength, value: 2 },
+        { name: "Battle axe", value: 5 },
+      ],
     });
     expect(() => action.validate(roll.request)).not.toThrow();
+    // A ranged weapon adds Dexterity (+3) to its own +4.
+    const bow = requestForTrait(
+      "action-character",
+      SAMPLES["action-character"],
+      { kind: "weapon", key: "itemBow000000001" },
+      equipment,
+    );
+    expect(bow.request).toEqual({ kind: "attack", modifier: 7, botchRange: 1 });
+    expect(bow.parts).toEqual([
+      { key: "ROLLING_BONES.Actor.action-character.FIELDS.abilities.dexterity.label", value: 3 },
+      { name: "Short bow", value: 4 },
+    ]);
+  });
+
+  it.each<[CharacterType, unknown, object]>([
+    // A ranged weapon's damage adds no Strength in any engine (RULES.md §6).
+    [
+      "action-character",
+      { kind: "damage", base: [6], modifier: 0 },
+      { weapon: "Short bow", rolled: "1d6", direct: true },
+    ],
+    [
+      "wild-character",
+      { dice: 1, pips: 0, outsideDice: 1, outsidePips: 1 },
+      { weapon: "Short bow", rolled: "2D+1", direct: false },
+    ],
+    [
+      "pool-character",
+      { pool: 2, difficulty: 6, cancellation: 0 },
+      { weapon: "Short bow", rolled: "2", direct: false },
+    ],
+  ])("rolls a %s's ranged weapon damage without Strength", (type, request, damage) => {
+    const roll = requestForTrait(type, SAMPLES[type], { kind: "damage", key: "itemBow000000001" }, equipment);
+    expect(roll).toMatchObject({ request, damage });
   });
 
   it.each(["itemRope00000001", "missing", "constructor", "weaponAxe0000001"])(
@@ -210,11 +250,12 @@ describe("requestForTrait", () => {
 
   it.each<[CharacterType, string, unknown, object]>([
     // The formula's dice and number; a damage roll goes straight to chat (action dice augment it there).
+    // A melee weapon's damage adds the wielder's Strength (+2).
     [
       "action-character",
       "action",
-      { kind: "damage", base: [10], modifier: 2 },
-      { weapon: "Battle axe", rolled: "1d10+2", direct: true },
+      { kind: "damage", base: [10], modifier: 4 },
+      { weapon: "Battle axe", rolled: "1d10+2 + 2", direct: true },
     ],
     // Strength 2D+2 is the character's (a Fate Point doubles it); the axe's 3D+2 comes from outside.
     [
@@ -232,7 +273,7 @@ describe("requestForTrait", () => {
     ],
   ])("rolls a %s's weapon damage", (type, engine, request, damage) => {
     const roll = requestForTrait(type, SAMPLES[type], { kind: "damage", key: "itemAxe000000001" }, equipment);
-    expect(roll).toEqual({ engine, request, label: { name: "Battle axe" }, damage });
+    expect(roll).toMatchObject({ engine, request, label: { name: "Battle axe" }, damage });
     expect(() => VALIDATE[roll.engine](roll.request as never)).not.toThrow();
   });
 

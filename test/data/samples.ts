@@ -4,13 +4,14 @@
  */
 import type { CharacterSources, CharacterType } from "../../src/data/actor/pure.ts";
 import type { EquipmentEntry } from "../../src/applications/sheets/views/equipment.ts";
-import { newGear, newWeapon } from "../../src/data/item/pure.ts";
+import { newGear, newWeapon, type WeaponSource } from "../../src/data/item/pure.ts";
 
 /** A sample stored `system` of each character type. */
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "percentile-character": {
     health: { value: 12, max: 12 },
     schemaVersion: 2,
+    defence: 0,
     attributes: {
       body: { rating: 6 },
       agility: { rating: 9 },
@@ -28,6 +29,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "action-character": {
     health: { value: 9, max: 14 },
     schemaVersion: 2,
+    defence: 14,
     level: 7,
     abilities: {
       strength: { mod: 2 },
@@ -45,6 +47,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "wild-character": {
     health: { value: 10, max: 10 },
     schemaVersion: 2,
+    defence: 12,
     attributes: {
       agility: { code: "3D+1" },
       strength: { code: "2D+2" },
@@ -64,6 +67,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "pi-character": {
     health: { value: 8, max: 10 },
     schemaVersion: 2,
+    defence: 7,
     attributes: {
       power: { dice: [8, 4] },
       quickness: { dice: [4] },
@@ -82,6 +86,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "pool-character": {
     health: { value: 7, max: 7 },
     schemaVersion: 2,
+    defence: 7,
     attributes: {
       strength: { rating: 3 },
       dexterity: { rating: 4 },
@@ -102,9 +107,24 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   },
 };
 
+/** Some of a weapon's figures: whole values, or some fields of a group. */
+export type WeaponFigures = {
+  [K in keyof WeaponSource]?: WeaponSource[K] extends object ? Partial<WeaponSource[K]> : WeaponSource[K];
+};
+
+/** A new weapon with the figures given (a group given in part keeps the new weapon's other fields). */
+export function weaponSystem(figures: WeaponFigures = {}): WeaponSource {
+  const base: Record<string, unknown> = { ...newWeapon() };
+  for (const [key, value] of Object.entries(figures)) {
+    const own = base[key];
+    base[key] = typeof own === "object" && own !== null ? { ...own, ...(value as object) } : value;
+  }
+  return base as unknown as WeaponSource;
+}
+
 /** A sample weapon with every engine's figures filled in. */
-function weapon(id: string, name: string, figures: Partial<ReturnType<typeof newWeapon>>): EquipmentEntry {
-  return { id, name, type: "weapon", system: { ...newWeapon(), ...figures } };
+function weapon(id: string, name: string, figures: WeaponFigures): EquipmentEntry {
+  return { id, name, type: "weapon", system: weaponSystem(figures) };
 }
 
 /** Sample equipment a character carries (the same items serve every type; each shows its engine's figures). */
@@ -117,6 +137,7 @@ export const SAMPLE_EQUIPMENT: readonly EquipmentEntry[] = [
     pool: { difficulty: 6, damage: 3 },
   }),
   weapon("itemBow000000001", "Short bow", {
+    kind: "ranged",
     action: { attack: 4, botchRange: 1, damage: "1d6" },
     wild: { damage: "2D+1" },
     pi: { precision: 1, impact: 1 },

@@ -408,7 +408,7 @@ const rolled = fc
   );
 
 /** An independent reading of RULES §5 on plain faces: net successes, result and botch level. */
-function reference(req: Required<PoolRequest>, faces: readonly number[]) {
+function reference(req: Required<Omit<PoolRequest, "damage">>, faces: readonly number[]) {
   const successes = faces.filter((f) => f >= req.difficulty).length;
   const ones = faces.filter((f) => f === 1).length;
   const net = Math.max(0, successes - ones) + (req.willpower ? 1 : 0);

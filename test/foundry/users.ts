@@ -6,6 +6,7 @@ import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
+import { targetsOf } from "./targets.ts";
 
 /** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
 export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
@@ -106,12 +107,9 @@ class User {
     return id ? (actors.get(id) ?? null) : null;
   }
 
-  /**
-   * The tokens the user targets: none, as the world has no canvas and no tokens (a user targets
-   * tokens on a scene). [API13 User#targets: a set of Token placeables]
-   */
+  /** The tokens the user targets, on that user's own client (test/foundry/targets.ts). [API13 User#targets] */
   get targets(): Set<unknown> {
-    return new Set();
+    return targetsOf(this._id, currentUserId());
   }
 
   /** A copy of the flags (local edits are not saved, as in Foundry). */

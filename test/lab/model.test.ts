@@ -153,9 +153,15 @@ describe("lab card states", () => {
     expect(wd("wildWeaponAttack")).toMatchObject({ total: 26, characterPoints: 1, criticalSuccess: true });
     // At the Longsword's difficulty 7 the 6 fails: 7, 9, 10 less the 1, plus Willpower.
     expect(pl("poolWeaponAttack")).toMatchObject({ successes: 3, ones: 1, willpower: true, net: 3 });
+    // Targeted: a hit on the Thug's 6 (2 net), no success at the Brute's 8; 12 + 4 against DC 14.
+    expect(pl("poolTargetedAttack")).toMatchObject({ difficulty: 6, net: 2 });
+    expect(engines.pool.resolve({ pool: 5, difficulty: 8 }, pl("poolTargetedAttack").dice).result).toBe("failure");
+    expect(act("actionTargetedAttack")).toMatchObject({ total: 16 });
     expect(CARD_STATES.filter((s) => s.offersDamage).map((s) => s.id)).toEqual([
       "wildWeaponAttack",
       "poolWeaponAttack",
+      "poolTargetedAttack",
+      "actionTargetedAttack",
     ]);
   });
 
@@ -217,9 +223,22 @@ describe("lab dialogs", () => {
     const poolRoll = sheetRoll(silas, { kind: "weapon", key: sword?.id ?? "" }, I18N);
     expect(poolRoll).toMatchObject({ engine: "pool", title: "Longsword", direct: false });
     const groups = [...new Set(poolRoll.settings.attack?.uses.map((u) => u.group))];
-    expect(groups).toEqual(["Investigation", "Firearms", "Subterfuge", "Occult", I18N.localize(UNTRAINED_GROUP_KEY)]);
+    expect(groups).toEqual([
+      "Investigation",
+      "Firearms",
+      "Subterfuge",
+      "Occult",
+      "Melee",
+      I18N.localize(UNTRAINED_GROUP_KEY),
+    ]);
     const poolDialog = openDialog("pool", DEFAULT_DIALOG_SETTINGS, poolRoll.request, poolRoll.title, poolRoll.settings);
-    expect(poolDialog.values).toMatchObject({ use: "attribute:dexterity", difficulty: String(6) });
+    // The sword's usual pair, Dexterity + Melee, as the two pickers.
+    expect(poolDialog.values).toMatchObject({
+      use: "ability:abilityMelee0001+dexterity",
+      useAttribute: "dexterity",
+      useAbility: "abilityMelee0001",
+      difficulty: String(6),
+    });
     expect(dialogRequest(poolDialog, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
   });
 
@@ -327,5 +346,45 @@ describe("lab sheets", () => {
     });
     expect(removed.ok && skills(removed.actor).labEntry00000001).toBeUndefined();
     expect(skills(actor).labEntry00000001).toBeUndefined();
+  });
+});
+
+describe("lab NPC dialogs and condition lines (issue 24 items 5 and 6)", () => {
+  const samples = actors();
+  const named = (name: string) => samples.find((a) => a.name === name) as SampleActor;
+
+  it("opens an NPC's roll without a player's points; an action-dice NPC's with the GM's pool of the table", () => {
+    const bandit = named("Bandit Lookout");
+    const bow = bandit.items.find((i) => i.type === "weapon");
+    const roll = sheetRoll(bandit, { kind: "weapon", key: bow?.id ?? "" }, I18N);
+    expect(roll.settings).toMatchObject({ npc: true, actionDice: { gm: true, level: null } });
+    expect(roll.settings.points).toBeUndefined();
+    // Bram (level 6, 4d6) and Bob's level-3 character (3d4): the GM's d10s, 2 players + 4.
+    expect(roll.settings.actionDice?.held).toEqual([{ faces: 10, count: 6 }]);
+    const watch = named("Night Watch Patrolman");
+    const dagger = watch.items.find((i) => i.type === "weapon");
+    const poolRoll = sheetRoll(watch, { kind: "weapon", key: dagger?.id ?? "" }, I18N);
+    expect(poolRoll.settings).toMatchObject({ npc: true });
+    const state = openDialog("pool", DEFAULT_DIALOG_SETTINGS, poolRoll.request, poolRoll.title, poolRoll.settings);
+    expect(dialogRequest(state, DEFAULT_DIALOG_SETTINGS, "en").ok).toBe(true);
+  });
+
+  it("lists Odile's conditions, and her plate's effect once it is equipped, with where each comes from", () => {
+    const odile = named("Odile Fenwick");
+    const fencing = Object.keys((odile.system as { skills: object }).skills)[0] ?? "";
+    const roll = sheetRoll(odile, { kind: "skill", key: fencing }, I18N);
+    expect(roll.settings.conditions).toEqual([
+      {
+        name: I18N.localize("ROLLING_BONES.Condition.rb-exhausted.name"),
+        adjustments: [{ target: "impact", value: -1 }],
+      },
+    ]);
+    const plate = odile.items.find((i) => i.name === "Plate armour");
+    const armoured = withItemToggled(odile, plate?.id ?? "");
+    const conditions = sheetRoll(armoured, { kind: "skill", key: fencing }, I18N).settings.conditions ?? [];
+    expect(conditions.map((c) => c.source ?? null)).toEqual([null, "Plate armour"]);
+    const sheet = sheetContext(armoured, true, I18N);
+    const list = sheet.view.stats.find((s) => s.id.endsWith("conditions-status"))?.list?.map((i) => i.text) ?? [];
+    expect(list.some((text) => text.includes("Plate armour"))).toBe(true);
   });
 });

@@ -45,7 +45,15 @@ import {
   type CharacterType,
   type EquipmentLookup,
 } from "../../src/data/actor/pure.ts";
-import { ITEM_TYPES, itemFigures, prepareItemUpdate, type ItemData, type ItemType } from "../../src/data/item/pure.ts";
+import {
+  ITEM_TYPES,
+  WEAPON_KINDS,
+  itemFigures,
+  prepareItemUpdate,
+  type ItemData,
+  type ItemType,
+  type WeaponSource,
+} from "../../src/data/item/pure.ts";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { ROOT } from "../support/i18n.ts";
 import { bootSystem } from "../support/system.ts";
@@ -519,10 +527,41 @@ describe("the equipment", () => {
     }
   });
 
-  it("keeps the action samples' weapons with the figures they had inside the character", () => {
+  it("gives the action samples' weapons only their own figures: the wielder's Strength is added when used", () => {
     const bram = docs("actors").find((a) => a._id === "rbActorAction001");
     const hammer = itemsOf(bram).find((i) => i._id === "weaponWarhammer1");
-    expect(hammer?.system.action).toEqual({ attack: 6, botchRange: 2, damage: "1d10+3" });
+    const compendium = docs("equipment").find((i) => i.name === "Warhammer") as Doc & { system: WeaponSource };
+    // The character's copy holds the compendium's figures (+1, 1d10), not Bram's Strength typed in.
+    expect(hammer?.system.action).toEqual(compendium.system.action);
+    expect(hammer?.system.action).toEqual({ attack: 1, botchRange: 2, damage: "1d10" });
+    const roll = requestForTrait("action-character", bram?.system as never, { kind: "weapon", key: "weaponWarhammer1" }, lookupOf(bram));
+    // d20 + 3 Strength + 1 Warhammer.
+    expect(roll.request).toMatchObject({ modifier: 4 });
+  });
+
+  it("starts every sample character's weapon attack trained: from a skill (or Ability) of the character", () => {
+    let attacks = 0;
+    for (const actor of docs("actors")) {
+      const type = rollingTypeOf(actor.type) as CharacterType;
+      if (type === "action-character") continue; // an action-dice attack adds an ability, never a skill
+      const system = asCharacter(actor.type, actor.system)?.system;
+      for (const item of itemsOf(actor).filter((i) => i.type === "weapon")) {
+        const roll = requestForTrait(type, system as never, { kind: "weapon", key: item._id }, lookupOf(actor));
+        const use = roll.attack?.uses.find((u) => u.value === roll.attack?.use);
+        expect(use?.trait.kind, `${actor.name}: ${item.name}`).toMatch(/^(?:skill|ability)$/);
+        attacks += 1;
+      }
+    }
+    expect(attacks).toBeGreaterThanOrEqual(8);
+  });
+
+  it("names each compendium weapon's kind and its usual skill in every engine that starts from one", () => {
+    for (const item of docs("equipment").filter((i) => i.type === "weapon") as (Doc & { system: WeaponSource })[]) {
+      expect(WEAPON_KINDS, item.name).toContain(item.system.kind);
+      for (const skill of [item.system.wild.skill, item.system.pi.skill, item.system.percentile.skill, item.system.pool.ability]) {
+        expect(skill.trim(), item.name).not.toBe("");
+      }
+    }
   });
 });
 

@@ -6,8 +6,23 @@
  * text; another engine's condition does not touch a roll.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { localize } from "../support/i18n.ts";
-import { ALICE, AYLA, bootWorld, CHARACTERS, dice, d10s, messageAs, PIA, rollFor, type World } from "./points-world.ts";
+import { format, localize } from "../support/i18n.ts";
+import type { CharacterView } from "../../src/applications/sheets/views/shared.ts";
+import {
+  ALICE,
+  AYLA,
+  BOB,
+  bootWorld,
+  CHARACTERS,
+  dice,
+  d10s,
+  GM,
+  messageAs,
+  PIA,
+  rollFor,
+  VEX,
+  type World,
+} from "./points-world.ts";
 
 let w: World;
 afterEach(() => w.double.uninstall());
@@ -178,5 +193,112 @@ describe("conditions change rolls and are named on the card", () => {
     w = await bootWorld();
     await expect(toggle(PIA, "rb-exhausted", "playerBob0000000")).rejects.toThrow(/lacks permission/);
     expect(w.double.game.actors.get(PIA)?.effects.contents).toEqual([]);
+  });
+});
+
+describe("conditions in every engine, seen before the roll (issue 24 item 6)", () => {
+  /** The dialog settings a user's client reads for a character (`readDialogSettings`, as the roll dialog opens). */
+  async function dialogSettingsAs(userId: string, actorId: string) {
+    const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+    return w.double.actAs(userId, () => readDialogSettings(w.double.game.actors.get(actorId) as never));
+  }
+
+  it("Impaired costs a dice-pool roll one die: the dialog lists it and its odds count it, the roll and its card too", async () => {
+    w = await bootWorld();
+    await toggle(VEX, "rb-impaired");
+    const settings = await dialogSettingsAs(ALICE, VEX);
+    expect(settings.conditions).toEqual([
+      { name: localize("ROLLING_BONES.Condition.rb-impaired.name"), adjustments: [{ target: "pool", value: -1 }] },
+    ]);
+    const { DIALOG_ENGINES, evaluateForm } = await import("../../src/applications/dialogs/index.ts");
+    const values = DIALOG_ENGINES.pool.requestToForm({ pool: 5, difficulty: 6 }, settings);
+    const evaluation = evaluateForm(DIALOG_ENGINES.pool, values, settings, "en");
+    const { pool } = await import("../../src/engines/index.ts");
+    expect((evaluation.odds as { headline: { p: number }[] }).headline[0]?.p).toBe(pool.odds({ pool: 4 }).pSuccess);
+    d10s(w, 6, 7, 2, 3);
+    const id = (await rollFor(w, ALICE, "pool", VEX, { pool: 5, difficulty: 6 })) as string;
+    const roll = messageAs(w, id, BOB).rolls[0] as unknown as { options: { outcome: { pool: number } } };
+    expect(roll.options.outcome.pool).toBe(4);
+    expect(await cardText(id, BOB)).toContain(localize("ROLLING_BONES.Condition.rb-impaired.name"));
+    // Another engine's character is not touched by it (each condition moves only its engine's rolls).
+    await toggle(PIA, "rb-impaired");
+    expect((await dialogSettingsAs(ALICE, PIA)).conditions ?? []).toEqual([]);
+  });
+
+  it("an equipped item's effect is listed with the item it comes from, in the dialog and on the sheet", async () => {
+    const key = "flags.rolling-bones.roll.impact";
+    const change = process.env.RB_WORLD === "14" ? { key, value: "-1", type: "add" } : { key, value: "-1", mode: 2 };
+    const plate = {
+      _id: "itemPlate0000001",
+      name: "Plate <b>",
+      type: "gear",
+      system: { equipped: true, quantity: 1 },
+      effects: [{ _id: "effectHeavy00001", name: "Encumbered", transfer: true, changes: [change] }],
+    };
+    const actors = structuredClone(CHARACTERS).map((a) => (a.id === PIA ? { ...a, items: [plate] } : a));
+    w = await bootWorld({ actors });
+    await toggle(PIA, "rb-exhausted");
+    const settings = await dialogSettingsAs(ALICE, PIA);
+    expect(settings.conditions).toEqual([
+      { name: localize("ROLLING_BONES.Condition.rb-exhausted.name"), adjustments: [{ target: "impact", value: -1 }] },
+      { name: "Encumbered", adjustments: [{ target: "impact", value: -1 }], source: "Plate <b>" },
+    ]);
+    // The sheet's one list: the conditions with their toggles, then the item's effect and its source.
+    const sheet = w.double.actAs(ALICE, () => {
+      const actor = w.double.game.actors.get(PIA) as unknown as {
+        sheet: { _prepareContext(o: object): Promise<{ view: CharacterView }> };
+      };
+      return actor.sheet._prepareContext({});
+    });
+    const list =
+      (await sheet).view.stats.find((s) => s.id.endsWith("conditions-status"))?.list?.map((i) => i.text) ?? [];
+    expect(list.at(-1)).toBe(
+      `Encumbered: ${localize("ROLLING_BONES.Condition.Target.impact")} -1 (${format("ROLLING_BONES.Dialog.Conditions.From", { item: "Plate <b>" })})`,
+    );
+    expect(list).toContain(
+      `${localize("ROLLING_BONES.Condition.rb-exhausted.name")}: ${localize("ROLLING_BONES.Condition.On")}`,
+    );
+  });
+});
+
+describe("an NPC's roll offers what the NPC has (issue 24 item 5)", () => {
+  const THUG = "actorThug0000001"; // a dice-pool NPC
+  const BRIGAND = "actorBrigand0001"; // an action-dice NPC
+
+  it("a dice-pool NPC's dialog holds no points", async () => {
+    const thug = {
+      id: THUG,
+      name: "Thug",
+      type: "pool-npc",
+      system: { attributes: { strength: { rating: 3 } } },
+      ownership: {},
+    };
+    w = await bootWorld({ actors: [...structuredClone(CHARACTERS), thug] });
+    const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+    const settings = w.double.actAs(GM, () => readDialogSettings(w.double.game.actors.get(THUG) as never));
+    expect(settings).toMatchObject({ npc: true });
+    expect(settings.points).toBeUndefined();
+  });
+
+  it("an action-dice NPC's dialog reads the GM's pool of the session, its die and count", async () => {
+    // The action-dice world: Alice's level-3, Bob's level-7 and Cara's level-12 characters make the GM's d12s.
+    const { bootWorld: bootActionWorld, CHARACTERS: ACTION_CHARACTERS } = await import("./action-dice-world.ts");
+    const brigand = { id: BRIGAND, name: "Brigand", type: "action-npc", system: {}, ownership: {} };
+    const world = await bootActionWorld({ actors: [...structuredClone(ACTION_CHARACTERS), brigand] });
+    try {
+      expect(await world.double.actAs(GM, () => world.service.startSession())).toBe(true);
+      await world.double.settle();
+      const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
+      const settings = world.double.actAs(GM, () => readDialogSettings(world.double.game.actors.get(BRIGAND) as never));
+      expect(settings).toMatchObject({ npc: true, actionDice: { gm: true, level: null } });
+      const gm = world.double.actAs(GM, () => world.service.sessionPoolOf(world.double.game.user as never));
+      expect(settings.actionDice?.held).toEqual(gm?.state.dice);
+      expect(settings.actionDice?.held?.[0]).toMatchObject({ faces: 12 });
+    } finally {
+      await world.double.settle();
+      world.double.uninstall();
+    }
+    // The suite's own world, so its afterEach has one to uninstall.
+    w = await bootWorld();
   });
 });

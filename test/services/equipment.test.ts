@@ -490,15 +490,21 @@ describe("a dice-pool weapon attack", () => {
     expect((await inLog(message!.id!, BOB)).querySelector("[data-rb-action=rollDamage]")).toBeNull();
     // The GM owns every character: the button is there for the GM too.
     expect((await inLog(message!.id!, GM)).querySelector("[data-rb-action=rollDamage]")).not.toBeNull();
-    // Alice presses it: Strength 2 plus the sword's 2 damage dice at the usual difficulty.
-    d10s(w, 6, 8, 2, 3);
+    // Alice presses it: Strength 2 plus the sword's 2 damage dice plus the attack's one extra success,
+    // at the usual difficulty; a damage roll's 1 cancels nothing (RULES.md §6).
+    d10s(w, 6, 8, 2, 3, 1);
     const damage = await pressRollDamage(asAlice, ALICE);
     const damageRoll = damage.rolls[0] as unknown as {
       options: { request: Record<string, unknown>; outcome: Record<string, unknown>; damage: unknown };
     };
-    expect(damageRoll.options.request).toMatchObject({ pool: 4, difficulty: 6 });
-    expect(damageRoll.options.outcome).toMatchObject({ net: 2 });
-    expect(damageRoll.options.damage).toEqual({ actor: "Vex", weapon: "Short sword <i>", rolled: "2 + 2" });
+    expect(damageRoll.options.request).toMatchObject({ pool: 5, difficulty: 6, damage: true });
+    expect(damageRoll.options.outcome).toMatchObject({ net: 2, cancelled: 0, result: "success" });
+    expect(damageRoll.options.damage).toEqual({ actor: "Vex", weapon: "Short sword <i>", rolled: "2 + 2 + 1" });
+    const damageCard = await messageAs(w, damage.id!, BOB).renderHTML();
+    expect(damageCard.querySelector('[data-from-attack="extra"]')?.textContent?.trim()).toBe(
+      format("ROLLING_BONES.Damage.FromAttack.Extra.one", { dice: "1" }),
+    );
+    expect(damageCard.querySelector("[data-harm]")?.getAttribute("data-harm")).toBe("2");
   });
 
   it("through the dialog: Strength + Swordplay with a point of Willpower, taken from Vex's sheet", async () => {
@@ -506,7 +512,9 @@ describe("a dice-pool weapon attack", () => {
     d10s(w, 7, 2, 3, 4);
     const message = await rollThroughDialog(ALICE, VEX, VEXS_SWORD, (values) => ({
       ...values,
-      use: "ability:abilitySword0001+strength",
+      // The two pickers: Strength, with the Swordplay Ability.
+      useAttribute: "strength",
+      useAbility: "abilitySword0001",
       pool: "4",
       willpower: true,
     }));

@@ -1,11 +1,16 @@
 /**
  * The attack card's damage button: an attack rolled from a weapon whose engine rolls weapon damage
  * (action dice, Wild Die, dice pool) stores the weapon (actor and item ids) with its roll, and its
- * card offers the viewer who owns that character a button that rolls the weapon's damage, exactly as
- * the sheet's damage button does. The button is the `rollDamage` entry of the card-control table
- * (`card-actions.ts`: an owner of the attacker may press it); the roll re-checks ownership itself.
+ * card offers the viewer who owns that character a button that rolls the weapon's damage, as the
+ * sheet's damage button does, carrying what the attack earned (RULES.md §6): a dice-pool attack's
+ * extra successes as damage dice, an activated action-dice critical named on the damage card. The
+ * button is offered only after a hit (or where the card cannot judge one); the GM may still force
+ * it after a miss. The button is the `rollDamage` entry of the card-control table (`card-actions.ts`:
+ * an owner of the attacker may press it); the roll re-checks ownership itself.
  */
+import { attackResultOf, type AttackResult } from "../../dice/cards/attack-result.ts";
 import { shared } from "../../engines/index.ts";
+import { escapeHTML } from "../../helpers/html.ts";
 import { rollActorTrait } from "../sheets/roll-trait.ts";
 import { damageButton } from "./card-controls.ts";
 
@@ -16,28 +21,55 @@ export function cardWeapon(message: ChatMessage.Implementation): { actor: string
   return { actor: raw.actor, item: raw.item };
 }
 
-/** Who may press the damage button: an owner of the attacking character (a GM included), on a card naming a weapon it still has. */
+/** What the attack on a card earned (`attackResultOf` of its stored roll). */
+export function cardAttackResult(message: ChatMessage.Implementation): AttackResult {
+  const options = (message.rolls[0]?.options ?? {}) as {
+    engine?: unknown;
+    outcome?: unknown;
+    card?: unknown;
+    targets?: unknown;
+  };
+  return attackResultOf(typeof options.engine === "string" ? options.engine : "", options);
+}
+
+/**
+ * Who may press the damage button: an owner of the attacking character (a GM included), on a card
+ * naming a weapon it still has, after a hit or where the card cannot judge one; a GM after a miss too.
+ */
 export function mayRollCardDamage(message: ChatMessage.Implementation, user: User.Implementation): boolean {
   const weapon = cardWeapon(message);
   if (weapon === null) return false;
   const actor = game.actors.get(weapon.actor);
-  return actor !== undefined && actor.testUserPermission(user, "OWNER") && actor.items.get(weapon.item) !== undefined;
+  if (actor === undefined || !actor.testUserPermission(user, "OWNER") || actor.items.get(weapon.item) === undefined) {
+    return false;
+  }
+  return user.isGM || cardAttackResult(message).hit !== false;
 }
 
-/** What the damage button runs: the weapon's damage roll, as from the sheet. */
+/** What the damage button runs: the weapon's damage roll, as from the sheet, with what the attack earned. */
 export async function rollCardDamage(message: ChatMessage.Implementation, event?: Event): Promise<void> {
   const weapon = cardWeapon(message);
   if (weapon === null) return;
-  await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event);
+  const { extraDice, critical } = cardAttackResult(message);
+  // The damage card keeps the attack's targets and their verdicts.
+  const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, { extraDice, critical, targets });
 }
 
 /**
  * Adds the damage button to a rendered attack card, for a viewer who may press it (the
- * `renderChatMessageHTML` hook calls this for every message).
+ * `renderChatMessageHTML` hook calls this for every message). After a miss only a GM sees it, saying
+ * that it forces damage.
  */
 export function addDamageControl(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (!mayRollCardDamage(message, game.user)) return;
   const card = html.querySelector<HTMLElement>(".rb-card");
   if (!card) return;
-  card.append(damageButton(cardWeapon(message)?.actor ?? "", game.i18n.localize("ROLLING_BONES.Damage.CardButton")));
+  const missed = cardAttackResult(message).hit === false;
+  const key = missed ? "ROLLING_BONES.Damage.CardButtonForce" : "ROLLING_BONES.Damage.CardButton";
+  const button = damageButton(cardWeapon(message)?.actor ?? "", game.i18n.localize(key));
+  // Foundry reads a tooltip as HTML: the words go in escaped.
+  const tip = game.i18n.localize(missed ? "ROLLING_BONES.Damage.ForceTooltip" : "ROLLING_BONES.Damage.Tooltip");
+  button.dataset.tooltip = escapeHTML(tip);
+  card.append(button);
 }

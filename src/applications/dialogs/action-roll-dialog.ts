@@ -15,6 +15,7 @@ import {
   selectOptions,
   type Bar,
   type Chance,
+  adjustWith,
   type DialogEngine,
   type DialogSettings,
   type HeadlineItem,
@@ -34,8 +35,11 @@ export interface ActionFormView {
   readonly insight: boolean;
   /** True where a botch range applies: an attack (a weapon's range), or a request that carries one. */
   readonly botchRangeShown: boolean;
-  /** The dice of the chosen size the player holds this session, or `null` when no pool is known. */
-  readonly held: { readonly faces: number; readonly count: number } | null;
+  /**
+   * The dice of the chosen size the pool holds this session (the player's, or the GM's for an NPC's
+   * roll: `gm`), or `null` when no pool is known.
+   */
+  readonly held: { readonly faces: number; readonly count: number; readonly gm: boolean } | null;
   readonly modifier: string;
   readonly level: string;
   readonly dc: string;
@@ -186,7 +190,7 @@ export function formView(values: FormValues, settings: Pick<DialogSettings, "act
     kind: selectOptions(action.D20_KINDS, kind, (v) => `ROLLING_BONES.Action.Kind.${v}`),
     insight: kind === "insight",
     botchRangeShown: kind === "attack" || botchRange !== "1",
-    held: heldCount === null ? null : { faces: Number(dieText), count: heldCount },
+    held: heldCount === null ? null : { faces: Number(dieText), count: heldCount, gm: settings.actionDice?.gm === true },
     modifier: text(values.modifier),
     level: text(values.level),
     dc: text(values.dc),
@@ -291,6 +295,7 @@ export function shownFields(form: ActionFormView): readonly string[] {
 export const actionDialog: DialogEngine<action.ValidActionRequest, ActionExtras, ActionFormView, ActionOddsView> =
   Object.freeze({
     id: "action",
+    adjust: adjustWith("action", action.validate),
     requestToForm: (initial: Partial<action.ActionRequest> | undefined, settings: DialogSettings) =>
       requestToForm(initial, settings),
     formToRequest,

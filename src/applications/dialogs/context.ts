@@ -5,6 +5,8 @@
  */
 
 import type { EngineError, EngineId } from "../../engines/index.ts";
+import { conditionLines, type ConditionLine } from "../../dice/cards/context.ts";
+import { dialogTargetsView, type DialogTargetsView } from "./targets.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import type { FormValues } from "./form-values.ts";
@@ -45,6 +47,15 @@ export interface DialogContext {
   visibility: SelectOption[];
   /** Whether the odds panel's optional details are open. */
   showMore: boolean;
+  /**
+   * The conditions and effects on this roll, as lines (each with where it comes from): the character's
+   * own sheet conditions the request holds, then the effects the roll adds (the odds include both).
+   */
+  conditions: readonly ConditionLine[];
+  /** True when an NPC rolls: the forms offer none of a player's points. */
+  npc: boolean;
+  /** An attack's targets as the dialog lists them. */
+  targets: DialogTargetsView;
 }
 
 /** What a dialog context is built from. */
@@ -132,5 +143,11 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
     canRoll: evaluation.ok && input.rolling !== true,
     visibility: visibilityOptions(input.visibility),
     showMore: input.showMore === true,
+    conditions: [
+      ...conditionLines(input.settings.sheetConditions ?? [], "condition").map((l) => ({ ...l, from: null })),
+      ...conditionLines(input.settings.conditions ?? [], "condition"),
+    ],
+    npc: input.settings.npc === true,
+    targets: dialogTargetsView(input.engine, input.settings.targets ?? []),
   };
 }

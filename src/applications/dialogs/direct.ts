@@ -10,13 +10,17 @@ import { worldArt } from "../../data/settings/world-art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
-import { sessionPoolOf } from "../../services/action-dice/store.ts";
+import { currentSession, sessionPoolOf, storedGmPool } from "../../services/action-dice/store.ts";
+import { conditionsFor } from "../../services/conditions.ts";
+import type { NamedCondition } from "../../data/conditions/index.ts";
 import { actionDiceFor } from "../../data/actor/derived.ts";
-import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
+import { ENGINE_OF, isNpcType, rollingTypeOf } from "../../data/actor/pure.ts";
 import type { Visibility } from "../../helpers/compat.ts";
-import { gearFor } from "../../services/equipment.ts";
+import { gearFor, rememberAttackUse } from "../../services/equipment.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
-import { attackRollOptions, type DialogAttack } from "./equipment.ts";
+import { attackRollOptions, chosenUse, type DialogAttack } from "./equipment.ts";
+import { withTargetFigure } from "./targets.ts";
+import { currentTargets } from "../../services/targets.ts";
 import type { FormValues } from "./form-values.ts";
 import { evaluateForm, type DialogActionDice, type DialogEvaluation, type DialogSettings } from "./types.ts";
 
@@ -59,16 +63,51 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
     cpSessionLimit: cpSessionLimit(),
     turn: turnFor(actor.id ?? ""),
   });
-  const actionDice = actor.type === "action-character" ? actionDiceOf(actor) : null;
+  const npc = isNpcType(actor.type);
+  // An action-dice NPC's rolls take the GM's pool (RULES.md §2: the GM's dice), a character's its player's.
+  const actionDice =
+    actor.type === "action-character" ? actionDiceOf(actor) : actor.type === "action-npc" ? gmActionDice() : null;
   // A character (or an NPC, which rolls as its engine's character) may tick its gear.
   const type = rollingTypeOf(actor.type);
-  const gear = type ? gearFor(ENGINE_OF[type], actor) : [];
+  const engine = type ? ENGINE_OF[type] : null;
+  const gear = engine ? gearFor(engine, actor) : [];
+  // The conditions and effects the roll will add, listed in the dialog and counted in its odds.
+  const conditions = engine ? conditionsFor(engine, actor) : [];
+  const sheetConditions = type === "pi-character" ? piSheetConditions(actor) : [];
   return {
     ...settings,
-    ...(points ? { points } : {}),
+    ...(points && !npc ? { points } : {}),
     ...(actionDice ? { actionDice } : {}),
     ...(gear.length > 0 ? { gear } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
+    ...(sheetConditions.length > 0 ? { sheetConditions } : {}),
+    ...(npc ? { npc } : {}),
   };
+}
+
+/** The GM's action dice this session, for an NPC's roll (the GM's pool, its real die type and count). */
+function gmActionDice(): DialogActionDice {
+  const pool = storedGmPool();
+  const current = pool !== null && pool.session === currentSession() ? pool : null;
+  return {
+    level: null,
+    faces: null,
+    held: current ? current.state.dice.filter((p) => p.count > 0) : null,
+    gm: true,
+  };
+}
+
+/**
+ * A Precision & Impact character's own active hindrances (its sheet's conditions), named as the
+ * dialog lists them: the request already holds them (`requestForTrait`), so they are shown, not added.
+ */
+function piSheetConditions(actor: Actor.Implementation): NamedCondition[] {
+  // A pi-character's (or pi-npc's) system holds its conditions (the data model validates them).
+  const conditions = (actor.system as { conditions?: unknown }).conditions;
+  if (typeof conditions !== "object" || conditions === null) return [];
+  return Object.values(conditions as Record<string, { name: string; hindrance: "minor" | "major"; active: boolean }>)
+    .filter((c) => c.active)
+    .map((c) => ({ name: c.name, adjustments: [{ target: "hindrance", value: c.hindrance }] }));
 }
 
 /** An action character's level, the die it gives, and the dice its player (the user rolling) holds this session. */
@@ -101,7 +140,7 @@ export async function rollDirect<E extends EngineId>(
 ): Promise<ChatMessage.Implementation | null> {
   const dialog = DIALOG_ENGINES[engine];
   const settings = dialogSettingsFor(options);
-  const values = dialog.requestToForm(options.initial, settings);
+  const values = dialog.requestToForm(startingRequest(engine, options, settings), settings);
   const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
   if (!evaluation.ok) {
     reportError(evaluation.errors[0]?.error);
@@ -114,9 +153,32 @@ export async function rollDirect<E extends EngineId>(
  * The settings of a dialog opened with these options: the world's and the rolling character's
  * (`readDialogSettings`), and the weapon attack the roll is, if any.
  */
-export function dialogSettingsFor(options: Pick<OpenRollDialogOptions, "actor" | "attack">): DialogSettings {
+export function dialogSettingsFor(
+  options: Pick<OpenRollDialogOptions, "actor" | "attack" | "initial">,
+): DialogSettings {
   const settings = readDialogSettings(options.actor ?? null);
-  return options.attack ? { ...settings, attack: options.attack } : settings;
+  // An attack records the tokens its user targets, and its dialog shows them (RULES.md §6).
+  const attacking =
+    options.attack !== undefined || (options.initial as { kind?: unknown } | undefined)?.kind === "attack";
+  const targets = attacking ? currentTargets() : [];
+  return {
+    ...settings,
+    ...(options.attack ? { attack: options.attack } : {}),
+    ...(targets.length > 0 ? { targets } : {}),
+  };
+}
+
+/**
+ * The request a dialog (or a direct roll) starts from: the trait's, with its one target's defence
+ * figure filled in where the user may see it (`withTargetFigure`).
+ */
+export function startingRequest<E extends EngineId>(
+  engine: E,
+  options: Pick<OpenRollDialogOptions<E>, "initial">,
+  settings: DialogSettings,
+): Partial<RequestByEngine[E]> | undefined {
+  const initial = options.initial as Readonly<Record<string, unknown>> | undefined;
+  return withTargetFigure(engine, initial, settings.targets ?? []) as Partial<RequestByEngine[E]> | undefined;
 }
 
 /** What a dialog's roll is posted with. */
@@ -146,14 +208,20 @@ export interface DialogRollParams {
  * @param params - The actor, flavor, settings, form values and visibility.
  * @returns The posted message, or `null` when refused (one localized message is shown).
  */
-export function postDialogRoll(
+export async function postDialogRoll(
   engine: EngineId,
   evaluation: Extract<DialogEvaluation<unknown, unknown>, { ok: true }>,
   params: DialogRollParams,
 ): Promise<ChatMessage.Implementation | null> {
   const actor = params.actor ?? null;
-  const rollOptions = { ...params.rollOptions, ...attackRollOptions(params.values, params.settings) };
-  return rollWithPoints(engine, evaluation.request, {
+  const targets = params.settings.targets ?? [];
+  const rollOptions = {
+    ...params.rollOptions,
+    ...attackRollOptions(params.values, params.settings),
+    // The targets the dialog showed, by name and reference only: the active GM judges each (services/targets.ts).
+    ...(targets.length > 0 ? { targets: targets.map((t) => t.stored) } : {}),
+  };
+  const message = await rollWithPoints(engine, evaluation.request, {
     actor,
     assists: params.settings.points?.assists ?? [],
     speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }),
@@ -162,4 +230,10 @@ export function postDialogRoll(
     ...(evaluation.equipment.ids.length > 0 ? { equipment: evaluation.equipment.ids } : {}),
     ...(Object.keys(rollOptions).length > 0 ? { rollOptions } : {}),
   });
+  // The weapon remembers what its attack was rolled with: the next one starts from it.
+  const use = chosenUse(params.values, params.settings);
+  if (message && actor && params.settings.attack && use) {
+    await rememberAttackUse(actor, params.settings.attack.weapon.id, use.value);
+  }
+  return message;
 }

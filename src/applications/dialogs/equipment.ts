@@ -27,6 +27,13 @@ export interface DialogUse {
   readonly group?: string;
 }
 
+/** One option of a dice-pool attack's picker: an attribute key or an ability id, its name as text, and the dice it gives. */
+export interface PickerOption {
+  readonly value: string;
+  readonly text: string;
+  readonly dice: number;
+}
+
 /** A weapon attack: the weapon, and the skills (or attributes) the player chooses from. */
 export interface DialogAttack {
   /** The weapon (its adjustments are added after the pick). */
@@ -35,6 +42,11 @@ export interface DialogAttack {
   readonly uses: readonly DialogUse[];
   /** The choice the dialog starts from. */
   readonly use: string;
+  /**
+   * A dice-pool attack's choice as two pickers, an Attribute and an Ability (none: the Attribute
+   * alone), each option showing the dice it gives; the pair picked is one of `uses`.
+   */
+  readonly pickers?: { readonly attributes: readonly PickerOption[]; readonly abilities: readonly PickerOption[] };
 }
 
 /** What the dialog's settings say about equipment (see `DialogSettings`). */
@@ -45,8 +57,36 @@ export interface EquipmentSettings {
   readonly gear?: readonly DialogItem[] | null;
 }
 
+export { dialogAttackOf } from "./attack-of.ts";
+
 /** The form field holding a weapon attack's choice. */
 export const USE_FIELD = "use";
+
+/** A dice-pool attack's Attribute picker. */
+export const USE_ATTRIBUTE_FIELD = "useAttribute";
+
+/** A dice-pool attack's Ability picker (empty: the Attribute alone). */
+export const USE_ABILITY_FIELD = "useAbility";
+
+/**
+ * The attack choice a form names: the two pickers' pair when the form has them
+ * (`ability:<id>+<attribute>`, or `attribute:<attribute>` with no Ability), else the `use` field.
+ *
+ * @param values - The form values.
+ */
+export function useOf(values: FormValues): FormValues[string] {
+  if (!Object.hasOwn(values, USE_ATTRIBUTE_FIELD)) return values[USE_FIELD];
+  const attribute = String(values[USE_ATTRIBUTE_FIELD] ?? "");
+  const ability = String(values[USE_ABILITY_FIELD] ?? "");
+  return ability === "" ? `attribute:${attribute}` : `ability:${ability}+${attribute}`;
+}
+
+/** The two pickers' values of a choice (`ability:<id>+<attribute>` or `attribute:<attribute>`). */
+function pickerValues(use: string): { attribute: string; ability: string } {
+  const pair = /^ability:([^+]*)\+(.*)$/.exec(use);
+  if (pair) return { ability: pair[1] ?? "", attribute: pair[2] ?? "" };
+  return { ability: "", attribute: use.startsWith("attribute:") ? use.slice("attribute:".length) : "" };
+}
 
 /** The prefix of a piece of gear's box. */
 const GEAR_PREFIX = "gear-";
@@ -75,6 +115,11 @@ export const NO_EQUIPMENT: EquipmentChoice = Object.freeze({ ids: [], named: [] 
 export function equipmentFormValues(settings: EquipmentSettings): Record<string, string | boolean> {
   const values: Record<string, string | boolean> = {};
   if (settings.attack) values[USE_FIELD] = settings.attack.use;
+  if (settings.attack?.pickers) {
+    const { attribute, ability } = pickerValues(settings.attack.use);
+    values[USE_ATTRIBUTE_FIELD] = attribute;
+    values[USE_ABILITY_FIELD] = ability;
+  }
   for (const gear of settings.gear ?? []) values[gearField(gear.id)] = false;
   return values;
 }
@@ -90,7 +135,7 @@ export function equipmentFormValues(settings: EquipmentSettings): Record<string,
 export function chosenUse(values: FormValues, settings: EquipmentSettings): DialogUse | null {
   const attack = settings.attack;
   if (!attack) return null;
-  const value = values[USE_FIELD];
+  const value = useOf(values);
   const use = attack.uses.find((u) => u.value === value);
   if (!use) {
     throw new EngineError("UnknownAttackUse", { field: USE_FIELD, name: attack.weapon.name, use: String(value ?? "") });
@@ -143,9 +188,10 @@ export function followUse(
   fill: (request: unknown) => Record<string, string | boolean>,
 ): FormValues {
   const attack = settings.attack;
-  if (!attack || values[USE_FIELD] === previous[USE_FIELD]) return values;
-  const use = attack.uses.find((u) => u.value === values[USE_FIELD]);
-  return use ? { ...values, ...fill(use.request) } : values;
+  const value = useOf(values);
+  if (!attack || value === useOf(previous)) return values;
+  const use = attack.uses.find((u) => u.value === value);
+  return use ? { ...values, [USE_FIELD]: use.value, ...fill(use.request) } : values;
 }
 
 /** An adjustment as the dialog shows it: a label key and the signed value. */
@@ -172,6 +218,13 @@ export interface EquipmentView {
     readonly weapon: string;
     readonly parts: readonly AdjustmentPart[];
     readonly groups: readonly UseGroupView[];
+    /** A dice-pool attack's two pickers (each option selected or not), or absent. */
+    readonly pickers?: {
+      readonly attributes: readonly PickerOptionView[];
+      readonly abilities: readonly PickerOptionView[];
+      /** Whether no Ability is picked (the Attribute alone). */
+      readonly noAbility: boolean;
+    };
   } | null;
   /** The gear offered (empty for none). */
   readonly gear: readonly GearView[];
@@ -180,6 +233,11 @@ export interface EquipmentView {
 /** The equipment fields a form shows (a weapon attack's choice, the gear's boxes), for its errors. */
 export function shownEquipmentFields(view: EquipmentView): string[] {
   return [...(view.attack ? [USE_FIELD] : []), ...(view.gear.length > 0 ? ["gear"] : [])];
+}
+
+/** A picker's option as the dialog shows it. */
+export interface PickerOptionView extends PickerOption {
+  readonly selected: boolean;
 }
 
 /** Consecutive choices listed under one heading (an `optgroup`), or under none. */
@@ -218,12 +276,23 @@ function partsOf(item: DialogItem): AdjustmentPart[] {
  */
 export function equipmentView(values: FormValues, settings: EquipmentSettings): EquipmentView {
   const attack = settings.attack;
+  const pick = (options: readonly PickerOption[], field: string): PickerOptionView[] =>
+    options.map((o) => ({ ...o, selected: o.value === values[field] }));
   return {
     attack: attack
       ? {
           weapon: attack.weapon.name,
           parts: partsOf(attack.weapon),
-          groups: useGroups(attack.uses, values[USE_FIELD]),
+          groups: useGroups(attack.uses, useOf(values)),
+          ...(attack.pickers
+            ? {
+                pickers: {
+                  attributes: pick(attack.pickers.attributes, USE_ATTRIBUTE_FIELD),
+                  abilities: pick(attack.pickers.abilities, USE_ABILITY_FIELD),
+                  noAbility: !values[USE_ABILITY_FIELD],
+                },
+              }
+            : {}),
         }
       : null,
     gear: (settings.gear ?? []).map((g) => ({
@@ -244,6 +313,7 @@ export function equipmentView(values: FormValues, settings: EquipmentSettings): 
  */
 export function attackRollOptions(values: FormValues, settings: EquipmentSettings): Record<string, unknown> {
   const attack = settings.attack;
-  const use = attack?.uses.find((u) => u.value === values[USE_FIELD]);
+  const value = useOf(values);
+  const use = attack?.uses.find((u) => u.value === value);
   return attack && use ? { attack: { weapon: attack.weapon.name, use: use.text } } : {};
 }

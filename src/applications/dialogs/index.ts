@@ -4,7 +4,13 @@
  * modules.
  */
 import type { EngineId } from "../../engines/index.ts";
-import { dialogSettingsFor, rollDirect, skipDialogDefault, type OpenRollDialogOptions } from "./direct.ts";
+import {
+  dialogSettingsFor,
+  rollDirect,
+  skipDialogDefault,
+  startingRequest,
+  type OpenRollDialogOptions,
+} from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";
 import { shouldSkipDialog } from "./skip.ts";
@@ -13,9 +19,17 @@ export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
 export type { RollDialogContext, RollDialogParams } from "./roll-dialog.ts";
 export { VISIBILITIES, buildDialogContext, followValues, visibilityOptions } from "./context.ts";
 export type { DialogContext, DialogContextInput, ShownError } from "./context.ts";
-export { dialogSettingsFor, postDialogRoll, readDialogSettings, rollDirect, skipDialogDefault } from "./direct.ts";
+export {
+  dialogSettingsFor,
+  postDialogRoll,
+  readDialogSettings,
+  rollDirect,
+  skipDialogDefault,
+  startingRequest,
+} from "./direct.ts";
 export type { DialogRollParams, OpenRollDialogOptions } from "./direct.ts";
 export * from "./equipment.ts";
+export * from "./targets.ts";
 export { DIALOG_ENGINES, DIALOG_ENGINE_IDS } from "./engines.ts";
 export type { RequestByEngine } from "./engines.ts";
 export { ROLL_HINT_KEYS, modifierHeld, rollHintKey, shouldSkipDialog } from "./skip.ts";
@@ -51,7 +65,7 @@ export async function openRollDialog<E extends EngineId>(
 ): Promise<ChatMessage.Implementation | null> {
   if (shouldSkipDialog(options.event, skipDialogDefault())) return rollDirect(engine, options);
   const settings = dialogSettingsFor(options);
-  const values = DIALOG_ENGINES[engine].requestToForm(options.initial, settings);
+  const values = DIALOG_ENGINES[engine].requestToForm(startingRequest(engine, options, settings), settings);
   return RollDialog.wait({
     engine,
     actor: options.actor,

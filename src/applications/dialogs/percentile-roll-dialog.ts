@@ -22,6 +22,7 @@ import {
   selectOptions,
   type Bar,
   type Chance,
+  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -324,6 +325,7 @@ export const percentileDialog: DialogEngine<
   PercentileOddsView
 > = Object.freeze({
   id: "percentile",
+  adjust: adjustWith("percentile", percentile.validate),
   requestToForm,
   formToRequest,
   formToExtras,

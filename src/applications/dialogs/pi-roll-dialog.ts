@@ -5,7 +5,6 @@
  * (P(Precision ≥ x and Impact ≥ y) for both best picks, with their averages).
  */
 
-import { withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import { pi, shared } from "../../engines/index.ts";
 import {
   equipmentFormValues,
@@ -21,6 +20,7 @@ import {
   chance,
   selectOptions,
   type Chance,
+  adjustWith,
   type DialogEngine,
   type DialogSettings,
   type SelectOption,
@@ -209,14 +209,12 @@ export function formView(values: FormValues, settings: EquipmentSettings = {}): 
 }
 
 /**
- * The request with the chosen equipment's Precision and Impact modifiers added (after the pick, as
- * the roll adds them), checked by the engine.
+ * The request with the chosen equipment's and the conditions' adjustments made (Precision and Impact
+ * after the pick, a hindrance folded in), as the roll makes them, checked by the engine.
  *
  * @throws EngineError `OutOfRange` (field `precisionMod` or `impactMod`) when the sum leaves the engine's range.
  */
-export function adjust(request: pi.PiRequest, equipment: readonly NamedCondition[]): pi.PiRequest {
-  return pi.validate(withConditions("pi", request, equipment) as pi.PiRequest);
-}
+export const adjust = adjustWith<pi.PiRequest>("pi", pi.validate);
 
 /** The fields a weapon attack's choice fills: the pool and the skill's modifiers. */
 function fillFromChoice(request: unknown): Record<string, string | boolean> {

@@ -22,6 +22,7 @@ import {
   selectOptions,
   type Bar,
   type Chance,
+  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -71,6 +72,8 @@ export interface PoolFormView {
   readonly equipment: EquipmentView;
   /** Whether the roll is a weapon attack (the difficulty then starts at the weapon's). */
   readonly weaponAttack: boolean;
+  /** Whether the roll is a weapon's damage (each success one harm; no botch, 1s cancel nothing). */
+  readonly damage: boolean;
 }
 
 /** The pool dialog's odds panel. */
@@ -93,6 +96,8 @@ export interface PoolOddsView {
   readonly automaticOffer: boolean;
   /** The difficulty and the rules' name for it ("difficult" for 8; `null` for 2 and 10). */
   readonly difficulty: { readonly value: number; readonly name: pool.DifficultyName | null };
+  /** Whether the roll is a damage roll: the bars are the harm dealt, the headline the chance of any. */
+  readonly damage: boolean;
 }
 
 /** Whether a pool and difficulty (as read from the form) allow an automatic success. */
@@ -121,6 +126,8 @@ export function requestToForm(
     cancellation: fieldText(initial.cancellation, "0"),
     willpower: initial.willpower === true,
     automatic: initial.automatic === true,
+    // A damage roll stays one (a hidden field): its dice count harm, never botch (RULES.md §6).
+    ...(initial.damage === true ? { damage: true } : {}),
   };
 }
 
@@ -140,6 +147,7 @@ export function formToRequest(values: FormValues): pool.ValidPoolRequest {
     cancellation: numberOrText(values.cancellation, 0),
     willpower: isChecked(values.willpower),
     automatic: isChecked(values.automatic),
+    damage: isChecked(values.damage),
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return pool.validate(raw as pool.PoolRequest);
@@ -188,6 +196,7 @@ export function formView(
     willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
     equipment: equipmentView(values, settings),
     weaponAttack: Boolean(settings.attack),
+    damage: isChecked(values.damage),
   };
 }
 
@@ -243,6 +252,7 @@ export function checkPoints(request: pool.PoolRequest, points: DialogPoints): vo
 export function oddsView(request: pool.PoolRequest, _extras: null, lang: string): PoolOddsView {
   const odds = pool.odds(request);
   const req = pool.validate(request);
+  if (req.damage === true) return damageOddsView(odds, req, lang);
   const bars: Bar[] = [
     bar("botch", "ROLLING_BONES.Pool.Result.botch", odds.results.botch, "bad", lang),
     bar("failure", "ROLLING_BONES.Pool.Result.failure", odds.results.failure, "neutral", lang),
@@ -264,6 +274,39 @@ export function oddsView(request: pool.PoolRequest, _extras: null, lang: string)
     // The odds offer the automatic success only while its box can be ticked (not with Willpower spent).
     automaticOffer: !req.automatic && req.willpower !== true && req.pool >= req.difficulty,
     difficulty: { value: req.difficulty, name: pool.difficultyName(req.difficulty) },
+    damage: false,
+  };
+}
+
+/** The most harm the damage odds list one bar for; more is gathered in its bar ("5+"). */
+const HARM_BARS = 5;
+
+/**
+ * The odds panel of a damage roll (RULES.md §6): the chance of any harm, a bar per harm dealt (0 to
+ * 5, then 5 or more), and the expected harm.
+ */
+function damageOddsView(odds: pool.PoolOdds, req: pool.ValidPoolRequest, lang: string): PoolOddsView {
+  const harm = (h: number) => odds.net[String(h)] ?? 0;
+  const more = Object.entries(odds.net)
+    .filter(([h]) => Number(h) >= HARM_BARS)
+    .reduce((sum, [, p]) => sum + p, 0);
+  const bars: Bar[] = [
+    ...Array.from({ length: HARM_BARS }, (_, h) =>
+      bar(`harm-${h}`, { text: String(h) }, harm(h), h === 0 ? "neutral" : "good", lang),
+    ),
+    bar(`harm-${HARM_BARS}`, { text: `${HARM_BARS}+` }, more, "good", lang),
+  ];
+  return {
+    engine: "pool",
+    headline: [{ id: "damage", labelKey: "ROLLING_BONES.Pool.Damage.Any", tone: "good", ...chance(odds.pSuccess, lang) }],
+    bars,
+    expectedNet: formatMean(odds.expectedNet, lang),
+    automatic: odds.automatic,
+    difficultyWarning: false,
+    botch: chance(0, lang),
+    automaticOffer: false,
+    difficulty: { value: req.difficulty, name: pool.difficultyName(req.difficulty) },
+    damage: true,
   };
 }
 
@@ -275,6 +318,7 @@ export function shownFields(form: PoolFormView): readonly string[] {
 /** The Dice Pool dialog. */
 export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = Object.freeze({
   id: "pool",
+  adjust: adjustWith("pool", pool.validate),
   requestToForm: (initial: Partial<pool.PoolRequest> | undefined, settings: DialogSettings) =>
     requestToForm(initial, settings),
   formToRequest,

@@ -5,8 +5,9 @@
 
 import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import type { ArtTable } from "../../engines/percentile/index.ts";
-import type { NamedCondition } from "../../data/conditions/index.ts";
+import { withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import type { DialogPoints } from "../../services/points/views.ts";
+import type { DialogTarget } from "../../dice/cards/targets.ts";
 import { chosenEquipment, chosenUse, type EquipmentChoice, type EquipmentSettings } from "./equipment.ts";
 import type { FormValues } from "./form-values.ts";
 import { barWidth, formatPercent } from "./format.ts";
@@ -37,6 +38,21 @@ export interface DialogSettings extends EquipmentSettings {
   readonly actionDice?: DialogActionDice | null;
   /** Pool: true when an automatic success must be asked of the GM (a player, where the GM approves them). */
   readonly automaticAsk?: boolean;
+  /**
+   * The rolling character's conditions and effects that move a roll of this engine (its own, and its
+   * equipped items'), read when the dialog opens: listed as lines, and the odds include them, as the
+   * roll adds them. Absent when no character rolls.
+   */
+  readonly conditions?: readonly NamedCondition[] | null;
+  /**
+   * What the request itself already holds from the character's sheet and the dialog lists beside the
+   * conditions (a Precision & Impact character's own hindrances), so the player sees every source.
+   */
+  readonly sheetConditions?: readonly NamedCondition[] | null;
+  /** True when an NPC rolls: it holds none of a player's points (karma, Character and Fate Points, Willpower). */
+  readonly npc?: boolean;
+  /** An attack's targets (the tokens the user targets), read when the dialog opens; absent for other rolls. */
+  readonly targets?: readonly DialogTarget[] | null;
 }
 
 /** What an action dialog starts from when a character rolls. */
@@ -50,6 +66,8 @@ export interface DialogActionDice {
    * sizes, and a size's count bounds the dice used); `null` when no pool is filled this session.
    */
   readonly held: readonly { readonly faces: number; readonly count: number }[] | null;
+  /** True when the pool is the GM's (an NPC's roll is augmented from it, RULES.md §2). */
+  readonly gm?: boolean;
 }
 
 /** The settings a dialog uses when none are given (the rules' defaults). */
@@ -144,9 +162,8 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
    */
   shownFields(form: Form): readonly string[];
   /**
-   * The request with the chosen equipment's adjustments made, as the roll will make them after the
-   * pick (the odds are read from it), checked by the engine; throws its `EngineError`. Absent for an
-   * engine whose rolls equipment does not adjust.
+   * The request with the chosen equipment's and the conditions' adjustments made, as the roll will
+   * make them (the odds are read from it), checked by the engine (`adjustWith`); throws its `EngineError`.
    */
   adjust?(request: Req, equipment: readonly NamedCondition[]): Req;
   /**
@@ -154,6 +171,20 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
    * weapon attack's skill fills the pool). Absent when no field follows another.
    */
   follow?(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues;
+}
+
+/**
+ * A dialog's `adjust`: the request with the adjustments made as the roll makes them
+ * (`withConditions`), checked by the engine.
+ *
+ * @param engine - The engine.
+ * @param validate - The engine's check.
+ */
+export function adjustWith<Req>(
+  engine: EngineId,
+  validate: (request: Req) => Req,
+): (request: Req, adjustments: readonly NamedCondition[]) => Req {
+  return (request, adjustments) => validate(withConditions(engine, request, adjustments) as Req);
 }
 
 /** Any engine's dialog. */
@@ -218,8 +249,9 @@ function attempt<Req, Extras, Form, Odds>(
     if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
     chosenUse(values, settings);
     const equipment = chosenEquipment(values, settings);
-    // The odds are those of the roll as made: the equipment's adjustments added after the pick.
-    const rolled = equipment.named.length > 0 && dialog.adjust ? dialog.adjust(request, equipment.named) : request;
+    // The odds are those of the roll as made: the equipment's and the conditions' adjustments added.
+    const adjustments = [...equipment.named, ...(settings.conditions ?? [])];
+    const rolled = adjustments.length > 0 && dialog.adjust ? dialog.adjust(request, adjustments) : request;
     const extras = dialog.formToExtras(values);
     return { request, equipment, odds: dialog.oddsView(rolled, extras, lang) };
   } catch (error) {

@@ -21,6 +21,7 @@ import {
   chance,
   type Bar,
   type Chance,
+  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -322,6 +323,7 @@ export function shownFields(form: WildFormView): readonly string[] {
 /** The Wild Die dialog. */
 export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView> = Object.freeze({
   id: "wild",
+  adjust: adjustWith("wild", wild.validate),
   requestToForm: (initial: Partial<wild.WildRequest> | undefined, settings: DialogSettings) =>
     requestToForm(initial, settings),
   formToRequest,

@@ -37,6 +37,8 @@ import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
 import { timedEffectsOf } from "../../services/harm/durations.ts";
 import { healActors } from "../../services/harm/requests.ts";
+import { conditionsFor } from "../../services/conditions.ts";
+import { conditionLines } from "../../dice/cards/context.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -199,6 +201,8 @@ export class RollingBonesCharacterSheet<
         : {}),
       equipment: this.equipment,
       conditions: this.conditions,
+      // Every other effect that moves the character's rolls, with where it comes from.
+      effects: conditionLines(conditionsFor(ENGINE_OF[this.characterType], this.actor, true)),
       health: { rules: woundRules(), defeated: harmStateOf(this.actor).defeated },
       timed: timedEffectsOf(this.actor),
     });

@@ -12,8 +12,12 @@ import {
 import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import { dialogAttackOf } from "../dialogs/attack-of.ts";
 import type { DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
+import { lastUseOf } from "../../services/equipment.ts";
+import type { DamageFromAttack } from "../../dice/cards/attack-result.ts";
+import { readTargets } from "../../dice/cards/targets.ts";
 import { DAMAGE_ENGINES, isItemType, itemAdjustments, type ItemData } from "../../data/item/pure.ts";
 import type { WeaponAttack } from "../../data/actor/attacks.ts";
 
@@ -23,9 +27,13 @@ export function equipmentOf(actor: Actor.Implementation): EquipmentLookup {
     const item = actor.items.get(id);
     if (!item || !isItemType(item.type)) return undefined;
     // The item's type is one of ours (checked above), so its system is that type's data.
-    return { name: item.name, ...({ type: item.type, system: item.system } as unknown as ItemData) };
+    const data = { type: item.type, system: item.system } as unknown as ItemData;
+    return { name: item.name, lastUse: lastUseOf(item), ...data };
   };
 }
+
+/** A roll that follows no attack carries nothing from one. */
+const NOTHING_FROM_ATTACK: DamageFromAttack = Object.freeze({ extraDice: 0, critical: null });
 
 /** The label of a rolled trait as text. */
 export function traitLabelText(label: TraitLabel): string {
@@ -44,6 +52,7 @@ export function traitLabelText(label: TraitLabel): string {
  * @param system - Its `system` data.
  * @param trait - The trait pressed.
  * @param event - The click or key press (its Shift key skips the dialog).
+ * @param from - For a damage roll made from an attack card: what the attack earned (extra dice, a critical).
  */
 export async function rollTrait<T extends CharacterType>(
   actor: Actor.Implementation,
@@ -51,6 +60,7 @@ export async function rollTrait<T extends CharacterType>(
   system: Parameters<typeof requestForTrait<T>>[1],
   trait: TraitRef,
   event?: Event,
+  from: DamageFromAttack = NOTHING_FROM_ATTACK,
 ): Promise<void> {
   // Only an owner (or a GM) rolls a character's traits and its equipment, whoever can see the sheet.
   if (!actor.isOwner) {
@@ -59,14 +69,24 @@ export async function rollTrait<T extends CharacterType>(
   }
   let roll;
   try {
-    roll = requestForTrait(type, system, trait, equipmentOf(actor));
+    roll = requestForTrait(type, system, trait, equipmentOf(actor), { extraDice: from.extraDice });
   } catch (error) {
     reportError(error);
     return;
   }
   const name = traitLabelText(roll.label);
   const title = roll.damage ? game.i18n.format("ROLLING_BONES.Damage.Roll", { name }) : name;
-  const rollOptions = traitRollOptions(actor, trait, roll.engine, roll.damage);
+  const rollOptions = {
+    ...traitRollOptions(actor, trait, roll.engine, roll.damage),
+    // The parts of the modifier (the wielder's ability, the weapon's figure), named on the card.
+    ...(roll.parts ? { parts: roll.parts } : {}),
+    // What a damage roll carries from its attack (extra dice, a critical), named on its card, and the
+    // attack's targets with their verdicts.
+    ...(roll.damage && (from.extraDice > 0 || from.critical)
+      ? { fromAttack: { extraDice: from.extraDice, critical: from.critical } }
+      : {}),
+    ...(roll.damage && readTargets(from.targets).length > 0 ? { targets: readTargets(from.targets) } : {}),
+  };
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {
       actor,
@@ -93,16 +113,7 @@ export async function rollTrait<T extends CharacterType>(
  */
 export function dialogAttack(actor: Actor.Implementation, engine: EngineId, attack: WeaponAttack): DialogAttack {
   const item = equipmentOf(actor)(attack.weapon.id);
-  return {
-    weapon: { ...attack.weapon, adjustments: item ? itemAdjustments(engine, item) : [] },
-    uses: attack.uses.map((use) => ({
-      value: use.value,
-      text: traitLabelText(use.label),
-      request: use.request,
-      ...(use.group ? { group: traitLabelText(use.group) } : {}),
-    })),
-    use: attack.use,
-  };
+  return dialogAttackOf(attack, item ? itemAdjustments(engine, item) : [], traitLabelText);
 }
 
 /**
@@ -133,8 +144,14 @@ export function traitRollOptions(
  * @param actorId - The character's id.
  * @param trait - The trait, as a roll button names it.
  * @param event - The click that asked for it (Shift skips the dialog).
+ * @param from - For a damage roll made from an attack card: what the attack earned (extra dice, a critical).
  */
-export async function rollActorTrait(actorId: string, trait: TraitRef, event?: Event): Promise<void> {
+export async function rollActorTrait(
+  actorId: string,
+  trait: TraitRef,
+  event?: Event,
+  from: DamageFromAttack = NOTHING_FROM_ATTACK,
+): Promise<void> {
   const actor = game.actors.get(shared.textOf(actorId));
   const character = actor ? asCharacter(actor.type, actor.system) : null;
   if (!actor || !character) {
@@ -150,5 +167,5 @@ export async function rollActorTrait(actorId: string, trait: TraitRef, event?: E
     reportError(new EngineError("UnknownTrait", { kind: t.kind, key: t.key }));
     return;
   }
-  await rollTrait(actor, character.type, character.system as never, trait, event);
+  await rollTrait(actor, character.type, character.system as never, trait, event, from);
 }

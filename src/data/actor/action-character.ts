@@ -17,7 +17,7 @@ import {
 import { heldDiceOf } from "./held.ts";
 import type { BarValue } from "./bars.ts";
 import { actionDiceFor, withinMax } from "./derived.ts";
-import { entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
+import { defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { ActionCharacterDerived, ActionCharacterSource } from "./types.ts";
 import { isActionLevel } from "./validators.ts";
@@ -56,6 +56,7 @@ export function actionSchema() {
       }),
       count: intField(0, ACTION_MAX_CLASS_DICE, 0),
     }),
+    defence: defenceField("action"),
   };
 }
 

@@ -23,6 +23,20 @@ export interface AttackUse<R = unknown> {
   readonly request: R;
 }
 
+/** One trait a dice-pool attack's pickers offer: its key (an attribute key or an ability id), label and dots. */
+export interface PairPart {
+  readonly key: string;
+  readonly label: TraitLabel;
+  /** The dice it gives (its dots). */
+  readonly dots: number;
+}
+
+/** The two pickers of a dice-pool attack: an Attribute, and an Ability (or none: the Attribute alone). */
+export interface AttackPairs {
+  readonly attributes: readonly PairPart[];
+  readonly abilities: readonly PairPart[];
+}
+
 /** A weapon attack: the weapon (an own item of the character) and the choices it can be rolled with. */
 export interface WeaponAttack<R = unknown> {
   /** The weapon's item id and name. */
@@ -31,6 +45,8 @@ export interface WeaponAttack<R = unknown> {
   readonly uses: readonly AttackUse<R>[];
   /** The choice the roll starts from. */
   readonly use: string;
+  /** A dice-pool attack's choice as two pickers (every pair of `uses`), or absent. */
+  readonly pairs?: AttackPairs;
 }
 
 /**
@@ -57,19 +73,69 @@ function namesWeapon(skill: string, weapon: string): boolean {
   return stems(skill).some((s) => weaponWords.some((w) => w.includes(s) || s.includes(w)));
 }
 
+/** A name as names are compared: trimmed, in lower case. */
+function nameKey(name: string): string {
+  return name.trim().toLocaleLowerCase();
+}
+
 /**
- * The choice an attack starts from when none is named: the first skill (or dice-pool ability, with
- * the attribute it is usually rolled with: the first pair listed for it) whose name names the weapon
- * (Sword for a Longsword, Bows for a Short bow); else the character's attributes alone, as an
- * untrained attack is made (the `untrained` choice when the character has it, else the first
- * attribute choice); else the first choice. The player picks any other in the dialog.
+ * What a weapon names as its usual choice for one engine (RULES.md §6): a skill's (or a dice-pool
+ * Ability's) name, and for a dice pool the Attribute paired with it (empty: the Ability's own).
+ */
+export interface UsualUse {
+  /** The skill's or Ability's name as the weapon stores it (empty: none named). */
+  readonly skill: string;
+  /** The Attribute key a dice-pool Ability is paired with (empty or absent: the Ability's own). */
+  readonly attribute?: string;
+}
+
+/**
+ * The choice a weapon's usual skill names among a character's choices: the skill (or Ability) whose
+ * name is the one the weapon stores, compared without case or surrounding spaces; for an Ability,
+ * the pair with the Attribute named (or, when none is, the first pair listed for it: the Ability's
+ * own Attribute). `null` when the weapon names none or the character has no such skill.
+ *
+ * @param uses - The choices.
+ * @param usual - What the weapon names.
+ */
+export function usualUse(uses: readonly AttackUse[], usual: UsualUse): string | null {
+  const wanted = nameKey(usual.skill);
+  if (wanted === "") return null;
+  const attribute = usual.attribute ?? "";
+  const found = uses.find(
+    (u) =>
+      (u.trait.kind === "skill" || u.trait.kind === "ability") &&
+      "name" in u.label &&
+      nameKey(u.label.name) === wanted &&
+      (u.trait.kind === "skill" || attribute === "" || u.trait.with === attribute),
+  );
+  return found?.value ?? null;
+}
+
+/**
+ * The choice an attack starts from when none is named: the first of `preferred` the character
+ * still has (the choice the weapon's last attack was rolled with, then the weapon's usual skill);
+ * else the first skill (or dice-pool ability, with the attribute it is usually rolled with: the first
+ * pair listed for it) whose name names the weapon (Sword for a Longsword, Bows for a Short bow); else
+ * the character's attributes alone, as an untrained attack is made (the `untrained` choice when the
+ * character has it, else the first attribute choice); else the first choice. The player picks any
+ * other in the dialog.
  *
  * @param uses - The choices, skills first.
  * @param weapon - The weapon's name.
  * @param untrained - The attribute choice an untrained attack uses (`attribute:agility`).
+ * @param preferred - Choices to start from when the character has them, in order (`null` entries skipped).
  * @returns The choice's value, or `null` when there is no choice at all.
  */
-export function defaultUse(uses: readonly AttackUse[], weapon: string, untrained?: string): string | null {
+export function defaultUse(
+  uses: readonly AttackUse[],
+  weapon: string,
+  untrained?: string,
+  preferred: readonly (string | null | undefined)[] = [],
+): string | null {
+  const offered = new Set(uses.map((u) => u.value));
+  const first = preferred.find((value): value is string => typeof value === "string" && offered.has(value));
+  if (first !== undefined) return first;
   const named = uses.find(
     (u) =>
       (u.trait.kind === "skill" || u.trait.kind === "ability") &&

@@ -4,8 +4,9 @@
  * choice field lists its choices, and custom checks use the pure predicates of `validators.ts`.
  */
 
-import { harm } from "../../engines/index.ts";
+import { harm, type EngineId } from "../../engines/index.ts";
 import { MAX_ENTRIES, MAX_NAME_LENGTH, MAX_POINTS, SCHEMA_VERSION } from "./constants.ts";
+import { DEFENCE } from "./defence.ts";
 
 import fields = foundry.data.fields;
 
@@ -104,4 +105,15 @@ export function entriesField<F extends fields.DataField.Any>(element: F) {
       typeof value !== "object" || value === null || Object.keys(value).length <= MAX_ENTRIES,
     validationError: `may hold at most ${MAX_ENTRIES} entries`,
   });
+}
+
+/**
+ * An actor's defence figure for an engine (RULES.md §6): the DC, target number, difficulty, Precision
+ * needed or penalty dice an attack against it is rolled against, with the rules' default.
+ *
+ * @param engine - The actor's engine.
+ */
+export function defenceField(engine: EngineId) {
+  const { min, max, initial } = DEFENCE[engine];
+  return intField(min, max, initial);
 }

@@ -6,7 +6,7 @@
 import { migratePercentileCharacter } from "../migrations/index.ts";
 import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING } from "./constants.ts";
 import { withinMax } from "./derived.ts";
-import { entriesField, fixedKeysField, healthField, intField, nameField, pointsField, versionField } from "./fields.ts";
+import { defenceField, entriesField, fixedKeysField, healthField, intField, nameField, pointsField, versionField } from "./fields.ts";
 import type { PercentileCharacterSource } from "./types.ts";
 import type { SameShape } from "./shape.ts";
 
@@ -25,6 +25,7 @@ export function percentileSchema() {
     attributes: fixedKeysField(PERCENTILE_ATTRIBUTES, () => new fields.SchemaField({ rating: ratingField() })),
     skills: entriesField(new fields.SchemaField({ name: nameField(), rating: ratingField() })),
     karma: pointsField(),
+    defence: defenceField("percentile"),
   };
 }
 

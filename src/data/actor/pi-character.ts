@@ -13,7 +13,7 @@ import {
   PI_SKILL_TARGETS,
 } from "./constants.ts";
 import { piHindrance, withinMax } from "./derived.ts";
-import { choiceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
+import { choiceField, defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { PiCharacterDerived, PiCharacterSource } from "./types.ts";
 import { isPiAttributePool } from "./validators.ts";
@@ -55,6 +55,7 @@ export function piSchema() {
         active: new fields.BooleanField({ required: true, nullable: false, initial: true }),
       }),
     ),
+    defence: defenceField("pi"),
   };
 }
 

@@ -8,7 +8,7 @@ import { migratePoolCharacter } from "../migrations/index.ts";
 import { POOL_ATTRIBUTES, POOL_MAX_ABILITY_DOTS, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
 import { willpowerBar, type BarValue } from "./bars.ts";
 import { clampTenPoint, withinMax } from "./derived.ts";
-import { choiceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
+import { choiceField, defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { PoolCharacterSource } from "./types.ts";
 
@@ -42,6 +42,7 @@ export function poolSchema() {
     ),
     willpower: new fields.SchemaField(tenPointFields(5)),
     traits: entriesField(new fields.SchemaField({ name: nameField(), ...tenPointFields(0) })),
+    defence: defenceField("pool"),
   };
 }
 

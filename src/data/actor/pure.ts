@@ -13,3 +13,4 @@ export * from "./initiative.ts";
 export * from "./npc.ts";
 export * from "./bars.ts";
 export * from "./attacks.ts";
+export * from "./defence.ts";

@@ -11,9 +11,9 @@ import type { PiRequest } from "../../engines/pi/index.ts";
 import type { PoolRequest } from "../../engines/pool/index.ts";
 import type { WildRequest } from "../../engines/wild/index.ts";
 import { actionDamageRequest } from "../item/damage.ts";
-import { weaponAttackRequest, type ItemData } from "../item/figures.ts";
+import { attackAbility, damageAddsStrength, weaponAttackRequest, type ItemData } from "../item/figures.ts";
 import type { ItemSources } from "../item/types.ts";
-import { defaultUse, useValue, type AttackUse, type WeaponAttack } from "./attacks.ts";
+import { defaultUse, usualUse, useValue, type AttackUse, type UsualUse, type WeaponAttack } from "./attacks.ts";
 import {
   PERCENTILE_ATTRIBUTES,
   PI_ATTRIBUTES,
@@ -25,13 +25,15 @@ import {
 import { piHindrance } from "./derived.ts";
 import type { CharacterSources, Entries } from "./types.ts";
 
-const { EngineError, ownValue } = shared;
+const { EngineError, ownValue, requireInt } = shared;
 
 /**
  * A character's items by id, as a roll reads them (`actor.items.get`): a weapon's attack is rolled
  * from the embedded item. Returns `undefined` for an id the character has no item of.
  */
-export type EquipmentLookup = (id: string) => (ItemData & { readonly name: string }) | undefined;
+export type EquipmentLookup = (
+  id: string,
+) => (ItemData & { readonly name: string; readonly lastUse?: string | undefined }) | undefined;
 
 /**
  * The kinds of trait a roll button can name, per character type (`weapon`: an embedded weapon item's
@@ -100,6 +102,21 @@ export function traitLabelOf(label: TraitLabel, localize: (key: string) => strin
   return label.withKey === undefined ? first : `${first} + ${localize(label.withKey)}`;
 }
 
+/**
+ * One part of a roll's modifier as its card names it (RULES.md §6: "d20 + 3 Strength + 1 Warhammer"):
+ * a fixed trait's label key or a user's name (the weapon's), and what it adds.
+ */
+export type TraitPart = ({ readonly key: string } | { readonly name: string }) & { readonly value: number };
+
+/**
+ * What a damage roll carries from the attack it follows (RULES.md §6): a dice-pool attack's extra
+ * successes, each one damage die more. The card's own reading of the attack (`attackResultOf`).
+ */
+export interface DamageFrom {
+  /** Damage dice the attack's net successes beyond the first add (0 to the pool's limit). */
+  readonly extraDice?: number;
+}
+
 /** What a roll of a trait starts from. */
 export interface TraitRoll<T extends CharacterType = CharacterType> {
   /** The engine to roll. */
@@ -118,6 +135,11 @@ export interface TraitRoll<T extends CharacterType = CharacterType> {
    * but action dice): the weapon and every choice with its request; `request` is the chosen one's.
    */
   readonly attack?: WeaponAttack<EngineRequests[(typeof ENGINE_OF)[T]]>;
+  /**
+   * The parts of the request's modifier, for the card to name (an action-dice weapon's attack and
+   * damage: the wielder's ability and the weapon's own figure); absent for other rolls.
+   */
+  readonly parts?: readonly TraitPart[];
 }
 
 /**
@@ -153,6 +175,7 @@ function entry<V>(entries: Entries<V>, trait: TraitRef): V {
  * @param system - The character's `system` data.
  * @param trait - The trait to roll.
  * @param equipment - The character's items (a `weapon` trait names one); none when omitted.
+ * @param from - What the attack a `damage` roll follows earned (dice-pool extra successes); nothing when omitted.
  * @returns The engine, the request and the label for the card.
  * @throws EngineError `UnknownTrait` when the character has no such trait; the engine's own error
  *   when a stored value cannot be read (a bad die code).
@@ -162,12 +185,14 @@ export function requestForTrait<T extends CharacterType>(
   system: CharacterSources[T],
   trait: TraitRef,
   equipment?: EquipmentLookup,
+  from?: DamageFrom,
 ): TraitRoll<T>;
 export function requestForTrait(
   type: CharacterType,
   system: unknown,
   trait: TraitRef,
   equipment: EquipmentLookup = () => undefined,
+  from: DamageFrom = {},
 ): TraitRoll {
   switch (type) {
     case "percentile-character":
@@ -179,7 +204,7 @@ export function requestForTrait(
     case "pi-character":
       return piRoll(system as CharacterSources[typeof type], trait, equipment);
     case "pool-character":
-      return poolRoll(system as CharacterSources[typeof type], trait, equipment);
+      return poolRoll(system as CharacterSources[typeof type], trait, equipment, from);
   }
 }
 
@@ -247,19 +272,36 @@ function actionRoll(
     }
     case "weapon": {
       // The key is an own item id of the character (the lookup is `actor.items.get`, never a property read).
-      const item = typeof trait.key === "string" ? equipment(trait.key) : undefined;
-      const request = item?.type === "weapon" ? weaponAttackRequest("action", item.system) : null;
-      return request ? { engine: "action", request, label: { name: item?.name ?? "" } } : unknownTrait(trait);
+      const weapon = weaponOf(equipment, trait);
+      const own = weaponAttackRequest("action", weapon.system) as ActionRequest;
+      // The wielder's ability is added (RULES.md §6): Strength in melee, Dexterity thrown or ranged.
+      const ability = attackAbility(weapon.system.kind);
+      const mod = system.abilities[ability].mod;
+      const parts: TraitPart[] = [
+        { key: fixedTraitKey(type, "abilities", ability), value: mod },
+        { name: weapon.name, value: own.modifier ?? 0 },
+      ];
+      const request: ActionRequest = { ...own, modifier: (own.modifier ?? 0) + mod };
+      return { engine: "action", request, label: { name: weapon.name }, parts };
     }
     case "damage": {
       const weapon = weaponOf(equipment, trait);
-      const rolled = weapon.system.action.damage.trim();
+      const formula = weapon.system.action.damage.trim();
+      const own = actionDamageRequest(formula, weapon.name);
+      // Melee and thrown weapons add the wielder's Strength to their damage; ranged ones do not (RULES.md §6).
+      const strength = damageAddsStrength(weapon.system.kind) ? system.abilities.strength.mod : 0;
+      const parts: TraitPart[] = [
+        { name: weapon.name, value: own.modifier ?? 0 },
+        ...(strength === 0 ? [] : [{ key: fixedTraitKey(type, "abilities", "strength"), value: strength }]),
+      ];
+      const rolled = strength === 0 ? formula : `${formula} ${strength < 0 ? "−" : "+"} ${Math.abs(strength)}`;
       return {
         engine: "action",
-        request: actionDamageRequest(rolled, weapon.name),
+        request: { ...own, modifier: (own.modifier ?? 0) + strength },
         label: { name: weapon.name },
         // The action dialog rolls a d20; damage dice go straight to chat, where action dice augment them.
         damage: { weapon: weapon.name, rolled, direct: true },
+        parts,
       };
     }
     default:
@@ -267,13 +309,26 @@ function actionRoll(
   }
 }
 
+/** A weapon a trait names, as a roll reads it: its id, name, figures, and the choice its last attack was rolled with. */
+interface HeldWeapon {
+  readonly id: string;
+  readonly name: string;
+  readonly system: ItemSources["weapon"];
+  readonly lastUse: string | undefined;
+}
+
 /** The weapon a `weapon` or `damage` trait names: an own item of the character (looked up by id), of type weapon. */
-function weaponOf(
-  equipment: EquipmentLookup,
-  trait: TraitRef,
-): { id: string; name: string; system: ItemSources["weapon"] } {
+function weaponOf(equipment: EquipmentLookup, trait: TraitRef): HeldWeapon {
   const item = typeof trait.key === "string" ? equipment(trait.key) : undefined;
-  return item?.type === "weapon" ? { id: trait.key, name: item.name, system: item.system } : unknownTrait(trait);
+  return item?.type === "weapon"
+    ? { id: trait.key, name: item.name, system: item.system, lastUse: item.lastUse }
+    : unknownTrait(trait);
+}
+
+/** What a weapon names as its usual choice in an engine whose attacks start from a skill (RULES.md §6). */
+export function usualOf(engine: "percentile" | "wild" | "pi" | "pool", system: ItemSources["weapon"]): UsualUse {
+  if (engine === "pool") return { skill: system.pool.ability, attribute: system.pool.attribute };
+  return { skill: system[engine].skill };
 }
 
 /** Every choice an attack can be rolled with, each with the roll its trait gives (and the heading it is listed under). */
@@ -315,17 +370,20 @@ export const UNTRAINED_GROUP_KEY = "ROLLING_BONES.Dialog.Attack.Untrained";
 
 /**
  * A weapon attack rolled with the choice the trait names in `with` (refused when the character has
- * no such choice), or else with the default choice; the card's label is the weapon's name.
+ * no such choice), or else with the default choice (`defaultUse`: the weapon's last choice, its usual
+ * skill, a skill naming it, untrained); the card's label is the weapon's name.
  */
 function weaponAttack(
   engine: "pi" | "percentile" | "wild" | "pool",
-  weapon: { id: string; name: string },
+  weapon: HeldWeapon,
   uses: readonly AttackUse<TraitRoll["request"]>[],
   trait: TraitRef,
   untrained: string,
 ): TraitRoll {
   const byValue = new Map(uses.map((u) => [u.value, u]));
-  const value = trait.with ?? defaultUse(uses, weapon.name, untrained);
+  // The choice named (a macro's `with`), else the weapon's last one, its usual skill, a skill naming it, untrained.
+  const preferred = [weapon.lastUse, usualUse(uses, usualOf(engine, weapon.system))];
+  const value = trait.with ?? defaultUse(uses, weapon.name, untrained, preferred);
   const use = value === null ? undefined : byValue.get(value);
   if (!use) throw new EngineError("UnknownAttackUse", { field: "use", name: weapon.name, use: value ?? "" });
   return {
@@ -337,10 +395,10 @@ function weaponAttack(
 }
 
 /**
- * A Wild Die weapon's damage: the character's Strength code (their own dice, which a Fate Point
- * doubles) plus the weapon's damage code as dice from outside the character (never doubled). The
- * rule text says only that a weapon's code is not doubled; adding it to Strength is this system's
- * choice (rules journal).
+ * A Wild Die weapon's damage (RULES.md §6): for a melee or thrown weapon, the character's Strength
+ * code (their own dice, which a Fate Point doubles) plus the weapon's damage code as dice from
+ * outside the character (never doubled); for a ranged weapon, its code alone. The rule text says
+ * only that a weapon's code is not doubled; adding it to Strength is this system's choice (rules journal).
  */
 function wildDamage(
   system: CharacterSources["wild-character"],
@@ -350,8 +408,18 @@ function wildDamage(
   const weapon = weaponOf(equipment, trait);
   const code = weapon.system.wild.damage.trim();
   if (code === "") throw new EngineError("NoDamageFormula", { name: weapon.name });
-  const strength = wild.parseCode(system.attributes.strength.code);
   const outside = wild.parseCode(code);
+  if (!damageAddsStrength(weapon.system.kind)) {
+    // A ranged weapon's code is rolled alone: one of its dice is the roll's Wild Die, the rest (and its
+    // pips) come from outside the character, so a Fate Point doubles nothing of the weapon's but that die.
+    return {
+      engine: "wild",
+      request: { dice: 1, pips: 0, outsideDice: outside.dice - 1, outsidePips: outside.pips },
+      label: { name: weapon.name },
+      damage: { weapon: weapon.name, rolled: wild.formatCode(outside.dice, outside.pips), direct: false },
+    };
+  }
+  const strength = wild.parseCode(system.attributes.strength.code);
   const request: WildRequest = {
     dice: strength.dice,
     pips: strength.pips,
@@ -430,7 +498,12 @@ function piRoll(system: CharacterSources["pi-character"], trait: TraitRef, equip
   return unknownTrait(trait);
 }
 
-function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, equipment: EquipmentLookup): TraitRoll {
+function poolRoll(
+  system: CharacterSources["pool-character"],
+  trait: TraitRef,
+  equipment: EquipmentLookup,
+  from: DamageFrom = {},
+): TraitRoll {
   const type = "pool-character";
   const request = (built: pool.BuiltPool): PoolRequest => ({
     pool: built.pool,
@@ -452,17 +525,22 @@ function poolRoll(system: CharacterSources["pool-character"], trait: TraitRef, e
       return { engine: "pool", request: request(built), label: { name: ability.name } };
     }
     case "damage": {
-      // The dice-pool text has no damage rule: Strength plus the weapon's damage dice at the usual
-      // difficulty, successes counted as damage, is this system's choice (rules journal).
+      // The dice-pool text has no damage rule: Strength (melee and thrown weapons) plus the weapon's
+      // damage dice at the usual difficulty, successes counted as damage, is this system's choice
+      // (RULES.md §6, rules journal).
       const weapon = weaponOf(equipment, trait);
       if (weapon.system.pool.damage === 0) throw new EngineError("NoDamageFormula", { name: weapon.name });
-      const strength = system.attributes.strength.rating;
-      const dice = Math.min(pool.MAX_POOL, strength + weapon.system.pool.damage);
+      const strength = damageAddsStrength(weapon.system.kind) ? system.attributes.strength.rating : 0;
+      // The attack's net successes beyond the first each add a damage die.
+      const extra = requireInt(from.extraDice ?? 0, "extraDice", 0, pool.MAX_POOL);
+      const dice = Math.min(pool.MAX_POOL, strength + weapon.system.pool.damage + extra);
+      const rolled = [strength, weapon.system.pool.damage, extra].filter((n, i) => n !== 0 || i === 1).join(" + ");
       return {
         engine: "pool",
-        request: { pool: dice, difficulty: pool.DEFAULT_DIFFICULTY, cancellation: 0 },
+        // A damage roll: never a botch, its 1s cancel nothing (RULES.md §6).
+        request: { pool: dice, difficulty: pool.DEFAULT_DIFFICULTY, cancellation: 0, damage: true },
         label: { name: weapon.name },
-        damage: { weapon: weapon.name, rolled: `${strength} + ${weapon.system.pool.damage}`, direct: false },
+        damage: { weapon: weapon.name, rolled, direct: false },
       };
     }
     case "tenPoint": {
@@ -513,5 +591,17 @@ function poolAttack(
       ability && use.with !== undefined ? { name: ability.name, attributeKey: attributeKey(use.with) } : roll.label;
     return { ...roll, request, label };
   });
-  return weaponAttack("pool", weapon, uses, trait, UNTRAINED_ATTACK.pool);
+  const roll = weaponAttack("pool", weapon, uses, trait, UNTRAINED_ATTACK.pool);
+  // The same choices as two pickers, each showing the dice it gives (RULES.md §5: Attribute + Ability).
+  const attributes = POOL_ATTRIBUTES.map((key) => ({
+    key,
+    label: { key: attributeKey(key) },
+    dots: ownValue(system.attributes, key)?.rating ?? 0,
+  }));
+  const abilities = Object.entries(system.abilities).map(([key, ability]) => ({
+    key,
+    label: { name: ability.name },
+    dots: ability.rating,
+  }));
+  return roll.attack ? { ...roll, attack: { ...roll.attack, pairs: { attributes, abilities } } } : roll;
 }

@@ -45,6 +45,8 @@ export interface PercentileCharacterSource {
   skills: Entries<PercentileSkill>;
   /** Karma, spent two per bought bonus die. */
   karma: number;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 // action ----------------------------------------------------------------------------------------
@@ -97,6 +99,8 @@ export interface ActionCharacterSource {
   skills: Entries<ActionSkill>;
   /** Class bonus dice. */
   classDice: ActionClassDice;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** The action dice derived from the level. */
@@ -155,6 +159,8 @@ export interface WildCharacterSource {
   fatePoints: number;
   /** Points spent this session. */
   session: WildSessionUsage;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** What is left to spend this session. */
@@ -215,6 +221,8 @@ export interface PiCharacterSource {
   skills: Entries<PiSkill>;
   /** The conditions, keyed by id. */
   conditions: Entries<PiCondition>;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** A Precision & Impact character's derived data. */
@@ -267,6 +275,8 @@ export interface PoolCharacterSource {
   willpower: PoolTenPoint;
   /** Other 10-point traits, keyed by id. */
   traits: Entries<PoolNamedTenPoint>;
+  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  defence: number;
 }
 
 /** The stored data of any character, by type. */

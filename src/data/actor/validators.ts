@@ -24,6 +24,7 @@ import {
   WILD_FATE_POINTS_PER_SESSION,
   type CharacterType,
 } from "./constants.ts";
+import { DEFENCE } from "./defence.ts";
 
 const { EngineError, requireInt } = shared;
 
@@ -133,6 +134,12 @@ const TEXT_RULES: readonly Rule[] = [
   rule("notes", maxText(NPC_MAX_NOTES, false)),
 ];
 
+/** The rule of a character type's defence figure, in its engine's range (RULES.md §6). */
+function defenceRule(engine: keyof typeof DEFENCE): Rule {
+  const { min, max } = DEFENCE[engine];
+  return rule("defence", int("defence", min, max));
+}
+
 /** The rule of every model's `schemaVersion`. */
 export const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
 
@@ -146,12 +153,14 @@ const HEALTH_RULES: readonly Rule[] = [
 export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Object.freeze({
   "percentile-character": [
     versionRule,
+    defenceRule("percentile"),
     rule(`attributes\\.\\w+\\.rating`, int("rating", 0, PERCENTILE_MAX_RATING)),
     rule(`skills\\.${ID}\\.rating`, int("rating", 0, PERCENTILE_MAX_RATING)),
     rule("karma", int("karma", 0, MAX_POINTS)),
   ],
   "action-character": [
     versionRule,
+    defenceRule("action"),
     rule("level", (value) => void action.requireLevel(value), true),
     rule(`(?:abilities|saves)\\.\\w+\\.mod`, int("mod", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
     rule(`skills\\.${ID}\\.mod`, int("mod", -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER)),
@@ -171,6 +180,7 @@ export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Ob
   ],
   "wild-character": [
     versionRule,
+    defenceRule("wild"),
     rule(`attributes\\.\\w+\\.code`, (value) => void wild.parseCode(value)),
     rule(`skills\\.${ID}\\.code`, (value) => void wild.parseCode(value)),
     rule("characterPoints", int("characterPoints", 0, MAX_POINTS)),
@@ -180,11 +190,13 @@ export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Ob
   ],
   "pi-character": [
     versionRule,
+    defenceRule("pi"),
     rule(`attributes\\.\\w+\\.dice`, (value) => void requirePiPool(value)),
     rule(`skills\\.${ID}\\.bonus`, int("skillBonus", -PI_MAX_MODIFIER, PI_MAX_MODIFIER)),
   ],
   "pool-character": [
     versionRule,
+    defenceRule("pool"),
     rule(`attributes\\.\\w+\\.rating`, int("dots", 0, POOL_MAX_DOTS)),
     rule(`abilities\\.${ID}\\.rating`, int("dots", 0, POOL_MAX_ABILITY_DOTS)),
     rule(`(?:willpower|traits\\.${ID})\\.permanent`, int("permanent", 0, POOL_MAX_TEN_POINT)),

@@ -14,6 +14,7 @@ import {
 import { wildSessionLeft, withinMax } from "./derived.ts";
 import {
   choiceField,
+  defenceField,
   entriesField,
   fixedKeysField,
   healthField,
@@ -61,6 +62,7 @@ export function wildSchema() {
       characterPoints: intField(0, MAX_POINTS, 0),
       fatePoints: intField(0, WILD_FATE_POINTS_PER_SESSION, 0),
     }),
+    defence: defenceField("wild"),
   };
 }
 

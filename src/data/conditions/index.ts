@@ -2,8 +2,10 @@
  * Conditions: Active Effects that change the rolls of the actor they sit on, Foundry-free. The rule
  * texts name few: in Precision & Impact a status such as exhaustion lowers Impact after the pick,
  * and a condition may hinder the pool (minorly or majorly; several hindrances make a major one);
- * in the percentile rules a hardship (darkness, numb hands) is a penalty die. The other texts give
- * no conditions, so their engines have none (the rules journal says so).
+ * in the percentile rules a hardship (darkness, numb hands) is a penalty die. RULES.md §6 gives every
+ * engine conditions that mean something in it: the other engines' own (a shaken fighter's −2 on the
+ * d20, a stunned one's −1D, an impaired one's die less) are this system's, explained in the rules
+ * journal; each moves only its engine's rolls.
  *
  * A condition is a status effect (`CONFIG.statusEffects`, offered on the token HUD and toggled from
  * the sheet) whose changes name what they move with keys under {@link CHANGE_PREFIX}. Any Active
@@ -25,7 +27,7 @@ export const ADJUSTABLE = Object.freeze({
   percentile: { bonus: "bonus", penalty: "penalty" },
   action: { modifier: "modifier" },
   pool: { pool: "pool", difficulty: "difficulty" },
-  wild: { dice: "dice" },
+  wild: { dice: "dice", outsideDice: "outsideDice", outsidePips: "outsidePips" },
 } as const satisfies Record<EngineId, Record<string, string>>);
 
 /**
@@ -74,6 +76,24 @@ export const CONDITIONS: readonly ConditionSpec[] = Object.freeze([
     img: "icons/svg/blind.svg",
     changes: [{ target: "penalty", value: "1", kind: "add" }],
   },
+  {
+    id: "rb-shaken",
+    engine: "action",
+    img: "icons/svg/terror.svg",
+    changes: [{ target: "modifier", value: "-2", kind: "add" }],
+  },
+  {
+    id: "rb-stunned",
+    engine: "wild",
+    img: "icons/svg/daze.svg",
+    changes: [{ target: "dice", value: "-1", kind: "add" }],
+  },
+  {
+    id: "rb-impaired",
+    engine: "pool",
+    img: "icons/svg/bones.svg",
+    changes: [{ target: "pool", value: "-1", kind: "add" }],
+  },
 ]);
 
 /** The localization key of a condition's name. */
@@ -87,8 +107,20 @@ export function conditionsOf(engine: EngineId): ConditionSpec[] {
 }
 
 /**
+ * The actor types whose tokens the HUD offers a condition of an engine (RULES.md §6: a token is
+ * offered only its engine's conditions): that engine's character and NPC types. A status effect's
+ * `hud.actorTypes` makes it "only selectable in the Token HUD if the Token's Actor sub-type is one of
+ * the configured ones" [API13/API14 CONFIG._StatusEffectConfig#hud].
+ *
+ * @param engine - The condition's engine.
+ */
+export function hudActorTypes(engine: EngineId): string[] {
+  return [`${engine}-character`, `${engine}-npc`];
+}
+
+/**
  * The status effects to add to `CONFIG.statusEffects`: id, name (a key Foundry localizes), icon,
- * and the changes in the running generation's shape.
+ * the actor types whose token HUD offers it, and the changes in the running generation's shape.
  *
  * @param change - Builds a change (`compat.effectChange`).
  */
@@ -97,6 +129,7 @@ export function statusEffects(change: (key: string, value: string, kind: EffectC
     id: c.id,
     name: conditionNameKey(c.id),
     img: c.img,
+    hud: { actorTypes: hudActorTypes(c.engine) },
     changes: c.changes.map((ch) => change(`${CHANGE_PREFIX}${ch.target}`, ch.value, ch.kind)),
   }));
   // The wounds of every engine follow (data/conditions/wounds.ts).
@@ -107,6 +140,8 @@ export function statusEffects(change: (key: string, value: string, kind: EffectC
 export interface EffectLike {
   readonly name: string;
   readonly disabled?: boolean;
+  /** The name of the item the effect comes from; absent for an effect on the actor itself. */
+  readonly source?: string;
   readonly changes: readonly {
     readonly key: string;
     readonly value: unknown;
@@ -123,10 +158,14 @@ export interface Adjustment {
   readonly value: number | pi.Hindrance;
 }
 
-/** A condition as a roll's card names it: the effect's name and what it adjusted. */
+/**
+ * A condition as a roll's card names it: the effect's name, what it adjusted, and where it comes
+ * from (the name of the item that carries it; absent for an effect on the character itself).
+ */
 export interface NamedCondition {
   readonly name: string;
   readonly adjustments: readonly Adjustment[];
+  readonly source?: string;
 }
 
 /**
@@ -161,7 +200,9 @@ export function namedConditions(
       const value = Number(text);
       if (kind === "add" && text !== "" && Number.isInteger(value)) adjustments.push({ target, value });
     }
-    if (adjustments.length > 0) named.push({ name: effect.name, adjustments });
+    if (adjustments.length > 0) {
+      named.push({ name: effect.name, adjustments, ...(effect.source === undefined ? {} : { source: effect.source }) });
+    }
   }
   return named;
 }

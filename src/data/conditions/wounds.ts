@@ -11,7 +11,7 @@
 
 import { harm, type EngineId } from "../../engines/index.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
-import { CHANGE_PREFIX, conditionNameKey } from "./index.ts";
+import { CHANGE_PREFIX, conditionNameKey, hudActorTypes } from "./index.ts";
 
 /** The flag (under the system's scope) that marks an effect put on by the harm model: its kind. */
 export const HARM_FLAG = "harm";
@@ -46,7 +46,8 @@ function changesOf(adjustments: readonly harm.WoundAdjustment[], change: ChangeM
 
 /**
  * The two threshold wounds as status effects for `CONFIG.statusEffects`: each with one or two
- * steps for every engine (each engine's roll reads its own targets only).
+ * steps for every engine (each engine's roll reads its own targets only), offered on the token HUD
+ * of every engine's characters and NPCs.
  *
  * @param change - Builds a change (`compat.effectChange`).
  */
@@ -57,6 +58,7 @@ export function woundStatusEffects(change: ChangeMaker) {
       id: woundStatusId(id),
       name: conditionNameKey(woundStatusId(id)),
       img: woundImg(id),
+      hud: { actorTypes: ENGINES.flatMap((engine) => hudActorTypes(engine)) },
       changes: changesOf(
         ENGINES.flatMap((engine) => harm.stepAdjustments(engine, steps)),
         change,

@@ -7,7 +7,7 @@ import { percentile, pool } from "../../engines/index.ts";
 import { ACTION_MAX_BOTCH_RANGE, ACTION_MAX_MODIFIER, MAX_POINTS, PI_MAX_MODIFIER } from "../actor/constants.ts";
 
 /** The version of the item schemas; bump it with a migration in `src/data/migrations/`. */
-export const ITEM_SCHEMA_VERSION = 1;
+export const ITEM_SCHEMA_VERSION = 2;
 
 /** The equipment item types: a weapon, and any other gear. */
 export const ITEM_TYPES = Object.freeze(["weapon", "gear"] as const);
@@ -25,6 +25,14 @@ export const ITEM_TYPE_LABELS: Readonly<Record<ItemType, string>> = Object.freez
   weapon: "ROLLING_BONES.Item.weapon.label",
   gear: "ROLLING_BONES.Item.gear.label",
 });
+
+/** How a weapon is used, in the order an item sheet offers them (RULES.md §6). */
+export const WEAPON_KINDS = Object.freeze(["melee", "thrown", "ranged"] as const);
+
+/** Whether a value is a weapon kind. */
+export function isWeaponKind(value: unknown): value is (typeof WEAPON_KINDS)[number] {
+  return typeof value === "string" && (WEAPON_KINDS as readonly string[]).includes(value);
+}
 
 /** The largest attack modifier of an action-dice weapon (the d20 modifier limit). */
 export const WEAPON_MAX_ATTACK = ACTION_MAX_MODIFIER;

@@ -9,11 +9,12 @@ export function newWeapon(): WeaponSource {
     schemaVersion: ITEM_SCHEMA_VERSION,
     description: "",
     equipped: true,
+    kind: "melee",
     action: { attack: 0, botchRange: 1, damage: "" },
-    wild: { damage: "" },
-    pi: { precision: 0, impact: 0 },
-    percentile: { multiplier: 1 },
-    pool: { difficulty: WEAPON_POOL_DIFFICULTY.initial, damage: 0 },
+    wild: { damage: "", skill: "" },
+    pi: { precision: 0, impact: 0, skill: "" },
+    percentile: { multiplier: 1, skill: "" },
+    pool: { difficulty: WEAPON_POOL_DIFFICULTY.initial, damage: 0, ability: "", attribute: "" },
   };
 }
 

@@ -6,7 +6,7 @@
 
 import type { ActionRequest } from "../../engines/action/index.ts";
 import type { EngineId } from "../../engines/index.ts";
-import type { ItemSources, ItemType, PiModifiers } from "./pure.ts";
+import type { ItemSources, ItemType, PiModifiers, WeaponKind } from "./pure.ts";
 
 /** One figure of an item: the localization key of its label (a schema field's) and its value as text. */
 export interface ItemFigure {
@@ -98,4 +98,17 @@ export const WEAPON_ATTACK_ENGINES: readonly EngineId[] = Object.freeze(["action
 export function weaponAttackRequest(engine: EngineId, weapon: ItemSources["weapon"]): ActionRequest | null {
   if (engine !== "action") return null;
   return { kind: "attack", modifier: weapon.action.attack, botchRange: weapon.action.botchRange };
+}
+
+/**
+ * The wielder's ability an action-dice attack with a weapon of a kind adds (RULES.md §6): Strength
+ * in melee, Dexterity (the action character's agility) for a thrown or ranged weapon.
+ */
+export function attackAbility(kind: WeaponKind): "strength" | "dexterity" {
+  return kind === "melee" ? "strength" : "dexterity";
+}
+
+/** Whether a weapon's damage adds the wielder's Strength (RULES.md §6): melee and thrown weapons do, ranged ones do not. */
+export function damageAddsStrength(kind: WeaponKind): boolean {
+  return kind !== "ranged";
 }

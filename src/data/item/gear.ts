@@ -1,6 +1,7 @@
 /** The gear item: anything carried that is not a weapon, with a quantity and the figures equipment has in each engine. */
 
 import { intField } from "../actor/fields.ts";
+import { migrateGear } from "../migrations/item-v2.ts";
 import type { SameShape } from "../actor/shape.ts";
 import { GEAR_MAX_QUANTITY } from "./constants.ts";
 import { checkedTextField, descriptionField, itemVersionField, piModifiersField } from "./fields.ts";
@@ -34,5 +35,10 @@ export class GearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.I
 
   static override defineSchema(): GearSchema {
     return gearSchema();
+  }
+
+  /** Stored gear of an older schema is read in the current shape (`migrations/item-v2.ts`). */
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateGear(source));
   }
 }

@@ -14,10 +14,24 @@ export interface WeaponAction {
   damage: string;
 }
 
-/** A Wild Die weapon: its damage die code. */
+/**
+ * How a weapon is used (RULES.md §6): in close combat (`melee`), thrown, or shot (`ranged`). The kind
+ * decides which of the wielder's abilities an action-dice attack adds, and whether damage adds Strength.
+ */
+export type WeaponKind = "melee" | "thrown" | "ranged";
+
+/** A Wild Die weapon: its damage die code and the skill it is usually used with. */
 export interface WeaponWild {
   /** The damage die code such as `3D+1` (empty when not known). */
   damage: string;
+  /** The name of the skill an attack with it is usually rolled with (empty: guessed from the weapon's name). */
+  skill: string;
+}
+
+/** A Precision & Impact weapon: its modifiers after the pick and the skill it is usually used with. */
+export interface WeaponPi extends PiModifiers {
+  /** The name of the skill an attack with it is usually rolled with (empty: guessed from the weapon's name). */
+  skill: string;
 }
 
 /** Precision & Impact modifiers of a piece of equipment, applied after the pick. */
@@ -28,18 +42,27 @@ export interface PiModifiers {
   impact: number;
 }
 
-/** A percentile weapon: its base damage multiplier (raised by a called shot). */
+/** A percentile weapon: its base damage multiplier (raised by a called shot) and its usual skill. */
 export interface WeaponPercentile {
   /** The base damage multiplier, at least 1. */
   multiplier: number;
+  /** The name of the skill an attack with it is usually rolled with (empty: guessed from the weapon's name). */
+  skill: string;
 }
 
-/** A dice-pool weapon: the difficulty of its attack and the dice its damage adds. */
+/**
+ * A dice-pool weapon: the difficulty of its attack, the dice its damage adds, and the Attribute +
+ * Ability pair an attack with it is usually rolled with.
+ */
 export interface WeaponPool {
   /** The difficulty of an attack with it (usually 6). */
   difficulty: number;
   /** The damage dice it adds. */
   damage: number;
+  /** The name of the Ability an attack is usually rolled with (empty: guessed from the weapon's name). */
+  ability: string;
+  /** The Attribute the Ability is paired with (empty: the Ability's own). */
+  attribute: string;
 }
 
 /** The stored data of a weapon: one group of figures per engine (only the actor's engine's group is used). */
@@ -53,12 +76,14 @@ export interface WeaponSource {
    * is (a new item is equipped).
    */
   equipped: boolean;
+  /** How it is used: melee, thrown or ranged. */
+  kind: WeaponKind;
   /** Action dice figures. */
   action: WeaponAction;
   /** Wild Die figures. */
   wild: WeaponWild;
   /** Precision & Impact figures. */
-  pi: PiModifiers;
+  pi: WeaponPi;
   /** Percentile figures. */
   percentile: WeaponPercentile;
   /** Dice-pool figures. */

@@ -5,6 +5,7 @@
  */
 
 import { shared, wild } from "../../engines/index.ts";
+import { MAX_NAME_LENGTH, POOL_ATTRIBUTES } from "../actor/constants.ts";
 import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
 import {
   GEAR_MAX_QUANTITY,
@@ -14,7 +15,9 @@ import {
   WEAPON_MAX_BOTCH_RANGE,
   WEAPON_MAX_MULTIPLIER,
   WEAPON_MAX_POOL_DAMAGE,
+  WEAPON_KINDS,
   WEAPON_POOL_DIFFICULTY,
+  isWeaponKind,
   type ItemType,
 } from "./constants.ts";
 
@@ -24,7 +27,7 @@ const { EngineError } = shared;
 const TERM = "(?:\\d{0,2}d\\d{1,3}|\\d{1,3})";
 
 /** A damage formula: terms joined by `+` or `-`, spaces allowed (`1d8+2`, `2d6 + 1d4`). */
-const FORMULA = new RegExp(`^\\s*${TERM}(?:\\s*[+-]\\s*${TERM})*\\s*$`, "i");
+export const FORMULA_PATTERN = new RegExp(`^\\s*${TERM}(?:\\s*[+-]\\s*${TERM})*\\s*$`, "i");
 
 /**
  * Checks an action-dice weapon's damage formula: empty, or dice and numbers added or subtracted.
@@ -32,7 +35,7 @@ const FORMULA = new RegExp(`^\\s*${TERM}(?:\\s*[+-]\\s*${TERM})*\\s*$`, "i");
  * @throws EngineError `BadDamageFormula` naming the text.
  */
 export function requireDamageFormula(value: unknown): string {
-  if (typeof value !== "string" || (value.trim() !== "" && !FORMULA.test(value))) {
+  if (typeof value !== "string" || (value.trim() !== "" && !FORMULA_PATTERN.test(value))) {
     throw new EngineError("BadDamageFormula", { formula: String(value) });
   }
   return value;
@@ -48,6 +51,29 @@ export function requireBonus(value: unknown): void {
   if (value !== "") wild.parseBonus(value);
 }
 
+/**
+ * Checks a weapon's kind: melee, thrown or ranged.
+ *
+ * @throws EngineError `UnknownWeaponKind` naming the value and the kinds.
+ */
+export function requireWeaponKind(value: unknown): void {
+  if (!isWeaponKind(value)) {
+    throw new EngineError("UnknownWeaponKind", { field: "kind", value: String(value), kinds: WEAPON_KINDS.join(", ") });
+  }
+}
+
+/**
+ * Checks the Attribute a dice-pool weapon's Ability is paired with: empty (the Ability's own) or one
+ * of the dice-pool Attributes.
+ *
+ * @throws EngineError `UnknownPoolAttribute` naming the value.
+ */
+export function requirePoolAttribute(value: unknown): void {
+  if (value !== "" && !(POOL_ATTRIBUTES as readonly unknown[]).includes(value)) {
+    throw new EngineError("UnknownPoolAttribute", { field: "attribute", value: String(value) });
+  }
+}
+
 const piRules = (): Rule[] => [
   rule("pi\\.precision", int("precision", -ITEM_MAX_PI_MODIFIER, ITEM_MAX_PI_MODIFIER)),
   rule("pi\\.impact", int("impact", -ITEM_MAX_PI_MODIFIER, ITEM_MAX_PI_MODIFIER)),
@@ -57,6 +83,9 @@ const piRules = (): Rule[] => [
 export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Object.freeze({
   weapon: [
     versionRule,
+    rule("kind", requireWeaponKind),
+    rule("(?:(?:wild|pi|percentile)\\.skill|pool\\.ability)", maxText(MAX_NAME_LENGTH, true)),
+    rule("pool\\.attribute", requirePoolAttribute),
     rule("action\\.attack", int("attack", -WEAPON_MAX_ATTACK, WEAPON_MAX_ATTACK)),
     rule("action\\.botchRange", int("botchRange", 1, WEAPON_MAX_BOTCH_RANGE)),
     rule("action\\.damage", requireDamageFormula),

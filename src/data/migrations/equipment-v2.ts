@@ -10,9 +10,11 @@
  */
 
 import { newWeapon } from "../item/defaults.ts";
-import type { WeaponSource } from "../item/types.ts";
+import type { WeaponKind, WeaponSource } from "../item/types.ts";
+import { FORMULA_PATTERN } from "../item/validators.ts";
 import { actionCharacterV1 } from "./character-v1.ts";
 import { bumpVersion, isObject, type Source } from "./helpers.ts";
+import { kindFromDamage, readLegacyDamage } from "./item-v2.ts";
 
 /** The schema version this migration produces (the world setting records it once every actor is migrated). */
 export const VERSION = 2;
@@ -72,7 +74,8 @@ export function planEquipment(
   const items: ItemCreateData[] = [];
   for (const [key, entry] of Object.entries(weapons)) {
     if (!isObject(entry) || moved.has(key)) continue;
-    const { name, attack, botchRange, damage } = entry;
+    const { name, attack, botchRange } = entry;
+    const { damage, kind, description } = legacyDamage(entry.damage);
     const base = newWeapon();
     const id = DOCUMENT_ID.test(key) && !taken.has(key) ? key : newId();
     taken.add(id);
@@ -83,12 +86,28 @@ export function planEquipment(
       sort: (items.length + 1) * 100000,
       system: {
         ...base,
+        kind,
+        ...(description === undefined ? {} : { description }),
         action: { ...base.action, ...defined({ attack, botchRange, damage }) },
       },
       flags: { "rolling-bones": { legacyKey: key } },
     });
   }
   return { items, removedKeys: Object.keys(weapons) };
+}
+
+/**
+ * A legacy weapon's damage (free text shown on the sheet before version 2) as a weapon item holds it:
+ * a formula the item accepts is kept as it is, the kind a word beside it names (else melee); text
+ * that is not a formula keeps its formula part as the damage, and the whole text as written goes
+ * into the item's description, so nothing the user typed is lost.
+ */
+function legacyDamage(raw: unknown): { damage: unknown; kind: WeaponKind; description?: string } {
+  if (typeof raw !== "string" || raw.trim() === "" || FORMULA_PATTERN.test(raw)) {
+    return { damage: raw, kind: kindFromDamage([raw]) ?? "melee" };
+  }
+  const read = readLegacyDamage(raw);
+  return { damage: read.formula, kind: read.kind ?? "melee", description: raw.trim() };
 }
 
 /** The entries of an object whose values are not `undefined`. */

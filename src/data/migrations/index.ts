@@ -19,6 +19,7 @@ import type { Source } from "./helpers.ts";
 export type { Source } from "./helpers.ts";
 export { withHealth } from "./health.ts";
 export { planEquipment, type EquipmentPlan, type ItemCreateData } from "./equipment-v2.ts";
+export { kindFromDamage, migrateGear, migrateWeapon, readLegacyDamage } from "./item-v2.ts";
 
 /** Migrates a percentile character's source (possibly partial) to the current shape, in place. */
 export function migratePercentileCharacter<S extends Source>(source: S): S {

@@ -2,6 +2,7 @@
 import type { ActionOutcome } from "../../engines/action/index.ts";
 import type { DieResult } from "../../engines/shared/index.ts";
 import { chipsOf, type DieChip } from "./chips.ts";
+import { adjustedBy, partsLine, type PartsLine } from "./parts.ts";
 import {
   cardStateView,
   NEW_CARD_RECORD,
@@ -29,6 +30,17 @@ export interface ActionCardView {
   verdict: { id: "botch" | "critical" | "success" | "failure" | "total"; failure: boolean };
   /** The pills still pending: a potential botch or critical threat that was not activated. */
   pending: { potentialBotch: boolean; criticalThreat: boolean };
+  /** The roll's dice and its modifier's parts ("d20 + 3 Strength + 1 Warhammer"), when stored with it. */
+  parts: PartsLine | null;
+}
+
+/** What the roll stores beside its card state that the card reads (`roll.options`). */
+export interface ActionCardStored {
+  /** The parts of its modifier (`parts.ts`). */
+  readonly parts?: unknown;
+  /** The conditions and equipment that adjusted it (named separately on the card). */
+  readonly conditions?: unknown;
+  readonly equipment?: unknown;
 }
 
 /**
@@ -36,9 +48,16 @@ export interface ActionCardView {
  *
  * @param outcome - The engine outcome.
  * @param record - The card's state stored with the roll.
+ * @param stored - The modifier's parts and the adjustments stored with the roll.
  */
-export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord = NEW_CARD_RECORD): ActionCardView {
+export function actionCardView(
+  outcome: ActionOutcome,
+  record: ActionCardRecord = NEW_CARD_RECORD,
+  stored: ActionCardStored = {},
+): ActionCardView {
   const card = cardStateView(record);
+  const ownDice = ownDiceText(outcome);
+  const adjusted = adjustedBy(stored.conditions, "modifier") + adjustedBy(stored.equipment, "modifier");
   const botched = card.severities.some((s) => s.type !== "critical");
   const critical = card.severities.some((s) => s.type === "critical");
   return {
@@ -46,7 +65,7 @@ export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord 
       "action",
       outcome.dice.filter((d) => d.role !== "action"),
     ),
-    ownDice: ownDiceText(outcome),
+    ownDice,
     rerolls: (outcome.rerolls ?? []).map((r) => ({ number: r.die + 1, faces: r.faces, from: r.from, to: r.to })),
     cascades: outcome.augments.map((a) => ({
       faces: a.faces,
@@ -62,6 +81,7 @@ export function actionCardView(outcome: ActionOutcome, record: ActionCardRecord 
       potentialBotch: outcome.potentialBotch && !botched,
       criticalThreat: outcome.criticalThreat && !critical,
     },
+    parts: partsLine(ownDice, stored.parts, outcome.modifier - adjusted),
   };
 }
 

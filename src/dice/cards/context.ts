@@ -4,6 +4,8 @@
  * engine roll of its own.
  */
 import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
+import { targetLines, type TargetLine } from "./targets.ts";
 
 /** A damage roll's line on its card: whose weapon, what it rolls (text a user typed), and the damage in words. */
 export interface DamageLine {
@@ -62,6 +64,10 @@ export interface EngineCardContext<Req, Out> {
   view: object | null;
   /** A damage roll's line (whose weapon, what was rolled); null for other rolls and when private. */
   damage: DamageLine | null;
+  /** What a damage roll carries from its attack (extra dice, a critical); null for other rolls and when private. */
+  fromAttack: DamageFromAttack | null;
+  /** The roll's targets, each with its verdict (and its figure where shown); empty when private or none. */
+  targets: TargetLine[];
   /** A weapon attack's line (the weapon and what it was rolled with); null for other rolls and when private. */
   attack: AttackLine | null;
   /**
@@ -80,12 +86,15 @@ export interface ConditionLine {
   readonly source: "equipment" | "condition";
   readonly name: string;
   readonly parts: readonly { readonly key: string; readonly value: string }[];
+  /** The item a condition's effect comes from (its name, as typed), or `null` for one on the character. */
+  readonly from: string | null;
 }
 
 /** A stored adjustment as a card reads it back (see `data/conditions`). */
 interface StoredCondition {
   readonly name: string;
   readonly adjustments: readonly { readonly target: string; readonly value: number | string }[];
+  readonly source?: unknown;
 }
 
 function isStoredCondition(value: unknown): value is StoredCondition {
@@ -118,6 +127,7 @@ export function conditionLines(stored: unknown, source: ConditionLine["source"] 
   return stored.filter(isStoredCondition).map((c) => ({
     source,
     name: c.name,
+    from: typeof c.source === "string" ? c.source : null,
     parts: c.adjustments.map((a) =>
       typeof a.value === "string"
         ? { key: `ROLLING_BONES.Pi.Hindrance.${a.value}`, value: "" }
@@ -146,6 +156,10 @@ export interface CardContextInput<Req, Out> {
   readonly view: (outcome: Out) => object | null;
   /** A damage roll's line, when the roll is a weapon's damage. */
   readonly damage?: DamageLine | null;
+  /** What a damage roll stored of its attack (`roll.options.fromAttack`), if anything. */
+  readonly fromAttack?: unknown;
+  /** The targets stored with the roll (`roll.options.targets`), if any. */
+  readonly targets?: unknown;
   /** The conditions stored with the roll (`roll.options.conditions`), if any. */
   readonly conditions?: unknown;
   /** The equipment stored with the roll (`roll.options.equipment`), if any. */
@@ -173,6 +187,8 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     outcome: isPrivate ? null : (outcome ?? null),
     view: isPrivate || !outcome ? null : input.view(outcome),
     damage: isPrivate ? null : (input.damage ?? null),
+    fromAttack: isPrivate ? null : readDamageFrom(input.fromAttack),
+    targets: isPrivate ? [] : targetLines(input.targets),
     attack: isPrivate ? null : (input.attack ?? null),
     conditions: isPrivate
       ? []

@@ -26,6 +26,9 @@ export * from "./percentile-view.ts";
 export * from "./pi-view.ts";
 export * from "./pool-view.ts";
 export * from "./wild-view.ts";
+export * from "./parts.ts";
+export * from "./attack-result.ts";
+export * from "./targets.ts";
 
 /** Each engine's chat card template (a system path). */
 export const CARD_TEMPLATES: Readonly<Record<EngineId, string>> = Object.freeze({
@@ -68,6 +71,15 @@ export interface StoredCardState {
   readonly difficultyHidden?: unknown;
   /** A damage roll's line (see `DamageLine`). */
   readonly damage?: unknown;
+  /** A roll's targets and their verdicts (see `RollTarget`). */
+  readonly targets?: unknown;
+  /** What a damage roll carries from its attack (see `DamageFromAttack`). */
+  readonly fromAttack?: unknown;
+  /** The parts of an action roll's modifier (see `RollPart`). */
+  readonly parts?: unknown;
+  /** The conditions and equipment that adjusted the roll. */
+  readonly conditions?: unknown;
+  readonly equipment?: unknown;
 }
 
 /** Each engine's card view of an outcome and the state stored with its roll. */
@@ -81,7 +93,7 @@ export const CARD_VIEWS: {
   percentile: (outcome: PercentileOutcome, stored: StoredCardState = {}) =>
     percentileCardView(outcome, readPointsRecord(stored.points)),
   action: (outcome: ActionOutcome, stored: StoredCardState = {}) =>
-    actionCardView(outcome, readCardRecord(stored.card)),
+    actionCardView(outcome, readCardRecord(stored.card), stored),
   wild: (outcome: WildOutcome, stored: StoredCardState = {}) => wildCardView(outcome, readPointsRecord(stored.points)),
   pi: (outcome: PiOutcome, stored: StoredCardState = {}) => piCardView(outcome, readPointsRecord(stored.points)),
   pool: (outcome: PoolOutcome, stored: StoredCardState = {}) =>

@@ -1,5 +1,11 @@
 import { engine, type ActionOutcome, type ActionRequest } from "../../engines/action/index.ts";
-import { CARD_TEMPLATES, ROLL_TOTALS, actionCardView, type ActionCardView } from "../cards/index.ts";
+import {
+  CARD_TEMPLATES,
+  ROLL_TOTALS,
+  actionCardView,
+  type ActionCardStored,
+  type ActionCardView,
+} from "../cards/index.ts";
 import { readCardRecord, type ActionCardRecord } from "./action-card.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 
@@ -19,6 +25,6 @@ export class ActionRoll extends EngineRoll<ActionRequest, ActionOutcome> {
   }
 
   protected override cardView(outcome: ActionOutcome): ActionCardView {
-    return actionCardView(outcome, this.card);
+    return actionCardView(outcome, this.card, this.options as ActionCardStored);
   }
 }

@@ -270,6 +270,8 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       outcome: this.outcome,
       view: (outcome) => this.cardView(outcome),
       damage: readDamageLine((this.options as { damage?: unknown }).damage),
+      fromAttack: (this.options as { fromAttack?: unknown }).fromAttack,
+      targets: (this.options as { targets?: unknown }).targets,
       conditions: (this.options as { conditions?: unknown }).conditions,
       equipment: (this.options as { equipment?: unknown }).equipment,
       attack: readAttackLine((this.options as { attack?: unknown }).attack),

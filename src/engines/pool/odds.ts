@@ -132,6 +132,7 @@ export function odds(request: PoolRequest): PoolOdds {
     };
   }
 
+  if (req.damage === true) return damageOdds(req.pool, req.difficulty, req.willpower ? 1 : 0, difficultyWarning);
   const n = req.pool;
   const free = req.willpower ? 1 : 0;
   const chance = faceClassChances(req.difficulty);
@@ -201,6 +202,49 @@ export function odds(request: PoolRequest): PoolOdds {
     botchDegrees,
     pSuccess: success,
     pBotch: botch,
+    expectedNet,
+    difficultyWarning,
+    remainder: 0,
+  };
+}
+
+/**
+ * The odds of a damage roll (RULES.md §6): each die at or above the difficulty is one harm, its 1s
+ * cancel nothing and it never botches, so the harm is binomial over the dice (plus a Willpower
+ * success). The degrees are read from the harm as from net successes.
+ *
+ * @param n - The dice.
+ * @param difficulty - The difficulty.
+ * @param free - 1 with a Willpower success, else 0.
+ * @param difficultyWarning - Whether the difficulty deserves the warning.
+ */
+function damageOdds(n: number, difficulty: number, free: number, difficultyWarning: boolean): PoolOdds {
+  const chance = faceClassChances(difficulty);
+  const ps = powers(PS, chance.success, n);
+  const pf = powers(PO, 1 - chance.success, n);
+  const net = NET.fill(0, 0, n + 1 + free);
+  const successDegrees = zeros(SUCCESS_DEGREES);
+  let expectedNet = 0;
+  let success = 0;
+  for (let s = 0; s <= n; s++) {
+    const p = choose(n, s) * (ps[s] as number) * (pf[n - s] as number);
+    const value = s + free;
+    net[value] = (net[value] as number) + p;
+    expectedNet += value * p;
+    if (value === 0) continue;
+    success += p;
+    successDegrees[SUCCESS_DEGREES[Math.min(value, SUCCESS_DEGREES.length) - 1] as SuccessDegree] += p;
+  }
+  return {
+    engine: "pool",
+    automatic: false,
+    net: denseToJSON(net, 0, 0, n + 1 + free),
+    botchLevel: { "0": 1 },
+    results: { success, failure: 1 - success, botch: 0 },
+    successDegrees,
+    botchDegrees: zeros(BOTCH_DEGREES),
+    pSuccess: success,
+    pBotch: 0,
     expectedNet,
     difficultyWarning,
     remainder: 0,

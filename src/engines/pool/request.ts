@@ -28,10 +28,18 @@ export interface PoolRequest {
   readonly willpower?: boolean;
   /** Whether the roller takes one success without rolling (pool ≥ difficulty only); false when omitted. */
   readonly automatic?: boolean;
+  /**
+   * A damage roll (RULES.md §6): each success is one harm; it never botches and its 1s cancel
+   * nothing. Absent (or false) for any other roll.
+   */
+  readonly damage?: boolean;
 }
 
-/** A checked request with every field present. */
-export type ValidPoolRequest = Required<PoolRequest>;
+/**
+ * A checked request with every field present; `damage` is present (and `true`) only on a damage
+ * roll, so every other request reads exactly as before damage rolls existed.
+ */
+export type ValidPoolRequest = Required<Omit<PoolRequest, "damage">> & { readonly damage?: true };
 
 /** The trait ratings a pool is built from. */
 export interface PoolTraits {
@@ -98,8 +106,9 @@ function optionalBoolean(value: unknown, field: string): boolean {
  */
 function isComplete(request: PoolRequest): request is ValidPoolRequest {
   if (typeof request !== "object" || request === null) return false;
-  const { pool, difficulty, cancellation, willpower, automatic } = request;
+  const { pool, difficulty, cancellation, willpower, automatic, damage } = request;
   return (
+    (damage === undefined || damage === true) &&
     typeof pool === "number" &&
     Number.isInteger(pool) &&
     pool >= 1 &&
@@ -159,5 +168,6 @@ export function validate(request: PoolRequest): ValidPoolRequest {
   const automatic = optionalBoolean(request.automatic, "automatic");
   if (automatic && pool < difficulty) throw new EngineError("AutomaticNotAllowed", { pool, difficulty });
   if (automatic && willpower) throw new EngineError("AutomaticWithWillpower");
-  return { pool, difficulty, cancellation: cancel, willpower, automatic };
+  const damage = optionalBoolean(request.damage, "damage");
+  return { pool, difficulty, cancellation: cancel, willpower, automatic, ...(damage ? { damage } : {}) };
 }

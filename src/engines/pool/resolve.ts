@@ -67,6 +67,8 @@ export interface PoolOutcome {
   readonly averted: boolean;
   /** How the roll ended. */
   readonly result: PoolResult;
+  /** Present (true) on a damage roll: `net` is the harm dealt; it never botches and its 1s cancel nothing. */
+  readonly damage?: true;
   /** The degree id: a success degree on success, a botch degree on a botch, `null` on a plain failure. */
   readonly degree: PoolDegree | null;
   /** True when the difficulty deserves the dialog's warning (difficulty 10). */
@@ -166,6 +168,8 @@ const STEPS: Readonly<Record<PoolStepId, Step>> = {
    * 1 cancel the Willpower success; {@link POOL_STEPS} puts this step first so that cannot happen.
    */
   ruleOfOne(state) {
+    // A damage roll's 1s cancel nothing (RULES.md §6).
+    if (state.req.damage === true) return;
     const cancel = Math.min(state.net, state.ones);
     state.net -= cancel;
     const n = Math.min(cancel, state.successes);
@@ -195,6 +199,8 @@ const STEPS: Readonly<Record<PoolStepId, Step>> = {
    * 1s (the first in throw order). If nothing is left, the roll is a plain failure.
    */
   botchCancellation(state) {
+    // A damage roll never botches (RULES.md §6).
+    if (state.req.damage === true) return;
     const ones = state.ones;
     if (state.successes > 0 || ones === 0) return;
     state.ignored = Math.min(state.req.cancellation, ones);
@@ -315,5 +321,6 @@ export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOut
     result,
     degree: result === "success" ? successDegree(net) : result === "botch" ? botchDegree(state.botchLevel) : null,
     difficultyWarning: isDifficultyWarning(req.difficulty),
+    ...(req.damage === true ? { damage: true as const } : {}),
   };
 }

@@ -90,18 +90,19 @@ export function targetOf(raw: unknown): TargetRef {
 }
 
 /**
- * The actor a target names: a token's actor (its own, for an unlinked token) or a world actor.
- * [API13 Scene#tokens, TokenDocument#actor; game.actors]
+ * The actor a target names: a token's actor on its scene (its own, for an unlinked token), or a
+ * world actor. [API13 Scene#tokens, TokenDocument#actor; game.actors]
  *
  * @throws EngineError `HarmTargetGone` when it no longer exists.
  */
 export function resolveTarget(target: TargetRef): Actor.Implementation {
-  if (target.token !== undefined && target.scene !== undefined) {
-    const token = game.scenes?.get(target.scene)?.tokens.get(target.token);
-    const actor = token?.actor;
+  const scene = target.scene === undefined ? undefined : game.scenes.get(target.scene);
+  if (scene && target.token !== undefined) {
+    const actor = scene.tokens.get(target.token)?.actor;
     if (actor) return actor;
     throw new EngineError("HarmTargetGone", {});
   }
+  // A world actor, or the actor of a token on a scene this client does not hold (a linked token's actor).
   const actor = game.actors.get(target.actor);
   if (!actor) throw new EngineError("HarmTargetGone", {});
   return actor;
@@ -115,31 +116,23 @@ export function userTargets(user: User.Implementation): TargetRef[] {
   return [...targets].flatMap((t) => tokenRef(t) ?? []);
 }
 
-/** The fields of a token (a placeable or its document) a target reference is read from. [API13 TokenDocument] */
-interface TokenLike {
-  readonly document?: TokenLike;
-  readonly id?: unknown;
-  readonly actor?: { readonly id?: unknown } | null;
-  readonly actorLink?: unknown;
-  readonly parent?: { readonly id?: unknown } | null;
-}
+/** A token document's UUID on a scene (`Scene.<id>.Token.<id>`). [API13 Document#uuid] */
+const TOKEN_UUID = /^Scene\.([A-Za-z0-9]+)\.Token\.([A-Za-z0-9]+)$/;
 
 /**
- * A token placeable (or its document) as a target reference: a linked token's world actor, an
- * unlinked one's own actor on its scene; `null` for a token without an actor.
+ * A token placeable (or its document) as a target reference: the actor it stands for, and the token
+ * on its scene (from the document's UUID), so an unlinked token's own actor is the one harmed; `null`
+ * for a token without an actor. [API13 Token#document, Token#actor, TokenDocument#actor, Document#uuid]
  */
 export function tokenRef(token: unknown): TargetRef | null {
   if (!shared.isRecord(token)) return null;
-  const given = token as TokenLike;
-  const doc: TokenLike = given.document ?? given;
-  const actorId = doc.actor?.id;
-  if (typeof actorId !== "string") return null;
-  if (doc.actorLink === true) return { actor: actorId };
-  const id = doc.id;
-  const scene = doc.parent?.id;
-  return typeof id === "string" && typeof scene === "string"
-    ? { actor: actorId, token: id, scene }
-    : { actor: actorId };
+  const actor = (token as { actor?: unknown }).actor;
+  const actorId = shared.isRecord(actor) ? (actor as { id?: unknown }).id : undefined;
+  if (typeof actorId !== "string" || actorId === "") return null;
+  const document = (token as { documentName?: unknown }).documentName === "Token" ? token : token.document;
+  const uuid = shared.isRecord(document) ? (document as { uuid?: unknown }).uuid : undefined;
+  const match = typeof uuid === "string" ? TOKEN_UUID.exec(uuid) : null;
+  return match ? { actor: actorId, token: match[2] as string, scene: match[1] as string } : { actor: actorId };
 }
 
 /** The card's ledger. */

@@ -65,9 +65,30 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
     inputs: [],
     dots: [],
     cells: itemFigures(engine, item).map((figure) => figure.value),
-    ...(attack ? { roll: kit.roll({ kind: "weapon", key: item.id }, name) } : {}),
+    // Two rolls on one row, each named in words (and its accessible name starting with that word).
+    ...(attack
+      ? {
+          roll: {
+            ...kit.roll({ kind: "weapon", key: item.id }, name),
+            label: kit.t("ROLLING_BONES.Sheet.Weapon.AttackLabel", { name }),
+            tooltip: tooltipHTML(
+              kit.t("ROLLING_BONES.Sheet.Weapon.AttackTooltip", { name, hint: kit.t(kit.options.rollHintKey) }),
+            ),
+            text: kit.t("ROLLING_BONES.Sheet.Weapon.Attack"),
+          },
+        }
+      : {}),
     ...(damage
-      ? { damage: kit.roll({ kind: "damage", key: item.id }, kit.t("ROLLING_BONES.Damage.Roll", { name })) }
+      ? {
+          damage: {
+            ...kit.roll({ kind: "damage", key: item.id }, name),
+            label: kit.t("ROLLING_BONES.Damage.Roll", { name }),
+            tooltip: tooltipHTML(
+              kit.t("ROLLING_BONES.Sheet.Weapon.DamageTooltip", { name, hint: kit.t(kit.options.rollHintKey) }),
+            ),
+            text: kit.t("ROLLING_BONES.Sheet.Weapon.Damage"),
+          },
+        }
       : {}),
     item: {
       id: item.id,

@@ -1,6 +1,13 @@
 /** The pure views of the character sheets, one per character type. */
 
-import { ENGINE_OF, type CharacterSources, type CharacterType } from "../../../data/actor/pure.ts";
+import {
+  DEFENCE,
+  ENGINE_OF,
+  defenceLabelKey,
+  type CharacterSources,
+  type CharacterType,
+} from "../../../data/actor/pure.ts";
+import type { EngineId } from "../../../engines/index.ts";
 import { healthStats, timedStat } from "./health.ts";
 import { actionView } from "./action.ts";
 import { equipmentSections } from "./equipment.ts";
@@ -18,31 +25,66 @@ export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
 export { healthStats, timedStat, woundEffectText, woundStatusId, type SheetHealth, type TimedView } from "./health.ts";
 export type { ItemSheetView } from "./item.ts";
 
-/** The engine's conditions on the sheet: each one's state, with a button that turns it on or off for an editor. */
-function conditionsStat(conditions: NonNullable<ViewOptions["conditions"]>, kit: ViewKit): StatView {
+/**
+ * The sheet's one list of what moves the character's rolls: the engine's conditions, each one's state
+ * with a button that turns it on or off for an editor, then every other effect that applies (an
+ * item's, a GM's own), each with what it moves and where it comes from.
+ */
+function conditionsStat(
+  conditions: NonNullable<ViewOptions["conditions"]>,
+  effects: NonNullable<ViewOptions["effects"]>,
+  kit: ViewKit,
+): StatView {
   const on = kit.t("ROLLING_BONES.Condition.On");
   const off = kit.t("ROLLING_BONES.Condition.Off");
+  const effectItems = effects.map((e) => {
+    const parts = e.parts.map((p) => `${kit.t(p.key)}${p.value ? ` ${p.value}` : ""}`).join(", ");
+    const from =
+      e.from === null
+        ? kit.t("ROLLING_BONES.Dialog.Conditions.OnCharacter")
+        : kit.t("ROLLING_BONES.Dialog.Conditions.From", { item: e.from });
+    return { text: `${e.name}: ${parts} (${from})` };
+  });
   return {
     id: kit.id("conditions-status"),
     label: kit.t("ROLLING_BONES.Condition.Sheet"),
-    list: conditions.map((c) => {
-      const text = `${c.name}: ${c.active ? on : off}`;
-      if (!kit.options.editable) return { text };
-      // The accessible name starts with the visible text ("Apply Hampered").
-      const action = c.active ? kit.t("ROLLING_BONES.Condition.Remove") : kit.t("ROLLING_BONES.Condition.Apply");
-      return {
-        text,
-        button: {
-          action: "toggleCondition",
-          text: action,
-          label: kit.t("ROLLING_BONES.Condition.Toggle", { action, name: c.name }),
-          data: { status: c.id },
-          icon: c.active ? "fa-xmark" : "fa-plus",
-        },
-      };
-    }),
+    list: [
+      ...conditions.map((c) => {
+        const text = `${c.name}: ${c.active ? on : off}`;
+        if (!kit.options.editable) return { text };
+        // The accessible name starts with the visible text ("Apply Hampered").
+        const action = c.active ? kit.t("ROLLING_BONES.Condition.Remove") : kit.t("ROLLING_BONES.Condition.Apply");
+        return {
+          text,
+          button: {
+            action: "toggleCondition",
+            text: action,
+            label: kit.t("ROLLING_BONES.Condition.Toggle", { action, name: c.name }),
+            data: { status: c.id },
+            icon: c.active ? "fa-xmark" : "fa-plus",
+          },
+        };
+      }),
+      ...effectItems,
+    ],
     hint: kit.t("ROLLING_BONES.Condition.SheetHint"),
   };
+}
+
+/**
+ * The view with the actor's defence figure first among its stats (RULES.md §6): what attacks against it
+ * are rolled against, edited on the sheet in its engine's range.
+ */
+function withDefence(view: CharacterView, engine: EngineId, value: unknown, kit: ViewKit): CharacterView {
+  const { min, max, initial } = DEFENCE[engine];
+  const label = kit.t(defenceLabelKey(engine));
+  const stat: StatView = {
+    id: kit.id("defence"),
+    label,
+    input: kit.number("system.defence", typeof value === "number" ? value : initial, label, min, max),
+    hint: kit.t("ROLLING_BONES.Sheet.DefenceHint"),
+  };
+  return { ...view, stats: [stat, ...view.stats] };
 }
 
 const VIEWS: { [T in CharacterType]: (system: CharacterSources[T], kit: ViewKit) => CharacterView } = {
@@ -70,7 +112,7 @@ export function characterView<T extends CharacterType>(
   options: ViewOptions,
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
-  const viewed = VIEWS[type](system, kit);
+  const viewed = withDefence(VIEWS[type](system, kit), ENGINE_OF[type], (system as { defence?: unknown }).defence, kit);
   // Health leads the summary bar of every sheet (RULES.md §6).
   const timed = options.timed?.length ? [timedStat(options.timed, kit)] : [];
   const own = {
@@ -78,9 +120,10 @@ export function characterView<T extends CharacterType>(
     stats: [...healthStats(ENGINE_OF[type], system.health, kit, options.health), ...timed, ...viewed.stats],
   };
   const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
-  const view = options.conditions?.length
-    ? { ...npc, stats: [...npc.stats, conditionsStat(options.conditions, kit)] }
-    : npc;
+  const view =
+    options.conditions?.length || options.effects?.length
+      ? { ...npc, stats: [...npc.stats, conditionsStat(options.conditions ?? [], options.effects ?? [], kit)] }
+      : npc;
   if (!options.equipment) return view;
   return { ...view, sections: [...view.sections, ...equipmentSections(ENGINE_OF[type], options.equipment, kit)] };
 }

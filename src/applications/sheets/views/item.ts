@@ -12,6 +12,7 @@ import {
   WEAPON_MAX_BOTCH_RANGE,
   WEAPON_MAX_MULTIPLIER,
   WEAPON_MAX_POOL_DAMAGE,
+  WEAPON_KINDS,
   WEAPON_POOL_DIFFICULTY,
   botchRangeText,
   itemFieldKey,
@@ -19,6 +20,7 @@ import {
   type ItemType,
 } from "../../../data/item/pure.ts";
 import type { InputView, RowView, SectionView, ViewKit } from "./shared.ts";
+import { POOL_ATTRIBUTES, fixedTraitKey } from "../../../data/actor/pure.ts";
 import { conditionLines } from "../../../dice/cards/context.ts";
 import { ADJUSTABLE, CHANGE_PREFIX, namedConditions, type EffectLike } from "../../../data/conditions/index.ts";
 import { effectChangeKind } from "../../../helpers/compat.ts";
@@ -84,7 +86,30 @@ interface FigureGroup {
   readonly texts: readonly string[];
   /** Whether the group holds the action botch range (a select). */
   readonly botch?: boolean;
+  /** Choice figures (a select each): the path and each option's value and label key. */
+  readonly choices?: readonly { readonly path: string; readonly options: readonly ChoiceOption[] }[];
 }
+
+/** One option of a choice figure: its stored value and the key of its label. */
+interface ChoiceOption {
+  readonly value: string;
+  readonly labelKey: string;
+}
+
+/** The kinds of weapon (RULES.md §6). */
+const KIND_CHOICE = {
+  path: "kind",
+  options: WEAPON_KINDS.map((kind) => ({ value: kind, labelKey: `ROLLING_BONES.Item.Kind.${kind}` })),
+};
+
+/** The Attribute a dice-pool weapon's usual Ability is paired with: its own, or one named. */
+const POOL_ATTRIBUTE_CHOICE = {
+  path: "pool.attribute",
+  options: [
+    { value: "", labelKey: "ROLLING_BONES.Item.OwnAttribute" },
+    ...POOL_ATTRIBUTES.map((key) => ({ value: key, labelKey: fixedTraitKey("pool-character", "attributes", key) })),
+  ],
+};
 
 const PI_GROUP: FigureGroup = {
   group: "pi",
@@ -99,6 +124,7 @@ const PI_GROUP: FigureGroup = {
 /** The groups of figures of each item type, in the order the sheet shows them. */
 const GROUPS: Readonly<Record<ItemType, readonly FigureGroup[]>> = Object.freeze({
   weapon: [
+    { group: "general", engine: null, numbers: [], texts: [], choices: [KIND_CHOICE] },
     {
       group: "action",
       engine: "action",
@@ -106,13 +132,13 @@ const GROUPS: Readonly<Record<ItemType, readonly FigureGroup[]>> = Object.freeze
       botch: true,
       texts: ["action.damage"],
     },
-    { group: "wild", engine: "wild", numbers: [], texts: ["wild.damage"] },
-    PI_GROUP,
+    { group: "wild", engine: "wild", numbers: [], texts: ["wild.damage", "wild.skill"] },
+    { ...PI_GROUP, texts: ["pi.skill"] },
     {
       group: "percentile",
       engine: "percentile",
       numbers: [{ path: "percentile.multiplier", min: 1, max: WEAPON_MAX_MULTIPLIER }],
-      texts: [],
+      texts: ["percentile.skill"],
     },
     {
       group: "pool",
@@ -121,7 +147,8 @@ const GROUPS: Readonly<Record<ItemType, readonly FigureGroup[]>> = Object.freeze
         { path: "pool.difficulty", min: WEAPON_POOL_DIFFICULTY.min, max: WEAPON_POOL_DIFFICULTY.max },
         { path: "pool.damage", min: 0, max: WEAPON_MAX_POOL_DAMAGE },
       ],
-      texts: [],
+      texts: ["pool.ability"],
+      choices: [POOL_ATTRIBUTE_CHOICE],
     },
   ],
   gear: [
@@ -178,6 +205,11 @@ export function itemSheetView(
       }
       for (const path of g.texts) {
         row(path, kit.text(`system.${path}`, String(figureAt(item.system, path)), label(path), { size: "short-text" }));
+      }
+      for (const choice of g.choices ?? []) {
+        const options = choice.options.map((o) => ({ value: o.value, label: kit.t(o.labelKey) }));
+        const value = String(figureAt(item.system, choice.path));
+        row(choice.path, kit.select(`system.${choice.path}`, value, label(choice.path), options));
       }
       const title = g.group === "general" ? kit.t("ROLLING_BONES.Sheet.Equipment.general") : label(g.group);
       return { id: kit.id("group", g.group), title, rows };

@@ -10,6 +10,7 @@ import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
 import type { EquipmentEntry } from "./equipment.ts";
+import type { ConditionLine } from "../../../dice/cards/context.ts";
 
 /** Localization, as `game.i18n` offers it. */
 export interface Localizer {
@@ -37,6 +38,12 @@ export interface ViewOptions {
   readonly equipment?: readonly EquipmentEntry[];
   /** The engine's conditions (status effects) and whether each is on the actor; absent or empty: not shown. */
   readonly conditions?: readonly { readonly id: string; readonly name: string; readonly active: boolean }[];
+  /**
+   * The other effects on the character that move its rolls (an item's, a GM's own), each with what it
+   * moves and where it comes from (the item's name, or `null` on the character); listed with the
+   * conditions, so the sheet has one list of what applies.
+   */
+  readonly effects?: readonly ConditionLine[];
   /** An NPC's notes and the key of their label: present, the sheet is an NPC's (no points or pools, notes). */
   readonly npc?: { readonly notes: string; readonly labelKey: string };
   /** The world's wound rules and the defeated mark, for the health figures; absent: the default rules, not defeated. */
@@ -137,6 +144,8 @@ export interface RollView {
    * shows a `data-tooltip` as HTML, so every tooltip field holds escaped text; see `helpers/html.ts`).
    */
   readonly tooltip: string;
+  /** A word shown on the button beside its icon ("Attack", "Damage"), where a row has more than one roll. */
+  readonly text?: string;
 }
 
 /** A button that acts on an entry (remove it). */

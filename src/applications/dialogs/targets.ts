@@ -1,0 +1,66 @@
+/**
+ * Targets in the roll dialogs (RULES.md §6, issue 24 item 3), Foundry-free: with one target of the
+ * roll's engine whose defence the user may see, an attack starts from it (the DC, the target number,
+ * the difficulty, the Precision needed, or the penalty dice against it); every target is listed, each
+ * with its figure where the user may see it. Several targets are judged one by one on the card.
+ */
+import { DEFENCE } from "../../data/actor/defence.ts";
+import { targetFigureKey, type DialogTarget } from "../../dice/cards/targets.ts";
+import type { EngineId } from "../../engines/index.ts";
+
+/**
+ * An attack's starting request with its one target's defence filled in (a percentile target's penalty
+ * dice added to the roll's own); the request as it was for none, several, another engine's target, or
+ * a figure the user may not see.
+ *
+ * @param engine - The roll's engine.
+ * @param initial - The request the attack starts from.
+ * @param targets - The targets the user has.
+ */
+export function withTargetFigure(
+  engine: EngineId,
+  initial: Readonly<Record<string, unknown>> | undefined,
+  targets: readonly DialogTarget[],
+): Record<string, unknown> | undefined {
+  const [only] = targets;
+  if (targets.length !== 1 || only === undefined || only.engine !== engine || only.defence === null) return initial;
+  const field = DEFENCE[engine].field;
+  const own = initial?.[field];
+  const value = engine === "percentile" ? (typeof own === "number" ? own : 0) + only.defence : only.defence;
+  return { ...initial, [field]: value };
+}
+
+/** A target as the dialog lists it. */
+export interface DialogTargetLine {
+  readonly name: string;
+  /** Its figure's label key and value, where the user may see it and it is of the roll's engine. */
+  readonly defence: { readonly key: string; readonly value: number } | null;
+  /** Why no figure is shown: hidden from the user, or another engine's target. */
+  readonly note: "hidden" | "otherEngine" | null;
+}
+
+/** What the dialog shows of the targets: each one, and whether the one target's figure was filled in. */
+export interface DialogTargetsView {
+  readonly lines: readonly DialogTargetLine[];
+  readonly filled: boolean;
+  readonly several: boolean;
+}
+
+/**
+ * The dialog's view of the targets.
+ *
+ * @param engine - The roll's engine.
+ * @param targets - The targets.
+ */
+export function dialogTargetsView(engine: EngineId, targets: readonly DialogTarget[]): DialogTargetsView {
+  const lines = targets.map((t): DialogTargetLine => {
+    if (t.engine !== engine) return { name: t.name, defence: null, note: "otherEngine" };
+    if (t.defence === null) return { name: t.name, defence: null, note: "hidden" };
+    return { name: t.name, defence: { key: targetFigureKey(engine), value: t.defence }, note: null };
+  });
+  return {
+    lines,
+    filled: targets.length === 1 && lines[0]?.defence !== null,
+    several: targets.length > 1,
+  };
+}

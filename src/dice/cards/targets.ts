@@ -1,0 +1,94 @@
+/**
+ * The targets of a roll and a verdict for each (RULES.md §6, issue 24 item 3), Foundry-free: what a
+ * roll stores of the tokens its user targeted (names as text, token and actor references, the
+ * target's engine) and the lines a card shows; how an attack is judged against a target's defence
+ * figure is `verdicts.ts` (loaded with the judging, on the active GM). A verdict needs the attacker and the target to use the same engine; across engines the
+ * target is named without one and the GM judges.
+ */
+import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+
+/** A verdict: hit, miss, none (another engine's target), or pending (the GM has not judged it yet). */
+export type Verdict = "hit" | "miss" | "none" | "pending";
+
+/** A target as a roll stores it (`roll.options.targets`). */
+export interface RollTarget {
+  /** The token's name as shown on the scene (text a user typed). */
+  readonly name: string;
+  /** The token document's UUID, or `null`. */
+  readonly token: string | null;
+  /** The actor's id, or `null` for a token without an actor. */
+  readonly actor: string | null;
+  /** The engine the target's actor rolls, or `null` (not one of the system's actors). */
+  readonly engine: EngineId | null;
+  /** The verdict, once judged. */
+  readonly verdict: Verdict;
+  /**
+   * The target's defence figure, stored only where everyone who sees the card may see it (a player's
+   * character, or an NPC in a world that shows NPC figures to players).
+   */
+  readonly defence?: number;
+}
+
+const ENGINES: readonly string[] = ["percentile", "action", "wild", "pi", "pool"];
+const VERDICTS: readonly string[] = ["hit", "miss", "none", "pending"];
+
+/** A target as the roll dialog shows it: its name, engine, and defence figure (`null` where hidden from the user). */
+export interface DialogTarget {
+  readonly name: string;
+  readonly engine: EngineId | null;
+  readonly defence: number | null;
+  /** The roll's record of it (no figure). */
+  readonly stored: RollTarget;
+}
+
+/** Reads the targets stored with a roll; anything malformed is left out. */
+export function readTargets(raw: unknown): RollTarget[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((t: unknown): RollTarget[] => {
+    if (!isRecord(t) || typeof t.name !== "string") return [];
+    const engine = typeof t.engine === "string" && ENGINES.includes(t.engine) ? (t.engine as EngineId) : null;
+    const verdict = typeof t.verdict === "string" && VERDICTS.includes(t.verdict) ? (t.verdict as Verdict) : "pending";
+    return [
+      {
+        name: t.name,
+        token: typeof t.token === "string" ? t.token : null,
+        actor: typeof t.actor === "string" ? t.actor : null,
+        engine,
+        verdict,
+        ...(typeof t.defence === "number" && Number.isFinite(t.defence) ? { defence: t.defence } : {}),
+      },
+    ];
+  });
+}
+
+/** A target as a card lists it. */
+export interface TargetLine {
+  readonly name: string;
+  readonly verdict: Verdict;
+  /** The label key of the verdict's words. */
+  readonly verdictKey: string;
+  /** The defence figure with its label key, where it may be shown; else `null`. */
+  readonly defence: { readonly key: string; readonly value: number } | null;
+}
+
+/** The localization key of a target's figure as a card or a dialog names it ("DC 14"). */
+export function targetFigureKey(engine: EngineId): string {
+  return `ROLLING_BONES.Target.Figure.${engine}`;
+}
+
+/** The card's lines for a roll's targets. */
+export function targetLines(stored: unknown): TargetLine[] {
+  return readTargets(stored).map((t) => ({
+    name: t.name,
+    verdict: t.verdict,
+    verdictKey: `ROLLING_BONES.Target.Verdict.${t.verdict}`,
+    defence: t.defence !== undefined && t.engine !== null ? { key: targetFigureKey(t.engine), value: t.defence } : null,
+  }));
+}
+
+/** Whether any target was hit, none was, or the card cannot say (no judged target of the roll's engine). */
+export function targetsHit(stored: unknown): boolean | null {
+  const judged = readTargets(stored).filter((t) => t.verdict === "hit" || t.verdict === "miss");
+  if (judged.length === 0) return null;
+  return judged.some((t) => t.verdict === "hit");
+}

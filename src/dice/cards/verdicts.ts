@@ -1,0 +1,63 @@
+/**
+ * Judging an attack against a target's defence figure (RULES.md §6, issue 24 item 3), Foundry-free:
+ * the active GM's client loads it with the judging (`services/targets.ts`); the cards only read the
+ * verdicts stored (`targets.ts`).
+ */
+import { isRecord, type EngineId, type Throw } from "../../engines/shared/index.ts";
+import { pool } from "../../engines/index.ts";
+import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
+import type { Verdict } from "./targets.ts";
+
+/** What a judgment reads of a roll: its engine, request, outcome, thrown dice and (action) card state. */
+export interface JudgedRoll {
+  readonly engine: EngineId;
+  readonly request: unknown;
+  readonly outcome: unknown;
+  readonly throws: readonly Throw[];
+  /** An action card's stored state (its activated botches and criticals decide before the DC does). */
+  readonly card?: unknown;
+}
+
+/**
+ * Whether a roll hits a target of the same engine with this defence figure (RULES.md §6): an action
+ * total ≥ the DC (an activated botch misses and an activated critical hits, whatever the total); a
+ * Wild Die total ≥ the target number; at least one net success when the same dice are read at the
+ * target's difficulty (dice pool); Precision after modifiers ≥ the Precision needed; a percentile
+ * success (the penalty dice against the attack were thrown with it).
+ *
+ * @param roll - The roll.
+ * @param defence - The target's defence figure.
+ */
+export function judge(roll: JudgedRoll, defence: number): boolean {
+  const o = isRecord(roll.outcome) ? roll.outcome : {};
+  switch (roll.engine) {
+    case "action": {
+      const view = cardStateView(readCardRecord(roll.card));
+      if (view.severities.some((s) => s.type !== "critical")) return false;
+      if (view.severities.some((s) => s.type === "critical")) return true;
+      return typeof o.total === "number" && o.total >= defence;
+    }
+    case "wild":
+      return typeof o.total === "number" && o.total >= defence;
+    case "pi":
+      return typeof o.precision === "number" && o.precision >= defence;
+    case "percentile":
+      return o.success === true;
+    case "pool": {
+      // The same dice read at the target's difficulty (a hidden difficulty is revealed the same way).
+      const request = { ...(roll.request as pool.PoolRequest), difficulty: defence };
+      return pool.resolve(request, roll.throws).result === "success";
+    }
+  }
+}
+
+/**
+ * The verdict on one target: none across engines (the GM judges), else hit or miss against its defence.
+ *
+ * @param roll - The roll.
+ * @param target - The target's engine and defence figure.
+ */
+export function verdictOn(roll: JudgedRoll, target: { engine: EngineId | null; defence: number }): Verdict {
+  if (target.engine !== roll.engine) return "none";
+  return judge(roll, target.defence) ? "hit" : "miss";
+}

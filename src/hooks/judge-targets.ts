@@ -1,0 +1,15 @@
+/**
+ * Judging a card's targets from the chat hooks: only a card that names targets, only on the active
+ * GM's client, with the judging (services/targets.ts) loaded on its first use rather than at startup.
+ */
+
+/**
+ * Judges a card's targets when it names any and this client is the active GM's.
+ *
+ * @param message - A created or updated message.
+ */
+export function judgeTargetsLater(message: ChatMessage.Implementation): void {
+  const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  if (!Array.isArray(targets) || targets.length === 0 || !game.users.activeGM?.isSelf) return;
+  void import("../services/targets.ts").then(({ judgeTargets }) => judgeTargets(message));
+}

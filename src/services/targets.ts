@@ -1,0 +1,112 @@
+/**
+ * Targets on rolls (RULES.md §6, issue 24 item 3). A roll made while its user targets tokens records
+ * them (names as text, token and actor references, each target's engine; `dice/cards/targets.ts`),
+ * never their defence figures: the active GM judges each target against its defence figure when the
+ * card is posted and whenever it changes (an action die added, a botch activated), and writes the
+ * verdicts on the card, with a target's figure only where every viewer may see it (a player's
+ * character, or an NPC in a world that shows NPC figures to players). So a hidden figure never reaches
+ * a player's client, neither in the card's markup nor in the message data.
+ */
+import { ENGINE_OF, isNpcType, rollingTypeOf } from "../data/actor/pure.ts";
+import { npcDefencesShown } from "../data/settings/targets.ts";
+import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
+import { verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
+import { EngineRoll } from "../dice/index.ts";
+import type { EngineId } from "../engines/index.ts";
+
+/** A token the user targets, as the system reads it. [API13 foundry.documents.User#targets; foundry.canvas.placeables.Token] */
+interface TargetedToken {
+  readonly name?: string;
+  readonly document?: { readonly uuid?: string; readonly name?: string } | null;
+  readonly actor?: { readonly id?: string | null; readonly type?: string; readonly system?: unknown } | null;
+}
+
+/** The engine an actor rolls, or `null`. */
+function engineOf(type: unknown): EngineId | null {
+  const rolling = rollingTypeOf(type);
+  return rolling ? ENGINE_OF[rolling] : null;
+}
+
+/** An actor's defence figure as stored, or `null`. */
+function defenceOf(actor: TargetedToken["actor"]): number | null {
+  const value = (actor?.system as { defence?: unknown } | undefined)?.defence;
+  return typeof value === "number" ? value : null;
+}
+
+/** Whether a user may see a target actor's defence figure: a GM always; a player for a character, or where the world shows NPC figures. */
+export function maySeeDefence(actorType: unknown, user: { readonly isGM: boolean }): boolean {
+  return user.isGM || !isNpcType(actorType) || npcDefencesShown();
+}
+
+/**
+ * The tokens the current user targets, as a roll records them and its dialog shows them (a figure the
+ * user may not see is `null`). [API13 User#targets: a set of the Token placeables the user targets]
+ */
+export function currentTargets(): DialogTarget[] {
+  const targets = (game.user as unknown as { targets?: Iterable<TargetedToken> }).targets;
+  if (!targets) return [];
+  return [...targets].map((token) => {
+    const name = token.document?.name ?? token.name ?? "";
+    const engine = engineOf(token.actor?.type);
+    const stored: RollTarget = {
+      name,
+      token: token.document?.uuid ?? null,
+      actor: token.actor?.id ?? null,
+      engine,
+      verdict: "pending",
+    };
+    const defence = maySeeDefence(token.actor?.type, game.user) ? defenceOf(token.actor) : null;
+    return { name, engine, defence, stored };
+  });
+}
+
+/** The actor a stored target names: the world's actor (a token of an unlinked actor is read through its actor). */
+function targetActor(target: RollTarget): TargetedToken["actor"] {
+  return target.actor ? (game.actors.get(target.actor) ?? null) : null;
+}
+
+/**
+ * The card's targets judged: each one of the roll's engine hit or missed against its actor's defence
+ * figure, another engine's named without a verdict; the figure kept only where every viewer may see
+ * it. Pure over the roll and the actors read.
+ */
+function judged(roll: JudgedRoll, targets: readonly RollTarget[]): RollTarget[] {
+  return targets.map((target) => {
+    const actor = targetActor(target);
+    const defence = defenceOf(actor);
+    const engine = engineOf(actor?.type) ?? target.engine;
+    if (defence === null) return { ...target, verdict: "none" as const };
+    const verdict = verdictOn(roll, { engine, defence });
+    const { defence: _hidden, ...rest } = target;
+    const shown = !isNpcType(actor?.type) || npcDefencesShown();
+    return { ...rest, engine, verdict, ...(shown && engine === roll.engine ? { defence } : {}) };
+  });
+}
+
+/**
+ * Judges the targets of a card and writes the verdicts (runs on the active GM's client, from the
+ * `createChatMessage` and `updateChatMessage` hooks). A card without targets, a damage roll (its
+ * targets are the attack's, judged there) or a card whose verdicts are already right is left alone.
+ *
+ * @returns Whether the card was written.
+ */
+export async function judgeTargets(message: ChatMessage.Implementation): Promise<boolean> {
+  if (!game.users.activeGM?.isSelf) return false;
+  const roll = message.rolls[0];
+  if (!(roll instanceof EngineRoll) || roll.outcome === undefined) return false;
+  const options = roll.options as { targets?: unknown; damage?: unknown; card?: unknown };
+  const targets = readTargets(options.targets);
+  if (targets.length === 0 || options.damage !== undefined) return false;
+  const engine = (roll.constructor as typeof EngineRoll).ENGINE.id;
+  const next = judged(
+    { engine, request: roll.request, outcome: roll.outcome, throws: roll.throws, card: options.card },
+    targets,
+  );
+  if (JSON.stringify(next) === JSON.stringify(targets)) return false;
+  const rolls = message.rolls.map((r, i) => {
+    const json = r.toJSON() as { options?: Record<string, unknown> };
+    return i === 0 ? { ...json, options: { ...json.options, targets: next } } : json;
+  });
+  await message.update({ rolls } as never);
+  return true;
+}
