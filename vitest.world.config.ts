@@ -33,6 +33,7 @@ const SCENARIOS = [
   "test/services/harm.test.ts",
   "test/applications/sheet-health.test.ts",
   "test/services/harm-durations.test.ts",
+  "test/services/harm-fight.test.ts",
 ];
 
 export default defineConfig({

@@ -9,6 +9,7 @@ import { registerActionDiceBatch } from "./action-dice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerEquipmentBatch } from "./equipment-batch.ts";
 import { registerTargetsBatch } from "./targets-batch.ts";
+import { registerFightBatch } from "./fight-batch.ts";
 import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
@@ -70,5 +71,6 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerWorldFaultsBatch(quench);
   registerEquipmentBatch(quench);
   registerTargetsBatch(quench);
+  registerFightBatch(quench);
   registerAutomaticBatch(quench);
 }
