@@ -34,6 +34,7 @@ const SCENARIOS = [
   "test/applications/sheet-health.test.ts",
   "test/services/harm-durations.test.ts",
   "test/services/harm-fight.test.ts",
+  "test/services/harm-latency.test.ts",
 ];
 
 export default defineConfig({
