@@ -5,6 +5,8 @@
  * by the same pure views the chat hook and the sheets use, from the harm model's own results.
  */
 import { harmControlsView, type ShownTarget } from "../src/applications/chat/harm-view.ts";
+import { healthStats, timedStat } from "../src/applications/sheets/views/health.ts";
+import { ViewKit } from "../src/applications/sheets/views/shared.ts";
 import { harm } from "../src/engines/index.ts";
 import type { HarmEntry } from "../src/services/harm/ledger.ts";
 import type { Localization } from "./i18n.ts";
@@ -83,7 +85,26 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
       "Gamemaster",
     ),
   ];
+  // Vex after the goblin's blows, as her owner sees her sheet's summary bar: 4 of 10, Wounded (a die
+  // fewer on dice-pool rolls), and Hampered for two more of her turns.
+  const kit = new ViewKit(i18n, {
+    editable: true,
+    idPrefix: "lab-harm",
+    rollHintKey: "ROLLING_BONES.Dialog.Hint.Dialog",
+  });
+  const sheet = {
+    file: "templates/sheets/shared/stats.hbs",
+    context: {
+      view: {
+        stats: [
+          ...healthStats("pool", { value: 4, max: 10 }, kit),
+          timedStat([{ id: "labEffectHamper1", name: "Hampered", value: 2, units: "rounds" }], kit),
+        ],
+      },
+    },
+  };
   return [
+    { id: "harmSheet", kind: "window", parts: [sheet] },
     { id: "harmAttacker", kind: "message", parts: [panel(ALICE, false, entries.slice(0, 2))] },
     { id: "harmGm", kind: "message", parts: [panel(GM, true, entries)] },
     { id: "harmUndone", kind: "message", parts: [panel(GM, true, undone)] },

@@ -224,10 +224,15 @@ class Lab {
     const render = (file: string, context: object) => this.render.system(file, context);
     const specimens = harmSpecimens(this.i18n).map((specimen) => ({
       id: specimen.id,
+      kind: specimen.kind,
       caption: `ROLLING_BONES.Lab.Harm.${specimen.id}`,
+      // A damage panel sits under its card's title in chat; the lab gives it one (the healing card has its own).
+      title: specimen.parts[0]?.file === "templates/chat/harm-controls.hbs",
       html: specimen.parts.map((part) => render(part.file, part.context)).join(""),
     }));
-    section.innerHTML = this.render.lab("harm", { specimens });
+    // The goblin's token after the doubled blow: its health bar at 0, under the defeated overlay.
+    const token = { name: "Goblin", value: 0, max: 10, defeated: true };
+    section.innerHTML = this.render.lab("harm", { specimens, token });
     inertButtons(section, "[data-lab-harm-status]", this.i18n);
   }
 
