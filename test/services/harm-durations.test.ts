@@ -4,10 +4,11 @@
  * for a number of rounds (the bearer's turns) or turns (anyone's) is stored in the generation's
  * duration shape, shown on the sheet with what it has left, and removed by the active GM when the
  * combat moves past its last turn; the GM ends one early from the sheet; a bad duration, or another
- * player's character, is refused with nothing created. A damage link applies to the user's character.
+ * player's character, is refused with nothing created; Willpower's once per turn follows the running
+ * combat's rounds. A damage link applies to the user's character.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errors, errorText, snapshot } from "./points-world.ts";
+import { d10s, errors, errorText, rollFor, snapshot, systemOf } from "./points-world.ts";
 import { ALICE, GM, GOBLIN, VEX, WOLF, bootHarmWorld, healthOf, statusesOf, type HarmWorld } from "./harm-world.ts";
 import type { Combat } from "../foundry/combat.ts";
 
@@ -120,6 +121,32 @@ describe("conditions that expire", () => {
       errorText("NotOwner", { name: "Goblin" }),
     ]);
     expect(snapshot(w)).toBe(before);
+  });
+});
+
+describe("Willpower once per turn, in a running combat", () => {
+  it("follows the combat's turn (RULES.md §5: a pass of the initiative order, Foundry's round), not each roll", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight();
+    const spend = async () => {
+      d10s(w, 7, 8, 9);
+      const count = errors(w).length;
+      const id = await rollFor(w, ALICE, "pool", VEX, { pool: 3, willpower: true });
+      return id !== null && errors(w).length === count;
+    };
+    // The goblin's turn of round 1: Vex spends one.
+    expect(await spend()).toBe(true);
+    // Vex's own turn and the wolf's, in the same round: refused, with the reason.
+    await next(combat);
+    expect(await spend()).toBe(false);
+    expect(errors(w).at(-1)).toContain(errorText("WillpowerUsedThisTurn").slice(0, 20));
+    await next(combat);
+    expect(await spend()).toBe(false);
+    // Round 2 begins: the point may be spent again.
+    await next(combat);
+    expect(combat.round).toBe(2);
+    expect(await spend()).toBe(true);
+    expect(systemOf(w, VEX)).toMatchObject({ willpower: { current: 0 } });
   });
 });
 

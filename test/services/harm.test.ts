@@ -5,7 +5,8 @@
  * does not own and directly for what they do; the card's ledger records each application and its
  * Undo restores the health before and takes off what it added; a wound condition appears at half
  * health and moves the next roll; an NPC at 0 is defeated (its status, its combatant); refused
- * requests (a forged target, a deleted one, bad amounts) change nothing.
+ * requests (a forged target, a deleted one, bad amounts) change nothing; the GM heals the party by an
+ * amount on one chat card with an Undo per line, and no player heals that way.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { localize } from "../support/i18n.ts";
@@ -284,6 +285,62 @@ describe("the API: applyDamage", () => {
       expect(errors(w).at(-1)).toContain(
         errorText(code, code === "HarmAmount" ? { max: 9999, value: "—" } : {}).slice(0, 20),
       );
+    }
+    expect(snapshot(w)).toBe(before);
+  });
+});
+
+describe("the GM's healing (the sheet's Heal fully, the macro's api.healParty)", () => {
+  it("heals the party by an amount, never above the maximum: one chat card, a line per character, each with its Undo", async () => {
+    w = await bootHarmWorld();
+    await w.double.actAs(GM, () => w.harm.applyDamage([VEX, WOLF, GOBLIN], 5));
+    await w.double.settle();
+    const { api } = await import("../../src/api.ts");
+    const party = w.harm.partyActors().map((a) => a.id);
+    // The party is every character a player owns: not the GM's goblin, not Alice's summoned wolf.
+    expect(party).toContain(VEX);
+    expect(party).not.toContain(GOBLIN);
+    expect(party).not.toContain(WOLF);
+    const hurt = healthOf(w, VEX).value;
+    const card = (await w.double.actAs(GM, () => api.healParty(3)))!;
+    await w.double.settle();
+    expect(healthOf(w, VEX).value).toBe(hurt + 3);
+    expect(healthOf(w, GOBLIN).value).toBe(5);
+    const entries = ledgerOf(w, card).entries;
+    expect(entries.map((e) => e.name).sort()).toEqual(party.map((id) => w.double.game.actors.get(id!)!.name).sort());
+    // Those already whole are healed by 0, none above the maximum.
+    for (const e of entries) expect(e.after).toBe(Math.min(e.max, e.before + 3));
+    const { html } = await inLog(w, card, GM);
+    expect(html.querySelectorAll("[data-rb-action=harmUndo]")).toHaveLength(entries.length);
+    // Undo puts Vex back where the healing found him.
+    await pressIn(
+      w,
+      card,
+      GM,
+      `[data-harm-entry="${entries.find((e) => e.name === "Vex")!.id}"] [data-rb-action=harmUndo]`,
+    );
+    expect(healthOf(w, VEX).value).toBe(hurt);
+  });
+
+  it("a player's healing, a bad amount or a forged actor is refused with one message, and nothing changes", async () => {
+    w = await bootHarmWorld();
+    await w.double.actAs(GM, () => w.harm.applyDamage([VEX], 5));
+    await w.double.settle();
+    const { api } = await import("../../src/api.ts");
+    const before = snapshot(w);
+    const cases: [string, () => Promise<string | null>, string][] = [
+      [ALICE, () => api.healParty(3), "HarmHealGmOnly"],
+      [ALICE, () => api.heal([VEX], null), "HarmHealGmOnly"],
+      [GM, () => api.healParty(Number.NaN), "HarmAmount"],
+      [GM, () => api.heal([VEX], -2), "HarmAmount"],
+      [GM, () => api.heal([VEX], "lots"), "HarmAmount"],
+      [GM, () => api.heal([VEX, { forged: true }], 2), "HarmForgedTarget"],
+    ];
+    for (const [user, call, code] of cases) {
+      const count = errors(w).length;
+      expect(await w.double.actAs(user, call), code).toBeNull();
+      await w.double.settle();
+      expect(errors(w).length, code).toBe(count + 1);
     }
     expect(snapshot(w)).toBe(before);
   });
