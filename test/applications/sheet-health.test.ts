@@ -2,7 +2,7 @@
 /**
  * Health on the sheet, on the test world (v13 and v14): the owner sees what is left as text and edits
  * the maximum (a lower maximum lowers what is left); a GM edits what is left, and the wound and the
- * defeated mark follow the value however it was changed; the GM's Heal fully is recorded on a chat
+ * defeated mark follow the value however it was changed; the GM's Heal (an amount, or fully) is recorded on a chat
  * card; the seven health levels show on a dice pool's sheet under the world's option; every actor
  * type offers health as a token bar, and the system's primary token attribute is health.
  */
@@ -27,7 +27,15 @@ interface Sheet {
   element: HTMLFormElement;
 }
 
-async function boot(type: keyof typeof SAMPLES, health: { value: number; max: number }, userId = GM): Promise<void> {
+/** A Wild Die NPC's data, the NPC sheet's sample. */
+const WILD_NPC = { schemaVersion: 2, attributes: {}, skills: {}, notes: "" };
+
+async function boot(
+  type: keyof typeof SAMPLES | "wild-npc",
+  health: { value: number; max: number },
+  userId = GM,
+): Promise<void> {
+  const sample = type === "wild-npc" ? WILD_NPC : SAMPLES[type];
   double = await bootSystem({
     userId,
     actors: [
@@ -35,7 +43,7 @@ async function boot(type: keyof typeof SAMPLES, health: { value: number; max: nu
         id: HERO,
         name: "Hero",
         type,
-        system: { ...structuredClone(SAMPLES[type]), health },
+        system: { ...structuredClone(sample), health },
         ownership: { [ALICE]: 3 },
       },
     ],
@@ -92,7 +100,7 @@ describe("health on the sheet", () => {
     await vi.waitFor(() => expect(statuses()).toEqual([]));
   });
 
-  it("the GM's Heal fully heals and records it on a chat card", async () => {
+  it("the GM's Heal with no amount heals fully and records it on a chat card", async () => {
     await boot("pi-character", { value: 3, max: 10 });
     const sheet = await openSheet();
     await double.press(sheet.element.querySelector<HTMLButtonElement>("[data-action=healActor]")!);
@@ -103,6 +111,28 @@ describe("health on the sheet", () => {
       entries: { name: string; before: number; after: number }[];
     };
     expect(ledger.entries.map((e) => [e.name, e.before, e.after])).toEqual([["Hero", 3, 10]]);
+  });
+
+  it("the GM's Heal by an amount heals that much; a bad amount gets one message and nothing changes", async () => {
+    await boot("wild-npc", { value: 3, max: 10 });
+    const sheet = await openSheet();
+    const amount = sheet.element.querySelector<HTMLInputElement>("[data-stat-amount]")!;
+    // The amount is no field of the actor: the sheet's form never submits it.
+    expect(amount.hasAttribute("name")).toBe(false);
+    expect(amount.closest("label")?.textContent).toContain(localize("ROLLING_BONES.Harm.Heal.Amount"));
+    amount.value = "4";
+    await double.press(sheet.element.querySelector<HTMLButtonElement>("[data-action=healActor]")!);
+    await vi.waitFor(() => expect(stored()).toEqual({ value: 7, max: 10 }));
+    await double.settle();
+    const messages = double.storedMessages().length;
+    const field = sheet.element.querySelector<HTMLInputElement>("[data-stat-amount]")!;
+    field.value = "-2";
+    const told = double.notifications.length;
+    await double.press(sheet.element.querySelector<HTMLButtonElement>("[data-action=healActor]")!);
+    await double.settle();
+    expect(double.notifications.length).toBe(told + 1);
+    expect(stored()).toEqual({ value: 7, max: 10 });
+    expect(double.storedMessages()).toHaveLength(messages);
   });
 
   it("a player sees no Heal button", async () => {

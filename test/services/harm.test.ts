@@ -290,7 +290,7 @@ describe("the API: applyDamage", () => {
   });
 });
 
-describe("the GM's healing (the sheet's Heal fully, the macro's api.healParty)", () => {
+describe("the GM's healing (the macro's api.healParty, the API's heal)", () => {
   it("heals the party by an amount, never above the maximum: one chat card, a line per character, each with its Undo", async () => {
     w = await bootHarmWorld();
     await w.double.actAs(GM, () => w.harm.applyDamage([VEX, WOLF, GOBLIN], 5));

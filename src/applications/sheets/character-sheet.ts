@@ -267,10 +267,21 @@ export class RollingBonesCharacterSheet<
     await this.actor.toggleStatusEffect(status);
   }
 
-  /** The GM heals the actor fully, recorded on a chat card with its Undo (RULES.md §6). */
-  static async #onHealActor(this: RollingBonesCharacterSheet): Promise<void> {
+  /**
+   * The GM heals the actor by the amount typed beside the button, or fully when it is empty,
+   * recorded on a chat card with its Undo (RULES.md §6); a bad amount gets one message.
+   */
+  static async #onHealActor(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
     if (!game.user.isGM) return;
-    await healActors([this.actor], null);
+    const field = target.closest("[data-stat]")?.querySelector<HTMLInputElement>("[data-stat-amount]");
+    const typed = field?.value.trim() ?? "";
+    // A number field gives its text; `healActors` checks it (a whole number from 0) and says why not.
+    const amount = typed === "" ? null : Number(typed);
+    if ((await healActors([this.actor], amount)) !== null && field) field.value = "";
   }
 
   /** The GM ends a timed condition early (RULES.md §6). */

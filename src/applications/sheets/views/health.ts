@@ -48,9 +48,9 @@ function stateText(engine: EngineId, health: harm.Health, shown: SheetHealth, ki
 }
 
 /**
- * The health figures of a sheet: health left (an input for a GM, text for anyone else; a GM also
- * gets the Heal button), the maximum, and the seven levels where the world reads a dice pool's
- * health so.
+ * The health figures of a sheet: health left (an input for a GM, text for anyone else), the
+ * maximum, for a GM the healing control (an amount, or fully when empty), and the seven levels
+ * where the world reads a dice pool's health so.
  *
  * @param engine - The actor's engine.
  * @param stored - The actor's health.
@@ -73,11 +73,6 @@ export function healthStats(
     ...(gm
       ? {
           input: kit.number("system.health.value", health.value, kit.t("ROLLING_BONES.Harm.HealthLeft"), 0, health.max),
-          button: {
-            action: "healActor",
-            text: kit.t("ROLLING_BONES.Harm.Heal.Button"),
-            label: kit.t("ROLLING_BONES.Harm.Heal.ButtonLabel"),
-          },
         }
       : { text: kit.t("ROLLING_BONES.Harm.Of", { value: String(health.value), max: String(health.max) }) }),
     hint: stateText(engine, health, shown, kit),
@@ -90,7 +85,22 @@ export function healthStats(
     1,
     harm.MAX_HEALTH,
   );
-  if (!(engine === "pool" && shown.rules.healthLevels)) return [left, max];
+  // The GM heals by an amount, or fully when it is left empty, recorded in chat (the `healActor` button).
+  const heal: StatView[] = gm
+    ? [
+        {
+          id: kit.id("heal"),
+          label: kit.t("ROLLING_BONES.Harm.Heal.Label"),
+          amount: { id: kit.id("heal-amount"), label: kit.t("ROLLING_BONES.Harm.Heal.Amount"), max: harm.MAX_AMOUNT },
+          button: {
+            action: "healActor",
+            text: kit.t("ROLLING_BONES.Harm.Heal.Button"),
+            label: kit.t("ROLLING_BONES.Harm.Heal.ButtonLabel"),
+          },
+        },
+      ]
+    : [];
+  if (!(engine === "pool" && shown.rules.healthLevels)) return [left, max, ...heal];
   const lost = harm.levelsLost(health);
   const levels: StatView = {
     id: kit.id("health-levels"),
@@ -102,7 +112,7 @@ export function healthStats(
       return { text: `${name}${penalty}: ${state}` };
     }),
   };
-  return [left, max, levels];
+  return [left, max, ...heal, levels];
 }
 
 /** An effect that lasts rounds or turns, as the sheet shows it. */

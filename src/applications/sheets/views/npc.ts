@@ -17,6 +17,7 @@ export function npcView(view: CharacterView, notes: string, labelKey: string, ki
   const keptStats = new Set([
     kit.id("health"),
     kit.id("health-max"),
+    kit.id("heal"),
     kit.id("health-levels"),
     kit.id("timed"),
     kit.id("hindrance"),

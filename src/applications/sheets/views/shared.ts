@@ -292,6 +292,11 @@ export interface StatView {
   readonly hint?: string;
   /** A list shown as the figure (e.g. the assists waiting for the next roll). */
   readonly list?: readonly StatItemView[];
+  /**
+   * A number typed for the stat's button to act on (the GM's healing amount): a control with no
+   * `name`, so the sheet's form never submits it to the document.
+   */
+  readonly amount?: { readonly id: string; readonly label: string; readonly max: number };
   /** A button below the figure (e.g. open the action-dice panel). */
   readonly button?: {
     readonly action: string;
