@@ -50,21 +50,30 @@ async function cardOf(userId: string): Promise<string> {
   return message!.id!;
 }
 
+/**
+ * Waits until every card's controls are idle again: a pressed control marks its card busy until its
+ * request was answered (applications/chat/card-actions.ts), so nothing is still travelling when the
+ * test ends.
+ */
+async function idle(cards: readonly HTMLElement[]): Promise<void> {
+  await vi.waitFor(() => expect(cards.filter((c) => c.getAttribute("aria-busy") === "true")).toEqual([]), {
+    timeout: 30_000,
+    interval: 50,
+  });
+}
+
 describe("four players applying at 150 ms", () => {
   it("four cards applied to one goblin at once: every blow lands once", async () => {
     await boot();
     const cards: string[] = [];
     for (const p of PLAYERS) cards.push(await cardOf(p));
     // Every player's button, in their own chat log, pressed in the same moment.
-    const buttons = await Promise.all(
-      PLAYERS.map(async (p, k) => {
-        const { html } = await inLog(w, cards[k]!, p);
-        return html.querySelector<HTMLButtonElement>(
-          `[data-harm-row][data-actor="${GOBLIN}"] [data-multiplier="half"]`,
-        )!;
-      }),
+    const logs = await Promise.all(PLAYERS.map(async (p, k) => (await inLog(w, cards[k]!, p)).html));
+    const buttons = logs.map((html) =>
+      html.querySelector<HTMLButtonElement>(`[data-harm-row][data-actor="${GOBLIN}"] [data-multiplier="half"]`)!,
     );
     await Promise.all(buttons.map((b) => w.double.press(b)));
+    await idle(logs);
     await vi.waitFor(() => expect(cards.map((id) => ledgerOf(w, id).entries.length)).toEqual([1, 1, 1, 1]), {
       timeout: 20_000,
       interval: 50,
@@ -80,17 +89,13 @@ describe("four players applying at 150 ms", () => {
   it("the four pressing the same control of one card at once apply it once", async () => {
     await boot();
     const id = await cardOf(ALICE);
-    const buttons = await Promise.all(
-      PLAYERS.map(async (p) => {
-        const { html } = await inLog(w, id, p);
-        return html.querySelector<HTMLButtonElement>(
-          `[data-harm-row][data-actor="${GOBLIN}"] [data-multiplier="full"]`,
-        )!;
-      }),
+    const logs = await Promise.all(PLAYERS.map(async (p) => (await inLog(w, id, p)).html));
+    const buttons = logs.map((html) =>
+      html.querySelector<HTMLButtonElement>(`[data-harm-row][data-actor="${GOBLIN}"] [data-multiplier="full"]`)!,
     );
     await Promise.all(buttons.map((b) => w.double.press(b)));
-    await vi.waitFor(() => expect(healthOf(w, GOBLIN).value).toBe(6), { timeout: 20_000, interval: 50 });
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Every press's request answered (each card idle again), however slow the machine.
+    await idle(logs);
     await w.double.settle();
     expect(healthOf(w, GOBLIN).value).toBe(6);
     expect(ledgerOf(w, id).entries).toHaveLength(1);
