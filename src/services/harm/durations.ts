@@ -9,7 +9,15 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { conditionNameKey } from "../../data/conditions/index.ts";
 import { EngineError, harm } from "../../engines/index.ts";
-import { effectDurationOf, timedEffectFields, type EffectStart } from "../../helpers/compat.ts";
+import {
+  effectChanges,
+  type EffectChangesHolder,
+  effectData,
+  effectDurationOf,
+  statusEffectList,
+  timedEffectFields,
+  type EffectStart,
+} from "../../helpers/compat.ts";
 
 /** The parts of a combat a duration is read against. [API13 Combat#round, #turn, #turns, #started] */
 export interface CombatLike {
@@ -134,10 +142,7 @@ export async function addTimedCondition(
   units: unknown,
 ): Promise<void> {
   const duration = harm.readDuration(value, units);
-  // v13 holds the status effects as an array of `{ id, name, img, changes }`.
-  const status = (
-    CONFIG.statusEffects as unknown as { id: string; name: string; img?: string; changes?: unknown[] }[]
-  ).find((s) => s.id === statusId);
+  const status = statusEffectList().find((s) => s.id === statusId);
   if (!status) throw new EngineError("UnknownCondition", { name: statusId });
   if (!actor.isOwner) throw new EngineError("NotOwner", { name: actor.name });
   const combat = activeCombat();
@@ -152,15 +157,17 @@ export async function addTimedCondition(
           turn: clock.now.turn,
         }
       : null;
-  const name = game.i18n.localize(status.name ?? conditionNameKey(status.id));
-  await actor.createEmbeddedDocuments("ActiveEffect", [
+  const name = game.i18n.localize(typeof status.name === "string" ? status.name : conditionNameKey(status.id));
+  const data = effectData(
     {
       name,
-      img: status.img ?? "icons/svg/aura.svg",
+      img: typeof status.img === "string" ? status.img : "icons/svg/aura.svg",
       statuses: [status.id],
-      changes: status.changes ?? [],
       flags: { [SYSTEM_ID]: { timed: true } },
       ...timedEffectFields(duration.units, duration.value, start),
-    } as never,
-  ]);
+    },
+    // A status entry is ActiveEffect data; its changes where the generation keeps them.
+    effectChanges(status as EffectChangesHolder),
+  );
+  await actor.createEmbeddedDocuments("ActiveEffect", [data as never]);
 }

@@ -11,7 +11,7 @@ import { ENGINE_OF, rollingTypeOf, withinMax } from "../../data/actor/pure.ts";
 import { conditionNameKey } from "../../data/conditions/index.ts";
 import { harmMarkOf, woundEffectData, woundStatusId, type MarkEffectData } from "../../data/conditions/wounds.ts";
 import { EngineError, harm, type EngineId } from "../../engines/index.ts";
-import { effectChange } from "../../helpers/compat.ts";
+import { effectChange, effectData, statusEffectList } from "../../helpers/compat.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { WriteStep } from "../transaction.ts";
 
@@ -74,13 +74,15 @@ export function harmContextOf(actor: Actor.Implementation): harm.HarmContext {
   return { engine, rules: woundRules() };
 }
 
-/** A step that creates effects on an actor; its undo deletes them. */
+/** A step that creates effects on an actor (their changes in the generation's shape, `effectData`); its undo deletes them. */
 function createEffects(actor: Actor.Implementation, data: readonly MarkEffectData[]): WriteStep {
   let created: string[] = [];
   return {
     label: `Actor ${actor.name}`,
     apply: async () => {
-      const made = await actor.createEmbeddedDocuments("ActiveEffect", data as never);
+      // The changes where the running generation keeps them (v13 `changes`, v14 `system.changes`).
+      const shaped = data.map(({ changes, ...rest }) => effectData(rest, changes));
+      const made = await actor.createEmbeddedDocuments("ActiveEffect", shaped);
       created = (made ?? []).map((e) => (e as { id: string | null }).id ?? "").filter((id) => id !== "");
     },
     revert: () => actor.deleteEmbeddedDocuments("ActiveEffect", created),
@@ -105,17 +107,14 @@ function deleteEffects(actor: Actor.Implementation, effects: readonly EffectView
 }
 
 /** The defeated status's effect data, marked as the harm model's. [API13 ActiveEffect.fromStatusEffect: name, img, statuses] */
-function defeatedEffectData(): MarkEffectData {
+function defeatedEffectData(): Omit<MarkEffectData, "changes"> {
   const id = defeatedStatusId();
-  // v13 holds the status effects as an array of `{ id, name, img }`.
-  const status = (CONFIG.statusEffects as unknown as { id: string; name: string; img?: string }[]).find(
-    (s) => s.id === id,
-  );
+  const status = statusEffectList().find((s) => s.id === id);
+  const name = typeof status?.name === "string" ? status.name : "ROLLING_BONES.Harm.Defeated";
   return {
-    name: game.i18n.localize(status?.name ?? "ROLLING_BONES.Harm.Defeated"),
-    img: status?.img ?? "icons/svg/skull.svg",
+    name: game.i18n.localize(name),
+    img: typeof status?.img === "string" ? status.img : "icons/svg/skull.svg",
     statuses: [id],
-    changes: [],
     // Shown over the whole token, as core shows the defeated status. [API13 ActiveEffect flags.core.overlay]
     flags: { core: { overlay: true }, [SYSTEM_ID]: { harm: "defeat" } },
   };
@@ -177,7 +176,7 @@ export function markWrites(actor: Actor.Implementation, result: harm.HarmResult,
       steps.push(createEffects(actor, [woundEffectData(result.wound, name, effectChange)]));
     }
   }
-  if (result.defeat === "add") steps.push(createEffects(actor, [defeatedEffectData()]));
+  if (result.defeat === "add") steps.push(createEffects(actor, [{ ...defeatedEffectData(), changes: [] }]));
   if (result.defeat === "remove") {
     steps.push(
       deleteEffects(
