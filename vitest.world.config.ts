@@ -35,6 +35,7 @@ const SCENARIOS = [
   "test/services/harm-durations.test.ts",
   "test/services/harm-fight.test.ts",
   "test/services/harm-latency.test.ts",
+  "test/services/harm-tokens.test.ts",
   "test/services/assistant-gm.test.ts",
   "test/hooks/speaker.test.ts",
 ];

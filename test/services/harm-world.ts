@@ -111,8 +111,9 @@ export async function inLog(
 
 /**
  * Presses a button of the card's damage panel as `userId` and waits until its request was answered:
- * the card's ledger changed (an application or an undo) or the user was told why not; then until the
- * world settled. (A card control's work is not a window's action, so `press` does not wait for it.)
+ * the card's ledger changed (an application or an undo) or the user was told why not, and the card's
+ * controls are idle again; then until the world settled. (A card control's work is not a window's
+ * action, so `press` does not wait for it.)
  */
 export async function pressIn(w: HarmWorld, messageId: string, userId: string, selector: string): Promise<void> {
   const { html } = await inLog(w, messageId, userId);
@@ -128,6 +129,13 @@ export async function pressIn(w: HarmWorld, messageId: string, userId: string, s
       }
     },
     { timeout: 5_000, interval: 5 },
+  );
+  // And until the press's work is over (the card is marked busy until then), so nothing travels on.
+  await vi.waitFor(
+    () => {
+      if (html.getAttribute("aria-busy") === "true") throw new Error("the card's control is still at work");
+    },
+    { timeout: 10_000, interval: 5 },
   );
   await w.double.settle();
 }

@@ -129,7 +129,8 @@ export function tokenRef(token: unknown): TargetRef | null {
   const actor = (token as { actor?: unknown }).actor;
   const actorId = shared.isRecord(actor) ? (actor as { id?: unknown }).id : undefined;
   if (typeof actorId !== "string" || actorId === "") return null;
-  const document = (token as { documentName?: unknown }).documentName === "Token" ? token : token.document;
+  // A placeable holds its document (PlaceableObject#document); a TokenDocument is its own.
+  const document = "document" in token ? token.document : token;
   const uuid = shared.isRecord(document) ? (document as { uuid?: unknown }).uuid : undefined;
   const match = typeof uuid === "string" ? TOKEN_UUID.exec(uuid) : null;
   return match ? { actor: actorId, token: match[2] as string, scene: match[1] as string } : { actor: actorId };
