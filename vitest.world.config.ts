@@ -38,6 +38,7 @@ const SCENARIOS = [
   "test/services/harm-tokens.test.ts",
   "test/services/assistant-gm.test.ts",
   "test/hooks/speaker.test.ts",
+  "test/services/gm-handover.test.ts",
 ];
 
 export default defineConfig({
