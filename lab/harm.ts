@@ -103,20 +103,8 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
       },
     },
   };
-  // The goblin's sheet as the GM sees it: health left to edit, and the healing control (an amount, or fully).
-  const gmKit = new ViewKit(i18n, {
-    editable: true,
-    gm: true,
-    idPrefix: "lab-harm-gm",
-    rollHintKey: "ROLLING_BONES.Dialog.Hint.Dialog",
-  });
-  const gmSheet = {
-    file: "templates/sheets/shared/stats.hbs",
-    context: { view: { stats: healthStats("wild", { value: 3, max: 10 }, gmKit) } },
-  };
   return [
     { id: "harmSheet", kind: "window", parts: [sheet] },
-    { id: "harmSheetGm", kind: "window", parts: [gmSheet] },
     { id: "harmAttacker", kind: "message", parts: [panel(ALICE, false, entries.slice(0, 2))] },
     { id: "harmGm", kind: "message", parts: [panel(GM, true, entries)] },
     { id: "harmUndone", kind: "message", parts: [panel(GM, true, undone)] },

@@ -233,6 +233,9 @@ class Lab {
     // The goblin's token after the doubled blow: its health bar at 0, under the defeated overlay.
     const token = { name: "Goblin", value: 0, max: 10, defeated: true };
     section.innerHTML = this.render.lab("harm", { specimens, token });
+    // The page shows another sheet's figures too: this one's region is named for what it shows (axe landmark-unique).
+    const stats = section.querySelector('[data-harm-specimen="harmSheet"] .rb-stats');
+    stats?.setAttribute("aria-label", this.i18n.localize("ROLLING_BONES.Lab.Harm.harmSheet"));
     inertButtons(section, "[data-lab-harm-status]", this.i18n);
   }
 
