@@ -33,6 +33,7 @@ import {
 import { addLedgerControls, addPointsUndo, markAssistLine } from "../src/applications/chat/card-controls.ts";
 import { controlSpecimens } from "./controls.ts";
 import { requestSpecimens } from "./requests.ts";
+import { harmSpecimens } from "./harm.ts";
 import { SheetPanel } from "./sheet-panel.ts";
 import { createRenderer } from "./templates.ts";
 
@@ -83,6 +84,7 @@ class Lab {
     this.#renderTable();
     this.#renderControls();
     this.#renderRequests();
+    this.#renderHarm();
     new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
       i18n: this.i18n,
       render: this.render,
@@ -214,6 +216,27 @@ class Lab {
     }));
     section.innerHTML = this.render.lab("requests", { specimens });
     inertButtons(section, "[data-lab-requests-status]", this.i18n);
+  }
+
+  /** Renders the damage specimens; like the table's, their buttons only say what they would do. */
+  #renderHarm(): void {
+    const section = this.#section("[data-lab-harm]");
+    const render = (file: string, context: object) => this.render.system(file, context);
+    const specimens = harmSpecimens(this.i18n).map((specimen) => ({
+      id: specimen.id,
+      kind: specimen.kind,
+      caption: `ROLLING_BONES.Lab.Harm.${specimen.id}`,
+      // A damage panel sits under its card's title in chat; the lab gives it one (the healing card has its own).
+      title: specimen.parts[0]?.file === "templates/chat/harm-controls.hbs",
+      html: specimen.parts.map((part) => render(part.file, part.context)).join(""),
+    }));
+    // The goblin's token after the doubled blow: its health bar at 0, under the defeated overlay.
+    const token = { name: "Goblin", value: 0, max: 10, defeated: true };
+    section.innerHTML = this.render.lab("harm", { specimens, token });
+    // The page shows another sheet's figures too: this one's region is named for what it shows (axe landmark-unique).
+    const stats = section.querySelector('[data-harm-specimen="harmSheet"] .rb-stats');
+    stats?.setAttribute("aria-label", this.i18n.localize("ROLLING_BONES.Lab.Harm.harmSheet"));
+    inertButtons(section, "[data-lab-harm-status]", this.i18n);
   }
 
   #renderStates(): void {

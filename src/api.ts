@@ -12,6 +12,9 @@ import * as engines from "./engines/index.ts";
 import * as actionDice from "./services/action-dice/requests.ts";
 import * as points from "./services/points/requests.ts";
 import { rollToChat } from "./services/roll.ts";
+import { applyDamage, healActors, partyActors } from "./services/harm/requests.ts";
+import { addTimedCondition } from "./services/harm/durations.ts";
+import { reportError } from "./helpers/notify.ts";
 
 /** The Rolling Bones API. */
 export const api = Object.freeze({
@@ -45,6 +48,38 @@ export const api = Object.freeze({
    */
   requestRoll: async (spec: unknown): Promise<ChatMessage.Implementation | null> =>
     (await import("./services/requests/requests.ts")).postRollRequest(spec),
+  /**
+   * Applies damage (or healing) to targets: `applyDamage(targets, amount, { multiplier })` with
+   * actors, tokens or actor ids, a whole amount, and `half`, `full` (default), `double` or `heal`.
+   * Through the active GM for what the user does not own; recorded on a chat card with Undo.
+   * Resolves with the applications, or `null` when refused (one message, nothing applied).
+   */
+  applyDamage,
+  /**
+   * The GM heals actors by an amount, or fully with `null`: `heal(targets, amount)`; recorded on one
+   * chat card. Resolves with the card's id, or `null` when refused.
+   */
+  heal: healActors,
+  /** The GM heals the party (every character a player owns) by an amount, or fully with `null`. */
+  healParty: (amount: unknown): Promise<string | null> => healActors(partyActors(), amount),
+  /**
+   * Puts a status condition on an actor for a number of rounds (the bearer's turns) or turns
+   * (anyone's): `addCondition(actor, "rb-stunned", 2, "rounds")`. Resolves `true`, or `false` when
+   * refused (one message).
+   */
+  addCondition: async (actor: unknown, statusId: unknown, value: unknown, units: unknown): Promise<boolean> => {
+    try {
+      const found = typeof actor === "string" ? game.actors.get(actor) : (actor as Actor.Implementation | undefined);
+      if (!found || (found as { documentName?: unknown }).documentName !== "Actor") {
+        throw new engines.EngineError("HarmTargetGone", {});
+      }
+      await addTimedCondition(found, statusId, value, units);
+      return true;
+    } catch (error) {
+      reportError(error);
+      return false;
+    }
+  },
 });
 
 /** The API's type. */

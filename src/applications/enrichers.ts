@@ -7,6 +7,7 @@
 import type { CommandSettings } from "../helpers/chat-commands.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { ENRICHER_PATTERN, type CommandEngine } from "../helpers/command-words.ts";
+import { HARM_LINK_PATTERN } from "../services/harm/links.ts";
 
 /** The class of every roll link (working or broken). */
 export const ROLL_LINK_CLASS = "rb-roll-link";
@@ -64,8 +65,19 @@ export async function enrichRequestLink(match: RegExpMatchArray): Promise<HTMLEl
   return buildRequestLink(document, match[0], match[1] ?? "", match[2] ?? "", game.i18n);
 }
 
-/** Registers the roll-link and request-link enrichers (called in `init`). */
+/** The class of a damage or healing link. */
+export const HARM_LINK_CLASS = "rb-harm-link";
+
+/** The enricher Foundry calls for each match of {@link HARM_LINK_PATTERN}. */
+export async function enrichHarmLink(match: RegExpMatchArray): Promise<HTMLElement> {
+  const source = { text: match[0], name: match[1] ?? "", params: match[2] ?? "", label: match[3] };
+  const { buildHarmLink } = await import("./roll-link-elements.ts");
+  return buildHarmLink(document, source, game.i18n);
+}
+
+/** Registers the roll-link, request-link and damage-link enrichers (called in `init`). */
 export function registerEnrichers(): void {
   CONFIG.TextEditor.enrichers.push({ pattern: ENRICHER_PATTERN, enricher: enrichRollLink });
   CONFIG.TextEditor.enrichers.push({ pattern: REQUEST_LINK_PATTERN, enricher: enrichRequestLink });
+  CONFIG.TextEditor.enrichers.push({ pattern: HARM_LINK_PATTERN, enricher: enrichHarmLink });
 }

@@ -1,5 +1,5 @@
 /**
- * The roll links' and request links' elements (`applications/enrichers.ts` registers the
+ * The roll links', request links' and damage links' elements (`applications/enrichers.ts` registers the
  * enrichers): built with the roll grammar, so loaded when the first link is enriched rather than
  * at startup.
  */
@@ -7,7 +7,8 @@ import { EngineError } from "../engines/index.ts";
 import { parseEnricher, type CommandSettings } from "../helpers/chat-commands.ts";
 import { errorMessage, type ErrorLocalizer } from "../helpers/notify.ts";
 import { parseRequestText } from "../services/requests/spec.ts";
-import { REQUEST_LINK_CLASS, ROLL_LINK_CLASS, ROLL_LINK_ICONS, type RollLinkSource } from "./enrichers.ts";
+import { parseHarmLink } from "../services/harm/links.ts";
+import { HARM_LINK_CLASS, REQUEST_LINK_CLASS, ROLL_LINK_CLASS, ROLL_LINK_ICONS, type RollLinkSource } from "./enrichers.ts";
 
 function icon(doc: Document, classes: string): HTMLElement {
   const i = doc.createElement("i");
@@ -85,6 +86,37 @@ export function buildRequestLink(
     link.setAttribute("aria-disabled", "true");
     link.title = i18n.format("ROLLING_BONES.RollLink.Broken", { reason: errorMessage(error, i18n) });
     link.append(icon(doc, "fa-solid fa-link-slash"), ` ${shown !== "" ? shown : text}`);
+  }
+  return link;
+}
+
+/**
+ * Builds a damage or healing link (`@Damage[7|half]{Fireball}`, `@Heal[5]{Potion}`): clicked, it
+ * applies the amount to the user's selected tokens (else their targets, else their character), as
+ * `applyDamage` does; a malformed text gives a broken link with the reason in its title.
+ */
+export function buildHarmLink(doc: Document, source: RollLinkSource, i18n: ErrorLocalizer): HTMLAnchorElement {
+  const link = doc.createElement("a");
+  link.classList.add(ROLL_LINK_CLASS, HARM_LINK_CLASS);
+  const label = source.label?.trim() ?? "";
+  try {
+    const { amount, multiplier } = parseHarmLink(source.name, source.params);
+    const heal = multiplier === "heal";
+    link.dataset.harm = multiplier;
+    link.dataset.amount = String(amount);
+    link.setAttribute("role", "button");
+    link.tabIndex = 0;
+    const what = i18n.format(heal ? "ROLLING_BONES.Harm.Link.Heal" : `ROLLING_BONES.Harm.Link.${multiplier}`, {
+      amount: String(amount),
+    });
+    link.title = i18n.format("ROLLING_BONES.Harm.Link.Title", { what });
+    link.append(icon(doc, heal ? "fa-solid fa-heart-pulse" : "fa-solid fa-burst"), ` ${label !== "" ? label : what}`);
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    link.classList.add("is-broken");
+    link.setAttribute("aria-disabled", "true");
+    link.title = i18n.format("ROLLING_BONES.RollLink.Broken", { reason: errorMessage(error, i18n) });
+    link.append(icon(doc, "fa-solid fa-link-slash"), ` ${label !== "" ? label : source.text}`);
   }
   return link;
 }

@@ -1,7 +1,8 @@
 /**
  * The five pure dice engines of Rolling Bones (see the rules contract). Each is a namespace with
  * `validate`, `plan`, `resolve`, `odds`, an `engine` object for the shared throw protocol, and its
- * own rule functions; `shared` holds the randomness seam, errors, distributions and the protocol.
+ * own rule functions; `shared` holds the randomness seam, errors, distributions and the protocol;
+ * `harm` is the system's own harm model (health, damage and healing, wounds, defeat, durations).
  * Nothing here imports Foundry or the DOM.
  *
  * @example
@@ -17,5 +18,6 @@ export * as action from "./action/index.ts";
 export * as wild from "./wild/index.ts";
 export * as pi from "./pi/index.ts";
 export * as pool from "./pool/index.ts";
+export * as harm from "./harm/index.ts";
 export { EngineError } from "./shared/index.ts";
 export type { DieResult, DieMark, DieSpec, Engine, EngineId, Throw } from "./shared/index.ts";

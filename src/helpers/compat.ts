@@ -331,6 +331,103 @@ export function chatCommandsRegistered(): boolean {
   return commandsRegistered && chatCommandRegistry() !== null;
 }
 
+/** A combat position a timed effect starts at (as the harm model reads it), with the combat and the bearer's combatant. */
+export interface EffectStart {
+  readonly combat: string;
+  readonly combatant: string | null;
+  readonly round: number;
+  readonly turn: number;
+}
+
+/** A timed effect's duration as the system reads it from either generation's shape. */
+export interface EffectDuration {
+  readonly units: "rounds" | "turns";
+  readonly value: number;
+  /** The combat it started in and where, or `null` (put on outside combat). */
+  readonly start: EffectStart | null;
+}
+
+/**
+ * The duration fields of a new effect lasting a number of rounds or turns, in the running
+ * generation's shape. v13: `duration.rounds` or `duration.turns` with `combat`, `startRound`,
+ * `startTurn` [API13 EffectDurationData]. v14: `duration.value` and `units` with the expiry event
+ * `turnEnd`, which the system handles (core handles round starts and ends), and where it started in
+ * `start` [API14 ActiveEffectDuration, EffectStartData, CONST.ACTIVE_EFFECT_EXPIRY_EVENTS; the
+ * system's turn-end job: MetaMorphic-Digital/torgeternity#668, foundryvtt/crucible#607].
+ *
+ * @param units - Rounds or turns.
+ * @param value - How many.
+ * @param start - Where it starts, or `null` outside combat.
+ */
+export function timedEffectFields(
+  units: "rounds" | "turns",
+  value: number,
+  start: EffectStart | null,
+): Record<string, unknown> {
+  if (generation() >= 14) {
+    return {
+      duration: { value, units, expiry: "turnEnd" },
+      start: start
+        ? { combat: start.combat, combatant: start.combatant, round: start.round, turn: start.turn }
+        : { combat: null, combatant: null, round: null, turn: null },
+    };
+  }
+  return {
+    duration: {
+      [units]: value,
+      ...(start ? { combat: start.combat, startRound: start.round, startTurn: start.turn } : {}),
+    },
+  };
+}
+
+/** A number field of a record, or `null`. */
+function numberIn(record: unknown, key: string): number | null {
+  const value = typeof record === "object" && record !== null ? (record as Record<string, unknown>)[key] : undefined;
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** A text field of a record, or `null`. */
+function textIn(record: unknown, key: string): string | null {
+  const value = typeof record === "object" && record !== null ? (record as Record<string, unknown>)[key] : undefined;
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/**
+ * An effect's duration in rounds or turns, read from the running generation's shape; `null` for an
+ * effect without one the system counts (none, a duration in time, both rounds and turns on v13, a
+ * v14 duration whose expiry core handles).
+ *
+ * @param effect - The effect's `duration` (and on v14 its `start`).
+ */
+export function effectDurationOf(effect: {
+  readonly duration?: unknown;
+  readonly start?: unknown;
+}): EffectDuration | null {
+  const { duration } = effect;
+  if (generation() >= 14) {
+    const units = textIn(duration, "units");
+    const value = numberIn(duration, "value");
+    if ((units !== "rounds" && units !== "turns") || value === null || value < 1) return null;
+    if (textIn(duration, "expiry") !== "turnEnd") return null;
+    const combat = textIn(effect.start, "combat");
+    const round = numberIn(effect.start, "round");
+    const turn = numberIn(effect.start, "turn");
+    const start =
+      combat && round !== null && turn !== null
+        ? { combat, combatant: textIn(effect.start, "combatant"), round, turn }
+        : null;
+    return { units, value, start };
+  }
+  const rounds = numberIn(duration, "rounds") ?? 0;
+  const turns = numberIn(duration, "turns") ?? 0;
+  if (rounds > 0 === turns > 0) return null;
+  const combat = textIn(duration, "combat");
+  const round = numberIn(duration, "startRound");
+  const turn = numberIn(duration, "startTurn");
+  const start = combat && round !== null && turn !== null ? { combat, combatant: null, round, turn } : null;
+  return rounds > 0 ? { units: "rounds", value: rounds, start } : { units: "turns", value: turns, start };
+}
+
 /** A context-menu entry in the system's own terms, the same on both generations. */
 export interface MenuEntry {
   /** The label (a localization key, as core localizes it). */

@@ -41,6 +41,9 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.showRarity": boolean;
     /** The session's roll record (`services/roll-record.ts`), or `{}` before the first roll. */
     "rolling-bones.rollRecord": Record<string, unknown>;
+    "rolling-bones.woundPenalties": boolean;
+    "rolling-bones.healthLevels": boolean;
+    "rolling-bones.applyToOthers": "ask" | "never";
   }
 }
 
@@ -115,6 +118,12 @@ export const SETTING_KEYS = Object.freeze({
   rollRecord: "rollRecord",
   /** World: where the critical and botch tables are drawn from ("" the system's compendium; a compendium id; a folder of world tables). */
   effectTables: "effectTables",
+  /** World: wounds at half and a quarter of health put their penalties on rolls (RULES.md §6; on by default). */
+  woundPenalties: "woundPenalties",
+  /** World: dice-pool actors read their health as the seven named health levels (off by default). */
+  healthLevels: "healthLevels",
+  /** World: a player applies damage to others' tokens by asking the active GM (`ask`, the default) or not at all (`never`). */
+  applyToOthers: "applyToOthers",
 } as const);
 
 /**
@@ -282,6 +291,34 @@ export function registerSettings(onActionPoolsChange: () => void = () => undefin
     config: false,
     type: Object,
     default: {},
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.woundPenalties, {
+    name: "ROLLING_BONES.Settings.woundPenalties.name",
+    hint: "ROLLING_BONES.Settings.woundPenalties.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.healthLevels, {
+    name: "ROLLING_BONES.Settings.healthLevels.name",
+    hint: "ROLLING_BONES.Settings.healthLevels.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.applyToOthers, {
+    name: "ROLLING_BONES.Settings.applyToOthers.name",
+    hint: "ROLLING_BONES.Settings.applyToOthers.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      ask: "ROLLING_BONES.Settings.applyToOthers.ask",
+      never: "ROLLING_BONES.Settings.applyToOthers.never",
+    },
+    default: "ask",
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.worldSchemaVersion, {
     name: "ROLLING_BONES.Settings.worldSchemaVersion.name",

@@ -11,6 +11,8 @@ import { onReady } from "./ready.ts";
 import { onRenderChatMessageHTML } from "./render-chat-message-html.ts";
 import { onUpdateChatMessage } from "./update-chat-message.ts";
 import { onCreateChatMessage } from "./create-chat-message.ts";
+import { onUpdateActor } from "./update-actor.ts";
+import { onUpdateCombat } from "./update-combat.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 
@@ -41,6 +43,10 @@ export function registerHooks(): void {
   Hooks.on("createChatMessage", onCreateChatMessage);
   // A trait dragged from a sheet to the hotbar becomes a macro that rolls it.
   Hooks.on("hotbarDrop", onHotbarDrop);
+  // Health changed by hand (sheet, token bar, macro): the wound and the defeated mark follow it.
+  Hooks.on("updateActor", onUpdateActor);
+  // A combat moved on: the active GM removes the timed conditions that ran out.
+  Hooks.on("updateCombat", onUpdateCombat);
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
   Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.

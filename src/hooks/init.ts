@@ -23,6 +23,7 @@ import { registerPointsActions } from "../services/points/index.ts";
 import { combatClass } from "../services/initiative.ts";
 import { registerRequestActions } from "../services/requests/index.ts";
 import { registerAutomaticActions } from "../services/automatic/index.ts";
+import { registerHarmActions } from "../services/harm/index.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {
@@ -71,6 +72,8 @@ export function onInit(): void {
   registerRequestActions();
   // Dice-pool automatic successes a player asks the GM for (the Storyteller's call, RULES.md §5).
   registerAutomaticActions();
+  // Damage and healing applied to actors, their Undo, and the GM's healing (RULES.md §6).
+  registerHarmActions();
   // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (applications/enrichers.ts).
   registerEnrichers();
   // The slash commands go to v14's chat-command registry where it exists (v13 reads them in the chatMessage hook).

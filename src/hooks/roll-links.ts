@@ -13,7 +13,9 @@ import { reportError } from "../helpers/notify.ts";
 export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementation | null> | undefined {
   const target = event.target;
   if (!(target instanceof Element)) return;
-  const link = target.closest<HTMLElement>(`a.${ROLL_LINK_CLASS}[data-engine], a.${ROLL_LINK_CLASS}[data-request]`);
+  const link = target.closest<HTMLElement>(
+    `a.${ROLL_LINK_CLASS}[data-engine], a.${ROLL_LINK_CLASS}[data-request], a.${ROLL_LINK_CLASS}[data-harm]`,
+  );
   if (!link) return;
   if (event.type === "keydown") {
     const key = (event as KeyboardEvent).key;
@@ -21,6 +23,15 @@ export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementatio
   }
   event.preventDefault();
   event.stopPropagation();
+  if (link.dataset.harm !== undefined) {
+    // Damage or healing: to the selected tokens, else the user's targets, else the user's character.
+    const amount = Number(link.dataset.amount);
+    const multiplier = link.dataset.harm;
+    return import("../services/harm/requests.ts").then(async ({ applyDamage, linkTargets }) => {
+      await applyDamage(linkTargets(), amount, { multiplier: multiplier as never });
+      return null;
+    });
+  }
   if (link.dataset.request !== undefined) {
     // A GM roll request: the composer (GM only) opens with the link's values.
     return import("../applications/requests/open.ts").then(({ openRequestComposerFromText }) =>

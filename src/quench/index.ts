@@ -10,6 +10,7 @@ import { registerAdviceBatch } from "./advice-batch.ts";
 import { registerActorBatch } from "./actor-batch.ts";
 import { registerEquipmentBatch } from "./equipment-batch.ts";
 import { registerTargetsBatch } from "./targets-batch.ts";
+import { registerFightBatch } from "./fight-batch.ts";
 import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
@@ -74,6 +75,7 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerV14Batch(quench);
   registerEquipmentBatch(quench);
   registerTargetsBatch(quench);
+  registerFightBatch(quench);
   registerAutomaticBatch(quench);
   registerAdviceBatch(quench);
   registerIntegrationsBatch(quench);

@@ -10,6 +10,7 @@ import type { PendingAssist } from "../dice/rolls/points-card.ts";
 import type { PointsSpendEvent } from "../services/points/actions.ts";
 import type { SpendRecord } from "../services/points/ledger.ts";
 import type { RequestRecord, RequestSecret } from "../services/requests/names.ts";
+import type { DamageHookEvent } from "../services/harm/apply.ts";
 
 interface RollingBonesConfig {
   /** The system id. */
@@ -91,6 +92,10 @@ declare module "fvtt-types/configuration" {
       "rollingBones.criticalActivated": (activation: ActivationEvent) => void;
       /** A session started: pools refilled, per-session counters reset (on the active GM's client). */
       "rollingBones.sessionStarted": (session: SessionEvent) => void;
+      /** Before damage or healing is applied to an actor, or an application undone (on the active GM's client); `false` cancels. */
+      "rollingBones.preDamageApplied": (event: DamageHookEvent) => boolean | void;
+      /** Damage or healing was applied to an actor, or an application undone, and recorded on its card (on the active GM's client). */
+      "rollingBones.damageApplied": (event: DamageHookEvent) => void;
       /** Fired by the Dice So Nice module when its API is ready. */
       diceSoNiceReady: (dice3d: Dice3dApi) => void;
       /** Fired by Token Action HUD Core in `ready` with its module (integrations/token-action-hud.ts). */

@@ -162,10 +162,11 @@ describe("the token HUD's conditions", () => {
     const effects = statusEffects((key, value) => ({ key, value }));
     for (const engine of ["percentile", "action", "wild", "pi", "pool"] as const) {
       const own = effects.filter((e) => e.hud.actorTypes.includes(`${engine}-character`)).map((e) => e.id);
-      expect(own, engine).toEqual(conditionsOf(engine).map((c) => c.id));
+      // The engine's own conditions, and the wounds every engine has (RULES.md §6).
+      expect(own, engine).toEqual([...conditionsOf(engine).map((c) => c.id), "rb-wounded", "rb-badly-wounded"]);
       expect(own.length, engine).toBeGreaterThan(0);
     }
-    for (const e of effects) {
+    for (const e of effects.filter((s) => !s.id.includes("wounded"))) {
       const engine = CONDITIONS.find((c) => c.id === e.id)?.engine;
       expect(e.hud.actorTypes).toEqual([`${engine}-character`, `${engine}-npc`]);
       for (const type of e.hud.actorTypes) expect(isActorType(type), type).toBe(true);

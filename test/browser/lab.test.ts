@@ -333,6 +333,38 @@ describe("the lab's roll requests", () => {
   });
 });
 
+describe("the lab's damage that lands (issue 25)", () => {
+  it("shows the apply controls, the ledger with Undo, a wounded sheet and a defeated token bar, with no accessibility violation", async () => {
+    const section = page.locator("#lab-harm");
+    const specimen = (id: string) => section.locator(`[data-harm-specimen="${id}"]`);
+    // The attacker: ×½, ×1, ×2 and Heal on each recorded target and the selected tokens, Undo on her own lines.
+    const attacker = specimen("harmAttacker");
+    expect(await attacker.locator('[data-rb-action="harmApply"]').count()).toBeGreaterThanOrEqual(8);
+    expect(await attacker.locator("[data-harm-entry]").count()).toBe(2);
+    expect(await attacker.locator('[data-rb-action="harmUndo"]').count()).toBe(2);
+    // The GM's card: the goblin doubled to 0 and defeated, named in words.
+    const gm = specimen("harmGm");
+    expect(await gm.locator("[data-harm-entry]").count()).toBe(3);
+    expect(await gm.locator(".rb-harm__entry").last().textContent()).toMatch(/Defeated/);
+    // The undone line stays, struck through and marked "Undone" in words, with no Undo of its own.
+    const undone = specimen("harmUndone").locator(".rb-harm__entry.is-undone");
+    expect(await undone.count()).toBe(1);
+    expect(await undone.locator(".rb-harm__mark--undone").textContent()).toContain("Undone");
+    expect(await undone.locator('[data-rb-action="harmUndo"]').count()).toBe(0);
+    // The wounded sheet: 4 of 10 and the wound in words; the defeated token: an empty bar and the mark.
+    expect(await specimen("harmSheet").textContent()).toMatch(/Wounded/);
+    const token = specimen("harmToken");
+    expect(await token.locator("meter").getAttribute("value")).toBe("0");
+    expect(await token.locator(".lab-token__overlay").textContent()).toContain("Defeated");
+    // A press says what it would do: the lab has no GM to ask.
+    await attacker.locator('[data-rb-action="harmApply"]').first().click();
+    expect(await section.locator("[data-lab-harm-status]").textContent()).not.toBe("");
+    expect(await axeViolations("#lab-harm")).toEqual([]);
+    await section.screenshot({ path: await shootPath("lab-harm") });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("the lab's world", () => {
   it("reopens the percentile dialog with a column shift when the world setting changes, and back", async () => {
     const dialog = page.locator("#lab-engine-percentile form[data-lab-dialog]");

@@ -20,7 +20,16 @@ const KEY = "flags.rolling-bones.roll.";
 describe("the conditions", () => {
   it("are status effects whose changes name what they adjust, in the shape the generation gives", () => {
     const v14 = statusEffects((key, value, kind) => ({ key, value, type: kind }));
-    expect(v14.map((s) => s.id)).toEqual(CONDITIONS.map((c) => c.id));
+    // The engines' own conditions, then the two wounds of every engine (data/conditions/wounds.ts).
+    expect(v14.map((s) => s.id)).toEqual([...CONDITIONS.map((c) => c.id), "rb-wounded", "rb-badly-wounded"]);
+    // A wound holds one step (Badly wounded two) of every engine's penalty; each engine reads its own.
+    expect(v14.find((s) => s.id === "rb-badly-wounded")?.changes).toEqual([
+      { key: `${KEY}penalty`, value: "2", type: "add" },
+      { key: `${KEY}modifier`, value: "-4", type: "add" },
+      { key: `${KEY}dice`, value: "-2", type: "add" },
+      { key: `${KEY}hindrance`, value: "major", type: "override" },
+      { key: `${KEY}pool`, value: "-2", type: "add" },
+    ]);
     expect(v14.find((s) => s.id === "rb-exhausted")).toEqual({
       id: "rb-exhausted",
       name: "ROLLING_BONES.Condition.rb-exhausted.name",
@@ -104,7 +113,8 @@ describe("the NPC sheets", () => {
     const notes = "Flees at <b>half</b> strength";
     document.body.innerHTML = renderSheet("pool-character", SAMPLES["pool-character"], { npcNotes: notes });
     const stats = [...document.querySelectorAll("[data-stat]")].map((s) => (s as HTMLElement).dataset.stat);
-    expect(stats).toEqual(["rb-pool-character-notes"]);
+    // Health (left and maximum) leads every sheet, an NPC's too.
+    expect(stats).toEqual(["rb-pool-character-health", "rb-pool-character-health-max", "rb-pool-character-notes"]);
     expect(document.querySelector("textarea[name='system.notes']")?.textContent).toBe(notes);
     expect(document.querySelector("[name^='system.willpower']")).toBeNull();
     expect(document.querySelectorAll("[data-action='roll'][data-kind='attribute']").length).toBeGreaterThan(0);
@@ -117,7 +127,11 @@ describe("the NPC sheets", () => {
       const character = sheetContext(type, SAMPLES[type] as never);
       const npc = sheetContext(type, SAMPLES[type] as never, { npcNotes: "" });
       const ids = (v: typeof npc) => v.view.stats.map((s) => s.id);
-      expect(ids(npc).filter((id) => !id.endsWith("hindrance"))).toEqual([`rb-${type}-notes`]);
+      expect(ids(npc).filter((id) => !id.endsWith("hindrance"))).toEqual([
+        `rb-${type}-health`,
+        `rb-${type}-health-max`,
+        `rb-${type}-notes`,
+      ]);
       expect(ids(character)).not.toContain(`rb-${type}-notes`);
       expect(npc.view.sections.map((s) => s.id)).toEqual(character.view.sections.map((s) => s.id));
       expect(npc.header.typeLabel).toBe(localize(`ROLLING_BONES.Actor.${type.replace("-character", "-npc")}.label`));

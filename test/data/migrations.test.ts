@@ -141,7 +141,10 @@ describe("every migration", () => {
   });
 
   it("never lowers a newer stored version", () => {
-    expect(migratePoolCharacter({ schemaVersion: SCHEMA_VERSION + 3 })).toEqual({ schemaVersion: SCHEMA_VERSION + 3 });
+    expect(migratePoolCharacter({ schemaVersion: SCHEMA_VERSION + 3, health: { value: 2, max: 5 } })).toEqual({
+      schemaVersion: SCHEMA_VERSION + 3,
+      health: { value: 2, max: 5 },
+    });
   });
 });
 
@@ -351,6 +354,73 @@ describe("entries keyed by their names get ids (a version 0 'Sleight of hand')",
         check(traits, pool.traits, (n) => ({ permanent: n, current: n }));
       }),
       { numRuns: 200, seed: 6 },
+    );
+  });
+});
+
+describe("health on every actor", () => {
+  const TYPES = Object.keys(MIGRATIONS) as (keyof typeof MIGRATIONS)[];
+
+  it("adds nothing to an actor stored before health (its schema gives the default), and keeps the health stored", () => {
+    expect(migrateWildCharacter({ schemaVersion: 1, characterPoints: 3 })).toEqual({
+      schemaVersion: 2,
+      characterPoints: 3,
+    });
+    expect(migrateWildCharacter({ schemaVersion: 2, health: { value: 3, max: 12 } })).toEqual({
+      schemaVersion: 2,
+      health: { value: 3, max: 12 },
+    });
+  });
+
+  it("an update's partial data never carries a health it did not name (the stored health stays)", () => {
+    // The world migration raises the version with a partial update: it must not reset health.
+    expect(migrateActionCharacter({ schemaVersion: 2 })).toEqual({ schemaVersion: 2 });
+    expect(migratePoolCharacter({ health: { max: 9 } })).toEqual({ health: { max: 9 } });
+  });
+
+  it("reads a bare number where health is stored as the value; the maximum stored stays", () => {
+    expect(migratePoolCharacter({ health: 4 })).toEqual({ health: { value: 4 } });
+    expect(migrateWildCharacter({ schemaVersion: 2, health: 14.7 })).toEqual({
+      schemaVersion: 2,
+      health: { value: 14 },
+    });
+    expect(migrateWildCharacter({ health: -3 })).toEqual({ health: { value: 0 } });
+  });
+
+  it("for any source of any older version, migrating changes nothing but the older shapes, and is idempotent", () => {
+    const key = fc
+      .string({ minLength: 1, maxLength: 8 })
+      .filter((k) => !["health", "schemaVersion", "__proto__"].includes(k));
+    const leaf = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null));
+    const extra = fc.dictionary(key, fc.oneof(leaf, fc.dictionary(key, leaf, { maxKeys: 3 })), { maxKeys: 4 });
+    const health = fc.option(
+      fc
+        .integer({ min: 1, max: 500 })
+        .chain((max) => fc.record({ value: fc.integer({ min: 0, max }), max: fc.constant(max) })),
+      { nil: undefined },
+    );
+    const RESHAPED = ["attributes", "skills", "abilities", "saves", "weapons", "traits", "willpower", "karma"];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TYPES),
+        fc.integer({ min: 0, max: 2 }),
+        extra,
+        health,
+        (type, version, more, h) => {
+          const { health: _sample, ...sample } = structuredClone(SAMPLES[type]) as unknown as Source;
+          const stored: Source = {
+            ...sample,
+            ...more,
+            schemaVersion: version,
+            ...(h === undefined ? {} : { health: h }),
+          };
+          const once = MIGRATIONS[type](structuredClone(stored));
+          expect(once.health).toEqual(h);
+          expect(Object.keys(once).sort()).toEqual(Object.keys(stored).sort());
+          for (const k of Object.keys(more)) if (!RESHAPED.includes(k)) expect(once[k]).toEqual(more[k]);
+          expect(MIGRATIONS[type](structuredClone(once))).toEqual(once);
+        },
+      ),
     );
   });
 });

@@ -9,6 +9,7 @@ import { newGear, newWeapon, type WeaponSource } from "../../src/data/item/pure.
 /** A sample stored `system` of each character type. */
 export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
   "percentile-character": {
+    health: { value: 12, max: 12 },
     schemaVersion: 2,
     defence: 0,
     attributes: {
@@ -26,6 +27,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     karma: 7,
   },
   "action-character": {
+    health: { value: 9, max: 14 },
     schemaVersion: 2,
     defence: 14,
     level: 7,
@@ -43,6 +45,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     classDice: { faces: 8, count: 2 },
   },
   "wild-character": {
+    health: { value: 10, max: 10 },
     schemaVersion: 2,
     defence: 12,
     attributes: {
@@ -62,6 +65,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     session: { characterPoints: 2, fatePoints: 0 },
   },
   "pi-character": {
+    health: { value: 8, max: 10 },
     schemaVersion: 2,
     defence: 7,
     attributes: {
@@ -80,6 +84,7 @@ export const SAMPLES: { [T in CharacterType]: CharacterSources[T] } = {
     },
   },
   "pool-character": {
+    health: { value: 7, max: 7 },
     schemaVersion: 2,
     defence: 7,
     attributes: {

@@ -35,13 +35,13 @@ describe("trackable attributes", () => {
     }
   });
 
-  it("shows what a player watches: karma, Character and Fate Points, Willpower, the action dice held; nothing on an NPC", () => {
+  it("shows what a player watches: karma, Character and Fate Points, Willpower, the action dice held; an NPC shows its health only", () => {
     const all = (type: ActorType) => [...TRACKABLE_ATTRIBUTES[type].bar, ...TRACKABLE_ATTRIBUTES[type].value];
     expect(all("percentile-character")).toContain("karma");
     expect(all("wild-character")).toEqual(expect.arrayContaining(["characterPoints", "fatePoints"]));
-    expect(TRACKABLE_ATTRIBUTES["pool-character"].bar).toEqual(["willpowerBar"]);
-    expect(TRACKABLE_ATTRIBUTES["action-character"].bar).toEqual(["heldDice"]);
-    for (const type of NPC_TYPES) expect(all(type), type).toEqual([]);
+    expect(TRACKABLE_ATTRIBUTES["pool-character"].bar).toEqual(["health", "willpowerBar"]);
+    expect(TRACKABLE_ATTRIBUTES["action-character"].bar).toEqual(["health", "heldDice"]);
+    for (const type of NPC_TYPES) expect(all(type), type).toEqual(["health"]);
   });
 });
 

@@ -724,6 +724,28 @@ class Actor {
     return ids.map((id) => this.items.get(id) as Item);
   }
 
+  /**
+   * Deletes embedded Active Effects by id (an owner or a GM only); an id the actor does not hold is
+   * refused, as core refuses deleting a document that does not exist. [API13
+   * ClientDocumentMixin#deleteEmbeddedDocuments]
+   */
+  async deleteEmbeddedDocuments(
+    name: string,
+    ids: string[],
+    options: Record<string, unknown> = {},
+  ): Promise<{ id: string }[]> {
+    if (name !== "ActiveEffect") throw new Error(`Foundry double: deleting ${name} from an Actor is not emulated`);
+    const deleted = await this._changeEffects("deleteActiveEffect", options, (effects) => {
+      for (const id of ids) {
+        const index = effects.findIndex((e) => e._id === id);
+        if (index < 0) throw new Error(`Foundry double: ActiveEffect [${id}] does not exist in Actor [${this.#id}]`);
+        effects.splice(index, 1);
+      }
+      return { ids: [...ids], changes: null };
+    });
+    return deleted.map((id) => ({ id }));
+  }
+
   /** The embedded Active Effects, as the configured class. [API13 Actor#effects: an EmbeddedCollection] */
   get effects() {
     const Class = effectClass();

@@ -1,11 +1,13 @@
 /**
  * The smallest combat tracker the system needs: a world's combats (`game.combats`), each with its
  * round and combatants, the base `Combat` class the system's Combat class extends, and
- * `CONFIG.Combat.documentClass`. One state for every client (no replication delay); the combat's
+ * `CONFIG.Combat.documentClass`. One state for every client (no replication delay; the
+ * `updateCombat` hook of a turn or round moved on reaches each connected client after its latency); the combat's
  * base `rollInitiative` is not emulated (the system overrides it). Sources: the public API pages of
  * Combat and Combatant (API13), cited per member.
  */
 import { worldCollection, type WorldCollection } from "./collection.ts";
+import { broadcast, lifecycle, toServer } from "./server.ts";
 import { currentUserId, env, runAs } from "./state.ts";
 import { tokenDocument, type TokenDocument } from "./tokens.ts";
 import { strictInstances, strictObject } from "./strict.ts";
@@ -39,7 +41,9 @@ export class Combatant {
   /** Whether the combatant is defeated. [API13 Combatant#defeated, Combatant#isDefeated] */
   defeated: boolean;
 
-  constructor(spec: CombatantSpec) {
+  readonly #combat: (() => Combat) | null;
+
+  constructor(spec: CombatantSpec, combat: (() => Combat) | null = null) {
     this.id = spec.id;
     this.actorId = spec.actorId;
     this.name = spec.name;
@@ -47,6 +51,12 @@ export class Combatant {
     this.sceneId = spec.sceneId ?? null;
     this.tokenId = spec.tokenId ?? null;
     this.defeated = spec.defeated ?? false;
+    this.#combat = combat;
+  }
+
+  /** The combat it belongs to. [API13 Combatant#combat / parent] */
+  get combat(): Combat | null {
+    return this.#combat?.() ?? null;
   }
 
   /** The token it stands for, as the running client sees it, else `null`. [API13 Combatant#token] */
@@ -117,7 +127,7 @@ export class Combat {
 
   constructor(data: { id: string; combatants: CombatantSpec[] }) {
     this.id = data.id;
-    this.#combatants = new Map(data.combatants.map((c) => [c.id, new Combatant(c)]));
+    this.#combatants = new Map(data.combatants.map((c) => [c.id, new Combatant(c, () => this)]));
   }
 
   /** The combatants, by id. [API13 Combat#combatants: an EmbeddedCollection] */
@@ -189,9 +199,36 @@ export class Combat {
   async startCombat(): Promise<this> {
     if (!(userInstance(currentUserId()) as UserInstance).isGM)
       throw new Error("Foundry double: only a GM starts a combat");
-    this.round = 1;
-    this.turn = 0;
+    return this.#moveTo(1, 0);
+  }
+
+  /**
+   * Moves to a position (a GM only) and tells every connected client (`updateCombat` with the round
+   * and turn changed, and the direction). [API13 Combat#nextTurn, Combat#nextRound; hookEvents.updateDocument]
+   */
+  async #moveTo(round: number, turn: number): Promise<this> {
+    const user = userInstance(currentUserId()) as UserInstance;
+    if (!user.isGM) throw new Error(`Foundry double: only a GM advances combat ${this.id}`);
+    await toServer();
+    const changed = { round, turn };
+    this.round = round;
+    this.turn = turn;
+    await broadcast(
+      () => undefined,
+      lifecycle("updateCombat", () => [this, { ...changed }, { direction: 1 }, user.id]),
+    );
     return this;
+  }
+
+  /** Ends the current turn: the next combatant's turn, or the next round after the last. [API13 Combat#nextTurn] */
+  async nextTurn(): Promise<this> {
+    const next = (this.turn ?? -1) + 1;
+    return next < this.turns.length ? this.#moveTo(this.round, next) : this.#moveTo(this.round + 1, 0);
+  }
+
+  /** Ends the round: round + 1, the first turn. [API13 Combat#nextRound] */
+  async nextRound(): Promise<this> {
+    return this.#moveTo(this.round + 1, 0);
   }
 
   /**

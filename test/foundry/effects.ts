@@ -19,7 +19,12 @@
  * public page: the stricter reading), while stored data of a world made on v13 is migrated silently,
  * as a core update migrates a world.
  *
- * Not emulated: durations and expiry, phases' application order, core's effect sheet
+ * Durations are stored in the running generation's shape and left to the system to count: v13
+ * `duration` with rounds, turns, combat, startRound and startTurn [API13 EffectDurationData]; v14
+ * `duration` with value, units and expiry, and where it started in `start` (combat, combatant, round,
+ * turn) [API14 ActiveEffectDuration, EffectStartData]; `start` is no v13 field and is dropped there.
+ *
+ * Not emulated: core's own expiry (v14 round starts and ends), phases' application order, core's effect sheet
  * (ActiveEffectConfig: `effect.sheet` is a stand-in that only records that it was opened).
  */
 import { DataModelValidationError } from "./data-model.ts";
@@ -45,6 +50,12 @@ export interface EffectSpec {
   type?: string;
   /** v14: the type data holding the changes. [FI#13740] */
   system?: { changes?: Record<string, unknown>[] } & Record<string, unknown>;
+  /** Document flags by scope. [API13 Document#flags] */
+  flags?: Record<string, Record<string, unknown>>;
+  /** How long it lasts, in the generation's shape. [API13 EffectDurationData; API14 ActiveEffectDuration] */
+  duration?: Record<string, unknown>;
+  /** v14: where the duration started. [API14 EffectStartData] */
+  start?: Record<string, unknown>;
 }
 
 /** v14 change types and their default priorities. [API14 CONST.ACTIVE_EFFECT_CHANGE_TYPES] */
@@ -138,6 +149,9 @@ export function storedEffect(data: Record<string, unknown>, report: boolean): Ef
     disabled: data.disabled === true,
     transfer: data.transfer === true,
     statuses: Array.isArray(data.statuses) ? data.statuses.map(String) : [],
+    ...(isPlainObject(data.flags) ? { flags: deepClone(data.flags) as EffectSpec["flags"] } : {}),
+    ...(isPlainObject(data.duration) ? { duration: deepClone(data.duration) } : {}),
+    ...(generation === 14 && isPlainObject(data.start) ? { start: deepClone(data.start) } : {}),
   };
   const system = isPlainObject(data.system) ? data.system : {};
   const given = Array.isArray(system.changes) ? system.changes : Array.isArray(data.changes) ? data.changes : [];
@@ -212,6 +226,26 @@ export class ActiveEffect {
   get system(): Record<string, unknown> {
     if (env().generation === 14) return deepClone(this.#spec.system ?? { changes: [] });
     return {};
+  }
+
+  /** The flags by scope. [API13 Document#flags] */
+  get flags(): Record<string, Record<string, unknown>> {
+    return deepClone(this.#spec.flags ?? {});
+  }
+
+  /** A flag's value, or `undefined`. [API13 Document#getFlag] */
+  getFlag(scope: string, key: string): unknown {
+    return deepClone(this.#spec.flags?.[scope]?.[key]);
+  }
+
+  /** How long it lasts (see the module comment). [API13 ActiveEffect#duration; API14 ActiveEffect#duration] */
+  get duration(): Record<string, unknown> {
+    return deepClone(this.#spec.duration ?? {});
+  }
+
+  /** v14: where its duration started; v13 has no such field. [API14 ActiveEffect#start] */
+  get start(): Record<string, unknown> | undefined {
+    return env().generation === 14 ? deepClone(this.#spec.start ?? {}) : undefined;
   }
 
   /** The subtype (`base`). [API13/API14 ActiveEffect#type] */

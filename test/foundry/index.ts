@@ -480,6 +480,9 @@ let uninstallCurrent: (() => void) | undefined;
  * @param opts - Generation, users, the first running user, the dice seed, hook error mode and query latency.
  * @returns The installed double.
  */
+/** Core's defeated status, the one core entry the double keeps. [API13 CONFIG.statusEffects "dead"] */
+const DEAD_STATUS = { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" };
+
 export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   uninstallCurrent?.();
   const generation = opts.generation ?? 13;
@@ -643,9 +646,14 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       // The token HUD's status effects: v13 an array of { id, name, img, changes? } [API13
       // CONFIG.statusEffects]; v14 a record keyed by id, each a StatusEffectConfig (`id`, `hud`, `order`
       // and ActiveEffect data) [API14 CONFIG.statusEffects,
-      // https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html; FI#13122]. The core
-      // entries are left out (the system only adds its own).
-      statusEffects: generation === 14 ? {} : [],
+      // https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html; FI#13122]. Of the core
+      // entries only the defeated status is kept, which the system marks (its name a core key).
+      statusEffects: generation === 14 ? { dead: { ...DEAD_STATUS } } : [{ ...DEAD_STATUS }],
+      // [API13 CONFIG.specialStatusEffects: the status ids core gives a meaning; DEFEATED is "dead"]
+      specialStatusEffects: strictObject(
+        { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" },
+        "CONFIG.specialStatusEffects",
+      ),
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]

@@ -116,13 +116,14 @@ describe("the token HUD", () => {
       if (generation === 13) (config.statusEffects as object[]).push(tired);
       else Object.assign(config.statusEffects as object, { tired, secret: hidden, feral: npcOnly });
       const hud = double.tokenHud(GM, "tokenGoblinA0001");
-      expect(hud.statuses.map((s) => s.id)).toEqual(generation === 13 ? ["tired"] : ["tired", "feral"]);
+      // Core's defeated status is offered too (the one core entry the world keeps).
+      expect(hud.statuses.map((s) => s.id)).toEqual(generation === 13 ? ["dead", "tired"] : ["dead", "tired", "feral"]);
       await hud.toggle("tired");
       expect(hud.statuses.find((s) => s.id === "tired")?.active).toBe(true);
       // The unlinked goblin's effect stays on its token.
       expect(double.tokenHud(GM, "tokenGoblinB0001").statuses.find((s) => s.id === "tired")?.active).toBe(false);
       if (generation === 14)
-        expect(double.tokenHud(GM, "tokenAyla0000001").statuses.map((s) => s.id)).toEqual(["tired"]);
+        expect(double.tokenHud(GM, "tokenAyla0000001").statuses.map((s) => s.id)).toEqual(["dead", "tired"]);
       expect(() => double.tokenHud(BOB, "tokenAyla0000001")).toThrow(/do not own/);
     },
   );

@@ -13,7 +13,8 @@ import { CONDITIONS as SPECS } from "../../src/data/conditions/index.ts";
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
 
-const CONDITIONS = SPECS.map((c) => c.id);
+/** Core's defeated status (the one core entry the world keeps), then the system's conditions and every engine's wounds. */
+const CONDITIONS = ["dead", ...SPECS.map((c) => c.id), "rb-wounded", "rb-badly-wounded"];
 
 /** Loosely typed `CONFIG` (fvtt-types describes v13 only). */
 function config(): Record<string, unknown> & {
@@ -32,7 +33,7 @@ describe("init", () => {
     const statuses = config().statusEffects;
     if (generation === 13) {
       expect((statuses as { id: string }[]).map((s) => s.id)).toEqual(CONDITIONS);
-      expect((statuses as { changes: unknown[] }[])[0]?.changes).toEqual([
+      expect((statuses as { changes: unknown[] }[])[1]?.changes).toEqual([
         { key: "flags.rolling-bones.roll.impact", value: "-1", mode: 2, priority: null },
       ]);
     } else {

@@ -7,6 +7,7 @@
  * trait rollable) and the macros (their commands parse and roll valid requests through the public
  * API only).
  */
+import { parseHarmLink } from "../../src/services/harm/links.ts";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -322,10 +323,11 @@ describe("the rules journal", () => {
       ...p.text.content.matchAll(/@<wbr>(\w+)\[([^\]]*)\](?:\{([^}]*)\})?/g),
     ]);
     expect([...new Set(examples.map(([, kind]) => kind))].sort()).toEqual(
-      ["RollAction", "RollPercentile", "RollPi", "RollPool", "RollRequest", "RollWild"].sort(),
+      ["Damage", "Heal", "RollAction", "RollPercentile", "RollPi", "RollPool", "RollRequest", "RollWild"].sort(),
     );
     for (const [text, kind, params, label] of examples) {
-      if (kind === "RollRequest") expect(() => parseRequestText(params as string, label), text).not.toThrow();
+      if (kind === "Damage" || kind === "Heal") expect(() => parseHarmLink(kind, params as string), text).not.toThrow();
+      else if (kind === "RollRequest") expect(() => parseRequestText(params as string, label), text).not.toThrow();
       else expect(() => parseEnricher((kind as string).slice(4), params as string, settings), text).not.toThrow();
     }
     const links = all.filter(([, kind]) => kind === "UUID");
@@ -822,6 +824,7 @@ describe("the macros", () => {
     expect(gmCalls).toEqual([
       ["actionDice.award", "player"],
       ["openGmPanel"],
+      ["healParty", null],
       ["openRequestComposer"],
       ["actionDice.startSession"],
     ]);

@@ -209,9 +209,17 @@ describe("conditions on tokens and items, in the generation's shapes (issue 23, 
       ],
     });
     const hud = w.double.tokenHud(ALICE, TOKEN);
-    // The HUD offers a Precision & Impact character its engine's conditions only (`hud.actorTypes`).
-    expect(hud.statuses.map((s) => s.id)).toEqual(["rb-exhausted", "rb-minor-hindrance", "rb-major-hindrance"]);
-    expect(hud.statuses[0]?.name).toBe("ROLLING_BONES.Condition.rb-exhausted.name");
+    // The HUD offers a Precision & Impact character its engine's conditions only (`hud.actorTypes`), the
+    // wounds every actor may take, and core's defeated status.
+    expect(hud.statuses.map((s) => s.id)).toEqual([
+      "dead",
+      "rb-exhausted",
+      "rb-minor-hindrance",
+      "rb-major-hindrance",
+      "rb-wounded",
+      "rb-badly-wounded",
+    ]);
+    expect(hud.statuses[1]?.name).toBe("ROLLING_BONES.Condition.rb-exhausted.name");
     await hud.toggle("rb-exhausted");
     expect(hud.statuses.find((s) => s.id === "rb-exhausted")?.active).toBe(true);
     // Stored as the generation stores an effect: v13 top-level changes, v14 system.changes.

@@ -511,3 +511,32 @@ describe("a version 0 character whose entries are keyed by their names", () => {
     ]);
   });
 });
+
+describe("health on actors stored before it existed", () => {
+  let double: FoundryDouble;
+  afterEach(() => double.uninstall());
+
+  it("every type, stored at versions 1 and 2 without health, reads the default health and keeps the rest", async () => {
+    const types = Object.keys(SAMPLES) as (keyof typeof SAMPLES)[];
+    const stored = types.flatMap((type) =>
+      [1, 2].map((version) => {
+        const { health: _health, ...rest } = structuredClone(SAMPLES[type]) as unknown as Record<string, unknown>;
+        return {
+          id: `old${type.slice(0, 4)}V${version}`.padEnd(16, "0"),
+          name: type,
+          type,
+          system: { ...rest, schemaVersion: version },
+        };
+      }),
+    );
+    double = await bootSystem({ userId: GM, actors: stored });
+    for (const old of stored) {
+      const got = actor(double, old.id);
+      expect(got.system.health, old.id).toEqual({ value: 10, max: 10 });
+      const { schemaVersion: _v, ...kept } = old.system;
+      const { health, schemaVersion: _w, ...rest } = got._source.system;
+      expect(health).toEqual({ value: 10, max: 10 });
+      expect(rest, old.id).toEqual(kept);
+    }
+  });
+});

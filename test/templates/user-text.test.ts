@@ -26,6 +26,7 @@ import { artEditorView, defaultArtForm, type ArtForm } from "../../src/data/sett
 import type { CharacterType } from "../../src/data/actor/pure.ts";
 import { CARD_STATES, cardContext, cardTemplateFile, rollCardState, tableSpecimens } from "../../lab/model.ts";
 import { requestSpecimens } from "../../lab/requests.ts";
+import { harmSpecimens } from "../../lab/harm.ts";
 import type { Localization } from "../../lab/i18n.ts";
 
 /** Source files under `dir` with one of the extensions, relative to the repository root. */
@@ -95,6 +96,7 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/applications/chat/action-card-listeners.ts",
       "src/applications/chat/advice-host.ts",
       "src/applications/chat/automatic-controls.ts",
+      "src/applications/chat/harm-controls.ts",
       "src/applications/chat/points-card-listeners.ts",
       "src/applications/requests/card.ts",
       "src/quench/advice-batch.ts",
@@ -131,6 +133,7 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/services/action-dice/pool-actions.ts: messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",
       "src/services/action-dice/session.ts: content: await renderEconomyCard(record),",
       "src/services/automatic/actions.ts: content: await renderSystemTemplate(AUTOMATIC_TEMPLATE, { ...automaticView(record) }),",
+      "src/services/harm/apply.ts: content: await renderSystemTemplate(RECORD_TEMPLATE, { kind, by: asker.name }),",
       "src/services/points/fate-loss.ts: content: await renderSystemTemplate(FATE_LOSS_TEMPLATE, fateLossView(record)),",
       "src/services/points/fate-loss.ts: content: await renderSystemTemplate(FATE_LOSS_TEMPLATE, fateLossView(next)),",
       "src/services/requests/requests.ts: content: await renderSystemTemplate(REQUEST_SECRET_TEMPLATE, {",
@@ -224,6 +227,7 @@ describe("cards, ledgers, panels and requests with hostile names and labels", ()
     })),
     ...tableSpecimens().flatMap((s) => s.parts.map((p) => ({ id: `table ${s.id}`, ...p }))),
     ...requestSpecimens(i18n).flatMap((s) => s.parts.map((p) => ({ id: `request ${s.id}`, ...p }))),
+    ...harmSpecimens(i18n).flatMap((s) => s.parts.map((p) => ({ id: `harm ${s.id}`, ...p }))),
   ];
 
   const hostileParts = parts.flatMap((p) => {

@@ -16,6 +16,7 @@ import { notify } from "../../helpers/notify.ts";
 import { rollCardDamage } from "./damage-control.ts";
 import { approveAutomatic, refuseAutomatic } from "../../services/automatic/index.ts";
 import { TABLE_KINDS } from "../../data/effect-tables.ts";
+import { applyControl, undoControl } from "./harm-controls.ts";
 
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
@@ -181,6 +182,9 @@ export const CARD_CONTROLS: ReadonlyMap<string, CardControlSpec> = new Map<strin
   // Dice-pool automatic successes a player asks for: the GM's answer.
   ["automaticApprove", { access: "gm", run: automaticApprove }],
   ["automaticRefuse", { access: "gm", run: automaticRefuse }],
+  // Damage and healing applied from a card, and their Undo (the active GM re-checks who may).
+  ["harmApply", { access: "anyone", run: applyControl }],
+  ["harmUndo", { access: "anyone", run: undoControl }],
 ]);
 
 /** Whether the current user may press a control of this access on this message. */

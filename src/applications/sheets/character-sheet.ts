@@ -36,6 +36,9 @@ import { cancelAssist } from "../../services/points/requests.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
+import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
+import { timedEffectsOf } from "../../services/harm/durations.ts";
+import { healActors } from "../../services/harm/requests.ts";
 import { conditionsFor } from "../../services/conditions.ts";
 import { conditionLines } from "../../dice/cards/context.ts";
 
@@ -153,6 +156,8 @@ export class RollingBonesCharacterSheet<
       toggleEquipped: RollingBonesCharacterSheet.#onToggleEquipped,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
       toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
+      healActor: RollingBonesCharacterSheet.#onHealActor,
+      endCondition: RollingBonesCharacterSheet.#onEndCondition,
     },
   };
 
@@ -251,6 +256,8 @@ export class RollingBonesCharacterSheet<
       conditions: this.conditions,
       // Every other effect that moves the character's rolls, with where it comes from.
       effects: conditionLines(conditionsFor(ENGINE_OF[this.characterType], this.actor, true)),
+      health: { rules: woundRules(), defeated: harmStateOf(this.actor).defeated },
+      timed: timedEffectsOf(this.actor),
     });
     return { ...context, header, view, editable: this.isEditable };
   }
@@ -335,6 +342,34 @@ export class RollingBonesCharacterSheet<
     const status = target.dataset.status ?? "";
     if (!this.isEditable || !this.conditions.some((c) => c.id === status)) return;
     await this.actor.toggleStatusEffect(status);
+  }
+
+  /**
+   * The GM heals the actor by the amount typed beside the button, or fully when it is empty,
+   * recorded on a chat card with its Undo (RULES.md §6); a bad amount gets one message.
+   */
+  static async #onHealActor(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    if (!game.user.isGM) return;
+    const field = target.closest("[data-stat]")?.querySelector<HTMLInputElement>("[data-stat-amount]");
+    const typed = field?.value.trim() ?? "";
+    // A number field gives its text; `healActors` checks it (a whole number from 0) and says why not.
+    const amount = typed === "" ? null : Number(typed);
+    if ((await healActors([this.actor], amount)) !== null && field) field.value = "";
+  }
+
+  /** The GM ends a timed condition early (RULES.md §6). */
+  static async #onEndCondition(
+    this: RollingBonesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const id = target.dataset.effect ?? "";
+    if (!game.user.isGM || !this.actor.effects.get(id)) return;
+    await this.actor.deleteEmbeddedDocuments("ActiveEffect", [id]);
   }
 
   /** Opens the viewer's action-dice panel (the GM panel for a GM). */

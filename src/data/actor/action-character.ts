@@ -16,8 +16,8 @@ import {
 } from "./constants.ts";
 import { heldDiceOf } from "./held.ts";
 import type { BarValue } from "./bars.ts";
-import { actionDiceFor } from "./derived.ts";
-import { defenceField, entriesField, fixedKeysField, intField, nameField, versionField } from "./fields.ts";
+import { actionDiceFor, withinMax } from "./derived.ts";
+import { defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { ActionCharacterDerived, ActionCharacterSource } from "./types.ts";
 import { isActionLevel } from "./validators.ts";
@@ -32,6 +32,7 @@ function modField() {
 /** Builds the action character schema. */
 export function actionSchema() {
   return {
+    health: healthField(),
     schemaVersion: versionField(),
     level: new fields.NumberField({
       required: true,
@@ -90,6 +91,7 @@ export class ActionCharacterModel extends foundry.abstract.TypeDataModel<
   /** Derives the action dice (die size and count) from the level, and the matching GM die. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.health = withinMax(this.health);
     this.actionDice = actionDiceFor(this.level);
   }
 

@@ -2,8 +2,8 @@
  * Token bars, Foundry-free: which of each actor type's figures a token can show
  * (`CONFIG.Actor.trackableAttributes`: `bar` paths hold `{ value, max }`, `value` paths a number,
  * both under `system`), and what a change typed into a token's bar writes. A player watches karma,
- * Character Points, Fate Points, Willpower and the action dice they hold; no type has health in
- * the rule texts, and an NPC holds none of these.
+ * Character Points, Fate Points, Willpower and the action dice they hold; every type, NPCs too,
+ * has health (RULES.md §6), the token's primary bar.
  */
 
 import type { ActorType } from "./constants.ts";
@@ -23,15 +23,18 @@ export const WILLPOWER_BAR = "willpowerBar";
 /** The derived path of the action dice the character's player holds this session, as a bar (read-only). */
 export const HELD_DICE_BAR = "heldDice";
 
-const NONE: TrackableAttributes = Object.freeze({ bar: [], value: [] });
+/** The path of every actor's health (RULES.md §6), the system's primary token bar (`system.json`). */
+export const HEALTH_BAR = "health";
+
+const NONE: TrackableAttributes = Object.freeze({ bar: [HEALTH_BAR], value: [] });
 
 /** The trackable figures of every actor type, for `CONFIG.Actor.trackableAttributes`. */
 export const TRACKABLE_ATTRIBUTES: Readonly<Record<ActorType, TrackableAttributes>> = Object.freeze({
-  "percentile-character": { bar: [], value: ["karma"] },
-  "action-character": { bar: [HELD_DICE_BAR], value: ["classDice.count"] },
-  "wild-character": { bar: [], value: ["characterPoints", "fatePoints"] },
+  "percentile-character": { bar: [HEALTH_BAR], value: ["karma"] },
+  "action-character": { bar: [HEALTH_BAR, HELD_DICE_BAR], value: ["classDice.count"] },
+  "wild-character": { bar: [HEALTH_BAR], value: ["characterPoints", "fatePoints"] },
   "pi-character": NONE,
-  "pool-character": { bar: [WILLPOWER_BAR], value: ["willpower.current", "willpower.permanent"] },
+  "pool-character": { bar: [HEALTH_BAR, WILLPOWER_BAR], value: ["willpower.current", "willpower.permanent"] },
   "percentile-npc": NONE,
   "action-npc": NONE,
   "wild-npc": NONE,

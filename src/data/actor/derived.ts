@@ -3,7 +3,7 @@
  * tested without Foundry. The rules behind each value live in the engines.
  */
 
-import { action, pi } from "../../engines/index.ts";
+import { action, harm, pi } from "../../engines/index.ts";
 import { WILD_CP_SESSION_LIMIT, WILD_FATE_POINTS_PER_SESSION } from "./constants.ts";
 import type {
   ActionDiceView,
@@ -77,4 +77,16 @@ export function piHindrance(conditions: Entries<PiCondition>): pi.Hindrance {
       .filter((c) => c.active)
       .map((c) => c.hindrance),
   );
+}
+
+/**
+ * Health as rolls, sheets and damage read it: the maximum from 1, the value from 0 to the maximum
+ * (an Active Effect skips the schema's limits, and a maximum lowered by a macro may leave the value
+ * above it).
+ *
+ * @param health - The stored health.
+ */
+export function withinMax(health: harm.Health): harm.Health {
+  const max = clampInt(health.max, 1, harm.MAX_HEALTH);
+  return { value: clampInt(health.value, 0, max), max };
 }

@@ -4,7 +4,7 @@
  * choice field lists its choices, and custom checks use the pure predicates of `validators.ts`.
  */
 
-import type { EngineId } from "../../engines/index.ts";
+import { harm, type EngineId } from "../../engines/index.ts";
 import { MAX_ENTRIES, MAX_NAME_LENGTH, MAX_POINTS, SCHEMA_VERSION } from "./constants.ts";
 import { DEFENCE } from "./defence.ts";
 
@@ -29,6 +29,19 @@ export function intField(min: number, max: number, initial: number) {
 /** A pool of points (karma, Character Points, Fate Points) from 0. */
 export function pointsField(initial = 0) {
   return intField(0, MAX_POINTS, initial);
+}
+
+/**
+ * Health `{ value, max }` (RULES.md §6), on every actor type: the value from 0, the maximum from 1,
+ * both new at the harm model's default. A value above the maximum is kept within it in the prepared
+ * data (derived.ts `withinMax`), as an Active Effect or a lowered maximum may leave it.
+ */
+export function healthField() {
+  const { value, max } = harm.DEFAULT_HEALTH;
+  return new fields.SchemaField({
+    value: intField(0, harm.MAX_HEALTH, value),
+    max: intField(1, harm.MAX_HEALTH, max),
+  });
 }
 
 /** A name the user writes (may be empty while being filled in). */

@@ -12,7 +12,7 @@ import {
 } from "../migrations/index.ts";
 import { actionSchema } from "./action-character.ts";
 import { NPC_MAX_NOTES, NPC_OMITTED, type CharacterType } from "./constants.ts";
-import { piHindrance } from "./derived.ts";
+import { piHindrance, withinMax } from "./derived.ts";
 import { textField } from "./fields.ts";
 import type { NpcSource } from "./npc.ts";
 import { percentileSchema } from "./percentile-character.ts";
@@ -72,6 +72,12 @@ export class PercentileNpcModel extends foundry.abstract.TypeDataModel<
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migratePercentileCharacter(source));
   }
+
+  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.health = withinMax(this.health);
+  }
 }
 
 /** The data model of an action-dice NPC's `system`. */
@@ -88,6 +94,12 @@ export class ActionNpcModel extends foundry.abstract.TypeDataModel<
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migrateActionCharacter(source));
   }
+
+  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.health = withinMax(this.health);
+  }
 }
 
 /** The data model of a Wild Die NPC's `system`. */
@@ -103,6 +115,12 @@ export class WildNpcModel extends foundry.abstract.TypeDataModel<
 
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migrateWildCharacter(source));
+  }
+
+  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.health = withinMax(this.health);
   }
 }
 
@@ -126,6 +144,7 @@ export class PiNpcModel extends foundry.abstract.TypeDataModel<
   /** Derives the one hindrance the active conditions impose, as a character's. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.health = withinMax(this.health);
     this.hindrance = piHindrance(this.conditions);
   }
 }
@@ -143,5 +162,11 @@ export class PoolNpcModel extends foundry.abstract.TypeDataModel<
 
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migratePoolCharacter(source));
+  }
+
+  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.health = withinMax(this.health);
   }
 }

@@ -5,15 +5,8 @@
 
 import { migratePercentileCharacter } from "../migrations/index.ts";
 import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING } from "./constants.ts";
-import {
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  intField,
-  nameField,
-  pointsField,
-  versionField,
-} from "./fields.ts";
+import { withinMax } from "./derived.ts";
+import { defenceField, entriesField, fixedKeysField, healthField, intField, nameField, pointsField, versionField } from "./fields.ts";
 import type { PercentileCharacterSource } from "./types.ts";
 import type { SameShape } from "./shape.ts";
 
@@ -27,6 +20,7 @@ function ratingField() {
 /** Builds the percentile character schema. */
 export function percentileSchema() {
   return {
+    health: healthField(),
     schemaVersion: versionField(),
     attributes: fixedKeysField(PERCENTILE_ATTRIBUTES, () => new fields.SchemaField({ rating: ratingField() })),
     skills: entriesField(new fields.SchemaField({ name: nameField(), rating: ratingField() })),
@@ -58,5 +52,11 @@ export class PercentileCharacterModel extends foundry.abstract.TypeDataModel<
 
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migratePercentileCharacter(source));
+  }
+
+  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.health = withinMax(this.health);
   }
 }

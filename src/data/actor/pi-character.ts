@@ -12,16 +12,8 @@ import {
   PI_MAX_MODIFIER,
   PI_SKILL_TARGETS,
 } from "./constants.ts";
-import { piHindrance } from "./derived.ts";
-import {
-  choiceField,
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  intField,
-  nameField,
-  versionField,
-} from "./fields.ts";
+import { piHindrance, withinMax } from "./derived.ts";
+import { choiceField, defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { PiCharacterDerived, PiCharacterSource } from "./types.ts";
 import { isPiAttributePool } from "./validators.ts";
@@ -44,6 +36,7 @@ function poolField() {
 /** Builds the Precision & Impact character schema. */
 export function piSchema() {
   return {
+    health: healthField(),
     schemaVersion: versionField(),
     attributes: fixedKeysField(PI_ATTRIBUTES, () => new fields.SchemaField({ dice: poolField() })),
     skills: entriesField(
@@ -93,6 +86,7 @@ export class PiCharacterModel extends foundry.abstract.TypeDataModel<
   /** Derives the one hindrance the active conditions impose. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.health = withinMax(this.health);
     this.hindrance = piHindrance(this.conditions);
   }
 }

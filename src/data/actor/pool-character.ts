@@ -7,16 +7,8 @@
 import { migratePoolCharacter } from "../migrations/index.ts";
 import { POOL_ATTRIBUTES, POOL_MAX_ABILITY_DOTS, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
 import { willpowerBar, type BarValue } from "./bars.ts";
-import { clampTenPoint } from "./derived.ts";
-import {
-  choiceField,
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  intField,
-  nameField,
-  versionField,
-} from "./fields.ts";
+import { clampTenPoint, withinMax } from "./derived.ts";
+import { choiceField, defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { PoolCharacterSource } from "./types.ts";
 
@@ -38,6 +30,7 @@ function tenPointFields(initial: number) {
 /** Builds the dice-pool character schema. */
 export function poolSchema() {
   return {
+    health: healthField(),
     schemaVersion: versionField(),
     attributes: fixedKeysField(POOL_ATTRIBUTES, () => new fields.SchemaField({ rating: dotsField(1) })),
     abilities: entriesField(
@@ -86,6 +79,7 @@ export class PoolCharacterModel extends foundry.abstract.TypeDataModel<
    */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.health = withinMax(this.health);
     this.willpower = clampTenPoint(this.willpower, POOL_MAX_TEN_POINT);
     for (const [id, trait] of Object.entries(this.traits)) this.traits[id] = clampTenPoint(trait, POOL_MAX_TEN_POINT);
     // Willpower as a token bar (`willpowerBar`): current of permanent.

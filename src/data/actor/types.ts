@@ -4,6 +4,7 @@
  * file checks at compile time that its schema produces exactly these shapes.
  */
 
+import type { Health } from "../../engines/harm/index.ts";
 import type {
   ActionAbility,
   ActionSave,
@@ -34,6 +35,8 @@ export interface PercentileSkill extends PercentileTrait {
 
 /** The stored data of a percentile character. */
 export interface PercentileCharacterSource {
+  /** Health (RULES.md §6). */
+  health: Health;
   /** The schema version the data was written with. */
   schemaVersion: number;
   /** The fixed attributes. */
@@ -82,6 +85,8 @@ export interface ActionClassDice {
 
 /** The stored data of an action character. */
 export interface ActionCharacterSource {
+  /** Health (RULES.md §6). */
+  health: Health;
   /** The schema version. */
   schemaVersion: number;
   /** The character level: 0, ½ or a whole number. */
@@ -140,6 +145,8 @@ export interface WildSessionUsage {
 
 /** The stored data of a wild-die character. */
 export interface WildCharacterSource {
+  /** Health (RULES.md §6). */
+  health: Health;
   /** The schema version. */
   schemaVersion: number;
   /** The fixed attributes. */
@@ -204,6 +211,8 @@ export interface PiCondition {
 
 /** The stored data of a Precision & Impact character. */
 export interface PiCharacterSource {
+  /** Health (RULES.md §6). */
+  health: Health;
   /** The schema version. */
   schemaVersion: number;
   /** The fixed attributes. */
@@ -254,6 +263,8 @@ export interface PoolNamedTenPoint extends PoolTenPoint {
 
 /** The stored data of a dice-pool character. */
 export interface PoolCharacterSource {
+  /** Health (RULES.md §6). */
+  health: Health;
   /** The schema version. */
   schemaVersion: number;
   /** The fixed attributes. */

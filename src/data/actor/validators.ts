@@ -6,7 +6,7 @@
  * rules' limits from the engines.
  */
 
-import { action, shared, wild } from "../../engines/index.ts";
+import { action, harm, shared, wild } from "../../engines/index.ts";
 import {
   ACTION_CLASS_DIE_SIZES,
   ACTION_MAX_CLASS_DICE,
@@ -144,6 +144,12 @@ function defenceRule(engine: keyof typeof DEFENCE): Rule {
 /** The rule of every model's `schemaVersion`. */
 export const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
 
+/** The rules of every actor type's health (RULES.md §6): the value from 0, the maximum from 1. */
+const HEALTH_RULES: readonly Rule[] = [
+  rule("health\\.value", int("healthValue", 0, harm.MAX_HEALTH)),
+  rule("health\\.max", int("healthMax", 1, harm.MAX_HEALTH)),
+];
+
 /** The rules of each character type, one per editable leaf of its schema that holds a number or a code. */
 export const UPDATE_RULES: Readonly<Record<CharacterType, readonly Rule[]>> = Object.freeze({
   "percentile-character": [
@@ -210,7 +216,8 @@ const SYSTEM = "system.";
  * Checks a flat change set (`{"system.karma": 3, "name": "Ada"}`, as a sheet form submits it)
  * against the rules of a character type, and completes it where one change implies another:
  * lowering a 10-point trait's permanent rating below its current points lowers the current points
- * too (current never exceeds permanent).
+ * too (current never exceeds permanent), and lowering the maximum health below the health left
+ * lowers what is left.
  *
  * Keys outside `system` pass through unchecked (Foundry checks them); `system` keys without a rule
  * (names, choices, flags) are left to the schema. A number written as text for a numeric field (a
@@ -226,8 +233,9 @@ export function prepareUpdate(
   source: unknown,
   changes: Readonly<Record<string, unknown>>,
 ): PreparedUpdate {
-  const checked = checkChanges([...UPDATE_RULES[type], ...TEXT_RULES], changes);
+  const checked = checkChanges([...UPDATE_RULES[type], ...HEALTH_RULES, ...TEXT_RULES], changes);
   if (checked.ok && type === "pool-character") clampTenPointChanges(source, checked.changes);
+  if (checked.ok) clampHealthChanges(source, checked.changes);
   return checked;
 }
 
@@ -298,6 +306,15 @@ function clampTenPointChanges(source: unknown, changes: Record<string, unknown>)
     const current = numberOr(changes[currentKey], numberOr(stored?.current, 0));
     if (current > permanent) changes[currentKey] = permanent;
   }
+}
+
+/** Keeps the health left at or below a changed maximum. */
+function clampHealthChanges(source: unknown, changes: Record<string, unknown>): void {
+  if (!Object.hasOwn(changes, "system.health.max") && !Object.hasOwn(changes, "system.health.value")) return;
+  const stored = readPath(source, "health");
+  const max = numberOr(changes["system.health.max"], numberOr(stored?.max, harm.DEFAULT_HEALTH.max));
+  const value = numberOr(changes["system.health.value"], numberOr(stored?.value, max));
+  if (value > max) changes["system.health.value"] = max;
 }
 
 function numberOr(value: unknown, fallback: number): number {

@@ -11,12 +11,13 @@ import {
   WILD_FATE_POINTS_PER_SESSION,
   WILD_STARTING_FATE_POINTS,
 } from "./constants.ts";
-import { wildSessionLeft } from "./derived.ts";
+import { wildSessionLeft, withinMax } from "./derived.ts";
 import {
   choiceField,
   defenceField,
   entriesField,
   fixedKeysField,
+  healthField,
   intField,
   nameField,
   pointsField,
@@ -45,6 +46,7 @@ function codeField() {
 /** Builds the wild-die character schema. */
 export function wildSchema() {
   return {
+    health: healthField(),
     schemaVersion: versionField(),
     attributes: fixedKeysField(WILD_ATTRIBUTES, () => new fields.SchemaField({ code: codeField() })),
     skills: entriesField(
@@ -94,6 +96,7 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
   /** Derives what may still be spent this session. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    this.health = withinMax(this.health);
     this.sessionLeft = wildSessionLeft(this);
   }
 

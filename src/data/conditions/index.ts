@@ -16,6 +16,7 @@
 import type { EngineId } from "../../engines/index.ts";
 import { pi } from "../../engines/index.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
+import { woundStatusEffects } from "./wounds.ts";
 
 /** The key prefix of a change that adjusts a roll (a flag path: Foundry may apply it to the actor's flags harmlessly). */
 export const CHANGE_PREFIX = "flags.rolling-bones.roll.";
@@ -124,13 +125,15 @@ export function hudActorTypes(engine: EngineId): string[] {
  * @param change - Builds a change (`compat.effectChange`).
  */
 export function statusEffects(change: (key: string, value: string, kind: EffectChangeKind) => unknown) {
-  return CONDITIONS.map((c) => ({
+  const own = CONDITIONS.map((c) => ({
     id: c.id,
     name: conditionNameKey(c.id),
     img: c.img,
     hud: { actorTypes: hudActorTypes(c.engine) },
     changes: c.changes.map((ch) => change(`${CHANGE_PREFIX}${ch.target}`, ch.value, ch.kind)),
   }));
+  // The wounds of every engine follow (data/conditions/wounds.ts).
+  return [...own, ...woundStatusEffects(change)];
 }
 
 /** An Active Effect as a roll reads it. */

@@ -8,6 +8,7 @@ import {
   type CharacterType,
 } from "../../../data/actor/pure.ts";
 import type { EngineId } from "../../../engines/index.ts";
+import { healthStats, timedStat } from "./health.ts";
 import { actionView } from "./action.ts";
 import { equipmentSections } from "./equipment.ts";
 import { percentileView } from "./percentile.ts";
@@ -21,6 +22,7 @@ export * from "./shared.ts";
 export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
 export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
+export { healthStats, timedStat, woundEffectText, woundStatusId, type SheetHealth, type TimedView } from "./health.ts";
 export type { ItemSheetView } from "./item.ts";
 
 /**
@@ -110,7 +112,13 @@ export function characterView<T extends CharacterType>(
   options: ViewOptions,
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
-  const own = withDefence(VIEWS[type](system, kit), ENGINE_OF[type], (system as { defence?: unknown }).defence, kit);
+  const viewed = withDefence(VIEWS[type](system, kit), ENGINE_OF[type], (system as { defence?: unknown }).defence, kit);
+  // Health leads the summary bar of every sheet (RULES.md §6).
+  const timed = options.timed?.length ? [timedStat(options.timed, kit)] : [];
+  const own = {
+    ...viewed,
+    stats: [...healthStats(ENGINE_OF[type], system.health, kit, options.health), ...timed, ...viewed.stats],
+  };
   const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
   const view =
     options.conditions?.length || options.effects?.length

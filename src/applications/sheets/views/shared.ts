@@ -5,6 +5,7 @@
  * and tests can build the exact context a sheet renders.
  */
 
+import type { SheetHealth, TimedView } from "./health.ts";
 import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
@@ -49,6 +50,10 @@ export interface ViewOptions {
   readonly effects?: readonly ConditionLine[];
   /** An NPC's notes and the key of their label: present, the sheet is an NPC's (no points or pools, notes). */
   readonly npc?: { readonly notes: string; readonly labelKey: string };
+  /** The world's wound rules and the defeated mark, for the health figures; absent: the default rules, not defeated. */
+  readonly health?: SheetHealth;
+  /** The effects on the actor that last a number of rounds or turns, with how much each has left; absent or empty: not shown. */
+  readonly timed?: readonly TimedView[];
 }
 
 /** The action dice an action character's sheet shows (read-only): its players' pools and its class dice. */
@@ -291,6 +296,11 @@ export interface StatView {
   readonly hint?: string;
   /** A list shown as the figure (e.g. the assists waiting for the next roll). */
   readonly list?: readonly StatItemView[];
+  /**
+   * A number typed for the stat's button to act on (the GM's healing amount): a control with no
+   * `name`, so the sheet's form never submits it to the document.
+   */
+  readonly amount?: { readonly id: string; readonly label: string; readonly max: number };
   /** A button below the figure (e.g. open the action-dice panel). */
   readonly button?: {
     readonly action: string;

@@ -1,0 +1,147 @@
+/**
+ * What a card's damage panel shows (RULES.md §6), Foundry-free: the amount the card names, a row of
+ * ×½, ×1, ×2 and Heal buttons per recorded target and one for the selected tokens, and the ledger of
+ * what was applied, each line with its Undo for who may press it. The chat hook and the lab build the
+ * same view; `templates/chat/harm-controls.hbs` lays it out.
+ */
+
+import { harm } from "../../engines/index.ts";
+import type { HarmEntry, TargetRef } from "../../services/harm/ledger.ts";
+import type { ControlsLocalization } from "./card-controls.ts";
+
+/** One apply button. */
+export interface HarmButtonView {
+  readonly multiplier: harm.Multiplier;
+  /** The visible text (`×½`, `×1`, `×2`, `Heal`). */
+  readonly text: string;
+  /** The accessible name (what it applies, to whom). */
+  readonly aria: string;
+}
+
+/** One row of apply buttons: a recorded target, or the selected tokens. */
+export interface HarmRowView {
+  readonly label: string;
+  /** `data-*` attributes naming the target (`actor`, `token`, `scene`) or the selection (`selection`). */
+  readonly data: Readonly<Record<string, string>>;
+  readonly buttons: readonly HarmButtonView[];
+}
+
+/** One ledger line. */
+export interface HarmLineView {
+  readonly id: string;
+  readonly text: string;
+  /** What the application left on the target, in words (a wound, defeat). */
+  readonly marks: readonly string[];
+  readonly undone: boolean;
+  /** The Undo's accessible name, when the viewer may undo the line. */
+  readonly undo: string | null;
+}
+
+/** The damage panel of a card. */
+export interface HarmControlsView {
+  /** The heading: the amount the card names, or what a record card records. */
+  readonly title: string;
+  readonly rows: readonly HarmRowView[];
+  readonly lines: readonly HarmLineView[];
+  /** The list's accessible name. */
+  readonly ledgerLabel: string;
+}
+
+/** A recorded target as the panel shows it. */
+export interface ShownTarget {
+  readonly ref: TargetRef;
+  readonly name: string;
+}
+
+/** What the panel is built from. */
+export interface HarmControlsInput {
+  /** The card's damage, or `null` for a card that only records (no apply rows). */
+  readonly amount: number | null;
+  readonly targets: readonly ShownTarget[];
+  /** Whether to offer the selected tokens. */
+  readonly selection: boolean;
+  readonly entries: readonly HarmEntry[];
+  /** Whether the viewer may undo an entry (a GM, or who applied it). */
+  readonly mayUndo: (entry: HarmEntry) => boolean;
+  /** What a record card records, when it is one. */
+  readonly record?: "damage" | "heal";
+}
+
+const BUTTON_TEXT: Readonly<Record<harm.Multiplier, string>> = {
+  half: "ROLLING_BONES.Harm.Apply.half",
+  full: "ROLLING_BONES.Harm.Apply.full",
+  double: "ROLLING_BONES.Harm.Apply.double",
+  heal: "ROLLING_BONES.Harm.Apply.heal",
+};
+
+/** The four buttons of a row. */
+function buttons(amount: number, who: string, i18n: ControlsLocalization): HarmButtonView[] {
+  return harm.MULTIPLIERS.map((multiplier) => {
+    const value = String(harm.scaledAmount(amount, multiplier));
+    const aria = i18n.format(`ROLLING_BONES.Harm.Apply.${multiplier}Label`, { amount: value, who });
+    return { multiplier, text: i18n.localize(BUTTON_TEXT[multiplier]), aria };
+  });
+}
+
+/** A ledger line's text: who, what, the health before and after, and who applied it. */
+function lineText(entry: HarmEntry, i18n: ControlsLocalization): string {
+  const data = {
+    name: entry.name,
+    amount: String(entry.amount),
+    multiplier: i18n.localize(BUTTON_TEXT[entry.multiplier]),
+    before: String(entry.before),
+    after: String(entry.after),
+    by: entry.byName,
+  };
+  return i18n.format(
+    entry.multiplier === "heal" ? "ROLLING_BONES.Harm.Line.heal" : "ROLLING_BONES.Harm.Line.damage",
+    data,
+  );
+}
+
+/** What an application left on its target, in words. */
+function marksOf(entry: HarmEntry, i18n: ControlsLocalization): string[] {
+  const marks: string[] = [];
+  if (entry.wound) marks.push(i18n.localize(`ROLLING_BONES.Condition.${entry.wound}.name`));
+  if (entry.defeat === "add") marks.push(i18n.localize("ROLLING_BONES.Harm.Defeated"));
+  if (entry.defeat === "remove") marks.push(i18n.localize("ROLLING_BONES.Harm.NoLongerDefeated"));
+  return marks;
+}
+
+/**
+ * The damage panel of a card.
+ *
+ * @param input - The card's amount, its recorded targets, the ledger and who may undo.
+ * @param i18n - The localization.
+ */
+export function harmControlsView(input: HarmControlsInput, i18n: ControlsLocalization): HarmControlsView {
+  const { amount } = input;
+  const rows: HarmRowView[] = [];
+  if (amount !== null) {
+    for (const t of input.targets) {
+      const data: Record<string, string> = { actor: t.ref.actor };
+      if (t.ref.token !== undefined) data.token = t.ref.token;
+      if (t.ref.scene !== undefined) data.scene = t.ref.scene;
+      rows.push({ label: t.name, data, buttons: buttons(amount, t.name, i18n) });
+    }
+    if (input.selection) {
+      const label = i18n.localize("ROLLING_BONES.Harm.Selected");
+      rows.push({ label, data: { selection: "selected" }, buttons: buttons(amount, label, i18n) });
+    }
+  }
+  const title =
+    amount !== null
+      ? i18n.format("ROLLING_BONES.Harm.Apply.Title", { amount: String(amount) })
+      : i18n.localize(input.record === "heal" ? "ROLLING_BONES.Harm.Record.Heal" : "ROLLING_BONES.Harm.Record.Damage");
+  const lines = input.entries.map((entry) => {
+    const text = lineText(entry, i18n);
+    return {
+      id: entry.id,
+      text,
+      marks: marksOf(entry, i18n),
+      undone: entry.undone,
+      undo: !entry.undone && input.mayUndo(entry) ? i18n.format("ROLLING_BONES.Harm.UndoLabel", { what: text }) : null,
+    };
+  });
+  return { title, rows, lines, ledgerLabel: i18n.localize("ROLLING_BONES.Harm.Ledger") };
+}

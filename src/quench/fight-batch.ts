@@ -1,0 +1,190 @@
+/**
+ * "A fight", the in-world check of damage that lands, for the Quench module (run by a GM in a real
+ * world; RULES.md §6, issue 25): initiative, an attack on a target, its damage applied from the
+ * damage card to the recorded target, a condition that expires at the end of its bearer's turn, the
+ * target falling to 0 (defeated, its combatant too), and the Undo of that blow lifting the defeat.
+ * The batch creates its actors and combat and deletes them afterwards, with the messages it posted.
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import { applyDamage, applyFromCard, undoOnCard } from "../services/harm/requests.ts";
+import { LEDGER_FLAG, readLedger } from "../services/harm/ledger.ts";
+import { addTimedCondition } from "../services/harm/durations.ts";
+import { rollWithPoints } from "../services/points/requests.ts";
+import { runTargetedAttackScenario } from "./targets-batch.ts";
+import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
+import type { QuenchApi, QuenchContext } from "./index.ts";
+
+/** What a scenario asserts with (Quench's chai `assert`, or a test's stand-in). */
+type Assert = QuenchContext["assert"];
+
+/** The part of a combat the scenario drives. [API13 Combat#setInitiative, #startCombat, #nextTurn, #combatants] */
+export interface FightCombat {
+  setInitiative(id: string, value: number): Promise<unknown>;
+  startCombat(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+  readonly combatants: Iterable<{
+    readonly id: string | null;
+    readonly actorId: string | null;
+    readonly defeated: boolean;
+  }>;
+}
+
+/** Resolves once `check` holds, or after two seconds (the GM's hooks act on their own time). */
+async function until(check: () => boolean): Promise<boolean> {
+  for (let waited = 0; waited < 2_000; waited += 20) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
+
+/** The statuses on an actor's effects. */
+function statuses(actor: Actor.Implementation): string[] {
+  return actor.effects.contents.flatMap((e) => [...(e as unknown as { statuses: Set<string> }).statuses]);
+}
+
+/** An actor's health. */
+function health(actor: Actor.Implementation): number {
+  return (actor.system as { health?: { value?: number } }).health?.value ?? -1;
+}
+
+/**
+ * The fight: the duellist (turn 0) attacks the thug (health 5, turn 1) with its sword and hits; its
+ * damage (3 harm) is applied from the damage card to the thug, who is Wounded (2 of 5); the thug is Impaired
+ * for one round during the duellist's turn, which ends at the end of the thug's turn; a blow of 10
+ * fells him (defeated, his combatant too); the GM's Undo of that blow gives back his 2 health and
+ * lifts the defeat.
+ *
+ * @returns The messages posted.
+ */
+export async function runFightScenario(
+  duellist: Actor.Implementation,
+  weapon: string,
+  thug: Actor.Implementation,
+  combat: FightCombat,
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation[]> {
+  const posted: ChatMessage.Implementation[] = [];
+  const combatants = () => [...combat.combatants];
+  const of = (actor: Actor.Implementation) => combatants().find((c) => c.actorId === actor.id);
+  await combat.setInitiative(of(duellist)?.id ?? "", 15);
+  await combat.setInitiative(of(thug)?.id ?? "", 8);
+  await combat.startCombat();
+  const attack = await runTargetedAttackScenario(duellist, weapon, [thug], mapping, assert);
+  if (attack) posted.push(attack);
+  // The sword's damage: three successes at difficulty 6, the attack's target kept on the card.
+  const targets = (attack?.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  const d10 = (face: number): [number, number] => [face, 10];
+  const damage = await withFaces([7, 8, 9, 2].map(d10), mapping, () =>
+    rollWithPoints(
+      "pool",
+      { pool: 4, difficulty: 6, damage: true },
+      {
+        actor: duellist,
+        visibility: "public",
+        rollOptions: { damage: { actor: duellist.name, weapon, rolled: "4d10" }, targets },
+      },
+    ),
+  );
+  assert.isTrue(damage !== null, "the damage card was posted");
+  if (!damage) return posted;
+  posted.push(damage);
+  await applyFromCard(damage, { actor: thug.id ?? "" }, "full");
+  assert.equal(health(thug), 2, "the thug took the card's 3 harm");
+  assert.isTrue(statuses(thug).includes("rb-wounded"), "at 2 of 5 (half or less) the thug is Wounded");
+  const ledger = () => readLedger(damage.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+  assert.equal(ledger().entries.length, 1, "the card records the application");
+
+  await addTimedCondition(thug, "rb-impaired", 1, "rounds");
+  assert.isTrue(statuses(thug).includes("rb-impaired"), "Impaired for one round");
+  await combat.nextTurn(); // the thug's turn
+  assert.isTrue(statuses(thug).includes("rb-impaired"), "still Impaired during his turn");
+  await combat.nextTurn(); // round 2: the thug's turn has ended
+  assert.isTrue(await until(() => !statuses(thug).includes("rb-impaired")), "Impaired ended with his turn");
+
+  const felled = await applyDamage([thug], 10);
+  const record = game.messages.get(felled?.[0]?.messageId ?? "");
+  if (record) posted.push(record);
+  assert.equal(health(thug), 0, "the blow fells the thug");
+  assert.isTrue(statuses(thug).includes(CONFIG.specialStatusEffects.DEFEATED), "the thug is defeated");
+  assert.isTrue(of(thug)?.defeated === true, "his combatant is defeated");
+  const entry = record ? readLedger(record.getFlag(SYSTEM_ID, LEDGER_FLAG as never)).entries[0] : undefined;
+  if (record && entry) await undoOnCard(record, entry.id);
+  assert.equal(health(thug), 2, "Undo gives back exactly what the blow took");
+  assert.isTrue(!statuses(thug).includes(CONFIG.specialStatusEffects.DEFEATED), "Undo lifts the defeat");
+  assert.isTrue(of(thug)?.defeated === false, "his combatant is no longer defeated");
+  return posted;
+}
+
+/** Registers the fight batch. */
+export function registerFightBatch(quench: QuenchApi): void {
+  quench.registerBatch(
+    `${SYSTEM_ID}.fight`,
+    (context: QuenchContext) => {
+      const { assert } = context;
+      const actors: Actor.Implementation[] = [];
+      const messages: ChatMessage.Implementation[] = [];
+      let combat: Combat.Implementation | null = null;
+      let mapping: FaceMapping;
+      const make = async (name: string, type: string, system: Record<string, unknown>, items: object[] = []) => {
+        // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
+        const data = { name, type, system, items } as unknown as Actor.CreateData;
+        const actor = await Actor.implementation.create(data);
+        if (!actor) throw new Error(`could not create ${name}`);
+        actors.push(actor);
+        return actor;
+      };
+      context.before(async () => {
+        mapping = await calibrate(throwD4);
+      });
+      context.after(async () => {
+        for (const message of messages) await message.delete();
+        await combat?.delete();
+        for (const actor of actors) await actor.delete();
+      });
+      context.describe("Rolling Bones: a fight", () => {
+        context.it(
+          "initiative, an attack on a target, damage applied, a condition expiring, defeat, undo",
+          async () => {
+            const duellist = await make(
+              "Quench duellist",
+              "pool-character",
+              {
+                attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
+                abilities: { abilityQuenchSw1: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
+              },
+              [
+                {
+                  name: "Quench sword",
+                  type: "weapon",
+                  system: { pool: { difficulty: 6, damage: 2, ability: "Swordplay" } },
+                },
+              ],
+            );
+            const thug = await make("Quench thug", "pool-npc", { defence: 6, health: { value: 5, max: 5 } });
+            // A combat shown in every scene, with both; it becomes the active one. [API13 Combat.create, Combatant]
+            const created = await Combat.implementation.create({ scene: null, active: true });
+            if (!created) throw new Error("could not create the combat");
+            combat = created;
+            await created.createEmbeddedDocuments("Combatant", [
+              { actorId: duellist.id },
+              { actorId: thug.id },
+            ] as never);
+            messages.push(
+              ...(await runFightScenario(
+                duellist,
+                "Quench sword",
+                thug,
+                created,
+                mapping,
+                assert,
+              )),
+            );
+          },
+        );
+      });
+    },
+    { displayName: "Rolling Bones: a fight" },
+  );
+}

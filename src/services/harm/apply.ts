@@ -1,0 +1,363 @@
+/**
+ * The GM side of applying damage and healing (RULES.md §6), run by the active GM through
+ * `gm-action.ts` (the asker is authenticated by its own User flags; actions run one at a time):
+ *
+ * - **apply**: one target, from a card (the amount is the card's own, never the asker's word), or
+ *   from a macro or a journal link (an amount the asker names, checked). The asker may apply to what
+ *   they own; to anything else only when the world lets players ask the GM (the default) and the
+ *   target is one the card recorded or one the asker targets. Everything is checked before the first
+ *   write; the health, the wound, the defeated mark and the card's ledger are written together, or
+ *   not at all. An action id already on the card's ledger changes nothing more.
+ * - **undo**: takes back one application of a card's ledger (a GM, or the user who applied it).
+ * - **heal**: a GM heals actors by an amount or fully, recorded on one chat card with an Undo per actor.
+ */
+
+import { SYSTEM_ID } from "../../constants.ts";
+import { EngineError, harm, shared } from "../../engines/index.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
+import { SETTING_KEYS } from "../../helpers/settings.ts";
+import type { ActionContext } from "../gm-action.ts";
+import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { runWrites, type WriteStep } from "../transaction.ts";
+import {
+  LEDGER_FLAG,
+  cardDamage,
+  readLedger,
+  recordedTargets,
+  sameTarget,
+  undoable,
+  withEntry,
+  withUndone,
+  type HarmEntry,
+  type HarmLedger,
+  type TargetRef,
+} from "./ledger.ts";
+import { harmContextOf, harmStateOf, markWrites } from "./marks.ts";
+import { DAMAGE_HOOK, PRE_DAMAGE_HOOK, RECORD_FLAG, RECORD_TEMPLATE } from "./names.ts";
+
+/** What an asker sends to apply. */
+export interface ApplyRequest {
+  /** The card applied from, or `null` (a macro, a journal link). */
+  readonly message: string | null;
+  readonly target: TargetRef;
+  readonly multiplier: harm.Multiplier;
+  /** The amount, for an application without a card (a card's own amount is read from it). */
+  readonly amount?: number;
+}
+
+/** What an asker sends to undo. */
+export interface UndoRequest {
+  readonly message: string;
+  readonly entry: string;
+}
+
+/** What the GM sends to heal. */
+export interface HealRequest {
+  readonly targets: readonly TargetRef[];
+  /** The amount, or `null` for full healing. */
+  readonly amount: number | null;
+}
+
+/** What an application reports: the entry written and the card that holds it. */
+export interface ApplyResult {
+  readonly entry: HarmEntry | null;
+  readonly messageId: string;
+  readonly repeated: boolean;
+}
+
+/** What the hooks receive (the actor document and the plain facts). */
+export interface DamageHookEvent {
+  readonly actor: Actor.Implementation;
+  readonly target: TargetRef;
+  readonly multiplier: harm.Multiplier | null;
+  readonly amount: number;
+  readonly before: number;
+  readonly after: number;
+  readonly userId: string;
+  readonly messageId: string | null;
+  /** Whether this is an undo. */
+  readonly undo: boolean;
+}
+
+/** A target reference as sent (a forged one is refused). */
+export function targetOf(raw: unknown): TargetRef {
+  if (!shared.isRecord(raw) || typeof raw.actor !== "string" || raw.actor === "") {
+    throw new EngineError("HarmForgedTarget", {});
+  }
+  const token = typeof raw.token === "string" && raw.token !== "" ? raw.token : undefined;
+  const scene = typeof raw.scene === "string" && raw.scene !== "" ? raw.scene : undefined;
+  return { actor: raw.actor, ...(token ? { token } : {}), ...(scene ? { scene } : {}) };
+}
+
+/**
+ * The actor a target names: a token's actor on its scene (its own, for an unlinked token), or a
+ * world actor. [API13 Scene#tokens, TokenDocument#actor; game.actors]
+ *
+ * @throws EngineError `HarmTargetGone` when it no longer exists.
+ */
+export function resolveTarget(target: TargetRef): Actor.Implementation {
+  const scene = target.scene === undefined ? undefined : game.scenes.get(target.scene);
+  if (scene && target.token !== undefined) {
+    const actor = scene.tokens.get(target.token)?.actor;
+    if (actor) return actor;
+    throw new EngineError("HarmTargetGone", {});
+  }
+  // A world actor, or the actor of a token on a scene this client does not hold (a linked token's actor).
+  const actor = game.actors.get(target.actor);
+  if (!actor) throw new EngineError("HarmTargetGone", {});
+  return actor;
+}
+
+/** The targets a user has chosen (Foundry's user targets), as references. [API13 User#targets] */
+export function userTargets(user: User.Implementation): TargetRef[] {
+  // A set of Token placeables; only the fields read here.
+  const targets = (user as unknown as { targets?: Iterable<unknown> }).targets;
+  if (!targets) return [];
+  return [...targets].flatMap((t) => tokenRef(t) ?? []);
+}
+
+/** A token document's UUID on a scene (`Scene.<id>.Token.<id>`). [API13 Document#uuid] */
+const TOKEN_UUID = /^Scene\.([A-Za-z0-9]+)\.Token\.([A-Za-z0-9]+)$/;
+
+/**
+ * A token placeable (or its document) as a target reference: the actor it stands for, and the token
+ * on its scene (from the document's UUID), so an unlinked token's own actor is the one harmed; `null`
+ * for a token without an actor. [API13 Token#document, Token#actor, TokenDocument#actor, Document#uuid]
+ */
+export function tokenRef(token: unknown): TargetRef | null {
+  if (!shared.isRecord(token)) return null;
+  const actor = (token as { actor?: unknown }).actor;
+  const actorId = shared.isRecord(actor) ? (actor as { id?: unknown }).id : undefined;
+  if (typeof actorId !== "string" || actorId === "") return null;
+  // A placeable holds its document (PlaceableObject#document); a TokenDocument is its own.
+  const document = "document" in token ? token.document : token;
+  const uuid = shared.isRecord(document) ? (document as { uuid?: unknown }).uuid : undefined;
+  const match = typeof uuid === "string" ? TOKEN_UUID.exec(uuid) : null;
+  return match ? { actor: actorId, token: match[2] as string, scene: match[1] as string } : { actor: actorId };
+}
+
+/** The card's ledger. */
+function ledgerOf(message: ChatMessage.Implementation): HarmLedger {
+  // A system flag; the v13 types know no system flag keys.
+  return readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+}
+
+/** The card's first roll as `cardDamage` reads it. */
+function cardRollOf(message: ChatMessage.Implementation) {
+  const roll = message.rolls[0];
+  if (!roll) return null;
+  const options = roll.options as Record<string, unknown>;
+  return { engine: options.engine, options, total: roll.total };
+}
+
+/**
+ * Whether the asker may have damage applied to a target: a GM always; an owner of the actor; anyone
+ * else only when the world lets players ask the GM and the target is one the card recorded or one
+ * the asker targets.
+ *
+ * @throws EngineError `HarmNotYours` (the world does not let players apply to others' tokens) or
+ *   `HarmForgedTarget` (a target neither recorded, nor targeted, nor owned).
+ */
+function checkMayApply(
+  asker: User.Implementation,
+  actor: Actor.Implementation,
+  target: TargetRef,
+  message: ChatMessage.Implementation | null,
+): void {
+  if (asker.isGM || actor.testUserPermission(asker, "OWNER")) return;
+  if (game.settings.get(SYSTEM_ID, SETTING_KEYS.applyToOthers) !== "ask") {
+    throw new EngineError("HarmNotYours", { name: actor.name });
+  }
+  const recorded = message
+    ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets).map((t) => t.ref)
+    : [];
+  const chosen = [...recorded, ...userTargets(asker)];
+  if (!chosen.some((t) => sameTarget(t, target) || (t.token === undefined && t.actor === target.actor))) {
+    throw new EngineError("HarmForgedTarget", {});
+  }
+}
+
+/** The event the hooks receive. */
+function hookEvent(
+  actor: Actor.Implementation,
+  target: TargetRef,
+  result: harm.HarmResult,
+  userId: string,
+  messageId: string | null,
+): DamageHookEvent {
+  return {
+    actor,
+    target,
+    multiplier: result.multiplier,
+    amount: result.amount,
+    before: result.before,
+    after: result.after,
+    userId,
+    messageId,
+    undo: result.multiplier === null,
+  };
+}
+
+/** Asks the `preDamageApplied` hook; a handler's `false` refuses (nothing is written). */
+function askPreHook(event: DamageHookEvent): void {
+  /**
+   * A hook event that fires on the active GM before damage or healing is applied to an actor (or an
+   * application is undone).
+   *
+   * @param event - The actor, the target, the multiplier, the amount, the health before and after,
+   *   the user who asked, the card, and whether it is an undo.
+   * @returns `false` to cancel; nothing changes.
+   */
+  if (Hooks.call(PRE_DAMAGE_HOOK, event) === false) throw new EngineError("HarmCancelled", {});
+}
+
+/** Tells the `damageApplied` hook what was written. */
+function callDoneHook(event: DamageHookEvent): void {
+  /**
+   * A hook event that fires on the active GM after damage or healing was applied to an actor (or an
+   * application was undone) and recorded on its card.
+   *
+   * @param event - As for `rollingBones.preDamageApplied`.
+   */
+  Hooks.callAll(DAMAGE_HOOK, event);
+}
+
+/** A ledger entry for a result. */
+function entryFor(
+  id: string,
+  target: TargetRef,
+  actor: Actor.Implementation,
+  result: harm.HarmResult,
+  asker: User.Implementation,
+): HarmEntry {
+  return {
+    id,
+    target,
+    name: actor.name ?? "",
+    multiplier: result.multiplier ?? "full",
+    amount: result.amount,
+    before: result.before,
+    after: result.after,
+    max: result.max,
+    wound: result.wound ? `rb-${result.wound.id}` : null,
+    defeat: result.defeat,
+    by: asker.id ?? "",
+    byName: asker.name ?? "",
+    undone: false,
+  };
+}
+
+/** The data of a card recording applications made without a card of their own. */
+async function recordCardData(kind: "damage" | "heal", ledger: HarmLedger, asker: User.Implementation) {
+  return {
+    author: asker.id,
+    speaker: { alias: asker.name },
+    content: await renderSystemTemplate(RECORD_TEMPLATE, { kind, by: asker.name }),
+    flags: { [SYSTEM_ID]: { [LEDGER_FLAG]: ledger, [RECORD_FLAG]: kind } },
+  };
+}
+
+/**
+ * Applies damage or healing to one target (runs on the active GM).
+ *
+ * @throws EngineError when the request is refused; nothing is written.
+ */
+export async function runApply({ asker, actionId }: ActionContext, data: ApplyRequest): Promise<ApplyResult> {
+  const d: Partial<Record<keyof ApplyRequest, unknown>> = shared.isRecord(data) ? data : {};
+  const message = d.message === null || d.message === undefined ? null : messageById(d.message);
+  const target = targetOf(d.target);
+  const multiplier = harm.readMultiplier(d.multiplier);
+  let amount: unknown = d.amount;
+  if (message) {
+    if (ledgerOf(message).applied.includes(actionId))
+      return { entry: null, messageId: message.id ?? "", repeated: true };
+    const damage = cardDamage(cardRollOf(message));
+    if (!damage) throw new EngineError("HarmNoDamage", {});
+    amount = damage.amount;
+  }
+  const checked = harm.readAmount(amount);
+  const actor = resolveTarget(target);
+  checkMayApply(asker, actor, target, message);
+  const result = harm.applyHarm(harmStateOf(actor), { amount: checked, multiplier }, harmContextOf(actor));
+  const event = hookEvent(actor, target, result, asker.id ?? "", message?.id ?? null);
+  askPreHook(event);
+  const entry = entryFor(actionId, target, actor, result, asker);
+  const steps: WriteStep[] = markWrites(actor, result, target.token);
+  const record = message
+    ? null
+    : messageCreate(
+        await recordCardData(
+          multiplier === "heal" ? "heal" : "damage",
+          withEntry({ entries: [], applied: [] }, entry),
+          asker,
+        ),
+      );
+  if (message) steps.push(messageFlagWrite(message, LEDGER_FLAG, withEntry(ledgerOf(message), entry)));
+  else if (record) steps.push(record);
+  await runWrites(steps);
+  callDoneHook(event);
+  return { entry, messageId: message?.id ?? record?.created()?.id ?? "", repeated: false };
+}
+
+/**
+ * Undoes one application on a card's ledger (runs on the active GM): a GM, or the user who applied it.
+ *
+ * @throws EngineError when refused; nothing is written.
+ */
+export async function runUndo({ asker, actionId }: ActionContext, data: UndoRequest): Promise<ApplyResult> {
+  const d: Partial<Record<keyof UndoRequest, unknown>> = shared.isRecord(data) ? data : {};
+  const message = messageById(d.message);
+  const ledger = ledgerOf(message);
+  if (ledger.applied.includes(actionId)) return { entry: null, messageId: message.id ?? "", repeated: true };
+  const entry = undoable(ledger, d.entry);
+  if (!entry) throw new EngineError("HarmNothingToUndo", {});
+  if (!asker.isGM && entry.by !== asker.id) throw new EngineError("HarmUndoNotYours", {});
+  const actor = resolveTarget(entry.target);
+  const result = harm.undoHarm(harmStateOf(actor), entry, harmContextOf(actor));
+  const event = hookEvent(actor, entry.target, result, asker.id ?? "", message.id ?? null);
+  askPreHook(event);
+  const steps = [
+    ...markWrites(actor, result, entry.target.token),
+    messageFlagWrite(message, LEDGER_FLAG, withUndone(ledger, entry.id, asker.id ?? "", actionId)),
+  ];
+  await runWrites(steps);
+  callDoneHook(event);
+  return { entry, messageId: message.id ?? "", repeated: false };
+}
+
+/**
+ * Heals actors by an amount, or fully, recorded on one chat card with an entry (and an Undo) per
+ * actor healed (runs on the active GM, for a GM). Every target and the amount are checked first.
+ *
+ * @throws EngineError when refused; nothing is written.
+ */
+export async function runHeal({ asker, actionId }: ActionContext, data: HealRequest): Promise<ApplyResult> {
+  if (!asker.isGM) throw new EngineError("HarmHealGmOnly", {});
+  const d: Partial<Record<keyof HealRequest, unknown>> = shared.isRecord(data) ? data : {};
+  const already = game.messages.contents.find((m) => ledgerOf(m).applied.includes(actionId));
+  if (already) return { entry: null, messageId: already.id ?? "", repeated: true };
+  if (!Array.isArray(d.targets) || d.targets.length === 0) throw new EngineError("HarmNoTargets", {});
+  const full = d.amount === null;
+  const asked = full ? 0 : harm.readAmount(d.amount);
+  const steps: WriteStep[] = [];
+  const events: DamageHookEvent[] = [];
+  let ledger: HarmLedger = { entries: [], applied: [] };
+  for (const [k, raw] of (d.targets as unknown[]).entries()) {
+    const target = targetOf(raw);
+    const actor = resolveTarget(target);
+    const state = harmStateOf(actor);
+    const amount = full ? harm.fullHealAmount(state.health) : asked;
+    const result = harm.applyHarm(state, { amount, multiplier: "heal" }, harmContextOf(actor));
+    const event = hookEvent(actor, target, result, asker.id ?? "", null);
+    askPreHook(event);
+    events.push(event);
+    steps.push(...markWrites(actor, result, target.token));
+    ledger = withEntry(ledger, entryFor(`${actionId}-${k}`, target, actor, result, asker));
+  }
+  ledger = { ...ledger, applied: [...ledger.applied, actionId] };
+  const record = messageCreate(await recordCardData("heal", ledger, asker));
+  steps.push(record);
+  await runWrites(steps);
+  for (const event of events) callDoneHook(event);
+  return { entry: null, messageId: record.created()?.id ?? "", repeated: false };
+}

@@ -1,0 +1,187 @@
+/**
+ * The ledger of damage and healing applied from a card (RULES.md §6), Foundry-free: each application
+ * with its target, amount, multiplier, who applied it and what it changed (for the Undo), and the
+ * ids of the actions already applied, kept in the card's own flags, so a repeated action (a double
+ * click, a retry, two users racing, a GM client that reloaded) is recognised from the document itself.
+ */
+
+import { harm, shared } from "../../engines/index.ts";
+
+/** The card flag (under the system's scope) that holds the ledger. */
+export const LEDGER_FLAG = "harmLedger";
+
+/** The most applications one card keeps (a guard: a card is not a log of a whole campaign). */
+export const MAX_LEDGER_ENTRIES = 200;
+
+/** A target as a card or a request names it: a world actor, or a token's actor on a scene. */
+export interface TargetRef {
+  /** The actor id (for a token, its actor's id). */
+  readonly actor: string;
+  /** The token id, for a token (its actor may be the token's own, unlinked). */
+  readonly token?: string;
+  /** The scene of the token. */
+  readonly scene?: string;
+}
+
+/** One application on a ledger. */
+export interface HarmEntry {
+  /** The action id that applied it (also the entry's id on the card). */
+  readonly id: string;
+  /** The target. */
+  readonly target: TargetRef;
+  /** The target's name when it was applied (text). */
+  readonly name: string;
+  /** The multiplier chosen. */
+  readonly multiplier: harm.Multiplier;
+  /** The amount applied after the multiplier. */
+  readonly amount: number;
+  /** The health before and after, and the maximum. */
+  readonly before: number;
+  readonly after: number;
+  readonly max: number;
+  /** The wound the target was left with (its status id), or `null`. */
+  readonly wound: string | null;
+  /** What happened to the defeated mark. */
+  readonly defeat: harm.DefeatChange;
+  /** Who applied it (user id) and their name (text). */
+  readonly by: string;
+  readonly byName: string;
+  /** Whether it has been undone, and by whom. */
+  readonly undone: boolean;
+  readonly undoneBy?: string;
+}
+
+/** A card's ledger. */
+export interface HarmLedger {
+  readonly entries: readonly HarmEntry[];
+  /** The ids of every action applied on this card (applications and undos). */
+  readonly applied: readonly string[];
+}
+
+/** An empty ledger. */
+export const EMPTY_LEDGER: HarmLedger = Object.freeze({ entries: [], applied: [] });
+
+function isTarget(value: unknown): value is TargetRef {
+  return (
+    shared.isRecord(value) &&
+    typeof value.actor === "string" &&
+    (value.token === undefined || typeof value.token === "string") &&
+    (value.scene === undefined || typeof value.scene === "string")
+  );
+}
+
+function isEntry(value: unknown): value is HarmEntry {
+  if (!shared.isRecord(value)) return false;
+  const v = value;
+  return (
+    typeof v.id === "string" &&
+    isTarget(v.target) &&
+    typeof v.name === "string" &&
+    harm.isMultiplier(v.multiplier) &&
+    [v.amount, v.before, v.after, v.max].every((n) => typeof n === "number") &&
+    (v.wound === null || typeof v.wound === "string") &&
+    (v.defeat === null || v.defeat === "add" || v.defeat === "remove") &&
+    typeof v.by === "string" &&
+    typeof v.byName === "string" &&
+    typeof v.undone === "boolean"
+  );
+}
+
+/** Reads a stored ledger; anything that is not a ledger entry is left out. */
+export function readLedger(raw: unknown): HarmLedger {
+  if (!shared.isRecord(raw)) return EMPTY_LEDGER;
+  const entries = Array.isArray(raw.entries) ? raw.entries.filter(isEntry) : [];
+  const applied = Array.isArray(raw.applied) ? raw.applied.filter((id): id is string => typeof id === "string") : [];
+  return { entries, applied };
+}
+
+/**
+ * The ledger with an application added.
+ *
+ * @throws EngineError `HarmLedgerFull` when the card holds {@link MAX_LEDGER_ENTRIES} already.
+ */
+export function withEntry(ledger: HarmLedger, entry: HarmEntry): HarmLedger {
+  if (ledger.entries.length >= MAX_LEDGER_ENTRIES) {
+    throw new shared.EngineError("HarmLedgerFull", { max: MAX_LEDGER_ENTRIES });
+  }
+  return { entries: [...ledger.entries, entry], applied: [...ledger.applied, entry.id] };
+}
+
+/** The entry an undo names, if it is on the ledger and not undone yet. */
+export function undoable(ledger: HarmLedger, entryId: unknown): HarmEntry | null {
+  const entry = ledger.entries.find((e) => e.id === entryId);
+  return entry && !entry.undone ? entry : null;
+}
+
+/** The ledger with an entry marked undone (by a user, through an action id). */
+export function withUndone(ledger: HarmLedger, entryId: string, by: string, actionId: string): HarmLedger {
+  return {
+    entries: ledger.entries.map((e) => (e.id === entryId ? { ...e, undone: true, undoneBy: by } : e)),
+    applied: [...ledger.applied, actionId],
+  };
+}
+
+/** Whether two target references name the same actor or token. */
+export function sameTarget(a: TargetRef, b: TargetRef): boolean {
+  return a.actor === b.actor && (a.token ?? "") === (b.token ?? "") && (a.scene ?? "") === (b.scene ?? "");
+}
+
+/** A target recorded on a card: its reference, and the name the card recorded (text), if any. */
+export interface RecordedTarget {
+  readonly ref: TargetRef;
+  readonly name: string | null;
+}
+
+/** A token document's UUID on a scene (`Scene.<id>.Token.<id>`). [API13 Document#uuid] */
+const TOKEN_UUID = /^Scene\.([A-Za-z0-9]+)\.Token\.([A-Za-z0-9]+)$/;
+
+/**
+ * The targets recorded on an attack or damage card, read leniently from what the roll stores
+ * (`roll.options.targets`): each an actor id as text, or an object naming the actor (`actor` or
+ * `actorId`), optionally its token (a token document's UUID, or `token`/`tokenId` with
+ * `scene`/`sceneId`) and its name. A target without an actor is left out (it has no health). This is
+ * the one place that reads how targets are recorded, so it follows the recording wherever it changes.
+ *
+ * @param stored - The roll's stored `targets` option.
+ */
+export function recordedTargets(stored: unknown): RecordedTarget[] {
+  if (!Array.isArray(stored)) return [];
+  const out: RecordedTarget[] = [];
+  for (const item of stored as unknown[]) {
+    if (typeof item === "string" && item !== "") out.push({ ref: { actor: item }, name: null });
+    if (!shared.isRecord(item)) continue;
+    const actor = shared.textOf(item.actor ?? item.actorId);
+    if (actor === "") continue;
+    const given = shared.textOf(item.token ?? item.tokenId);
+    const uuid = TOKEN_UUID.exec(given);
+    const token = uuid ? (uuid[2] as string) : given;
+    const scene = uuid ? (uuid[1] as string) : shared.textOf(item.scene ?? item.sceneId);
+    const ref: TargetRef = { actor, ...(token && scene ? { token, scene } : {}) };
+    out.push({ ref, name: typeof item.name === "string" ? item.name : null });
+  }
+  return out.filter((t, i) => out.findIndex((u) => sameTarget(t.ref, u.ref)) === i);
+}
+
+/** What a card offers to apply: the amount it names, or `null` for a card that names none. */
+export interface CardDamage {
+  readonly amount: number;
+}
+
+/**
+ * The damage a card names: a damage roll's total (a weapon's damage card), or the Impact of a
+ * Precision & Impact weapon attack (its damage when it hits; never below 0). Any other card names none.
+ *
+ * @param roll - The card's first roll: its engine, its stored options and its total.
+ */
+export function cardDamage(roll: { engine: unknown; options: unknown; total: unknown } | null): CardDamage | null {
+  if (roll === null || !shared.isRecord(roll.options)) return null;
+  const { options } = roll;
+  if (shared.isRecord(options.damage) && typeof roll.total === "number" && Number.isFinite(roll.total)) {
+    return { amount: Math.max(0, Math.trunc(roll.total)) };
+  }
+  if (roll.engine === "pi" && shared.isRecord(options.attack) && shared.isRecord(options.outcome)) {
+    const impact = options.outcome.impact;
+    if (typeof impact === "number" && Number.isFinite(impact)) return { amount: Math.max(0, Math.trunc(impact)) };
+  }
+  return null;
+}

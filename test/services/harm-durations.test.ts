@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+/**
+ * Conditions that expire and damage links, on the test world in v13 and v14: a condition put on
+ * for a number of rounds (the bearer's turns) or turns (anyone's) is stored in the generation's
+ * duration shape, shown on the sheet with what it has left, and removed by the active GM when the
+ * combat moves past its last turn; the GM ends one early from the sheet; a bad duration, or another
+ * player's character, is refused with nothing created; Willpower's once per turn follows the running
+ * combat's rounds. A damage link applies to the user's character.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { d10s, errors, errorText, rollFor, snapshot, systemOf } from "./points-world.ts";
+import { ALICE, GM, GOBLIN, VEX, WOLF, bootHarmWorld, healthOf, statusesOf, type HarmWorld } from "./harm-world.ts";
+import type { Combat } from "../foundry/combat.ts";
+
+let w: HarmWorld;
+afterEach(() => {
+  w.double.uninstall();
+  document.body.replaceChildren();
+});
+
+const v14 = process.env.RB_WORLD === "14";
+
+/** A started combat: the goblin (turn 0), Vex (turn 1), the wolf (turn 2), as the world's active combat. */
+async function fight(): Promise<Combat> {
+  const combat = w.double.createCombat({
+    id: "combatFight00001",
+    combatants: [
+      { id: "combatantGoblin1", actorId: GOBLIN, name: "Goblin", initiative: 15 },
+      { id: "combatantVex0001", actorId: VEX, name: "Vex", initiative: 10 },
+      { id: "combatantWolf001", actorId: WOLF, name: "Wolf", initiative: 5 },
+    ],
+  });
+  const { onUpdateCombat } = await import("../../src/hooks/update-combat.ts");
+  w.double.Hooks.on("updateCombat", onUpdateCombat);
+  w.double.game.combat = combat as never;
+  await w.double.actAs(GM, () => combat.startCombat());
+  await w.double.settle();
+  return combat;
+}
+
+/** The GM moves the combat to the next turn and waits until the world settled (the expiry included). */
+async function next(combat: Combat): Promise<void> {
+  await w.double.actAs(GM, () => combat.nextTurn());
+  await w.double.settle();
+}
+
+/** Puts a condition on an actor for a while, as `userId`. */
+async function add(userId: string, actorId: string, status: string, value: unknown, units: unknown): Promise<boolean> {
+  const { api } = await import("../../src/api.ts");
+  const out = await w.double.actAs(userId, () => api.addCondition(actorId, status, value, units));
+  await w.double.settle();
+  return out;
+}
+
+describe("conditions that expire", () => {
+  it("one round put on during another's turn ends at the end of the bearer's next turn", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight();
+    // The goblin's turn: Alice puts Hampered on Vex for one round.
+    expect(await add(ALICE, VEX, "rb-hampered", 1, "rounds")).toBe(true);
+    const stored = w.double.storedActors().find((a) => a.id === VEX)!.effects![0]!;
+    if (v14) {
+      expect(stored.duration).toEqual({ value: 1, units: "rounds", expiry: "turnEnd" });
+      expect(stored.start).toEqual({ combat: "combatFight00001", combatant: "combatantVex0001", round: 1, turn: 0 });
+    } else {
+      expect(stored.duration).toEqual({ rounds: 1, combat: "combatFight00001", startRound: 1, startTurn: 0 });
+    }
+    await next(combat); // Vex's turn
+    expect(statusesOf(w, VEX)).toEqual(["rb-hampered"]);
+    await next(combat); // the wolf's: Vex's turn ended
+    await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
+  });
+
+  it("put on during the bearer's own turn, that turn does not count", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight();
+    expect(await add(GM, GOBLIN, "rb-hampered", 1, "rounds")).toBe(true);
+    for (let k = 0; k < 3; k++) await next(combat); // round 2, the goblin's turn again
+    expect(statusesOf(w, GOBLIN)).toEqual(["rb-hampered"]);
+    await next(combat);
+    await vi.waitFor(() => expect(statusesOf(w, GOBLIN)).toEqual([]));
+  });
+
+  it("two turns count anyone's turns, the one under way first", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight();
+    expect(await add(GM, WOLF, "rb-hampered", 2, "turns")).toBe(true);
+    await next(combat);
+    expect(statusesOf(w, WOLF)).toEqual(["rb-hampered"]);
+    await next(combat);
+    await vi.waitFor(() => expect(statusesOf(w, WOLF)).toEqual([]));
+  });
+
+  it("the sheet shows what is left, and the GM ends one early", async () => {
+    w = await bootHarmWorld();
+    await fight();
+    expect(await add(GM, WOLF, "rb-hampered", 3, "rounds")).toBe(true);
+    const sheet = w.double.game.actors.get(WOLF)!.sheet as {
+      render(f: boolean): Promise<unknown>;
+      element: HTMLElement;
+    };
+    await w.double.actAs(GM, () => sheet.render(true));
+    await w.double.settle();
+    const item = sheet.element.querySelector("[data-stat$='-timed'] li");
+    expect(item?.textContent).toContain("rounds left: 3");
+    await w.double.press(item!.querySelector<HTMLButtonElement>("[data-action=endCondition]")!);
+    await vi.waitFor(() => expect(statusesOf(w, WOLF)).toEqual([]));
+  });
+
+  it("a bad duration, or another player's character, is refused with one message and nothing is made", async () => {
+    w = await bootHarmWorld();
+    const before = snapshot(w);
+    expect(await add(ALICE, VEX, "rb-hampered", 0, "rounds")).toBe(false);
+    expect(await add(ALICE, VEX, "rb-hampered", 2, "minutes")).toBe(false);
+    expect(await add(ALICE, VEX, "nothing", 2, "rounds")).toBe(false);
+    expect(await add(ALICE, GOBLIN, "rb-hampered", 2, "rounds")).toBe(false);
+    expect(errors(w)).toEqual([
+      errorText("DurationInvalid", { value: 0, max: 99 }),
+      errorText("DurationInvalid", { value: 2, max: 99 }),
+      errorText("UnknownCondition", { name: "nothing" }),
+      errorText("NotOwner", { name: "Goblin" }),
+    ]);
+    expect(snapshot(w)).toBe(before);
+  });
+});
+
+describe("Willpower once per turn, in a running combat", () => {
+  it("follows the combat's turn (RULES.md §5: a pass of the initiative order, Foundry's round), not each roll", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight();
+    const spend = async () => {
+      d10s(w, 7, 8, 9);
+      const count = errors(w).length;
+      const id = await rollFor(w, ALICE, "pool", VEX, { pool: 3, willpower: true });
+      return id !== null && errors(w).length === count;
+    };
+    // The goblin's turn of round 1: Vex spends one.
+    expect(await spend()).toBe(true);
+    // Vex's own turn and the wolf's, in the same round: refused, with the reason.
+    await next(combat);
+    expect(await spend()).toBe(false);
+    expect(errors(w).at(-1)).toContain(errorText("WillpowerUsedThisTurn").slice(0, 20));
+    await next(combat);
+    expect(await spend()).toBe(false);
+    // Round 2 begins: the point may be spent again.
+    await next(combat);
+    expect(combat.round).toBe(2);
+    expect(await spend()).toBe(true);
+    expect(systemOf(w, VEX)).toMatchObject({ willpower: { current: 0 } });
+  });
+});
+
+describe("damage and healing links", () => {
+  it("a link applies to the user's character when nothing is selected or targeted; without one it says so", async () => {
+    w = await bootHarmWorld();
+    const { buildHarmLink } = await import("../../src/applications/roll-link-elements.ts");
+    const { onRollLinkEvent } = await import("../../src/hooks/roll-links.ts");
+    const i18n = w.double.game.i18n as never;
+    const link = buildHarmLink(
+      document,
+      { text: "@Damage[7|half]{Trap}", name: "Damage", params: "7|half", label: "Trap" },
+      i18n,
+    );
+    const root = w.double.clientRoot(ALICE);
+    root.append(link);
+    const click = () =>
+      w.double.actAs(ALICE, () =>
+        onRollLinkEvent({ type: "click", target: link, preventDefault() {}, stopPropagation() {} } as never),
+      );
+    await click();
+    await w.double.settle();
+    expect(errors(w)).toEqual([errorText("HarmNoTargets")]);
+    await w.double.actAs(ALICE, () => w.double.game.user.update({ character: VEX }));
+    await w.double.settle();
+    await click();
+    await w.double.settle();
+    expect(errors(w)).toEqual([errorText("HarmNoTargets")]);
+    // Half of 7, rounded down: 3.
+    expect(healthOf(w, VEX).value).toBe(7);
+    const broken = buildHarmLink(document, { text: "@Heal[5|double]", name: "Heal", params: "5|double" }, i18n);
+    expect(broken.classList.contains("is-broken")).toBe(true);
+  });
+});

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+/**
+ * The Quench batch rolling-bones.fight ("a fight": initiative, an attack on a target, damage applied
+ * from its card, a condition expiring, defeat, undo) run against the test world as the GM, in v13
+ * and v14 (vitest.world.config.ts): green as written, and red where the world would not do what the
+ * scenario checks.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { bootWorld, CHARACTERS, GM, VEX, type World } from "./points-world.ts";
+import { weaponSystem as sampleWeapon } from "../data/samples.ts";
+import { recordingAssert } from "../support/quench-assert.ts";
+
+const SWORD = "itemSword0000001";
+const THUG = "actorThug0000001";
+
+function actors() {
+  const vex = {
+    ...structuredClone(CHARACTERS.find((c) => c.id === VEX)!),
+    system: {
+      schemaVersion: 2,
+      attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
+      abilities: { abilitySword0001: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
+      willpower: { permanent: 5, current: 2 },
+      traits: {},
+    },
+    items: [{ _id: SWORD, name: "Sword", type: "weapon", system: { ...sampleWeapon({ pool: { damage: 2 } }) } }],
+  };
+  const thug = { id: THUG, name: "Thug", type: "pool-npc", system: { defence: 6, health: { value: 5, max: 5 } } };
+  return [...structuredClone(CHARACTERS).filter((c) => c.id !== VEX), vex, thug];
+}
+
+let w: World;
+afterEach(() => w.double.uninstall());
+
+async function boot(): Promise<void> {
+  w = await bootWorld({ actors: actors() });
+  const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
+  const { onUpdateCombat } = await import("../../src/hooks/update-combat.ts");
+  w.double.Hooks.on("createChatMessage", onCreateChatMessage);
+  w.double.Hooks.on("updateCombat", onUpdateCombat);
+}
+
+/** A combat of Vex and the thug, the world's active one, not started. */
+function combat() {
+  const made = w.double.createCombat({
+    id: "combatQuench0001",
+    combatants: [
+      { id: "combatantVex0001", actorId: VEX, name: "Vex" },
+      { id: "combatantThug001", actorId: THUG, name: "Thug" },
+    ],
+  });
+  w.double.game.combat = made as never;
+  return made;
+}
+
+describe("the Quench batch rolling-bones.fight", () => {
+  it("runs green against the world as the GM", async () => {
+    await boot();
+    const { runFightScenario } = await import("../../src/quench/fight-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const green = recordingAssert();
+    const mapping = await calibrate(throwD4);
+    const fight = combat();
+    const posted = await w.double.actAs(GM, () =>
+      runFightScenario(actor(VEX), "Sword", actor(THUG), fight as never, mapping, green.assert),
+    );
+    expect(green.failures).toEqual([]);
+    expect(posted.length).toBe(3);
+  });
+
+  it("fails where the world does not expire the condition (the GM's combat hook left out)", async () => {
+    w = await bootWorld({ actors: actors() });
+    const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
+    w.double.Hooks.on("createChatMessage", onCreateChatMessage);
+    const { runFightScenario } = await import("../../src/quench/fight-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const red = recordingAssert();
+    const mapping = await calibrate(throwD4);
+    const fight = combat();
+    await w.double.actAs(GM, () =>
+      runFightScenario(actor(VEX), "Sword", actor(THUG), fight as never, mapping, red.assert),
+    );
+    expect(red.failures).toEqual(["Impaired ended with his turn"]);
+  });
+});

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+/**
+ * Damage to tokens, on the test world's scenes (test/foundry/tokens.ts) in v13 and v14: the GM selects
+ * one of two unlinked goblin tokens and applies a card's damage to the selected tokens; only that
+ * token's own actor is hurt (the world goblin and the other token keep their health), its ledger line
+ * names it, and Undo puts its health back. A linked token's damage lands on the world actor.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { ALICE, GM, GOBLIN, WOLF, bootHarmWorld, damageCard, ledgerOf, pressIn, type HarmWorld } from "./harm-world.ts";
+
+let w: HarmWorld;
+afterEach(() => {
+  w.double.uninstall();
+  document.body.replaceChildren();
+});
+
+const SCENE = "sceneHarm0000001";
+const GOB_A = "tokenGoblinA0001";
+const GOB_B = "tokenGoblinB0001";
+const WOLF_TOKEN = "tokenWolf0000001";
+
+async function boot(): Promise<void> {
+  w = await bootHarmWorld({
+    scenes: [
+      {
+        id: SCENE,
+        name: "Ambush",
+        tokens: [
+          { _id: GOB_A, name: "Goblin A", actorId: GOBLIN },
+          { _id: GOB_B, name: "Goblin B", actorId: GOBLIN },
+          { _id: WOLF_TOKEN, name: "Wolf", actorId: WOLF, actorLink: true },
+        ],
+      },
+    ],
+  });
+}
+
+/** A token's actor's health as the GM's client reads it. */
+function tokenHealth(tokenId: string): unknown {
+  const scene = w.double.game.scenes.get(SCENE) as unknown as {
+    tokens: { get(id: string): { actor: { system: { health: unknown } } } | undefined };
+  };
+  return scene.tokens.get(tokenId)!.actor.system.health;
+}
+
+function worldHealth(actorId: string): unknown {
+  return (w.double.game.actors.get(actorId)!.system as { health: unknown }).health;
+}
+
+describe("applying to the selected tokens", () => {
+  it("an unlinked token's own actor takes the damage, alone; Undo gives it back", async () => {
+    await boot();
+    const card = await damageCard(w, [], [3, 4], ALICE);
+    w.double.control(GM, [GOB_A]);
+    await pressIn(w, card, GM, '[data-harm-row][data-selection="selected"] button[data-multiplier="full"]');
+    expect(tokenHealth(GOB_A)).toEqual({ value: 3, max: 10 });
+    expect(tokenHealth(GOB_B)).toEqual({ value: 10, max: 10 });
+    expect(worldHealth(GOBLIN)).toEqual({ value: 10, max: 10 });
+    const [entry] = ledgerOf(w, card).entries;
+    expect(entry).toMatchObject({ target: { actor: GOBLIN, token: GOB_A, scene: SCENE }, before: 10, after: 3 });
+    await pressIn(w, card, GM, `[data-harm-entry="${entry!.id}"] [data-rb-action=harmUndo]`);
+    expect(tokenHealth(GOB_A)).toEqual({ value: 10, max: 10 });
+  });
+
+  it("a linked token's damage lands on the world actor", async () => {
+    await boot();
+    const card = await damageCard(w, [], [1, 2], ALICE);
+    w.double.control(ALICE, [WOLF_TOKEN]);
+    await pressIn(w, card, ALICE, '[data-harm-row][data-selection="selected"] button[data-multiplier="full"]');
+    expect(worldHealth(WOLF)).toEqual({ value: 3, max: 6 });
+  });
+});
