@@ -17,6 +17,7 @@ import {
   focusCheckedDot,
   listenToDots,
 } from "../src/applications/sheets/dots-keys.ts";
+import { listenToMenus } from "../src/applications/menu-keys.ts";
 import type { Localization } from "./i18n.ts";
 import {
   applySheetAction,
@@ -235,6 +236,7 @@ export class SheetPanel {
   #listen(): void {
     const form = this.#form;
     form.addEventListener("submit", (event) => event.preventDefault());
+    listenToMenus(form);
     listenToDots(form, (path, value) => {
       this.#apply({ action: "change", changes: { [path]: value } });
       focusCheckedDot(form, path);

@@ -122,9 +122,7 @@ describe("action dice in Chromium", () => {
       expect(
         (await sheet.locator('[data-stat$="-actionPools"] .rb-stat__item').allTextContents()).map((t) => t.trim()),
       ).toEqual(["Alice: 2d4 left, 1 spent", "Bob: none left, 4 spent"]);
-      expect(await sheet.locator('[data-stat$="-classDiceLeft"] output').textContent()).toBe(
-        "1d8 (of 2 per session)",
-      );
+      expect(await sheet.locator('[data-stat$="-classDiceLeft"] output').textContent()).toBe("1d8 (of 2 per session)");
       expect(
         await sheet.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBeLessThanOrEqual(0);
@@ -233,18 +231,72 @@ describe("action dice in Chromium", () => {
       );
       await control(w, GM, (roll as { id: string }).id, { type: "close" });
 
+      // strikes on, Bob with one late use: the crowded case the panel must fit at its real width
+      await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionLeniency", true));
+      await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionStrikes", { [BOB]: 1 }));
       const gmView = w.double.actAs(GM, () => gmPanelView(gmPanelFacts()));
       const gmHtml = renderTemplate("templates/action-dice/gm-panel.hbs", gmView);
+      // The window's content at the panel's real width (520 px, less Foundry's window padding of about 1rem).
       const gmPage = await openPage(
         browser,
-        `<div style="width:520px;padding:10px;background:#fff">${gmHtml}</div>`,
+        `<div class="rolling-bones" style="width:520px;box-sizing:border-box;padding:8px;background:#fff">${gmHtml}</div>`,
         560,
       );
       await checkPage(gmPage, ".rb-panel");
       expect(await gmPage.locator("tbody tr").count()).toBe(4);
       expect(await gmPage.locator(`tr[data-user="${CARA}"] [data-action=award]`).isDisabled()).toBe(true);
       expect(await gmPage.locator(`tr[data-user="${BOB}"]`).textContent()).toContain("the idol");
+      expect(await gmPage.locator(`tr[data-user="${BOB}"] [data-strikes]`).textContent()).toContain("1 of 3");
+      // what each holds beside what the tables give: Alice's level-3 character 3d4, Cara's level 12 5d8
+      expect((await gmPage.locator(`tr[data-user="${ALICE}"] [data-expected]`).textContent())?.trim()).toBe("of 3d4");
+      expect((await gmPage.locator(`tr[data-user="${CARA}"] [data-expected]`).textContent())?.trim()).toBe("of 5d8");
+      expect((await gmPage.locator(`tr[data-pool="gm"] [data-expected]`).textContent())?.trim()).toBe("of 8d12");
+      // a compact row: Award and a More menu; the rarer actions are in the menu, hidden until it opens
+      for (const row of await gmPage.locator("tbody tr[data-user]").all()) {
+        expect(await row.locator(".rb-panel__actions > button").count()).toBe(1);
+        expect(await row.locator("details[data-rb-menu] [data-action=take]").isVisible()).toBe(false);
+      }
+      // no reason fields on the panel: Award and Forfeit ask when pressed
+      expect(await gmPage.locator('[name="awardReason"], [name="forfeitReason"]').count()).toBe(0);
+      // no text overflows its box, and no button, heading or name wraps onto a second line
+      const layout = await gmPage.evaluate(() => {
+        // (screen-reader text is clipped on purpose and is left out of both checks)
+        const overflow = [...document.querySelectorAll<HTMLElement>(".rb-panel *:not(.rb-sr-only)")]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+          .map((el) => el.className);
+        const lines = (el: Element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement?.closest(".rb-sr-only") || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        };
+        const wrapped = [
+          ...document.querySelectorAll(
+            ".rb-panel thead th, .rb-panel__actions > button, .rb-menu > summary, .rb-panel__name, .rb-panel__dice",
+          ),
+        ]
+          .filter((el) => lines(el) > 1)
+          .map((el) => el.textContent?.trim());
+        const panel = document.querySelector(".rb-panel") as HTMLElement;
+        return { overflow, wrapped, widest: panel.scrollWidth - panel.clientWidth };
+      });
+      expect(layout).toEqual({ overflow: [], wrapped: [], widest: 0 });
       await shoot(gmPage, "action-dice-gm-panel");
+      // the open menu stays inside the panel's width (its keys are exercised on the lab page)
+      await gmPage.locator(`tr[data-user="${BOB}"] .rb-menu > summary`).click();
+      const menuBox = await gmPage.locator(`tr[data-user="${BOB}"] .rb-menu__list`).boundingBox();
+      expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(530);
+      expect(await gmPage.locator(`tr[data-user="${BOB}"] .rb-menu__list button`).allTextContents()).toEqual([
+        "Take −1: Take a die from Bob",
+        "Reset strikes: Reset Bob's strikes: three late uses again",
+        "Forfeit awards: Forfeit Bob's awards for this session",
+      ]);
+      await shoot(gmPage, "action-dice-gm-panel-menu");
       await gmPage.close();
 
       const playerView = w.double.actAs(ALICE, () => playerPanelView(playerPanelFacts("rb-ad")));
