@@ -138,6 +138,14 @@ describe("the controls a viewer gets", () => {
     expect(input(dmg, BOB).reroll).toEqual([]);
   });
 
+  it("a damage roll has no result to declare and earns no award: the GM gets neither control (a check gets both)", () => {
+    const dmg = attachThrows(newCard({ kind: "damage", base: [8], modifier: 1 }, ALICE), 0, [
+      { faces: 8, role: "die", value: 3 },
+    ]);
+    expect(input(dmg, GM, true)).toMatchObject({ close: false, award: null });
+    expect(input(card(12), GM, true)).toMatchObject({ close: true, award: { blocked: null } });
+  });
+
   it("no controls for a player without a pool, and none but activations once closed", () => {
     const closed = applyCardAction({ card: card(20), pools: pools() }, { type: "close", id: "x", by: GM }).card;
     expect(input(closed, ALICE)).toMatchObject({ augment: [], reroll: [], activations: [{ type: "critical" }] });
