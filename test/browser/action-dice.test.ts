@@ -197,6 +197,52 @@ describe("action dice in Chromium", () => {
     }
   });
 
+  it("the effect chooser at chat width: every effect offered reads whole, one per line; the GM's dice inputs have distinct names", async () => {
+    const w = await world();
+    try {
+      // Cara's saving throw, a natural 20 activated with 2 dice: the longest effects are offered.
+      const id = await rollAs(w, CARA, { kind: "save", modifier: 1 }, [[20, 20]], { flavor: "Save against the fire" });
+      await control(w, CARA, id, { type: "critical", dice: 2 });
+      const page = await chatPage(await rendered(w, id, CARA));
+      await checkPage(page, ".rb-card");
+      const choices = page.locator('[data-effect-for="critical"] .rb-controls__choice');
+      expect((await choices.allTextContents()).map((t) => t.trim())).toEqual([
+        "An impossible save becomes possible",
+        "Save for half becomes save for a quarter",
+        "Save for half becomes save for nothing (two dice)",
+        "In the table's own words",
+      ]);
+      // each label is inside the card and shows all its text (it wraps; nothing is cut short)
+      const cut = await page.evaluate(() => {
+        const card = document.querySelector(".rb-card")!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>(".rb-controls__choice")]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return el.scrollWidth > el.clientWidth || box.right > card.right + 0.5 || box.left < card.left - 0.5;
+          })
+          .map((el) => el.textContent);
+      });
+      expect(cut).toEqual([]);
+      await shoot(page, "action-card-effect-chooser");
+      await page.close();
+
+      // A natural 1 on Alice's check: the GM may activate the botch and, once the DC is missed by 5, a
+      // special botch; each dice input is named for what it pays.
+      const botch = await rollAs(w, ALICE, { modifier: 0, dc: 15 }, [[1, 20]], { flavor: "Climb" });
+      const gm = await chatPage(await rendered(w, botch, GM));
+      await checkPage(gm, ".rb-card");
+      const names = await gm.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>("[data-dice-for]")].map(
+          (input) => document.querySelector(`label[for="${input.id}"]`)?.textContent?.trim() ?? "",
+        ),
+      );
+      expect(names).toEqual(["Botch dice", "Special botch dice"]);
+      await gm.close();
+    } finally {
+      w.double.uninstall();
+    }
+  });
+
   it("economy cards: a session start, an award with the GM's Undo, insight, an undone lucky break", async () => {
     const w = await world();
     try {

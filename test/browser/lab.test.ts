@@ -457,6 +457,46 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
+  it("moves through a P&I attribute's Roll with… menu with the arrow keys and closes it with Escape (issue 28 item 7)", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const piId = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
+    await select.selectOption(piId ?? "");
+    const menu = page.locator("#lab-sheets details[data-rb-menu].rb-roll-pairs").first();
+    const summary = menu.locator("> summary");
+    const choices = menu.locator(".rb-roll-pairs__choice");
+    const count = await choices.count();
+    expect(count).toBeGreaterThan(1);
+    const focusedChoice = () =>
+      page.evaluate(() => {
+        const list = [...document.querySelectorAll("#lab-sheets details[data-rb-menu].rb-roll-pairs")][0];
+        return [...(list?.querySelectorAll(".rb-roll-pairs__choice") ?? [])].indexOf(document.activeElement as Element);
+      });
+    await summary.focus();
+    // Down opens the menu on its first choice; Down and Up move (wrapping); End and Home jump.
+    await page.keyboard.press("ArrowDown");
+    expect(await menu.getAttribute("open")).not.toBeNull();
+    expect(await focusedChoice()).toBe(0);
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedChoice()).toBe(1);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedChoice()).toBe(count - 1);
+    await page.keyboard.press("Home");
+    expect(await focusedChoice()).toBe(0);
+    await page.keyboard.press("End");
+    expect(await focusedChoice()).toBe(count - 1);
+    // Escape closes it and gives the keyboard back to its button.
+    await page.keyboard.press("Escape");
+    expect(await menu.getAttribute("open")).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+    // Up from the button opens it on the last choice; a click elsewhere closes it.
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedChoice()).toBe(count - 1);
+    await page.locator("#lab-sheets .rb-sheet__body").click({ position: { x: 5, y: 5 } });
+    expect(await menu.getAttribute("open")).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it("sets a rating from the keyboard through the sheet's checks", async () => {
     const select = page.locator("[data-lab-actor]");
     const poolId = await select.locator('option[data-type="pool-character"]').first().getAttribute("value");

@@ -66,7 +66,7 @@ export interface EffectControl {
   readonly label: string;
   /** The effects offered (label keys under `ROLLING_BONES.ActionDice.Effect.`), in the rules' order. */
   readonly options: readonly { readonly value: string; readonly labelKey: string; readonly needsNote: boolean }[];
-  /** The ids of the effect select and of the text input. */
+  /** The id of the effect choice (its radio buttons' name, and their ids' prefix), and of the text input. */
   readonly selectId: string;
   readonly noteId: string;
   /** The longest text accepted. */
