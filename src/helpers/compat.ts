@@ -53,6 +53,18 @@ export function currentVisibility(): Visibility {
   return toVisibility(settings.get("core", key) as string | null);
 }
 
+/**
+ * The visibility a caller's message options ask for (v13 `rollMode`, v14 `messageMode`, as core's
+ * `Combat#rollInitiative` takes them in `messageOptions`), or `undefined` when they name none.
+ * [API13 Combat#rollInitiative; API14 ChatMessage modes; FOUNDRY-NOTES §13]
+ */
+export function visibilityOfMessageOptions(options: unknown): Visibility | undefined {
+  if (typeof options !== "object" || options === null) return undefined;
+  const { rollMode, messageMode } = options as { rollMode?: unknown; messageMode?: unknown };
+  const mode = generation() >= 14 ? (messageMode ?? rollMode) : rollMode;
+  return typeof mode === "string" && mode !== "roll" ? toVisibility(mode) : undefined;
+}
+
 /** The options `ChatMessage.create` takes to apply a visibility on the running generation. */
 export function messageModeOptions(visibility: Visibility): { rollMode: string } | { messageMode: string } {
   return generation() >= 14 ? { messageMode: visibility } : { rollMode: V13_IDS[visibility] };
@@ -73,6 +85,29 @@ export function deletionUpdate(path: string, key: string): Record<string, unknow
     return { [`${path}.${key}`]: data.operators.ForcedDeletion.create() };
   }
   return { [`${path}.-=${key}`]: null };
+}
+
+/**
+ * The update that replaces an object field whole with `value`, so keys the new value lacks leave the
+ * stored data (even keys the schema no longer defines, which a deletion cannot reach: v14 drops a
+ * `ForcedDeletion` of a key absent from the document's source, observed on 14.365,
+ * victorharry/tormenta20-foundry MIGRACAO-V13-V14.md §7). v13 writes the `==key` forced replacement
+ * (FI#11273; API13 foundry.utils.isDeletionKey); v14 the `ForcedReplacement` operator, which always
+ * enters the update (same notes; API14 foundry.data.operators.ForcedReplacement).
+ *
+ * @param path - The field's path, e.g. `system`.
+ * @param value - Its new value.
+ * @returns The update data.
+ */
+export function replacementUpdate(path: string, value: object): Record<string, unknown> {
+  if (generation() >= 14) {
+    // v14 only; the v13 types do not know `foundry.data.operators`.
+    const data = foundry.data as unknown as { operators: { ForcedReplacement: { create(v: object): unknown } } };
+    return { [path]: data.operators.ForcedReplacement.create(value) };
+  }
+  const parts = path.split(".");
+  const last = parts.pop() as string;
+  return { [[...parts, `==${last}`].join(".")]: value };
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -112,15 +147,100 @@ export type EffectChangeKind = "add" | "override";
 const V13_EFFECT_MODES: Readonly<Record<EffectChangeKind, number>> = { add: 2, override: 5 };
 
 /**
- * An Active Effect change in the running generation's shape.
+ * v14's default priority of each change type the system uses. [API14 CONST.ACTIVE_EFFECT_CHANGE_TYPES:
+ * add 20, override 50, https://foundryvtt.com/api/v14/variables/CONST.ACTIVE_EFFECT_CHANGE_TYPES.html]
+ */
+const V14_PRIORITIES: Readonly<Record<EffectChangeKind, number>> = { add: 20, override: 50 };
+
+/**
+ * An Active Effect change in the running generation's shape: v13 `{ key, value, mode, priority }`;
+ * v14 `{ key, value, type, phase, priority }`, every change of Active Effects V2 having a type, a phase
+ * and a priority (FI#13740). The system's changes adjust its own rolls, read by the system itself, so
+ * they apply in the first phase. [API14 CONST.ACTIVE_EFFECT_CHANGE_PHASES: `initial`, `final`]
  *
  * @param key - The changed path.
- * @param value - The value, as text (both generations store a change's value as a string).
+ * @param value - The value, as text (v14 reads a text holding JSON as what it holds).
  * @param kind - How it combines.
  */
 export function effectChange(key: string, value: string, kind: EffectChangeKind): Record<string, unknown> {
-  if (generation() >= 14) return { key, value, type: kind };
+  if (generation() >= 14) return { key, value, type: kind, phase: "initial", priority: V14_PRIORITIES[kind] };
   return { key, value, mode: V13_EFFECT_MODES[kind], priority: null };
+}
+
+/**
+ * The data of an Active Effect with these changes, in the running generation's shape: v13 keeps the
+ * changes at the top level (`changes`); v14 in the effect's type data (`system.changes`), where the
+ * top-level field is a deprecated shim (FI#13740 "Migrate ActiveEffect#changes to
+ * ActiveEffect#system#changes"; API14 foundry.documents.ActiveEffect#system).
+ *
+ * @param data - The effect's other data (name, img, transfer…).
+ * @param changes - The changes, each made by {@link effectChange}.
+ */
+export function effectData<D extends object>(data: D, changes: readonly unknown[]): D & Record<string, unknown> {
+  if (generation() >= 14) return { ...data, system: { changes: [...changes] } };
+  return { ...data, changes: [...changes] };
+}
+
+/** An Active Effect as {@link effectChanges} reads it: either generation's members. */
+export interface EffectChangesHolder {
+  /** v13: the changes (v14: a deprecated shim, never read there). */
+  readonly changes?: unknown;
+  /** v14: the type data holding the changes. */
+  readonly system?: unknown;
+}
+
+/**
+ * The changes of an Active Effect, read where the running generation keeps them (v13 `changes`, v14
+ * `system.changes`); each is a plain record (v13: key, value, mode; v14: key, value, type, phase and
+ * priority, the value text or what its JSON holds). [FI#13740; API13/API14 ActiveEffect]
+ */
+export function effectChanges(effect: EffectChangesHolder): readonly Record<string, unknown>[] {
+  const list: unknown =
+    generation() >= 14 ? (effect.system as { changes?: unknown } | null | undefined)?.changes : effect.changes;
+  return Array.isArray(list)
+    ? (list as unknown[]).filter((c): c is Record<string, unknown> => typeof c === "object" && c !== null)
+    : [];
+}
+
+/**
+ * v14's `CONFIG.statusEffects`, a record of status effects keyed by id; the compiler knows v13's array
+ * only. [API14 CONFIG.statusEffects, https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html]
+ */
+type StatusEffectRecord = Record<string, { readonly id: string } & Record<string, unknown>>;
+
+/**
+ * Registers status effects for the token HUD and `Actor#toggleStatusEffect`: v13 pushes them onto the
+ * `CONFIG.statusEffects` array; v14 keeps a record keyed by id, where `push` does not exist (FI#13122;
+ * a v14 system crashed at `init` with "statusEffects.push is not a function", Destroyed-Faith/
+ * masterySystem CHANGELOG 0.9.199). An entry's changes are in the generation's shape: v14's
+ * StatusEffectConfig is ActiveEffect data, so its changes go in `system.changes` (API14
+ * CONFIG.StatusEffectConfig: `_StatusEffectConfig & Partial<ActiveEffectData>`).
+ *
+ * @param entries - Each status effect: its id, name (a localization key), icon and changes.
+ */
+export function registerStatusEffects(
+  entries: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly img: string;
+    readonly changes: readonly unknown[];
+  }[],
+): void {
+  const configs = entries.map(({ changes, ...rest }) => effectData(rest, changes));
+  if (generation() >= 14) {
+    const record = CONFIG.statusEffects as unknown as StatusEffectRecord;
+    for (const config of configs) record[config.id] = config;
+    return;
+  }
+  CONFIG.statusEffects.push(...(configs as unknown as typeof CONFIG.statusEffects));
+}
+
+/** The status effects registered, whatever the generation's container (v13 array, v14 record by id). */
+export function statusEffectList(): readonly ({ readonly id: string } & Record<string, unknown>)[] {
+  const config: unknown = CONFIG.statusEffects;
+  return Array.isArray(config)
+    ? (config as ({ id: string } & Record<string, unknown>)[])
+    : Object.values(config as StatusEffectRecord);
 }
 
 /**
@@ -143,7 +263,7 @@ export function effectChangeKind(change: {
  * code registers `{ rgx, fn }` under its own key, e.g. Pokerole-Software-Development/foundry-pokerole
  * module/pokerole.mjs, verified 14.364]
  */
-interface ChatCommandEntry {
+export interface ChatCommandEntry {
   rgx: RegExp;
   fn: (command: string, match: unknown, chatData: object, createOptions: object) => Promise<false | void>;
 }
@@ -189,7 +309,60 @@ export function registerChatCommands(words: readonly string[], run: (text: strin
   return true;
 }
 
+/** A command of v14's chat-command registry by its name, or `undefined` (always on v13, which has none). */
+export function chatCommandEntry(name: string): ChatCommandEntry | undefined {
+  const registry = chatCommandRegistry();
+  return registry && Object.hasOwn(registry, name) ? registry[name] : undefined;
+}
+
+/**
+ * The keys an update changed at one level, a deleted key by its own name: v13 writes a deletion as a
+ * `-=key` entry, v14 as the key with an operator for its value (API14 foundry.data.operators).
+ *
+ * @param changes - One level of an update's (expanded) data.
+ */
+export function changedKeys(changes: unknown): string[] {
+  if (typeof changes !== "object" || changes === null) return [];
+  return Object.keys(changes).map((key) => (key.startsWith("-=") || key.startsWith("==") ? key.slice(2) : key));
+}
+
 /** Whether v14's registry runs the system's commands (so the `chatMessage` hook leaves them alone). */
 export function chatCommandsRegistered(): boolean {
   return commandsRegistered && chatCommandRegistry() !== null;
+}
+
+/** A context-menu entry in the system's own terms, the same on both generations. */
+export interface MenuEntry {
+  /** The label (a localization key, as core localizes it). */
+  readonly label: string;
+  /** The icon's HTML, e.g. `<i class="fa-solid fa-heart"></i>`. */
+  readonly icon: string;
+  /** Whether the entry shows for this element (the message's or document's row). */
+  readonly visible?: (target: HTMLElement) => boolean;
+  /** What choosing it does. */
+  readonly onClick: (target: HTMLElement) => unknown;
+}
+
+/**
+ * A context-menu entry (e.g. for the `getChatMessageContextOptions` hook) in the running generation's
+ * names: v13 name, icon, condition(li) and callback(li); v14 label, icon, visible(target) and
+ * onClick(event, target), where the v13 names log a deprecation and go in v16 (FOUNDRY-NOTES
+ * §13.1; API13 ContextMenuEntry; API14 ContextMenuEntry).
+ */
+export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {
+  const { label, icon, visible, onClick } = entry;
+  if (generation() >= 14) {
+    return {
+      label,
+      icon,
+      ...(visible ? { visible: (target: HTMLElement) => visible(target) } : {}),
+      onClick: (_event: Event | null, target: HTMLElement) => onClick(target),
+    };
+  }
+  return {
+    name: label,
+    icon,
+    ...(visible ? { condition: (li: HTMLElement) => visible(li) } : {}),
+    callback: (li: HTMLElement) => onClick(li),
+  };
 }

@@ -78,8 +78,12 @@ export function runChatCommand(message: string): boolean {
   if (!parsed) return false;
   const { engine, request } = parsed;
   // Loaded on use: the roll service pulls in the dice classes, which need Foundry's globals.
+  // The speaker is the selected token, else the user's character (`getSpeaker()`, FOUNDRY-NOTES
+  // §13.1); the roll stays its typist's: a GM who types /action with a hero's token selected keeps
+  // the card's GM controls (an action card's owner is otherwise the hero's player).
+  const owner = engine === "action" ? { rollOptions: { card: { owner: game.user.id } } } : {};
   void import("../services/roll.ts").then(({ rollToChat }) =>
-    rollToChat(engine, request, { speaker: ChatMessage.getSpeaker() }),
+    rollToChat(engine, request, { speaker: ChatMessage.getSpeaker(), ...owner }),
   );
   return true;
 }

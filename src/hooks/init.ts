@@ -10,7 +10,7 @@ import { registerSystemChatCommands } from "./chat-message.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
 import { statusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
-import { effectChange } from "../helpers/compat.ts";
+import { effectChange, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { registerTargetSettings } from "../data/settings/targets.ts";
@@ -38,7 +38,8 @@ export function onInit(): void {
   CONFIG.Actor.dataModels = actorModels;
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
   // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
-  CONFIG.statusEffects.push(...(statusEffects(effectChange) as unknown as typeof CONFIG.statusEffects));
+  // v13 keeps them in an array, v14 in a record by id (helpers/compat.ts).
+  registerStatusEffects(statusEffects(effectChange));
   // An item's effects reach its holder only while the item is equipped (data/conditions/effect-class.ts).
   CONFIG.ActiveEffect.documentClass = activeEffectClass();
   // The figures a token may show as bars and values (karma, points, Willpower, action dice held).

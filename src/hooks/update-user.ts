@@ -1,4 +1,5 @@
 import { SYSTEM_ID } from "../constants.ts";
+import { changedKeys } from "../helpers/compat.ts";
 import { ACTION_ACTOR_TYPE } from "../services/action-dice/protocol.ts";
 import { POOL_FLAG } from "../services/action-dice/store.ts";
 
@@ -12,7 +13,8 @@ interface DocumentApp {
 function poolChanged(changes: unknown): boolean {
   const flags = (changes as { flags?: Record<string, unknown> } | null)?.flags?.[SYSTEM_ID];
   if (typeof flags !== "object" || flags === null) return false;
-  return Object.keys(flags).some((key) => key === POOL_FLAG || key === `-=${POOL_FLAG}`);
+  // A removed pool shows as a deletion, written per generation (helpers/compat.ts).
+  return changedKeys(flags).includes(POOL_FLAG);
 }
 
 /**

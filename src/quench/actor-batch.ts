@@ -3,8 +3,9 @@
  * vitest suite cannot prove without Foundry. Each scenario creates a character in the real world,
  * and deletes it afterwards:
  * - new characters get the schema's defaults and their derived data (action dice from the level);
- * - an invalid update (out of range, not a whole number, a bad die code or die size) is rejected by
- *   the schema and nothing changes;
+ * - an update outside a field's choices (a bad die code or die size) is refused by the schema and
+ *   nothing changes; a number outside its range is clamped into it (FI#12487); a fraction in a
+ *   whole-number field is never stored;
  * - data in an older shape is migrated by `migrateData` when the document is built;
  * - each type opens its own sheet, which renders a roll button per rollable trait;
  * - an item's transferring effect reaches its holder only while the item is equipped (the system's
@@ -13,31 +14,40 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { CHARACTER_TYPES, SCHEMA_VERSION, WILD_STARTING_FATE_POINTS, type CharacterType } from "../data/actor/pure.ts";
-import { effectChange } from "../helpers/compat.ts";
+import { effectChange, effectData } from "../helpers/compat.ts";
 import type { QuenchApi, QuenchContext } from "./index.ts";
 
-/** Invalid updates the schema must reject, per type: the update and the path that must not change. */
-const INVALID_UPDATES: readonly [CharacterType, Record<string, unknown>, string][] = [
-  ["percentile-character", { "system.karma": -3 }, "system.karma"],
-  ["percentile-character", { "system.attributes.body.rating": 2.5 }, "system.attributes.body.rating"],
-  ["action-character", { "system.level": 2.5 }, "system.level"],
+/** Updates the schema must refuse (a value outside its choices, a malformed code): the path that must not change. */
+const REFUSED_UPDATES: readonly [CharacterType, Record<string, unknown>, string][] = [
   ["action-character", { "system.classDice.faces": 5 }, "system.classDice.faces"],
   ["wild-character", { "system.attributes.agility.code": "lots" }, "system.attributes.agility.code"],
-  ["wild-character", { "system.session.fatePoints": 2 }, "system.session.fatePoints"],
   ["pi-character", { "system.attributes.power.dice": [7] }, "system.attributes.power.dice"],
-  ["pool-character", { "system.attributes.strength.rating": 6 }, "system.attributes.strength.rating"],
-  ["pool-character", { "system.willpower.permanent": 11 }, "system.willpower.permanent"],
+];
+
+/**
+ * Numbers outside their field's range, which Foundry's cleaning clamps into it rather than refusing
+ * (FI#12487 and the maintainer's answer; the system's own sheets and dialogs refuse them first with a
+ * message): the path and the value stored.
+ */
+const CLAMPED_UPDATES: readonly [CharacterType, Record<string, unknown>, string, number][] = [
+  ["percentile-character", { "system.karma": -3 }, "system.karma", 0],
+  ["wild-character", { "system.session.fatePoints": 2 }, "system.session.fatePoints", 1],
+  ["pool-character", { "system.attributes.strength.rating": 6 }, "system.attributes.strength.rating", 5],
+  ["pool-character", { "system.willpower.permanent": 11 }, "system.willpower.permanent", 10],
+];
+
+/** A fraction in a whole-number field: no public page says whether it is refused or rounded; never stored as is. */
+const FRACTION_UPDATES: readonly [CharacterType, Record<string, unknown>, string][] = [
+  ["percentile-character", { "system.attributes.body.rating": 2.5 }, "system.attributes.body.rating"],
+  ["action-character", { "system.level": 2.5 }, "system.level"],
 ];
 
 /** Older source shapes and what a value must read after `migrateData`. */
 const OLDER_SHAPES: readonly [CharacterType, Record<string, unknown>, string, unknown][] = [
   ["percentile-character", { attributes: { body: 6 } }, "system.attributes.body.rating", 6],
-  [
-    "action-character",
-    { weapons: { axe0000000000001: { name: "Axe", botch: 3 } } },
-    "system.weapons.axe0000000000001.botchRange",
-    3,
-  ],
+  // An ability's modifier stored as a bare number (version 0); the legacy weapons left the schema in
+  // version 2 (they became Items through the world migration), so they are not read here.
+  ["action-character", { abilities: { strength: 2 } }, "system.abilities.strength.mod", 2],
   ["wild-character", { attributes: { agility: { dice: 3, pips: 1 } } }, "system.attributes.agility.code", "3D+1"],
   ["pi-character", { attributes: { power: "d8/d4" } }, "system.attributes.power.dice", [8, 4]],
   ["pool-character", { willpower: 6 }, "system.willpower.current", 6],
@@ -82,8 +92,8 @@ export function registerActorBatch(quench: QuenchApi): void {
           assert.deepEqual(read(hero, "system.actionDice"), { faces: 6, count: 4, gmFaces: 10 }, "action dice");
         });
 
-        for (const [type, update, path] of INVALID_UPDATES) {
-          context.it(`${type}: rejects ${JSON.stringify(update)} and changes nothing`, async () => {
+        for (const [type, update, path] of REFUSED_UPDATES) {
+          context.it(`${type}: refuses ${JSON.stringify(update)} and changes nothing`, async () => {
             const actor = await make(type);
             const before = JSON.stringify(read(actor, path));
             let rejected = false;
@@ -94,6 +104,22 @@ export function registerActorBatch(quench: QuenchApi): void {
             }
             assert.isTrue(rejected, "the update was rejected");
             assert.equal(JSON.stringify(read(actor, path)), before, "the value is unchanged");
+          });
+        }
+
+        for (const [type, update, path, stored] of CLAMPED_UPDATES) {
+          context.it(`${type}: clamps ${JSON.stringify(update)} into its range`, async () => {
+            const actor = await make(type);
+            await actor.update(update);
+            assert.equal(read(actor, `_source.${path}`), stored, "the stored value is the range's bound");
+          });
+        }
+
+        for (const [type, update, path] of FRACTION_UPDATES) {
+          context.it(`${type}: never stores ${JSON.stringify(update)} as a fraction`, async () => {
+            const actor = await make(type);
+            await actor.update(update).catch(() => undefined);
+            assert.isTrue(Number.isInteger(read(actor, `_source.${path}`)), "a whole number is stored");
           });
         }
 
@@ -110,7 +136,7 @@ export function registerActorBatch(quench: QuenchApi): void {
           const data = {
             name: "Quench pack",
             type: "gear",
-            effects: [{ name: "Quench load", transfer: true, changes: [change] }],
+            effects: [effectData({ name: "Quench load", transfer: true }, [change])],
           };
           const [item] = (await actor.createEmbeddedDocuments("Item", [data as never])) ?? [];
           if (!item) throw new Error("could not create the item");

@@ -9,7 +9,7 @@
  * A failure here means the double's reading was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { deletionUpdate, generation } from "../helpers/compat.ts";
+import { chatCommandEntry, deletionUpdate, generation } from "../helpers/compat.ts";
 import { rollToChat } from "../services/roll.ts";
 import type { EngineRoll } from "../dice/index.ts";
 import { prepareActionDiceRun } from "./action-dice-run.ts";
@@ -51,21 +51,6 @@ async function withScriptedDice<T>(faces: number[], fn: () => Promise<T>): Promi
   }
 }
 
-/** A v14 chat command as the registry holds it. [API14 foundry.ChatCommandCallback] */
-interface ChatCommandEntry {
-  rgx: RegExp;
-  fn: (command: string, match: unknown, chatData: object, createOptions: object) => Promise<false | void>;
-}
-
-/** A command of v14's chat-command registry, by name. */
-function chatCommand(name: string): ChatCommandEntry | undefined {
-  // The v13 types do not know the v14 registry.
-  const ChatLog = foundry.applications.sidebar.tabs.ChatLog as unknown as {
-    CHAT_COMMANDS?: Record<string, ChatCommandEntry>;
-  };
-  return ChatLog.CHAT_COMMANDS?.[name];
-}
-
 /** Registers the batch. */
 export function registerWorldFaultsBatch(quench: QuenchApi): void {
   quench.registerBatch(
@@ -85,7 +70,7 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
           const chatData = { user: game.user.id, speaker: ChatMessage.getSpeaker() };
           if (generation() >= 14) {
             // The registry's command matches the typed text and runs with the chat log as `this`.
-            const command = chatCommand(`${SYSTEM_ID}.pool`);
+            const command = chatCommandEntry(`${SYSTEM_ID}.pool`);
             const match = "/pool 2 7".match(command?.rgx ?? /$^/);
             assert.isTrue(match !== null, "the registry holds /pool and its pattern matches the typed text");
             const answer = await command?.fn.call(ui.chat, `${SYSTEM_ID}.pool`, match, chatData, {});
@@ -115,21 +100,24 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
         });
 
         context.it(
-          "a number outside its field's range is never stored; a key the schema lacks is not kept",
+          "a number outside its field's range is clamped into it, a fraction never stored; a key the schema lacks is not kept",
           async () => {
             const data = { name: "Quench schema", type: "pool-character" } as unknown as Actor.CreateData;
             const actor = await Actor.implementation.create(data);
             if (!actor) throw new Error("could not create a pool-character");
             actors.push(actor);
-            for (const value of [9, -1, 2.5]) {
-              // Refused (the double's reading) or clamped and rounded: either way nothing out of range is kept.
-              await actor.update({ "system.attributes.strength.rating": value } as never).catch(() => undefined);
-              const stored = foundry.utils.getProperty(actor, "_source.system.attributes.strength.rating");
-              assert.isTrue(
-                typeof stored === "number" && Number.isInteger(stored) && stored >= 0 && stored <= 5,
-                `rating ${value} stored as ${String(stored)}`,
-              );
+            const rating = () => foundry.utils.getProperty(actor, "_source.system.attributes.strength.rating");
+            // Out of range: clamped into it by cleaning (FI#12487), not refused.
+            for (const [value, bound] of [
+              [9, 5],
+              [-1, 0],
+            ] as const) {
+              await actor.update({ "system.attributes.strength.rating": value } as never);
+              assert.equal(rating(), bound, `rating ${value} clamped`);
             }
+            // A fraction in a whole-number field: refused (the double's reading) or rounded, never stored as is.
+            await actor.update({ "system.attributes.strength.rating": 2.5 } as never).catch(() => undefined);
+            assert.isTrue(Number.isInteger(rating()), `rating 2.5 stored as ${String(rating())}`);
             await actor.update({ "system.strayKey": 1 } as never).catch(() => undefined);
             const source = foundry.utils.getProperty(actor, "_source.system") as Record<string, unknown>;
             assert.isTrue(!Object.hasOwn(source, "strayKey"), "a key the schema does not define is dropped");

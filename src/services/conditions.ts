@@ -2,7 +2,7 @@
 
 import { CONDITIONS, namedConditions, type EffectLike, type NamedCondition } from "../data/conditions/index.ts";
 import type { EngineId } from "../engines/index.ts";
-import { effectChangeKind } from "../helpers/compat.ts";
+import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../helpers/compat.ts";
 
 /**
  * The conditions among an actor's applied effects (active ones, its own and its items') that adjust
@@ -17,11 +17,12 @@ export function conditionsFor(
   actor: Actor.Implementation,
   withoutStatuses = false,
 ): NamedCondition[] {
-  // An effect's changes are `{ key, value, mode }` in v13 and `{ key, value, type }` in v14; read either.
-  const all = actor.appliedEffects as unknown as readonly (EffectLike & {
-    readonly parent?: unknown;
-    readonly statuses?: ReadonlySet<string>;
-  })[];
+  // An effect's changes are `changes` in v13 and `system.changes` in v14 (compat reads either).
+  const all = actor.appliedEffects as unknown as readonly (EffectChangesHolder &
+    Omit<EffectLike, "changes"> & {
+      readonly parent?: unknown;
+      readonly statuses?: ReadonlySet<string>;
+    })[];
   const statusIds = new Set(CONDITIONS.map((c) => c.id));
   const effects = withoutStatuses ? all.filter((e) => ![...(e.statuses ?? [])].some((id) => statusIds.has(id))) : all;
   return namedConditions(
@@ -29,7 +30,7 @@ export function conditionsFor(
     effects.map((e) => ({
       name: e.name,
       disabled: e.disabled === true,
-      changes: e.changes,
+      changes: effectChanges(e) as EffectLike["changes"],
       // Where it comes from: the item that carries it (its parent), or the character itself. [API13 ActiveEffect#parent]
       ...sourceOf(e.parent),
     })),

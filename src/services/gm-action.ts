@@ -56,11 +56,21 @@ function requestKey(actionId: string): "requests" {
   return `requests.${actionId}` as "requests";
 }
 
-const registry = new Map<string, GmAction<never>>();
+/** What the GM side needs to know about an action before running it. */
+export interface GmActionOptions {
+  /**
+   * The action writes world settings: the active GM must hold the SETTINGS_MODIFY permission, which an
+   * Assistant GM holds by default and a world may revoke (API13 CONST.USER_PERMISSIONS.SETTINGS_MODIFY,
+   * defaultRole ASSISTANT); without it the action is refused before anything is written.
+   */
+  readonly writesSettings?: boolean;
+}
+
+const registry = new Map<string, { readonly action: GmAction<never>; readonly options: GmActionOptions }>();
 
 /** Registers a privileged action under a name (every client registers the same set in `init`). */
-export function registerGmAction<D>(name: string, action: GmAction<D>): void {
-  registry.set(name, action);
+export function registerGmAction<D>(name: string, action: GmAction<D>, options: GmActionOptions = {}): void {
+  registry.set(name, { action, options });
 }
 
 /**
@@ -110,11 +120,15 @@ async function apply(userId: string, actionId: string): Promise<ActionReply> {
   const recent = refused !== undefined && Date.now() - refused.at < REFUSAL_MEMORY;
   const request = await readRequest(asker, actionId, !recent);
   if (!request) return recent ? refused.reply : refuse("ForgedRequest");
-  const action = registry.get(request.name);
+  const registered = registry.get(request.name);
   let reply: ActionReply;
-  if (!action) reply = refuse("UnknownGmAction", { name: request.name });
-  else {
+  if (!registered) reply = refuse("UnknownGmAction", { name: request.name });
+  else if (registered.options.writesSettings && !game.user.can("SETTINGS_MODIFY")) {
+    // An Assistant GM in a world that revoked its SETTINGS_MODIFY: refused before any write.
+    reply = refuse("GmMayNotWriteSettings", { name: game.user.name });
+  } else {
     try {
+      const { action } = registered;
       reply = { ok: true, value: await action.run({ asker, actionId }, request.data as never), repeated: false };
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;

@@ -27,6 +27,11 @@ export interface PostOptions {
    * insight subject); they never replace the engine's own options.
    */
   rollOptions?: Record<string, unknown>;
+  /**
+   * The message is a combatant's initiative roll: it carries core's `initiativeRoll` flag, which the
+   * tracker's rolls set and Dice So Nice reads (pf2e's ChatMessageFlags `core.initiativeRoll`; issue 23).
+   */
+  initiativeRoll?: boolean;
 }
 
 const VISIBILITIES: readonly Visibility[] = ["public", "gm", "blind", "self"];
@@ -142,6 +147,7 @@ export async function createRollMessage(
       flavor: options.flavor === undefined ? undefined : escapeHTML(options.flavor),
       rolls: [roll],
       sound: CONFIG.sounds.dice,
+      ...(options.initiativeRoll === true ? { flags: { core: { initiativeRoll: true } } } : {}),
     },
     // v14's `messageMode` is unknown to the v13 types; compat picks the right key at run time.
     messageModeOptions(visibility) as ChatMessage.Database.CreateOperation<undefined>,

@@ -26,12 +26,15 @@
  * every client).
  */
 import { DataModelValidationError, TypeDataModel } from "./data-model.ts";
-import { applyOperators } from "./operators.ts";
+import { type ActiveEffect, type EffectSpec, storedEffect } from "./effects.ts";
+
+export type { EffectSpec } from "./effects.ts";
+import { applyOperators, deletionOf } from "./operators.ts";
 import { broadcast, lifecycle, preHook, toServer, viewOf, type OnClient } from "./server.ts";
 import { currentUserId, env, runAs, warn } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
-import { assertFlagScope, deletionKey, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
-import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
+import { assertFlagScope, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
+import { deepClone, diffUpdate, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
 
 /** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
@@ -56,24 +59,6 @@ export interface ActorSpec {
   items?: ItemSpec[];
   /** Embedded Active Effects; default none. */
   effects?: EffectSpec[];
-}
-
-/**
- * An embedded Active Effect, as stored: a name, whether it is disabled, the status ids it stands
- * for, and its changes (`{ key, value, mode }` in v13, `{ key, value, type }` in v14).
- * [API13 ActiveEffect: name, disabled, statuses, changes; API14 ActiveEffectChangeData]
- */
-export interface EffectSpec {
-  _id: string;
-  name: string;
-  disabled?: boolean;
-  /**
-   * Whether an item's effect applies to the item's holder. Only an explicit `true` transfers (the
-   * stricter reading: the system always sets it). [API13 ActiveEffectData#transfer]
-   */
-  transfer?: boolean;
-  statuses?: string[];
-  changes?: Record<string, unknown>[];
 }
 
 /** An embedded item of an actor, as stored. */
@@ -146,6 +131,32 @@ function changedSystem(
   return { ...unknown, ...cleaned };
 }
 
+/**
+ * `Document#validate({ changes, clean })` for a document with a `system` model: the proposed `system`
+ * changes are cleaned in place (cast, trimmed, clamped into range), then the stored data with them is
+ * validated; `strict` (default) throws a `DataModelValidationError`, else `false` is returned. [API13/API14
+ * DataModel#validate; DataModelValidationOptions#changes, #clean, #strict]
+ */
+function validateChanges(
+  documentName: "Actor" | "Item",
+  type: string,
+  stored: Record<string, unknown>,
+  options: { changes: Record<string, unknown>; clean?: boolean; strict?: boolean },
+): boolean {
+  const Model = modelOf(documentName, type);
+  const changes = options.changes;
+  if (!Model || !isPlainObject(changes.system)) return true;
+  const context = modelContext(null);
+  if (options.clean) changes.system = Model.cleanData(Model.migrated(changes.system, context), { partial: true });
+  const merged = Model.cleanData(
+    Model.migrated(mergeObject(deepClone(stored), deepClone(changes.system as Record<string, unknown>)), context),
+  );
+  const failures = Model.failures(merged);
+  if (failures.length === 0) return true;
+  if (options.strict === false) return false;
+  throw new DataModelValidationError(Model.name, failures);
+}
+
 /** New stored `system` data of a type: the given data cleaned and validated by its model. */
 function createdSystem(documentName: "Actor" | "Item", type: string, given: unknown): Record<string, unknown> {
   const data = isPlainObject(given) ? given : {};
@@ -161,8 +172,11 @@ function jsonCopy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** Where an actor lives: a world actor (server and per-client copies) or a compendium's (one store). */
-interface ActorHome {
+/**
+ * Where an actor lives: a world actor (server and per-client copies), a compendium's (one store), or
+ * an unlinked token's synthetic actor (its base actor with the token's delta, tokens.ts).
+ */
+export interface ActorHome {
   /** The data as the client holding `actor` sees it. */
   read(clientId: string): ActorSpec | undefined;
   /** The data the server holds now. */
@@ -171,61 +185,26 @@ interface ActorHome {
   write(next: ActorSpec, onClient: OnClient): Promise<void>;
   /** That client's instance of the actor (the one its hooks receive). */
   instance(clientId: string): Actor;
-}
-
-/** An embedded Active Effect as the system reads it (a copy). */
-function effectView(spec: EffectSpec) {
-  return strictObject(
-    {
-      id: spec._id,
-      name: spec.name,
-      disabled: spec.disabled ?? false,
-      statuses: new Set(spec.statuses ?? []),
-      changes: deepClone(spec.changes ?? []),
-    },
-    `ActiveEffect ${spec._id}`,
-  );
-}
-
-/**
- * The Active Effect document class stand-in (`CONFIG.ActiveEffect.documentClass`, which the system
- * subclasses): an effect with its parent; core has no suppression of its own, and an effect is
- * active when neither disabled nor suppressed. [API13 ActiveEffect#isSuppressed ("is there some
- * system logic that makes this active effect ineligible for application?"), ActiveEffect#active,
- * Document#parent]
- */
-export class ActiveEffect {
-  readonly id: string;
-  readonly name: string;
-  readonly disabled: boolean;
-  readonly transfer: boolean;
-  readonly statuses: Set<string>;
-  readonly changes: Record<string, unknown>[];
-  readonly parent: unknown;
-
-  constructor(data: EffectSpec, { parent }: { parent: unknown }) {
-    this.id = data._id;
-    this.name = data.name;
-    this.disabled = data.disabled ?? false;
-    this.transfer = data.transfer === true;
-    this.statuses = new Set(data.statuses ?? []);
-    this.changes = deepClone(data.changes ?? []);
-    this.parent = parent;
-  }
-
-  get isSuppressed(): boolean {
-    return false;
-  }
-
-  get active(): boolean {
-    return !this.disabled && !this.isSuppressed;
-  }
+  /** For a token's synthetic actor: that client's token document. [API13 Actor#token] */
+  token?(clientId: string): unknown;
 }
 
 /** The configured Active Effect class (the system's subclass once it has started). */
 function effectClass(): typeof ActiveEffect {
   const config = env().globals as { CONFIG: { ActiveEffect: { documentClass: typeof ActiveEffect } } };
   return config.CONFIG.ActiveEffect.documentClass;
+}
+
+/** A status effect's configuration: v13 an entry of the `CONFIG.statusEffects` array, v14 of the record by id. */
+export function statusEffectConfig(
+  id: string,
+): ({ id: string; name?: unknown; hud?: unknown; order?: unknown } & Record<string, unknown>) | undefined {
+  const config = (env().globals.CONFIG as { statusEffects: unknown }).statusEffects;
+  if (env().generation === 14) {
+    const record = config as Record<string, { id: string } & Record<string, unknown>>;
+    return Object.hasOwn(record, id) ? record[id] : undefined;
+  }
+  return (config as ({ id: string } & Record<string, unknown>)[]).find((s) => s.id === id);
 }
 
 /** An embedded collection by id. [API13 EmbeddedCollection: get, contents, size, iteration, filter…] */
@@ -348,13 +327,41 @@ class Item {
   /** The applications showing the item. [API13 ClientDocumentMixin#apps] */
   readonly apps: Record<string, unknown> = {};
 
+  /** Cleans and validates proposed changes as an update would (see `validateChanges`). [API13 DataModel#validate] */
+  validate(options: { changes: Record<string, unknown>; clean?: boolean; strict?: boolean }): boolean {
+    const spec = this.#spec;
+    return validateChanges("Item", spec.type, spec.system, options);
+  }
+
+  /**
+   * Renders this client's applications of the item again (those already rendered), as a change to the
+   * item or to one of its effects does. [API13 ClientDocumentMixin#apps, #render]
+   */
+  _renderApps(): void {
+    for (const app of Object.values(this.apps)) {
+      void (app as { render(options?: object): Promise<unknown> }).render();
+    }
+  }
+
   /** Updates the item (its actor's owners or a GM); checked by its model. [API13 Document#update] */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
+    // Diffed against this client's copy first: a change to nothing is no update. [API13 DatabaseUpdateOperation#diff]
+    const mine = this.#spec;
+    const model: unknown = this.system;
+    const own = {
+      name: mine.name,
+      img: mine.img,
+      sort: mine.sort,
+      flags: mine.flags ?? {},
+      system: model instanceof TypeDataModel ? model._source : mine.system,
+    };
+    const operated = applyOperators(expandObject(changes), env().generation, own);
+    const expanded = options.diff === false ? operated : diffUpdate(own, operated);
+    if (Object.keys(expanded).length === 0) return this;
     await this.#actor._changeItems("updateItem", options, (items) => {
       const index = items.findIndex((i) => i._id === this.#id);
       const current = items[index];
       if (!current) throw new Error(`Foundry double: Item ${this.#id} was deleted meanwhile`);
-      const expanded = applyOperators(expandObject(changes), env().generation);
       const system = changedSystem("Item", current.type, current.system, expanded.system);
       const rest = Object.fromEntries(
         Object.entries(expanded).filter(([k]) => ["name", "img", "sort", "flags"].includes(k)),
@@ -365,6 +372,51 @@ class Item {
       return { ids: [this.#id], changes: expanded };
     });
     return this;
+  }
+
+  /**
+   * Creates Active Effects on the item (its actor's owners or a GM), stored in the running
+   * generation's shape (effects.ts). [API13 ClientDocumentMixin#createEmbeddedDocuments]
+   */
+  async createEmbeddedDocuments(name: string, data: Record<string, unknown>[]): Promise<ActiveEffect[]> {
+    if (name !== "ActiveEffect") throw new Error(`Foundry double: ${name} is not an embedded collection of Item`);
+    const ids = await this._changeEffects("createActiveEffect", {}, (effects) => {
+      const created = data.map((d) => storedEffect({ ...d, _id: randomID() }, true));
+      effects.push(...created);
+      return { ids: created.map((c) => c._id), changes: null };
+    });
+    return ids.map((id) => this.effects.get(id) as ActiveEffect);
+  }
+
+  /** Changes the item's effects through its actor (its owners or a GM). */
+  async _changeEffects(
+    hook: "createActiveEffect" | "updateActiveEffect" | "deleteActiveEffect",
+    options: Record<string, unknown>,
+    change: (effects: EffectSpec[]) => { ids: string[]; changes: unknown },
+  ): Promise<string[]> {
+    let ids: string[] = [];
+    await this.#actor._changeItems("updateItem", options, (items) => {
+      const item = items.find((i) => i._id === this.#id);
+      if (!item) throw new Error(`Foundry double: Item ${this.#id} was deleted meanwhile`);
+      const effects = item.effects ?? [];
+      const result = change(effects);
+      ids = result.ids;
+      item.effects = effects;
+      // The effect's own lifecycle hooks fire, with each client's effect. [API13 hookEvents.createDocument…]
+      const fire = (actor: Actor, userId: string) => {
+        const host = actor.items.get(this.#id);
+        for (const id of ids) {
+          const effect = hook === "deleteActiveEffect" ? { id } : host?.effects.get(id);
+          const args =
+            hook === "updateActiveEffect"
+              ? [effect, deepClone(result.changes), options, userId]
+              : [effect, options, userId];
+          lifecycle(hook, () => args)(currentUserId());
+        }
+      };
+      return { ids: [this.#id], changes: null, fire };
+    });
+    return ids;
   }
 
   /** Deletes the item from its actor (its owners or a GM). [API13 Document#delete] */
@@ -411,6 +463,16 @@ class Actor {
     return "Actor";
   }
 
+  /** The token an unlinked token's synthetic actor belongs to, else `null`. [API13 Actor#token] */
+  get token(): unknown {
+    return this.#home.token?.(this.#clientId) ?? null;
+  }
+
+  /** Whether this is an unlinked token's synthetic actor. [API13 Actor#isToken] */
+  get isToken(): boolean {
+    return this.#home.token !== undefined;
+  }
+
   /** The document id. */
   get id(): string {
     return this.#id;
@@ -438,6 +500,14 @@ class Actor {
       this.#prepared = { spec, system: preparedSystem("Actor", spec.type, spec.system, this) };
     }
     return this.#prepared.system as Record<string, unknown>;
+  }
+
+  /**
+   * The data a roll formula's `@paths` read: the actor's prepared `system` (the system defines no
+   * `getRollData` of its own). [API13 Actor#getRollData: "the data schema used by dice roll commands"]
+   */
+  getRollData(): Record<string, unknown> {
+    return this.system;
   }
 
   /** The stored data: `system` as migrated and cleaned by the model. [API13 DataModel#_source] */
@@ -489,7 +559,13 @@ class Actor {
   /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
   async unsetFlag(scope: string, key: string): Promise<this> {
     assertFlagScope(scope);
-    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+    return this.update(deletionOf(`flags.${scope}.${key}`, env().generation));
+  }
+
+  /** Cleans and validates proposed changes as an update would (see `validateChanges`). [API13 DataModel#validate] */
+  validate(options: { changes: Record<string, unknown>; clean?: boolean; strict?: boolean }): boolean {
+    const spec = this.#spec;
+    return validateChanges("Actor", spec.type, spec.system, options);
   }
 
   /** Whether the running client's user owns the actor. [API13 Document#isOwner] */
@@ -507,16 +583,23 @@ class Actor {
   }
 
   /**
-   * Updates the actor's name, `system` data and flags (flat or nested keys; v13 `-=key`, v14
-   * `ForcedDeletion`). The model's `_preUpdate` and the `preUpdateActor` hook may cancel it on the
-   * requesting client; the server refuses a user who does not own the actor and data that does not
-   * validate. The data is stored as JSON. [API13 Document#update; TypeDataModel#_preUpdate;
-   * ClientDatabaseBackend permission error wording uncertain]
+   * Updates the actor's name, `system` data and flags (flat or nested keys; v13 `-=key`/`==key`, v14
+   * `ForcedDeletion`/`ForcedReplacement`, operators.ts). The update is first diffed against this
+   * client's copy: a change to nothing (every value as it is) is no update at all, no hook fires and
+   * nothing is sent or redrawn [API13 DatabaseUpdateOperation#diff]. The model's `_preUpdate` and the
+   * `preUpdateActor` hook may cancel it on the requesting client; the server refuses a user who does
+   * not own the actor and data that does not validate. The data is stored as JSON. [API13
+   * Document#update; TypeDataModel#_preUpdate; ClientDatabaseBackend permission error wording uncertain]
    */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
-    const expanded = applyOperators(expandObject(changes), env().generation);
-    const user = userInstance(currentUserId()) as UserInstance;
+    const mine = this.#spec;
     const model: unknown = this.system;
+    const sourceSystem = model instanceof TypeDataModel ? model._source : mine.system;
+    const own = { name: mine.name, flags: mine.flags ?? {}, system: sourceSystem };
+    const operated = applyOperators(expandObject(changes), env().generation, own);
+    const expanded = options.diff === false ? operated : diffUpdate(own, operated);
+    if (Object.keys(expanded).length === 0) return this;
+    const user = userInstance(currentUserId()) as UserInstance;
     if (model instanceof TypeDataModel && (await model._preUpdate(deepClone(expanded), options, user)) === false) {
       return this;
     }
@@ -524,7 +607,13 @@ class Actor {
     await toServer();
     this.#owner("update Actor");
     const current = this.#home.server();
-    const system = changedSystem("Actor", current.type, current.system, expanded.system);
+    const replaced = Object.hasOwn(expanded, "==system");
+    const system = changedSystem(
+      "Actor",
+      current.type,
+      replaced ? {} : current.system,
+      replaced ? expanded["==system"] : expanded.system,
+    );
     const rest = mergeObject(
       { name: current.name, flags: deepClone(current.flags ?? {}) },
       {
@@ -554,20 +643,24 @@ class Actor {
   async _changeItems(
     hook: "createItem" | "updateItem" | "deleteItem",
     options: Record<string, unknown>,
-    change: (items: ItemSpec[]) => { ids: string[]; changes: unknown },
+    change: (items: ItemSpec[]) => { ids: string[]; changes: unknown; fire?: (actor: Actor, userId: string) => void },
   ): Promise<string[]> {
     await toServer();
     const user = this.#owner(`${hook.replace("Item", "")} Item in Actor`);
     const current = this.#home.server();
     const items = deepClone(current.items ?? []);
-    const { ids, changes } = change(items);
+    const { ids, changes, fire } = change(items);
     await this.#home.write(jsonCopy({ ...current, items }), (clientId) => {
       const actor = this.#home.instance(clientId);
-      for (const id of ids) {
-        const item = hook === "deleteItem" ? null : actor.items.get(id);
-        const args = hook === "updateItem" ? [item, deepClone(changes), options, user.id] : [item, options, user.id];
-        lifecycle(hook, () => args)(clientId);
+      if (fire) fire(actor, user.id);
+      else {
+        for (const id of ids) {
+          const item = hook === "deleteItem" ? null : actor.items.get(id);
+          const args = hook === "updateItem" ? [item, deepClone(changes), options, user.id] : [item, options, user.id];
+          lifecycle(hook, () => args)(clientId);
+        }
       }
+      if (hook === "updateItem") for (const id of ids) actor.items.get(id)?._renderApps();
     });
     return ids;
   }
@@ -593,6 +686,14 @@ class Actor {
     data: Record<string, unknown>[],
     options: { keepId?: boolean } & Record<string, unknown> = {},
   ): Promise<Item[]> {
+    if (name === "ActiveEffect") {
+      const ids = await this._changeEffects("createActiveEffect", options, (effects) => {
+        const created = data.map((d) => storedEffect({ ...d, _id: randomID() }, true));
+        effects.push(...created);
+        return { ids: created.map((c) => c._id), changes: null };
+      });
+      return ids.map((id) => this.effects.get(id)) as unknown as Item[];
+    }
     if (name !== "Item") throw new Error(`Foundry double: ${name} is not an embedded collection of Actor`);
     const keepId = options.keepId === true;
     const ids = await this._changeItems("createItem", options, (items) => {
@@ -612,7 +713,9 @@ class Actor {
           sort: stored.sort ?? 0,
           flags: stored.flags ?? {},
           // Embedded effects come with the item, each with an id. [API13 ClientDocumentMixin#createEmbeddedDocuments]
-          effects: (stored.effects ?? []).map((e) => ({ ...e, _id: typeof e._id === "string" ? e._id : randomID() })),
+          effects: (stored.effects ?? []).map((e) =>
+            storedEffect({ ...e, _id: typeof e._id === "string" ? e._id : randomID() }, true),
+          ),
         };
       });
       items.push(...created);
@@ -621,9 +724,40 @@ class Actor {
     return ids.map((id) => this.items.get(id) as Item);
   }
 
-  /** The embedded Active Effects. [API13 Actor#effects: an EmbeddedCollection] */
+  /** The embedded Active Effects, as the configured class. [API13 Actor#effects: an EmbeddedCollection] */
   get effects() {
-    return embeddedCollection(() => (this.#spec.effects ?? []).map(effectView), `Actor ${this.#id} effects`);
+    const Class = effectClass();
+    return embeddedCollection(
+      () => (this.#spec.effects ?? []).map((e) => new Class(e, { parent: this })),
+      `Actor ${this.#id} effects`,
+    );
+  }
+
+  /**
+   * Changes the actor's own effects on the server (an owner or a GM) and brings the change to every
+   * client, where the effect's lifecycle hook fires. [API13 hookEvents.createDocument, deleteDocument]
+   */
+  async _changeEffects(
+    hook: "createActiveEffect" | "updateActiveEffect" | "deleteActiveEffect",
+    options: Record<string, unknown>,
+    change: (effects: EffectSpec[]) => { ids: string[]; changes: unknown },
+  ): Promise<string[]> {
+    await toServer();
+    const user = this.#owner(`${hook.replace("ActiveEffect", "")} ActiveEffect in Actor`);
+    const current = this.#home.server();
+    const effects = deepClone(current.effects ?? []);
+    const gone = hook === "deleteActiveEffect" ? null : undefined;
+    const { ids, changes } = change(effects);
+    await this.#home.write(jsonCopy({ ...current, effects }), (clientId) => {
+      const actor = this.#home.instance(clientId);
+      for (const id of ids) {
+        const effect = gone === null ? { id } : actor.effects.get(id);
+        const args =
+          hook === "updateActiveEffect" ? [effect, deepClone(changes), options, user.id] : [effect, options, user.id];
+        lifecycle(hook, () => args)(clientId);
+      }
+    });
+    return ids;
   }
 
   /**
@@ -641,9 +775,12 @@ class Actor {
 
   /**
    * Turns a status effect on or off (an owner or a GM only): on, an effect is made from its
-   * `CONFIG.statusEffects` entry (name localized, the status id in `statuses`, its changes); off,
-   * every effect standing for the status is deleted. `active` forces a state.
-   * [API13 Actor#toggleStatusEffect; ActiveEffect.fromStatusEffect]
+   * `CONFIG.statusEffects` entry (name localized, the status id in `statuses`, its changes as the
+   * entry gives them, stored in the running generation's shape); off, every effect standing for the
+   * status is deleted. `active` forces a state. `CONFIG.statusEffects` is an array in v13 and a record
+   * keyed by id in v14. [API13 Actor#toggleStatusEffect; ActiveEffect.fromStatusEffect; API14
+   * CONFIG.statusEffects, https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html; API14
+   * CONFIG.StatusEffectConfig: `_StatusEffectConfig & Partial<ActiveEffectData>`]
    *
    * @returns The created effect, `true` when one was already there and stays, `false` when deleted or absent.
    */
@@ -657,18 +794,14 @@ class Actor {
     if (on && existing.length > 0) return true;
     let created: EffectSpec | null = null;
     if (on) {
-      const globals = env().globals as {
-        CONFIG: { statusEffects: { id: string; name: string; changes?: unknown[] }[] };
-        game: { i18n: { localize(key: string): string } };
-      };
-      const status = globals.CONFIG.statusEffects.find((s) => s.id === statusId);
+      const globals = env().globals as { game: { i18n: { localize(key: string): string } } };
+      const status = statusEffectConfig(statusId);
       if (!status) throw new Error(`Foundry double: no status effect ${statusId} in CONFIG.statusEffects`);
-      created = {
-        _id: randomID(),
-        name: globals.game.i18n.localize(status.name),
-        statuses: [statusId],
-        changes: jsonCopy(status.changes ?? []) as Record<string, unknown>[],
-      };
+      const { id: _id, hud: _hud, order: _order, ...data } = status;
+      created = storedEffect(
+        { ...data, _id: randomID(), name: globals.game.i18n.localize(String(status.name)), statuses: [statusId] },
+        true,
+      );
       effects.push(created);
     }
     const next = { ...current, effects: on ? effects : effects.filter((e) => !existing.includes(e)) };
@@ -677,7 +810,7 @@ class Actor {
       jsonCopy(next),
       lifecycle(hook, (clientId) => [this.#home.instance(clientId), {}, user.id]),
     );
-    return created ? effectView(created) : false;
+    return created ? this.effects.get(created._id) : false;
   }
 
   /** Ownership levels by user id and `default`. [API13 BaseActor ownership] */
@@ -796,6 +929,11 @@ function worldHome(id: string): ActorHome {
     instance: (clientId) => actorInstance(id, clientId),
   };
   return home;
+}
+
+/** A new actor instance living in `home`, as `clientId` sees it (a token's synthetic actor, tokens.ts). */
+export function actorIn(home: ActorHome, id: string, clientId: string): Actor {
+  return new StrictActor(home, id, clientId);
 }
 
 /** This client's instance of a world actor (built on first use, kept while the world is installed). */

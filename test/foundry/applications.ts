@@ -519,6 +519,8 @@ interface SheetDocument {
   isOwner: boolean;
   apps: Record<string, unknown>;
   update(changes: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
+  /** Cleans and validates proposed changes as an update would (actors and items; actors.ts). */
+  validate?(options: { changes: Record<string, unknown>; clean?: boolean; fallback?: boolean }): boolean;
 }
 
 /**
@@ -566,15 +568,25 @@ export class DocumentSheetV2 extends ApplicationV2 {
     delete this.document.apps[this.id];
   }
 
-  /** The update the form asks for: its data expanded. [API13 DocumentSheetV2#_prepareSubmitData] */
+  /**
+   * The update the form asks for: its data expanded, then cleaned and validated against the document
+   * as a dry run of the update (`document.validate({ changes, clean: true, fallback: false })`), so
+   * a number out of its field's range arrives clamped and data that does not validate throws core's
+   * raw error before `_processSubmitData` runs. [API13 DocumentSheetV2#_prepareSubmitData; API13/API14
+   * DataModelValidationOptions#changes, #clean ("This option mutates the provided changes"); issue 23
+   * fault 8 (core cleans a submission before the sheet's `_processSubmitData`); the exact call is not on
+   * a public page: the stricter reading, checked by the Quench batch `rolling-bones.world`]
+   */
   _prepareSubmitData(
     _event: Event,
     _form: HTMLFormElement,
     formData: FormDataExtended,
     updateData: Record<string, unknown> = {},
   ): Record<string, unknown> {
-    const submitData = expandObject(formData.object);
-    return isPlainObject(updateData) ? mergeObject(submitData, updateData) : submitData;
+    const expanded = expandObject(formData.object);
+    const submitData = isPlainObject(updateData) ? mergeObject(expanded, updateData) : expanded;
+    this.document.validate?.({ changes: submitData, clean: true, fallback: false });
+    return submitData;
   }
 
   /** Updates the document with the submitted data. [API13 DocumentSheetV2#_processSubmitData] */

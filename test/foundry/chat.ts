@@ -11,10 +11,12 @@ import { LEGACY_TO_MESSAGE_MODE, Roll, type RollData, type RollInstance } from "
 import { broadcast, lifecycle, preHook, toServer, viewOf } from "./server.ts";
 import { type ChatMessageSource, currentUserId, env, peekEnv, runAs, warn } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
-import { assertFlagScope, deletionKey, userInstance, users, type UserInstance } from "./users.ts";
-import { deepClone, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
+import { assertFlagScope, userInstance, users, type UserInstance } from "./users.ts";
+import { applyOperators, deletionOf } from "./operators.ts";
+import { deepClone, diffUpdate, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { worldCollection, type WorldCollection } from "./collection.ts";
 import { toChatLog } from "./applications.ts";
+import { activeTokenOf, firstControlled, type TokenDocument, tokenSpeaker } from "./tokens.ts";
 
 /** `CONST.DICE_ROLL_MODES`. [API13 CONST.DICE_ROLL_MODES; present in v14 too, uncertain] */
 export const DICE_ROLL_MODES = Object.freeze({
@@ -222,7 +224,14 @@ class ChatMessage {
     return messageInstance(id, currentUserId()) as ChatMessage;
   }
 
-  /** Speaker data for an actor, token or alias; defaults to the user's name. [API13 ChatMessage.getSpeaker] */
+  /**
+   * Speaker data. With a token: that token (its scene, id, actor and name); with an actor: that actor;
+   * with neither, the first token the user controls on the viewed scene, else the user's assigned
+   * character (its linked token on the viewed scene when it has one, else the actor), else the user's
+   * name. [API13 ChatMessage.getSpeaker; FOUNDRY-NOTES §13.1; public v14 notes on speaker selection
+   * ("the first token you control on the viewed scene … otherwise your assigned character: its active
+   * token on the scene if it has one, else the actor … otherwise your user name")]
+   */
   static getSpeaker({
     scene,
     actor,
@@ -231,15 +240,26 @@ class ChatMessage {
   }: {
     scene?: { id: string };
     actor?: { id: string; name: string };
-    token?: { id: string; name: string };
+    token?: TokenDocument;
     alias?: string;
   } = {}): ChatMessageSource["speaker"] {
-    return {
+    if (token) return tokenSpeaker(token, alias);
+    const fromActor = (a: { id: string; name: string }) => ({
       scene: scene?.id ?? null,
-      actor: actor?.id ?? null,
-      token: token?.id ?? null,
-      alias: alias ?? token?.name ?? actor?.name ?? (userInstance(currentUserId()) as UserInstance).name,
-    };
+      actor: a.id,
+      token: null,
+      alias: alias ?? a.name,
+    });
+    if (actor) return fromActor(actor);
+    const controlled = firstControlled();
+    if (controlled) return tokenSpeaker(controlled.document, alias);
+    const user = userInstance(currentUserId()) as UserInstance;
+    const character = user.character as { id: string; name: string } | null;
+    if (character) {
+      const active = activeTokenOf(character.id);
+      return active ? tokenSpeaker(active, alias) : fromActor(character);
+    }
+    return { scene: scene?.id ?? null, actor: null, token: null, alias: alias ?? user.name };
   }
 
   /** `"GM"` → every GM user; `"players"` → every other user; else users with that name. [API13 ChatMessage.getWhisperRecipients] */
@@ -438,7 +458,7 @@ class ChatMessage {
   /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
   async unsetFlag(scope: string, key: string): Promise<this> {
     assertFlagScope(scope);
-    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+    return this.update(deletionOf(`flags.${scope}.${key}`, env().generation));
   }
 
   private _assertCanModify(action: "update" | "delete"): { id: string; actor: UserInstance } {
@@ -472,12 +492,17 @@ class ChatMessage {
         typeof w === "string" ? w : String((w as { id: string }).id),
       );
     }
-    if (!preHook("preUpdateChatMessage", this, jsonClone(expanded), options)) return this;
+    // Diffed against this client's copy first: a change to nothing is no update. [API13 DatabaseUpdateOperation#diff]
+    const mine = this._sync() as unknown as Record<string, unknown>;
+    const operated = applyOperators(expanded, env().generation, mine);
+    const diff = options.diff === false ? operated : diffUpdate(mine, operated);
+    if (Object.keys(diff).length === 0) return this;
+    if (!preHook("preUpdateChatMessage", this, jsonClone(diff), options)) return this;
     await toServer();
     const entry = env().server.messages.get(id);
     if (!entry) throw new Error(`Foundry double: ChatMessage [${id}] was deleted meanwhile`);
     const next = {
-      source: jsonClone(mergeObject(jsonClone(entry.source), expanded, { performDeletions: true })),
+      source: jsonClone(mergeObject(jsonClone(entry.source), diff, { performDeletions: true })),
       rev: entry.rev + 1,
     };
     env().server.messages.set(id, next);
@@ -486,7 +511,7 @@ class ChatMessage {
       (clientId) => {
         const message = messageInstance(id, clientId) as ChatMessage;
         toChatLog("update", clientId, message);
-        lifecycle("updateChatMessage", () => [message, jsonClone(expanded), options, actor.id])(clientId);
+        lifecycle("updateChatMessage", () => [message, jsonClone(diff), options, actor.id])(clientId);
       },
     );
     this._sync();

@@ -111,8 +111,14 @@ describe("fields and models", () => {
   });
 
   it.each([
-    [{ rank: 6 }, "rank: must be at most 5"],
-    [{ rank: 0 }, "rank: must be at least 1"],
+    [{ rank: 6 }, 5],
+    [{ rank: 0 }, 1],
+    [{ rank: -40 }, 1],
+  ])("clamp %j into the field's range, as v13's cleaning does (FI#12487)", (data, rank) => {
+    expect(new HeroModel(data)._source.rank).toBe(rank);
+  });
+
+  it.each([
     [{ rank: 2.5 }, "rank: must be an integer"],
     [{ rank: "many" }, "rank: must be a finite number"],
     [{ rank: null }, "rank: may not be null"],
@@ -146,9 +152,14 @@ describe("an actor's system is its type's data model", () => {
     world({ rank: 2 });
     await hero().update({ "system.rank": "4", "system.name": " Bo " });
     expect(system()).toMatchObject({ rank: 4, name: "Bo", label: "Rank 4" });
-    await expect(hero().update({ "system.rank": 9, "system.name": "Cy" })).rejects.toThrow("rank: must be at most 5");
+    await expect(hero().update({ "system.mood": "sad", "system.name": "Cy" })).rejects.toThrow(
+      'mood: "sad" is not a valid choice',
+    );
     await double!.settle();
     expect(system()).toMatchObject({ rank: 4, name: "Bo" });
+    // A number out of range is clamped, not refused.
+    await hero().update({ "system.rank": 9 });
+    expect(system()).toMatchObject({ rank: 5 });
   });
 
   it("the model's _preUpdate cancels an update on the requesting client (no hook, nothing stored)", async () => {

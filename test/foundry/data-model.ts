@@ -25,10 +25,12 @@
  *   behaviour]; `TypeDataModel#_preUpdate` returning `false` cancels the update [API13
  *   TypeDataModel#_preUpdate].
  *
+ * - A number outside `min`/`max` is clamped by cleaning, not refused [FI#12487 and the maintainer's
+ *   answer; FOUNDRY-NOTES §13.1].
+ *
  * Not settled by a public page, so the stricter reading is emulated (and checked by the Quench batch
- * `rolling-bones.world`): a number outside `min`/`max` or a fraction in an `integer` field is refused,
- * never clamped or rounded (older Foundry versions clamped: FOUNDRY-NOTES §5); keys a schema does not
- * define are dropped when cleaning.
+ * `rolling-bones.world`): a fraction in an `integer` field is refused, never rounded; keys a schema
+ * does not define are dropped when cleaning.
  */
 import { deepClone, isPlainObject } from "./utils.ts";
 
@@ -159,6 +161,20 @@ export class NumberField extends DataField {
   protected override cast(value: unknown): unknown {
     if (typeof value !== "string") return value;
     return value.trim() === "" ? null : Number(value);
+  }
+
+  /**
+   * A finite number outside `min`/`max` is clamped into the range when cleaning, not refused (FI#12487
+   * and the maintainer's answer there; FOUNDRY-NOTES §13.1). A fraction in an `integer` field is not
+   * rounded: whether cleaning rounds it is not settled by a public page, so it is refused (the stricter
+   * reading, checked by the Quench batch `rolling-bones.world`).
+   */
+  protected override cleanType(value: unknown): unknown {
+    if (typeof value !== "number" || !Number.isFinite(value)) return value;
+    const { min, max } = this.options;
+    if (typeof min === "number" && value < min) return min;
+    if (typeof max === "number" && value > max) return max;
+    return value;
   }
 
   protected override validateType(value: unknown, path: string): Failure[] {

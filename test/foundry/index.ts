@@ -63,18 +63,19 @@ import {
   TypeDataModel,
 } from "./documents.ts";
 import {
-  ActiveEffect,
   Actor,
   type ActorSpec,
   createPacks,
+  type EffectSpec,
   createWorldActors,
   DOCUMENT_OWNERSHIP_LEVELS,
   type PackSpec,
   worldActorData,
 } from "./actors.ts";
 import { createHooks, type HooksApi } from "./hooks.ts";
-import { ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
-import { ForcedDeletion } from "./operators.ts";
+import { type ChatCommandEntry, ChatLog, chatLogOf, clientRoot, uiTask } from "./applications.ts";
+import { ForcedDeletion, ForcedReplacement } from "./operators.ts";
+import { ACTIVE_EFFECT_CHANGE_TYPES, ACTIVE_EFFECT_MODES, ActiveEffect, storedEffect } from "./effects.ts";
 import { seededUniform } from "./random.ts";
 import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
 import { createSettings, type SettingsApi } from "./settings.ts";
@@ -89,6 +90,18 @@ import {
   type World,
 } from "./state.ts";
 import { snapshotStatics, strictObject } from "./strict.ts";
+import {
+  createCanvas,
+  createScenes,
+  type SceneSpec,
+  storedDelta,
+  tokenDocument,
+  type TokenDelta,
+  type TokenDocument,
+  tokenHud,
+  type TokenHudDouble,
+  viewScene,
+} from "./tokens.ts";
 import { Combat, createCombats, type CombatantSpec } from "./combat.ts";
 import type { WorldCollection } from "./collection.ts";
 import { loadTemplates, renderTemplate } from "./templates.ts";
@@ -118,7 +131,8 @@ export type { ChatMessageInstance, ChatMessageSource, RecordedNotification, User
 export type { SheetRegistration } from "./documents.ts";
 export { ChatLog } from "./documents.ts";
 export { DataModelValidationError } from "./data-model.ts";
-export type { ActorSpec, PackSpec } from "./actors.ts";
+export type { ActorSpec, EffectSpec, PackSpec } from "./actors.ts";
+export type { SceneSpec, TokenDelta, TokenDocument, TokenHudDouble, TokenSpec } from "./tokens.ts";
 export type { DiceTermInstance, DiceTermResult, DieInstance, RollData, RollInstance } from "./dice.ts";
 
 /** A user of the simulated world. */
@@ -152,6 +166,11 @@ export interface InstallOptions {
   actors?: ActorSpec[];
   /** The actor compendiums (`game.packs`); default none. */
   packs?: PackSpec[];
+  /**
+   * The world's scenes with their tokens (tokens.ts); default none (no canvas). Every client views the
+   * active scene (else the first) at first.
+   */
+  scenes?: SceneSpec[];
   /**
    * Milliseconds a change takes to reach a client, and a client's request to reach the server: one
    * value for every client or one per user id; default 0 (every change everywhere at once). Also the
@@ -191,6 +210,8 @@ export interface DoubleGame {
   combat: CombatDouble | null;
   /** The world's combat encounters (combat.ts). [API13 game.combats] */
   readonly combats: WorldCollection<Combat>;
+  /** The world's scenes (tokens.ts). [API13 game.scenes] */
+  readonly scenes: ReturnType<typeof createScenes>;
 }
 
 /** The part of a Combat the double offers through `game.combat`. */
@@ -295,6 +316,34 @@ export interface FoundryDouble {
    * [FOUNDRY-NOTES §13; FI#12761 and FI#12803 (v13 tools with `onChange`, controls keyed by name)]
    */
   sceneControls(): Record<string, SceneControlDouble>;
+  /**
+   * Sets the lowest role that holds a permission, as a GM does in the world's permission
+   * configuration (e.g. revoking SETTINGS_MODIFY from assistants). [API13 CONST.USER_PERMISSIONS]
+   */
+  setPermission(permission: "SETTINGS_MODIFY", role: number): void;
+  /** The ids of the effects whose (core) sheet was opened, in order. */
+  readonly effectSheetsOpened: string[];
+  /**
+   * A token document as a client sees it (`sceneId` defaults to the scene that client views). Its
+   * `actor` is the world actor (linked) or the token's synthetic actor (unlinked). [tokens.ts]
+   */
+  token(userId: string, tokenId: string, sceneId?: string): TokenDocument;
+  /** Makes a client view a scene (releasing its controlled tokens). [API13 Scene#view] */
+  viewScene(userId: string, sceneId: string): void;
+  /**
+   * A user controls these tokens on its viewed scene, releasing the others (what a click on the
+   * canvas does); throws when the user may not control one (not its owner). [API13 PlaceableObject#control]
+   */
+  control(userId: string, tokenIds: readonly string[]): void;
+  /**
+   * A user targets these tokens on its viewed scene, releasing its other targets; the other clients
+   * learn it after their latency. [API13 Token#setTarget]
+   */
+  target(userId: string, tokenIds: readonly string[]): void;
+  /** The token HUD a user opens on a token of its viewed scene: its status toggles. [API13 TokenHUD] */
+  tokenHud(userId: string, tokenId: string): TokenHudDouble;
+  /** A token's delta as the server stores it (what changed on that unlinked token only). */
+  storedDelta(sceneId: string, tokenId: string): TokenDelta | undefined;
   /** Milliseconds each direction of a `User#query` takes. */
   queryLatency: number;
   /** Milliseconds a change takes to reach each client (one value, or per user id). */
@@ -364,6 +413,7 @@ const GLOBAL_NAMES = [
   "Handlebars",
   "Combat",
   "Actor",
+  "canvas",
 ] as const;
 
 const DEFAULT_USERS: UserSpec[] = [
@@ -436,7 +486,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     ),
     active: new Set(specs.filter((u) => u.active !== false).map((u) => u.id)),
     messages: new Map(),
-    actors: new Map((opts.actors ?? []).map((a) => [a.id, structuredClone(a)])),
+    actors: new Map(),
+    scenes: new Map((opts.scenes ?? []).map((scene) => [scene.id, structuredClone(scene)])),
     worldSettings: new Map(),
     clientSettings: new Map(),
     userSettings: new Map(),
@@ -459,6 +510,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         messages: view.messages,
         worldSettings: view.worldSettings,
         actors: view.actors,
+        scenes: view.scenes,
       };
     },
     server: world,
@@ -469,6 +521,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     manualDice: new Map(),
     manualAsked: [],
     queryRole: USER_ROLES.PLAYER,
+    // SETTINGS_MODIFY defaults to Assistant. [API13 CONST.USER_PERMISSIONS,
+    // https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html]
+    permissions: { SETTINGS_MODIFY: USER_ROLES.ASSISTANT },
+    effectSheetsOpened: [],
     templateLoad: opts.templateLoad,
     globals,
     notifications: [],
@@ -480,6 +536,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     templates: new Map(),
     clientMessages: new Map(),
     clientActors: new Map(),
+    canvases: new Map(),
+    targets: new Map(),
+    clientTokens: new Map(),
     applications: new Map(),
     clientRoots: new Map(),
     chatLogs: new Map(),
@@ -493,6 +552,16 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     baseUserId,
   };
   setEnv(env);
+  // The world's actors as the running generation stores them: a v13-shaped effect in a v14 world is
+  // migrated as a core update migrates a world (silently). [effects.ts]
+  for (const spec of opts.actors ?? []) {
+    const actor = structuredClone(spec);
+    const load = (effects: EffectSpec[] | undefined) =>
+      effects?.map((e) => storedEffect(e as unknown as Record<string, unknown>, false));
+    if (actor.effects) actor.effects = load(actor.effects);
+    for (const item of actor.items ?? []) if (item.effects) item.effects = load(item.effects);
+    world.actors.set(actor.id, actor);
+  }
   // Every client has loaded the world before the test starts.
   for (const id of world.users.keys()) views.set(id, snapshot());
 
@@ -503,6 +572,13 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       USER_ROLES: strictObject(USER_ROLES, "CONST.USER_ROLES"),
       CHAT_MESSAGE_STYLES: strictObject(CHAT_MESSAGE_STYLES, "CONST.CHAT_MESSAGE_STYLES"),
       DOCUMENT_OWNERSHIP_LEVELS: strictObject(DOCUMENT_OWNERSHIP_LEVELS, "CONST.DOCUMENT_OWNERSHIP_LEVELS"),
+      // v13's numeric change modes; v14 names change types by strings (effects.ts). [API13
+      // CONST.ACTIVE_EFFECT_MODES; API14 CONST.ACTIVE_EFFECT_CHANGE_TYPES]
+      ...(generation === 13
+        ? { ACTIVE_EFFECT_MODES: strictObject(ACTIVE_EFFECT_MODES, "CONST.ACTIVE_EFFECT_MODES") }
+        : {
+            ACTIVE_EFFECT_CHANGE_TYPES: strictObject(ACTIVE_EFFECT_CHANGE_TYPES, "CONST.ACTIVE_EFFECT_CHANGE_TYPES"),
+          }),
     },
     "CONST",
   );
@@ -550,9 +626,12 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Combat: strictObject({ documentClass: Combat }, "CONFIG.Combat"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
       Item: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Item"),
-      // [API13 CONFIG.statusEffects: the token HUD's status effects, { id, name, img, changes? }; the
-      // core list is left out (the system only adds its own)]
-      statusEffects: [],
+      // The token HUD's status effects: v13 an array of { id, name, img, changes? } [API13
+      // CONFIG.statusEffects]; v14 a record keyed by id, each a StatusEffectConfig (`id`, `hud`, `order`
+      // and ActiveEffect data) [API14 CONFIG.statusEffects,
+      // https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html; FI#13122]. The core
+      // entries are left out (the system only adds its own).
+      statusEffects: generation === 14 ? {} : [],
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
       // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
@@ -663,7 +742,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       release: strictObject(
         generation === 13
           ? { generation, version: "13.351", build: 351 }
-          : { generation, version: "14.360", build: 360 },
+          : { generation, version: "14.369", build: 369 },
         "game.release",
       ),
       system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
@@ -671,6 +750,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
       combat: null,
       combats: createCombats(combats),
+      // The world's scenes (tokens.ts). [API13 game.scenes]
+      scenes: createScenes(),
     },
     "game",
   );
@@ -760,7 +841,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
             "foundry.data.fields",
           ),
           // [API14 foundry.data.operators; absent in v13] (operators.ts)
-          ...(generation === 14 ? { operators: strictObject({ ForcedDeletion }, "foundry.data.operators") } : {}),
+          ...(generation === 14
+            ? { operators: strictObject({ ForcedDeletion, ForcedReplacement }, "foundry.data.operators") }
+            : {}),
         },
         "foundry.data",
         generation === 13 ? ["operators"] : [],
@@ -787,6 +870,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     Handlebars: env.handlebars,
     Combat,
     Actor,
+    // Each client's canvas: its viewed scene and token layer (tokens.ts). [API13 canvas]
+    canvas: createCanvas(),
   });
 
   // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
@@ -862,6 +947,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     reload() {
       env.clientMessages.clear();
       env.clientActors.clear();
+      env.clientTokens.clear();
+      env.canvases.clear();
     },
     storedMessages() {
       return [...world.messages.values()].map((m) => deepClone(m.source));
@@ -918,6 +1005,61 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Hooks.callAll("getSceneControlButtons", controls);
       return controls;
     },
+    token(userId, tokenId, sceneId) {
+      assertUser(userId);
+      const scene = sceneId ?? actAs(userId, () => (globals.canvas as { scene: { id: string } | null }).scene?.id);
+      if (!scene) throw new Error(`Foundry double: ${userId} views no scene`);
+      return tokenDocument(scene, tokenId, userId);
+    },
+    viewScene(userId, sceneId) {
+      assertUser(userId);
+      if (!world.scenes.has(sceneId)) throw new Error(`Foundry double: no scene ${sceneId}`);
+      viewScene(userId, sceneId);
+    },
+    control(userId, tokenIds) {
+      assertUser(userId);
+      runAs(userId, () => {
+        const layer = (
+          globals.canvas as {
+            tokens: {
+              controlled: { release(): boolean }[];
+              get(id: string): { control(o: object): boolean } | undefined;
+            };
+          }
+        ).tokens;
+        for (const token of layer.controlled) token.release();
+        for (const id of tokenIds) {
+          const token = layer.get(id);
+          if (!token) throw new Error(`Foundry double: no token ${id} on ${userId}'s scene`);
+          if (!token.control({ releaseOthers: false }))
+            throw new Error(`Foundry double: ${userId} may not control token ${id}`);
+        }
+      });
+    },
+    target(userId, tokenIds) {
+      assertUser(userId);
+      runAs(userId, () => {
+        const layer = (
+          globals.canvas as { tokens: { get(id: string): { setTarget(t: boolean, o: object): void } | undefined } }
+        ).tokens;
+        tokenIds.forEach((id, i) => {
+          const token = layer.get(id);
+          if (!token) throw new Error(`Foundry double: no token ${id} on ${userId}'s scene`);
+          token.setTarget(true, { releaseOthers: i === 0 });
+        });
+      });
+    },
+    tokenHud(userId, tokenId) {
+      assertUser(userId);
+      const scene = actAs(userId, () => (globals.canvas as { scene: { id: string } | null }).scene?.id);
+      if (!scene) throw new Error(`Foundry double: ${userId} views no scene`);
+      return tokenHud(userId, scene, tokenId, settle);
+    },
+    storedDelta,
+    setPermission(permission, role) {
+      env.permissions[permission] = role;
+    },
+    effectSheetsOpened: env.effectSheetsOpened,
     get queryLatency() {
       return env.queryLatency;
     },
@@ -933,6 +1075,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       views.set(userId, snapshot());
       env.clientMessages.delete(userId);
       env.clientActors.delete(userId);
+      env.clientTokens.delete(userId);
+      env.canvases.delete(userId);
       world.active.add(userId);
     },
     setPageVisible(userId, visible) {
@@ -978,17 +1122,37 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       const hooks = env.globals.Hooks as HooksApi;
       const chatData = { user: currentUserId(), speaker: {} };
       const log = chatLogOf(currentUserId()) ?? null;
-      // The hook first: a listener returning false stops the message (dnd5e 5.3 reads /award there on v14).
-      if (!hooks.call("chatMessage", log, input, chatData)) return false;
-      // v14: a registered command whose pattern matches the typed text runs, with the chat log as `this`
-      // (public v14 code matches plain text: the stricter reading keeps both forms matchable).
-      for (const [name, command] of Object.entries(ChatLog.CHAT_COMMANDS ?? {})) {
-        const match = text.trim().match(command.rgx);
-        if (!match) continue;
-        uiTask(() => command.fn.call(log, name, match, chatData, {}), "action");
-        return false;
+      // v14 matches a `/word` against `ChatLog.CHAT_COMMANDS` first (at the start of the text, a space
+      // after the word) and refuses an unknown one before the `chatMessage` hook fires, with
+      // "{command} is not a valid chat message command." (CHAT.InvalidCommand, API13 HandlebarsHelpers
+      // #localize example; public v14 notes: a v14 module's chat-stream.mjs comment, "v14 validates
+      // messages starting with "/" against an internal command registry BEFORE the chatMessage hook").
+      let command: [string, ChatCommandEntry, RegExpMatchArray] | null = null;
+      if (generation >= 14) {
+        for (const [name, entry] of Object.entries(ChatLog.CHAT_COMMANDS ?? {})) {
+          const match = text.trim().match(entry.rgx);
+          if (match) {
+            command = [name, entry, match];
+            break;
+          }
+        }
+        const word = /^\s*(\/\S+)/.exec(text)?.[1];
+        if (!command && word) {
+          ui.notifications.error(`${word} is not a valid chat message command.`);
+          return false;
+        }
       }
-      return true;
+      // The hook: a listener returning false stops the message (dnd5e 5.3 reads /award there on v14).
+      if (!hooks.call("chatMessage", log, input, chatData)) return false;
+      if (!command) return true;
+      // A registered command runs with the chat log as `this`; when it resolves anything but `false`,
+      // the message is posted as typed. [API14 foundry.ChatCommandCallback: "false" prevents the message]
+      const [name, entry, match] = command;
+      uiTask(async () => {
+        const result: unknown = await entry.fn.call(log, name, match, chatData, {});
+        if (result !== false) await ChatMessage.create({ content: input, author: currentUserId() });
+      }, "action");
+      return false;
     },
     installManualDice(userId, answer) {
       assertUser(userId);

@@ -17,6 +17,7 @@
  *   the socket's order (socket.io delivers in order per connection)].
  */
 import type { ActorSpec } from "./actors.ts";
+import type { SceneSpec } from "./tokens.ts";
 import { currentUserId, env, peekEnv, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
 
 /** What one client holds of the world. */
@@ -25,6 +26,7 @@ export interface ClientView {
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
   worldSettings: Map<string, unknown>;
   actors: Map<string, ActorSpec>;
+  scenes: Map<string, SceneSpec>;
 }
 
 /** What runs on each connected client when a change reaches it (as that client). */
@@ -60,6 +62,7 @@ export function snapshot(): ClientView {
     messages: new Map([...s.messages].map(([id, m]) => [id, structuredClone(m)])),
     worldSettings: new Map([...s.worldSettings].map(([k, v]) => [k, structuredClone(v)])),
     actors: new Map([...s.actors].map(([id, a]) => [id, structuredClone(a)])),
+    scenes: new Map([...s.scenes].map(([id, sc]) => [id, structuredClone(sc)])),
   };
 }
 
@@ -147,8 +150,10 @@ export async function settle(): Promise<void> {
     await Promise.race([Promise.all([...e.actionTasks.keys()]), hop(quiet)]);
     await hop(1);
     if (e.actionTasks.size === 0 || e.deliveries.size > 0 || e.uiTasks.size > 0 || e.workCount !== started) continue;
-    const oldest = Math.min(...e.actionTasks.values());
-    if (e.windowOpens > oldest || e.waitingForUser()) return;
+    // Only when every pending action waits for the user (a window opened since it began, or an
+    // animation on a hidden page): an action started after that window (its submission) is still work.
+    const waiting = [...e.actionTasks.values()].every((opens) => e.windowOpens > opens);
+    if (waiting || e.waitingForUser()) return;
     if (Date.now() > until) throw new Error("Foundry double: settle() — a user's action is still running after 20 s");
   }
 }

@@ -5,7 +5,7 @@ import { broadcast, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
 import { strictObject } from "./strict.ts";
 import { deepClone } from "./utils.ts";
-import { USER_ROLES, users } from "./users.ts";
+import { users } from "./users.ts";
 
 /** A setting's configuration. [API13 ClientSettings#register] */
 export interface SettingConfig {
@@ -49,9 +49,11 @@ export interface SettingsApi {
   /** The stored value or the default; an unregistered key throws. [API13 ClientSettings#get] */
   get(namespace: string, key: string): unknown;
   /**
-   * Stores a value and calls `onChange`. A world setting goes through the server and may be set only
-   * by a Gamemaster [API13 CONST.USER_ROLES: "an Assistant … does not have the ability to … modify
-   * World-level settings"; error wording uncertain]; every connected client receives it after its
+   * Stores a value and calls `onChange`. A world setting goes through the server and may be set by a
+   * user holding the SETTINGS_MODIFY permission, an Assistant GM and up by default (a world may change
+   * it: `double.setPermission`) [API13 CONST.USER_PERMISSIONS.SETTINGS_MODIFY defaultRole ASSISTANT,
+   * https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html; error wording uncertain]; every
+   * connected client receives it after its
    * latency and runs `onChange` there [API13 SettingConfig#onChange; the per-client call is the
    * stricter reading].
    * A value outside `choices` throws [uncertain]. [API13 ClientSettings#set]
@@ -107,7 +109,7 @@ export function createSettings(): SettingsApi {
       if (config.legacyNull) throw new Error(`Foundry double: setting ${namespace}.${key} is not emulated in v14`);
       const scope = config.scope ?? "client";
       const actor = users().get(currentUserId());
-      if (scope === "world" && (actor?.role ?? 0) < USER_ROLES.GAMEMASTER) {
+      if (scope === "world" && (actor?.role ?? 0) < env().permissions.SETTINGS_MODIFY) {
         throw new Error(`User ${actor?.name ?? "?"} lacks permission to update Setting ${namespace}.${key}`);
       }
       if (config.choices && !(String(value) in config.choices)) {
@@ -120,6 +122,10 @@ export function createSettings(): SettingsApi {
         config.onChange?.(deepClone(stored), options, currentUserId());
         return deepClone(stored);
       }
+      // A stored setting is a Setting document: the same value again is a no-op update (nothing sent, no
+      // onChange); one never stored is created. [API13 ClientSettings#set; DatabaseUpdateOperation#diff]
+      const mine = env().world.worldSettings;
+      if (mine.has(id) && JSON.stringify(mine.get(id)) === JSON.stringify(stored)) return deepClone(stored);
       await toServer();
       env().server.worldSettings.set(id, stored);
       const by = currentUserId();

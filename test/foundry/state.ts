@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
 import type { ActorSpec } from "./actors.ts";
+import type { SceneSpec } from "./tokens.ts";
 import type { SheetRegistration } from "./documents.ts";
 import type { ClientView } from "./server.ts";
 
@@ -63,6 +64,8 @@ export interface World {
   messages: Map<string, { source: ChatMessageSource; rev: number }>;
   /** World actors: the server's stored data, or a client's copy of it. */
   actors: Map<string, ActorSpec>;
+  /** Scenes with their tokens: the server's stored data, or a client's copy of it. */
+  scenes: Map<string, SceneSpec>;
   worldSettings: Map<string, unknown>;
   /** Client-scope settings, per client (user id). */
   clientSettings: Map<string, Map<string, unknown>>;
@@ -87,6 +90,13 @@ export interface Env {
   templateLoad: number | undefined;
   /** The lowest role that holds the QUERY_USER permission. */
   queryRole: number;
+  /**
+   * The lowest role holding each permission the double checks (the world's permission configuration).
+   * [API13 CONST.USER_PERMISSIONS: each with its `defaultRole`]
+   */
+  permissions: { SETTINGS_MODIFY: number };
+  /** Every effect sheet opened (`effect.sheet.render`), by effect id (core's sheet is not emulated). */
+  effectSheetsOpened: string[];
   /** Per client: whether its page is visible (Dice So Nice animates only then). */
   hidden: Set<string>;
   /** Per client that enters dice by hand: the script that answers each die asked of it. */
@@ -106,6 +116,15 @@ export interface Env {
   clientMessages: Map<string, Map<string, object>>;
   /** Per client: actor instances already built from its copy of the world. */
   clientActors: Map<string, Map<string, object>>;
+  /**
+   * Per client: its canvas (the scene it views, the tokens it controls), the targets of every user as
+   * that client knows them, and the token documents and placeables built for it (tokens.ts).
+   */
+  canvases: Map<string, { sceneId: string | null; controlled: string[] }>;
+  /** Per client, per user: the ids (`sceneId.tokenId`) of the tokens that user targets, as the client knows them. */
+  targets: Map<string, Map<string, Set<string>>>;
+  /** Per client: token documents, synthetic actors and placeables built so far, by key. */
+  clientTokens: Map<string, Map<string, object>>;
   /** Per client: its rendered applications by id (`foundry.applications.instances`). */
   applications: Map<string, Map<string, object>>;
   /** Per client: the element its applications live in (needs a DOM). */
@@ -161,7 +180,31 @@ export function runAs<T>(userId: string, fn: () => T): T {
   return context.run(userId, fn);
 }
 
-/** Records a deprecation or a silently dropped input, as Foundry would log it to the console. */
+/** Deprecations and dropped inputs that the system's own code caused, since last taken (any world). */
+const systemWarnings: string[] = [];
+
+/** A path of the system's own code (`src/…ts`) in a stack frame, as opposed to the tests' and the double's. */
+const SYSTEM_FRAME = /[\\/]src[\\/][^\s()]*\.ts\b/;
+
+/**
+ * Records a deprecation or a silently dropped input, as Foundry would log it to the console. One the
+ * system's own code caused (its call stack passes through `src/`) is also kept for
+ * {@link takeSystemWarnings}: a test run fails on any (test/support/deprecations.ts).
+ */
 export function warn(message: string): void {
   env().warnings.push(message);
+  if (fromSystemCode(new Error().stack ?? "")) systemWarnings.push(message);
+}
+
+/** Whether a call stack (as `Error#stack` gives it) passes through the system's own code, `src/`. */
+export function fromSystemCode(stack: string): boolean {
+  return stack
+    .split("\n")
+    .slice(1)
+    .some((frame) => SYSTEM_FRAME.test(frame) && !frame.includes("node_modules"));
+}
+
+/** The warnings the system's own code caused since the last call, and forgets them. */
+export function takeSystemWarnings(): string[] {
+  return systemWarnings.splice(0);
 }

@@ -1,12 +1,13 @@
 /**
  * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [FOUNDRY-NOTES §4]
  */
+import { applyOperators, deletionOf } from "./operators.ts";
+import { userTargets } from "./tokens.ts";
 import { broadcast, lifecycle, preHook, toServer } from "./server.ts";
 import { currentUserId, env, runAs, type UserSource } from "./state.ts";
 import { strictClass, strictInstances, strictObject } from "./strict.ts";
-import { deepClone, expandObject, getProperty, mergeObject } from "./utils.ts";
+import { deepClone, diffUpdate, expandObject, getProperty, mergeObject } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
-import { targetsOf } from "./targets.ts";
 
 /** `CONST.USER_ROLES`. [API13/API14 CONST.USER_ROLES] */
 export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
@@ -34,13 +35,6 @@ export function assertFlagScope(scope: string): void {
   if (scope !== "core" && scope !== "world" && scope !== systemId) {
     throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
   }
-}
-
-/** The key path of an unset: `a.b` → `a.-=b`. [API13 Document#unsetFlag uses the `-=` deletion syntax] */
-export function deletionKey(path: string): string {
-  const parts = path.split(".");
-  const last = parts.pop() as string;
-  return [...parts, `-=${last}`].join(".");
 }
 
 function jsonRoundTrip<T>(value: T): T {
@@ -107,9 +101,13 @@ class User {
     return id ? (actors.get(id) ?? null) : null;
   }
 
-  /** The tokens the user targets, on that user's own client (test/foundry/targets.ts). [API13 User#targets] */
+  /**
+   * The Token placeables this user targets, as the running client knows them: its own at once,
+   * another user's after that user's activity reached it (tokens.ts). [API13 User#targets:
+   * UserTargets, a Set of Tokens]
+   */
   get targets(): Set<unknown> {
-    return targetsOf(this._id, currentUserId());
+    return userTargets(this._id);
   }
 
   /** A copy of the flags (local edits are not saved, as in Foundry). */
@@ -121,6 +119,24 @@ class User {
   hasRole(role: number | keyof typeof USER_ROLES, { exact = false }: { exact?: boolean } = {}): boolean {
     const level = typeof role === "number" ? role : USER_ROLES[role];
     return exact ? this.role === level : this.role >= level;
+  }
+
+  /**
+   * Whether the user holds a permission: its role reaches the lowest role the world grants it to
+   * (SETTINGS_MODIFY, QUERY_USER; a GM holds every one). [API13 User#hasPermission, User#can;
+   * CONST.USER_PERMISSIONS]
+   */
+  hasPermission(permission: string): boolean {
+    const e = env();
+    if (this.role >= USER_ROLES.GAMEMASTER) return true;
+    if (permission === "SETTINGS_MODIFY") return this.role >= e.permissions.SETTINGS_MODIFY;
+    if (permission === "QUERY_USER") return this.role >= e.queryRole;
+    throw new Error(`Foundry double: the permission ${permission} is not emulated`);
+  }
+
+  /** Whether the user may do an action: a permission name here. [API13 User#can] */
+  can(action: string): boolean {
+    return this.hasPermission(action);
   }
 
   /** Reads a flag. [API13 Document#getFlag] */
@@ -138,7 +154,7 @@ class User {
   /** Deletes a flag through `update`. [API13 Document#unsetFlag] */
   async unsetFlag(scope: string, key: string): Promise<this> {
     assertFlagScope(scope);
-    return this.update({ [`flags.${scope}.${deletionKey(key)}`]: null });
+    return this.update(deletionOf(`flags.${scope}.${key}`, env().generation));
   }
 
   /**
@@ -149,8 +165,13 @@ class User {
    * userId) on every connected client when the change reaches it. [server.ts] Error wording uncertain.
    */
   async update(changes: Record<string, unknown>, options: Record<string, unknown> = {}): Promise<this> {
-    const expanded = expandObject(changes);
-    delete expanded._id;
+    const raw = expandObject(changes);
+    delete raw._id;
+    // Diffed against this client's copy first: a change to nothing is no update. [API13 DatabaseUpdateOperation#diff]
+    const mine = this._source as unknown as Record<string, unknown>;
+    const operated = applyOperators(raw, env().generation, mine);
+    const expanded = options.diff === false ? operated : diffUpdate(mine, operated);
+    if (Object.keys(expanded).length === 0) return this;
     if (!preHook("preUpdateUser", this, expanded, options)) return this;
     await toServer();
     const actor = users().get(currentUserId()) as User;

@@ -96,7 +96,7 @@ export interface MergeOptions {
 
 /**
  * Merges `other` into `original` and returns the result. Keys of `other` in dot notation are expanded
- * first; `-=key` deletes `key` when `performDeletions` is set; arrays and non-plain objects are
+ * first; `-=key` deletes `key` and `==key` replaces it whole when `performDeletions` is set; arrays and non-plain objects are
  * replaced, never merged. [API13 foundry.utils.mergeObject]
  */
 export function mergeObject<T extends object>(original: T, other: object = {}, options: MergeOptions = {}): T {
@@ -118,6 +118,11 @@ function merge(original: Plain, other: Plain, options: MergeOptions, depth: numb
   for (const [key, value] of Object.entries(other)) {
     if (key.startsWith("-=")) {
       if (performDeletions) delete target[key.slice(2)];
+      continue;
+    }
+    // `==key` replaces the key's value whole (v13's forced replacement; v14's ForcedReplacement). [FI#11273]
+    if (key.startsWith("==")) {
+      if (performDeletions) target[key.slice(2)] = deepClone(value);
       continue;
     }
     const exists = Object.prototype.hasOwnProperty.call(target, key);
@@ -165,4 +170,43 @@ export function isNewerVersion(v1: number | string, v0: number | string): boolea
     }
   }
   return false;
+}
+
+/** Whether two JSON-like values are equal, key by key. [API13 foundry.utils.objectsEqual] */
+export function valuesEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => valuesEqual(v, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && valuesEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/**
+ * The part of an (expanded) update that differs from `source`, the requester's copy of the data:
+ * values equal to the current ones are left out, a number given as its text counts as that number
+ * (as cleaning casts it); deletion and replacement keys stay. An empty result is a no-op update.
+ * [API13/API14 DatabaseUpdateOperation#diff: "Difference each update object against current Document
+ * data and only use differential data for the update operation" (default true),
+ * https://foundryvtt.com/api/interfaces/foundry.abstract.types.DatabaseUpdateOperation.html]
+ */
+export function diffUpdate(source: unknown, update: Plain): Plain {
+  const current = isPlainObject(source) ? source : {};
+  const out: Plain = {};
+  for (const [key, value] of Object.entries(update)) {
+    if (key.startsWith("-=") || key.startsWith("==")) {
+      out[key] = value;
+      continue;
+    }
+    const before = current[key];
+    if (isPlainObject(value) && isPlainObject(before)) {
+      const inner = diffUpdate(before, value);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+      continue;
+    }
+    const cast = typeof before === "number" && typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    if (!Object.hasOwn(current, key) || !valuesEqual(before, cast)) out[key] = value;
+  }
+  return out;
 }

@@ -191,12 +191,16 @@ describe.each([13, 14] as const)("every slash command typed in the chat input on
     expect(double.game.messages.contents[0]!.content).not.toContain("/");
   });
 
-  it("/actiondice opens the player's panel, /request the GM's form; a typo is left to Foundry", async () => {
+  it("/actiondice opens the player's panel, /request the GM's form; Foundry refuses a typo, plain text is left to it", async () => {
     await boot(GM);
     expect(double.typeInChat("/request")).toBe(false);
     expect(double.typeInChat("/actiondice")).toBe(false);
     await vi.waitFor(() => expect(windows()).toHaveLength(2));
-    expect(double.typeInChat("/pools 5 7")).toBe(true);
+    // v14 refuses an unknown `/word` itself, before the chatMessage hook; on v13 the hook leaves it to Foundry.
+    expect(double.typeInChat("/pools 5 7")).toBe(generation === 13);
+    expect(double.notifications.map((n) => n.message)).toEqual(
+      generation === 14 ? ["/pools is not a valid chat message command."] : [],
+    );
     expect(double.typeInChat("hello & <b>friends</b>")).toBe(true);
     expect(double.game.messages.contents).toHaveLength(0);
   });

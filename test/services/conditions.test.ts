@@ -196,6 +196,72 @@ describe("conditions change rolls and are named on the card", () => {
   });
 });
 
+describe("conditions on tokens and items, in the generation's shapes (issue 23, faults 1 and 2)", () => {
+  const SCENE = "sceneRoad0000001";
+  const TOKEN = "tokenPia00000001";
+  const v14 = process.env.RB_WORLD === "14";
+  const KEY = "flags.rolling-bones.roll.impact";
+
+  it("the token HUD offers the system's conditions; toggled there, the effect carries its changes and changes the next roll", async () => {
+    w = await bootWorld({
+      scenes: [
+        { id: SCENE, name: "Road", active: true, tokens: [{ _id: TOKEN, name: "Pia", actorId: PIA, actorLink: true }] },
+      ],
+    });
+    const hud = w.double.tokenHud(ALICE, TOKEN);
+    // The HUD offers a Precision & Impact character its engine's conditions only (`hud.actorTypes`).
+    expect(hud.statuses.map((s) => s.id)).toEqual(["rb-exhausted", "rb-minor-hindrance", "rb-major-hindrance"]);
+    expect(hud.statuses[0]?.name).toBe("ROLLING_BONES.Condition.rb-exhausted.name");
+    await hud.toggle("rb-exhausted");
+    expect(hud.statuses.find((s) => s.id === "rb-exhausted")?.active).toBe(true);
+    // Stored as the generation stores an effect: v13 top-level changes, v14 system.changes.
+    const [effect] = w.double.storedActors().find((a) => a.id === PIA)?.effects ?? [];
+    if (v14) {
+      expect(effect?.system?.changes).toEqual([{ key: KEY, value: -1, type: "add", phase: "initial", priority: 20 }]);
+      expect(effect).not.toHaveProperty("changes");
+    } else expect(effect?.changes).toEqual([{ key: KEY, value: "-1", mode: 2, priority: null }]);
+    const { outcome } = await piRoll();
+    expect(outcome).toMatchObject({ precision: 10, impact: 1 });
+    expect(w.double.warnings).toEqual([]);
+  });
+
+  it("the item sheet's effect editor adds an effect in the generation's shape, lists what it changes, and deletes it", async () => {
+    const pack = { _id: "itemHeavyPack001", name: "Heavy pack", type: "gear", system: { equipped: true } };
+    const actors = structuredClone(CHARACTERS).map((a) => (a.id === PIA ? { ...a, items: [pack] } : a));
+    w = await bootWorld({ actors, userId: ALICE });
+    const item = w.double.game.actors.get(PIA)!.items.get(pack._id)!;
+    const sheet = item.sheet as Window & { render(force: boolean): Promise<unknown>; element: HTMLElement };
+    await sheet.render(true);
+    await w.double.press(sheet.element.querySelector('[data-action="createEffect"]')!);
+    const stored = () => w.double.storedActors().find((a) => a.id === PIA)?.items?.[0]?.effects ?? [];
+    expect(stored()).toHaveLength(1);
+    const [created] = stored();
+    expect(created).toMatchObject({ name: localize("ROLLING_BONES.Item.Effects.NewName"), transfer: true });
+    if (v14) expect(created?.system).toEqual({ changes: [] });
+    else expect(created?.changes).toEqual([]);
+    // Core's effect sheet opened for it (the world records the opening).
+    expect(w.double.effectSheetsOpened).toEqual([created?._id]);
+    // An owner edits its changes in core's sheet (stood for by the update core's form makes).
+    const effect = (item.effects as unknown as { get(id: string): { update(c: object): Promise<unknown> } }).get(
+      created!._id,
+    );
+    const change = v14 ? { key: KEY, value: "-1", type: "add" } : { key: KEY, value: "-1", mode: 2 };
+    await w.double.actAs(ALICE, () => effect.update(v14 ? { system: { changes: [change] } } : { changes: [change] }));
+    await w.double.settle();
+    const row = sheet.element.querySelector(`[data-effect-id="${created!._id}"]`);
+    expect(row?.textContent).toContain(`${localize("ROLLING_BONES.Condition.Target.impact")} -1`);
+    const { outcome } = await piRoll();
+    expect(outcome).toMatchObject({ impact: 1 });
+    w.double.answerConfirm(true);
+    await w.double.press(
+      sheet.element.querySelector(`[data-action="deleteEffect"][data-effect-id="${created!._id}"]`)!,
+    );
+    expect(stored()).toEqual([]);
+    expect(w.double.applicationErrors).toEqual([]);
+    expect(w.double.warnings).toEqual([]);
+  });
+});
+
 describe("conditions in every engine, seen before the roll (issue 24 item 6)", () => {
   /** The dialog settings a user's client reads for a character (`readDialogSettings`, as the roll dialog opens). */
   async function dialogSettingsAs(userId: string, actorId: string) {

@@ -23,6 +23,7 @@ import {
   type World,
 } from "./action-dice-world.ts";
 import type { ActionRoll } from "../../src/dice/index.ts";
+import { ASSISTANT } from "../support/system.ts";
 
 const AYLA = "actorAyla0000001";
 const WIL = "actorWil00000001";
@@ -159,5 +160,106 @@ describe("initiative", () => {
     const roll = message.rolls[0] as unknown as ActionRoll;
     expect(roll.request).toMatchObject({ kind: "initiative", modifier: 1, base: [20] });
     expect(message.author?.id).toBe(GM);
+  });
+});
+
+describe("turn order (issue 23, fault 7)", () => {
+  /** A started combat whose turn is the Bandit's, each combatant's initiative set: Wil 20, Bandit 12, Ayla 5. */
+  async function underway(): Promise<Combat> {
+    const { combat } = await world();
+    await w.double.actAs(GM, async () => {
+      await combat.setInitiative("cmbWil0000000001", 20);
+      await combat.setInitiative("cmbBandit0000001", 12);
+      await combat.startCombat();
+    });
+    await w.double.actAs(GM, () => combat.update({ turn: 1 }));
+    expect(combat.combatant?.id).toBe("cmbBandit0000001");
+    return combat;
+  }
+
+  it("a late initiative rolled mid-combat re-sorts the order but never moves the current turn to another combatant", async () => {
+    const combat = await underway();
+    nextFaces(w, [[18, 20]]);
+    // Ayla rolls 18 + 2 = 20 and sorts before the Bandit: the turn stays the Bandit's.
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    expect(ayla(combat).initiative).toBe(20);
+    expect(combat.turns.map((c) => c.name)).toEqual(["Ayla", "Wil", "Bandit"]);
+    expect(combat.combatant?.id).toBe("cmbBandit0000001");
+  });
+
+  it("honours core's options: updateTurn false leaves the index, a formula is rolled instead, messageOptions set the visibility", async () => {
+    const combat = await underway();
+    w.double.CONFIG.Dice.randomUniform = mixedFaces([[4, 4]]);
+    const roll = (options: object) =>
+      w.double.actAs(GM, () =>
+        (combat as unknown as { rollInitiative(ids: string[], o: object): Promise<unknown> }).rollInitiative(
+          ["cmbAyla000000001"],
+          options,
+        ),
+      );
+    const mode = process.env.RB_WORLD === "14" ? { messageMode: "gm" } : { rollMode: "gmroll" };
+    await roll({ formula: "1d4 + 30", updateTurn: false, messageOptions: mode });
+    await w.double.settle();
+    expect(ayla(combat).initiative).toBe(34);
+    // The index stayed, so the turn is now Wil's: what core does when asked not to update the turn.
+    expect(combat.turn).toBe(1);
+    expect(combat.combatant?.id).toBe("cmbWil0000000001");
+    const stored = w.double.storedMessages().at(-1)!;
+    expect(JSON.parse(stored.rolls[0]!)).toMatchObject({ formula: "1d4 + 30" });
+    expect(stored.whisper).toEqual([GM, ASSISTANT].filter((id) => w.double.game.users.get(id)));
+  });
+
+  it("a formula that cannot be rolled is refused with one message; nothing is posted or set", async () => {
+    const combat = await underway();
+    const count = w.double.game.messages.size;
+    await w.double.actAs(GM, () =>
+      (combat as unknown as { rollInitiative(ids: string[], o: object): Promise<unknown> }).rollInitiative(
+        ["cmbAyla000000001"],
+        { formula: "1d4 +* (" },
+      ),
+    );
+    await w.double.settle();
+    expect(w.double.game.messages.size).toBe(count);
+    expect(ayla(combat).initiative).toBeNull();
+    expect(
+      errors(w).filter((e) => e.startsWith(errorText("InitiativeBadFormula", { formula: "1d4 +* (", cause: "" }))),
+    ).toHaveLength(1);
+  });
+
+  it("the initiative message carries core's initiativeRoll flag (Dice So Nice reads it)", async () => {
+    const { combat } = await world();
+    nextFaces(w, [[13, 20]]);
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    nextFaces(w, [
+      [3, 6],
+      [3, 6],
+      [3, 6],
+    ]);
+    await rollInitiative(combat, BOB, "cmbWil0000000001");
+    const flags = w.double
+      .storedMessages()
+      .slice(-2)
+      .map((m) => m.flags.core);
+    expect(flags).toEqual([{ initiativeRoll: true }, { initiativeRoll: true }]);
+  });
+
+  it("an augment before the round keeps the current turn on its combatant", async () => {
+    const { combat } = await world();
+    nextFaces(w, [[9, 20]]);
+    await rollInitiative(combat, ALICE, "cmbAyla000000001");
+    await w.double.actAs(GM, async () => {
+      await combat.setInitiative("cmbWil0000000001", 13);
+      await combat.setInitiative("cmbBandit0000001", 12);
+      await combat.update({ turn: 1 });
+    });
+    expect(combat.combatant?.id).toBe("cmbBandit0000001");
+    // Ayla's 11 is raised by an action die to 11 + 3 = 14: she sorts first, the turn stays the Bandit's.
+    const card = w.double.game.messages.contents.at(-1)!.id!;
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, card, { type: "augment", faces: 4 })).toBe(true);
+    await w.double.settle();
+    expect(ayla(combat).initiative).toBe(14);
+    expect(combat.turns[0]?.id).toBe("cmbAyla000000001");
+    expect(combat.combatant?.id).toBe("cmbBandit0000001");
   });
 });

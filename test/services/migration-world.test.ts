@@ -127,6 +127,27 @@ describe("the world migration", () => {
     expect(actor(double, OLD_V1).items.contents).toHaveLength(2);
   });
 
+  it("removes the legacy data from what the server stores, on a world that drops a deletion of a key the schema lacks; loaded again, nothing is left to migrate", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    double = await bootSystem({ userId: GM, actors: world() });
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    await migrateWorld();
+    await double.settle();
+    // The server's data, and the world data a client loads, hold no legacy entries.
+    for (const stored of double.storedActors()) expect(stored.system, stored.name).not.toHaveProperty("weapons");
+    expect(double.game.data.actors.filter((a) => "weapons" in a.system)).toEqual([]);
+    // Loaded again, with the version record lost: the migration finds nothing to move or delete.
+    double.reload();
+    await double.game.settings.set("rolling-bones", "worldSchemaVersion", 1);
+    const updates: string[] = [];
+    double.Hooks.on("updateActor", (a: { name: string }) => void updates.push(a.name));
+    double.Hooks.on("createItem", (i: { name: string }) => void updates.push(i.name));
+    expect(await migrateWorld()).toEqual({ version: 2, actors: 0, items: 0, failed: [] });
+    await double.settle();
+    expect(updates).toEqual([]);
+    expect(double.warnings).toEqual([]);
+  });
+
   it("leaves the version unrecorded and names the character when one fails; the next load finishes without copies", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
     vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -9,7 +9,6 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { format, localize } from "../support/i18n.ts";
-import { setTargets, type TargetSpec } from "../foundry/targets.ts";
 import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
 import { ALICE, BOB, bootWorld, CHARACTERS, d10s, GM, messageAs, VEX, type World } from "./points-world.ts";
 import { weaponSystem as sampleWeapon } from "../data/samples.ts";
@@ -20,11 +19,19 @@ const THUG = "actorThug0000001"; // a dice-pool NPC, difficulty 6 against attack
 const BRUTE = "actorBrute000001"; // a dice-pool NPC, difficulty 8
 const RAIDER = "actorRaider00001"; // a Wild Die NPC: another engine
 
-const TARGETS: readonly TargetSpec[] = [
-  { tokenId: "tokenThug0000001", name: "Thug <b>", actorId: THUG },
-  { tokenId: "tokenBrute000001", name: "Brute", actorId: BRUTE },
-  { tokenId: "tokenRaider00001", name: "Raider", actorId: RAIDER },
-];
+/** The NPCs' linked tokens on the scene every client views (the token layer, test/foundry/tokens.ts). */
+const TOKENS = [
+  { _id: "tokenThug0000001", name: "Thug <b>", actorId: THUG, actorLink: true },
+  { _id: "tokenBrute000001", name: "Brute", actorId: BRUTE, actorLink: true },
+  { _id: "tokenRaider00001", name: "Raider", actorId: RAIDER, actorLink: true },
+] as const;
+const TARGETS = TOKENS.map((t) => t._id);
+
+/** Alice targets these tokens on her canvas, as clicking them with the targeting tool does. */
+async function setTargets(userId: string, tokenIds: readonly string[]): Promise<void> {
+  w.double.target(userId, tokenIds);
+  await w.double.settle();
+}
 
 /** Alice's Vex (Dexterity 3 + Swordplay 2, a sword of difficulty 6) and three NPCs of the GM. */
 function characters() {
@@ -60,7 +67,10 @@ afterEach(() => w.double.uninstall());
 
 /** Boots the world with the system's hooks that judge targets and draw a card's controls. */
 async function boot(): Promise<void> {
-  w = await bootWorld({ actors: characters() });
+  w = await bootWorld({
+    actors: characters(),
+    scenes: [{ id: "sceneTargets0001", name: "Ambush", tokens: TOKENS.map((t) => ({ ...t })) }],
+  });
   const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
   const { onUpdateChatMessage } = await import("../../src/hooks/update-chat-message.ts");
   const { addDamageControl } = await import("../../src/applications/chat/damage-control.ts");
@@ -135,7 +145,7 @@ async function targetsAs(messageId: string, userId: string) {
 describe("an attack on two targeted NPCs", () => {
   it("names every target; the GM judges each against its defence, another engine's gets no verdict", async () => {
     await boot();
-    setTargets(ALICE, TARGETS);
+    await setTargets(ALICE, TARGETS);
     // Five dice at the sword's 6: 6, 7 and 8 succeed, the 1 cancels one: 2 net successes. At the
     // Brute's 8 only the 8 succeeds, and the 1 cancels it.
     d10s(w, 6, 7, 8, 1, 2);
@@ -157,7 +167,7 @@ describe("an attack on two targeted NPCs", () => {
 
   it("shows a player only the verdicts where NPC figures are hidden: not in the page, not in the message data", async () => {
     await boot();
-    setTargets(ALICE, TARGETS.slice(0, 2));
+    await setTargets(ALICE, TARGETS.slice(0, 2));
     d10s(w, 6, 7, 8, 1, 2);
     const { message, values } = await attack();
     // The dialog kept the weapon's difficulty: the target's was not hers to read.
@@ -178,7 +188,7 @@ describe("an attack on two targeted NPCs", () => {
   it("with NPC figures shown, one target fills the dialog's difficulty and the card names its figure", async () => {
     await boot();
     await showNpcDefences(true);
-    setTargets(ALICE, [TARGETS[1]!]);
+    await setTargets(ALICE, [TARGETS[1]!]);
     // At the Brute's 8: 8, 9 and 10 succeed, no 1: a hit.
     d10s(w, 8, 9, 10, 2, 3);
     const { message, values, targets } = await attack();
@@ -199,7 +209,7 @@ describe("an attack on two targeted NPCs", () => {
 
   it("offers damage after a hit on any target, and the damage card keeps the targets and their verdicts", async () => {
     await boot();
-    setTargets(ALICE, TARGETS.slice(0, 2));
+    await setTargets(ALICE, TARGETS.slice(0, 2));
     d10s(w, 6, 7, 8, 1, 2);
     const { message } = await attack();
     const html = await messageAs(w, message!.id!, ALICE).renderHTML();

@@ -65,4 +65,15 @@ describe.each([13, 14] as const)("the world batch on the test double, v%i", (gen
     expect(double.storedMessages()).toEqual([]);
     expect(double.storedActors()).toHaveLength(actorsBefore);
   }, 60_000);
+
+  it("the character batch's schema checks pass: refused choices, numbers clamped into range (FI#12487), no fraction stored", async () => {
+    double = await bootSystem({ userId: GM, generation });
+    const { registerActorBatch } = await import("../../src/quench/actor-batch.ts");
+    const { names, failed } = await runBatch((context) =>
+      registerActorBatch({ registerBatch: (_key, fn) => fn(context) }),
+    );
+    const schema = names.filter((n) => /refuses|clamps|never stores|migrates|defaults/.test(n));
+    expect(schema.length).toBeGreaterThanOrEqual(14);
+    expect(failed.filter((f) => schema.some((n) => f.startsWith(n)))).toEqual([]);
+  }, 60_000);
 });

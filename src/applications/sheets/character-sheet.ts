@@ -62,17 +62,28 @@ export interface CharacterSheetContext extends ActorSheetV2.RenderContext {
 }
 
 /**
- * A sheet's form submission checked by a pure `prepare` function (flat changes in, checked changes
- * or an error out): the data to submit, or `null` after reporting the error (nothing is sent).
+ * Checks a sheet's form data with a pure `prepare` function (flat changes in, checked changes or an
+ * error out) before core handles the submission: core's `_prepareSubmitData` cleans the data against
+ * the schema first, which clamps a number out of its field's range (FI#12487) or throws its own
+ * error, so a check made later (in `_processSubmitData`) would see a clamped value and let it pass.
+ * The checked values (numbers written as text read as numbers, dependent changes made) replace the
+ * form's. [API13 DocumentSheetV2#_prepareSubmitData; issue 23 fault 8]
+ *
+ * @param formData - The form's data (its `object` is changed in place).
+ * @param prepare - The sheet's pure check.
+ * @returns Whether the submission may go on; `false` after reporting the one error (nothing is sent).
  */
-export function checkedSubmitData<D extends object>(
-  submitData: D,
+export function checkFormData(
+  formData: { readonly object: Record<string, unknown> },
   prepare: (flat: Record<string, unknown>) => PreparedUpdate,
-): D | null {
-  const prepared = prepare(foundry.utils.flattenObject(submitData) as Record<string, unknown>);
-  if (prepared.ok) return foundry.utils.expandObject(prepared.changes) as D;
-  reportError(prepared.error);
-  return null;
+): boolean {
+  const prepared = prepare(foundry.utils.flattenObject(formData.object) as Record<string, unknown>);
+  if (!prepared.ok) {
+    reportError(prepared.error);
+    return false;
+  }
+  Object.assign(formData.object, prepared.changes);
+  return true;
 }
 
 /** The path of a character sheet template. */
@@ -224,16 +235,33 @@ export class RollingBonesCharacterSheet<
     refocus?.(this.element);
   }
 
-  /** Checks a form submission with `prepareUpdate` before Foundry applies it. */
+  /** Whether the submission being handled was refused by the sheet's own check. */
+  #refused = false;
+
+  /**
+   * Checks a form submission with `prepareUpdate` before core cleans it (a number out of range is
+   * refused with one message, never clamped); a refused submission sends nothing.
+   */
+  protected override _prepareSubmitData(
+    ...[event, form, formData, updateData]: Parameters<ActorSheetV2["_prepareSubmitData"]>
+  ): ReturnType<ActorSheetV2["_prepareSubmitData"]> {
+    this.#refused = !checkFormData(formData, (flat) =>
+      prepareUpdate(this.characterType, this.storedSystem, flat),
+    );
+    if (this.#refused) return {};
+    return super._prepareSubmitData(event, form, formData, updateData);
+  }
+
+  /** Sends a checked submission; a refused one is drawn again with the stored values. */
   protected override async _processSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    submitData: Parameters<ActorSheetV2["_processSubmitData"]>[2],
-    options?: Parameters<ActorSheetV2["_processSubmitData"]>[3],
+    ...[event, form, submitData, options]: Parameters<ActorSheetV2["_processSubmitData"]>
   ): Promise<void> {
-    const data = checkedSubmitData(submitData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
-    if (data) await super._processSubmitData(event, form, data, options);
-    else await this.render();
+    if (!this.#refused) {
+      await super._processSubmitData(event, form, submitData, options);
+      return;
+    }
+    this.#refused = false;
+    await this.render();
   }
 
   /** Applies flat changes after checking them; a refused change is reported and nothing changes. */

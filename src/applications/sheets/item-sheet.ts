@@ -9,10 +9,11 @@ import { ENGINE_OF, rollingTypeOf } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
 import type { EngineId } from "../../engines/index.ts";
 import type { SheetHeader } from "./character-sheet.ts";
-import { checkedSubmitData, sheetTemplate } from "./character-sheet.ts";
+import { checkFormData, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";
 import type { ItemEffectData } from "./views/item.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
+import { effectChanges, effectData, type EffectChangesHolder } from "../../helpers/compat.ts";
 
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -106,13 +107,13 @@ export class RollingBonesItemSheet<
 
   /** The item's Active Effects, as its sheet lists them. */
   get effectData(): ItemEffectData[] {
-    // An effect's changes are `{ key, value, mode }` in v13 and `{ key, value, type }` in v14; read either.
+    // An effect's changes are `changes` in v13 and `system.changes` in v14 (compat reads either).
     return this.item.effects.contents.map((e) => ({
       id: e.id ?? "",
       name: e.name,
       disabled: e.disabled,
       transfer: e.transfer,
-      changes: e.changes,
+      changes: effectChanges(e as EffectChangesHolder) as ItemEffectData["changes"],
     }));
   }
 
@@ -128,12 +129,14 @@ export class RollingBonesItemSheet<
    */
   static async #onCreateEffect(this: RollingBonesItemSheet): Promise<void> {
     if (!this.isEditable) return;
-    const data = {
-      name: game.i18n.localize("ROLLING_BONES.Item.Effects.NewName"),
-      img: this.item.img ?? "icons/svg/aura.svg",
-      transfer: true,
-      changes: [],
-    };
+    const data = effectData(
+      {
+        name: game.i18n.localize("ROLLING_BONES.Item.Effects.NewName"),
+        img: this.item.img ?? "icons/svg/aura.svg",
+        transfer: true,
+      },
+      [],
+    );
     const created = await this.item.createEmbeddedDocuments("ActiveEffect", [data as never]);
     await created?.[0]?.sheet?.render(true);
   }
@@ -151,15 +154,32 @@ export class RollingBonesItemSheet<
     if (sure) await effect.delete();
   }
 
-  /** Checks a form submission with `prepareItemUpdate` before Foundry applies it. */
+  /** Whether the submission being handled was refused by the sheet's own check. */
+  #refused = false;
+
+  /**
+   * Checks a form submission with `prepareItemUpdate` before core cleans it (a figure out of range
+   * is refused with one message, never clamped; see `checkFormData`).
+   */
+  protected override _prepareSubmitData(
+    ...[event, form, formData, updateData]: Parameters<DocumentSheetV2<Item.Implementation>["_prepareSubmitData"]>
+  ): ReturnType<DocumentSheetV2<Item.Implementation>["_prepareSubmitData"]> {
+    this.#refused = !checkFormData(formData, (flat) =>
+      prepareItemUpdate(this.itemType, flat),
+    );
+    if (this.#refused) return {};
+    return super._prepareSubmitData(event, form, formData, updateData);
+  }
+
+  /** Sends a checked submission; a refused one is drawn again with the stored values. */
   protected override async _processSubmitData(
-    event: SubmitEvent,
-    form: HTMLFormElement,
-    submitData: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[2],
-    options?: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>[3],
+    ...[event, form, submitData, options]: Parameters<DocumentSheetV2<Item.Implementation>["_processSubmitData"]>
   ): Promise<void> {
-    const data = checkedSubmitData(submitData, (flat) => prepareItemUpdate(this.itemType, flat));
-    if (data) await super._processSubmitData(event, form, data, options);
-    else await this.render();
+    if (!this.#refused) {
+      await super._processSubmitData(event, form, submitData, options);
+      return;
+    }
+    this.#refused = false;
+    await this.render();
   }
 }

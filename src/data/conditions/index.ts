@@ -181,10 +181,11 @@ export function namedConditions(
 ): NamedCondition[] {
   const targets: Readonly<Record<string, string>> = ADJUSTABLE[engine];
   const named: NamedCondition[] = [];
-  for (const effect of effects) {
-    if (effect.disabled === true) continue;
+  // Each effect as the system read it (its changes already taken from where its generation keeps them).
+  for (const view of effects) {
+    if (view.disabled === true) continue;
     const adjustments: Adjustment[] = [];
-    for (const change of effect.changes) {
+    for (const change of view.changes) {
       if (!change.key.startsWith(CHANGE_PREFIX)) continue;
       const target = change.key.slice(CHANGE_PREFIX.length);
       if (!Object.hasOwn(targets, target)) continue;
@@ -198,7 +199,7 @@ export function namedConditions(
       if (kind === "add" && text !== "" && Number.isInteger(value)) adjustments.push({ target, value });
     }
     if (adjustments.length > 0) {
-      named.push({ name: effect.name, adjustments, ...(effect.source === undefined ? {} : { source: effect.source }) });
+      named.push({ name: view.name, adjustments, ...(view.source === undefined ? {} : { source: view.source }) });
     }
   }
   return named;

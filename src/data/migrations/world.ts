@@ -9,7 +9,7 @@
  */
 
 import { SYSTEM_ID } from "../../constants.ts";
-import { deletionUpdate } from "../../helpers/compat.ts";
+import { replacementUpdate } from "../../helpers/compat.ts";
 import { notify } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { VERSION, planEquipment } from "./equipment-v2.ts";
@@ -33,6 +33,8 @@ interface MigratedActor {
   readonly name: string;
   readonly type: string;
   readonly items: { readonly contents: readonly { readonly id: string | null; readonly flags: object }[] };
+  /** The document's source: its `system` as the schema cleaned it (keys it no longer defines are not in it). */
+  readonly _source: { readonly system?: unknown };
   createEmbeddedDocuments(name: "Item", data: object[], options: { keepId: boolean }): Promise<unknown>;
   update(changes: Record<string, unknown>): Promise<unknown>;
 }
@@ -72,9 +74,13 @@ async function migrateActor(actor: MigratedActor, stored: Source, tally: Tally):
   if (plan.items.length === 0 && plan.removedKeys.length === 0 && stored.schemaVersion === VERSION) return;
   try {
     if (plan.items.length > 0) await actor.createEmbeddedDocuments("Item", plan.items, { keepId: true });
-    // The legacy field leaves the data altogether (the schema no longer has it).
-    const removal = isObject(stored.weapons) ? deletionUpdate("system", "weapons") : {};
-    await actor.update({ "system.schemaVersion": VERSION, ...removal });
+    // The legacy field leaves the data altogether: `system` is replaced whole by its source (which the
+    // schema cleaned, without the field) at the new version. A deletion of the field would not do: it
+    // is absent from the source, and v14 drops such a deletion silently (helpers/compat.ts).
+    const source = { ...(actor._source.system as Source), schemaVersion: VERSION };
+    await actor.update(
+      isObject(stored.weapons) ? replacementUpdate("system", source) : { "system.schemaVersion": VERSION },
+    );
     if (plan.items.length > 0) tally.actors += 1;
     tally.items += plan.items.length;
   } catch (error) {

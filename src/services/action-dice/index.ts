@@ -20,21 +20,27 @@ export * from "./store.ts";
 export function registerActionDiceActions(): void {
   const cards = () => import("./card-actions.ts");
   const pools = () => import("./pool-actions.ts");
+  // The GM's pool, the strikes and the session live in world settings.
+  const settings = { writesSettings: true };
   registerGmAction(
     CARD_ACTION,
     lazyGmAction(cards, (m) => m.runCardAction),
+    settings,
   );
   registerGmAction(
     POOL_ACTION,
     lazyGmAction(pools, (m) => m.runPoolAction),
+    settings,
   );
   registerGmAction(
     POOL_UNDO_ACTION,
     lazyGmAction(pools, (m) => m.runPoolUndo),
+    settings,
   );
   registerGmAction(
     STRIKES_RESET_ACTION,
     lazyGmAction(pools, (m) => m.runStrikesReset),
+    settings,
   );
   registerGmAction(
     SESSION_ACTION,
@@ -42,5 +48,6 @@ export function registerActionDiceActions(): void {
       () => import("./session.ts"),
       (m) => m.runStartSession,
     ),
+    settings,
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * An Assistant GM alone at the table (issue 23, fault 5): an assistant holds SETTINGS_MODIFY by
+ * default (API13 CONST.USER_PERMISSIONS, https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html),
+ * so every GM-side action works when the assistant is the only GM online: it starts a session (world
+ * settings), and applies a player's spend on a card (the GM pool and the card). A world that revoked
+ * the permission from assistants gets one clear message, and nothing is written.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  ALICE,
+  BOB,
+  bootWorld,
+  CARA,
+  control,
+  errors,
+  errorText,
+  GM,
+  nextFaces,
+  rollAs,
+  stateSnapshot,
+  type World,
+} from "./action-dice-world.ts";
+import { ASSISTANT } from "../support/system.ts";
+
+let w: World;
+afterEach(() => w.double.uninstall());
+
+/** The action-dice world with the Gamemaster logged out and an Assistant GM online. */
+async function assistantOnly(): Promise<World> {
+  w = await bootWorld({
+    userId: ASSISTANT,
+    users: [
+      { id: GM, name: "Gamemaster", role: "GM", active: false },
+      { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+      { id: ALICE, name: "Alice", role: "PLAYER" },
+      { id: BOB, name: "Bob", role: "PLAYER" },
+      { id: CARA, name: "Cara", role: "PLAYER" },
+    ],
+  });
+  expect(w.double.game.users.activeGM?.id).toBe(ASSISTANT);
+  return w;
+}
+
+const session = () => w.double.game.settings.get("rolling-bones", "actionSession") as number;
+
+describe("an Assistant GM as the only GM online", () => {
+  it("starts a session and applies a player's spend on a card", async () => {
+    await assistantOnly();
+    const before = session();
+    expect(await w.service.startSession()).toBe(true);
+    await w.double.settle();
+    expect(session()).toBe(before + 1);
+    const id = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(true);
+    await w.double.settle();
+    expect(errors(w)).toEqual([]);
+    const card = w.double.actAs(
+      BOB,
+      () => w.double.game.messages.get(id)!.rolls[0] as never as { card: { ledger: unknown[] } },
+    );
+    expect(card.card.ledger).toHaveLength(1);
+  });
+
+  it("in a world that revoked the permission from assistants: one clear message, nothing written", async () => {
+    await assistantOnly();
+    // The session ran before the permission was revoked.
+    expect(await w.service.startSession()).toBe(true);
+    await w.double.settle();
+    const id = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
+    await w.double.settle();
+    w.double.setPermission("SETTINGS_MODIFY", 4);
+    const before = stateSnapshot(w);
+    nextFaces(w, [[3, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
+    await w.double.settle();
+    expect(stateSnapshot(w)).toBe(before);
+    expect(errors(w)).toEqual([errorText("GmMayNotWriteSettings", { name: "Assistant" })]);
+    expect(w.double.notifications.filter((n) => n.type === "error").map((n) => n.userId)).toEqual([ALICE]);
+    // The assistant's own session start is refused the same way.
+    expect(await w.service.startSession()).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("GmMayNotWriteSettings", { name: "Assistant" }));
+    expect(stateSnapshot(w)).toBe(before);
+  });
+});
