@@ -1,6 +1,7 @@
 /** Issue 19 item 11: destructive one-click actions ask first; the question is text, and No is the default. */
 import { afterEach, describe, expect, it } from "vitest";
-import { askText, confirmAction } from "../../src/helpers/confirm.ts";
+import { askText } from "../../src/helpers/ask-text.ts";
+import { confirmAction } from "../../src/helpers/confirm.ts";
 import { renderTemplate } from "../support/handlebars.ts";
 
 type ConfirmOptions = { content: string; yes: { default: boolean }; no: { default: boolean }; rejectClose: boolean };

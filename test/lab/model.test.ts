@@ -324,7 +324,7 @@ describe("lab sheets", () => {
     // A Precision & Impact character's sheet: the effect's Precision change, the other engines' left out.
     const row = /<li class="rb-item__effect"[^>]*>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "";
     const text = row.replace(/<button[\s\S]*?<\/button>/g, "").replace(/<[^>]+>/g, " ");
-    expect(text.replace(/\s+/g, " ").trim()).toBe("Encumbered by plate Precision -1");
+    expect(text.replace(/\s+/g, " ").trim()).toBe("Encumbered by plate Precision −1");
   });
 
   it("applies a dot press through the sheet's checks, and refuses a bad value without changing anything", () => {

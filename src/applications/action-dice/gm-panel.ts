@@ -20,7 +20,8 @@ import {
   take,
   undoPoolAction,
 } from "../../services/action-dice/index.ts";
-import { askText, confirmAction } from "../../helpers/confirm.ts";
+import { askText } from "../../helpers/ask-text.ts";
+import { confirmAction } from "../../helpers/confirm.ts";
 import { MAX_NOTE } from "../../engines/action/index.ts";
 import { listenToMenus } from "../menu-keys.ts";
 import { gmPanelFacts } from "./facts.ts";

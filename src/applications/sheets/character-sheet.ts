@@ -27,12 +27,11 @@ import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
 import { listenToMenus } from "../menu-keys.ts";
-import { askText, confirmRemoval } from "../../helpers/confirm.ts";
+import { confirmRemoval } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
 import { cancelAssist, loseFatePoint } from "../../services/points/requests.ts";
-import { MAX_FATE_LOSS_REASON } from "../../services/points/fate-loss-card.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
@@ -245,9 +244,7 @@ export class RollingBonesCharacterSheet<
   protected override _prepareSubmitData(
     ...[event, form, formData, updateData]: Parameters<ActorSheetV2["_prepareSubmitData"]>
   ): ReturnType<ActorSheetV2["_prepareSubmitData"]> {
-    this.#refused = !checkFormData(formData, (flat) =>
-      prepareUpdate(this.characterType, this.storedSystem, flat),
-    );
+    this.#refused = !checkFormData(formData, (flat) => prepareUpdate(this.characterType, this.storedSystem, flat));
     if (this.#refused) return {};
     return super._prepareSubmitData(event, form, formData, updateData);
   }
@@ -300,6 +297,11 @@ export class RollingBonesCharacterSheet<
   /** The GM takes a Fate Point for breaking the character's code, asking for the reason first (the `/losefate` command's action). */
   static async #onLoseFate(this: RollingBonesCharacterSheet): Promise<void> {
     if (!game.user.isGM || !this.actor.id) return;
+    // Loaded on first use: only a GM takes a Fate Point, so the startup bundle does not carry the question.
+    const [{ askText }, { MAX_FATE_LOSS_REASON }] = await Promise.all([
+      import("../../helpers/ask-text.ts"),
+      import("../../services/points/fate-loss-card.ts"),
+    ]);
     const reason = await askText({
       title: game.i18n.format("ROLLING_BONES.Points.Sheet.TakeFateTitle", { name: this.actor.name }),
       label: game.i18n.localize("ROLLING_BONES.Points.Sheet.TakeFateReason"),

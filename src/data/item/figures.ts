@@ -6,7 +6,9 @@
 
 import type { ActionRequest } from "../../engines/action/index.ts";
 import type { EngineId } from "../../engines/index.ts";
-import type { ItemSources, ItemType, PiModifiers, WeaponKind } from "./pure.ts";
+import { signed } from "../../helpers/signed.ts";
+import type { ItemType } from "./constants.ts";
+import type { ItemSources, PiModifiers, WeaponKind } from "./types.ts";
 
 /** One figure of an item: the localization key of its label (a schema field's) and its value as text. */
 export interface ItemFigure {
@@ -17,10 +19,8 @@ export interface ItemFigure {
 /** An item as the pure functions read it: its type and stored `system` data. */
 export type ItemData = { [T in ItemType]: { readonly type: T; readonly system: ItemSources[T] } }[ItemType];
 
-/** A whole number with its sign (`+2`, `-1`, `0`). */
-export function signed(value: number): string {
-  return value > 0 ? `+${value}` : String(value);
-}
+// A whole number with its sign (`+2`, `−1`, `0`), with a true minus sign.
+export { signed };
 
 /** The label key of an item field. */
 export function itemFieldKey(type: ItemType, path: string): string {
