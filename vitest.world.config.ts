@@ -33,6 +33,7 @@ const SCENARIOS = [
   "test/services/world-batch.test.ts",
   "test/services/assistant-gm.test.ts",
   "test/hooks/speaker.test.ts",
+  "test/services/gm-handover.test.ts",
 ];
 
 export default defineConfig({

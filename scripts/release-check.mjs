@@ -44,6 +44,9 @@ export function releaseProblems({ tag, pkg, manifest }) {
     if (typeof compat[key] !== "string" || !COMPAT.test(compat[key]))
       problems.push(`system.json compatibility.${key} must be a Foundry generation or build such as "13.351"`);
   }
+  // The maximum is optional; when set it is a generation or build too (ours: "14").
+  if (compat.maximum !== undefined && (typeof compat.maximum !== "string" || !COMPAT.test(compat.maximum)))
+    problems.push(`system.json compatibility.maximum must be a Foundry generation or build such as "14"`);
   return problems;
 }
 

@@ -13,6 +13,7 @@ import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
 import { registerRequestsBatch } from "./requests-batch.ts";
 import { registerWorldFaultsBatch } from "./world-faults-batch.ts";
+import { registerV14Batch } from "./v14-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { calibrate, throwD4, type FaceMapping } from "./faces.ts";
 import { runScenario } from "./run-scenario.ts";
@@ -68,6 +69,7 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerPointsBatch(quench);
   registerRequestsBatch(quench);
   registerWorldFaultsBatch(quench);
+  registerV14Batch(quench);
   registerEquipmentBatch(quench);
   registerTargetsBatch(quench);
   registerAutomaticBatch(quench);

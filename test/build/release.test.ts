@@ -13,9 +13,10 @@ import { ROOT } from "../support/i18n.ts";
 
 interface Manifest {
   id: string;
+  type: string;
   title: string;
   version: string;
-  compatibility: { minimum: string; verified: string };
+  compatibility: { minimum: string; verified: string; maximum?: string };
   esmodules: string[];
   styles: { src: string; layer: string }[];
   languages: { lang: string; name: string; path: string }[];
@@ -49,6 +50,7 @@ const CSS_LIMIT = 15 * 1024;
 describe("system.json", () => {
   it("has the fields Foundry requires for a system", () => {
     expect(manifest.id).toBe("rolling-bones");
+    expect(manifest.type).toBe("system");
     expect(manifest.id).toBe(pkg.name);
     expect(manifest.title).toBe("Rolling Bones");
     // Foundry reads compatibility as generation.build: real builds, the verified one no older than the minimum.
@@ -56,9 +58,11 @@ describe("system.json", () => {
       const m = /^(\d+)\.(\d+)$/.exec(v);
       return m ? Number(m[1]) * 1000 + Number(m[2]) : null;
     };
-    // 13.341 is v13's first stable build; every API the code relies on is there (README, Install).
-    expect(build(manifest.compatibility.minimum)).toBe(13_341);
-    expect(build(manifest.compatibility.verified)).toBeGreaterThanOrEqual(13_341);
+    // 13.351 is v13's last build; 14.369 the newest v14 build whose public API the test world was
+    // checked against; v14's deprecations go in v16 and v15 is untested (README, Compatibility).
+    expect(build(manifest.compatibility.minimum)).toBe(13_351);
+    expect(build(manifest.compatibility.verified)).toBe(14_369);
+    expect(manifest.compatibility.maximum).toBe("14");
     expect(manifest.esmodules.length).toBeGreaterThan(0);
     for (const style of manifest.styles) expect(style.layer).toBeTruthy();
     for (const pack of manifest.packs) {
@@ -105,7 +109,16 @@ describe("bundle", () => {
     const js = startupModules()
       .startup.map((f) => readFileSync(path.join(ROOT, f), "utf8"))
       .join("\n");
-    for (const name of ["PercentileRoll", "ActionRoll", "WildRoll", "PiRoll", "PoolRoll", "WildDie", "PoolDie", "PercentileDie"]) {
+    for (const name of [
+      "PercentileRoll",
+      "ActionRoll",
+      "WildRoll",
+      "PiRoll",
+      "PoolRoll",
+      "WildDie",
+      "PoolDie",
+      "PercentileDie",
+    ]) {
       // kept as a string (`__name(x, "Name")`), a class declaration, or a named class expression
       expect(js, name).toMatch(new RegExp(`["']${name}["']|class ${name}\\b|\\b${name}\\s*=\\s*class\\b`));
     }

@@ -9,8 +9,9 @@
  * Sources (each member below names its own):
  * - "DEFAULT_OPTIONS is automatically merged with all super classes when the application is
  *   instantiated to create the options property" [API13/API14 foundry.applications module page,
- *   https://foundryvtt.com/api/modules/foundry.applications.html]; arrays are replaced, as
- *   `foundry.utils.mergeObject` replaces them (so a subclass's `classes` replace its parent's).
+ *   https://foundryvtt.com/api/modules/foundry.applications.html]: arrays such as `classes` are
+ *   concatenated down the chain, objects assigned key by key, other values replaced [foundryvtt
+ *   issue #11675 quotes the merge].
  * - `render(options)`: `force` — "If true, an application which does not yet exist in the DOM is
  *   added. If false, only applications which already exist are rendered"; `isFirstRender` is
  *   populated automatically; `parts` re-renders only those parts [API14 ApplicationRenderOptions].
@@ -43,7 +44,7 @@
  * Not settled by a public page, so the stricter reading is emulated: the core render context adds
  * nothing (a template sees only what the application's own `_prepareContext` gives); a part that
  * renders more than one root element is refused; two different applications rendered under one id
- * on one client are refused; `DEFAULT_OPTIONS` arrays are replaced, not joined. Window position,
+ * on one client are refused. Window position,
  * minimizing, tabs and header controls other than close are not emulated.
  */
 import { loadTemplates, renderTemplate } from "./templates.ts";
@@ -133,14 +134,28 @@ export function uiTask(work: () => unknown, kind: "page" | "action" = "page"): v
   }
 }
 
-/** Merges `DEFAULT_OPTIONS` from the base class down, arrays replaced. [API13 foundry.applications module page] */
+/**
+ * Merges `DEFAULT_OPTIONS` from the base class down as core does: an array (`classes`) is
+ * concatenated, an object (`window`, `actions`, `form`, `position`) assigned key by key, any other
+ * value replaced. [API13 foundry.applications module page; foundryvtt issue #11675, which quotes
+ * core's `_initializeApplicationOptions`: "Concatenate arrays", "Merge objects", "Override option"]
+ */
 function defaultOptionsOf(cls: typeof ApplicationV2): Record<string, unknown> {
   const chain: Record<string, unknown>[] = [];
   for (let c: unknown = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
     if (Object.hasOwn(c, "DEFAULT_OPTIONS"))
       chain.unshift((c as unknown as { DEFAULT_OPTIONS: Record<string, unknown> }).DEFAULT_OPTIONS);
   }
-  return chain.reduce<Record<string, unknown>>((out, options) => mergeObject(out, deepClone(options)), {});
+  const out: Record<string, unknown> = {};
+  for (const options of chain) {
+    for (const [key, value] of Object.entries(deepClone(options))) {
+      const before = out[key];
+      if (Array.isArray(before) && Array.isArray(value)) before.push(...(value as unknown[]));
+      else if (isPlainObject(before) && isPlainObject(value)) Object.assign(before, value);
+      else out[key] = value;
+    }
+  }
+  return out;
 }
 
 /**

@@ -53,13 +53,16 @@ describe("release check", () => {
     const manifest = {
       ...manifestFor("1.2.3"),
       manifest: `${REPO}/releases/download/v1.2.3/system.json`,
-      compatibility: { minimum: "13", verified: "latest" },
+      compatibility: { minimum: "13", verified: "latest", maximum: "v14" },
     };
     const problems = releaseProblems({ tag: "v1.2.3", pkg: { version: "1.2.3" }, manifest });
     expect(problems).toEqual([
       `system.json "manifest" is ${REPO}/releases/download/v1.2.3/system.json, but users install from ${REPO}/releases/latest/download/system.json`,
       'system.json compatibility.verified must be a Foundry generation or build such as "13.351"',
+      'system.json compatibility.maximum must be a Foundry generation or build such as "14"',
     ]);
+    const fine = { ...manifestFor("1.2.3"), compatibility: { minimum: "13.351", verified: "14.369", maximum: "14" } };
+    expect(releaseProblems({ tag: "v1.2.3", pkg: { version: "1.2.3" }, manifest: fine })).toEqual([]);
   });
 
   it("as a command: agrees with this repository's own version, and refuses a mismatched tag with exit 1", () => {

@@ -51,12 +51,13 @@ export const CHARACTER_SHEETS = {
  */
 function npcSheet(type: NpcType) {
   return class NpcSheet extends RollingBonesCharacterSheet {
-    // The whole base options again (whether Foundry merges or replaces the class list, the sheet keeps every class).
+    // Core merges DEFAULT_OPTIONS down the class chain: `classes` are added to the base's, `position`
+    // assigned over it, the base's `window`, `form` and `actions` kept (foundryvtt issue #11675), so
+    // only what differs is named here; the static side's type cannot say the rest comes from the base.
     static override DEFAULT_OPTIONS = {
-      ...RollingBonesCharacterSheet.DEFAULT_OPTIONS,
-      classes: [...RollingBonesCharacterSheet.DEFAULT_OPTIONS.classes, "rb-sheet--npc"],
+      classes: ["rb-sheet--npc"],
       position: { width: 560, height: 640 },
-    };
+    } as unknown as typeof RollingBonesCharacterSheet.DEFAULT_OPTIONS;
 
     static override PARTS = partsOf(CHARACTER_OF_NPC[type]);
   };

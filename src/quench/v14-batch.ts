@@ -1,0 +1,65 @@
+/**
+ * Checks, in a real world, of issue 23's behaviours in the running generation's own shapes: the
+ * conditions are configured status effects the token HUD offers (v13 array, v14 record by id), and a
+ * condition toggled on a character carries its changes where the generation keeps them (v13
+ * `changes`, v14 `system.changes`). The world batch (`rolling-bones.world`) checks the deletion
+ * operator and clamped numbers; the character batch the legacy-field migration. A failure here means
+ * the test world's v13 or v14 mode was wrong; fix both.
+ */
+import { SYSTEM_ID } from "../constants.ts";
+import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
+import { effectChangeKind, effectChanges, generation, statusEffectList } from "../helpers/compat.ts";
+import type { QuenchApi, QuenchContext } from "./index.ts";
+
+/** Registers the batch. */
+export function registerV14Batch(quench: QuenchApi): void {
+  quench.registerBatch(
+    `${SYSTEM_ID}.v14`,
+    (context: QuenchContext) => {
+      const { assert } = context;
+      const actors: Actor.Implementation[] = [];
+      context.after(async () => {
+        for (const actor of actors) await actor.delete();
+      });
+
+      context.describe(`Rolling Bones in Foundry v${generation()}: the generation's own shapes`, () => {
+        context.it("every condition is a configured status effect the token HUD offers its engine's actors", () => {
+          const configured = new Map(statusEffectList().map((entry) => [entry.id, entry]));
+          for (const condition of CONDITIONS) {
+            const entry = configured.get(condition.id);
+            assert.isTrue(entry !== undefined, `${condition.id} is configured`);
+            if (generation() >= 14) {
+              // API14 CONFIG._StatusEffectConfig#hud: the HUD offers it to these actor types only.
+              const hud = (entry as { hud?: { actorTypes?: unknown } } | undefined)?.hud;
+              assert.deepEqual(hud?.actorTypes, hudActorTypes(condition.engine), `${condition.id} on the HUD`);
+            }
+          }
+        });
+
+        context.it(
+          "a condition toggled on a character carries its changes where the generation keeps them",
+          async () => {
+            const condition = CONDITIONS[0]!;
+            const data = {
+              name: "Quench condition",
+              type: `${condition.engine}-character`,
+            } as unknown as Actor.CreateData;
+            const actor = await Actor.implementation.create(data);
+            if (!actor) throw new Error(`could not create a ${condition.engine}-character`);
+            actors.push(actor);
+            await actor.toggleStatusEffect(condition.id, { active: true });
+            const effect = actor.effects.find((e) => e.statuses.has(condition.id));
+            assert.isTrue(effect !== undefined, "the toggle created an effect with the status");
+            const changes = effect ? effectChanges(effect) : [];
+            assert.deepEqual(
+              changes.map((c) => [c.key, String(c.value), effectChangeKind(c)]),
+              condition.changes.map((c) => [`${CHANGE_PREFIX}${c.target}`, c.value, c.kind]),
+              "its changes, read from the generation's place",
+            );
+          },
+        );
+      });
+    },
+    { displayName: "Rolling Bones: v13/v14 shapes (issue 23)" },
+  );
+}
