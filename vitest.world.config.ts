@@ -26,6 +26,7 @@ const SCENARIOS = [
   "test/services/action-awards.test.ts",
   "test/services/action-strikes.test.ts",
   "test/services/automatic.test.ts",
+  "test/services/fate-loss.test.ts",
   "test/applications/sheet-form.test.ts",
   "test/applications/sheet-removal.test.ts",
   "test/applications/composer.test.ts",

@@ -28,7 +28,15 @@ import {
   dialogAttackOf,
   type DialogAttack,
 } from "../src/applications/dialogs/equipment.ts";
-import { isItemType, itemAdjustments, namedEquipment, type ItemData } from "../src/data/item/pure.ts";
+import {
+  isItemType,
+  itemAdjustments,
+  namedEquipment,
+  newGear,
+  newWeapon,
+  prepareItemUpdate,
+  type ItemData,
+} from "../src/data/item/pure.ts";
 import {
   CHANGE_PREFIX,
   CONDITIONS,
@@ -734,6 +742,8 @@ export interface SampleActor {
   readonly playerCharacter: boolean;
   /** Its weapons and gear (embedded Items), each with its Active Effects. */
   readonly items: readonly LabItem[];
+  /** The ids of the status conditions applied to it (its token's status effects in Foundry). */
+  readonly statuses: readonly string[];
 }
 
 /** An embedded item of a sample character, as its sheet and its own sheet read it. */
@@ -794,6 +804,7 @@ export function sampleActors(documents: readonly unknown[]): SampleActor[] {
       system: character.system,
       playerCharacter: token?.actorLink === true,
       items: labItems(d.items),
+      statuses: labStatuses(ENGINE_OF[character.type]),
     });
   }
   const order = (a: SampleActor) => LAB_ENGINES.findIndex((e) => a.type.startsWith(`${e}-`));
@@ -844,7 +855,7 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
       conditions: conditionsOf(ENGINE_OF[actor.type]).map((c) => ({
         id: c.id,
         name: i18n.localize(conditionNameKey(c.id)),
-        active: c.id === LAB_ACTIVE_STATUS[ENGINE_OF[actor.type]],
+        active: actor.statuses.includes(c.id),
       })),
       // The other effects on the sample's rolls (its equipped items'), with where each comes from.
       effects: conditionLines(sampleConditions(actor, i18n).filter((c) => c.source !== undefined)),
@@ -900,6 +911,55 @@ export function withItemToggled(actor: SampleActor, itemId: string): SampleActor
   return { ...actor, items };
 }
 
+/**
+ * A sample character with a status condition applied or removed, as the sheet's condition toggle
+ * does (`toggleStatusEffect`); a status that is not one of its engine's conditions changes nothing.
+ */
+export function withStatusToggled(actor: SampleActor, status: string): SampleActor {
+  if (!conditionsOf(ENGINE_OF[actor.type]).some((c) => c.id === status)) return actor;
+  const statuses = actor.statuses.includes(status)
+    ? actor.statuses.filter((s) => s !== status)
+    : [...actor.statuses, status];
+  return { ...actor, statuses };
+}
+
+/**
+ * A sample character with a new item of a type, as the sheet's Add button creates it: the type's
+ * starting data under the name given (a type that is not an item type changes nothing).
+ */
+export function withItemCreated(actor: SampleActor, type: string, id: string, name: string): SampleActor {
+  if (!isItemType(type)) return actor;
+  const data = (type === "weapon" ? { type, system: newWeapon() } : { type, system: newGear() }) as ItemData;
+  return { ...actor, items: [...actor.items, { ...data, id, name, img: "", effects: [] }] };
+}
+
+/** A sample character without one of its items. */
+export function withItemDeleted(actor: SampleActor, itemId: string): SampleActor {
+  return { ...actor, items: actor.items.filter((i) => i.id !== itemId) };
+}
+
+/**
+ * Applies an item sheet's flat changes (`name`, `system.…`) to a copy of one of a character's items,
+ * through the item sheet's own check (`prepareItemUpdate`): a refused change returns its error and
+ * changes nothing.
+ */
+export function applyItemChanges(
+  actor: SampleActor,
+  itemId: string,
+  changes: Readonly<Record<string, unknown>>,
+): SheetUpdate {
+  const item = actor.items.find((i) => i.id === itemId);
+  if (!item) return { ok: true, actor };
+  const prepared = prepareItemUpdate(item.type, changes);
+  if (!prepared.ok) return { ok: false, error: prepared.error };
+  const next = structuredClone({ name: item.name, system: item.system }) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(prepared.changes)) {
+    if (key === "name" || key.startsWith("system.")) setPath(next, key, value);
+  }
+  const changed = { ...item, name: String(next.name), system: next.system } as LabItem;
+  return { ok: true, actor: { ...actor, items: actor.items.map((i) => (i.id === itemId ? changed : i)) } };
+}
+
 /** An NPC's notes as text (empty when missing). */
 function noteText(notes: unknown): string {
   return typeof notes === "string" ? notes : "";
@@ -929,30 +989,30 @@ export function samplePoints(actor: SampleActor): DialogPoints | null {
   );
 }
 
-/** The status condition the lab shows active on a sample character of an engine (a Precision & Impact one is Exhausted). */
+/** The status condition the lab shows active on a sample character of an engine at first (a Precision & Impact one is Exhausted). */
 const LAB_ACTIVE_STATUS: Readonly<Partial<Record<EngineId, string>>> = Object.freeze({ pi: "rb-exhausted" });
+
+/** The statuses a sample character of an engine starts with. */
+function labStatuses(engine: EngineId): string[] {
+  const status = LAB_ACTIVE_STATUS[engine];
+  return status ? [status] : [];
+}
 
 /**
  * The conditions and effects on a sample character's rolls, as `readDialogSettings` reads an actor's
- * applied effects: the status the lab shows active, then each equipped item's transferring effects,
+ * applied effects: the statuses applied to it, then each equipped item's transferring effects,
  * named with the item they come from.
  */
 export function sampleConditions(actor: SampleActor, i18n: Localization): NamedCondition[] {
   const engine = ENGINE_OF[actor.type];
-  const status = LAB_ACTIVE_STATUS[engine];
-  const spec = status ? CONDITIONS.find((c) => c.id === status) : undefined;
-  const statusEffect = spec
-    ? [
-        {
-          name: i18n.localize(conditionNameKey(spec.id)),
-          changes: spec.changes.map((c) => ({ key: `${CHANGE_PREFIX}${c.target}`, value: c.value, type: c.kind })),
-        },
-      ]
-    : [];
+  const statusEffects = CONDITIONS.filter((spec) => actor.statuses.includes(spec.id)).map((spec) => ({
+    name: i18n.localize(conditionNameKey(spec.id)),
+    changes: spec.changes.map((c) => ({ key: `${CHANGE_PREFIX}${c.target}`, value: c.value, type: c.kind })),
+  }));
   const itemEffects = actor.items
     .filter((item) => item.system.equipped)
     .flatMap((item) => item.effects.filter((e) => e.transfer).map((e) => ({ ...e, source: item.name })));
-  return namedConditions(engine, [...statusEffect, ...itemEffects], effectChangeKind);
+  return namedConditions(engine, [...statusEffects, ...itemEffects], effectChangeKind);
 }
 
 /** A sheet's roll: the engine's dialog opened from a trait, as `rollTrait` opens it. */
@@ -1143,6 +1203,9 @@ export const TABLE_BRAM = Object.freeze({
 /** The level of Bob's character at the table (not one of the sample characters). */
 export const TABLE_BOB_LEVEL = 3;
 
+/** The name of Bob's character at the table. */
+const TABLE_BOB_CHARACTER = "Corin Ashdown";
+
 /** The pools session 3 started with at the table: from the level table (RULES §2), as the GM's Start session fills them. */
 export function tableSession(): action.SessionDice {
   return action.sessionDice({
@@ -1175,12 +1238,13 @@ export interface TableSpecimen {
 export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): TableSpecimen[] {
   const { gm, alice, bob } = TABLE_USERS;
   // The session started with the pools the level table gives Bram (Alice's) and Bob's character;
-  // since then Alice has used two of her dice and the GM one.
+  // since then Alice has used two of her dice and the GM one, the GM awarded Bob a die (and took one
+  // himself), then spent two on his secret agenda: the panels hold what these events leave.
   const session = tableSession();
   const sessionDice = (userId: string) => session.players[userId] ?? [];
   const aliceDice = sessionDice(alice).map((p) => ({ ...p, count: p.count - 2 }));
-  const bobDice = sessionDice(bob);
-  const gmDice = [{ faces: session.gm.faces, count: session.gm.count - 1 }];
+  const bobDice = sessionDice(bob).map((p, i) => (i === 0 ? { ...p, count: p.count + 1 } : p));
+  const gmDice = [{ faces: session.gm.faces, count: session.gm.count - 1 + 1 - 2 }];
   const pools = {
     [gm]: action.newPool(gm, gmDice, { gm: true }),
     [alice]: action.newPool(alice, aliceDice),
@@ -1234,6 +1298,7 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
     }),
   };
   const bram: PanelCharacter = { name: TABLE_BRAM.name, level: TABLE_BRAM.level, classDice: null };
+  const bobCharacter: PanelCharacter = { name: TABLE_BOB_CHARACTER, level: TABLE_BOB_LEVEL, classDice: null };
   // The same check after the GM declared the result, under the three-strike leniency (Alice has one strike).
   const lateUses = { allowed: true, strikes: { [alice]: 1 } };
   const declared = action.applyCardAction({ card, pools }, { type: "close", id: "lab-close", by: gm }).card;
@@ -1258,6 +1323,49 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
       reason: "Phone out and film quotes all through the ambush",
       villain: null,
       changes: [{ userId: bob, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+      undone: false,
+      undoId: null,
+    },
+    pools: [],
+    undoneBy: null,
+    names: TABLE_NAMES,
+  };
+  // The GM awards Bob a die for a reason: a player's award is a die of their pool's size, and the GM takes one of the GM's.
+  const award: EconomyRecord = {
+    kind: "award",
+    session: 3,
+    entry: {
+      id: "lab-award",
+      type: "award",
+      by: gm,
+      subject: null,
+      reason: "Pieced the smuggler's ledger together",
+      villain: null,
+      changes: [
+        { userId: bob, added: [{ faces: bobDice[0]?.faces ?? 4, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+        { userId: gm, added: [{ faces: session.gm.faces, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+      ],
+      undone: false,
+      undoId: null,
+    },
+    pools: [],
+    undoneBy: null,
+    names: TABLE_NAMES,
+  };
+  // The GM's secret agenda: two GM dice spent for a villain's insight.
+  const agenda: EconomyRecord = {
+    kind: "insight",
+    session: 3,
+    entry: {
+      id: "lab-agenda",
+      type: "insight",
+      by: gm,
+      subject: "the heroes' route north",
+      reason: null,
+      villain: "Baron Vex",
+      changes: [
+        { userId: gm, added: [], removed: [{ faces: session.gm.faces, count: 2 }], spent: 2, luckyBreak: false },
+      ],
       undone: false,
       undoId: null,
     },
@@ -1325,45 +1433,7 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
     {
       id: "awardReason",
       kind: "message",
-      parts: [
-        {
-          file: "templates/chat/action-economy-card.hbs",
-          context: economyView({
-            kind: "award",
-            session: 3,
-            entry: {
-              id: "lab-award",
-              type: "award",
-              by: gm,
-              subject: null,
-              reason: "Pieced the smuggler's ledger together",
-              villain: null,
-              changes: [
-                // An award gives the player a die of their pool's size, and the GM one of the GM's.
-                {
-                  userId: bob,
-                  added: [{ faces: bobDice[0]?.faces ?? 4, count: 1 }],
-                  removed: [],
-                  spent: 0,
-                  luckyBreak: false,
-                },
-                {
-                  userId: gm,
-                  added: [{ faces: session.gm.faces, count: 1 }],
-                  removed: [],
-                  spent: 0,
-                  luckyBreak: false,
-                },
-              ],
-              undone: false,
-              undoId: null,
-            },
-            pools: [],
-            undoneBy: null,
-            names: TABLE_NAMES,
-          }),
-        },
-      ],
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(award) }],
     },
     {
       id: "forfeit",
@@ -1373,37 +1443,7 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
     {
       id: "secretAgenda",
       kind: "message",
-      parts: [
-        {
-          file: "templates/chat/action-economy-card.hbs",
-          context: economyView({
-            kind: "insight",
-            session: 3,
-            entry: {
-              id: "lab-agenda",
-              type: "insight",
-              by: gm,
-              subject: "the heroes' route north",
-              reason: null,
-              villain: "Baron Vex",
-              changes: [
-                {
-                  userId: gm,
-                  added: [],
-                  removed: [{ faces: session.gm.faces, count: 2 }],
-                  spent: 2,
-                  luckyBreak: false,
-                },
-              ],
-              undone: false,
-              undoId: null,
-            },
-            pools: [],
-            undoneBy: null,
-            names: TABLE_NAMES,
-          }),
-        },
-      ],
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(agenda) }],
     },
     {
       id: "fateLoss",
@@ -1443,10 +1483,15 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
                 name: "Bob",
                 active: false,
                 pool: pools[bob] ? { ...pools[bob], forfeited: true } : null,
-                characters: [],
+                characters: [bobCharacter],
               },
             ],
-            ledger: [{ ...forfeit, messageId: "lab-forfeit-card" }],
+            lateUses,
+            ledger: [
+              { ...award, messageId: "lab-award-card" },
+              { ...agenda, messageId: "lab-agenda-card" },
+              { ...forfeit, messageId: "lab-forfeit-card" },
+            ],
           }),
         },
       ],

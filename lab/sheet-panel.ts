@@ -17,14 +17,19 @@ import {
   focusCheckedDot,
   listenToDots,
 } from "../src/applications/sheets/dots-keys.ts";
+import { listenToMenus } from "../src/applications/menu-keys.ts";
 import type { Localization } from "./i18n.ts";
 import {
+  applyItemChanges,
   applySheetAction,
   itemSheetContext,
   sheetBodyFile,
   sheetContext,
   sheetRoll,
+  withItemCreated,
+  withItemDeleted,
   withItemToggled,
+  withStatusToggled,
   type SampleActor,
   type SheetAction,
 } from "./model.ts";
@@ -38,6 +43,19 @@ export interface SheetHost {
   openRoll(engine: EngineId, request: unknown, title: string, settings?: Partial<DialogSettings>): void;
   /** Rolls a request at once (no dialog) and shows its card in the engine's panel. */
   rollNow(engine: EngineId, request: unknown, title: string): void;
+}
+
+/** The sheet controls that reach beyond the character (the world, chat, Foundry's own sheets): a press says what it would do. */
+const INERT_ACTIONS: ReadonlyMap<string, string> = new Map(
+  ["openActionDice", "cancelAssist", "loseFate", "createEffect", "editEffect", "deleteEffect"].map((action) => [
+    action,
+    `ROLLING_BONES.Lab.Sheets.Inert.${action}`,
+  ]),
+);
+
+/** A control's accessible name (its label, else its text). */
+function actionName(control: HTMLElement): string {
+  return (control.getAttribute("aria-label") ?? control.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 
 /** Reads a sheet input's value as Foundry's form reader does: numbers as numbers, checkboxes as booleans. */
@@ -67,6 +85,8 @@ export class SheetPanel {
   #editable = true;
 
   #added = 0;
+
+  #createdItems = 0;
 
   constructor(section: HTMLElement, actors: readonly SampleActor[], host: SheetHost) {
     this.#host = host;
@@ -139,7 +159,10 @@ export class SheetPanel {
     const context = itemSheetContext(actor, item, this.#editable, this.#host.i18n);
     const title = window.querySelector("[data-lab-item-title]");
     if (title) title.textContent = item.name;
-    if (container.dataset.item !== item.id) container.replaceChildren();
+    if (container.dataset.item !== item.id) {
+      container.replaceChildren();
+      this.#itemStatus("");
+    }
     container.dataset.item = item.id;
     const { render } = this.#host;
     renderParts(container, {
@@ -157,16 +180,27 @@ export class SheetPanel {
     if (status) status.textContent = text;
   }
 
-  /** Applies an action to the character shown; a refused one is explained, and the sheet shows the stored values again. */
-  #apply(action: SheetAction): void {
+  /** Applies an action to the character shown (whether it was taken); a refused one is explained, and the sheet shows the stored values again. */
+  #apply(action: SheetAction): boolean {
     const actor = this.actor;
-    if (!actor) return;
+    if (!actor) return false;
     const result = applySheetAction(actor, action);
     if (result.ok) {
       this.#actors.set(actor.id, result.actor);
       this.#status("");
     } else this.#status(errorMessage(result.error, this.#host.i18n));
     this.renderSheet();
+    return result.ok;
+  }
+
+  /** Applies an item sheet's change to the item shown; a refused one is explained, and the item's sheet shows the stored values again. */
+  #applyItem(changes: Readonly<Record<string, unknown>>): void {
+    const actor = this.actor;
+    if (!actor || this.#item === null || !this.#editable) return;
+    const result = applyItemChanges(actor, this.#item, changes);
+    if (result.ok) this.#actors.set(actor.id, result.actor);
+    this.renderSheet();
+    this.#itemStatus(result.ok ? "" : errorMessage(result.error, this.#host.i18n));
   }
 
   /** Opens the roll of a trait, as the sheet's roll button does. */
@@ -186,6 +220,13 @@ export class SheetPanel {
 
   #onAction(target: HTMLElement): void {
     const data = target.dataset;
+    const inert = INERT_ACTIONS.get(data.action ?? "");
+    if (inert) {
+      const text = this.#host.i18n.format(inert, { action: actionName(target) });
+      if (this.#itemWindow?.contains(target)) this.#itemStatus(text);
+      else this.#status(text);
+      return;
+    }
     switch (data.action) {
       case "roll": {
         const trait = traitFromDataset(data);
@@ -205,9 +246,50 @@ export class SheetPanel {
         });
         return;
       case "removeEntry":
-        this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" });
+        // A refused removal is explained by #apply; a done one says what Foundry would ask first.
+        if (this.#apply({ action: "removeEntry", collection: data.collection ?? "", id: data.id ?? "" }))
+          this.#saidRemoved(target);
         focusAfterRemove(this.#form, data.collection ?? "");
         return;
+      case "createItem": {
+        const actor = this.actor;
+        const type = data.collection ?? "";
+        if (!actor || !this.#editable) return;
+        this.#createdItems += 1;
+        const id = `labItem${String(this.#createdItems).padStart(9, "0")}`;
+        const next = withItemCreated(actor, type, id, this.#host.i18n.localize(`ROLLING_BONES.Sheet.Unnamed.${type}`));
+        if (next === actor) return;
+        this.#actors.set(actor.id, next);
+        this.#item = id;
+        this.renderSheet();
+        this.#status(this.#host.i18n.format("ROLLING_BONES.Lab.Sheets.Created", { action: actionName(target) }));
+        this.#itemWindow?.scrollIntoView({ block: "nearest" });
+        this.#itemWindow?.querySelector<HTMLElement>("input[name='name']")?.focus();
+        return;
+      }
+      case "deleteItem": {
+        const actor = this.actor;
+        const itemId = data.itemId ?? "";
+        if (!actor || !this.#editable || !actor.items.some((i) => i.id === itemId)) return;
+        const type = actor.items.find((i) => i.id === itemId)?.type ?? "";
+        this.#actors.set(actor.id, withItemDeleted(actor, itemId));
+        if (this.#item === itemId) this.#item = null;
+        this.renderSheet();
+        this.#saidRemoved(target);
+        focusAfterRemove(this.#form, type);
+        return;
+      }
+      case "toggleCondition": {
+        const actor = this.actor;
+        if (!actor || !this.#editable) return;
+        this.#actors.set(actor.id, withStatusToggled(actor, data.status ?? ""));
+        this.#status("");
+        this.renderSheet();
+        this.#form
+          .querySelector<HTMLElement>(`[data-action="toggleCondition"][data-status="${CSS.escape(data.status ?? "")}"]`)
+          ?.focus();
+        return;
+      }
       case "toggleEquipped": {
         const actor = this.actor;
         if (!actor || !this.#editable) return;
@@ -232,9 +314,26 @@ export class SheetPanel {
     }
   }
 
+  /** Says a Remove was done on the lab's copy, and what Foundry asks first. */
+  #saidRemoved(button: HTMLElement): void {
+    const { i18n } = this.#host;
+    const question = i18n.localize("ROLLING_BONES.Confirm.Remove.Body");
+    this.#status(i18n.format("ROLLING_BONES.Lab.Sheets.Removed", { action: actionName(button), question }));
+  }
+
+  #itemStatus(text: string): void {
+    const status = this.#itemWindow?.querySelector("[data-lab-item-status]");
+    if (status) status.textContent = text;
+  }
+
+  get #itemWindow(): HTMLElement | null {
+    return this.#section.querySelector<HTMLElement>("[data-lab-item-window]");
+  }
+
   #listen(): void {
     const form = this.#form;
     form.addEventListener("submit", (event) => event.preventDefault());
+    listenToMenus(form);
     listenToDots(form, (path, value) => {
       this.#apply({ action: "change", changes: { [path]: value } });
       focusCheckedDot(form, path);
@@ -248,6 +347,26 @@ export class SheetPanel {
       if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement) || !control.name) return;
       const changes = { [control.name]: inputValue(control) };
       afterEvent(() => this.#apply({ action: "change", changes }));
+    });
+    const itemForm = this.#section.querySelector<HTMLFormElement>("form[data-lab-item]");
+    itemForm?.addEventListener("submit", (event) => event.preventDefault());
+    itemForm?.addEventListener("click", (event) => {
+      const target = (event.target as Element).closest<HTMLElement>("[data-action]");
+      if (target && itemForm.contains(target) && !(target as HTMLButtonElement).disabled) this.#onAction(target);
+    });
+    itemForm?.addEventListener("change", (event) => {
+      const control = event.target;
+      if (
+        !(
+          control instanceof HTMLInputElement ||
+          control instanceof HTMLSelectElement ||
+          control instanceof HTMLTextAreaElement
+        ) ||
+        !control.name
+      )
+        return;
+      const value = control instanceof HTMLTextAreaElement ? control.value : inputValue(control);
+      afterEvent(() => this.#applyItem({ [control.name]: value }));
     });
     this.#section.querySelector<HTMLSelectElement>("[data-lab-actor]")?.addEventListener("change", (event) => {
       this.select((event.target as HTMLSelectElement).value);

@@ -36,6 +36,7 @@ export const TEMPLATES = [
   "templates/action-dice/gm-panel.hbs",
   "templates/action-dice/player-panel.hbs",
   "templates/dialogs/footer.hbs",
+  "templates/dialogs/ask-text.hbs",
   "templates/dialogs/partials/bars.hbs",
   "templates/dialogs/partials/error.hbs",
   "templates/dialogs/partials/field-error.hbs",

@@ -138,6 +138,14 @@ describe("the controls a viewer gets", () => {
     expect(input(dmg, BOB).reroll).toEqual([]);
   });
 
+  it("a damage roll has no result to declare and earns no award: the GM gets neither control (a check gets both)", () => {
+    const dmg = attachThrows(newCard({ kind: "damage", base: [8], modifier: 1 }, ALICE), 0, [
+      { faces: 8, role: "die", value: 3 },
+    ]);
+    expect(input(dmg, GM, true)).toMatchObject({ close: false, award: null });
+    expect(input(card(12), GM, true)).toMatchObject({ close: true, award: { blocked: null } });
+  });
+
   it("no controls for a player without a pool, and none but activations once closed", () => {
     const closed = applyCardAction({ card: card(20), pools: pools() }, { type: "close", id: "x", by: GM }).card;
     expect(input(closed, ALICE)).toMatchObject({ augment: [], reroll: [], activations: [{ type: "critical" }] });
@@ -220,21 +228,46 @@ describe("the panels", () => {
       ],
     });
     expect(view).toMatchObject({ started: true, rule: "ROLLING_BONES.Action.Rule.balanced", canStart: true });
-    expect(view.gm).toEqual({ dice: "7d8", count: 7, canTake: true, userId: GM });
+    // What the tables give: Ayla (level ½) 2d3, so the GM 1 player + 2 = 3d6.
+    expect(view.gm).toEqual({ dice: "7d8", count: 7, expected: "3d6", canTake: true, userId: GM });
     expect(view.players[0]).toMatchObject({
       dice: "3d4",
+      expected: "2d3",
       canAward: true,
       canTake: true,
+      menu: true,
       characters: "Ayla (½)",
       classDice: "Ayla: 2d6",
     });
     expect(view.players[1]).toMatchObject({
       count: 0,
+      expected: "",
       canAward: false,
       canTake: false,
       luckyBreak: true,
       active: false,
     });
+    // The expected pool follows the multi-character rule: levels 12 and 3 (over 3 apart) under
+    // `balanced` give one die fewer of the higher's size (5d8 → 4d8), or (`smaller`) one more of the lower's.
+    const two = [
+      { name: "Dax", level: 12, classDice: null },
+      { name: "Ayla", level: 3, classDice: null },
+    ];
+    const expected = (rule: "highest" | "balanced" | "divided", balanced?: "fewer" | "smaller") =>
+      gmPanelView({
+        session: 1,
+        rule,
+        ...(balanced ? { balanced } : {}),
+        gm: null,
+        gmUserId: GM,
+        players: [{ id: BOB, name: "Bob", active: true, pool: null, characters: two }],
+      }).players[0]?.expected;
+    expect([expected("highest"), expected("balanced"), expected("balanced", "smaller"), expected("divided")]).toEqual([
+      "5d8",
+      "4d8",
+      "6d4",
+      "2d8 + 1d4",
+    ]);
     expect(gmPanelView({ session: 0, rule: "highest", gm: null, gmUserId: GM, players: [] })).toMatchObject({
       started: false,
       canStart: false,

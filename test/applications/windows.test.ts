@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * Windows a GM and a player use, drawn from their real templates on their own clients and pressed
- * there: the GM's action-dice panel (Start session after the question, Award with a typed reason;
- * the panel follows the pools, on the GM's client and the assistant's), and a roll dialog opened
+ * there: the GM's action-dice panel (Start session after the question, Award and Forfeit with the
+ * reason they ask for; the panel follows the pools, on the GM's client and the assistant's), and a roll dialog opened
  * from a character sheet (the form's change redraws the odds; Roll posts the card and closes it).
  */
 import { afterEach, describe, expect, it } from "vitest";
@@ -37,12 +37,12 @@ async function openPanel(userId: string): Promise<Window> {
   return panel;
 }
 
-/** The pool cell of a player's row, as the panel shows it. */
+/** The pool cell of a player's row, as the panel shows it (the dice held). */
 const poolCell = (panel: Window, userId: string) =>
-  panel.element.querySelector(`tr[data-user="${userId}"] .rb-panel__count`)?.textContent ?? null;
+  panel.element.querySelector(`tr[data-user="${userId}"] .rb-panel__dice`)?.textContent ?? null;
 
 describe("the GM's action-dice panel", () => {
-  it("starts a session after asking, awards a die with the typed reason, and follows the pools on every GM client", async () => {
+  it("starts a session after asking, awards a die with the reason it asks for, and follows the pools on every GM client", async () => {
     w = await bootWorld({
       users: [
         { id: GM, name: "Gamemaster", role: "GM" },
@@ -60,15 +60,45 @@ describe("the GM's action-dice panel", () => {
     expect(w.double.confirmations).toHaveLength(1);
     const before = countOf(w, ALICE);
     expect(before).toBeGreaterThan(0);
-    expect(poolCell(panel, ALICE)).toBe(`(${before})`);
-    panel.element.querySelector<HTMLInputElement>('[name="awardReason"]')!.value = "Clever plan";
-    await w.double.press(panel.element.querySelector(`tr[data-user="${ALICE}"] [data-action="award"]`)!);
+    // Alice's level-3 character: 3d4 held, of the 3d4 the tables give.
+    expect(poolCell(panel, ALICE)).toBe(`${before}d4`);
+    expect(panel.element.querySelector(`tr[data-user="${ALICE}"] [data-expected]`)?.textContent).toBe("of 3d4");
+    const award = () => panel.element.querySelector(`tr[data-user="${ALICE}"] [data-action="award"]`)!;
+    // Award asks for the reason; closing the question awards nothing.
+    w.double.answerInput(null);
+    await w.double.press(award());
+    expect(countOf(w, ALICE)).toBe(before);
+    w.double.answerInput({ text: "  Clever plan " });
+    await w.double.press(award());
+    expect(w.double.inputs.map((i) => i.title)).toEqual([
+      "Award Alice a die (the GM gains one too)",
+      "Award Alice a die (the GM gains one too)",
+    ]);
     expect(countOf(w, ALICE)).toBe(before + 1);
     // The award is on the economy card, with its reason as text.
     expect(w.double.game.messages.contents.some((m) => m.content.includes("Clever plan"))).toBe(true);
     // Both GM clients' panels show the new pool once the change reached them.
-    expect(poolCell(panel, ALICE)).toBe(`(${before + 1})`);
-    expect(poolCell(assistants, ALICE)).toBe(`(${before + 1})`);
+    expect(poolCell(panel, ALICE)).toBe(`${before + 1}d4`);
+    expect(poolCell(assistants, ALICE)).toBe(`${before + 1}d4`);
+    expect(w.double.applicationErrors).toEqual([]);
+  });
+
+  it("Forfeit, in a row's More menu, asks for its reason (required) and marks the row; Lift undoes it", async () => {
+    w = await bootWorld();
+    await w.double.actAs(GM, () => w.service.startSession());
+    await w.double.settle();
+    const panel = await openPanel(GM);
+    const row = () => panel.element.querySelector(`tr[data-user="${BOB}"]`)!;
+    const forfeit = row().querySelector('details[data-rb-menu] [data-action="forfeit"]')!;
+    // The question's field is required: a browser does not submit it empty.
+    w.double.answerInput({ text: "Table talk all through the ambush" });
+    await w.double.press(forfeit);
+    expect(w.double.inputs.at(-1)?.title).toBe("Forfeit Bob's awards for this session");
+    expect(w.double.inputs.at(-1)?.content).toMatch(/name="text"[^>]*required/);
+    expect(row().querySelector("[data-forfeited]")?.textContent).toContain("Table talk all through the ambush");
+    expect(row().querySelector<HTMLButtonElement>('[data-action="award"]')!.disabled).toBe(true);
+    await w.double.press(row().querySelector('details[data-rb-menu] [data-action="liftForfeit"]')!);
+    expect(row().querySelector("[data-forfeited]")).toBeNull();
     expect(w.double.applicationErrors).toEqual([]);
   });
 

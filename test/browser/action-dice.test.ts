@@ -122,9 +122,7 @@ describe("action dice in Chromium", () => {
       expect(
         (await sheet.locator('[data-stat$="-actionPools"] .rb-stat__item').allTextContents()).map((t) => t.trim()),
       ).toEqual(["Alice: 2d4 left, 1 spent", "Bob: none left, 4 spent"]);
-      expect(await sheet.locator('[data-stat$="-classDiceLeft"] output').textContent()).toBe(
-        "1d8 (of 2 per session)",
-      );
+      expect(await sheet.locator('[data-stat$="-classDiceLeft"] output').textContent()).toBe("1d8 (of 2 per session)");
       expect(
         await sheet.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       ).toBeLessThanOrEqual(0);
@@ -199,6 +197,52 @@ describe("action dice in Chromium", () => {
     }
   });
 
+  it("the effect chooser at chat width: every effect offered reads whole, one per line; the GM's dice inputs have distinct names", async () => {
+    const w = await world();
+    try {
+      // Cara's saving throw, a natural 20 activated with 2 dice: the longest effects are offered.
+      const id = await rollAs(w, CARA, { kind: "save", modifier: 1 }, [[20, 20]], { flavor: "Save against the fire" });
+      await control(w, CARA, id, { type: "critical", dice: 2 });
+      const page = await chatPage(await rendered(w, id, CARA));
+      await checkPage(page, ".rb-card");
+      const choices = page.locator('[data-effect-for="critical"] .rb-controls__choice');
+      expect((await choices.allTextContents()).map((t) => t.trim())).toEqual([
+        "An impossible save becomes possible",
+        "Save for half becomes save for a quarter",
+        "Save for half becomes save for nothing (two dice)",
+        "In the table's own words",
+      ]);
+      // each label is inside the card and shows all its text (it wraps; nothing is cut short)
+      const cut = await page.evaluate(() => {
+        const card = document.querySelector(".rb-card")!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>(".rb-controls__choice")]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return el.scrollWidth > el.clientWidth || box.right > card.right + 0.5 || box.left < card.left - 0.5;
+          })
+          .map((el) => el.textContent);
+      });
+      expect(cut).toEqual([]);
+      await shoot(page, "action-card-effect-chooser");
+      await page.close();
+
+      // A natural 1 on Alice's check: the GM may activate the botch and, once the DC is missed by 5, a
+      // special botch; each dice input is named for what it pays.
+      const botch = await rollAs(w, ALICE, { modifier: 0, dc: 15 }, [[1, 20]], { flavor: "Climb" });
+      const gm = await chatPage(await rendered(w, botch, GM));
+      await checkPage(gm, ".rb-card");
+      const names = await gm.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>("[data-dice-for]")].map(
+          (input) => document.querySelector(`label[for="${input.id}"]`)?.textContent?.trim() ?? "",
+        ),
+      );
+      expect(names).toEqual(["Botch dice", "Special botch dice"]);
+      await gm.close();
+    } finally {
+      w.double.uninstall();
+    }
+  });
+
   it("economy cards: a session start, an award with the GM's Undo, insight, an undone lucky break", async () => {
     const w = await world();
     try {
@@ -233,18 +277,72 @@ describe("action dice in Chromium", () => {
       );
       await control(w, GM, (roll as { id: string }).id, { type: "close" });
 
+      // strikes on, Bob with one late use: the crowded case the panel must fit at its real width
+      await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionLeniency", true));
+      await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionStrikes", { [BOB]: 1 }));
       const gmView = w.double.actAs(GM, () => gmPanelView(gmPanelFacts()));
       const gmHtml = renderTemplate("templates/action-dice/gm-panel.hbs", gmView);
+      // The window's content at the panel's real width (520 px, less Foundry's window padding of about 1rem).
       const gmPage = await openPage(
         browser,
-        `<div style="width:520px;padding:10px;background:#fff">${gmHtml}</div>`,
+        `<div class="rolling-bones" style="width:520px;box-sizing:border-box;padding:8px;background:#fff">${gmHtml}</div>`,
         560,
       );
       await checkPage(gmPage, ".rb-panel");
       expect(await gmPage.locator("tbody tr").count()).toBe(4);
       expect(await gmPage.locator(`tr[data-user="${CARA}"] [data-action=award]`).isDisabled()).toBe(true);
       expect(await gmPage.locator(`tr[data-user="${BOB}"]`).textContent()).toContain("the idol");
+      expect(await gmPage.locator(`tr[data-user="${BOB}"] [data-strikes]`).textContent()).toContain("1 of 3");
+      // what each holds beside what the tables give: Alice's level-3 character 3d4, Cara's level 12 5d8
+      expect((await gmPage.locator(`tr[data-user="${ALICE}"] [data-expected]`).textContent())?.trim()).toBe("of 3d4");
+      expect((await gmPage.locator(`tr[data-user="${CARA}"] [data-expected]`).textContent())?.trim()).toBe("of 5d8");
+      expect((await gmPage.locator(`tr[data-pool="gm"] [data-expected]`).textContent())?.trim()).toBe("of 8d12");
+      // a compact row: Award and a More menu; the rarer actions are in the menu, hidden until it opens
+      for (const row of await gmPage.locator("tbody tr[data-user]").all()) {
+        expect(await row.locator(".rb-panel__actions > button").count()).toBe(1);
+        expect(await row.locator("details[data-rb-menu] [data-action=take]").isVisible()).toBe(false);
+      }
+      // no reason fields on the panel: Award and Forfeit ask when pressed
+      expect(await gmPage.locator('[name="awardReason"], [name="forfeitReason"]').count()).toBe(0);
+      // no text overflows its box, and no button, heading or name wraps onto a second line
+      const layout = await gmPage.evaluate(() => {
+        // (screen-reader text is clipped on purpose and is left out of both checks)
+        const overflow = [...document.querySelectorAll<HTMLElement>(".rb-panel *:not(.rb-sr-only)")]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+          .map((el) => el.className);
+        const lines = (el: Element) => {
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.parentElement?.closest(".rb-sr-only") || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        };
+        const wrapped = [
+          ...document.querySelectorAll(
+            ".rb-panel thead th, .rb-panel__actions > button, .rb-menu > summary, .rb-panel__name, .rb-panel__dice",
+          ),
+        ]
+          .filter((el) => lines(el) > 1)
+          .map((el) => el.textContent?.trim());
+        const panel = document.querySelector(".rb-panel") as HTMLElement;
+        return { overflow, wrapped, widest: panel.scrollWidth - panel.clientWidth };
+      });
+      expect(layout).toEqual({ overflow: [], wrapped: [], widest: 0 });
       await shoot(gmPage, "action-dice-gm-panel");
+      // the open menu stays inside the panel's width (its keys are exercised on the lab page)
+      await gmPage.locator(`tr[data-user="${BOB}"] .rb-menu > summary`).click();
+      const menuBox = await gmPage.locator(`tr[data-user="${BOB}"] .rb-menu__list`).boundingBox();
+      expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(530);
+      expect(await gmPage.locator(`tr[data-user="${BOB}"] .rb-menu__list button`).allTextContents()).toEqual([
+        "Take −1: Take a die from Bob",
+        "Reset strikes: Reset Bob's strikes: three late uses again",
+        "Forfeit awards: Forfeit Bob's awards for this session",
+      ]);
+      await shoot(gmPage, "action-dice-gm-panel-menu");
       await gmPage.close();
 
       const playerView = w.double.actAs(ALICE, () => playerPanelView(playerPanelFacts("rb-ad")));

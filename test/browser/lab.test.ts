@@ -154,7 +154,18 @@ describe("the lab page", () => {
     const controls = await page.evaluate(() => {
       const selector =
         "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary";
-      const all = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
+      // A group of radio buttons is one stop for Tab (the arrow keys move within it): its checked button.
+      // A closed menu's buttons are reached from its summary with the arrow keys, not with Tab.
+      const inClosedMenu = (el: HTMLElement) => {
+        const menu = el.closest("details:not([open])");
+        return menu !== null && !(el.matches("summary") && el.parentElement === menu);
+      };
+      const all = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+        (el) =>
+          el.getClientRects().length > 0 &&
+          !inClosedMenu(el) &&
+          !(el instanceof HTMLInputElement && el.type === "radio" && !el.checked),
+      );
       all.forEach((el, i) => (el.dataset.labTab = String(i)));
       return all.length;
     });
@@ -547,6 +558,46 @@ describe("the lab's sheets", () => {
     expect(errors).toEqual([]);
   });
 
+  it("moves through a P&I attribute's Roll with… menu with the arrow keys and closes it with Escape (issue 28 item 7)", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const piId = await select.locator('option[data-type="pi-character"]').first().getAttribute("value");
+    await select.selectOption(piId ?? "");
+    const menu = page.locator("#lab-sheets details[data-rb-menu].rb-roll-pairs").first();
+    const summary = menu.locator("> summary");
+    const choices = menu.locator(".rb-roll-pairs__choice");
+    const count = await choices.count();
+    expect(count).toBeGreaterThan(1);
+    const focusedChoice = () =>
+      page.evaluate(() => {
+        const list = [...document.querySelectorAll("#lab-sheets details[data-rb-menu].rb-roll-pairs")][0];
+        return [...(list?.querySelectorAll(".rb-roll-pairs__choice") ?? [])].indexOf(document.activeElement as Element);
+      });
+    await summary.focus();
+    // Down opens the menu on its first choice; Down and Up move (wrapping); End and Home jump.
+    await page.keyboard.press("ArrowDown");
+    expect(await menu.getAttribute("open")).not.toBeNull();
+    expect(await focusedChoice()).toBe(0);
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedChoice()).toBe(1);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedChoice()).toBe(count - 1);
+    await page.keyboard.press("Home");
+    expect(await focusedChoice()).toBe(0);
+    await page.keyboard.press("End");
+    expect(await focusedChoice()).toBe(count - 1);
+    // Escape closes it and gives the keyboard back to its button.
+    await page.keyboard.press("Escape");
+    expect(await menu.getAttribute("open")).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+    // Up from the button opens it on the last choice; a click elsewhere closes it.
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedChoice()).toBe(count - 1);
+    await page.locator("#lab-sheets .rb-sheet__body").click({ position: { x: 5, y: 5 } });
+    expect(await menu.getAttribute("open")).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it("sets a rating from the keyboard through the sheet's checks", async () => {
     const select = page.locator("[data-lab-actor]");
     const poolId = await select.locator('option[data-type="pool-character"]').first().getAttribute("value");
@@ -805,6 +856,79 @@ describe("the lab's sheets", () => {
     await panel.locator(".rb-dialog__roll").click();
     await panel.locator("[data-lab-result] [data-note='weapon-damage']").waitFor();
     await panel.screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-percentile-weapon-attack.png") });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the lab's equipment, item sheet and conditions (issue 28 item 5)", () => {
+  const sheets = () => page.locator("#lab-sheets");
+  const status = () => page.locator("#lab-sheets [data-lab-sheet-status]").innerText();
+  const itemStatus = () => page.locator("#lab-sheets [data-lab-item-status]").innerText();
+
+  it("adds a weapon on the lab's copy and opens its sheet; refuses Attack 5000 and Damage “banana” with their messages; removes it", async () => {
+    await page.locator("[data-lab-actor]").selectOption("rbActorAction001");
+    const before = await sheets().locator('[data-action="deleteItem"]').count();
+    await sheets().locator('[data-action="createItem"][data-collection="weapon"]').click();
+    const window = sheets().locator("[data-lab-item-window]");
+    await window.locator('input[name="system.action.attack"]').waitFor();
+    expect(await sheets().locator('[data-action="deleteItem"]').count()).toBe(before + 1);
+    expect(await page.locator("#lab-item-window-title").innerText()).toBe("New weapon");
+    expect(await status()).toContain("added to the lab's copy");
+
+    const attack = window.locator('input[name="system.action.attack"]');
+    await attack.fill("5000");
+    await attack.press("Tab");
+    await page.waitForFunction(() => document.querySelector("[data-lab-item-status]")?.textContent !== "");
+    expect(await itemStatus()).not.toBe("");
+    // The refused figure is not kept: the sheet shows the stored value again.
+    expect(await window.locator('input[name="system.action.attack"]').inputValue()).toBe("0");
+
+    const damage = window.locator('input[name="system.action.damage"]');
+    await damage.fill("banana");
+    await damage.press("Tab");
+    await page.waitForFunction(() => document.querySelector("[data-lab-item-status]")?.textContent?.includes("banana"));
+    expect(await window.locator('input[name="system.action.damage"]').inputValue()).toBe("");
+
+    await damage.fill("1d8+2");
+    await damage.press("Tab");
+    await page.waitForFunction(() => document.querySelector("[data-lab-item-status]")?.textContent === "");
+    expect(await window.locator('input[name="system.action.damage"]').inputValue()).toBe("1d8+2");
+
+    // Foundry's effect sheet is not in the lab: the button says what it would do.
+    await window.locator('[data-action="createEffect"]').click();
+    expect(await itemStatus()).toContain("Foundry's effect sheet");
+    await sheets().screenshot({ path: await shootPath("lab-item-refused") });
+
+    const remove = sheets().locator('[data-action="deleteItem"][data-item-id^="labItem"]');
+    await remove.click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('#lab-sheets [data-action="deleteItem"]').length === n,
+      before,
+    );
+    expect(await status()).toContain("In Foundry the sheet asks first");
+    expect(await window.isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("applies and removes a condition on the lab's copy, and the dialog it opens lists it", async () => {
+    await page.locator("[data-lab-actor]").selectOption("rbActorPrecImp01");
+    const exhausted = sheets().locator('[data-action="toggleCondition"][data-status="rb-exhausted"]');
+    expect(await exhausted.innerText()).toContain("Remove");
+    await exhausted.click();
+    await page.waitForFunction(() =>
+      document
+        .querySelector('#lab-sheets [data-action="toggleCondition"][data-status="rb-exhausted"]')
+        ?.textContent?.includes("Apply"),
+    );
+    // The keyboard stays on the toggle after the sheet re-renders.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-status"))).toBe("rb-exhausted");
+    await exhausted.click();
+    await page.waitForFunction(() =>
+      document
+        .querySelector('#lab-sheets [data-action="toggleCondition"][data-status="rb-exhausted"]')
+        ?.textContent?.includes("Remove"),
+    );
+    expect(await axeViolations("#lab-sheets")).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -182,7 +182,7 @@ describe("the item sheet's effects", () => {
   it("says what each effect changes in the owner's engine's rolls, in the card's words, or why it changes nothing", () => {
     const rows = [...render("pi", true).querySelectorAll<HTMLElement>("li[data-effect-id]")];
     expect(rows.map((r) => r.textContent?.replace(/\s+/g, " ").trim())).toEqual([
-      "Heavy load Impact -1",
+      "Heavy load Impact −1",
       // A percentile change on a Precision & Impact character's item: nothing for this character.
       "Dim light Changes nothing the system reads",
       "Switched off Impact +1 Disabled: changes nothing",

@@ -197,7 +197,7 @@ describe("figures and attacks per engine", () => {
   it.each<[EngineId, string[]]>([
     ["action", ["+5", "1–3", "1d10+2"]],
     ["wild", ["—"]],
-    ["pi", ["-1", "+3"]],
+    ["pi", ["−1", "+3"]],
     ["percentile", ["×2"]],
     ["pool", ["7", "3"]],
   ])("a weapon shows a %s character its engine's figures only: %o", (engine, values) => {

@@ -12,6 +12,7 @@ import {
   isPiAttributePool,
   isPiDieSize,
   prepareUpdate,
+  raisesFatePoints,
   type CharacterType,
 } from "../../src/data/actor/pure.ts";
 import { hasKey } from "../support/i18n.ts";
@@ -156,5 +157,22 @@ describe("changesSessionCounters: this session's Character and Fate Points are t
     expect(changesSessionCounters(current, { system: { characterPoints: 9 } })).toBe(false);
     expect(changesSessionCounters(current, { name: "Renamed" })).toBe(false);
     expect(changesSessionCounters(current, null)).toBe(false);
+  });
+});
+
+describe("raisesFatePoints: a player cannot raise the Fate Points held (RULES.md §3)", () => {
+  it("sees a raise written nested or flat, and anything that is not a number", () => {
+    expect(raisesFatePoints(2, { system: { fatePoints: 3 } })).toBe(true);
+    expect(raisesFatePoints(2, { "system.fatePoints": 5 })).toBe(true);
+    expect(raisesFatePoints(2, { "system.fatePoints": "9" })).toBe(true);
+    expect(raisesFatePoints(undefined, { "system.fatePoints": 1 })).toBe(true);
+  });
+
+  it("lets through a lower or equal total, and updates that do not touch it", () => {
+    expect(raisesFatePoints(2, { system: { fatePoints: 1 } })).toBe(false);
+    expect(raisesFatePoints(2, { "system.fatePoints": 2 })).toBe(false);
+    expect(raisesFatePoints(2, { system: { characterPoints: 9 } })).toBe(false);
+    expect(raisesFatePoints(2, { name: "Renamed" })).toBe(false);
+    expect(raisesFatePoints(2, null)).toBe(false);
   });
 });

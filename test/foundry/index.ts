@@ -317,6 +317,13 @@ export interface FoundryDouble {
    * asked with no answer scripted fails the test: a destructive action must never go ahead unasked.
    */
   answerConfirm(...answers: (boolean | null)[]): void;
+  /** Every `DialogV2.input` question asked (its title and content), in order. */
+  readonly inputs: { title: string; content: string }[];
+  /**
+   * Scripts the next answers to `DialogV2.input` (the form's data, or null: closed). A question asked
+   * with no answer scripted fails the test, as for {@link FoundryDouble.answerConfirm}.
+   */
+  answerInput(...answers: (Record<string, unknown> | null)[]): void;
   /**
    * Prepares the scene controls as the `SceneControls` application does before rendering: the core
    * controls as records keyed by name, each with its `tools` record, passed to
@@ -692,6 +699,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const itemSheetRegistrations: SheetRegistration[] = env.sheetRegistrations.items;
   const confirmations: { title: string; content: string }[] = [];
   const confirmAnswers: (boolean | null)[] = [];
+  const inputs: { title: string; content: string }[] = [];
+  const inputAnswers: (Record<string, unknown> | null)[] = [];
   // [API13 foundry.applications.api.DialogV2.confirm: a yes/no prompt; resolves true for yes, false
   // for no, and null when closed with rejectClose false]. The user's answer comes from the test.
   const DialogV2 = {
@@ -700,6 +709,25 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       if (!confirmAnswers.length)
         return Promise.reject(new Error("test double: DialogV2.confirm asked with no answer scripted (answerConfirm)"));
       return Promise.resolve(confirmAnswers.shift() ?? null);
+    },
+    // [API13 foundry.applications.api.DialogV2.input: a dialog for user input that resolves with the
+    // submitted form's data as an object, or null when closed with rejectClose false; public systems
+    // read `result.<name>` (mgt2, projectfu, acks)]. The user's answer comes from the test; an empty
+    // field the form marks `required` cannot be submitted in a browser, so such an answer is refused.
+    input(options: { window?: { title?: string }; content?: string }): Promise<Record<string, unknown> | null> {
+      const content = options.content ?? "";
+      inputs.push({ title: options.window?.title ?? "", content });
+      if (!inputAnswers.length)
+        return Promise.reject(new Error("test double: DialogV2.input asked with no answer scripted (answerInput)"));
+      const answer = inputAnswers.shift() ?? null;
+      for (const [, name] of content.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*\brequired\b/g)) {
+        const value = answer?.[name as string];
+        if (answer !== null && (value === undefined || (typeof value === "string" && value.trim() === "")))
+          return Promise.reject(
+            new Error(`test double: DialogV2.input cannot submit with the required "${name}" empty`),
+          );
+      }
+      return Promise.resolve(answer);
     },
   };
   const settings = createSettings();
@@ -1000,6 +1028,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     confirmations,
     answerConfirm(...answers) {
       confirmAnswers.push(...answers);
+    },
+    inputs,
+    answerInput(...answers) {
+      inputAnswers.push(...answers);
     },
     sceneControls() {
       const tool = (name: string, title: string, icon: string, order: number) => ({ name, title, icon, order });

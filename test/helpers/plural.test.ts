@@ -36,6 +36,6 @@ describe("plural keys", () => {
       view: { tensCandidates: [], ones: null, points: { entries: [] } },
     });
     expect(percentile).toContain("1 die of each kind cancelled");
-    expect(percentile).toContain("Karma: 1 bonus die for 3 points");
+    expect(percentile).toContain("Karma: 1 bonus die for 3 karma");
   });
 });

@@ -31,7 +31,12 @@ import {
   sampleActors,
   sheetContext,
   sheetRoll,
+  applyItemChanges,
+  sampleConditions,
+  withItemCreated,
+  withItemDeleted,
   withItemToggled,
+  withStatusToggled,
   type CardState,
   type SampleActor,
 } from "../../lab/model.ts";
@@ -319,7 +324,7 @@ describe("lab sheets", () => {
     // A Precision & Impact character's sheet: the effect's Precision change, the other engines' left out.
     const row = /<li class="rb-item__effect"[^>]*>([\s\S]*?)<\/li>/.exec(html)?.[1] ?? "";
     const text = row.replace(/<button[\s\S]*?<\/button>/g, "").replace(/<[^>]+>/g, " ");
-    expect(text.replace(/\s+/g, " ").trim()).toBe("Encumbered by plate Precision -1");
+    expect(text.replace(/\s+/g, " ").trim()).toBe("Encumbered by plate Precision −1");
   });
 
   it("applies a dot press through the sheet's checks, and refuses a bad value without changing anything", () => {
@@ -346,6 +351,51 @@ describe("lab sheets", () => {
     });
     expect(removed.ok && skills(removed.actor).labEntry00000001).toBeUndefined();
     expect(skills(actor).labEntry00000001).toBeUndefined();
+  });
+});
+
+describe("the lab's equipment, item sheet and conditions work on its copy (issue 28 item 5)", () => {
+  const samples = actors();
+  const pi = () => samples.find((a) => a.type === "pi-character") as SampleActor;
+
+  it("adds a weapon with a new weapon's data, opens on its sheet, and removes it again", () => {
+    const actor = pi();
+    const added = withItemCreated(actor, "weapon", "labItem000000001", "New weapon");
+    const weapon = added.items.at(-1);
+    expect(weapon).toMatchObject({ id: "labItem000000001", name: "New weapon", type: "weapon" });
+    expect(weapon?.system).toMatchObject({ equipped: true, kind: "melee", action: { attack: 0, damage: "" } });
+    expect(added.items).toHaveLength(actor.items.length + 1);
+    expect(withItemCreated(actor, "spell", "labItem000000002", "Spell")).toBe(actor);
+    const removed = withItemDeleted(added, "labItem000000001");
+    expect(removed.items.map((i) => i.id)).toEqual(actor.items.map((i) => i.id));
+  });
+
+  it("checks an item sheet's edit as Foundry's sheet does: Attack 5000 and Damage “banana” refused, nothing changed", () => {
+    const actor = withItemCreated(pi(), "weapon", "labItem000000001", "New weapon");
+    const attack = applyItemChanges(actor, "labItem000000001", { "system.action.attack": 5000 });
+    expect(attack.ok).toBe(false);
+    const damage = applyItemChanges(actor, "labItem000000001", { "system.action.damage": "banana" });
+    expect(damage.ok ? null : damage.error.key).toBe("ROLLING_BONES.Error.BadDamageFormula");
+    const good = applyItemChanges(actor, "labItem000000001", { "system.action.attack": "3", name: "Axe" });
+    if (!good.ok) throw good.error;
+    const axe = good.actor.items.find((i) => i.id === "labItem000000001");
+    expect(axe?.name).toBe("Axe");
+    expect((axe?.system as { action: { attack: unknown } }).action.attack).toBe(3);
+    expect((actor.items.at(-1)?.system as { action: { attack: unknown } }).action.attack).toBe(0);
+  });
+
+  it("applies and removes a condition of the character's engine, and the dialog's conditions follow", () => {
+    const actor = pi();
+    expect(actor.statuses).toEqual(["rb-exhausted"]);
+    const names = (a: SampleActor) =>
+      sampleConditions(a, I18N)
+        .filter((c) => c.source === undefined)
+        .map((c) => c.name);
+    expect(names(actor)).toEqual(["Exhausted"]);
+    const cleared = withStatusToggled(actor, "rb-exhausted");
+    expect(cleared.statuses).toEqual([]);
+    expect(names(cleared)).toEqual([]);
+    expect(withStatusToggled(actor, "not-a-condition")).toBe(actor);
   });
 });
 

@@ -93,6 +93,24 @@ describe("the action-dice table follows the rules and the sample characters", ()
     };
     expect(agenda.lines.map((l) => l.change)).toEqual(["\u22122d10"]);
   });
+
+  it("holds in its panels what its cards spent and gave, and shows the GM panel with strikes and expected pools (issue 28 item 5)", () => {
+    const panel = tableSpecimens().find((s) => s.id === "gmPanel")?.parts[0]?.context as {
+      gm: { count: number };
+      players: { id: string; count: number; expected: string; strikes: unknown }[];
+      ledger: unknown[];
+    };
+    // Session start (6d10, 4d6, 3d4); Alice used two dice and the GM one; the award gave Bob +1d4 and
+    // the GM +1d10; the agenda spent 2d10.
+    expect(panel.gm.count).toBe(6 - 1 + 1 - 2);
+    const players = Object.fromEntries(panel.players.map((p) => [p.id, p]));
+    expect(players[TABLE_USERS.alice]?.count).toBe(4 - 2);
+    expect(players[TABLE_USERS.bob]?.count).toBe(3 + 1);
+    expect(players[TABLE_USERS.alice]?.expected).toBe("4d6");
+    expect(players[TABLE_USERS.bob]?.expected).toBe("3d4");
+    expect(players[TABLE_USERS.alice]?.strikes).not.toBeNull();
+    expect(panel.ledger).toHaveLength(3);
+  });
 });
 
 describe("cards with the controls each viewer sees (issue 19 item 15)", () => {

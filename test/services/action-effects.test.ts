@@ -40,7 +40,9 @@ async function seen(viewer: string, id: string): Promise<HTMLElement> {
 }
 
 const offered = (li: HTMLElement, activation: string): string[] =>
-  [...li.querySelectorAll<HTMLOptionElement>(`[data-effect-for="${activation}"] option`)].map((o) => o.value);
+  [...li.querySelectorAll<HTMLInputElement>(`[data-effect-for="${activation}"] input[type="radio"]`)].map(
+    (o) => o.value,
+  );
 
 describe("action dice: critical and botch effects", () => {
   it("a save-for-half saving throw: one die offers save-for-quarter, two dice save-for-nothing; the roller records it; undo returns it", async () => {

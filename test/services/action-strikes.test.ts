@@ -82,6 +82,12 @@ describe("three strikes for novice players", () => {
     expect(strikes()).toEqual({ [ALICE]: 1 });
     const html = await w.double.actAs(BOB, () => w.double.game.messages.get(id)!.renderHTML());
     expect(html.querySelector('[data-mark="late"]')?.textContent?.trim()).toBe("late use: strike 1 of 3");
+    // The declaration stands on the card, and the headline says it changed after it (15 now meets DC 15).
+    expect(html.querySelector("[data-card-state]")?.getAttribute("data-card-state")).toBe("closed");
+    expect(html.querySelector("[data-verdict]")?.getAttribute("data-verdict")).toBe("success");
+    expect(html.querySelector(".rb-card__result [data-late-change]")?.textContent?.trim()).toBe(
+      "changed after the declaration (late use, strike 1 of 3)",
+    );
     const { gmPanelFacts } = await import("../../src/applications/action-dice/facts.ts");
     const { gmPanelView } = await import("../../src/applications/action-dice/views.ts");
     const panel = w.double.actAs(GM, () => gmPanelView(gmPanelFacts()));
@@ -136,8 +142,16 @@ describe("three strikes for novice players", () => {
     await w.double.settle();
     expect(strikes()).toEqual({ [ALICE]: 2 });
     const entry = cardRoll(w, second).card.ledger[0]!.id;
+    const note = async (id: string) =>
+      (await w.double.actAs(BOB, () => w.double.game.messages.get(id)!.renderHTML()))
+        .querySelector("[data-late-change]")
+        ?.textContent?.trim();
+    expect(await note(second)).toBe("changed after the declaration (late use, strike 2 of 3)");
     expect(await control(w, GM, second, { type: "undo", entry })).toBe(true);
     await w.double.settle();
+    // Undone, the late use no longer changes the declared result; the first card keeps its note.
+    expect(await note(second)).toBeUndefined();
+    expect(await note(first)).toBe("changed after the declaration (late use, strike 1 of 3)");
     expect(strikes()).toEqual({ [ALICE]: 1 });
     expect(countOf(w, ALICE)).toBe(2);
     // Only the GM resets strikes.

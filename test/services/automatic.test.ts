@@ -133,7 +133,9 @@ describe("an automatic success the GM approves (the rules' default)", () => {
     expect(await as(w, GM, () => refuseAutomatic(w.double.game.messages.get(card!.id!) as never))).toBe(true);
     expect(poolRolls()).toEqual([]);
     expect((JSON.parse(snapshot(w)) as { actors: unknown }).actors).toEqual(before.actors);
-    expect(requestCards()[0]?.content).toContain("Refused by Gamemaster: nothing was posted or spent");
+    expect(requestCards()[0]?.content).toContain("Refused by Gamemaster: nothing was posted or spent.");
+    // The card offers no Roll button, so it does not tell the player to roll "instead" from it.
+    expect(requestCards()[0]?.content).not.toMatch(/instead/i);
     // An answer with another id (another GM's click) is refused: the request is decided.
     expect(
       await as(w, GM, () =>

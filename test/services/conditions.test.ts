@@ -73,7 +73,7 @@ describe("conditions change rolls and are named on the card", () => {
     expect(line?.querySelector(".rb-card__condition-name")?.textContent).toBe(
       localize("ROLLING_BONES.Condition.rb-exhausted.name"),
     );
-    expect(line?.textContent).toContain(`${localize("ROLLING_BONES.Condition.Target.impact")} -1`);
+    expect(line?.textContent).toContain(`${localize("ROLLING_BONES.Condition.Target.impact")} −1`);
 
     // Removed (the same toggle, or the token HUD), the next roll is plain again.
     await toggle(PIA, "rb-exhausted");
@@ -257,7 +257,7 @@ describe("conditions on tokens and items, in the generation's shapes (issue 23, 
     await w.double.actAs(ALICE, () => effect.update(v14 ? { system: { changes: [change] } } : { changes: [change] }));
     await w.double.settle();
     const row = sheet.element.querySelector(`[data-effect-id="${created!._id}"]`);
-    expect(row?.textContent).toContain(`${localize("ROLLING_BONES.Condition.Target.impact")} -1`);
+    expect(row?.textContent).toContain(`${localize("ROLLING_BONES.Condition.Target.impact")} −1`);
     const { outcome } = await piRoll();
     expect(outcome).toMatchObject({ impact: 1 });
     w.double.answerConfirm(true);
@@ -327,7 +327,7 @@ describe("conditions in every engine, seen before the roll (issue 24 item 6)", (
     const list =
       (await sheet).view.stats.find((s) => s.id.endsWith("conditions-status"))?.list?.map((i) => i.text) ?? [];
     expect(list.at(-1)).toBe(
-      `Encumbered: ${localize("ROLLING_BONES.Condition.Target.impact")} -1 (${format("ROLLING_BONES.Dialog.Conditions.From", { item: "Plate <b>" })})`,
+      `Encumbered: ${localize("ROLLING_BONES.Condition.Target.impact")} −1 (${format("ROLLING_BONES.Dialog.Conditions.From", { item: "Plate <b>" })})`,
     );
     expect(list).toContain(
       `${localize("ROLLING_BONES.Condition.rb-exhausted.name")}: ${localize("ROLLING_BONES.Condition.On")}`,

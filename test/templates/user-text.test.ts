@@ -128,6 +128,7 @@ describe("guard: the only ways text becomes HTML", () => {
     // Every message content (and the notice's dialog content) with where it comes from.
     expect(occurrences(src, /\bcontent(:|,$)/).map((o) => o.replace(/\s+/g, " "))).toEqual([
       "src/applications/settings/art-notice.ts: content: paragraphs,",
+      "src/helpers/ask-text.ts: content,",
       "src/helpers/confirm.ts: content: `<p>${escapeHTML(text.body)}</p>`,",
       "src/services/action-dice/pool-actions.ts: content: await renderEconomyCard(record),",
       "src/services/action-dice/pool-actions.ts: messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",

@@ -45,6 +45,7 @@ export function gmPanelFacts(): GmPanelFacts {
   return {
     session,
     rule: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionRule),
+    balanced: game.settings.get(SYSTEM_ID, SETTING_KEYS.actionBalanced),
     gm: gm !== null && gm.session === session ? gm.state : null,
     gmUserId: game.user.id ?? "",
     players: game.users

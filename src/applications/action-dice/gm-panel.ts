@@ -1,7 +1,10 @@
 /**
- * The GM's action-dice panel: every player's pool and the GM's at a glance, with Award (+1 to the
- * player, +1 to the GM), Forfeit awards (and Lift, which undoes it), Take, and Start session. Every change goes through the active GM's
- * privileged actions and is posted to chat; the panel re-renders when a pool or the session changes.
+ * The GM's action-dice panel: every player's pool and the GM's at a glance, what each holds beside
+ * what the tables give them, with Award (+1 to the player, +1 to the GM) on each row and the rarer
+ * actions in the row's menu (Take, Reset strikes, Forfeit awards and Lift, which undoes it), and
+ * Start session. Award and Forfeit ask for their reason when pressed. Every change goes through the
+ * active GM's privileged actions and is posted to chat; the panel re-renders when a pool or the
+ * session changes.
  */
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -17,7 +20,10 @@ import {
   take,
   undoPoolAction,
 } from "../../services/action-dice/index.ts";
+import { askText } from "../../helpers/ask-text.ts";
 import { confirmAction } from "../../helpers/confirm.ts";
+import { MAX_NOTE } from "../../engines/action/index.ts";
+import { listenToMenus } from "../menu-keys.ts";
 import { gmPanelFacts } from "./facts.ts";
 import { gmPanelView, type GmPanelView } from "./views.ts";
 
@@ -57,15 +63,32 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
     body: { template: systemPath("templates/action-dice/gm-panel.hbs") },
   };
 
-  /** Awards a die to the player of the clicked row, with the reason typed in the panel. */
+  /** Awards a die to the player of the clicked row, asking for the reason first (it may be left blank). */
   static async #onAward(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const reason = this.#text("awardReason");
+    const name = target.dataset.name ?? "";
+    const reason = await askText({
+      title: game.i18n.format("ROLLING_BONES.ActionDice.Panel.AwardTo", { name }),
+      label: game.i18n.localize("ROLLING_BONES.ActionDice.Panel.AwardReason"),
+      hint: game.i18n.localize("ROLLING_BONES.ActionDice.Panel.AwardReasonHint"),
+      confirm: game.i18n.localize("ROLLING_BONES.ActionDice.Panel.Award"),
+      maxLength: MAX_NOTE,
+    });
+    if (reason === null) return;
     await this.#busy(target, () => award(target.dataset.user ?? "", reason));
   }
 
-  /** Forfeits the awards of the player of the clicked row for the session, with the reason typed in the panel. */
+  /** Forfeits the awards of the player of the clicked row for the session, asking for the reason first (required). */
   static async #onForfeit(this: ActionDiceGmPanel, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const reason = this.#text("forfeitReason");
+    const name = target.dataset.name ?? "";
+    const reason = await askText({
+      title: game.i18n.format("ROLLING_BONES.ActionDice.Panel.ForfeitFor", { name }),
+      label: game.i18n.localize("ROLLING_BONES.ActionDice.Panel.ForfeitReason"),
+      hint: game.i18n.localize("ROLLING_BONES.ActionDice.Panel.ForfeitReasonHint"),
+      confirm: game.i18n.localize("ROLLING_BONES.ActionDice.Panel.Forfeit"),
+      maxLength: MAX_NOTE,
+      required: true,
+    });
+    if (reason === null) return;
     await this.#busy(target, () => forfeitAwards(target.dataset.user ?? "", reason));
   }
 
@@ -142,6 +165,7 @@ export class ActionDiceGmPanel extends HandlebarsApplicationMixin(ApplicationV2)
     options: DeepPartial<ApplicationV2.RenderOptions>,
   ): Promise<void> {
     await super._onFirstRender(context, options);
+    listenToMenus(this.element);
     const refresh = () => void this.render();
     // Document hooks take the changed document first; the panel only needs to know that something changed.
     this.#hooks = REFRESH_HOOKS.map((hook) => [hook, Hooks.on(hook as never, refresh as never)]);

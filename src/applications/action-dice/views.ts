@@ -6,12 +6,16 @@
  */
 import {
   diceLeft,
+  gmPool,
   MAX_STRIKES,
   poolCount,
+  poolForCharacters,
   strikesOf,
   type ActionPoolState,
+  type BalancedChoice,
   type LateUses,
   type MultiCharacterRule,
+  type PoolPart,
 } from "../../engines/action/index.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
 import { formatSigned } from "../../helpers/numbers.ts";
@@ -29,6 +33,8 @@ export interface PanelCharacter {
 export interface GmPanelFacts {
   readonly session: number;
   readonly rule: MultiCharacterRule;
+  /** Under the `balanced` rule, which reduced pool applies (`fewer` when absent). */
+  readonly balanced?: BalancedChoice;
   /** The GM pool this session, or `null`. */
   readonly gm: ActionPoolState | null;
   /** The viewing GM's user id (a take from the GM pool names it). */
@@ -58,6 +64,8 @@ export interface GmPanelPlayer {
   readonly dice: string;
   readonly count: number;
   readonly hasPool: boolean;
+  /** The pool the tables give the player's characters now (what a session start fills), e.g. `3d4`; empty without one. */
+  readonly expected: string;
   readonly spent: number;
   readonly luckyBreak: boolean;
   readonly failedInsight: string;
@@ -67,6 +75,8 @@ export interface GmPanelPlayer {
   readonly canTake: boolean;
   /** Whether the player's awards may be forfeited now (a pool this session, not forfeited yet). */
   readonly canForfeit: boolean;
+  /** Whether the row's menu of rarer actions (take, reset strikes, forfeit or lift) has anything to offer. */
+  readonly menu: boolean;
   /** The standing forfeit of the player's awards: its reason and its card (whose undo lifts it), else `null`. */
   readonly forfeit: { readonly reason: string | null; readonly messageId: string | null } | null;
   /**
@@ -85,6 +95,8 @@ export interface GmPanelView {
   readonly gm: {
     readonly dice: string;
     readonly count: number;
+    /** The GM pool the players' expected pools give (see {@link GmPanelPlayer.expected}), or empty. */
+    readonly expected: string;
     readonly canTake: boolean;
     readonly userId: string;
   } | null;
@@ -126,9 +138,31 @@ function strikesView(lateUses: LateUses | undefined, userId: string): GmPanelPla
   return { count, max: MAX_STRIKES, canReset: count > 0 };
 }
 
+/** The pool the tables give a player's characters now, or `null` without any (levels out of range are skipped). */
+function expectedPool(
+  characters: readonly PanelCharacter[],
+  rule: MultiCharacterRule,
+  balanced: BalancedChoice,
+): PoolPart[] | null {
+  if (characters.length === 0) return null;
+  try {
+    return poolForCharacters(
+      characters.map((c) => c.level),
+      rule,
+      balanced,
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the GM panel's view. */
 export function gmPanelView(facts: GmPanelFacts): GmPanelView {
   const started = facts.session > 0;
+  const expected = new Map(
+    facts.players.map((p) => [p.id, expectedPool(p.characters, facts.rule, facts.balanced ?? "fewer")]),
+  );
+  const playerPools = [...expected.values()].filter((pool) => pool !== null);
   return {
     session: facts.session,
     started,
@@ -137,6 +171,7 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
       ? {
           dice: diceText(facts.gm.dice),
           count: diceLeft(facts.gm),
+          expected: playerPools.length > 0 ? diceText([gmPool(playerPools)]) : "",
           canTake: diceLeft(facts.gm) > 0,
           userId: facts.gmUserId,
         }
@@ -144,6 +179,10 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
     players: facts.players.map((p) => {
       const count = p.pool ? diceLeft(p.pool) : 0;
       const forfeited = p.pool?.forfeited === true;
+      const strikes = strikesView(facts.lateUses, p.id);
+      const canTake = started && count > 0;
+      const canForfeit = started && p.pool !== null && !forfeited && facts.gm !== null;
+      const forfeit = forfeited ? standingForfeit(facts, p.id) : null;
       return {
         id: p.id,
         name: p.name,
@@ -151,16 +190,18 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
         dice: p.pool ? diceText(p.pool.dice) : "",
         count,
         hasPool: p.pool !== null,
+        expected: diceText(expected.get(p.id) ?? []),
         spent: p.pool?.spent ?? 0,
         luckyBreak: p.pool?.luckyBreak ?? false,
         failedInsight: (p.pool?.failedInsight ?? []).join(", "),
         characters: charactersText(p.characters),
         classDice: classDiceText(p.characters),
         canAward: started && p.pool !== null && !p.pool.luckyBreak && !forfeited && facts.gm !== null,
-        canTake: started && count > 0,
-        canForfeit: started && p.pool !== null && !forfeited && facts.gm !== null,
-        forfeit: forfeited ? standingForfeit(facts, p.id) : null,
-        strikes: strikesView(facts.lateUses, p.id),
+        canTake,
+        canForfeit,
+        menu: canTake || canForfeit || strikes?.canReset === true || forfeit?.messageId != null,
+        forfeit,
+        strikes,
       };
     }),
     canStart: facts.players.some((p) => p.characters.length > 0),

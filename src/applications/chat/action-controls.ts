@@ -68,7 +68,7 @@ export interface EffectControl {
   readonly label: string;
   /** The effects offered (label keys under `ROLLING_BONES.ActionDice.Effect.`), in the rules' order. */
   readonly options: readonly { readonly value: string; readonly labelKey: string; readonly needsNote: boolean }[];
-  /** The ids of the effect select and of the text input. */
+  /** The id of the effect choice (its radio buttons' name, and their ids' prefix), and of the text input. */
   readonly selectId: string;
   readonly noteId: string;
   /** The longest text accepted. */
@@ -125,12 +125,12 @@ export interface ActionControlsView {
   readonly activations: readonly ActivationControl[];
   /** The effects the viewer may record for activations that stand (a critical's: roller or GM; a botch's: GM). */
   readonly effects: readonly EffectControl[];
-  /** Whether the viewer (a GM) may declare the result. */
+  /** Whether the viewer (a GM) may declare the result (never on a damage roll, which has none). */
   readonly close: boolean;
   /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
   readonly undo: readonly { readonly entry: string; readonly refund: boolean }[];
   /**
-   * The GM's award of a die to the roller for this roll (a player with a pool this session), with
+   * The GM's award of a die to the roller for this roll (a player's roll, not damage, with a pool this session), with
    * the id of its reason field; `blocked` is the localization key of why it cannot be made now
    * (dice used or spent on the roll, the player's awards forfeited, a lucky break), else `null`.
    */
@@ -235,10 +235,12 @@ export function actionControls(input: ControlsInput): ActionControlsView {
           : null,
     });
   }
-  const close = input.viewerIsGM && allowed({ type: "close" });
+  // A damage roll has no result to declare and earns no award (its card only adds up harm).
+  const damage = card.request.kind === "damage";
+  const close = input.viewerIsGM && !damage && allowed({ type: "close" });
   const dieSteps = augment.length > 0 || reroll.length > 0 || classAugment || classReroll.length > 0;
   const late = !card.open && dieSteps ? { strike: strikesOf(input.lateUses, viewer) + 1, max: MAX_STRIKES } : null;
-  const award = input.viewerIsGM ? awardControl(input) : null;
+  const award = input.viewerIsGM && !damage ? awardControl(input) : null;
   const undo = input.viewerIsGM
     ? card.ledger
         .filter((e) => !e.undone && allowed({ type: "undo", entry: e.id }))

@@ -75,12 +75,12 @@ function activation(type: "botch" | "critical" | "specialBotch"): CardControlSpe
 const effect: CardControlRun = (context) => {
   const kind = context.button.dataset.activation;
   if (kind !== "critical" && kind !== "botch" && kind !== "specialBotch") return null;
-  const select = context.root.querySelector<HTMLSelectElement>(`[data-effect-for="${kind}"]`);
+  const chosen = context.root.querySelector<HTMLInputElement>(`[data-effect-for="${kind}"] input:checked`);
   const note = context.root.querySelector<HTMLInputElement>(`[data-note-for="${kind}"]`);
   return cardControl(context.message, {
     type: "effect",
     activation: kind,
-    effect: select?.value ?? "",
+    effect: chosen?.value ?? "",
     note: note?.value ?? "",
   });
 };
@@ -199,7 +199,7 @@ export function mayPress(access: CardControlAccess, message: ChatMessage.Impleme
 /** The card's controls, disabled while a request travels (those already disabled stay so afterwards). */
 function setBusy(root: HTMLElement): () => void {
   const controls = [
-    ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+    ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement | HTMLFieldSetElement>(
       `[${CARD_ACTION_ATTRIBUTE}], [data-dice-for], [data-source-for], [data-effect-for], [data-note-for], select[data-table-for], [data-award-reason], [data-points-controls] input, [data-points-controls] select`,
     ),
   ].filter((el) => !el.disabled);

@@ -11,6 +11,7 @@ import type { NamedCondition } from "../../data/conditions/index.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { NamedItem } from "../../services/equipment.ts";
 import { isChecked, type FormValues } from "./form-values.ts";
+import { signed } from "../../helpers/signed.ts";
 
 /** A piece of equipment a dialog shows: its item id, its name (text) and what it adjusts after the pick. */
 export type DialogItem = NamedItem;
@@ -264,7 +265,7 @@ function useGroups(uses: readonly DialogUse[], current: FormValues[string]): Use
 function partsOf(item: DialogItem): AdjustmentPart[] {
   return item.adjustments.map((a) => ({
     key: `ROLLING_BONES.Condition.Target.${a.target}`,
-    value: typeof a.value === "number" && a.value > 0 ? `+${a.value}` : String(a.value),
+    value: typeof a.value === "number" ? signed(a.value) : String(a.value),
   }));
 }
 

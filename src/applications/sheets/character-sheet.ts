@@ -28,11 +28,12 @@ import { EngineError } from "../../engines/index.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
+import { listenToMenus } from "../menu-keys.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
-import { cancelAssist } from "../../services/points/requests.ts";
+import { cancelAssist, loseFatePoint } from "../../services/points/requests.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
@@ -155,6 +156,7 @@ export class RollingBonesCharacterSheet<
       deleteItem: RollingBonesCharacterSheet.#onDeleteItem,
       toggleEquipped: RollingBonesCharacterSheet.#onToggleEquipped,
       openActionDice: RollingBonesCharacterSheet.#onOpenActionDice,
+      loseFate: RollingBonesCharacterSheet.#onLoseFate,
       toggleCondition: RollingBonesCharacterSheet.#onToggleCondition,
       healActor: RollingBonesCharacterSheet.#onHealActor,
       endCondition: RollingBonesCharacterSheet.#onEndCondition,
@@ -270,6 +272,7 @@ export class RollingBonesCharacterSheet<
     await super._onRender(context, options);
     makeTraitsDraggable(this.element, this.actor);
     if (options.isFirstRender) {
+      listenToMenus(this.element);
       listenToDots(this.element, (path, value) => {
         this.#refocus = (root) => focusCheckedDot(root, path);
         void this.applyChanges({ [path]: value });
@@ -375,6 +378,26 @@ export class RollingBonesCharacterSheet<
   /** Opens the viewer's action-dice panel (the GM panel for a GM). */
   static async #onOpenActionDice(this: RollingBonesCharacterSheet): Promise<void> {
     await openActionDice();
+  }
+
+  /** The GM takes a Fate Point for breaking the character's code, asking for the reason first (the `/losefate` command's action). */
+  static async #onLoseFate(this: RollingBonesCharacterSheet): Promise<void> {
+    if (!game.user.isGM || !this.actor.id) return;
+    // Loaded on first use: only a GM takes a Fate Point, so the startup bundle does not carry the question.
+    const [{ askText }, { MAX_FATE_LOSS_REASON }] = await Promise.all([
+      import("../../helpers/ask-text.ts"),
+      import("../../services/points/fate-loss-card.ts"),
+    ]);
+    const reason = await askText({
+      title: game.i18n.format("ROLLING_BONES.Points.Sheet.TakeFateTitle", { name: this.actor.name }),
+      label: game.i18n.localize("ROLLING_BONES.Points.Sheet.TakeFateReason"),
+      hint: game.i18n.localize("ROLLING_BONES.Points.Sheet.TakeFateHint"),
+      confirm: game.i18n.localize("ROLLING_BONES.Points.Sheet.TakeFateConfirm"),
+      maxLength: MAX_FATE_LOSS_REASON,
+      required: true,
+    });
+    if (reason === null) return;
+    await loseFatePoint(this.actor.id, reason);
   }
 
   /** Cancels an assist waiting for this character's next roll (through the GM). */

@@ -356,3 +356,26 @@ export function changesSessionCounters(current: Readonly<Record<string, unknown>
     return changed !== undefined && changed !== current[key];
   });
 }
+
+/**
+ * Whether an update (nested as `{ system: { fatePoints } }` or with the flat `system.fatePoints` key)
+ * would raise a character's Fate Points above `current`. RULES.md §3: a player cannot raise its own
+ * total (the GM takes points away and gives them back); spending lowers it.
+ *
+ * @param current - The Fate Points stored now.
+ * @param changes - The update's changes.
+ */
+export function raisesFatePoints(current: unknown, changes: unknown): boolean {
+  if (typeof changes !== "object" || changes === null) return false;
+  const flat = changes as Readonly<Record<string, unknown>>;
+  const nested = readPath(flat, "system");
+  const next = Object.hasOwn(flat, "system.fatePoints")
+    ? flat["system.fatePoints"]
+    : nested && Object.hasOwn(nested, "fatePoints")
+      ? nested.fatePoints
+      : undefined;
+  if (next === undefined) return false;
+  const held = typeof current === "number" ? current : 0;
+  // A value that is not a number is the data model's to refuse; anything else above the total raises it.
+  return typeof next !== "number" || next > held;
+}

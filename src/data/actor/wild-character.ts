@@ -26,7 +26,7 @@ import {
 import type { SameShape } from "./shape.ts";
 import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
 import { notify } from "../../helpers/notify.ts";
-import { changesSessionCounters, isDieCode } from "./validators.ts";
+import { changesSessionCounters, isDieCode, raisesFatePoints } from "./validators.ts";
 
 import fields = foundry.data.fields;
 
@@ -101,8 +101,9 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
   }
 
   /**
-   * Refuses a player's change to this session's counters: they are written by the rolls that spend
-   * (applied by the active GM) and corrected by a GM, so an owner cannot reset the per-session limits.
+   * Refuses a player's change to this session's counters (they are written by the rolls that spend,
+   * applied by the active GM, and corrected by a GM, so an owner cannot reset the per-session limits)
+   * and a player's raise of the Fate Points held (RULES.md §3: only the GM gives points back).
    */
   protected override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>
@@ -110,6 +111,10 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
     const [changes, , user] = args;
     if (!user.isGM && changesSessionCounters(this.session, changes)) {
       notify("warn", game.i18n.localize("ROLLING_BONES.Points.Sheet.SessionCountersGmOnly"));
+      return false;
+    }
+    if (!user.isGM && raisesFatePoints(this.fatePoints, changes)) {
+      notify("warn", game.i18n.localize("ROLLING_BONES.Points.Sheet.FateRaiseGmOnly"));
       return false;
     }
     return super._preUpdate(...args);

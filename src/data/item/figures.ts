@@ -7,7 +7,8 @@
 import type { ActionRequest } from "../../engines/action/index.ts";
 import type { EngineId } from "../../engines/index.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
-import type { ItemSources, ItemType, PiModifiers, WeaponKind } from "./pure.ts";
+import type { ItemType } from "./constants.ts";
+import type { ItemSources, PiModifiers, WeaponKind } from "./types.ts";
 
 /** One figure of an item: the localization key of its label (a schema field's) and its value as text. */
 export interface ItemFigure {

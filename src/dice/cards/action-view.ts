@@ -1,6 +1,7 @@
 /** How the Action Dice card lays out an outcome. Pure: the ActionRoll and the lab both call it. */
 import type { ActionOutcome } from "../../engines/action/index.ts";
 import type { DieResult } from "../../engines/shared/index.ts";
+import { signed } from "../../helpers/signed.ts";
 import { chipsOf, type DieChip } from "./chips.ts";
 import { adjustedBy, partsLine, type PartsLine } from "./parts.ts";
 import {
@@ -15,6 +16,8 @@ import {
  * and the card's state (open or declared, the ledger of spends, activation severities).
  */
 export interface ActionCardView {
+  /** The roll's modifier with its sign (`+3`, `−1`, `0`). */
+  modifier: string;
   /** The roll's own dice (a d20, or a damage formula's dice) with their re-rolls. */
   d20s: DieChip<DieResult>[];
   /** The heading of the roll's own dice: `d20`, or the dice as a formula (`1d8 + 1d6`). */
@@ -61,6 +64,7 @@ export function actionCardView(
   const botched = card.severities.some((s) => s.type !== "critical");
   const critical = card.severities.some((s) => s.type === "critical");
   return {
+    modifier: signed(outcome.modifier),
     d20s: chipsOf(
       "action",
       outcome.dice.filter((d) => d.role !== "action"),

@@ -8,6 +8,7 @@ import { isRecord, type EngineId } from "../../engines/shared/index.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
 import { targetLines, type TargetLine } from "./targets.ts";
+import { signed } from "../../helpers/signed.ts";
 
 /** A damage roll's line on its card: whose weapon, what it rolls (text a user typed), and the damage in words. */
 export interface DamageLine {
@@ -170,7 +171,7 @@ export function conditionLines(stored: unknown, source: ConditionLine["source"] 
     parts: c.adjustments.map((a) =>
       typeof a.value === "string"
         ? { key: `ROLLING_BONES.Pi.Hindrance.${a.value}`, value: "" }
-        : { key: `ROLLING_BONES.Condition.Target.${a.target}`, value: a.value > 0 ? `+${a.value}` : String(a.value) },
+        : { key: `ROLLING_BONES.Condition.Target.${a.target}`, value: signed(a.value) },
     ),
   }));
 }

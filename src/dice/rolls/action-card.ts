@@ -173,6 +173,11 @@ export interface ActionCardStateView {
   readonly subject: string | null;
   readonly entries: readonly LedgerLineView[];
   readonly severities: readonly SeverityView[];
+  /**
+   * When a late use (the three-strike leniency) still stands on a declared result, the latest one's
+   * strike: the headline changed after the declaration; else `null`.
+   */
+  readonly lateChange: { readonly strike: number; readonly max: number } | null;
 }
 
 const ACTIVATIONS = ["botch", "critical", "specialBotch"] as const;
@@ -215,11 +220,13 @@ export function cardStateView(record: ActionCardRecord): ActionCardStateView {
     });
   }
   const closing = record.open ? undefined : record.events.findLast((e) => e.type === "close");
+  const late = record.open ? undefined : entries.findLast((e) => e.late !== null && !e.undone);
   return {
     open: record.open,
     closedBy: closing ? name(closing.by) : null,
     subject: record.subject,
     entries,
     severities,
+    lateChange: late?.late ?? null,
   };
 }

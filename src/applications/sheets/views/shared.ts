@@ -308,6 +308,8 @@ export interface StatView {
     readonly text: string;
     /** The accessible name. */
     readonly label: string;
+    /** The Font Awesome icon class (`fa-dice-d20` when absent). */
+    readonly icon?: string;
   };
 }
 

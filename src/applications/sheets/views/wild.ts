@@ -12,6 +12,34 @@ import type { CharacterView, RowView, SectionView, StatView, ViewKit } from "./s
 
 const P = "ROLLING_BONES.Actor.wild-character.FIELDS";
 
+/**
+ * The Fate Points held (RULES.md §3: a player cannot raise the total; the GM takes points away, with
+ * a reason): a GM edits the figure and has *Take a Fate Point…* below it while one is held; a player
+ * reads it and spends points on rolls.
+ */
+function fatePointsStat(held: number, kit: ViewKit): StatView {
+  const label = `${P}.fatePoints.label`;
+  if (!kit.options.gm) {
+    return {
+      id: kit.id("fatePoints"),
+      label: kit.t(label),
+      text: String(held),
+      hint: kit.t("ROLLING_BONES.Points.Sheet.FateGmOnly"),
+    };
+  }
+  const stat = kit.numberStat("fatePoints", "system.fatePoints", held, label, 0, MAX_POINTS);
+  if (held < 1 || !kit.options.editable) return stat;
+  return {
+    ...stat,
+    button: {
+      action: "loseFate",
+      text: kit.t("ROLLING_BONES.Points.Sheet.TakeFate"),
+      label: kit.t("ROLLING_BONES.Points.Sheet.TakeFateLabel"),
+      icon: "fa-hand",
+    },
+  };
+}
+
 /** Builds the view of a wild-die character's sheet. */
 export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterView {
   const codeLabel = kit.t(`${P}.skills.element.code.label`);
@@ -78,7 +106,7 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
       0,
       MAX_POINTS,
     ),
-    kit.numberStat("fatePoints", "system.fatePoints", system.fatePoints, `${P}.fatePoints.label`, 0, MAX_POINTS),
+    fatePointsStat(system.fatePoints, kit),
     sessionCounter("sessionCp", "characterPoints", MAX_POINTS),
     sessionCounter("sessionFp", "fatePoints", WILD_FATE_POINTS_PER_SESSION),
     {
