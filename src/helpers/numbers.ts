@@ -22,7 +22,12 @@ export function formatNumber(value: number, lang: string): string {
   return cached(PLAIN, lang, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** A number with its sign in the user's language: `+2`, `0`, the language's minus for `-1`. */
+/**
+ * A number with its sign in the user's language: `+2`, `0`, `−1`. Where the language writes its minus
+ * as a hyphen-minus (English, German), the true minus sign (U+2212) takes its place, as on every card.
+ */
 export function formatSigned(value: number, lang: string): string {
-  return cached(SIGNED, lang, { maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(value);
+  return cached(SIGNED, lang, { maximumFractionDigits: 2, signDisplay: "exceptZero" })
+    .format(value)
+    .replace("-", "\u2212");
 }

@@ -78,7 +78,7 @@ const isKey = (literal: string) => /^ROLLING_BONES(\.[A-Za-z0-9_X-]+)*\.?$/.test
  * write step stands for in a failure's message (`ChatMessage (new)`, `Setting actionGmPool`,
  * `Actor Ayla`): Foundry's own type names, which its logs show untranslated too.
  */
-const NOT_WORDS = [/^\s*\d*d\s*\d*\s*$/, /^(ChatMessage|Setting|Actor|User|Item) /];
+const NOT_WORDS = [/^\s*\d*d\s*\d*\s*$/, /^(ChatMessage|Setting|Actor|User|Item|Combatant) /];
 
 /**
  * Reads the string, quoted or template literal that starts at `at` (template literals with nested

@@ -134,8 +134,9 @@ function combatantsOf(actor: Actor.Implementation, token?: string): Combatant.Im
 /** A step that marks combatants defeated or not; its undo puts back what each was. */
 function combatantsWrite(combatants: readonly Combatant.Implementation[], defeated: boolean): WriteStep {
   const before = combatants.map((c) => c.defeated);
+  const ids = combatants.map((c) => c.id).join();
   return {
-    label: "Combatant",
+    label: `Combatant ${ids}`,
     apply: async () => {
       for (const c of combatants) await c.update({ defeated });
     },
