@@ -42,9 +42,12 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * parts on the action card, damage that follows the attack, conditions in every engine, defence
  * figures and targets on every card) added about 3.6 KB (71.3 → 74.9 KB), after moving what only the
  * dialogs and the GM's judging need out of the startup chunk (the attack's dialog view, the verdicts,
- * the judging service): raised to 76 KB.
+ * the judging service): raised to 76 KB. Issue 28 (the GM's Take a Fate Point on the sheet and a
+ * total a player cannot raise, the late-die note on a declared card, true minus signs) added about
+ * 1 KB after moving the reason question and the menus' keys out of the startup chunk (76.2 KB):
+ * raised to 77 KB.
  */
-const JS_LIMIT = 76 * 1024;
+const JS_LIMIT = 77 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
