@@ -644,7 +644,7 @@ describe("the lab's sheets", () => {
     const window = page.locator("#lab-sheets [data-lab-item-window]");
     await window.locator("li[data-effect-id]").waitFor();
     expect((await window.locator("li[data-effect-id]").innerText()).replace(/\s+/g, " ")).toContain(
-      "Encumbered by plate Precision -1",
+      "Encumbered by plate Precision −1",
     );
     expect(await axeViolations("#lab-sheets")).toEqual([]);
     await page.locator("#lab-sheets").screenshot({ path: path.join(ROOT, ".scratch/screenshots/lab-item-sheet.png") });

@@ -54,9 +54,11 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * control; with issue 23's world changes merged) measured 82.3 KB; Token Action HUD's integration now
  * loads only when Core offers its API (79.9 KB): raised to 80 KB. Next cut: the card controls' table
  * kinds and Dice So Nice's roles could load with the GM's controls and with Dice So Nice.
- * Issues 25 and 29 merged with 26 and 27 (health on every sheet, the damage card's apply and undo
+ * Issue 28 (the GM's Take a Fate Point on the sheet and a total a player cannot raise, the late-die
+ * note on a declared card, true minus signs) moved the reason question and the menus' keys out of
+ * the startup chunk. Issues 25, 28 and 29 merged with 26 and 27 (health on every sheet, the damage card's apply and undo
  * controls, wounds and durations, the harm hooks; the GM-only pool settings and their checks)
- * measured 88.6 KB: raised to 89 KB, a regression against issue 26's goal of 60 KB. The harm
+ * measured 88.3 KB: raised to 89 KB, a regression against issue 26's goal of 60 KB. The harm
  * service is statically imported by the API, the sheets and the Quench batch (vite reports the
  * dynamic import as ineffective), so loading it on the first damage card is the next cut.
  */

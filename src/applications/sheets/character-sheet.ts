@@ -28,7 +28,6 @@ import { EngineError } from "../../engines/index.ts";
 import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
-import { listenToMenus } from "../menu-keys.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
@@ -272,7 +271,9 @@ export class RollingBonesCharacterSheet<
     await super._onRender(context, options);
     makeTraitsDraggable(this.element, this.actor);
     if (options.isFirstRender) {
-      listenToMenus(this.element);
+      // The menus' keys load on first render (only some sheets have a menu), outside the startup bundle.
+      const element = this.element;
+      void import("../menu-keys.ts").then(({ listenToMenus }) => listenToMenus(element));
       listenToDots(this.element, (path, value) => {
         this.#refocus = (root) => focusCheckedDot(root, path);
         void this.applyChanges({ [path]: value });
