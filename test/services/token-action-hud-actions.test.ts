@@ -49,7 +49,7 @@ describe("the HUD's actions", () => {
       ["Old lore", "14"],
     ]);
     const action = hudActions(subject("action-character"), localize, "en");
-    expect(action["rb-abilities"]!.find((a) => a.name === "Intuition")?.info).toBe("-1");
+    expect(action["rb-abilities"]!.find((a) => a.name === "Intuition")?.info).toBe("\u22121");
     expect(action["rb-saves"]!.map((a) => a.info)).toEqual(["+4", "+5", "+2"]);
     const pool = hudActions(subject("pool-character"), localize, "en");
     expect(Object.keys(pool)).toEqual(["rb-attributes", "rb-abilities", "rb-ten-point"]);
