@@ -181,17 +181,15 @@ export function forgetGmActions(): void {
 export function handleActionQuery(query: { userId: string; actionId: string }): Promise<ActionReply> {
   const userId = String(query.userId);
   const actionId = String(query.actionId);
-  const run = queue.then(async () => {
-    try {
-      return await apply(userId, actionId);
-    } finally {
-      // Whatever happened (applied, refused, failed), the filed request is gone.
-      const asker = game.users.activeGM?.isSelf ? game.users.get(userId) : undefined;
-      if (asker) await removeRequest(asker, actionId);
-    }
-  });
+  const run = queue.then(() => apply(userId, actionId));
+  // The next action need not wait for this one's cleanup (a write to the asker's own flags only).
   queue = run.catch(() => undefined);
-  return run;
+  // Whatever happened (applied, refused, failed), the filed request is gone before the answer leaves,
+  // so the asker never holds an answered request in its flags.
+  return run.finally(async () => {
+    const asker = game.users.activeGM?.isSelf ? game.users.get(userId) : undefined;
+    if (asker) await removeRequest(asker, actionId);
+  });
 }
 
 // ---- asker side --------------------------------------------------------------------------------
