@@ -87,3 +87,23 @@ export function renderParts(container: HTMLElement, parts: Readonly<Record<strin
 export function afterEvent(fn: () => void): void {
   setTimeout(fn, 0);
 }
+
+/**
+ * What a lab status line reports: a change made on the lab's copy (`done`), what a control would do
+ * in Foundry (`note`), or a refusal (`warning`). Each has its own mark as well as its colour.
+ */
+export type StatusKind = "done" | "note" | "warning";
+
+/**
+ * Writes a status line: its text, and its kind on `data-kind` (the lab's CSS gives each kind its mark
+ * and colour); an empty text hides the line.
+ *
+ * @param element - The status line, if present.
+ * @param text - What it says.
+ * @param kind - What kind of report it is.
+ */
+export function showStatus(element: Element | null | undefined, text: string, kind: StatusKind): void {
+  if (!(element instanceof HTMLElement)) return;
+  element.textContent = text;
+  element.dataset.kind = kind;
+}

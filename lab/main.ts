@@ -16,7 +16,7 @@ import type { EngineId } from "../src/engines/index.ts";
 import type { ArtTable } from "../src/engines/percentile/index.ts";
 import { ArtPanel } from "./art-panel.ts";
 import { I18N, SAMPLE_ACTORS } from "./data.ts";
-import { afterEvent } from "./dom.ts";
+import { afterEvent, showStatus } from "./dom.ts";
 import { EnginePanel } from "./engine-panel.ts";
 import {
   CARD_STATES,
@@ -55,9 +55,8 @@ function inertButtons(
     const button = (event.target as Element).closest<HTMLButtonElement>("button");
     if (!button || button.disabled || !section.contains(button)) return;
     event.preventDefault();
-    const status = section.querySelector(statusSelector);
     const action = (button.getAttribute("aria-label") ?? button.textContent ?? "").replace(/\s+/g, " ").trim();
-    if (status) status.textContent = i18n.format(key, { action });
+    showStatus(section.querySelector(statusSelector), i18n.format(key, { action }), "note");
   });
 }
 

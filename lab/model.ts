@@ -186,7 +186,7 @@ export interface CardOptions {
  * @param options - The flavor, privacy and stored card state.
  */
 export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCardContext<unknown, unknown> {
-  const view = CARD_VIEWS[roll.engine] as (outcome: unknown, stored?: StoredCardState) => object | null;
+  const view = CARD_VIEWS[roll.engine] as (outcome: unknown, stored: StoredCardState, lang: string) => object | null;
   return cardContextOf({
     engine: roll.engine,
     flavor: options.flavor,
@@ -195,7 +195,7 @@ export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCar
     total: roll.total,
     request: roll.request,
     outcome: roll.outcome,
-    view: (outcome) => view(outcome, options.stored ?? {}),
+    view: (outcome, lang) => view(outcome, options.stored ?? {}, lang),
     damage: readDamageLine(options.stored?.damage),
     fromAttack: options.stored?.fromAttack,
     targets: options.stored?.targets,
@@ -366,7 +366,11 @@ const PARRY_TABLE_CARD: ActionCardRecord = {
       by: "gm",
       dice: [],
       undone: false,
-      effect: { activation: "critical", id: "tableDraw", note: "Critical · Parry · 2 dice: A disarm: the attacker's weapon lands at your feet." },
+      effect: {
+        activation: "critical",
+        id: "tableDraw",
+        note: "Critical · Parry · 2 dice: A disarm: the attacker's weapon lands at your feet.",
+      },
     },
   ],
   applied: ["lab-crit", "lab-drawn"],
@@ -858,7 +862,11 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
         active: actor.statuses.includes(c.id),
       })),
       // The other effects on the sample's rolls (its equipped items'), with where each comes from.
-      effects: conditionLines(sampleConditions(actor, i18n).filter((c) => c.source !== undefined)),
+      effects: conditionLines(
+        sampleConditions(actor, i18n).filter((c) => c.source !== undefined),
+        "condition",
+        i18n.lang,
+      ),
       ...(isNpcType(actor.actorType)
         ? {
             npc: {
@@ -1415,35 +1423,38 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
       parts: [
         {
           file: "templates/chat/action-economy-card.hbs",
-          context: economyView({
-            kind: "session",
-            session: 3,
-            entry: null,
-            pools: [
-              { userId: gm, gm: true, dice: [session.gm] },
-              { userId: alice, gm: false, dice: sessionDice(alice) },
-              { userId: bob, gm: false, dice: sessionDice(bob) },
-            ],
-            undoneBy: null,
-            names: TABLE_NAMES,
-          }),
+          context: economyView(
+            {
+              kind: "session",
+              session: 3,
+              entry: null,
+              pools: [
+                { userId: gm, gm: true, dice: [session.gm] },
+                { userId: alice, gm: false, dice: sessionDice(alice) },
+                { userId: bob, gm: false, dice: sessionDice(bob) },
+              ],
+              undoneBy: null,
+              names: TABLE_NAMES,
+            },
+            "en",
+          ),
         },
       ],
     },
     {
       id: "awardReason",
       kind: "message",
-      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(award) }],
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(award, "en") }],
     },
     {
       id: "forfeit",
       kind: "message",
-      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(forfeit) }],
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(forfeit, "en") }],
     },
     {
       id: "secretAgenda",
       kind: "message",
-      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(agenda) }],
+      parts: [{ file: "templates/chat/action-economy-card.hbs", context: economyView(agenda, "en") }],
     },
     {
       id: "fateLoss",
@@ -1511,7 +1522,9 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
               // The insight options' labels, localized as the player's panel localizes them (the key without a language).
               ...(["reason", "intuition"] as const).map((key, i) => ({
                 key,
-                label: i18n?.localize(`ROLLING_BONES.ActionDice.Insight.${key}`) ?? `ROLLING_BONES.ActionDice.Insight.${key}`,
+                label:
+                  i18n?.localize(`ROLLING_BONES.ActionDice.Insight.${key}`) ??
+                  `ROLLING_BONES.ActionDice.Insight.${key}`,
                 modifier: -i,
               })),
             ],

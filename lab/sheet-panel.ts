@@ -10,7 +10,7 @@ import { traitFromDataset } from "../src/data/actor/pure.ts";
 import { EngineError, type EngineId } from "../src/engines/index.ts";
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { errorMessage } from "../src/helpers/notify.ts";
-import { afterEvent, renderParts } from "./dom.ts";
+import { afterEvent, renderParts, showStatus, type StatusKind } from "./dom.ts";
 import {
   focusAfterDieRemoved,
   focusAfterRemove,
@@ -175,9 +175,8 @@ export class SheetPanel {
     return this.#section.querySelector<HTMLFormElement>("form[data-lab-sheet]") as HTMLFormElement;
   }
 
-  #status(text: string): void {
-    const status = this.#section.querySelector("[data-lab-sheet-status]");
-    if (status) status.textContent = text;
+  #status(text: string, kind: StatusKind = "warning"): void {
+    showStatus(this.#section.querySelector("[data-lab-sheet-status]"), text, kind);
   }
 
   /** Applies an action to the character shown (whether it was taken); a refused one is explained, and the sheet shows the stored values again. */
@@ -223,8 +222,8 @@ export class SheetPanel {
     const inert = INERT_ACTIONS.get(data.action ?? "");
     if (inert) {
       const text = this.#host.i18n.format(inert, { action: actionName(target) });
-      if (this.#itemWindow?.contains(target)) this.#itemStatus(text);
-      else this.#status(text);
+      if (this.#itemWindow?.contains(target)) this.#itemStatus(text, "note");
+      else this.#status(text, "note");
       return;
     }
     switch (data.action) {
@@ -262,7 +261,10 @@ export class SheetPanel {
         this.#actors.set(actor.id, next);
         this.#item = id;
         this.renderSheet();
-        this.#status(this.#host.i18n.format("ROLLING_BONES.Lab.Sheets.Created", { action: actionName(target) }));
+        this.#status(
+          this.#host.i18n.format("ROLLING_BONES.Lab.Sheets.Created", { action: actionName(target) }),
+          "done",
+        );
         this.#itemWindow?.scrollIntoView({ block: "nearest" });
         this.#itemWindow?.querySelector<HTMLElement>("input[name='name']")?.focus();
         return;
@@ -318,12 +320,11 @@ export class SheetPanel {
   #saidRemoved(button: HTMLElement): void {
     const { i18n } = this.#host;
     const question = i18n.localize("ROLLING_BONES.Confirm.Remove.Body");
-    this.#status(i18n.format("ROLLING_BONES.Lab.Sheets.Removed", { action: actionName(button), question }));
+    this.#status(i18n.format("ROLLING_BONES.Lab.Sheets.Removed", { action: actionName(button), question }), "done");
   }
 
-  #itemStatus(text: string): void {
-    const status = this.#itemWindow?.querySelector("[data-lab-item-status]");
-    if (status) status.textContent = text;
+  #itemStatus(text: string, kind: StatusKind = "warning"): void {
+    showStatus(this.#itemWindow?.querySelector("[data-lab-item-status]"), text, kind);
   }
 
   get #itemWindow(): HTMLElement | null {

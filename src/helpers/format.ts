@@ -4,23 +4,14 @@
  * "100%".
  */
 
+import { formatIn, numberFormat } from "./numbers.ts";
+
 /** Chances below this (but above 0) read `<0.1%`; chances above 1 minus this (but below 1) read `>99.9%`. */
 export const SMALLEST_SHOWN = 0.001;
 
-const PERCENT_FORMATS = new Map<string, { whole: Intl.NumberFormat; fine: Intl.NumberFormat }>();
-const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
-
-/** The two percent formats of a language, cached. */
+/** The two percent formats of a language (from the one cache of `numbers.ts`). */
 function percentFormats(lang: string): { whole: Intl.NumberFormat; fine: Intl.NumberFormat } {
-  let formats = PERCENT_FORMATS.get(lang);
-  if (formats === undefined) {
-    formats = {
-      whole: new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }),
-      fine: new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }),
-    };
-    PERCENT_FORMATS.set(lang, formats);
-  }
-  return formats;
+  return { whole: numberFormat(lang, "percent"), fine: numberFormat(lang, "percentFine") };
 }
 
 /**
@@ -49,12 +40,7 @@ export function formatPercent(p: number, lang: string): string {
  * @returns The formatted number.
  */
 export function formatMean(value: number, lang: string): string {
-  let format = NUMBER_FORMATS.get(lang);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
-    NUMBER_FORMATS.set(lang, format);
-  }
-  return format.format(value);
+  return formatIn(value, lang, "mean");
 }
 
 /**

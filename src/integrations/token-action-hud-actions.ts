@@ -22,7 +22,7 @@ import {
   type TraitRef,
 } from "../data/actor/pure.ts";
 import { DAMAGE_ENGINES } from "../data/item/damage.ts";
-import { formatSigned } from "../helpers/numbers.ts";
+import { formatNumber, formatSigned } from "../helpers/numbers.ts";
 
 /** The separator of an action's encoded value (Token Action HUD's own delimiter). [token-action-hud-core constants.mjs DELIMITER] */
 export const DELIMITER = "|";
@@ -237,7 +237,7 @@ function traitGroups(subject: HudSubject, t: Localize, lang: string): Partial<Re
     }
     case "pool-character": {
       const s = system as CharacterSources[typeof type];
-      const dots = (n: number) => new Intl.NumberFormat(lang).format(n);
+      const dots = (n: number) => formatNumber(n, lang);
       return {
         "rb-attributes": POOL_ATTRIBUTES.filter((k) => Object.hasOwn(s.attributes, k)).map((k) =>
           roll("attribute", k, fixed("attributes", k), dots(s.attributes[k].rating)),

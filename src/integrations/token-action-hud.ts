@@ -22,6 +22,7 @@ import { sessionPoolOf } from "../data/settings/action-pools.ts";
 import { EngineError } from "../engines/index.ts";
 import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
+import { formatNumber } from "../helpers/numbers.ts";
 import {
   commonActions,
   decodeAction,
@@ -91,7 +92,7 @@ function spendsOf(actor: Actor.Implementation, type: CharacterType, npc: boolean
   if (npc) return [];
   const t = (key: string, data?: Record<string, string>) =>
     data ? game.i18n.format(key, data) : game.i18n.localize(key);
-  const n = (value: number) => new Intl.NumberFormat(game.i18n.lang).format(value);
+  const n = (value: number) => formatNumber(value, game.i18n.lang);
   const system = actor.system as unknown as Record<string, unknown>;
   switch (type) {
     case "percentile-character":

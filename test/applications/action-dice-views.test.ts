@@ -330,10 +330,12 @@ describe("the panels", () => {
     expect(playerPanelView({ ...base, pool: null }).luckyBreakBlocked).toBe("ROLLING_BONES.ActionDice.Player.NoPool");
     const reason = [{ key: "reason", label: "Reason", modifier: -1 }];
     // The sign as the user's language writes it (Intl.NumberFormat), English's hyphen-minus shown as the true minus.
-    expect(playerPanelView({ ...base, pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe("Reason \u22121");
-    expect(
-      playerPanelView({ ...base, lang: "sv", pool: null, insightOptions: reason }).insightOptions[0]?.text,
-    ).toBe("Reason \u22121");
+    expect(playerPanelView({ ...base, pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe(
+      "Reason \u22121",
+    );
+    expect(playerPanelView({ ...base, lang: "sv", pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe(
+      "Reason \u22121",
+    );
   });
 
   it("the insight form: a subject and whole dice; the roll needs a character; the DC is optional", () => {
@@ -380,25 +382,28 @@ describe("a session's players and economy cards", () => {
   });
 
   it("an economy card shows each pool's change, or the refilled pools of a session", () => {
-    const view = economyView({
-      kind: "award",
-      session: 1,
-      entry: {
-        id: "w",
-        type: "award",
-        by: GM,
-        subject: null,
-        undone: true,
-        undoId: "u",
-        changes: [
-          { userId: GM, added: [{ faces: 10, count: 1 }], removed: [], spent: 0, luckyBreak: false },
-          { userId: BOB, added: [], removed: [{ faces: 4, count: 2 }], spent: 2, luckyBreak: false },
-        ],
+    const view = economyView(
+      {
+        kind: "award",
+        session: 1,
+        entry: {
+          id: "w",
+          type: "award",
+          by: GM,
+          subject: null,
+          undone: true,
+          undoId: "u",
+          changes: [
+            { userId: GM, added: [{ faces: 10, count: 1 }], removed: [], spent: 0, luckyBreak: false },
+            { userId: BOB, added: [], removed: [{ faces: 4, count: 2 }], spent: 2, luckyBreak: false },
+          ],
+        },
+        pools: [],
+        undoneBy: GM,
+        names: { [GM]: "GM", [BOB]: "Bob" },
       },
-      pools: [],
-      undoneBy: GM,
-      names: { [GM]: "GM", [BOB]: "Bob" },
-    });
+      "en",
+    );
     expect(view.lines.map((l) => [l.name, l.change])).toEqual([
       ["GM", "+1d10"],
       ["Bob", "\u22122d4"],
@@ -409,35 +414,41 @@ describe("a session's players and economy cards", () => {
       undone: true,
       undoneBy: "GM",
     });
-    const session = economyView({
-      kind: "session",
-      session: 4,
-      entry: null,
-      pools: [{ userId: BOB, gm: false, dice: [{ faces: 4, count: 3 }] }],
-      undoneBy: null,
-      names: {},
-    });
+    const session = economyView(
+      {
+        kind: "session",
+        session: 4,
+        entry: null,
+        pools: [{ userId: BOB, gm: false, dice: [{ faces: 4, count: 3 }] }],
+        undoneBy: null,
+        names: {},
+      },
+      "en",
+    );
     expect(session.lines).toEqual([{ userId: BOB, name: BOB, change: "3d4", gm: false, forfeited: false }]);
   });
 
   it("a forfeit's card names the player, the reason and no dice moved", () => {
-    const view = economyView({
-      kind: "forfeit",
-      session: 2,
-      entry: {
-        id: "f",
-        type: "forfeit",
-        by: GM,
-        subject: null,
-        reason: "Film quotes all through the ambush",
-        undone: false,
-        undoId: null,
-        changes: [{ userId: BOB, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+    const view = economyView(
+      {
+        kind: "forfeit",
+        session: 2,
+        entry: {
+          id: "f",
+          type: "forfeit",
+          by: GM,
+          subject: null,
+          reason: "Film quotes all through the ambush",
+          undone: false,
+          undoId: null,
+          changes: [{ userId: BOB, added: [], removed: [], spent: 0, luckyBreak: false, forfeited: true }],
+        },
+        pools: [],
+        undoneBy: null,
+        names: { [GM]: "GM", [BOB]: "Bob" },
       },
-      pools: [],
-      undoneBy: null,
-      names: { [GM]: "GM", [BOB]: "Bob" },
-    });
+      "en",
+    );
     expect(view).toMatchObject({
       title: "ROLLING_BONES.ActionDice.Economy.forfeit",
       by: "GM",

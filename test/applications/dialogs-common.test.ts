@@ -230,7 +230,7 @@ describe("every error at once, each under its own field (issue 19 item 9)", () =
     // without the box (a request's) show its error in the panel.
     const dialog = DIALOG_ENGINES.percentile;
     const values = { calledShot: false, voluntaryPenalty: "x" };
-    expect(dialog.shownFields(dialog.formView(values, base.settings))).not.toContain("voluntaryPenalty");
+    expect(dialog.shownFields(dialog.formView(values, base.settings, "en"))).not.toContain("voluntaryPenalty");
     const { context, host } = render("percentile", values);
     expect(context.fieldErrors).toEqual({});
     expect(context.formErrors.map((e) => e.message)).toEqual([
@@ -260,7 +260,7 @@ describe("every error at once, each under its own field (issue 19 item 9)", () =
         .filter((c) => c.type !== "hidden" && c.name !== "visibility")
         .map((c) => c.name);
       const shown = dialog
-        .shownFields(dialog.formView(values, base.settings))
+        .shownFields(dialog.formView(values, base.settings, "en"))
         .filter((f) => f !== "pool" || engine === "pool");
       expect(new Set(drawn), `${engine} ${JSON.stringify(values)}`).toEqual(new Set(shown));
     }

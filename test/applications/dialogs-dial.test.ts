@@ -48,7 +48,8 @@ describe("the difficulty dial in an NPC's roll dialog", () => {
         expect(view.solved).toBeNull();
       } else {
         expect(view.solved?.text, `${engine} ${wanted}%`).toBe(
-          engine === "percentile" && best > 0 ? `+${best}` : String(best),
+          // Written with its sign for percentile dice, and a true minus sign (U+2212) below zero.
+          best < 0 ? `\u2212${-best}` : engine === "percentile" && best > 0 ? `+${best}` : String(best),
         );
       }
     }

@@ -44,7 +44,7 @@ describe("percentile dialog with a character", () => {
       mode: "bonus",
       dice: 1,
     });
-    const form = percentileDialog.formView(values, settings);
+    const form = percentileDialog.formView(values, settings, "en");
     expect(form.held).toEqual({ karma: 5 });
     expect(form.assists).toEqual([
       {
@@ -91,7 +91,7 @@ describe("percentile dialog with a character", () => {
   it("without a character nothing is checked or added", () => {
     const values = { ...percentileDialog.requestToForm({ bonus: 0, penalty: 0 }, settingsWith()), karmaDice: "3" };
     expect(evaluateForm(percentileDialog, values, settingsWith(), "en").ok).toBe(true);
-    expect(percentileDialog.formView(values, settingsWith()).held).toBeNull();
+    expect(percentileDialog.formView(values, settingsWith(), "en").held).toBeNull();
   });
 });
 
@@ -100,14 +100,14 @@ describe("wild dialog with a character", () => {
 
   it("shows what is left this session (the lower of the limit and the sheet)", () => {
     const settings = settingsWith({ points: points({ wild }) });
-    expect(wildDialog.formView({ code: "3D" }, settings).left).toEqual({
+    expect(wildDialog.formView({ code: "3D" }, settings, "en").left).toEqual({
       characterPoints: 2,
       fatePoints: 1,
       cpLimit: 5,
       cpHeld: 4,
       fpHeld: 1,
     });
-    expect(wildDialog.formView({ code: "3D" }, settingsWith()).left).toBeNull();
+    expect(wildDialog.formView({ code: "3D" }, settingsWith(), "en").left).toBeNull();
   });
 
   it("refuses Character Points over the session limit and a second Fate Point, on their fields", () => {
@@ -138,9 +138,11 @@ describe("a spend beyond the rules' maximum names the character's real limit (is
     const session = settingsWith({ points: points({ wild: { ...wild, characterPoints: 60 } }) });
     const limit = evaluateForm(wildDialog, { code: "3D", characterPoints: "60" }, session, "en");
     expect(limit.ok ? null : limit.errors[0]?.error.key).toBe("ROLLING_BONES.Error.CharacterPointSessionLimit");
-    expect(wildDialog.formView({ code: "3D" }, settingsWith({ points: points({ wild }) })).maxCharacterPoints).toBe(2);
+    expect(
+      wildDialog.formView({ code: "3D" }, settingsWith({ points: points({ wild }) }), "en").maxCharacterPoints,
+    ).toBe(2);
     // Without a character the rules' maximum bounds the field and names the limit.
-    expect(wildDialog.formView({ code: "3D" }, settingsWith()).maxCharacterPoints).toBe(50);
+    expect(wildDialog.formView({ code: "3D" }, settingsWith(), "en").maxCharacterPoints).toBe(50);
     const bare = evaluateForm(wildDialog, { code: "3D", characterPoints: "60" }, settingsWith(), "en");
     expect(bare.ok ? null : bare.errors[0]?.error.key).toBe("ROLLING_BONES.Error.OutOfRange");
   });
@@ -151,7 +153,7 @@ describe("pool dialog with a character", () => {
     const spent = settingsWith({
       points: points({ willpower: { current: 3, permanent: 5, spentInTurn: "c:1", turn: "c:1" } }),
     });
-    expect(poolDialog.formView({ pool: "4", willpower: true }, spent).willpowerHeld).toEqual({
+    expect(poolDialog.formView({ pool: "4", willpower: true }, spent, "en").willpowerHeld).toEqual({
       current: 3,
       permanent: 5,
       spentThisTurn: true,
@@ -180,7 +182,7 @@ describe("pi dialog: two hindrances", () => {
     expect(
       piDialog.formToRequest({ ...base, hindrance: "minor", extraHindrance: "minor" }, settingsWith()).hindrance,
     ).toBe("major");
-    const form = piDialog.formView({ ...base, hindrance: "minor", extraHindrance: "minor" }, settingsWith());
+    const form = piDialog.formView({ ...base, hindrance: "minor", extraHindrance: "minor" }, settingsWith(), "en");
     expect(form.applies).toBe("ROLLING_BONES.Pi.Hindrance.major");
     // the odds panel names the die the major hindrance removes
     const evaluation = evaluateForm(

@@ -92,7 +92,7 @@ describe("health on the sheet", () => {
     await type(sheet, GM, "system.health.value", "4");
     await vi.waitFor(() => expect(statuses()).toEqual(["rb-wounded"]));
     expect(sheet.element.querySelector("[data-stat$='-health'] .rb-stat__hint")?.textContent).toBe(
-      `${localize("ROLLING_BONES.Condition.rb-wounded.name")}: ${localize("ROLLING_BONES.Condition.Target.modifier")} -2`,
+      `${localize("ROLLING_BONES.Condition.rb-wounded.name")}: ${localize("ROLLING_BONES.Condition.Target.modifier")} \u22122`,
     );
     await type(sheet, GM, "system.health.value", "0");
     await vi.waitFor(() => expect(statuses()).toEqual(["dead", "rb-badly-wounded"]));

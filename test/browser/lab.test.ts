@@ -864,6 +864,18 @@ describe("the lab's equipment, item sheet and conditions (issue 28 item 5)", () 
   const sheets = () => page.locator("#lab-sheets");
   const status = () => page.locator("#lab-sheets [data-lab-sheet-status]").innerText();
   const itemStatus = () => page.locator("#lab-sheets [data-lab-item-status]").innerText();
+  /** A status line's kind and the mark its CSS puts before the text (the kinds differ by more than colour). */
+  const look = (selector: string) =>
+    page.evaluate((s) => {
+      const element = document.querySelector<HTMLElement>(s);
+      return element
+        ? {
+            kind: element.dataset.kind,
+            mark: getComputedStyle(element, "::before").content,
+            color: getComputedStyle(element).color,
+          }
+        : null;
+    }, selector);
 
   it("adds a weapon on the lab's copy and opens its sheet; refuses Attack 5000 and Damage “banana” with their messages; removes it", async () => {
     await page.locator("[data-lab-actor]").selectOption("rbActorAction001");
@@ -874,12 +886,20 @@ describe("the lab's equipment, item sheet and conditions (issue 28 item 5)", () 
     expect(await sheets().locator('[data-action="deleteItem"]').count()).toBe(before + 1);
     expect(await page.locator("#lab-item-window-title").innerText()).toBe("New weapon");
     expect(await status()).toContain("added to the lab's copy");
+    const done = await look("#lab-sheets [data-lab-sheet-status]");
+    expect(done?.kind).toBe("done");
 
     const attack = window.locator('input[name="system.action.attack"]');
     await attack.fill("5000");
     await attack.press("Tab");
     await page.waitForFunction(() => document.querySelector("[data-lab-item-status]")?.textContent !== "");
     expect(await itemStatus()).not.toBe("");
+    // A refusal looks like a warning, a change made like a success: a different mark, not only a different colour.
+    const warning = await look("#lab-sheets [data-lab-item-status]");
+    expect(warning?.kind).toBe("warning");
+    expect(warning?.mark).not.toBe(done?.mark);
+    expect(warning?.mark).not.toBe("none");
+    expect(warning?.color).not.toBe(done?.color);
     // The refused figure is not kept: the sheet shows the stored value again.
     expect(await window.locator('input[name="system.action.attack"]').inputValue()).toBe("0");
 
@@ -897,6 +917,9 @@ describe("the lab's equipment, item sheet and conditions (issue 28 item 5)", () 
     // Foundry's effect sheet is not in the lab: the button says what it would do.
     await window.locator('[data-action="createEffect"]').click();
     expect(await itemStatus()).toContain("Foundry's effect sheet");
+    const note = await look("#lab-sheets [data-lab-item-status]");
+    expect(note?.kind).toBe("note");
+    expect(new Set([note?.mark, warning?.mark, done?.mark]).size).toBe(3);
     await sheets().screenshot({ path: await shootPath("lab-item-refused") });
 
     const remove = sheets().locator('[data-action="deleteItem"][data-item-id^="labItem"]');

@@ -258,7 +258,7 @@ describe("points in roll dialogs and on sheets, in Chromium", () => {
       null,
       "pi-two-hindrances",
     );
-    expect(await page.locator("[data-applies]").textContent()).toContain("Majorly Hindered");
+    expect(await page.locator("[data-applies]").textContent()).toContain("Majorly hindered");
     expect(await page.locator('[data-note="dice"]').textContent()).toContain("d8");
   });
 

@@ -117,7 +117,7 @@ describe("a dice-pool attack's two pickers", () => {
     ]);
     const values = equipmentFormValues(settings);
     expect(values).toMatchObject({ [USE_ATTRIBUTE_FIELD]: "strength", [USE_ABILITY_FIELD]: "abilityBrawl001" });
-    const view = equipmentView(values, settings).attack?.pickers;
+    const view = equipmentView(values, settings, "en").attack?.pickers;
     expect(view?.attributes.filter((o) => o.selected).map((o) => o.value)).toEqual(["strength"]);
     expect(view?.abilities.filter((o) => o.selected).map((o) => o.value)).toEqual(["abilityBrawl001"]);
     expect(view?.noAbility).toBe(false);

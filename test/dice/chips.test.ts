@@ -63,7 +63,7 @@ describe("card views hand every die through the chips", () => {
   });
 
   it("wild: the first 1 says critical failure, the subtracted throw its sign", () => {
-    const view = wildCardView(resolve("wild", { dice: 1 }, [1, 6, 3]));
+    const view = wildCardView(resolve("wild", { dice: 1 }, [1, 6, 3]), "en");
     expect(view.wildChain.map((c) => [c.face, c.words])).toEqual([
       ["1", ["criticalFailure"]],
       ["−6", ["subtracted"]],

@@ -133,6 +133,22 @@ export function scriptLiterals(source: string): string[] {
   return found;
 }
 
+/** A script's code without its comments. */
+const codeOf = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+
+/**
+ * Signs pasted onto a number in a script (a template literal starting `+${n}`, `−${n}` or `\\u2212${n}`): a signed
+ * number comes from `formatSigned` (`helpers/numbers.ts`), in the user's language with the true minus sign.
+ */
+export function handBuiltSigns(source: string): string[] {
+  return [...codeOf(source).matchAll(/(?:^|[`\s(])(?:\+|\u2212|\\u2212)\$\{[^}]*\}/gm)].map((m) => m[0].trim());
+}
+
+/** Signs written before a Handlebars value in a template (`+{{n}}`, `&minus;{{n}}`). */
+export function templateSigns(source: string): string[] {
+  return [...source.matchAll(/(?:^|[\s>(])(?:\+|\u2212|&minus;|&#x2212;|-)\{\{[^}]*\}\}/gm)].map((m) => m[0].trim());
+}
+
 describe("user-facing text comes from the language file", () => {
   it("no template holds literal words in its text or its user-facing attributes", () => {
     const offenders = [...files("templates", /\.hbs$/), ...files("lab", /\.hbs$/)].flatMap((file) =>
@@ -148,6 +164,29 @@ describe("user-facing text comes from the language file", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("no script or template pastes a sign onto a number", () => {
+    const scripts = [...files("src", /\.ts$/), ...files("lab", /\.ts$/)]
+      .filter((file) => !file.startsWith(path.join("src", "engines")) && !file.startsWith(path.join("src", "quench")))
+      // A migration writes a stored dice code (`3D+2`), which is data, not text a user reads.
+      .filter((file) => !file.startsWith(path.join("src", "data", "migrations")))
+      .flatMap((file) => handBuiltSigns(readFileSync(path.join(ROOT, file), "utf8")).map((text) => `${file}: ${text}`));
+    const templates = [...files("templates", /\.hbs$/), ...files("lab", /\.hbs$/)].flatMap((file) =>
+      templateSigns(readFileSync(path.join(ROOT, file), "utf8")).map((text) => `${file}: ${text}`),
+    );
+    expect([...scripts, ...templates]).toEqual([]);
+  });
+
+  it("finds a sign pasted onto a number (the check can fail)", () => {
+    expect(handBuiltSigns("const a = `+${n}`;")).toEqual(["`+${n}"]);
+    expect(handBuiltSigns("label: `${name} \u2212${value}`,")).toEqual(["\u2212${value}"]);
+    expect(handBuiltSigns("const b = `${x} \\u2212${diceText([p])}`;")).toHaveLength(1);
+    // An id joined by a plus, a formula's operator and a comment are no signed numbers.
+    expect(handBuiltSigns("const id = `${a}+${b}`; // `+${n}`")).toEqual([]);
+    expect(handBuiltSigns('const f = `${formula} ${s < 0 ? "\u2212" : "+"} ${Math.abs(s)}`;')).toEqual([]);
+    expect(templateSigns("<dd>+{{bonus}}</dd> <dd>&minus;{{penalty}}</dd>")).toHaveLength(2);
+    expect(templateSigns("<button>+ {{text}}</button> <dd>{{rbSigned n}}</dd>")).toEqual([]);
+  });
+
   it("finds literal words in templates and scripts (the check can fail)", () => {
     expect(templateLiterals(`<button aria-label="Roll">{{localize "ROLLING_BONES.X"}}</button>`)).toEqual([
       'aria-label="Roll"',
@@ -161,7 +200,9 @@ describe("user-facing text comes from the language file", () => {
     expect(scriptLiterals(`buttons: [{ label: "Cancel" }]`)).toHaveLength(1);
     expect(scriptLiterals(`ui.notifications.warn("ROLLING_BONES.Warn.Key", { localize: true });`)).toEqual([]);
     expect(scriptLiterals(`el.textContent = \`\${a} · \${b}\`; // a comment: "label: Text"`)).toEqual([]);
-    expect(scriptLiterals(`label: \`\${a.name} · \${i18n.localize(\`ROLLING_BONES.X.\${t}\`)} and more\``)).toHaveLength(1);
+    expect(
+      scriptLiterals(`label: \`\${a.name} · \${i18n.localize(\`ROLLING_BONES.X.\${t}\`)} and more\``),
+    ).toHaveLength(1);
     expect(scriptLiterals(`hint: \`ROLLING_BONES.Settings.\${key}.hint\``)).toEqual([]);
   });
 });

@@ -514,11 +514,16 @@ describe("the bestiary", () => {
     expect(npcs).toHaveLength(NPC_TYPES.length * ROLES.length);
   });
 
-  it("gives each its health in its notes, with its tactics, in words the sheet shows as text", () => {
+  it("gives each its role and its tactics in its notes, in words the sheet shows as text, and its health on its sheet only", () => {
     for (const npc of docs("bestiary")) {
       const notes = (npc.system as { notes: string }).notes;
-      expect(notes, npc.name).toMatch(/^(Mook|Soldier|Elite|Leader)\. Health: [^.]+\. .{40,}$/);
+      expect(notes, npc.name).toMatch(/^(Mook|Soldier|Elite|Leader)\. .{40,}$/);
       expect(notes, npc.name).not.toMatch(/[<>]/);
+      // The health is the sheet's figure (system.health), never repeated in the notes where it would drift.
+      expect(notes, npc.name).not.toMatch(/health/i);
+      const health = (npc.system as { health: { value: number; max: number } }).health;
+      expect(health.value, npc.name).toBe(health.max);
+      expect(health.max, npc.name).toBeGreaterThan(0);
     }
   });
 

@@ -207,8 +207,8 @@ describe("Token Action HUD", () => {
     ]);
     expect(groups["rb-condition-list"]!.map((a) => [a.name, a.cssClass])).toEqual([
       ["Exhausted", "toggle"],
-      ["Minorly Hindered", "toggle"],
-      ["Majorly Hindered", "toggle"],
+      ["Minorly hindered", "toggle"],
+      ["Majorly hindered", "toggle"],
       ["Tired", "toggle"],
     ]);
     await tah.click(ALICE, byName(groups["rb-condition-list"], "Exhausted"));

@@ -58,6 +58,7 @@ export function gmPanelFacts(): GmPanelFacts {
         characters: charactersOf(u).map(panelCharacter),
       })),
     lateUses: lateUsesNow(),
+    lang: game.i18n.lang,
     ledger: game.messages.contents.flatMap((m) => {
       const record = m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
       return record !== undefined && record.session === session ? [{ ...record, messageId: m.id ?? "" }] : [];

@@ -51,6 +51,8 @@ export interface GmPanelFacts {
   readonly ledger?: readonly PanelLedgerRecord[];
   /** The three-strike leniency and the players' strikes (absent: the rule is off and nobody has a strike). */
   readonly lateUses?: LateUses;
+  /** The GM's language (the ledger's `+1d4`, `−2d6`); English when absent. */
+  readonly lang?: string;
 }
 
 /** A pool action's record as the panel reads it: the record, and the id of the economy card that holds it. */
@@ -205,7 +207,9 @@ export function gmPanelView(facts: GmPanelFacts): GmPanelView {
       };
     }),
     canStart: facts.players.some((p) => p.characters.length > 0),
-    ledger: (facts.ledger ?? []).filter((r) => r.entry !== null && r.session === facts.session).map(economyView),
+    ledger: (facts.ledger ?? [])
+      .filter((r) => r.entry !== null && r.session === facts.session)
+      .map((r) => economyView(r, facts.lang ?? "en")),
   };
 }
 
@@ -279,7 +283,10 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
     character: facts.character
       ? `${facts.character.name} (${facts.character.level === 0.5 ? "\u00bd" : facts.character.level})`
       : null,
-    insightOptions: facts.insightOptions.map((o) => ({ ...o, text: `${o.label} ${formatSigned(o.modifier, facts.lang)}` })),
+    insightOptions: facts.insightOptions.map((o) => ({
+      ...o,
+      text: `${o.label} ${formatSigned(o.modifier, facts.lang)}`,
+    })),
     canInsight: count > 0,
     idPrefix: facts.idPrefix,
     strikes:

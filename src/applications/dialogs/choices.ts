@@ -21,6 +21,7 @@ import { DIALOG_ENGINES } from "./engines.ts";
 import { chosenEquipment, gearField } from "./equipment.ts";
 import { numberOrText, isChecked, type FormValues } from "./form-values.ts";
 import { barWidth, formatMean, formatPercent } from "./format.ts";
+import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import type { PercentileFormView } from "./percentile-roll-dialog.ts";
 import type { DialogSettings } from "./types.ts";
 
@@ -100,7 +101,13 @@ export function rolledRequest(engine: EngineId, values: FormValues, settings: Di
 }
 
 /** The engine's own tables for the roll as set up. */
-function engineTables(engine: EngineId, rolled: unknown, values: FormValues, settings: DialogSettings): ChoiceTable[] {
+function engineTables(
+  engine: EngineId,
+  rolled: unknown,
+  values: FormValues,
+  settings: DialogSettings,
+  lang: string,
+): ChoiceTable[] {
   switch (engine) {
     case "percentile": {
       const req = rolled as percentile.PercentileRequest;
@@ -111,7 +118,7 @@ function engineTables(engine: EngineId, rolled: unknown, values: FormValues, set
           ? { bonus: Math.max(0, shift), penalty: Math.max(0, -shift) }
           : { bonus: Number(numberOrText(values.bonus, 0)), penalty: Number(numberOrText(values.penalty, 0)) };
       // Called-shot dice are offered where the form shows them.
-      const calledShot = (DIALOG_ENGINES.percentile.formView(values, settings) as PercentileFormView).calledShot;
+      const calledShot = (DIALOG_ENGINES.percentile.formView(values, settings, lang) as PercentileFormView).calledShot;
       return percentileAdvice.choices(req, { karma: settings.points?.karma ?? null, calledShot, mode, entered });
     }
     case "action": {
@@ -159,8 +166,8 @@ function gearTables(engine: EngineId, values: FormValues, settings: DialogSettin
   });
 }
 
-/** The label of an amount: a yes/no choice in words, a hindrance by name, a shift with its sign, else the number. */
-function rowLabel(resource: string, value: string): { text: string; labelKey: string | null } {
+/** The label of an amount: a yes/no choice in words, a hindrance by name, a shift with its sign, else the number (in the user's language). */
+function rowLabel(resource: string, value: string, lang: string): { text: string; labelKey: string | null } {
   if (value === "true" || value === "false") {
     return {
       text: "",
@@ -168,8 +175,9 @@ function rowLabel(resource: string, value: string): { text: string; labelKey: st
     };
   }
   if (resource === "hindrance") return { text: "", labelKey: `ROLLING_BONES.Pi.Hindrance.${value}` };
-  if (resource === "shift" && Number(value) > 0) return { text: `+${value}`, labelKey: null };
-  return { text: value, labelKey: null };
+  const amount = Number(value);
+  if (value.trim() === "" || !Number.isFinite(amount)) return { text: value, labelKey: null };
+  return { text: resource === "shift" ? formatSigned(amount, lang) : formatNumber(amount, lang), labelKey: null };
 }
 
 /**
@@ -191,7 +199,7 @@ export function choicesView(
   let tables: ChoiceTable[];
   try {
     const rolled = rolledRequest(engine, values, settings);
-    tables = [...engineTables(engine, rolled, values, settings), ...gearTables(engine, values, settings)];
+    tables = [...engineTables(engine, rolled, values, settings, lang), ...gearTables(engine, values, settings)];
   } catch (error) {
     if (error instanceof EngineError) return [];
     throw error;
@@ -210,7 +218,7 @@ export function choicesView(
         rows: t.rows.map((r) => {
           const p = r.verdict.chance;
           return {
-            ...rowLabel(t.resource, r.value),
+            ...rowLabel(t.resource, r.value, lang),
             value: r.value,
             chosen: r.chosen,
             p,

@@ -127,7 +127,7 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
     unknown,
     unknown
   >;
-  const form = dialog.formView(input.values, input.settings) as unknown;
+  const form = dialog.formView(input.values, input.settings, input.lang) as unknown;
   const shown = new Set(dialog.shownFields(form));
   const fieldErrors: Record<string, ShownError> = {};
   const formErrors: ShownError[] = [];
@@ -155,8 +155,11 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
         ? dialogDialView(input.engine, input.values, input.settings, input.lang)
         : null,
     conditions: [
-      ...conditionLines(input.settings.sheetConditions ?? [], "condition").map((l) => ({ ...l, from: null })),
-      ...conditionLines(input.settings.conditions ?? [], "condition"),
+      ...conditionLines(input.settings.sheetConditions ?? [], "condition", input.lang).map((l) => ({
+        ...l,
+        from: null,
+      })),
+      ...conditionLines(input.settings.conditions ?? [], "condition", input.lang),
     ],
     npc: input.settings.npc === true,
     targets: dialogTargetsView(input.engine, input.settings.targets ?? []),

@@ -15,6 +15,7 @@ import {
   type wild,
 } from "../../engines/index.ts";
 import { formatPercent } from "../../helpers/format.ts";
+import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import { rolledRequest } from "./choices.ts";
 import type { FormValues } from "./form-values.ts";
 import type { DialogSettings } from "./types.ts";
@@ -121,7 +122,7 @@ export function dialogDialView(
     }
   };
   const s = solveDial(dial.targets(request), (t) => [chanceAt(t)], 0, percent / 100);
-  const text = (t: number) => (dice && t > 0 ? `+${t}` : String(t));
+  const text = (t: number) => (dice ? formatSigned(t, lang) : formatNumber(t, lang));
   if (s.target === null) {
     return { wanted, problem: null, solved: null, unreachable: formatPercent(s.chance, lang), dice };
   }

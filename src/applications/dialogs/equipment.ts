@@ -11,7 +11,7 @@ import type { NamedCondition } from "../../data/conditions/index.ts";
 import { EngineError } from "../../engines/index.ts";
 import type { NamedItem } from "../../services/equipment.ts";
 import { isChecked, type FormValues } from "./form-values.ts";
-import { signed } from "../../helpers/signed.ts";
+import { formatSigned } from "../../helpers/numbers.ts";
 
 /** A piece of equipment a dialog shows: its item id, its name (text) and what it adjusts after the pick. */
 export type DialogItem = NamedItem;
@@ -262,10 +262,10 @@ function useGroups(uses: readonly DialogUse[], current: FormValues[string]): Use
   return groups;
 }
 
-function partsOf(item: DialogItem): AdjustmentPart[] {
+function partsOf(item: DialogItem, lang: string): AdjustmentPart[] {
   return item.adjustments.map((a) => ({
     key: `ROLLING_BONES.Condition.Target.${a.target}`,
-    value: typeof a.value === "number" ? signed(a.value) : String(a.value),
+    value: typeof a.value === "number" ? formatSigned(a.value, lang) : String(a.value),
   }));
 }
 
@@ -274,8 +274,9 @@ function partsOf(item: DialogItem): AdjustmentPart[] {
  *
  * @param values - The form values.
  * @param settings - The dialog's settings.
+ * @param lang - The user's language (the adjustments' signed numbers are written in it).
  */
-export function equipmentView(values: FormValues, settings: EquipmentSettings): EquipmentView {
+export function equipmentView(values: FormValues, settings: EquipmentSettings, lang: string): EquipmentView {
   const attack = settings.attack;
   const pick = (options: readonly PickerOption[], field: string): PickerOptionView[] =>
     options.map((o) => ({ ...o, selected: o.value === values[field] }));
@@ -283,7 +284,7 @@ export function equipmentView(values: FormValues, settings: EquipmentSettings): 
     attack: attack
       ? {
           weapon: attack.weapon.name,
-          parts: partsOf(attack.weapon),
+          parts: partsOf(attack.weapon, lang),
           groups: useGroups(attack.uses, useOf(values)),
           ...(attack.pickers
             ? {
@@ -299,7 +300,7 @@ export function equipmentView(values: FormValues, settings: EquipmentSettings): 
     gear: (settings.gear ?? []).map((g) => ({
       field: gearField(g.id),
       name: g.name,
-      parts: partsOf(g),
+      parts: partsOf(g, lang),
       checked: isChecked(values[gearField(g.id)]),
     })),
   };

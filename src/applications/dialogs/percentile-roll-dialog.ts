@@ -189,10 +189,12 @@ function text(value: FormValues[string], fallback = ""): string {
  *
  * @param values - The form values.
  * @param settings - The world settings (the input mode).
+ * @param lang - The user's language (the adjustments' signed numbers are written in it).
  */
 export function formView(
   values: FormValues,
   settings: Pick<DialogSettings, "percentileMode" | "points" | "attack" | "gear">,
+  lang = "en",
 ): PercentileFormView {
   const karma = text(values.karmaDice, "0");
   const counts = Array.from({ length: percentile.MAX_KARMA_DICE + 1 }, (_, i) => i);
@@ -225,7 +227,7 @@ export function formView(
       assistant: a.assistant,
       level: `ROLLING_BONES.Percentile.Level.${a.level}`,
     })),
-    equipment: equipmentView(values, settings),
+    equipment: equipmentView(values, settings, lang),
   };
 }
 

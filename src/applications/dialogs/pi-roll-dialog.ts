@@ -184,8 +184,9 @@ function text(value: FormValues[string], fallback = ""): string {
  *
  * @param values - The form values.
  * @param settings - The dialog's settings (a weapon attack, the gear offered).
+ * @param lang - The user's language (the adjustments' signed numbers are written in it).
  */
-export function formView(values: FormValues, settings: EquipmentSettings = {}): PiFormView {
+export function formView(values: FormValues, settings: EquipmentSettings = {}, lang = "en"): PiFormView {
   return {
     counts: pi.DIE_SIZES.map((faces) => ({
       name: countField(faces),
@@ -204,7 +205,7 @@ export function formView(values: FormValues, settings: EquipmentSettings = {}): 
     impactMod: text(values.impactMod),
     precisionGoal: text(values.precisionGoal),
     impactGoal: text(values.impactGoal),
-    equipment: equipmentView(values, settings),
+    equipment: equipmentView(values, settings, lang),
   };
 }
 
@@ -298,7 +299,7 @@ export const piDialog: DialogEngine<pi.PiRequest, PiExtras, PiFormView, PiOddsVi
     requestToForm(initial, settings),
   formToRequest,
   formToExtras,
-  formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
+  formView: (values: FormValues, settings: DialogSettings, lang: string) => formView(values, settings, lang),
   oddsView,
   adjust,
   follow,

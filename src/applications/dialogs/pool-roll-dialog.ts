@@ -165,10 +165,12 @@ export function formToExtras(): null {
  *
  * @param values - The form values.
  * @param settings - The settings (the rolling character's points).
+ * @param lang - The user's language (the adjustments' signed numbers are written in it).
  */
 export function formView(
   values: FormValues,
   settings: Pick<DialogSettings, "points" | "automaticAsk" | "attack" | "gear"> = {},
+  lang = "en",
 ): PoolFormView {
   const willpower = isChecked(values.willpower);
   const automatic = isChecked(values.automatic);
@@ -194,7 +196,7 @@ export function formView(
       hint: `ROLLING_BONES.Dialog.Pool.${automaticHint(offered, willpower && !automatic, settings.automaticAsk === true)}`,
     },
     willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
-    equipment: equipmentView(values, settings),
+    equipment: equipmentView(values, settings, lang),
     weaponAttack: Boolean(settings.attack),
     damage: isChecked(values.damage),
   };
@@ -325,7 +327,7 @@ export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView,
     requestToForm(initial, settings),
   formToRequest,
   formToExtras,
-  formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
+  formView: (values: FormValues, settings: DialogSettings, lang: string) => formView(values, settings, lang),
   oddsView,
   checkPoints,
   follow,

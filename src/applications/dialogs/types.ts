@@ -144,8 +144,8 @@ export interface DialogEngine<Req, Extras, Form, Odds> {
   formToRequest(values: FormValues, settings: DialogSettings): Req;
   /** The odds-only values (targets); throws an `EngineError` for a bad one. */
   formToExtras(values: FormValues): Extras;
-  /** The form's view model (values, options, which controls are offered or disabled). */
-  formView(values: FormValues, settings: DialogSettings): Form;
+  /** The form's view model (values, options, which controls are offered or disabled), its numbers in the user's language. */
+  formView(values: FormValues, settings: DialogSettings, lang: string): Form;
   /** The odds panel's view model, from the engine's exact odds. */
   oddsView(request: Req, extras: Extras, lang: string): Odds;
   /**

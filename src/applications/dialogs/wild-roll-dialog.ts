@@ -195,10 +195,12 @@ export function formToExtras(values: FormValues): WildExtras {
  *
  * @param values - The form values.
  * @param settings - The settings (the rolling character's points).
+ * @param lang - The user's language (the adjustments' signed numbers are written in it).
  */
 export function formView(
   values: FormValues,
   settings: Pick<DialogSettings, "points" | "attack" | "gear"> = {},
+  lang = "en",
 ): WildFormView {
   const fatePoint = isChecked(values.fatePoint);
   const cp = numberOrText(values.characterPoints, 0);
@@ -219,7 +221,7 @@ export function formView(
     },
     fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen },
     left: leftOf(settings.points?.wild ?? null),
-    equipment: equipmentView(values, settings),
+    equipment: equipmentView(values, settings, lang),
   };
 }
 
@@ -328,7 +330,7 @@ export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFor
     requestToForm(initial, settings),
   formToRequest,
   formToExtras,
-  formView: (values: FormValues, settings: DialogSettings) => formView(values, settings),
+  formView: (values: FormValues, settings: DialogSettings, lang: string) => formView(values, settings, lang),
   oddsView,
   checkPoints,
   follow,

@@ -6,6 +6,7 @@
  */
 import { FLAG_BELOW, fairnessOfCounts, oneIn, type FairnessMethod } from "../../engines/advice.ts";
 import { formatPercent } from "../../helpers/format.ts";
+import { formatIn } from "../../helpers/numbers.ts";
 import type { RollRecord, SessionRolls } from "../../services/roll-record.ts";
 
 /** A player's row. */
@@ -51,7 +52,7 @@ export interface DiceReportView {
 /** A p-value as text: two significant figures, in percent. */
 function pText(p: number, lang: string): string {
   if (p < 1e-6) return `<${formatPercent(1e-6, lang)}`;
-  return new Intl.NumberFormat(lang, { style: "percent", maximumSignificantDigits: 2 }).format(p);
+  return formatIn(p, lang, "percentShort");
 }
 
 function sessionView(s: SessionRolls, names: (userId: string) => string, lang: string): SessionView {

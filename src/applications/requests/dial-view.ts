@@ -19,6 +19,7 @@ import {
 import { EngineError, type action, type percentile, type pi, type pool, type wild } from "../../engines/index.ts";
 import type { CharacterEngine } from "../../data/actor/pure.ts";
 import { formatPercent } from "../../helpers/format.ts";
+import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import { MAX_REQUEST_NET, TARGETS, rollForSpec, type RequestTrait } from "../../services/requests/spec.ts";
 
 /** A character the dial reads: its id, name and stored data (its traits). */
@@ -202,7 +203,8 @@ export function dialView(input: DialInput): DialView {
   else if (rollable.length > 0) {
     const targets = engine.targets(rollable.map((r) => r.request));
     const s = solveDial(targets, (t) => rollable.map((r) => chanceAt(r.request, t)), who, percent / 100);
-    const text = (t: number) => (input.engine === "percentile" && t > 0 ? `+${t}` : String(t));
+    const text = (t: number) =>
+      input.engine === "percentile" ? formatSigned(t, input.lang) : formatNumber(t, input.lang);
     solved = {
       target: s.target,
       chance: formatPercent(s.chance, input.lang),

@@ -256,7 +256,11 @@ export class RollingBonesCharacterSheet<
       equipment: this.equipment,
       conditions: this.conditions,
       // Every other effect that moves the character's rolls, with where it comes from.
-      effects: conditionLines(conditionsFor(ENGINE_OF[this.characterType], this.actor, true)),
+      effects: conditionLines(
+        conditionsFor(ENGINE_OF[this.characterType], this.actor, true),
+        "condition",
+        game.i18n.lang,
+      ),
       health: { rules: woundRules(), defeated: harmStateOf(this.actor).defeated },
       timed: timedEffectsOf(this.actor),
     });

@@ -1,7 +1,7 @@
 /** How the Action Dice card lays out an outcome. Pure: the ActionRoll and the lab both call it. */
 import type { ActionOutcome } from "../../engines/action/index.ts";
 import type { DieResult } from "../../engines/shared/index.ts";
-import { signed } from "../../helpers/signed.ts";
+import { formatSigned } from "../../helpers/numbers.ts";
 import { chipsOf, type DieChip } from "./chips.ts";
 import { adjustedBy, partsLine, type PartsLine } from "./parts.ts";
 import {
@@ -50,11 +50,13 @@ export interface ActionCardStored {
  * Arranges an action outcome and the card's stored state for its card.
  *
  * @param outcome - The engine outcome.
+ * @param lang - The viewer's language (the modifier's sign and digits are written in it).
  * @param record - The card's state stored with the roll.
  * @param stored - The modifier's parts and the adjustments stored with the roll.
  */
 export function actionCardView(
   outcome: ActionOutcome,
+  lang: string,
   record: ActionCardRecord = NEW_CARD_RECORD,
   stored: ActionCardStored = {},
 ): ActionCardView {
@@ -64,7 +66,7 @@ export function actionCardView(
   const botched = card.severities.some((s) => s.type !== "critical");
   const critical = card.severities.some((s) => s.type === "critical");
   return {
-    modifier: signed(outcome.modifier),
+    modifier: formatSigned(outcome.modifier, lang),
     d20s: chipsOf(
       "action",
       outcome.dice.filter((d) => d.role !== "action"),

@@ -8,7 +8,7 @@ import { isRecord, type EngineId } from "../../engines/shared/index.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
 import { targetLines, type TargetLine } from "./targets.ts";
-import { signed } from "../../helpers/signed.ts";
+import { formatSigned } from "../../helpers/numbers.ts";
 
 /** A damage roll's line on its card: whose weapon, what it rolls (text a user typed), and the damage in words. */
 export interface DamageLine {
@@ -161,8 +161,9 @@ function isStoredCondition(value: unknown): value is StoredCondition {
  *
  * @param stored - The stored list.
  * @param source - Whether it is the roll's equipment or its conditions.
+ * @param lang - The viewer's language (the adjustments' signed numbers are written in it).
  */
-export function conditionLines(stored: unknown, source: ConditionLine["source"] = "condition"): ConditionLine[] {
+export function conditionLines(stored: unknown, source: ConditionLine["source"], lang: string): ConditionLine[] {
   if (!Array.isArray(stored)) return [];
   return stored.filter(isStoredCondition).map((c) => ({
     source,
@@ -171,7 +172,7 @@ export function conditionLines(stored: unknown, source: ConditionLine["source"] 
     parts: c.adjustments.map((a) =>
       typeof a.value === "string"
         ? { key: `ROLLING_BONES.Pi.Hindrance.${a.value}`, value: "" }
-        : { key: `ROLLING_BONES.Condition.Target.${a.target}`, value: signed(a.value) },
+        : { key: `ROLLING_BONES.Condition.Target.${a.target}`, value: formatSigned(a.value, lang) },
     ),
   }));
 }
@@ -193,7 +194,7 @@ export interface CardContextInput<Req, Out> {
   /** The engine outcome, once evaluated. */
   readonly outcome: Out | null | undefined;
   /** Arranges the outcome for the engine's template (see each engine's card view). */
-  readonly view: (outcome: Out) => object | null;
+  readonly view: (outcome: Out, lang: string) => object | null;
   /** A damage roll's line, when the roll is a weapon's damage. */
   readonly damage?: DamageLine | null;
   /** What a damage roll stored of its attack (`roll.options.fromAttack`), if anything. */
@@ -221,6 +222,7 @@ export interface CardContextInput<Req, Out> {
  */
 export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): EngineCardContext<Req, Out> {
   const { isPrivate, outcome } = input;
+  const lang = input.lang ?? "en";
   return {
     engine: input.engine,
     flavor: input.flavor ?? null,
@@ -229,14 +231,14 @@ export function cardContextOf<Req, Out>(input: CardContextInput<Req, Out>): Engi
     total: isPrivate ? null : input.total,
     request: isPrivate ? null : input.request,
     outcome: isPrivate ? null : (outcome ?? null),
-    view: isPrivate || !outcome ? null : input.view(outcome),
+    view: isPrivate || !outcome ? null : input.view(outcome, lang),
     damage: isPrivate ? null : (input.damage ?? null),
     fromAttack: isPrivate ? null : readDamageFrom(input.fromAttack),
     targets: isPrivate ? [] : targetLines(input.targets),
     attack: isPrivate ? null : (input.attack ?? null),
     conditions: isPrivate
       ? []
-      : [...conditionLines(input.equipment, "equipment"), ...conditionLines(input.conditions, "condition")],
-    rarity: isPrivate ? null : rarityLine(input.rarity, input.lang ?? "en"),
+      : [...conditionLines(input.equipment, "equipment", lang), ...conditionLines(input.conditions, "condition", lang)],
+    rarity: isPrivate ? null : rarityLine(input.rarity, lang),
   };
 }

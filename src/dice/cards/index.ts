@@ -82,20 +82,21 @@ export interface StoredCardState {
   readonly equipment?: unknown;
 }
 
-/** Each engine's card view of an outcome and the state stored with its roll. */
+/** Each engine's card view of an outcome and the state stored with its roll, its numbers in the viewer's language. */
 export const CARD_VIEWS: {
-  readonly percentile: (outcome: PercentileOutcome, stored?: StoredCardState) => PercentileCardView;
-  readonly action: (outcome: ActionOutcome, stored?: StoredCardState) => ActionCardView;
-  readonly wild: (outcome: WildOutcome, stored?: StoredCardState) => WildCardView;
-  readonly pi: (outcome: PiOutcome, stored?: StoredCardState) => PiCardView;
-  readonly pool: (outcome: PoolOutcome, stored?: StoredCardState) => PoolCardView;
+  readonly percentile: (outcome: PercentileOutcome, stored: StoredCardState, lang: string) => PercentileCardView;
+  readonly action: (outcome: ActionOutcome, stored: StoredCardState, lang: string) => ActionCardView;
+  readonly wild: (outcome: WildOutcome, stored: StoredCardState, lang: string) => WildCardView;
+  readonly pi: (outcome: PiOutcome, stored: StoredCardState, lang: string) => PiCardView;
+  readonly pool: (outcome: PoolOutcome, stored: StoredCardState, lang: string) => PoolCardView;
 } = Object.freeze({
-  percentile: (outcome: PercentileOutcome, stored: StoredCardState = {}) =>
+  percentile: (outcome: PercentileOutcome, stored: StoredCardState) =>
     percentileCardView(outcome, readPointsRecord(stored.points)),
-  action: (outcome: ActionOutcome, stored: StoredCardState = {}) =>
-    actionCardView(outcome, readCardRecord(stored.card), stored),
-  wild: (outcome: WildOutcome, stored: StoredCardState = {}) => wildCardView(outcome, readPointsRecord(stored.points)),
-  pi: (outcome: PiOutcome, stored: StoredCardState = {}) => piCardView(outcome, readPointsRecord(stored.points)),
-  pool: (outcome: PoolOutcome, stored: StoredCardState = {}) =>
+  action: (outcome: ActionOutcome, stored: StoredCardState, lang: string) =>
+    actionCardView(outcome, lang, readCardRecord(stored.card), stored),
+  wild: (outcome: WildOutcome, stored: StoredCardState, lang: string) =>
+    wildCardView(outcome, lang, readPointsRecord(stored.points)),
+  pi: (outcome: PiOutcome, stored: StoredCardState) => piCardView(outcome, readPointsRecord(stored.points)),
+  pool: (outcome: PoolOutcome, stored: StoredCardState) =>
     poolCardView(outcome, readPointsRecord(stored.points), stored.difficultyHidden === true),
 });

@@ -6,6 +6,7 @@ import {
   type PointsLedgerView,
   type PointsRecord,
 } from "../rolls/points-card.ts";
+import { formatSigned } from "../../helpers/numbers.ts";
 import { chipOf, type DieChip } from "./chips.ts";
 
 /**
@@ -52,9 +53,14 @@ export interface TargetVerdict {
  * Arranges a Wild Die outcome for its card.
  *
  * @param outcome - The engine outcome.
+ * @param lang - The viewer's language (a subtracted die reads `−4` in it).
  * @param points - The points ledger stored with the roll.
  */
-export function wildCardView(outcome: WildOutcome, points: PointsRecord = EMPTY_POINTS_RECORD): WildCardView {
+export function wildCardView(
+  outcome: WildOutcome,
+  lang: string,
+  points: PointsRecord = EMPTY_POINTS_RECORD,
+): WildCardView {
   const normal: WildCardDie[] = [];
   const wildChain: WildCardDie[] = [];
   const cp = new Map<number, WildCardDie[]>();
@@ -62,7 +68,7 @@ export function wildCardView(outcome: WildOutcome, points: PointsRecord = EMPTY_
   for (const raw of outcome.dice) {
     let shown: Omit<WildDieResult, "marks"> & { marks: readonly string[]; label?: string } = raw;
     if (raw.contribution < 0) {
-      shown = { ...raw, label: `−${raw.value}` };
+      shown = { ...raw, label: formatSigned(-raw.value, lang) };
       subtracted -= raw.contribution;
     } else if (raw.contribution === 0 && raw.role === "wild") {
       shown = { ...raw, marks: [...raw.marks, "countsZero"] };

@@ -34,7 +34,7 @@ export class ActionRoll extends EngineRoll<ActionRequest, ActionOutcome> {
     return ROLL_TOTALS.action(outcome);
   }
 
-  protected override cardView(outcome: ActionOutcome): ActionCardView {
-    return actionCardView(outcome, this.card, this.options as ActionCardStored);
+  protected override cardView(outcome: ActionOutcome, lang: string): ActionCardView {
+    return actionCardView(outcome, lang, this.card, this.options as ActionCardStored);
   }
 }

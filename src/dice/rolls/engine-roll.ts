@@ -295,7 +295,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
       total: this.total ?? null,
       request: this.request,
       outcome: this.outcome,
-      view: (outcome) => this.cardView(outcome),
+      view: (outcome) => this.cardView(outcome, lang),
       damage: readDamageLine((this.options as { damage?: unknown }).damage),
       fromAttack: (this.options as { fromAttack?: unknown }).fromAttack,
       targets: (this.options as { targets?: unknown }).targets,
@@ -311,8 +311,11 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
    * Arranges an outcome for the card template: each engine's pure card view (`src/dice/cards/`), of
    * the outcome and the state stored with the roll; no rule logic. Engines whose card needs no
    * arrangement keep the default.
+   *
+   * @param _outcome - The outcome.
+   * @param _lang - The viewer's language (the card's signed numbers are written in it).
    */
-  protected cardView(_outcome: Out): object | null {
+  protected cardView(_outcome: Out, _lang: string): object | null {
     return null;
   }
 

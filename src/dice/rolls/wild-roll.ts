@@ -18,7 +18,7 @@ export class WildRoll extends EngineRoll<WildRequest, WildOutcome> {
     return ROLL_TOTALS.wild(outcome);
   }
 
-  protected override cardView(outcome: WildOutcome): WildCardView {
-    return wildCardView(outcome, this.points);
+  protected override cardView(outcome: WildOutcome, lang: string): WildCardView {
+    return wildCardView(outcome, lang, this.points);
   }
 }

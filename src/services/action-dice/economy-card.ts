@@ -4,6 +4,7 @@
  * the GM can undo it from the card; the card's text is rendered from the record when it is written.
  * The record and its view are plain data.
  */
+import { formatSignedDice } from "../../helpers/numbers.ts";
 import { systemPath } from "../../constants.ts";
 import { diceText } from "../../dice/rolls/action-card.ts";
 import type { PoolEntry, PoolPart } from "../../engines/action/index.ts";
@@ -61,8 +62,13 @@ export interface EconomyView {
   readonly undoneBy: string | null;
 }
 
-/** Arranges an economy record for its template. */
-export function economyView(record: EconomyRecord): EconomyView {
+/**
+ * Arranges an economy record for its template.
+ *
+ * @param record - The card's record.
+ * @param lang - The language the card is written in (`+1d4`, `−2d6`).
+ */
+export function economyView(record: EconomyRecord, lang: string): EconomyView {
   const name = (id: string) => record.names[id] ?? id;
   let lines: EconomyLineView[];
   if (record.entry === null) {
@@ -75,7 +81,10 @@ export function economyView(record: EconomyRecord): EconomyView {
     }));
   } else {
     lines = record.entry.changes.map((c) => {
-      const parts = [...c.added.map((p) => `+${diceText([p])}`), ...c.removed.map((p) => `\u2212${diceText([p])}`)];
+      const parts = [
+        ...c.added.map((p) => formatSignedDice(p.count, p.faces, lang)),
+        ...c.removed.map((p) => formatSignedDice(-p.count, p.faces, lang)),
+      ];
       return {
         userId: c.userId,
         name: name(c.userId),
@@ -103,7 +112,7 @@ export function economyView(record: EconomyRecord): EconomyView {
   };
 }
 
-/** Renders an economy card's content (HTML) from its record. */
+/** Renders an economy card's content (HTML) from its record, in the language of the user who writes it. */
 export function renderEconomyCard(record: EconomyRecord): Promise<string> {
-  return renderSystemTemplate(ECONOMY_TEMPLATE, { ...economyView(record) });
+  return renderSystemTemplate(ECONOMY_TEMPLATE, { ...economyView(record, game.i18n.lang) });
 }

@@ -5,6 +5,7 @@
  * dice-pool actor under the world's option the seven health levels, each lost or not, in words.
  */
 
+import { formatSigned } from "../../../helpers/numbers.ts";
 import type { EngineId } from "../../../engines/index.ts";
 import { harm } from "../../../engines/index.ts";
 import { withinMax } from "../../../data/actor/pure.ts";
@@ -24,12 +25,15 @@ export function woundStatusId(wound: harm.WoundId): string {
 }
 
 /** A wound's adjustments in words ("Penalty dice +1", "Minorly hindered"). */
-export function woundEffectText(adjustments: readonly harm.WoundAdjustment[], kit: Pick<ViewKit, "t">): string {
+export function woundEffectText(
+  adjustments: readonly harm.WoundAdjustment[],
+  kit: Pick<ViewKit, "t" | "i18n">,
+): string {
   return adjustments
     .map((a) =>
       typeof a.value === "string"
         ? kit.t(`ROLLING_BONES.Pi.Hindrance.${a.value}`)
-        : `${kit.t(`ROLLING_BONES.Condition.Target.${a.target}`)} ${a.value > 0 ? `+${a.value}` : String(a.value)}`,
+        : `${kit.t(`ROLLING_BONES.Condition.Target.${a.target}`)} ${formatSigned(a.value, kit.i18n.lang)}`,
     )
     .join(", ");
 }
@@ -107,7 +111,7 @@ export function healthStats(
     label: kit.t("ROLLING_BONES.Harm.Levels"),
     list: harm.HEALTH_LEVELS.map((level, k) => {
       const name = kit.t(`ROLLING_BONES.Harm.Level.${level.id}`);
-      const penalty = level.id === "incapacitated" ? "" : ` ${level.penalty === 0 ? "0" : `−${level.penalty}`}`;
+      const penalty = level.id === "incapacitated" ? "" : ` ${formatSigned(-level.penalty, kit.i18n.lang)}`;
       const state = kit.t(k < lost ? "ROLLING_BONES.Harm.LevelLost" : "ROLLING_BONES.Harm.LevelKept");
       return { text: `${name}${penalty}: ${state}` };
     }),

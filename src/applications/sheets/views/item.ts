@@ -245,7 +245,11 @@ export function itemEffectsView(
   const engines = engine === null ? (Object.keys(ADJUSTABLE) as EngineId[]) : [engine];
   const rows = effects.map((effect): ItemEffectRowView => {
     const parts = engines.flatMap((e) =>
-      conditionLines(namedConditions(e, [{ ...effect, disabled: false }], effectChangeKind)).flatMap((l) => l.parts),
+      conditionLines(
+        namedConditions(e, [{ ...effect, disabled: false }], effectChangeKind),
+        "condition",
+        kit.i18n.lang,
+      ).flatMap((l) => l.parts),
     );
     const inactive = effect.disabled
       ? "ROLLING_BONES.Item.Effects.Disabled"
