@@ -42,6 +42,8 @@ describe("a GM handover (fault 11)", () => {
     w = await bootWorld();
     expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
     const id = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
+    // The card reaches the GM's client only once the world has settled (slow under load).
+    await w.double.settle();
     const seen = cardRoll(w, id).card.ledger.length;
     nextFaces(w, [[3, 4]]);
     expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(true);
