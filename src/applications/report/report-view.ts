@@ -48,10 +48,12 @@ export interface DiceReportView {
   readonly threshold: string;
 }
 
-/** A p-value as text: two significant figures, in percent. */
+/** A p-value as text: two significant figures, in percent; beyond one in a million, or above 99%, it says so rather than round to a bound it never reaches. */
 function pText(p: number, lang: string): string {
-  if (p < 1e-6) return `<${formatPercent(1e-6, lang)}`;
-  return new Intl.NumberFormat(lang, { style: "percent", maximumSignificantDigits: 2 }).format(p);
+  const format = new Intl.NumberFormat(lang, { style: "percent", maximumSignificantDigits: 2 });
+  if (p < 1e-6) return `<${format.format(1e-6)}`;
+  if (p > 0.99) return `>${format.format(0.99)}`;
+  return format.format(p);
 }
 
 function sessionView(s: SessionRolls, names: (userId: string) => string, lang: string): SessionView {
