@@ -50,6 +50,12 @@ export default defineConfig({
       cssFileName: SYSTEM_ID,
     },
     rolldownOptions: {
+      // A dynamic import of a module that is also imported statically loads nothing later (the module
+      // stays where its static importers are): the build refuses one rather than warn about it.
+      onwarn(warning, warn) {
+        if (warning.code === "INEFFECTIVE_DYNAMIC_IMPORT") throw new Error(warning.message);
+        warn(warning);
+      },
       output: {
         // Class names are kept (Foundry finds Roll and dice term subclasses by `constructor.name`);
         // function names are not needed, and keeping them all cost about 9% of the startup code.

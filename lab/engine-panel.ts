@@ -215,6 +215,19 @@ export class EnginePanel {
     this.state = { ...this.state, values: followValues(this.engine, values, this.state.values, settings), visibility };
   }
 
+  /** The dial's Use: the form takes the target the dial solved for, as `RollDialog` does. */
+  #useDial(button: HTMLElement): void {
+    this.#read();
+    const fields = (button.dataset.fields ?? "").split(",");
+    const values = (button.dataset.values ?? "").split(",");
+    const next = { ...this.state.values };
+    fields.forEach((field, i) => {
+      if (field !== "" && Object.hasOwn(next, field)) next[field] = values[i] ?? "";
+    });
+    this.state = { ...this.state, values: next };
+    this.renderDialog();
+  }
+
   #listen(): void {
     const form = this.form;
     // Typing updates the odds at once; the inputs themselves are re-rendered when a value is committed.
@@ -233,6 +246,7 @@ export class EnginePanel {
     });
     form.addEventListener("click", (event) => {
       const button = (event.target as Element).closest<HTMLElement>("[data-action]");
+      if (button?.dataset.action === "dialUse") this.#useDial(button);
       if (button?.dataset.action !== "cancel") return;
       this.state = this.#opened;
       this.renderDialog();

@@ -1033,7 +1033,10 @@ export interface SheetRoll {
    * session pool holds; a weapon attack's choices; the gear the character may tick; another
    * character's points.
    */
-  readonly settings: Pick<DialogSettings, "actionDice" | "attack" | "gear" | "points" | "conditions" | "npc">;
+  readonly settings: Pick<
+    DialogSettings,
+    "actionDice" | "attack" | "gear" | "points" | "conditions" | "npc" | "gmDial"
+  >;
   /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
   readonly direct: boolean;
 }
@@ -1071,7 +1074,8 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
     ...(gear.length > 0 ? { gear } : {}),
     ...(attack ? { attack } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),
-    ...(npc ? { npc } : {}),
+    // The lab's viewer rolls an NPC as its GM: the dialog offers the difficulty dial (as `direct.ts` does).
+    ...(npc ? { npc, gmDial: true } : {}),
   };
   if (actor.actorType === "action-npc") {
     // An NPC's roll takes the GM's pool: the pool a session start gives the GM at Bram's table (RULES §2).

@@ -3,12 +3,16 @@
  * the same card after the reveal, the GM-only note, and the composer, built by the same pure views
  * the chat hook and the composer use, with results thrown by the real engines. Then the other way
  * round: a player's request for a dice-pool automatic success, waiting for the GM, approved, refused.
+ * Last, the GM's dice report: each player's rolls against expectation, and the dice entered by hand
+ * tested against a fair die (a loaded d6 flagged, a fair d10 not).
  */
 import { composerView, valuesFromDraft } from "../src/applications/requests/composer-view.ts";
 import { dialView } from "../src/applications/requests/dial-view.ts";
+import { diceReportView } from "../src/applications/report/report-view.ts";
 import { requestCardView, type RequestFacts } from "../src/applications/requests/view.ts";
 import { action, shared } from "../src/engines/index.ts";
 import type { RequestRecord } from "../src/services/requests/names.ts";
+import type { RollRecord } from "../src/services/roll-record.ts";
 import { automaticView, type AutomaticRecord } from "../src/services/automatic/names.ts";
 import { parseRequestText, publicSpec, validateSpec } from "../src/services/requests/spec.ts";
 import type { Localization } from "./i18n.ts";
@@ -26,6 +30,39 @@ const MIRA = "labActorMira0001"; // Alice's
 const BORIS = "labActorBoris001"; // Bob's
 const LINK = "action save:reflex target=15 hidden";
 const LABEL = "Dodge the swinging blade";
+
+const PLAYER_NAMES: Readonly<Record<string, string>> = { labPlayerAlice00: "Alice", labPlayerBob0000: "Bob" };
+
+/**
+ * A session's roll record as the GM's dice report reads it: Alice's rolls sat a little above
+ * expectation with one rare good roll, Bob's a little below; faces entered by hand for three dice —
+ * a d6 that came up 6 on 28 of 40 throws (flagged: p under 0.001), a fair-looking d10, and a d20 with 15
+ * throws (tested exactly, nothing to flag).
+ */
+const SAMPLE_ROLL_RECORD: RollRecord = {
+  current: {
+    session: 3,
+    players: {
+      labPlayerAlice00: {
+        rolls: 14,
+        percentileSum: 8.12,
+        rarest: { tail: 0.024, direction: "good", message: "lab-rare-alice" },
+      },
+      labPlayerBob0000: {
+        rolls: 11,
+        percentileSum: 4.73,
+        rarest: { tail: 0.081, direction: "bad", message: "lab-rare-bob" },
+      },
+    },
+    manual: {
+      "6": [2, 3, 2, 3, 2, 28],
+      "10": [4, 5, 3, 4, 6, 4, 5, 3, 4, 4],
+      "20": [1, 0, 2, 1, 0, 1, 1, 0, 0, 2, 1, 0, 1, 1, 0, 0, 1, 2, 0, 1],
+    },
+    seen: [],
+  },
+  previous: null,
+};
 
 /** The request specimens. */
 export function requestSpecimens(i18n: Localization): RequestSpecimen[] {
@@ -150,6 +187,20 @@ export function requestSpecimens(i18n: Localization): RequestSpecimen[] {
               who: "atLeastOne",
               lang: i18n.lang,
             }),
+          },
+        },
+      ],
+    },
+    {
+      id: "diceReport",
+      kind: "window",
+      title: "ROLLING_BONES.Report.Title",
+      parts: [
+        {
+          file: "templates/report/dice-report.hbs",
+          context: {
+            ...diceReportView(SAMPLE_ROLL_RECORD, (id) => PLAYER_NAMES[id] ?? "", i18n.lang),
+            idPrefix: "lab-report",
           },
         },
       ],

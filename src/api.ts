@@ -5,16 +5,18 @@
 import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
 import { openRequestComposer } from "./applications/requests/open.ts";
 import { openDiceReport } from "./applications/report/open.ts";
-import { rollActorTrait } from "./applications/sheets/roll-trait.ts";
 import type { TraitRef } from "./data/actor/pure.ts";
 import * as dice from "./dice/index.ts";
 import * as engines from "./engines/index.ts";
 import * as actionDice from "./services/action-dice/requests.ts";
 import * as points from "./services/points/requests.ts";
 import { rollToChat } from "./services/roll.ts";
-import { applyDamage, healActors, partyActors } from "./services/harm/requests.ts";
 import { addTimedCondition } from "./services/harm/durations.ts";
+import type { ApplyDamageOptions, ApplyResult } from "./services/harm/index.ts";
 import { reportError } from "./helpers/notify.ts";
+
+/** The harm services (damage, healing), loaded on first use: they stay out of the startup bundle. */
+const harmRequests = () => import("./services/harm/requests.ts");
 
 /** The Rolling Bones API. */
 export const api = Object.freeze({
@@ -36,7 +38,8 @@ export const api = Object.freeze({
    * Rolls a character's trait as its sheet's roll button does: `rollTrait(actorId, { kind, key })`
    * (the macros made by dragging a roll button to the hotbar call this).
    */
-  rollTrait: (actorId: string, trait: TraitRef, event?: Event): Promise<void> => rollActorTrait(actorId, trait, event),
+  rollTrait: async (actorId: string, trait: TraitRef, event?: Event): Promise<void> =>
+    (await import("./applications/sheets/roll-trait.ts")).rollActorTrait(actorId, trait, event),
   /** Opens the GM's dice report (GM only): each player's rolls against expectation, the fairness of dice entered by hand. */
   openDiceReport,
   /** Opens the GM's roll-request composer (GM only), optionally filled from a draft request. */
@@ -54,14 +57,19 @@ export const api = Object.freeze({
    * Through the active GM for what the user does not own; recorded on a chat card with Undo.
    * Resolves with the applications, or `null` when refused (one message, nothing applied).
    */
-  applyDamage,
+  applyDamage: async (targets: unknown, amount: unknown, options?: ApplyDamageOptions): Promise<ApplyResult[] | null> =>
+    (await harmRequests()).applyDamage(targets, amount, options),
   /**
    * The GM heals actors by an amount, or fully with `null`: `heal(targets, amount)`; recorded on one
    * chat card. Resolves with the card's id, or `null` when refused.
    */
-  heal: healActors,
+  heal: async (targets: unknown, amount: unknown): Promise<string | null> =>
+    (await harmRequests()).healActors(targets, amount),
   /** The GM heals the party (every character a player owns) by an amount, or fully with `null`. */
-  healParty: (amount: unknown): Promise<string | null> => healActors(partyActors(), amount),
+  healParty: async (amount: unknown): Promise<string | null> => {
+    const { healActors, partyActors } = await harmRequests();
+    return healActors(partyActors(), amount);
+  },
   /**
    * Puts a status condition on an actor for a number of rounds (the bearer's turns) or turns
    * (anyone's): `addCondition(actor, "rb-stunned", 2, "rounds")`. Resolves `true`, or `false` when

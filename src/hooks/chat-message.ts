@@ -1,11 +1,14 @@
 import { openActionDice } from "../applications/action-dice/open.ts";
 import { openDiceReport } from "../applications/report/open.ts";
+import { openRequestComposer, openRequestComposerFromText } from "../applications/requests/open.ts";
 import type { ParsedRoll } from "../helpers/chat-commands.ts";
 import { COMMAND_ENGINES, isRollCommand } from "../helpers/command-words.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { chatCommandsRegistered, chatInputText, registerChatCommands } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
 import { EngineError } from "../engines/index.ts";
+import { loseFatePoint, parseFateLoss } from "../services/points/index.ts";
+import { rollToChat } from "../services/roll.ts";
 
 /** The chat command that opens the action-dice panel (the GM's panel for a GM, the player's own otherwise). */
 export const ACTION_DICE_COMMAND = "/actiondice";
@@ -24,17 +27,16 @@ export const REPORT_COMMAND = "/dicereport";
  * its code (the active GM re-checks and records it on a card with an Undo).
  */
 async function loseFateFromCommand(rest: string): Promise<void> {
-  const points = await import("../services/points/index.ts");
   const names = new Map(
     game.actors.filter((a) => a.type === "wild-character").map((a) => [a.id ?? "", a.name ?? ""] as const),
   );
-  const parsed = points.parseFateLoss(rest, names);
+  const parsed = parseFateLoss(rest, names);
   if (parsed === null) {
     const name = rest.trim().split(/\s+/)[0] ?? "";
     reportError(new EngineError(name === "" ? "FateLossUsage" : "FateLossUnknownCharacter", { name }));
     return;
   }
-  await points.loseFatePoint(parsed.actorId, parsed.reason);
+  await loseFatePoint(parsed.actorId, parsed.reason);
 }
 
 /** The words of the system's slash commands (without the slash), for v14's chat-command registry. */
@@ -67,9 +69,7 @@ export function runChatCommand(message: string): boolean {
   const asked = /^\/request(?:\s+(.*))?$/is.exec(text);
   if (asked) {
     const rest = asked[1]?.trim() ?? "";
-    void import("../applications/requests/open.ts").then((open) =>
-      rest === "" ? open.openRequestComposer() : open.openRequestComposerFromText(rest),
-    );
+    void (rest === "" ? openRequestComposer() : openRequestComposerFromText(rest));
     return true;
   }
   const lost = /^\/losefate(?:\s+([\s\S]*))?$/i.exec(text);
@@ -97,12 +97,10 @@ async function rollCommand(message: string): Promise<void> {
   }
   if (!parsed) return;
   const { engine, request } = parsed;
-  // Loaded on use: the roll service pulls in the dice classes, which need Foundry's globals.
   // The speaker is the selected token, else the user's character (`getSpeaker()`, FOUNDRY-NOTES
   // §13.1); the roll stays its typist's: a GM who types /action with a hero's token selected keeps
   // the card's GM controls (an action card's owner is otherwise the hero's player).
   const owner = engine === "action" ? { rollOptions: { card: { owner: game.user.id } } } : {};
-  const { rollToChat } = await import("../services/roll.ts");
   await rollToChat(engine, request, { speaker: ChatMessage.getSpeaker(), ...owner });
 }
 

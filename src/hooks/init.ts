@@ -21,9 +21,9 @@ import { registerActionDiceActions } from "../services/action-dice/index.ts";
 import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/index.ts";
 import { combatClass } from "../services/initiative.ts";
-import { registerRequestActions } from "../services/requests/index.ts";
+import { registerRequestActions } from "../services/requests/register.ts";
 import { registerAutomaticActions } from "../services/automatic/index.ts";
-import { registerHarmActions } from "../services/harm/index.ts";
+import { registerHarmActions } from "../services/harm/register.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */
 export function onInit(): void {

@@ -1,6 +1,6 @@
 import { showArtNoticeOnce } from "../applications/settings/index.ts";
 import { clearStaleRequests } from "../services/gm-action.ts";
-import { gatherOnStart } from "../services/requests/index.ts";
+import { gatherOnStart } from "../services/requests/register.ts";
 
 /**
  * The `ready` hook: work that needs the loaded world (migrations and one-time notices, run by the

@@ -14,13 +14,14 @@ import { addHarmControls } from "../applications/chat/harm-controls.ts";
  * Reveal), an attack card's Roll damage button, the GM's view of its targets' hidden figures, the GM's
  * answer to a request for an automatic success, a card's damage panel (apply to targets, the ledger
  * with Undo), and the one listener that runs every card control
- * (`applications/chat/card-actions.ts`). Runs on every render.
+ * (`applications/chat/card-actions.ts`). Runs on every render; each kind of control loads its
+ * code with the first card that may carry it (`applications/chat/lazy-decoration.ts`).
  */
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
   listenForCardControls(html);
   void addActionDiceControls(message, html);
-  addPointsControls(message, html);
-  addRequestRows(message, html);
+  void addPointsControls(message, html);
+  void addRequestRows(message, html);
   addDamageControl(message, html);
   addGmTargetFigures(message, html);
   void addAutomaticControls(message, html);

@@ -1,6 +1,8 @@
 import { ROLL_LINK_CLASS } from "../applications/enrichers.ts";
+import { openRequestComposerFromText } from "../applications/requests/open.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { reportError } from "../helpers/notify.ts";
+import { rollToChat } from "../services/roll.ts";
 
 /**
  * Rolls the engine of a roll link that was clicked, or activated with Enter or Space (the link is
@@ -34,9 +36,7 @@ export function onRollLinkEvent(event: Event): Promise<ChatMessage.Implementatio
   }
   if (link.dataset.request !== undefined) {
     // A GM roll request: the composer (GM only) opens with the link's values.
-    return import("../applications/requests/open.ts").then(({ openRequestComposerFromText }) =>
-      openRequestComposerFromText(link.dataset.request ?? "", link.dataset.label ?? ""),
-    );
+    return openRequestComposerFromText(link.dataset.request ?? "", link.dataset.label ?? "");
   }
   return rollLink(link);
 }
@@ -52,8 +52,6 @@ async function rollLink(link: HTMLElement): Promise<ChatMessage.Implementation |
     return null;
   }
   const options = { speaker: ChatMessage.getSpeaker(), flavor: link.dataset.label };
-  // Loaded on first use: the roll service and dice classes stay out of the startup bundle.
-  const { rollToChat } = await import("../services/roll.ts");
   return rollToChat(parsed.engine, parsed.request, options);
 }
 

@@ -2,7 +2,7 @@
  * Opening the action-dice panels: the `/actiondice` chat command and the API functions for macros.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FoundryDouble } from "../foundry/index.ts";
+import { installFoundry, type FoundryDouble } from "../foundry/index.ts";
 import { format } from "../support/i18n.ts";
 import { ALICE, bootSystem } from "../support/system.ts";
 
@@ -13,12 +13,18 @@ describe("the /actiondice chat command", () => {
     const openActionDice = vi.fn(async () => null);
     vi.doMock("../../src/applications/action-dice/open.ts", () => ({ openActionDice }));
     vi.resetModules();
-    const { onChatMessage, ACTION_DICE_COMMAND } = await import("../../src/hooks/chat-message.ts");
-    expect(ACTION_DICE_COMMAND).toBe("/actiondice");
-    expect(onChatMessage(null, "  /ActionDice ")).toBe(false);
-    expect(openActionDice).toHaveBeenCalledTimes(1);
-    expect(onChatMessage(null, "hello /actiondice")).toBeUndefined();
-    expect(openActionDice).toHaveBeenCalledTimes(1);
+    // The command module carries the roll service, whose dice classes extend Foundry's: Foundry is there.
+    const world = installFoundry();
+    try {
+      const { onChatMessage, ACTION_DICE_COMMAND } = await import("../../src/hooks/chat-message.ts");
+      expect(ACTION_DICE_COMMAND).toBe("/actiondice");
+      expect(onChatMessage(null, "  /ActionDice ")).toBe(false);
+      expect(openActionDice).toHaveBeenCalledTimes(1);
+      expect(onChatMessage(null, "hello /actiondice")).toBeUndefined();
+      expect(openActionDice).toHaveBeenCalledTimes(1);
+    } finally {
+      world.uninstall();
+    }
   });
 });
 

@@ -102,7 +102,7 @@ describe("card controls: every control a card draws is in the table", () => {
     const { readFileSync, readdirSync } = await import("node:fs");
     const path = await import("node:path");
     const join = (...parts: string[]): string => path.join(...parts);
-    const { CARD_CONTROLS } = await import("../../src/applications/chat/card-actions.ts");
+    const { CARD_CONTROLS } = await import("../../src/applications/chat/card-control-table.ts");
     const files = (dir: string, ext: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? files(join(dir, e.name), ext) : e.name.endsWith(ext) ? [join(dir, e.name)] : [],

@@ -342,6 +342,56 @@ describe("the lab's roll requests", () => {
     expect(await page.locator("[data-lab-requests-status]").textContent()).toContain("Reveal the hidden target");
     await page.locator("#lab-requests").screenshot({ path: await shootPath("lab-requests") });
   });
+
+  it("shows the GM's dice report: the loaded d6 flagged with its counts, the fair d10 and the short d20 not", async () => {
+    const report = page.locator('[data-request-specimen="diceReport"]');
+    expect(await report.locator("[data-player]").allTextContents()).toEqual([
+      expect.stringContaining("Alice"),
+      expect.stringContaining("Bob"),
+    ]);
+    const d6 = report.locator('[data-die="6"]');
+    expect(await d6.locator("[data-flagged]").count()).toBe(1);
+    expect(await d6.locator('[data-face="6"]').textContent()).toContain("28");
+    // Flagged in words with an icon, never by colour alone.
+    expect(await d6.locator("[data-flagged]").textContent()).toMatch(/\w/);
+    expect(await report.locator('[data-die="10"] [data-flagged]').count()).toBe(0);
+    expect(await report.locator('[data-die="20"] [data-flagged]').count()).toBe(0);
+    expect(await report.locator('[data-die="20"]').getAttribute("data-method")).toBe("exact");
+    expect(await axeViolations('[data-request-specimen="diceReport"]')).toEqual([]);
+    await report.screenshot({ path: await shootPath("lab-dice-report") });
+  });
+});
+
+describe("the lab's difficulty dial for an NPC (issue 26)", () => {
+  it("offers the dial in an NPC's roll dialog, never in a player character's, and Use sets the target it solved for", async () => {
+    const select = page.locator("[data-lab-actor]");
+    const hero = await select.locator('option[data-type="action-character"]').first().getAttribute("value");
+    await select.selectOption(hero ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const panel = page.locator("#lab-engine-action");
+    expect(await panel.locator("[data-dial]").count()).toBe(0);
+    const bandit = await select.locator("option", { hasText: "Bandit Lookout" }).getAttribute("value");
+    await select.selectOption(bandit ?? "");
+    await page.locator('#lab-sheets [data-action="roll"][data-kind="weapon"]').first().click();
+    const dial = panel.locator("[data-dial]");
+    await dial.waitFor();
+    const use = dial.locator('button[data-action="dialUse"]');
+    const field = (await use.getAttribute("data-fields")) ?? "";
+    const value = (await use.getAttribute("data-values")) ?? "";
+    expect(field).not.toBe("");
+    expect(await dial.locator("[data-dial-solved]").getAttribute("data-dial-solved")).toBe(value);
+    expect(await axeViolations("#lab-engine-action")).toEqual([]);
+    await panel.screenshot({ path: await shootPath("lab-npc-dial") });
+    await use.click();
+    await expect.poll(() => panel.locator(`[name="${field}"]`).inputValue()).toBe(value);
+    // A harder wanted chance solves for a harder target.
+    await dial.locator('input[name="dialChance"]').fill("30");
+    await dial.locator('input[name="dialChance"]').press("Tab");
+    await expect
+      .poll(async () => Number(await panel.locator("[data-dial-solved]").getAttribute("data-dial-solved")))
+      .toBeGreaterThan(Number(value));
+    expect(errors).toEqual([]);
+  });
 });
 
 describe("the lab's damage that lands (issue 25)", () => {

@@ -61,8 +61,16 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * measured 88.3 KB: raised to 89 KB, a regression against issue 26's goal of 60 KB. The harm
  * service is statically imported by the API, the sheets and the Quench batch (vite reports the
  * dynamic import as ineffective), so loading it on the first damage card is the next cut.
+ * Issue 26, session 3: the damage panel with the harm services, the action-dice, points and request
+ * card controls (each loads with the first card that may carry it), the table of card controls (with
+ * the first card drawn), the request grammar (with the composer) and the sheets' trait rolls (on the
+ * first roll) left the startup chunk; the build now refuses a dynamic import that loads nothing
+ * later. 78.6 KB: lowered to 79 KB. Measured next cuts: `game.system.api.engines` keeps every
+ * engine's odds (about 2.9 KB: a namespace the API hands out whole cannot be tree-shaken, and a
+ * dynamic import of it would keep the same code in core), the settings menus' art editor and table
+ * (about 2.3 KB), the points and action-dice requests behind the API (about 2 KB).
  */
-const JS_LIMIT = 89 * 1024;
+const JS_LIMIT = 79 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {

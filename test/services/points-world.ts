@@ -9,6 +9,7 @@ import { format } from "../support/i18n.ts";
 import { ALICE, BOB, bootSystem, CARA, GM } from "../support/system.ts";
 import type * as Points from "../../src/services/points/index.ts";
 import type * as Listeners from "../../src/applications/chat/points-card-listeners.ts";
+import type * as Panel from "../../src/applications/chat/points-card-panel.ts";
 import type { PendingAssist, PointsRecord } from "../../src/dice/index.ts";
 
 export { ALICE, BOB, CARA, GM };
@@ -86,7 +87,8 @@ export const CHARACTERS: ActorSpec[] = [
 export interface World {
   double: FoundryDouble;
   points: typeof Points;
-  listeners: typeof Listeners;
+  /** The points card listeners and the controls' code they load (`pointsControlsFor`). */
+  listeners: typeof Listeners & typeof Panel;
 }
 
 /** Boots the system with the users and characters; the GM's client runs first. The points hooks are registered as `registerHooks` does. */
@@ -94,7 +96,10 @@ export async function bootWorld(options: Parameters<typeof bootSystem>[0] = {}):
   const double = await bootSystem({ userId: GM, queryLatency: 0, actors: structuredClone(CHARACTERS), ...options });
   (await import("../../src/services/gm-action.ts")).forgetGmActions();
   const points = await import("../../src/services/points/index.ts");
-  const listeners = await import("../../src/applications/chat/points-card-listeners.ts");
+  const listeners = {
+    ...(await import("../../src/applications/chat/points-card-listeners.ts")),
+    ...(await import("../../src/applications/chat/points-card-panel.ts")),
+  };
   double.Hooks.on("renderChatMessageHTML", listeners.addPointsControls);
   // The one listener of every card control, as the system's renderChatMessageHTML hook installs it.
   const { listenForCardControls } = await import("../../src/applications/chat/card-actions.ts");

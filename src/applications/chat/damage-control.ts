@@ -11,7 +11,6 @@
 import { attackResultOf, type AttackResult } from "../../dice/cards/attack-result.ts";
 import { shared } from "../../engines/index.ts";
 import { escapeHTML } from "../../helpers/html.ts";
-import { rollActorTrait } from "../sheets/roll-trait.ts";
 import { damageButton } from "./card-controls.ts";
 
 /** The weapon an attack card names (`roll.options.weapon`), or `null`. */
@@ -53,6 +52,7 @@ export async function rollCardDamage(message: ChatMessage.Implementation, event?
   const { extraDice, critical } = cardAttackResult(message);
   // The damage card keeps the attack's targets and their verdicts.
   const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  const { rollActorTrait } = await import("../sheets/roll-trait.ts");
   await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, { extraDice, critical, targets });
 }
 

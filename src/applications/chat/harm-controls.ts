@@ -1,118 +1,37 @@
 /**
  * The damage panel of a card, added per viewer when the card renders (the `renderChatMessageHTML`
- * hook): a damage card (or a Precision & Impact weapon attack) offers ×½, ×1, ×2 and Heal per
- * recorded target and for the selected tokens; every card with applications shows its ledger, with
- * Undo for the GM and for whoever applied a line. The buttons are `data-rb-action` controls run from
- * the card-control table (`card-actions.ts`); the active GM re-checks every application.
+ * hook). Only a card that may carry one (its roll records damage or an attack, or it holds a ledger
+ * of applications) loads the panel's code (`harm-panel.ts`), so the harm services stay out of the
+ * startup bundle until the first damage card; the apply and undo controls load it the same way.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
-import { renderSystemTemplate } from "../../helpers/templates.ts";
-import {
-  LEDGER_FLAG,
-  RECORD_FLAG,
-  applyFromCard,
-  cardDamage,
-  readLedger,
-  recordedTargets,
-  selectedTargets,
-  undoOnCard,
-  type ApplyResult,
-  type TargetRef,
-} from "../../services/harm/index.ts";
-import { harm } from "../../engines/index.ts";
-import { notify } from "../../helpers/notify.ts";
-import { harmControlsView, type ShownTarget } from "./harm-view.ts";
-import type { CardControlContext } from "./card-actions.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import { LEDGER_FLAG } from "../../services/harm/names.ts";
+import type { CardControlContext, CardControlRun } from "./card-actions.ts";
+import { lazyDecoration } from "./lazy-decoration.ts";
 
-/** The template of the damage panel. */
-export const HARM_CONTROLS_TEMPLATE = systemPath("templates/chat/harm-controls.hbs");
+/** The panel's code, loaded on first use. */
+const panel = () => import("./harm-panel.ts");
 
-const pending = new WeakMap<HTMLElement, Promise<void>>();
-
-/** Resolves once the damage panel of a rendered message element is in place (tests, Quench). */
-export function harmDecorated(html: HTMLElement): Promise<void> {
-  return pending.get(html) ?? Promise.resolve();
-}
-
-/** The card's first roll as the harm services read it. */
-function cardRoll(message: ChatMessage.Implementation) {
-  const roll = message.rolls[0];
-  if (!roll) return null;
-  const options = roll.options as Record<string, unknown>;
-  return { engine: options.engine, options, total: roll.total };
-}
-
-/** The recorded targets of a card that still exist, with their names (text). */
-function shownTargets(message: ChatMessage.Implementation): ShownTarget[] {
-  const stored = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  return recordedTargets(stored).flatMap(({ ref, name }) => {
-    const actor = game.actors.get(ref.actor);
-    return actor ? [{ ref, name: name ?? actor.name }] : [];
-  });
-}
-
-async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  const card = html.querySelector<HTMLElement>(".rb-card");
-  if (!card || !message.isContentVisible) return;
-  const damage = cardDamage(cardRoll(message));
+/** Whether a card may carry a damage panel: its first roll records damage or an attack, or it holds a ledger. */
+function mayCarryPanel(message: ChatMessage.Implementation): boolean {
+  const options = message.rolls[0]?.options as { damage?: unknown; attack?: unknown } | undefined;
+  if (options?.damage !== undefined || options?.attack !== undefined) return true;
   // System flags; the v13 types know no system flag keys.
-  const ledger = readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
-  const record = message.getFlag(SYSTEM_ID, RECORD_FLAG as never) as "damage" | "heal" | undefined;
-  if (!damage && ledger.entries.length === 0) return;
-  const view = harmControlsView(
-    {
-      amount: damage?.amount ?? null,
-      targets: damage ? shownTargets(message) : [],
-      selection: damage !== null,
-      entries: ledger.entries,
-      mayUndo: (entry) => game.user.isGM || entry.by === game.user.id,
-      ...(record ? { record } : {}),
-    },
-    game.i18n,
-  );
-  card.insertAdjacentHTML("beforeend", await renderSystemTemplate(HARM_CONTROLS_TEMPLATE, { ...view }));
+  return message.getFlag(SYSTEM_ID, LEDGER_FLAG as never) !== undefined;
 }
+
+const decoration = lazyDecoration("damage controls", mayCarryPanel, async () => (await panel()).decorateHarmPanel);
 
 /** Adds the damage panel to a card, once per rendered element. */
-export function addHarmControls(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  let work = pending.get(html);
-  if (!work) {
-    work = decorate(message, html).catch((error: unknown) => {
-      console.error("Rolling Bones | the damage controls could not be added", error);
-    });
-    pending.set(html, work);
-  }
-  return work;
-}
+export const addHarmControls = decoration.add;
 
-/** The target a pressed button names (`data-actor`, `data-token`, `data-scene`). */
-function buttonTarget(button: HTMLElement): TargetRef | null {
-  const { actor, token, scene } = button.dataset;
-  if (!actor) return null;
-  return { actor, ...(token ? { token } : {}), ...(scene ? { scene } : {}) };
-}
+/** Resolves once the damage panel of a rendered message element is in place (tests, Quench). */
+export const harmDecorated = decoration.done;
 
-/**
- * What an apply button runs: the card's damage with its multiplier, to the target it names or to
- * each selected token (one application each).
- */
-export function applyControl({ message, button }: CardControlContext): Promise<(ApplyResult | null)[]> | null {
-  const multiplier = button.dataset.multiplier;
-  if (!harm.isMultiplier(multiplier)) return null;
-  const targets = button.dataset.selection === "selected" ? selectedTargets() : [buttonTarget(button)];
-  const chosen = targets.filter((t): t is TargetRef => t !== null);
-  if (chosen.length === 0) {
-    notify("warn", game.i18n.localize("ROLLING_BONES.Error.HarmNoTargets"));
-    return null;
-  }
-  return (async () => {
-    const out: (ApplyResult | null)[] = [];
-    for (const target of chosen) out.push(await applyFromCard(message, target, multiplier));
-    return out;
-  })();
-}
+/** What an apply button runs (its code loads on the first press when no panel loaded it yet). */
+export const applyControl: CardControlRun = (context: CardControlContext) =>
+  panel().then(({ applyControl: run }) => run(context));
 
 /** What an Undo runs. */
-export function undoControl({ message, button }: CardControlContext): Promise<ApplyResult | null> {
-  return undoOnCard(message, button.dataset.entry ?? "");
-}
+export const undoControl: CardControlRun = (context: CardControlContext) =>
+  panel().then(({ undoControl: run }) => run(context));

@@ -1,125 +1,32 @@
 /**
- * The points controls on percentile, wild, pool and pi cards, added per viewer when a message renders
- * (see `points-controls.ts`): "Assist …" and "Cancel assist" on a percentile card, the pick of two
- * dice on a Precision & Impact card, whether a given assist still waits, and the GM's Undo on each
- * ledger line. A click runs from the table of card controls (`card-actions.ts`), which sends the
- * request to the active GM (`services/points/requests.ts`); the card re-renders when the GM writes it. Controls are rebuilt on every render, never kept across renders.
+ * The points controls on percentile, wild, pool and pi cards and the GM's Undo on a Fate Point loss
+ * card, added per viewer when a message renders. Only such a card loads their code
+ * (`points-card-panel.ts`), so it stays out of the startup bundle until the first one.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
-import type { PendingAssist } from "../../dice/index.ts";
-import {
-  ASSISTS_FLAG,
-  FATE_LOSS_FLAG,
-  pointsEngineOf,
-  type FateLossRecord,
-  type PointsRoll,
-} from "../../services/points/index.ts";
-import { addAdviceHost } from "./advice-host.ts";
-import { addPointsUndo, controlButton, markAssistLine } from "./card-controls.ts";
-import { pointsControls, type PointsControlsView } from "./points-controls.ts";
-import { renderSystemTemplate } from "../../helpers/templates.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import { FATE_LOSS_FLAG } from "../../services/points/fate-loss-card.ts";
+import { pointsEngineOf } from "../../services/points/store.ts";
+import { lazyDecoration } from "./lazy-decoration.ts";
 
-/** The template of the per-viewer controls. */
-export const POINTS_CONTROLS_TEMPLATE = systemPath("templates/chat/points-controls.hbs");
+/** Whether a message may carry points controls: a points roll, or a Fate Point loss record. */
+function mayCarryControls(message: ChatMessage.Implementation): boolean {
+  if (!message.isContentVisible) return false;
+  // A system flag; the v13 types know no system flag keys.
+  return pointsEngineOf(message.rolls[0]) !== null || message.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) !== undefined;
+}
 
-const pending = new WeakMap<HTMLElement, Promise<void>>();
+const decoration = lazyDecoration(
+  "points controls",
+  mayCarryControls,
+  async () => (await import("./points-card-panel.ts")).decoratePoints,
+);
+
+/**
+ * Adds the points controls to a rendered message (a `renderChatMessageHTML` listener), once per
+ * element. The work is asynchronous (the code loads on the first such card; templates render
+ * asynchronously); {@link pointsDecorated} tells when it is done.
+ */
+export const addPointsControls = decoration.add;
 
 /** Resolves once the points controls of a rendered message element are in place (tests, Quench). */
-export function pointsDecorated(html: HTMLElement): Promise<void> {
-  return pending.get(html) ?? Promise.resolve();
-}
-
-/** The controls a viewer sees on a message's card, or `null` when it is not a points card. */
-export function pointsControlsFor(message: ChatMessage.Implementation): PointsControlsView | null {
-  const roll = message.rolls[0];
-  const engine = pointsEngineOf(roll);
-  if (engine === null || !message.id) return null;
-  const points = roll as PointsRoll;
-  if (points.outcome === undefined) return null;
-  const viewer = game.user;
-  const leaders =
-    engine === "percentile"
-      ? game.actors
-          .filter((a) => a.type === "percentile-character" && a.testUserPermission(viewer, "LIMITED"))
-          .map((a) => ({ id: a.id ?? "", name: a.name }))
-      : [];
-  return pointsControls({
-    viewer: viewer.id ?? "",
-    viewerIsGM: viewer.isGM,
-    author: message.author?.id ?? null,
-    engine,
-    messageId: message.id,
-    record: points.points,
-    outcome: points.outcome,
-    rollerId: points.points.actorId ?? message.speaker.actor ?? null,
-    leaders,
-    isPending: (leaderId, assistId) => {
-      const assists: unknown = game.actors.get(leaderId)?.getFlag(SYSTEM_ID, ASSISTS_FLAG);
-      return Array.isArray(assists) && (assists as PendingAssist[]).some((a) => a.id === assistId);
-    },
-  });
-}
-
-/** Renders the controls' HTML for a view (empty when there is nothing to show). */
-export async function pointsControlsHtml(view: PointsControlsView): Promise<string> {
-  if (!view.any) return "";
-  return renderSystemTemplate(POINTS_CONTROLS_TEMPLATE, { ...view });
-}
-
-/** Who may press the Undo of a Fate Point loss card: a GM, while the loss stands. */
-export function canUndoFateLoss(record: FateLossRecord | undefined, isGM: boolean): boolean {
-  return isGM && record !== undefined && record.undoneBy === null;
-}
-
-/** Adds the GM's Undo to a Fate Point loss card (the `pointsUndoFateLoss` card control). */
-function decorateFateLoss(message: ChatMessage.Implementation, html: HTMLElement): void {
-  const record = message.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) as FateLossRecord | undefined;
-  const section = html.querySelector<HTMLElement>(".rb-card--fate-loss");
-  if (!section || !canUndoFateLoss(record, game.user.isGM)) return;
-  section.append(
-    controlButton(
-      "rb-controls__button",
-      "pointsUndoFateLoss",
-      game.i18n.localize("ROLLING_BONES.ActionDice.Controls.Undo"),
-      game.i18n.localize("ROLLING_BONES.Wild.FateLoss.UndoLabel"),
-      {},
-    ),
-  );
-}
-
-async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  if (!message.isContentVisible) return;
-  decorateFateLoss(message, html);
-  const view = pointsControlsFor(message);
-  const section = html.querySelector<HTMLElement>(".rb-card");
-  if (!view || !section) return;
-  markAssistLine(section, view.assistState, game.i18n);
-  addPointsUndo(section, view.undo, game.i18n);
-  const controls = await pointsControlsHtml(view);
-  if (controls) section.insertAdjacentHTML("beforeend", controls);
-  addPickAdvisor(message, section, view);
-}
-
-/**
- * Adds the advisor of a Precision & Impact card with two dice or more to pick from, for the viewer
- * who may pick (its owner) and for a GM: every pick judged against the goal, worked out only when
- * opened or when the card is hovered.
- */
-function addPickAdvisor(message: ChatMessage.Implementation, section: HTMLElement, view: PointsControlsView): void {
-  const roll = message.rolls[0] as PointsRoll | undefined;
-  const outcome = roll?.outcome;
-  if (!message.id || !outcome || outcome.engine !== "pi" || outcome.singleDie) return;
-  if (view.pick === null && !game.user.isGM) return;
-  addAdviceHost(section, message.id, "pi", game.i18n, async () => {
-    const advice = await import("./card-advice.ts");
-    return advice.piAdviceHtml(outcome);
-  });
-}
-
-/**
- * Adds the points controls to a rendered message (a `renderChatMessageHTML` listener). The work is
- * asynchronous (templates render asynchronously); {@link pointsDecorated} tells when it is done.
- */
-export function addPointsControls(message: ChatMessage.Implementation, html: HTMLElement): void {
-  pending.set(html, decorate(message, html));
-}
+export const pointsDecorated = decoration.done;

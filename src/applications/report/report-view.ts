@@ -49,9 +49,10 @@ export interface DiceReportView {
   readonly threshold: string;
 }
 
-/** A p-value as text: two significant figures, in percent. */
+/** A p-value as text: two significant figures, in percent; beyond one in a million, or above 99%, it says so rather than round to a bound it never reaches. */
 function pText(p: number, lang: string): string {
-  if (p < 1e-6) return `<${formatPercent(1e-6, lang)}`;
+  if (p < 1e-6) return `<${formatIn(1e-6, lang, "percentShort")}`;
+  if (p > 0.99) return `>${formatIn(0.99, lang, "percentShort")}`;
   return formatIn(p, lang, "percentShort");
 }
 

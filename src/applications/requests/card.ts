@@ -1,65 +1,20 @@
 /**
- * The per-viewer part of a request card, added when it renders (`renderChatMessageHTML`): the
- * target or that it is hidden, each named character's row (a Roll button for its owners, a result
- * once rolled) and the GM's Reveal. The requests themselves load on the first click.
+ * The per-viewer part of a request card, added when it renders (`renderChatMessageHTML`). Only a
+ * request card loads its code (`rows.ts`), so it stays out of the startup bundle until the first one.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
-import { EngineRoll, PoolRoll } from "../../dice/index.ts";
-import { pool } from "../../engines/index.ts";
+import { SYSTEM_ID } from "../../constants.ts";
 import { REQUEST_FLAG } from "../../services/requests/names.ts";
-import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
-import { requestCardView, type RequestCardView } from "./view.ts";
-import { renderSystemTemplate } from "../../helpers/templates.ts";
+import { lazyDecoration } from "../chat/lazy-decoration.ts";
 
-/** The template of a viewer's rows. */
-export const REQUEST_ROWS_TEMPLATE = systemPath("templates/chat/request-rows.hbs");
-
-const pending = new WeakMap<HTMLElement, Promise<void>>();
-
-/** Resolves once a rendered request card's rows are in place (tests, Quench). */
-export function requestDecorated(html: HTMLElement): Promise<void> {
-  return pending.get(html) ?? Promise.resolve();
-}
-
-/** What the current user sees on a request card, or `null` when the message is not one. */
-export function requestViewFor(message: ChatMessage.Implementation): RequestCardView | null {
-  const record = requestRecordOf(message);
-  if (!record || !message.id) return null;
-  const owns: Record<string, boolean> = {};
-  for (const id of record.spec.actors) owns[id] = game.actors.get(id)?.isOwner ?? false;
-  const target = knownTarget(record);
-  const outcomes: Record<string, unknown> = {};
-  for (const [actorId, answer] of Object.entries(record.answers)) {
-    const result = game.messages.get(answer.messageId);
-    const roll = result?.rolls[0];
-    // A result the viewer cannot see (a private or blind roll) stays private here too.
-    if (!result?.isContentVisible || !(roll instanceof EngineRoll) || roll.outcome === undefined) continue;
-    // A pool roll made while the difficulty is hidden: the GM reads its faces at that difficulty.
-    const hiddenPool = roll instanceof PoolRoll && roll.difficultyHidden;
-    if (!hiddenPool) outcomes[actorId] = roll.outcome;
-    else if (target !== null)
-      outcomes[actorId] = pool.engine.resolve({ ...roll.request, difficulty: target }, roll.throws);
-  }
-  return requestCardView({
-    messageId: message.id,
-    record,
-    viewerIsGM: game.user.isGM,
-    target,
-    hiddenTarget: game.user.isGM ? secretTargetOf(record) : null,
-    owns,
-    outcomes,
-  });
-}
-
-async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  const view = requestViewFor(message);
-  const slot = html.querySelector<HTMLElement>("[data-request-rows]");
-  if (!view || !slot) return;
-  slot.innerHTML = await renderSystemTemplate(REQUEST_ROWS_TEMPLATE, { ...view });
-}
+const decoration = lazyDecoration(
+  "request rows",
+  // A system flag; the v13 types know no system flag keys.
+  (message) => Boolean(message.getFlag(SYSTEM_ID, REQUEST_FLAG as never)),
+  async () => (await import("./rows.ts")).decorateRequest,
+);
 
 /** Adds a request card's per-viewer rows (a no-op on other messages). */
-export function addRequestRows(message: ChatMessage.Implementation, html: HTMLElement): void {
-  if (!message.getFlag(SYSTEM_ID, REQUEST_FLAG as never)) return;
-  pending.set(html, decorate(message, html));
-}
+export const addRequestRows = decoration.add;
+
+/** Resolves once a rendered request card's rows are in place (tests, Quench). */
+export const requestDecorated = decoration.done;

@@ -1,10 +1,13 @@
 /**
  * Openers of the GM roll-request composer for always-loaded code (the API, request links, the GM
- * panel). The composer loads the first time it is opened.
+ * panel). The composer, and the request grammar that checks a draft, load the first time it is opened.
  */
 import { EngineError } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { checkDraft, parseRequestText, type RequestDraft } from "../../services/requests/spec.ts";
+import type { RequestDraft } from "../../services/requests/spec.ts";
+
+/** The request grammar, loaded on first use. */
+const grammar = () => import("../../services/requests/spec.ts");
 
 /** The composer's application id (its `DEFAULT_OPTIONS.id`). */
 export const COMPOSER_ID = "rolling-bones-request-composer";
@@ -17,7 +20,7 @@ export async function openRequestComposer(given?: unknown): Promise<null> {
   let draft: RequestDraft | undefined;
   try {
     if (!game.user.isGM) throw new EngineError("GmOnly");
-    draft = given === undefined ? undefined : checkDraft(given);
+    draft = given === undefined ? undefined : (await grammar()).checkDraft(given);
   } catch (error) {
     reportError(error);
     return null;
@@ -37,7 +40,7 @@ export async function openRequestComposer(given?: unknown): Promise<null> {
 export async function openRequestComposerFromText(text: string, label = ""): Promise<null> {
   let draft: RequestDraft;
   try {
-    draft = parseRequestText(text, label);
+    draft = (await grammar()).parseRequestText(text, label);
   } catch (error) {
     reportError(error);
     return null;

@@ -25,7 +25,6 @@ import { deletionUpdate } from "../../helpers/compat.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { rollControlHint } from "../dialogs/keybindings.ts";
 import { EngineError } from "../../engines/index.ts";
-import { rollTrait } from "./roll-trait.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
@@ -33,12 +32,12 @@ import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
 import { cancelAssist, loseFatePoint } from "../../services/points/requests.ts";
+import { MAX_FATE_LOSS_REASON } from "../../services/points/fate-loss-card.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
 import { timedEffectsOf } from "../../services/harm/durations.ts";
-import { healActors } from "../../services/harm/requests.ts";
 import { conditionsFor } from "../../services/conditions.ts";
 import { conditionLines } from "../../dice/cards/context.ts";
 
@@ -338,6 +337,8 @@ export class RollingBonesCharacterSheet<
   static async #onRoll(this: RollingBonesCharacterSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const trait = traitFromDataset(target.dataset);
     if (!trait) return;
+    // Loaded on the first roll: the trait rolls stay out of the startup bundle.
+    const { rollTrait } = await import("./roll-trait.ts");
     await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
   }
 
@@ -366,6 +367,7 @@ export class RollingBonesCharacterSheet<
     const typed = field?.value.trim() ?? "";
     // A number field gives its text; `healActors` checks it (a whole number from 0) and says why not.
     const amount = typed === "" ? null : Number(typed);
+    const { healActors } = await import("../../services/harm/requests.ts");
     if ((await healActors([this.actor], amount)) !== null && field) field.value = "";
   }
 
@@ -389,10 +391,7 @@ export class RollingBonesCharacterSheet<
   static async #onLoseFate(this: RollingBonesCharacterSheet): Promise<void> {
     if (!game.user.isGM || !this.actor.id) return;
     // Loaded on first use: only a GM takes a Fate Point, so the startup bundle does not carry the question.
-    const [{ askText }, { MAX_FATE_LOSS_REASON }] = await Promise.all([
-      import("../../helpers/ask-text.ts"),
-      import("../../services/points/fate-loss-card.ts"),
-    ]);
+    const { askText } = await import("../../helpers/ask-text.ts");
     const reason = await askText({
       title: game.i18n.format("ROLLING_BONES.Points.Sheet.TakeFateTitle", { name: this.actor.name }),
       label: game.i18n.localize("ROLLING_BONES.Points.Sheet.TakeFateReason"),

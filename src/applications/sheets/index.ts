@@ -8,7 +8,6 @@ import { RollingBonesItemSheet } from "./item-sheet.ts";
 
 export { RollingBonesCharacterSheet, sheetTemplate, type CharacterSheetContext } from "./character-sheet.ts";
 export * from "./character-sheets.ts";
-export { rollTrait, traitLabelText } from "./roll-trait.ts";
 export { RollingBonesItemSheet, type ItemSheetContext } from "./item-sheet.ts";
 
 /** Registers each character and NPC type's sheet, and the item sheet, as the default sheets of their types (called in `init`). */

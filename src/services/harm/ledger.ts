@@ -7,8 +7,7 @@
 
 import { harm, shared } from "../../engines/index.ts";
 
-/** The card flag (under the system's scope) that holds the ledger. */
-export const LEDGER_FLAG = "harmLedger";
+export { LEDGER_FLAG } from "./names.ts";
 
 /** The most applications one card keeps (a guard: a card is not a log of a whole campaign). */
 export const MAX_LEDGER_ENTRIES = 200;

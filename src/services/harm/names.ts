@@ -20,6 +20,9 @@ export const PRE_DAMAGE_HOOK = "rollingBones.preDamageApplied";
 /** The hook fired after an application (or an undo) was written. */
 export const DAMAGE_HOOK = "rollingBones.damageApplied";
 
+/** The card flag (under the system's scope) that holds the ledger. */
+export const LEDGER_FLAG = "harmLedger";
+
 /** The flag (under the system's scope) of a card the GM posts to record applications made without a card of their own. */
 export const RECORD_FLAG = "harmRecord";
 

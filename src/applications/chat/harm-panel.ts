@@ -1,0 +1,100 @@
+/**
+ * The damage panel's code, loaded on the first card that may carry one (`harm-controls.ts` decides
+ * cheaply and loads this): a damage card (or a Precision & Impact weapon attack) offers ×½, ×1, ×2
+ * and Heal per recorded target and for the selected tokens; every card with applications shows its
+ * ledger, with Undo for the GM and for whoever applied a line. The buttons are `data-rb-action`
+ * controls run from the card-control table (`card-actions.ts`); the active GM re-checks every application.
+ */
+import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
+import {
+  LEDGER_FLAG,
+  RECORD_FLAG,
+  applyFromCard,
+  cardDamage,
+  readLedger,
+  recordedTargets,
+  selectedTargets,
+  undoOnCard,
+  type ApplyResult,
+  type TargetRef,
+} from "../../services/harm/index.ts";
+import { harm } from "../../engines/index.ts";
+import { notify } from "../../helpers/notify.ts";
+import { harmControlsView, type ShownTarget } from "./harm-view.ts";
+import type { CardControlContext } from "./card-actions.ts";
+
+/** The template of the damage panel. */
+export const HARM_CONTROLS_TEMPLATE = systemPath("templates/chat/harm-controls.hbs");
+
+/** The card's first roll as the harm services read it. */
+function cardRoll(message: ChatMessage.Implementation) {
+  const roll = message.rolls[0];
+  if (!roll) return null;
+  const options = roll.options as Record<string, unknown>;
+  return { engine: options.engine, options, total: roll.total };
+}
+
+/** The recorded targets of a card that still exist, with their names (text). */
+function shownTargets(message: ChatMessage.Implementation): ShownTarget[] {
+  const stored = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  return recordedTargets(stored).flatMap(({ ref, name }) => {
+    const actor = game.actors.get(ref.actor);
+    return actor ? [{ ref, name: name ?? actor.name }] : [];
+  });
+}
+
+/** Draws the damage panel into a rendered card, when the card has damage or applications. */
+export async function decorateHarmPanel(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
+  const card = html.querySelector<HTMLElement>(".rb-card");
+  if (!card || !message.isContentVisible) return;
+  const damage = cardDamage(cardRoll(message));
+  // System flags; the v13 types know no system flag keys.
+  const ledger = readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+  const record = message.getFlag(SYSTEM_ID, RECORD_FLAG as never) as "damage" | "heal" | undefined;
+  if (!damage && ledger.entries.length === 0) return;
+  const view = harmControlsView(
+    {
+      amount: damage?.amount ?? null,
+      targets: damage ? shownTargets(message) : [],
+      selection: damage !== null,
+      entries: ledger.entries,
+      mayUndo: (entry) => game.user.isGM || entry.by === game.user.id,
+      ...(record ? { record } : {}),
+    },
+    game.i18n,
+  );
+  card.insertAdjacentHTML("beforeend", await renderSystemTemplate(HARM_CONTROLS_TEMPLATE, { ...view }));
+}
+
+/** The target a pressed button names (`data-actor`, `data-token`, `data-scene`). */
+function buttonTarget(button: HTMLElement): TargetRef | null {
+  const { actor, token, scene } = button.dataset;
+  if (!actor) return null;
+  return { actor, ...(token ? { token } : {}), ...(scene ? { scene } : {}) };
+}
+
+/**
+ * What an apply button runs: the card's damage with its multiplier, to the target it names or to
+ * each selected token (one application each).
+ */
+export function applyControl({ message, button }: CardControlContext): Promise<(ApplyResult | null)[]> | null {
+  const multiplier = button.dataset.multiplier;
+  if (!harm.isMultiplier(multiplier)) return null;
+  const targets = button.dataset.selection === "selected" ? selectedTargets() : [buttonTarget(button)];
+  const chosen = targets.filter((t): t is TargetRef => t !== null);
+  if (chosen.length === 0) {
+    notify("warn", game.i18n.localize("ROLLING_BONES.Error.HarmNoTargets"));
+    return null;
+  }
+  return (async () => {
+    const out: (ApplyResult | null)[] = [];
+    for (const target of chosen) out.push(await applyFromCard(message, target, multiplier));
+    return out;
+  })();
+}
+
+/** What an Undo runs. */
+export function undoControl({ message, button }: CardControlContext): Promise<ApplyResult | null> {
+  return undoOnCard(message, button.dataset.entry ?? "");
+}
