@@ -25,9 +25,9 @@ import {
   USE_ABILITY_FIELD,
   USE_ATTRIBUTE_FIELD,
   USE_FIELD,
-  dialogAttackOf,
   type DialogAttack,
 } from "../src/applications/dialogs/equipment.ts";
+import { dialogAttackOf } from "../src/applications/dialogs/attack-of.ts";
 import {
   isItemType,
   itemAdjustments,
@@ -366,7 +366,11 @@ const PARRY_TABLE_CARD: ActionCardRecord = {
       by: "gm",
       dice: [],
       undone: false,
-      effect: { activation: "critical", id: "tableDraw", note: "Critical · Parry · 2 dice: A disarm: the attacker's weapon lands at your feet." },
+      effect: {
+        activation: "critical",
+        id: "tableDraw",
+        note: "Critical · Parry · 2 dice: A disarm: the attacker's weapon lands at your feet.",
+      },
     },
   ],
   applied: ["lab-crit", "lab-drawn"],
@@ -1511,7 +1515,9 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
               // The insight options' labels, localized as the player's panel localizes them (the key without a language).
               ...(["reason", "intuition"] as const).map((key, i) => ({
                 key,
-                label: i18n?.localize(`ROLLING_BONES.ActionDice.Insight.${key}`) ?? `ROLLING_BONES.ActionDice.Insight.${key}`,
+                label:
+                  i18n?.localize(`ROLLING_BONES.ActionDice.Insight.${key}`) ??
+                  `ROLLING_BONES.ActionDice.Insight.${key}`,
                 modifier: -i,
               })),
             ],

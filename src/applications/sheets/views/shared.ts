@@ -5,11 +5,11 @@
  * and tests can build the exact context a sheet renders.
  */
 
-import type { SheetHealth, TimedView } from "./health.ts";
+import type { harm } from "../../../engines/index.ts";
+import type { ItemData } from "../../../data/item/pure.ts";
 import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
-import type { EquipmentEntry } from "./equipment.ts";
 import type { ConditionLine } from "../../../dice/cards/context.ts";
 
 /** Localization, as `game.i18n` offers it. */
@@ -20,6 +20,28 @@ export interface Localizer {
   format(key: string, data: Record<string, string>): string;
   /** The language tag (numbers and their signs are written in it). */
   readonly lang: string;
+}
+
+/** An item of a character, as its equipment list reads it. */
+export type EquipmentEntry = ItemData & { readonly id: string; readonly name: string };
+
+/** What a sheet needs to show health beyond the actor's data. */
+export interface SheetHealth {
+  /** The world's wound rules. */
+  readonly rules: harm.WoundRules;
+  /** Whether the actor carries the defeated mark. */
+  readonly defeated: boolean;
+}
+
+/** An effect that lasts rounds or turns, as the sheet shows it. */
+export interface TimedView {
+  /** The effect's id. */
+  readonly id: string;
+  /** Its name (text). */
+  readonly name: string;
+  /** How much is left, in its units. */
+  readonly value: number;
+  readonly units: harm.DurationUnit;
 }
 
 /** Options of a sheet view. */
