@@ -438,6 +438,39 @@ export class ViewKit {
     return { ...trait, label, tooltip };
   }
 
+  /**
+   * The row of a named entry of a collection (a skill, an ability, a 10-point trait, a condition), one
+   * shape for every engine's sheet: its name input (the placeholder names an unnamed entry), its own
+   * inputs and dots built for the name as shown, its roll button and its remove button.
+   *
+   * @param entry - The entry: its kind (the row's id and the unnamed placeholder's key), its collection
+   *   and id, the name typed (text), and the label of its name input.
+   * @param roll - What its roll button rolls, or `null` for an entry that does not roll.
+   * @param parts - Its inputs and dots, given its name as shown.
+   */
+  entryRow(
+    entry: {
+      readonly kind: string;
+      readonly collection: string;
+      readonly id: string;
+      readonly name: string;
+      readonly nameLabel: string;
+    },
+    roll: TraitRef | null,
+    parts: (name: string) => Pick<RowView, "inputs" | "dots">,
+  ): RowView {
+    const placeholderKey = `ROLLING_BONES.Sheet.Unnamed.${entry.kind}`;
+    const name = this.entryName(entry.name, placeholderKey);
+    const path = `system.${entry.collection}.${entry.id}.name`;
+    return {
+      id: this.id(entry.kind, entry.id),
+      nameInput: this.nameInput(path, entry.name, entry.nameLabel, this.t(placeholderKey)),
+      ...parts(name),
+      ...(roll === null ? {} : { roll: this.roll(roll, name) }),
+      remove: this.remove(entry.collection, entry.id, name),
+    };
+  }
+
   /** A remove button for an entry (absent when the sheet is not editable). */
   remove(collection: string, id: string, name: string): EntryButtonView | undefined {
     if (!this.options.editable) return undefined;
