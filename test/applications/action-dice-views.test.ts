@@ -330,10 +330,12 @@ describe("the panels", () => {
     expect(playerPanelView({ ...base, pool: null }).luckyBreakBlocked).toBe("ROLLING_BONES.ActionDice.Player.NoPool");
     const reason = [{ key: "reason", label: "Reason", modifier: -1 }];
     // The sign as the user's language writes it (Intl.NumberFormat), English's hyphen-minus shown as the true minus.
-    expect(playerPanelView({ ...base, pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe("Reason \u22121");
-    expect(
-      playerPanelView({ ...base, lang: "sv", pool: null, insightOptions: reason }).insightOptions[0]?.text,
-    ).toBe("Reason \u22121");
+    expect(playerPanelView({ ...base, pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe(
+      "Reason \u22121",
+    );
+    expect(playerPanelView({ ...base, lang: "sv", pool: null, insightOptions: reason }).insightOptions[0]?.text).toBe(
+      "Reason \u22121",
+    );
   });
 
   it("the insight form: a subject and whole dice; the roll needs a character; the DC is optional", () => {

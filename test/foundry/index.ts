@@ -1152,7 +1152,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       const hooks = env.globals.Hooks as HooksApi;
       const { module, handle } = createTokenActionHud({
         hooks,
-        actorOn: (userId, actorId) => runAs(userId, () => (game).actors.get(actorId)) as never,
+        actorOn: (userId, actorId) => runAs(userId, () => game.actors.get(actorId)) as never,
         runAs,
         uiTask: (work) => uiTask(work, "action"),
         setHud: (hud) => void ((game as unknown as Record<string, unknown>).tokenActionHud = hud),

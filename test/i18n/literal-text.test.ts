@@ -161,7 +161,9 @@ describe("user-facing text comes from the language file", () => {
     expect(scriptLiterals(`buttons: [{ label: "Cancel" }]`)).toHaveLength(1);
     expect(scriptLiterals(`ui.notifications.warn("ROLLING_BONES.Warn.Key", { localize: true });`)).toEqual([]);
     expect(scriptLiterals(`el.textContent = \`\${a} · \${b}\`; // a comment: "label: Text"`)).toEqual([]);
-    expect(scriptLiterals(`label: \`\${a.name} · \${i18n.localize(\`ROLLING_BONES.X.\${t}\`)} and more\``)).toHaveLength(1);
+    expect(
+      scriptLiterals(`label: \`\${a.name} · \${i18n.localize(\`ROLLING_BONES.X.\${t}\`)} and more\``),
+    ).toHaveLength(1);
     expect(scriptLiterals(`hint: \`ROLLING_BONES.Settings.\${key}.hint\``)).toEqual([]);
   });
 });

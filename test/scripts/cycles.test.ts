@@ -26,7 +26,8 @@ function withoutComments(source: string): string {
 /** The relative modules a source imports or re-exports statically, type-only imports included. */
 export function staticImportsOf(source: string): string[] {
   const found: string[] = [];
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^;()]*?from\s+["'](\.[^"']+)["']|(?:^|[\s;])import\s+["'](\.[^"']+)["']/g;
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s[^;()]*?from\s+["'](\.[^"']+)["']|(?:^|[\s;])import\s+["'](\.[^"']+)["']/g;
   for (const m of withoutComments(source).matchAll(pattern)) found.push((m[1] ?? m[2])!);
   return found;
 }

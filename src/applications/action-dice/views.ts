@@ -279,7 +279,10 @@ export function playerPanelView(facts: PlayerPanelFacts): PlayerPanelView {
     character: facts.character
       ? `${facts.character.name} (${facts.character.level === 0.5 ? "\u00bd" : facts.character.level})`
       : null,
-    insightOptions: facts.insightOptions.map((o) => ({ ...o, text: `${o.label} ${formatSigned(o.modifier, facts.lang)}` })),
+    insightOptions: facts.insightOptions.map((o) => ({
+      ...o,
+      text: `${o.label} ${formatSigned(o.modifier, facts.lang)}`,
+    })),
     canInsight: count > 0,
     idPrefix: facts.idPrefix,
     strikes:
