@@ -22,7 +22,11 @@ if (manifest.version !== pkg.version) {
 }
 
 const entries = {};
-for (const file of files) entries[`${manifest.id}/${file}`] = [readFileSync(path.join(ROOT, file)), { mtime: new Date("2000-01-01T00:00:00Z") }];
+for (const file of files)
+  entries[`${manifest.id}/${file}`] = [
+    readFileSync(path.join(ROOT, file)),
+    { mtime: new Date("2000-01-01T00:00:00Z") },
+  ];
 const out = path.join(ROOT, "release");
 mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, `${manifest.id}.zip`), zipSync(entries, { level: 9 }));

@@ -53,7 +53,8 @@ export function releaseFiles(root) {
   for (const f of walk(root, "templates")) if (f.endsWith(".hbs")) files.add(f);
   // Compendium translations Babele reads (lang/babele/<language>/); the English templates stay in the repository.
   try {
-    for (const f of walk(root, "lang/babele")) if (f.endsWith(".json") && !f.startsWith("lang/babele/template/")) files.add(f);
+    for (const f of walk(root, "lang/babele"))
+      if (f.endsWith(".json") && !f.startsWith("lang/babele/template/")) files.add(f);
   } catch {
     // no translations
   }

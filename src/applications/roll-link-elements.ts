@@ -8,7 +8,13 @@ import { parseEnricher, type CommandSettings } from "../helpers/chat-commands.ts
 import { errorMessage, type ErrorLocalizer } from "../helpers/notify.ts";
 import { parseRequestText } from "../services/requests/spec.ts";
 import { parseHarmLink } from "../services/harm/links.ts";
-import { HARM_LINK_CLASS, REQUEST_LINK_CLASS, ROLL_LINK_CLASS, ROLL_LINK_ICONS, type RollLinkSource } from "./enrichers.ts";
+import {
+  HARM_LINK_CLASS,
+  REQUEST_LINK_CLASS,
+  ROLL_LINK_CLASS,
+  ROLL_LINK_ICONS,
+  type RollLinkSource,
+} from "./enrichers.ts";
 
 function icon(doc: Document, classes: string): HTMLElement {
   const i = doc.createElement("i");

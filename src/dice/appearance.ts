@@ -28,11 +28,46 @@ export interface Colorset {
 
 /** The colorsets, by id; descriptions are localization keys. */
 export const COLORSETS: readonly Colorset[] = Object.freeze([
-  { name: "rolling-bones-bonus", description: "ROLLING_BONES.Dice3d.bonus", foreground: "#ffffff", background: "#1f6b3a", edge: "#0f3d20", outline: "#0b2b17" },
-  { name: "rolling-bones-penalty", description: "ROLLING_BONES.Dice3d.penalty", foreground: "#ffffff", background: "#9b1c1c", edge: "#5c0f0f", outline: "#3d0808" },
-  { name: "rolling-bones-wild", description: "ROLLING_BONES.Dice3d.wild", foreground: "#2b2118", background: "#e8b923", edge: "#8a6a0a", outline: "#4a3800" },
-  { name: "rolling-bones-action", description: "ROLLING_BONES.Dice3d.action", foreground: "#ffffff", background: "#2c4a8a", edge: "#18294d", outline: "#0e1830" },
-  { name: "rolling-bones-gm-action", description: "ROLLING_BONES.Dice3d.gmAction", foreground: "#f4e9d8", background: "#4b2a6b", edge: "#2b1640", outline: "#1a0d27" },
+  {
+    name: "rolling-bones-bonus",
+    description: "ROLLING_BONES.Dice3d.bonus",
+    foreground: "#ffffff",
+    background: "#1f6b3a",
+    edge: "#0f3d20",
+    outline: "#0b2b17",
+  },
+  {
+    name: "rolling-bones-penalty",
+    description: "ROLLING_BONES.Dice3d.penalty",
+    foreground: "#ffffff",
+    background: "#9b1c1c",
+    edge: "#5c0f0f",
+    outline: "#3d0808",
+  },
+  {
+    name: "rolling-bones-wild",
+    description: "ROLLING_BONES.Dice3d.wild",
+    foreground: "#2b2118",
+    background: "#e8b923",
+    edge: "#8a6a0a",
+    outline: "#4a3800",
+  },
+  {
+    name: "rolling-bones-action",
+    description: "ROLLING_BONES.Dice3d.action",
+    foreground: "#ffffff",
+    background: "#2c4a8a",
+    edge: "#18294d",
+    outline: "#0e1830",
+  },
+  {
+    name: "rolling-bones-gm-action",
+    description: "ROLLING_BONES.Dice3d.gmAction",
+    foreground: "#f4e9d8",
+    background: "#4b2a6b",
+    edge: "#2b1640",
+    outline: "#1a0d27",
+  },
 ]);
 
 /** A dice role the system registers with Dice So Nice 6.x. */
@@ -49,8 +84,18 @@ export interface DiceRole {
 
 /** The five roles. */
 export const DICE_ROLES: readonly DiceRole[] = Object.freeze([
-  { id: "rolling-bones-bonus", label: "ROLLING_BONES.Dice3d.bonus", colorset: "rolling-bones-bonus", dieTypes: ["d10"] },
-  { id: "rolling-bones-penalty", label: "ROLLING_BONES.Dice3d.penalty", colorset: "rolling-bones-penalty", dieTypes: ["d10"] },
+  {
+    id: "rolling-bones-bonus",
+    label: "ROLLING_BONES.Dice3d.bonus",
+    colorset: "rolling-bones-bonus",
+    dieTypes: ["d10"],
+  },
+  {
+    id: "rolling-bones-penalty",
+    label: "ROLLING_BONES.Dice3d.penalty",
+    colorset: "rolling-bones-penalty",
+    dieTypes: ["d10"],
+  },
   { id: "rolling-bones-wild", label: "ROLLING_BONES.Dice3d.wild", colorset: "rolling-bones-wild", dieTypes: ["d6"] },
   {
     id: "rolling-bones-action",

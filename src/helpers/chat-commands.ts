@@ -10,7 +10,13 @@
  */
 
 import { action, EngineError, percentile, pi, pool, shared, wild } from "../engines/index.ts";
-import { COMMAND_ENGINES, COMMAND_PATTERN, engineNamed, ENRICHER_ENGINES, type CommandEngine } from "./command-words.ts";
+import {
+  COMMAND_ENGINES,
+  COMMAND_PATTERN,
+  engineNamed,
+  ENRICHER_ENGINES,
+  type CommandEngine,
+} from "./command-words.ts";
 
 export {
   COMMAND_ENGINES,

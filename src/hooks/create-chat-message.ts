@@ -15,13 +15,15 @@ export function onCreateChatMessage(message: ChatMessage.Implementation): void {
   judgeTargetsLater(message);
   const options = message.rolls[0]?.options as { engine?: unknown } | undefined;
   if (typeof options?.engine !== "string" || !game.users.activeGM?.isSelf) return;
-  recording = recording.then(async () => {
-    const record = await import("../services/roll-record.ts");
-    record.onCreateRollMessage(message);
-    await record.recordWritten();
-  }).catch((error: unknown) => {
-    console.error("Rolling Bones | the session's roll record could not be loaded", error);
-  });
+  recording = recording
+    .then(async () => {
+      const record = await import("../services/roll-record.ts");
+      record.onCreateRollMessage(message);
+      await record.recordWritten();
+    })
+    .catch((error: unknown) => {
+      console.error("Rolling Bones | the session's roll record could not be loaded", error);
+    });
 }
 
 /** Resolves once the roll record's pending writes from this hook are done (tests, the Quench batch). */

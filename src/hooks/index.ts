@@ -1,4 +1,4 @@
-import type { QuenchApi } from "../quench/index.ts";
+import type { QuenchApi } from "../quench/batch.ts";
 import { onChatMessage } from "./chat-message.ts";
 import { onDiceSoNiceReady } from "./dice-so-nice-ready.ts";
 import type { TokenActionHudCore } from "../integrations/token-action-hud.ts";

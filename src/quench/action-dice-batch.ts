@@ -7,7 +7,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { prepareActionDiceRun } from "./action-dice-run.ts";
 import { ACTION_DICE_SCENARIOS, type ActionDiceRun } from "./action-dice-scenarios.ts";
 import { calibrate, throwD4 } from "./faces.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
+import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** Registers the action-dice batch (run it as the GM). */
 export function registerActionDiceBatch(quench: QuenchApi): void {

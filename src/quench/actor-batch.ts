@@ -15,7 +15,7 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { CHARACTER_TYPES, SCHEMA_VERSION, WILD_STARTING_FATE_POINTS, type CharacterType } from "../data/actor/pure.ts";
 import { effectChange, effectData } from "../helpers/compat.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
+import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** Updates the schema must refuse (a value outside its choices, a malformed code): the path that must not change. */
 const REFUSED_UPDATES: readonly [CharacterType, Record<string, unknown>, string][] = [

@@ -21,11 +21,8 @@ import { actionAdviceHtml } from "../applications/chat/card-advice.ts";
 import { dialView } from "../applications/requests/dial-view.ts";
 import { openDiceReport, REPORT_ID } from "../applications/report/open.ts";
 import { rollToChat } from "../services/roll.ts";
-import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** The part of chai's `assert` the scenarios use. */
-type Assert = QuenchContext["assert"];
+import { withFaces, type FaceMapping } from "./faces.ts";
+import { registerPostingBatch, type Assert, type QuenchApi } from "./batch.ts";
 
 /** Markup rendered from the system's templates (a card, an advisor, the report) as an element. */
 function element(html: string): HTMLElement {
@@ -148,36 +145,24 @@ export function runManualReadingScenario(assert: Assert): void {
 
 /** Registers the batch `rolling-bones.advice`. */
 export function registerAdviceBatch(quench: QuenchApi): void {
-  quench.registerBatch(
-    `${SYSTEM_ID}.advice`,
-    (context) => {
-      const { assert } = context;
-      let mapping: FaceMapping;
-      const posted: ChatMessage.Implementation[] = [];
-      context.before(async () => {
-        mapping = await calibrate(throwD4);
+  registerPostingBatch(quench, "advice", "Rolling Bones: odds advice", (batch) => {
+    const { context, assert, keep } = batch;
+    context.describe("Rolling Bones odds advice: rarity, the card's advisor, the dial, the dice report", () => {
+      context.it("a natural 20 stores 1 in 20 and its card says so, unless the setting hides it", async () => {
+        keep(...(await runRarityScenario(batch.mapping, assert)));
       });
-      context.after(async () => {
-        for (const message of posted) await message.delete();
+      context.it("an open card's advisor shows each step's exact chance, and none without the DC", async () => {
+        keep(...(await runAdvisorScenario(batch.mapping, assert)));
       });
-      context.describe("Rolling Bones odds advice: rarity, the card's advisor, the dial, the dice report", () => {
-        context.it("a natural 20 stores 1 in 20 and its card says so, unless the setting hides it", async () => {
-          posted.push(...(await runRarityScenario(mapping, assert)));
-        });
-        context.it("an open card's advisor shows each step's exact chance, and none without the DC", async () => {
-          posted.push(...(await runAdvisorScenario(mapping, assert)));
-        });
-        context.it("the composer's dial shows each character's exact chance and the target solved for", async () => {
-          await runDialScenario(assert);
-        });
-        context.it("the dice report opens for the GM", async () => {
-          await runReportScenario(assert);
-        });
-        context.it("dice entered by hand are read from the Configure Dice setting and the permission", () => {
-          runManualReadingScenario(assert);
-        });
+      context.it("the composer's dial shows each character's exact chance and the target solved for", async () => {
+        await runDialScenario(assert);
       });
-    },
-    { displayName: "Rolling Bones: odds advice" },
-  );
+      context.it("the dice report opens for the GM", async () => {
+        await runReportScenario(assert);
+      });
+      context.it("dice entered by hand are read from the Configure Dice setting and the permission", () => {
+        runManualReadingScenario(assert);
+      });
+    });
+  });
 }

@@ -14,10 +14,7 @@ import { listenForCardControls } from "../applications/chat/card-actions.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { AUTOMATIC_FLAG, askAutomatic, type AutomaticRecord } from "../services/automatic/index.ts";
 import { prepareRoll } from "../services/roll.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** The part of chai's `assert` the scenario uses. */
-type Assert = QuenchContext["assert"];
+import type { Assert, QuenchApi, QuenchContext } from "./batch.ts";
 
 function recordOf(message: ChatMessage.Implementation | undefined): AutomaticRecord | undefined {
   // A system flag; the v13 types know no system flag keys.

@@ -19,10 +19,7 @@ import { dialogAttack, equipmentOf, traitRollOptions } from "../applications/she
 import { rollCardDamage } from "../applications/chat/damage-control.ts";
 import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
 import type { Face } from "./dice-scenarios.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** What a scenario asserts with (Quench's chai `assert`, or a test's stand-in). */
-type Assert = QuenchContext["assert"];
+import type { Assert, QuenchApi, QuenchContext } from "./batch.ts";
 
 /** An item id of the actor by the item's name. */
 function itemId(actor: Actor.Implementation, name: string): string {

@@ -10,12 +10,9 @@ import { applyDamage, applyFromCard, undoOnCard } from "../services/harm/request
 import { LEDGER_FLAG, readLedger } from "../services/harm/ledger.ts";
 import { addTimedCondition } from "../services/harm/durations.ts";
 import { rollWithPoints } from "../services/points/requests.ts";
-import { runTargetedAttackScenario } from "./targets-batch.ts";
-import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** What a scenario asserts with (Quench's chai `assert`, or a test's stand-in). */
-type Assert = QuenchContext["assert"];
+import { makeDuellist, runTargetedAttackScenario } from "./targets-batch.ts";
+import { withFaces, type FaceMapping } from "./faces.ts";
+import { registerPostingBatch, type Assert, type QuenchApi } from "./batch.ts";
 
 /** The part of a combat the scenario drives. [API13 Combat#setInitiative, #startCombat, #nextTurn, #combatants] */
 export interface FightCombat {
@@ -119,72 +116,19 @@ export async function runFightScenario(
 
 /** Registers the fight batch. */
 export function registerFightBatch(quench: QuenchApi): void {
-  quench.registerBatch(
-    `${SYSTEM_ID}.fight`,
-    (context: QuenchContext) => {
-      const { assert } = context;
-      const actors: Actor.Implementation[] = [];
-      const messages: ChatMessage.Implementation[] = [];
-      let combat: Combat.Implementation | null = null;
-      let mapping: FaceMapping;
-      const make = async (name: string, type: string, system: Record<string, unknown>, items: object[] = []) => {
-        // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
-        const data = { name, type, system, items } as unknown as Actor.CreateData;
-        const actor = await Actor.implementation.create(data);
-        if (!actor) throw new Error(`could not create ${name}`);
-        actors.push(actor);
-        return actor;
-      };
-      context.before(async () => {
-        mapping = await calibrate(throwD4);
+  registerPostingBatch(quench, "fight", "Rolling Bones: a fight", (batch) => {
+    const { context } = batch;
+    context.describe("Rolling Bones: a fight", () => {
+      context.it("initiative, an attack on a target, damage applied, a condition expiring, defeat, undo", async () => {
+        const duellist = await makeDuellist(batch);
+        const thug = await batch.actor("Quench thug", "pool-npc", { defence: 6, health: { value: 5, max: 5 } });
+        // A combat shown in every scene, with both; it becomes the active one. [API13 Combat.create, Combatant]
+        const combat = await Combat.implementation.create({ scene: null, active: true });
+        if (!combat) throw new Error("could not create the combat");
+        batch.cleanUp(() => combat.delete());
+        await combat.createEmbeddedDocuments("Combatant", [{ actorId: duellist.id }, { actorId: thug.id }] as never);
+        batch.keep(...(await runFightScenario(duellist, "Quench sword", thug, combat, batch.mapping, batch.assert)));
       });
-      context.after(async () => {
-        for (const message of messages) await message.delete();
-        await combat?.delete();
-        for (const actor of actors) await actor.delete();
-      });
-      context.describe("Rolling Bones: a fight", () => {
-        context.it(
-          "initiative, an attack on a target, damage applied, a condition expiring, defeat, undo",
-          async () => {
-            const duellist = await make(
-              "Quench duellist",
-              "pool-character",
-              {
-                attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
-                abilities: { abilityQuenchSw1: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
-              },
-              [
-                {
-                  name: "Quench sword",
-                  type: "weapon",
-                  system: { pool: { difficulty: 6, damage: 2, ability: "Swordplay" } },
-                },
-              ],
-            );
-            const thug = await make("Quench thug", "pool-npc", { defence: 6, health: { value: 5, max: 5 } });
-            // A combat shown in every scene, with both; it becomes the active one. [API13 Combat.create, Combatant]
-            const created = await Combat.implementation.create({ scene: null, active: true });
-            if (!created) throw new Error("could not create the combat");
-            combat = created;
-            await created.createEmbeddedDocuments("Combatant", [
-              { actorId: duellist.id },
-              { actorId: thug.id },
-            ] as never);
-            messages.push(
-              ...(await runFightScenario(
-                duellist,
-                "Quench sword",
-                thug,
-                created,
-                mapping,
-                assert,
-              )),
-            );
-          },
-        );
-      });
-    },
-    { displayName: "Rolling Bones: a fight" },
-  );
+    });
+  });
 }

@@ -25,7 +25,7 @@ import {
 import type { RollableEngine } from "../services/roll.ts";
 import { calibrate, throwD4, uniformFor, type FaceMapping } from "./faces.ts";
 import type { Face } from "./dice-scenarios.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
+import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 function read(actor: Actor.Implementation, path: string): unknown {
   return foundry.utils.getProperty(actor, path);

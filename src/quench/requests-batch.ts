@@ -12,14 +12,11 @@ import { REQUEST_FLAG, type RequestRecord } from "../services/requests/names.ts"
 import { postRollRequest, revealRequest } from "../services/requests/requests.ts";
 import { rollForRequest } from "../applications/requests/roll.ts";
 import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
+import type { Assert, QuenchApi, QuenchContext } from "./batch.ts";
 
 function recordOf(message: ChatMessage.Implementation): RequestRecord | undefined {
   return message.getFlag(SYSTEM_ID, REQUEST_FLAG as never);
 }
-
-/** The part of chai's `assert` the scenario uses. */
-type Assert = QuenchContext["assert"];
 
 /** Posts a request with a hidden target; returns its card (or `null`) and the messages posted. */
 async function postHidden(

@@ -5,17 +5,13 @@
  * batch) judges each against its defence, and the card names both with their verdicts. The scenario
  * creates its actors and deletes them afterwards, with the message it posted.
  */
-import { SYSTEM_ID } from "../constants.ts";
 import { asCharacter, requestForTrait } from "../data/actor/pure.ts";
 import { DIALOG_ENGINES, dialogSettingsFor, evaluateForm, postDialogRoll } from "../applications/dialogs/index.ts";
 import { dialogAttack, equipmentOf, traitRollOptions } from "../applications/sheets/roll-trait.ts";
 import type { DialogTarget } from "../dice/cards/targets.ts";
 import { judgeTargets } from "../services/targets.ts";
-import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
-
-/** What a scenario asserts with (Quench's chai `assert`, or a test's stand-in). */
-type Assert = QuenchContext["assert"];
+import { withFaces, type FaceMapping } from "./faces.ts";
+import { registerPostingBatch, type Assert, type PostingBatch, type QuenchApi } from "./batch.ts";
 
 /** A target as the dialog records a token of this actor (its name and reference, no figure). */
 function targetOf(actor: Actor.Implementation): DialogTarget {
@@ -84,54 +80,36 @@ export async function runTargetedAttackScenario(
   return message;
 }
 
+/**
+ * Creates the duellist of the targets and fight batches: a dice-pool character of Dexterity 3 and
+ * Swordplay 2 with a sword of difficulty 6 and damage 2 ("Quench sword").
+ *
+ * @param batch - The batch that deletes it afterwards.
+ */
+export function makeDuellist(batch: Pick<PostingBatch, "actor">): Promise<Actor.Implementation> {
+  return batch.actor(
+    "Quench duellist",
+    "pool-character",
+    {
+      attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
+      abilities: { abilityQuenchSw1: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
+    },
+    [{ name: "Quench sword", type: "weapon", system: { pool: { difficulty: 6, damage: 2, ability: "Swordplay" } } }],
+  );
+}
+
 /** Registers the targets batch. */
 export function registerTargetsBatch(quench: QuenchApi): void {
-  quench.registerBatch(
-    `${SYSTEM_ID}.targets`,
-    (context: QuenchContext) => {
-      const { assert } = context;
-      const actors: Actor.Implementation[] = [];
-      const messages: ChatMessage.Implementation[] = [];
-      let mapping: FaceMapping;
-      const make = async (name: string, type: string, system: Record<string, unknown>, items: object[] = []) => {
-        // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
-        const data = { name, type, system, items } as unknown as Actor.CreateData;
-        const actor = await Actor.implementation.create(data);
-        if (!actor) throw new Error(`could not create ${name}`);
-        actors.push(actor);
-        return actor;
-      };
-      context.before(async () => {
-        mapping = await calibrate(throwD4);
+  registerPostingBatch(quench, "targets", "Rolling Bones: targeted attacks", (batch) => {
+    const { context } = batch;
+    context.describe("Rolling Bones targets: an attack judged against each target's defence", () => {
+      context.it("a dice-pool attack on two NPCs hits the one of difficulty 6 and misses the one of 8", async () => {
+        const duellist = await makeDuellist(batch);
+        const thug = await batch.actor("Quench thug", "pool-npc", { defence: 6 });
+        const brute = await batch.actor("Quench brute", "pool-npc", { defence: 8 });
+        const targets = [thug, brute];
+        batch.keep(await runTargetedAttackScenario(duellist, "Quench sword", targets, batch.mapping, batch.assert));
       });
-      context.after(async () => {
-        for (const message of messages) await message.delete();
-        for (const actor of actors) await actor.delete();
-      });
-      context.describe("Rolling Bones targets: an attack judged against each target's defence", () => {
-        context.it("a dice-pool attack on two NPCs hits the one of difficulty 6 and misses the one of 8", async () => {
-          const duellist = await make(
-            "Quench duellist",
-            "pool-character",
-            {
-              attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
-              abilities: { abilityQuenchSw1: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
-            },
-            [
-              {
-                name: "Quench sword",
-                type: "weapon",
-                system: { pool: { difficulty: 6, damage: 2, ability: "Swordplay" } },
-              },
-            ],
-          );
-          const thug = await make("Quench thug", "pool-npc", { defence: 6 });
-          const brute = await make("Quench brute", "pool-npc", { defence: 8 });
-          const message = await runTargetedAttackScenario(duellist, "Quench sword", [thug, brute], mapping, assert);
-          if (message) messages.push(message);
-        });
-      });
-    },
-    { displayName: "Rolling Bones: targeted attacks" },
-  );
+    });
+  });
 }

@@ -10,7 +10,7 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
 import { effectChangeKind, effectChanges, generation, statusEffectList } from "../helpers/compat.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
+import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** Registers the batch. */
 export function registerV14Batch(quench: QuenchApi): void {

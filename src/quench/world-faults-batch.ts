@@ -15,7 +15,7 @@ import { rollToChat } from "../services/roll.ts";
 import type { EngineRoll } from "../dice/index.ts";
 import { prepareActionDiceRun } from "./action-dice-run.ts";
 import { calibrate, throwD4 } from "./faces.ts";
-import type { QuenchApi, QuenchContext } from "./index.ts";
+import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** The fulfilment configuration as the public CONFIG.Dice page describes it (fvtt-types does not type it fully). */
 interface Fulfillment {

@@ -8,32 +8,9 @@ import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
 import { askAutomatic, needsApproval } from "./automatic/requests.ts";
 import { attachRollFacts } from "./rarity.ts";
+import type { PostOptions, PreparedRoll, RollableEngine } from "./prepared-roll.ts";
 
-/** The engines that can be rolled to chat. */
-export type RollableEngine = keyof typeof ROLL_FACTORIES;
-
-/** How a roll is posted. */
-export interface PostOptions {
-  /** Who speaks (defaults to the current user's character or token). */
-  speaker?: ReturnType<typeof ChatMessage.getSpeaker>;
-  /**
-   * A line of flavor text for the card: text, never markup (a trait's or a link's label, which a
-   * user typed). Foundry shows a message's flavor as HTML, so it is stored escaped.
-   */
-  flavor?: string;
-  /** Who may see the roll (defaults to the mode chosen in the chat controls). */
-  visibility?: Visibility;
-  /**
-   * More JSON-safe options stored with the roll (e.g. `{ card: { subject } }` for an action card's
-   * insight subject); they never replace the engine's own options.
-   */
-  rollOptions?: Record<string, unknown>;
-  /**
-   * The message is a combatant's initiative roll: it carries core's `initiativeRoll` flag, which the
-   * tracker's rolls set and Dice So Nice reads (pf2e's ChatMessageFlags `core.initiativeRoll`; issue 23).
-   */
-  initiativeRoll?: boolean;
-}
+export type { PostOptions, PreparedRoll, RollableEngine } from "./prepared-roll.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["public", "gm", "blind", "self"];
 
@@ -89,14 +66,6 @@ export function checkSpeaksFor(actor: unknown): void {
   const found = typeof id === "string" ? game.actors.get(id) : undefined;
   if (!found) throw new EngineError("SpeakerUnknown");
   if (!found.isOwner) throw new EngineError("RequestNotYours", { name: found.name });
-}
-
-/** A roll checked and allowed, ready to be thrown and posted ({@link postRoll}). */
-export interface PreparedRoll {
-  readonly engine: RollableEngine;
-  readonly roll: EngineRoll;
-  readonly visibility: Visibility;
-  readonly options: PostOptions;
 }
 
 /**

@@ -119,7 +119,9 @@ describe("release zip", () => {
     for (const pack of manifest.packs) {
       expect(Object.keys(zip).some((f) => f.startsWith(`${manifest.id}/${pack.path}/`))).toBe(true);
     }
-    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(false);
+    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(
+      false,
+    );
   });
 
   it("carries the same bytes as the tree", () => {

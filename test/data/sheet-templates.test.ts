@@ -92,7 +92,9 @@ describe.each([...CHARACTER_TYPES])("%s sheet", (type) => {
     for (const button of buttons) {
       const { kind = "", key = "" } = button.dataset;
       expect(() => requestForTrait(type, SAMPLES[type], { kind, key }), `${kind} ${key}`).not.toThrow();
-      expect(button.getAttribute("data-tooltip")).toContain(format("ROLLING_BONES.Dialog.Hint.Dialog", { keys: "Shift" }));
+      expect(button.getAttribute("data-tooltip")).toContain(
+        format("ROLLING_BONES.Dialog.Hint.Dialog", { keys: "Shift" }),
+      );
     }
   });
 

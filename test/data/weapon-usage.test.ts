@@ -9,7 +9,6 @@ import { describe, expect, it } from "vitest";
 import { requestForTrait, usualUse, type EquipmentLookup, type TraitRef } from "../../src/data/actor/pure.ts";
 import {
   chosenUse,
-  dialogAttackOf,
   equipmentFormValues,
   equipmentView,
   followUse,
@@ -26,6 +25,7 @@ import {
   readLegacyDamage,
 } from "../../src/data/migrations/index.ts";
 import { newWeapon, prepareItemUpdate, WEAPON_KINDS, type WeaponSource } from "../../src/data/item/pure.ts";
+import { dialogAttackOf } from "../../src/applications/dialogs/attack-of.ts";
 import { localize } from "../support/i18n.ts";
 import { DEFAULT_DIALOG_SETTINGS } from "../../src/applications/dialogs/types.ts";
 import { traitLabelOf } from "../../src/data/actor/pure.ts";

@@ -20,11 +20,15 @@ afterEach(() => {
 
 interface PlainRoll {
   total: number;
-  dice: { faces: number; results: { result: number; count?: number; active: boolean; success?: boolean; failure?: boolean }[] }[];
+  dice: {
+    faces: number;
+    results: { result: number; count?: number; active: boolean; success?: boolean; failure?: boolean }[];
+  }[];
   evaluate(): Promise<PlainRoll>;
   toJSON(): object;
 }
-const RollClass = () => (globalThis as unknown as { Roll: (new (formula: string) => PlainRoll) & { fromData(d: object): PlainRoll } }).Roll;
+const RollClass = () =>
+  (globalThis as unknown as { Roll: (new (formula: string) => PlainRoll) & { fromData(d: object): PlainRoll } }).Roll;
 
 async function roll(formula: string, uniform: () => number): Promise<PlainRoll> {
   double = await bootSystem({ userId: ALICE });
@@ -83,7 +87,12 @@ describe("formula terms", () => {
 
 describe("formula parsers", () => {
   it("read modifiers into requests", () => {
-    expect(wildRequestFromFormula(3, ["cp2"], true)).toEqual({ dice: 3, characterPoints: 2, fatePoint: false, firstOneCounts: true });
+    expect(wildRequestFromFormula(3, ["cp2"], true)).toEqual({
+      dice: 3,
+      characterPoints: 2,
+      fatePoint: false,
+      firstOneCounts: true,
+    });
     expect(wildRequestFromFormula(3, ["fp"], false)).toMatchObject({ fatePoint: true, firstOneCounts: false });
     expect(poolRequestFromFormula(6, ["dc8c1"])).toEqual({ pool: 6, difficulty: 8, cancellation: 1 });
     expect(percentileRequestFromFormula(1, ["b2p1"], 5)).toEqual({ bonus: 2, penalty: 1, cap: 5 });
@@ -94,7 +103,11 @@ describe("formula parsers", () => {
       try {
         f();
       } catch (e) {
-        return (e as { key?: string; data?: { modifier?: string } }).key + ":" + (e as { data?: { modifier?: string } }).data?.modifier;
+        return (
+          (e as { key?: string; data?: { modifier?: string } }).key +
+          ":" +
+          (e as { data?: { modifier?: string } }).data?.modifier
+        );
       }
       return "no error";
     };

@@ -30,8 +30,9 @@ async function send(text: string): Promise<boolean | void> {
   return undefined;
 }
 
+/** The one card posted (a command loads its grammar on first use: under load that takes more than waitFor's default second). */
 async function lastCard(): Promise<HTMLElement> {
-  await vi.waitFor(() => expect(double.game.messages.contents).toHaveLength(1));
+  await vi.waitFor(() => expect(double.game.messages.contents).toHaveLength(1), { timeout: 10_000 });
   const message = double.game.messages.contents[0]!;
   return message.renderHTML();
 }

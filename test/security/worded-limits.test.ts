@@ -50,7 +50,9 @@ describe("limits in words", () => {
       `The number of characters asked must be between 1 and ${MAX_REQUEST_CHARACTERS} (got ${actors.length}).`,
     );
     const net = { engine: "percentile", trait: { kind: "skill", key: "Climbing" }, net: 9, actors: actors.slice(0, 1) };
-    expect(shown(() => validateSpec(net, new Set(actors)))).toMatch(/^Net bonus or penalty dice must be between -5 and 5/);
+    expect(shown(() => validateSpec(net, new Set(actors)))).toMatch(
+      /^Net bonus or penalty dice must be between -5 and 5/,
+    );
   });
 });
 

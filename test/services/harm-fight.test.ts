@@ -6,38 +6,18 @@
  * scenario checks.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { bootWorld, CHARACTERS, GM, VEX, type World } from "./points-world.ts";
-import { weaponSystem as sampleWeapon } from "../data/samples.ts";
+import { GM, VEX, type World } from "./points-world.ts";
+import { bootDuel } from "./duel-world.ts";
 import { recordingAssert } from "../support/quench-assert.ts";
 
-const SWORD = "itemSword0000001";
 const THUG = "actorThug0000001";
-
-function actors() {
-  const vex = {
-    ...structuredClone(CHARACTERS.find((c) => c.id === VEX)!),
-    system: {
-      schemaVersion: 2,
-      attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
-      abilities: { abilitySword0001: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
-      willpower: { permanent: 5, current: 2 },
-      traits: {},
-    },
-    items: [{ _id: SWORD, name: "Sword", type: "weapon", system: { ...sampleWeapon({ pool: { damage: 2 } }) } }],
-  };
-  const thug = { id: THUG, name: "Thug", type: "pool-npc", system: { defence: 6, health: { value: 5, max: 5 } } };
-  return [...structuredClone(CHARACTERS).filter((c) => c.id !== VEX), vex, thug];
-}
+const THUG_DATA = { id: THUG, name: "Thug", type: "pool-npc", system: { defence: 6, health: { value: 5, max: 5 } } };
 
 let w: World;
 afterEach(() => w.double.uninstall());
 
 async function boot(): Promise<void> {
-  w = await bootWorld({ actors: actors() });
-  const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
-  const { onUpdateCombat } = await import("../../src/hooks/update-combat.ts");
-  w.double.Hooks.on("createChatMessage", onCreateChatMessage);
-  w.double.Hooks.on("updateCombat", onUpdateCombat);
+  w = await bootDuel([THUG_DATA], ["createChatMessage", "updateCombat"]);
 }
 
 /** A combat of Vex and the thug, the world's active one, not started. */
@@ -70,9 +50,7 @@ describe("the Quench batch rolling-bones.fight", () => {
   });
 
   it("fails where the world does not expire the condition (the GM's combat hook left out)", async () => {
-    w = await bootWorld({ actors: actors() });
-    const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
-    w.double.Hooks.on("createChatMessage", onCreateChatMessage);
+    w = await bootDuel([THUG_DATA], ["createChatMessage"]);
     const { runFightScenario } = await import("../../src/quench/fight-batch.ts");
     const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
     const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;

@@ -10,11 +10,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { format, localize } from "../support/i18n.ts";
 import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
-import { ALICE, BOB, bootWorld, CHARACTERS, d10s, GM, messageAs, VEX, type World } from "./points-world.ts";
-import { weaponSystem as sampleWeapon } from "../data/samples.ts";
+import { ALICE, BOB, d10s, GM, messageAs, VEX, type World } from "./points-world.ts";
+import { bootDuel, SWORD } from "./duel-world.ts";
 import { recordingAssert } from "../support/quench-assert.ts";
 
-const SWORD = "itemSword0000001";
 const THUG = "actorThug0000001"; // a dice-pool NPC, difficulty 6 against attacks
 const BRUTE = "actorBrute000001"; // a dice-pool NPC, difficulty 8
 const RAIDER = "actorRaider00001"; // a Wild Die NPC: another engine
@@ -33,19 +32,8 @@ async function setTargets(userId: string, tokenIds: readonly string[]): Promise<
   await w.double.settle();
 }
 
-/** Alice's Vex (Dexterity 3 + Swordplay 2, a sword of difficulty 6) and three NPCs of the GM. */
-function characters() {
-  const vex = {
-    ...structuredClone(CHARACTERS.find((c) => c.id === VEX)!),
-    system: {
-      schemaVersion: 2,
-      attributes: { dexterity: { rating: 3 }, strength: { rating: 2 } },
-      abilities: { abilitySword0001: { name: "Swordplay", attribute: "dexterity", rating: 2 } },
-      willpower: { permanent: 5, current: 2 },
-      traits: {},
-    },
-    items: [{ _id: SWORD, name: "Sword", type: "weapon", system: { ...sampleWeapon({ pool: { damage: 2 } }) } }],
-  };
+/** Three NPCs of the GM. */
+function npcs() {
   const npc = (id: string, name: string, type: string, defence: number) => ({
     id,
     name,
@@ -54,8 +42,6 @@ function characters() {
     ownership: { default: 0 },
   });
   return [
-    ...structuredClone(CHARACTERS).filter((c) => c.id !== VEX),
-    vex,
     npc(THUG, "Thug <b>", "pool-npc", 6),
     npc(BRUTE, "Brute", "pool-npc", 8),
     npc(RAIDER, "Raider", "wild-npc", 12),
@@ -67,18 +53,9 @@ afterEach(() => w.double.uninstall());
 
 /** Boots the world with the system's hooks that judge targets and draw a card's controls. */
 async function boot(): Promise<void> {
-  w = await bootWorld({
-    actors: characters(),
+  w = await bootDuel(npcs(), ["createChatMessage", "updateChatMessage", "damageControl", "targetFigures"], {
     scenes: [{ id: "sceneTargets0001", name: "Ambush", tokens: TOKENS.map((t) => ({ ...t })) }],
   });
-  const { onCreateChatMessage } = await import("../../src/hooks/create-chat-message.ts");
-  const { onUpdateChatMessage } = await import("../../src/hooks/update-chat-message.ts");
-  const { addDamageControl } = await import("../../src/applications/chat/damage-control.ts");
-  const { addGmTargetFigures } = await import("../../src/applications/chat/target-figures.ts");
-  w.double.Hooks.on("createChatMessage", onCreateChatMessage);
-  w.double.Hooks.on("updateChatMessage", onUpdateChatMessage);
-  w.double.Hooks.on("renderChatMessageHTML", addDamageControl);
-  w.double.Hooks.on("renderChatMessageHTML", addGmTargetFigures);
 }
 
 /** Sets the world setting that shows NPC figures to players (the GM's Configure Settings). */

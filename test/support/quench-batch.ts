@@ -3,7 +3,7 @@
  * order (recording failures instead of stopping), then its `after`s; chai's `assert` is vitest's.
  */
 import { expect } from "vitest";
-import type { QuenchContext } from "../../src/quench/index.ts";
+import type { QuenchContext } from "../../src/quench/batch.ts";
 
 type Test = () => Promise<void> | void;
 

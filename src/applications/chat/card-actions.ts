@@ -12,6 +12,7 @@
  */
 import { notify } from "../../helpers/notify.ts";
 import type * as Table from "./card-control-table.ts";
+import type { CardControlAccess, CardControlContext, CardControlSpec } from "./card-control.ts";
 
 /** The table of card controls, once loaded. */
 let loaded: typeof Table | null = null;
@@ -22,33 +23,7 @@ const table = async () => (loaded ??= await import("./card-control-table.ts"));
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
 
-/** What a control's check and action receive. */
-export interface CardControlContext {
-  /** The message whose card holds the control. */
-  readonly message: ChatMessage.Implementation;
-  /** The pressed button. */
-  readonly button: HTMLElement;
-  /** The rendered message element (where the card's inputs are read). */
-  readonly root: HTMLElement;
-  /** The click. */
-  readonly event: Event;
-}
-
-/**
- * Who may press a control: `gm` a GM; `author` the message's author or a GM; `actorOwner` an owner
- * of the actor named by the button's `data-actor` (or a GM); `anyone` any user (the rules decide on
- * the GM's side, e.g. any player may activate another's botch).
- */
-export type CardControlAccess = "gm" | "author" | "actorOwner" | "anyone";
-
-/** One card control. */
-export interface CardControlSpec {
-  readonly access: CardControlAccess;
-  readonly run: CardControlRun;
-}
-
-/** Runs a control; `null` when it asked the user for more (it told them why) and sent nothing. */
-export type CardControlRun = (context: CardControlContext) => Promise<unknown> | null;
+export type { CardControlAccess, CardControlContext, CardControlRun, CardControlSpec } from "./card-control.ts";
 
 /** Whether the current user may press a control of this access on this message. */
 export function mayPress(access: CardControlAccess, message: ChatMessage.Implementation, button: HTMLElement): boolean {

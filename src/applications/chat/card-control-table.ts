@@ -8,7 +8,7 @@ import { awardForRoll, cardControl, undoPoolAction } from "../../services/action
 import { assistLeader, cancelAssist, pickDice, undoFateLoss, undoPoints } from "../../services/points/index.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
-import type { CardControlContext, CardControlRun, CardControlSpec } from "./card-actions.ts";
+import type { CardControlContext, CardControlRun, CardControlSpec } from "./card-control.ts";
 import { rollCardDamage } from "./damage-control.ts";
 import { approveAutomatic, refuseAutomatic } from "../../services/automatic/index.ts";
 import { TABLE_KINDS } from "../../data/effect-tables.ts";

@@ -6,7 +6,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { LEDGER_FLAG } from "../../services/harm/names.ts";
-import type { CardControlContext, CardControlRun } from "./card-actions.ts";
+import type { CardControlContext, CardControlRun } from "./card-control.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
 
 /** The panel's code, loaded on first use. */

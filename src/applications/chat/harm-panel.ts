@@ -22,7 +22,7 @@ import {
 import { harm } from "../../engines/index.ts";
 import { notify } from "../../helpers/notify.ts";
 import { harmControlsView, type ShownTarget } from "./harm-view.ts";
-import type { CardControlContext } from "./card-actions.ts";
+import type { CardControlContext } from "./card-control.ts";
 
 /** The template of the damage panel. */
 export const HARM_CONTROLS_TEMPLATE = systemPath("templates/chat/harm-controls.hbs");

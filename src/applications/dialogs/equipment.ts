@@ -58,8 +58,6 @@ export interface EquipmentSettings {
   readonly gear?: readonly DialogItem[] | null;
 }
 
-export { dialogAttackOf } from "./attack-of.ts";
-
 /** The form field holding a weapon attack's choice. */
 export const USE_FIELD = "use";
 

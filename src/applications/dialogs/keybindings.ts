@@ -70,5 +70,8 @@ export function skipsDialog(event: Event | null | undefined): boolean {
 export function rollControlHint(): { key: string; keys: string } {
   const skip = skipDialogDefault();
   const keys = boundKeys(skip ? KEYBINDINGS.forceDialog : KEYBINDINGS.skipDialog);
-  return rollHint(skip, bindingsText(keys, (key) => game.i18n.localize(key), game.i18n.lang));
+  return rollHint(
+    skip,
+    bindingsText(keys, (key) => game.i18n.localize(key), game.i18n.lang),
+  );
 }

@@ -44,7 +44,8 @@ const MODIFIER_CODES: Readonly<Record<ModifierName, readonly string[]>> = Object
 
 /** The modifier a key code belongs to, or `null` for any other key. */
 export function modifierOf(code: string): ModifierName | null {
-  for (const name of Object.keys(MODIFIER_CODES) as ModifierName[]) if (MODIFIER_CODES[name].includes(code)) return name;
+  for (const name of Object.keys(MODIFIER_CODES) as ModifierName[])
+    if (MODIFIER_CODES[name].includes(code)) return name;
   return null;
 }
 
@@ -91,7 +92,10 @@ export function bindingHeld(bindings: readonly KeyBinding[], state: KeyState): b
  * @param settingValue - The client setting `skipDialogDefault`.
  * @returns True to roll the initial request directly.
  */
-export function shouldSkipDialog(held: { readonly skip: boolean; readonly force: boolean }, settingValue: boolean): boolean {
+export function shouldSkipDialog(
+  held: { readonly skip: boolean; readonly force: boolean },
+  settingValue: boolean,
+): boolean {
   return settingValue ? !held.force : held.skip;
 }
 

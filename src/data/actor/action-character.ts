@@ -17,7 +17,15 @@ import {
 import { heldDiceOf } from "./held.ts";
 import type { BarValue } from "./bars.ts";
 import { actionDiceFor, withinMax } from "./derived.ts";
-import { defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
+import {
+  defenceField,
+  entriesField,
+  fixedKeysField,
+  healthField,
+  intField,
+  nameField,
+  versionField,
+} from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { ActionCharacterDerived, ActionCharacterSource } from "./types.ts";
 import { isActionLevel } from "./validators.ts";

@@ -7,7 +7,7 @@
  * `api.rollTrait` can name it in the weapon trait's `with`.
  */
 
-import type { TraitLabel, TraitRef } from "./requests.ts";
+import type { TraitLabel, TraitRef } from "./traits.ts";
 
 /** One way to roll a weapon attack: its text value (the dialog's select), the trait it rolls, and its label. */
 export interface AttackUse<R = unknown> {

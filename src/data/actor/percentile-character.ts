@@ -6,7 +6,16 @@
 import { migratePercentileCharacter } from "../migrations/index.ts";
 import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING } from "./constants.ts";
 import { withinMax } from "./derived.ts";
-import { defenceField, entriesField, fixedKeysField, healthField, intField, nameField, pointsField, versionField } from "./fields.ts";
+import {
+  defenceField,
+  entriesField,
+  fixedKeysField,
+  healthField,
+  intField,
+  nameField,
+  pointsField,
+  versionField,
+} from "./fields.ts";
 import type { PercentileCharacterSource } from "./types.ts";
 import type { SameShape } from "./shape.ts";
 

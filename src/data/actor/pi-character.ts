@@ -13,7 +13,16 @@ import {
   PI_SKILL_TARGETS,
 } from "./constants.ts";
 import { piHindrance, withinMax } from "./derived.ts";
-import { choiceField, defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
+import {
+  choiceField,
+  defenceField,
+  entriesField,
+  fixedKeysField,
+  healthField,
+  intField,
+  nameField,
+  versionField,
+} from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { PiCharacterDerived, PiCharacterSource } from "./types.ts";
 import { isPiAttributePool } from "./validators.ts";

@@ -8,7 +8,16 @@ import { migratePoolCharacter } from "../migrations/index.ts";
 import { POOL_ATTRIBUTES, POOL_MAX_ABILITY_DOTS, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
 import { willpowerBar, type BarValue } from "./bars.ts";
 import { clampTenPoint, withinMax } from "./derived.ts";
-import { choiceField, defenceField, entriesField, fixedKeysField, healthField, intField, nameField, versionField } from "./fields.ts";
+import {
+  choiceField,
+  defenceField,
+  entriesField,
+  fixedKeysField,
+  healthField,
+  intField,
+  nameField,
+  versionField,
+} from "./fields.ts";
 import type { SameShape } from "./shape.ts";
 import type { PoolCharacterSource } from "./types.ts";
 

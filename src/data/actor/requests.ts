@@ -23,7 +23,10 @@ import {
   type ENGINE_OF,
 } from "./constants.ts";
 import { piHindrance } from "./derived.ts";
+import type { TraitLabel, TraitRef } from "./traits.ts";
 import type { CharacterSources, Entries } from "./types.ts";
+
+export { traitLabelOf, type TraitLabel, type TraitRef } from "./traits.ts";
 
 const { EngineError, ownValue, requireInt } = shared;
 
@@ -54,22 +57,6 @@ export type TraitKind<T extends CharacterType = CharacterType> = (typeof TRAIT_K
 /** The key of Willpower among a dice-pool character's 10-point traits (other keys are trait ids). */
 export const WILLPOWER_KEY = "willpower";
 
-/**
- * A rollable trait, as a roll button names it (`data-kind`, `data-key`, optional `data-with`).
- * `with` names a second attribute: the partner attribute of a Precision & Impact attribute roll,
- * or the attribute a dice-pool ability is rolled with instead of its usual one; for a weapon attack
- * of any engine but action dice, the skill, ability or attributes it is rolled with (`skill:<id>`,
- * `ability:<id>+dexterity`, `attribute:agility`).
- */
-export interface TraitRef {
-  /** The kind of trait, one of {@link TRAIT_KINDS} for the character's type. */
-  readonly kind: string;
-  /** The attribute key, or the id of the skill, weapon, ability or trait. */
-  readonly key: string;
-  /** A second attribute (see above), or what a weapon attack is rolled with (`attacks.ts`). */
-  readonly with?: string;
-}
-
 /** The requests of each engine. */
 export interface EngineRequests {
   percentile: PercentileRequest;
@@ -77,29 +64,6 @@ export interface EngineRequests {
   wild: WildRequest;
   pi: PiRequest;
   pool: PoolRequest;
-}
-
-/**
- * The label of a rolled trait: a localization key (fixed traits; a second one for a pair of
- * attributes) or the user's own name (entries; with the key of the attribute it is paired with, for a
- * dice-pool weapon attack's Attribute + Ability).
- */
-export type TraitLabel =
-  { readonly key: string; readonly withKey?: string } | { readonly name: string; readonly attributeKey?: string };
-
-/**
- * A trait label as text: a user's name as it is, a fixed trait's key localized, and a pair of
- * attributes (Precision & Impact rolls combine two) joined as "Power + Wits", or an attribute and
- * an ability as "Dexterity + Melee".
- *
- * @param label - The label.
- * @param localize - The localization to read.
- */
-export function traitLabelOf(label: TraitLabel, localize: (key: string) => string): string {
-  if (!("key" in label))
-    return label.attributeKey === undefined ? label.name : `${localize(label.attributeKey)} + ${label.name}`;
-  const first = localize(label.key);
-  return label.withKey === undefined ? first : `${first} + ${localize(label.withKey)}`;
 }
 
 /**

@@ -16,10 +16,10 @@
 import type { EngineId } from "../../engines/index.ts";
 import { pi } from "../../engines/index.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
+import { CHANGE_PREFIX, conditionNameKey, hudActorTypes } from "./keys.ts";
 import { woundStatusEffects } from "./wounds.ts";
 
-/** The key prefix of a change that adjusts a roll (a flag path: Foundry may apply it to the actor's flags harmlessly). */
-export const CHANGE_PREFIX = "flags.rolling-bones.roll.";
+export { CHANGE_PREFIX, conditionNameKey, hudActorTypes };
 
 /** What a change may adjust, per engine: the request field it adds to (or, for a hindrance, sets). */
 export const ADJUSTABLE = Object.freeze({
@@ -96,26 +96,9 @@ export const CONDITIONS: readonly ConditionSpec[] = Object.freeze([
   },
 ]);
 
-/** The localization key of a condition's name. */
-export function conditionNameKey(id: string): string {
-  return `ROLLING_BONES.Condition.${id}.name`;
-}
-
 /** The conditions that change an engine's rolls. */
 export function conditionsOf(engine: EngineId): ConditionSpec[] {
   return CONDITIONS.filter((c) => c.engine === engine);
-}
-
-/**
- * The actor types whose tokens the HUD offers a condition of an engine (RULES.md §6: a token is
- * offered only its engine's conditions): that engine's character and NPC types. A status effect's
- * `hud.actorTypes` makes it "only selectable in the Token HUD if the Token's Actor sub-type is one of
- * the configured ones" [API13/API14 CONFIG._StatusEffectConfig#hud].
- *
- * @param engine - The condition's engine.
- */
-export function hudActorTypes(engine: EngineId): string[] {
-  return [`${engine}-character`, `${engine}-npc`];
 }
 
 /**

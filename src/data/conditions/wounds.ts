@@ -11,7 +11,7 @@
 
 import { harm, type EngineId } from "../../engines/index.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
-import { CHANGE_PREFIX, conditionNameKey, hudActorTypes } from "./index.ts";
+import { CHANGE_PREFIX, conditionNameKey, hudActorTypes } from "./keys.ts";
 
 /** The flag (under the system's scope) that marks an effect put on by the harm model: its kind. */
 export const HARM_FLAG = "harm";

@@ -42,7 +42,7 @@ export abstract class EngineDie extends Die {
   protected override async _evaluateModifiers(): Promise<void> {
     const request = this.checkedRequest();
     const faces = () => this.results.map((r) => r.result);
-    for (let owed = assignFaces(this.engine, request, faces()).missing; owed.length > 0; ) {
+    for (let owed = assignFaces(this.engine, request, faces()).missing; owed.length > 0;) {
       for (let k = 0; k < owed.length; k++) await this.roll();
       owed = assignFaces(this.engine, request, faces()).missing;
     }

@@ -47,7 +47,12 @@ function once(chunks: ModifierChunk[], denomination: string): Map<string, Modifi
   return map;
 }
 
-function take(map: Map<string, ModifierChunk>, key: string, denomination: string, flag = false): number | boolean | undefined {
+function take(
+  map: Map<string, ModifierChunk>,
+  key: string,
+  denomination: string,
+  flag = false,
+): number | boolean | undefined {
   const c = map.get(key);
   if (!c) return undefined;
   map.delete(key);
@@ -61,7 +66,11 @@ function rejectRest(map: Map<string, ModifierChunk>, denomination: string): void
 }
 
 /** `Ndw…`: the Wild Die code's dice, Character Points (`cp<n>`) and a Fate Point (`fp`). */
-export function wildRequestFromFormula(number: number, modifiers: readonly string[], firstOneCounts: boolean): WildRequest {
+export function wildRequestFromFormula(
+  number: number,
+  modifiers: readonly string[],
+  firstOneCounts: boolean,
+): WildRequest {
   const map = once(parseModifiers(modifiers, "dw"), "dw");
   const characterPoints = take(map, "cp", "dw") as number | undefined;
   const fatePoint = take(map, "fp", "dw", true) as boolean | undefined;
@@ -76,11 +85,19 @@ export function poolRequestFromFormula(number: number, modifiers: readonly strin
   const cancellation = take(map, "c", "ds") as number | undefined;
   rejectRest(map, "ds");
   // The engine's validate checks the range; the formula may carry any number.
-  return { pool: number, difficulty: difficulty ?? 6, cancellation: (cancellation ?? 0) as PoolRequest["cancellation"] };
+  return {
+    pool: number,
+    difficulty: difficulty ?? 6,
+    cancellation: (cancellation ?? 0) as PoolRequest["cancellation"],
+  };
 }
 
 /** `dp…`: a percentile roll with bonus (`b<n>`) and penalty (`p<n>`) dice; one term is one roll. */
-export function percentileRequestFromFormula(number: number, modifiers: readonly string[], cap: number): PercentileRequest {
+export function percentileRequestFromFormula(
+  number: number,
+  modifiers: readonly string[],
+  cap: number,
+): PercentileRequest {
   if (number !== 1) throw new EngineError("BadFormulaCount", { denomination: "dp", count: number });
   const map = once(parseModifiers(modifiers, "dp"), "dp");
   const bonus = take(map, "b", "dp") as number | undefined;

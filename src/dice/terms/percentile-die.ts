@@ -21,7 +21,11 @@ export class PercentileDie extends EngineDie {
   }
 
   protected override requestFromFormula(): unknown {
-    return percentileRequestFromFormula(this.number ?? 1, this.modifiers, game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileCap));
+    return percentileRequestFromFormula(
+      this.number ?? 1,
+      this.modifiers,
+      game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileCap),
+    );
   }
 
   protected override markResults(outcome: PercentileOutcome, results: foundry.dice.terms.DiceTerm.Result[]): void {

@@ -21,7 +21,11 @@ export class WildDie extends EngineDie {
   }
 
   protected override requestFromFormula(): unknown {
-    return wildRequestFromFormula(this.number ?? 1, this.modifiers, game.settings.get(SYSTEM_ID, SETTING_KEYS.wildFirstOneCounts));
+    return wildRequestFromFormula(
+      this.number ?? 1,
+      this.modifiers,
+      game.settings.get(SYSTEM_ID, SETTING_KEYS.wildFirstOneCounts),
+    );
   }
 
   protected override markResults(outcome: WildOutcome, results: foundry.dice.terms.DiceTerm.Result[]): void {

@@ -11,7 +11,7 @@ import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage } from "../messages.ts";
-import type { PreparedRoll } from "../roll.ts";
+import type { PreparedRoll } from "../prepared-roll.ts";
 import {
   AUTOMATIC_ASK_ACTION,
   AUTOMATIC_DECIDE_ACTION,

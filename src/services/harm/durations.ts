@@ -58,7 +58,7 @@ export function clockOf(combat: CombatLike | null | undefined, actorId: string):
 /** The active combat (`game.combat`), as the durations read it. */
 function activeCombat(): CombatLike | null {
   // Only the fields read here; `game.combat` is null without an active combat.
-  return (game.combat) ?? null;
+  return game.combat ?? null;
 }
 
 /** An effect's duration as the harm model counts it in a combat, or `null` (none, or started in another combat). */

@@ -14,10 +14,9 @@ import {
   type ItemData,
   type ItemType,
 } from "../../../data/item/pure.ts";
-import { tooltipHTML, type RowView, type SectionView, type ViewKit } from "./shared.ts";
+import { tooltipHTML, type EquipmentEntry, type RowView, type SectionView, type ViewKit } from "./shared.ts";
 
-/** An item of a character, as its equipment list reads it. */
-export type EquipmentEntry = ItemData & { readonly id: string; readonly name: string };
+export type { EquipmentEntry } from "./shared.ts";
 
 /** The localization key of the placeholder name of an unnamed item of a type. */
 function unnamedKey(type: ItemType): string {

@@ -9,15 +9,9 @@ import { formatSigned } from "../../../helpers/numbers.ts";
 import type { EngineId } from "../../../engines/index.ts";
 import { harm } from "../../../engines/index.ts";
 import { withinMax } from "../../../data/actor/pure.ts";
-import type { StatView, ViewKit } from "./shared.ts";
+import type { SheetHealth, StatView, TimedView, ViewKit } from "./shared.ts";
 
-/** What a sheet needs to show health beyond the actor's data. */
-export interface SheetHealth {
-  /** The world's wound rules. */
-  readonly rules: harm.WoundRules;
-  /** Whether the actor carries the defeated mark. */
-  readonly defeated: boolean;
-}
+export type { SheetHealth, TimedView } from "./shared.ts";
 
 /** The status id a wound stands for on an actor (`rb-wounded`, `rb-level-hurt`). */
 export function woundStatusId(wound: harm.WoundId): string {
@@ -117,17 +111,6 @@ export function healthStats(
     }),
   };
   return [left, max, ...heal, levels];
-}
-
-/** An effect that lasts rounds or turns, as the sheet shows it. */
-export interface TimedView {
-  /** The effect's id. */
-  readonly id: string;
-  /** Its name (text). */
-  readonly name: string;
-  /** How much is left, in its units. */
-  readonly value: number;
-  readonly units: harm.DurationUnit;
 }
 
 /**

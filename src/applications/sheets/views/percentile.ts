@@ -61,24 +61,18 @@ export function percentileView(system: PercentileCharacterSource, kit: ViewKit):
     };
   });
   const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    const name = kit.entryName(skill.name, "ROLLING_BONES.Sheet.Unnamed.skill");
-    return {
-      id: kit.id("skill", id),
-      nameInput: kit.nameInput(
-        `system.skills.${id}.name`,
-        skill.name,
-        kit.t(`${P}.skills.element.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.skill"),
-      ),
-      inputs: [
-        kit.number(`system.skills.${id}.rating`, skill.rating, `${name}: ${ratingLabel}`, 0, PERCENTILE_MAX_RATING, {
-          hideLabel: true,
-        }),
-      ],
-      dots: [],
-      roll: kit.roll({ kind: "skill", key: id }, name),
-      remove: kit.remove("skills", id, name),
-    };
+    return kit.entryRow(
+      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${P}.skills.element.name.label`) },
+      { kind: "skill", key: id },
+      (name) => ({
+        inputs: [
+          kit.number(`system.skills.${id}.rating`, skill.rating, `${name}: ${ratingLabel}`, 0, PERCENTILE_MAX_RATING, {
+            hideLabel: true,
+          }),
+        ],
+        dots: [],
+      }),
+    );
   });
   const sections: SectionView[] = [
     {

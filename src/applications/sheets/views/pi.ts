@@ -95,69 +95,67 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
   });
   const S = `${P}.skills.element`;
   const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    const name = kit.entryName(skill.name, "ROLLING_BONES.Sheet.Unnamed.skill");
-    const field = (f: string) => `${name}: ${kit.t(`${S}.${f}.label`)}`;
-    return {
-      id: kit.id("skill", id),
-      nameInput: kit.nameInput(
-        `system.skills.${id}.name`,
-        skill.name,
-        kit.t(`${S}.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.skill"),
-      ),
-      inputs: [
-        { ...kit.select(`system.skills.${id}.first`, skill.first, field("first"), attributeChoices), hideLabel: true },
-        {
-          ...kit.select(`system.skills.${id}.second`, skill.second, field("second"), attributeChoices),
-          hideLabel: true,
-        },
-        {
-          ...kit.select(
-            `system.skills.${id}.adds`,
-            skill.adds,
-            field("adds"),
-            PI_SKILL_TARGETS.map((t) => ({ value: t, label: kit.t(`ROLLING_BONES.Sheet.Pi.Adds.${t}`) })),
-          ),
-          hideLabel: true,
-        },
-        kit.number(`system.skills.${id}.bonus`, skill.bonus, field("bonus"), -PI_MAX_MODIFIER, PI_MAX_MODIFIER, {
-          hideLabel: true,
-        }),
-      ],
-      dots: [],
-      roll: kit.roll({ kind: "skill", key: id }, name),
-      remove: kit.remove("skills", id, name),
-    };
+    return kit.entryRow(
+      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${S}.name.label`) },
+      { kind: "skill", key: id },
+      (name) => {
+        const field = (f: string) => `${name}: ${kit.t(`${S}.${f}.label`)}`;
+        return {
+          inputs: [
+            {
+              ...kit.select(`system.skills.${id}.first`, skill.first, field("first"), attributeChoices),
+              hideLabel: true,
+            },
+            {
+              ...kit.select(`system.skills.${id}.second`, skill.second, field("second"), attributeChoices),
+              hideLabel: true,
+            },
+            {
+              ...kit.select(
+                `system.skills.${id}.adds`,
+                skill.adds,
+                field("adds"),
+                PI_SKILL_TARGETS.map((t) => ({ value: t, label: kit.t(`ROLLING_BONES.Sheet.Pi.Adds.${t}`) })),
+              ),
+              hideLabel: true,
+            },
+            kit.number(`system.skills.${id}.bonus`, skill.bonus, field("bonus"), -PI_MAX_MODIFIER, PI_MAX_MODIFIER, {
+              hideLabel: true,
+            }),
+          ],
+          dots: [],
+        };
+      },
+    );
   });
   const C = `${P}.conditions.element`;
   const conditions: RowView[] = Object.entries(system.conditions).map(([id, condition]) => {
-    const name = kit.entryName(condition.name, "ROLLING_BONES.Sheet.Unnamed.condition");
-    return {
-      id: kit.id("condition", id),
-      nameInput: kit.nameInput(
-        `system.conditions.${id}.name`,
-        condition.name,
-        kit.t(`${C}.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.condition"),
-      ),
-      inputs: [
-        {
-          ...kit.select(
-            `system.conditions.${id}.hindrance`,
-            condition.hindrance,
-            `${name}: ${kit.t(`${C}.hindrance.label`)}`,
-            PI_CONDITION_HINDRANCES.map((h) => ({ value: h, label: kit.t(`ROLLING_BONES.Pi.Hindrance.${h}`) })),
-          ),
-          hideLabel: true,
-        },
-        {
-          ...kit.checkbox(`system.conditions.${id}.active`, condition.active, `${name}: ${kit.t(`${C}.active.label`)}`),
-          hideLabel: true,
-        },
-      ],
-      dots: [],
-      remove: kit.remove("conditions", id, name),
-    };
+    return kit.entryRow(
+      { kind: "condition", collection: "conditions", id, name: condition.name, nameLabel: kit.t(`${C}.name.label`) },
+      null,
+      (name) => ({
+        inputs: [
+          {
+            ...kit.select(
+              `system.conditions.${id}.hindrance`,
+              condition.hindrance,
+              `${name}: ${kit.t(`${C}.hindrance.label`)}`,
+              PI_CONDITION_HINDRANCES.map((h) => ({ value: h, label: kit.t(`ROLLING_BONES.Pi.Hindrance.${h}`) })),
+            ),
+            hideLabel: true,
+          },
+          {
+            ...kit.checkbox(
+              `system.conditions.${id}.active`,
+              condition.active,
+              `${name}: ${kit.t(`${C}.active.label`)}`,
+            ),
+            hideLabel: true,
+          },
+        ],
+        dots: [],
+      }),
+    );
   });
   const sections: SectionView[] = [
     {

@@ -73,40 +73,34 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
   });
   const A = `${P}.abilities.element`;
   const abilities: RowView[] = Object.entries(system.abilities).map(([id, ability]) => {
-    const name = kit.entryName(ability.name, "ROLLING_BONES.Sheet.Unnamed.ability");
-    return {
-      id: kit.id("ability", id),
-      nameInput: kit.nameInput(
-        `system.abilities.${id}.name`,
-        ability.name,
-        kit.t(`${A}.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.ability"),
-      ),
-      inputs: [
-        {
-          ...kit.select(
-            `system.abilities.${id}.attribute`,
-            ability.attribute,
-            `${name}: ${kit.t(`${A}.attribute.label`)}`,
-            POOL_ATTRIBUTES.map((key) => ({ value: key, label: attributeLabel(key) })),
+    return kit.entryRow(
+      { kind: "ability", collection: "abilities", id, name: ability.name, nameLabel: kit.t(`${A}.name.label`) },
+      { kind: "ability", key: id },
+      (name) => ({
+        inputs: [
+          {
+            ...kit.select(
+              `system.abilities.${id}.attribute`,
+              ability.attribute,
+              `${name}: ${kit.t(`${A}.attribute.label`)}`,
+              POOL_ATTRIBUTES.map((key) => ({ value: key, label: attributeLabel(key) })),
+            ),
+            hideLabel: true,
+          },
+        ],
+        dots: [
+          kit.dots(
+            `system.abilities.${id}.rating`,
+            name,
+            ability.rating,
+            POOL_MAX_ABILITY_DOTS,
+            "dot",
+            POOL_MAX_ABILITY_DOTS,
+            abilityNamed,
           ),
-          hideLabel: true,
-        },
-      ],
-      dots: [
-        kit.dots(
-          `system.abilities.${id}.rating`,
-          name,
-          ability.rating,
-          POOL_MAX_ABILITY_DOTS,
-          "dot",
-          POOL_MAX_ABILITY_DOTS,
-          abilityNamed,
-        ),
-      ],
-      roll: kit.roll({ kind: "ability", key: id }, name),
-      remove: kit.remove("abilities", id, name),
-    };
+        ],
+      }),
+    );
   });
   const willpowerLabel = kit.t(`${P}.willpower.label`);
   const willpower: RowView = {
@@ -118,20 +112,14 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
   };
   const T = `${P}.traits.element`;
   const traits: RowView[] = Object.entries(system.traits).map(([id, trait]) => {
-    const name = kit.entryName(trait.name, "ROLLING_BONES.Sheet.Unnamed.trait");
-    return {
-      id: kit.id("trait", id),
-      nameInput: kit.nameInput(
-        `system.traits.${id}.name`,
-        trait.name,
-        kit.t(`${T}.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.trait"),
-      ),
-      inputs: [],
-      dots: tenPointDots(kit, `system.traits.${id}`, name, trait),
-      roll: kit.roll({ kind: "tenPoint", key: id }, name),
-      remove: kit.remove("traits", id, name),
-    };
+    return kit.entryRow(
+      { kind: "trait", collection: "traits", id, name: trait.name, nameLabel: kit.t(`${T}.name.label`) },
+      { kind: "tenPoint", key: id },
+      (name) => ({
+        inputs: [],
+        dots: tenPointDots(kit, `system.traits.${id}`, name, trait),
+      }),
+    );
   });
   const sections: SectionView[] = [
     {

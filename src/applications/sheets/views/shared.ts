@@ -5,11 +5,11 @@
  * and tests can build the exact context a sheet renders.
  */
 
-import type { SheetHealth, TimedView } from "./health.ts";
+import type { harm } from "../../../engines/index.ts";
+import type { ItemData } from "../../../data/item/pure.ts";
 import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";
 import type { PendingAssist } from "../../../dice/rolls/points-card.ts";
-import type { EquipmentEntry } from "./equipment.ts";
 import type { ConditionLine } from "../../../dice/cards/context.ts";
 
 /** Localization, as `game.i18n` offers it. */
@@ -20,6 +20,28 @@ export interface Localizer {
   format(key: string, data: Record<string, string>): string;
   /** The language tag (numbers and their signs are written in it). */
   readonly lang: string;
+}
+
+/** An item of a character, as its equipment list reads it. */
+export type EquipmentEntry = ItemData & { readonly id: string; readonly name: string };
+
+/** What a sheet needs to show health beyond the actor's data. */
+export interface SheetHealth {
+  /** The world's wound rules. */
+  readonly rules: harm.WoundRules;
+  /** Whether the actor carries the defeated mark. */
+  readonly defeated: boolean;
+}
+
+/** An effect that lasts rounds or turns, as the sheet shows it. */
+export interface TimedView {
+  /** The effect's id. */
+  readonly id: string;
+  /** Its name (text). */
+  readonly name: string;
+  /** How much is left, in its units. */
+  readonly value: number;
+  readonly units: harm.DurationUnit;
 }
 
 /** Options of a sheet view. */
@@ -414,6 +436,39 @@ export class ViewKit {
       }),
     );
     return { ...trait, label, tooltip };
+  }
+
+  /**
+   * The row of a named entry of a collection (a skill, an ability, a 10-point trait, a condition), one
+   * shape for every engine's sheet: its name input (the placeholder names an unnamed entry), its own
+   * inputs and dots built for the name as shown, its roll button and its remove button.
+   *
+   * @param entry - The entry: its kind (the row's id and the unnamed placeholder's key), its collection
+   *   and id, the name typed (text), and the label of its name input.
+   * @param roll - What its roll button rolls, or `null` for an entry that does not roll.
+   * @param parts - Its inputs and dots, given its name as shown.
+   */
+  entryRow(
+    entry: {
+      readonly kind: string;
+      readonly collection: string;
+      readonly id: string;
+      readonly name: string;
+      readonly nameLabel: string;
+    },
+    roll: TraitRef | null,
+    parts: (name: string) => Pick<RowView, "inputs" | "dots">,
+  ): RowView {
+    const placeholderKey = `ROLLING_BONES.Sheet.Unnamed.${entry.kind}`;
+    const name = this.entryName(entry.name, placeholderKey);
+    const path = `system.${entry.collection}.${entry.id}.name`;
+    return {
+      id: this.id(entry.kind, entry.id),
+      nameInput: this.nameInput(path, entry.name, entry.nameLabel, this.t(placeholderKey)),
+      ...parts(name),
+      ...(roll === null ? {} : { roll: this.roll(roll, name) }),
+      remove: this.remove(entry.collection, entry.id, name),
+    };
   }
 
   /** A remove button for an entry (absent when the sheet is not editable). */

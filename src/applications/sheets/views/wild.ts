@@ -57,31 +57,25 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
     };
   });
   const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    const name = kit.entryName(skill.name, "ROLLING_BONES.Sheet.Unnamed.skill");
-    return {
-      id: kit.id("skill", id),
-      nameInput: kit.nameInput(
-        `system.skills.${id}.name`,
-        skill.name,
-        kit.t(`${P}.skills.element.name.label`),
-        kit.t("ROLLING_BONES.Sheet.Unnamed.skill"),
-      ),
-      inputs: [
-        {
-          ...kit.select(
-            `system.skills.${id}.attribute`,
-            skill.attribute,
-            `${name}: ${kit.t(`${P}.skills.element.attribute.label`)}`,
-            attributeChoices,
-          ),
-          hideLabel: true,
-        },
-        codeInput(`system.skills.${id}.code`, skill.code, name),
-      ],
-      dots: [],
-      roll: kit.roll({ kind: "skill", key: id }, name),
-      remove: kit.remove("skills", id, name),
-    };
+    return kit.entryRow(
+      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${P}.skills.element.name.label`) },
+      { kind: "skill", key: id },
+      (name) => ({
+        inputs: [
+          {
+            ...kit.select(
+              `system.skills.${id}.attribute`,
+              skill.attribute,
+              `${name}: ${kit.t(`${P}.skills.element.attribute.label`)}`,
+              attributeChoices,
+            ),
+            hideLabel: true,
+          },
+          codeInput(`system.skills.${id}.code`, skill.code, name),
+        ],
+        dots: [],
+      }),
+    );
   });
   const cpLimit = kit.options.points?.cpSessionLimit ?? WILD_CP_SESSION_LIMIT;
   const left = wildSessionLeft(system, cpLimit);

@@ -1,0 +1,40 @@
+/** What the lab model's tests share: the English localization, the sample characters, and a card state rendered by its Roll class. */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { createLocalization } from "../../../lab/i18n.ts";
+import { rollCardState, sampleActors, type CardState, type SampleActor } from "../../../lab/model.ts";
+import { mixedFaces } from "../../foundry/index.ts";
+import { EN, ROOT } from "../../support/i18n.ts";
+import { ALICE, bootSystem } from "../../support/system.ts";
+
+export const I18N = createLocalization(EN);
+
+/** The sample characters of the actors compendium's sources. */
+export function actors(): SampleActor[] {
+  const dir = path.join(ROOT, "packs/_source/actors");
+  return sampleActors(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown),
+  );
+}
+
+/** A card state's card as the engine's Roll class renders it on the Foundry double, from the same faces. */
+export async function rollClassCard(state: CardState): Promise<string> {
+  const throws = rollCardState(state).throws;
+  const double = await bootSystem({ userId: ALICE });
+  try {
+    double.CONFIG.Dice.randomUniform = mixedFaces(throws.map((t) => [t.value, t.faces] as const));
+    const { ROLL_FACTORIES } = await import("../../../src/dice/index.ts");
+    const roll = ROLL_FACTORIES[state.engine](state.request);
+    Object.assign(roll.options, state.stored ?? {});
+    // What a roll for a character stores beside its outcome: the conditions, equipment and attack it names.
+    for (const key of ["conditions", "equipment", "attack"] as const) {
+      if (state[key] !== undefined) Object.assign(roll.options, { [key]: state[key] });
+    }
+    await roll.evaluate();
+    return await roll.render({ isPrivate: state.isPrivate === true });
+  } finally {
+    double.uninstall();
+  }
+}
