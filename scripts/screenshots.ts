@@ -4,8 +4,10 @@
  * roll dialog its roll button opens, the dialogs of the percentile and Wild Die characters with
  * their points, a GM roll request as the GM and a player see it, and the cards with the controls
  * one viewer sees (a pick and a re-pick, an assist offered and waiting, the GM's Undo and Refund),
- * and the odds advice (issue 26): a dialog's "what each choice buys", an open action card's
- * advisor, and the GM's difficulty dial in the roll-request form.
+ * the odds advice (issue 26): a dialog's "what each choice buys", an open action card's advisor,
+ * and the GM's difficulty dial in the roll-request form; and play with equipment and harm: a
+ * character's sheet with its equipment and a condition applied, an NPC's sheet, attack cards
+ * against their targets, and a damage card's panel as the GM applies damage and after an Undo.
  * Each image is about 600 px wide; they go to `docs/screenshots/`.
  */
 import { mkdirSync } from "node:fs";
@@ -41,6 +43,24 @@ const POINTS_DIALOGS: Readonly<Record<string, { type: string; engine: string }>>
   "dialog-percentile-karma": { type: "percentile-character", engine: "percentile" },
   "dialog-wild-points": { type: "wild-character", engine: "wild" },
 };
+
+/** The attack cards against targets shown (ids of the lab's card states gallery), by image name. */
+const ATTACKS: Readonly<Record<string, string>> = {
+  "attack-targets-action": "actionTargetedAttack",
+  "attack-targets-pool": "poolTargetedAttack",
+};
+
+/** The damage panels shown (ids of the lab's Damage that lands section), by image name. */
+const HARM: Readonly<Record<string, string>> = {
+  "damage-gm": "harmGm",
+  "damage-undone": "harmUndone",
+};
+
+/** The sample character (Odile Fenwick) whose sheet shows equipment, and the condition shown applied on it. */
+const EQUIPPED = { id: "rbActorPrecImp01", condition: "rb-exhausted" };
+
+/** The sample NPC (the Bandit Lookout) whose sheet is shown. */
+const NPC = { id: "rbNpcAction00001" };
 
 /** The sample character whose sheet is shown, and the trait whose roll dialog is shown beside it. */
 const SHEET = { type: "pool-character", trait: 'button[data-action="roll"][data-kind="ability"]' };
@@ -136,6 +156,32 @@ try {
   const advisorFile = path.join(OUT, "advice-card.png");
   await action.locator('[data-lab-view="full"] .rb-card').screenshot({ path: advisorFile });
   written.push(advisorFile);
+  // A character's sheet with its equipment and a condition applied, and an NPC's sheet.
+  const play = await labPage(browser, lab.url, 660);
+  const playActor = play.locator("[data-lab-actor]");
+  await playActor.selectOption(EQUIPPED.id);
+  // The sample carries the condition; apply it only if a change to the lab left it off.
+  const toggle = play.locator(`#lab-sheets [data-action="toggleCondition"][data-status="${EQUIPPED.condition}"]`);
+  if ((await toggle.innerText()).includes("Apply")) await toggle.click();
+  await play.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const equippedFile = path.join(OUT, "sheet-pi-equipment.png");
+  await play.locator("#lab-sheets .lab-window--sheet").screenshot({ path: equippedFile });
+  written.push(equippedFile);
+  await playActor.selectOption(NPC.id);
+  const npcFile = path.join(OUT, "sheet-npc.png");
+  await play.locator("#lab-sheets .lab-window--sheet").screenshot({ path: npcFile });
+  written.push(npcFile);
+  // Attacks against targets, and a damage card's panel as the GM applies it and after an Undo.
+  for (const [name, state] of Object.entries(ATTACKS)) {
+    const file = path.join(OUT, `${name}.png`);
+    await cards.locator(`.lab-state[data-state="${state}"] .rb-card`).screenshot({ path: file });
+    written.push(file);
+  }
+  for (const [name, id] of Object.entries(HARM)) {
+    const file = path.join(OUT, `${name}.png`);
+    await cards.locator(`[data-harm-specimen="${id}"] .rb-card`).screenshot({ path: file });
+    written.push(file);
+  }
   // The GM's difficulty dial in the roll-request form.
   const dialFile = path.join(OUT, "advice-dial.png");
   await advice.locator("#lab-requests .rb-dial").screenshot({ path: dialFile });
