@@ -127,6 +127,8 @@ export interface ActionControlsView {
   readonly effects: readonly EffectControl[];
   /** Whether the viewer (a GM) may declare the result (never on a damage roll, which has none). */
   readonly close: boolean;
+  /** True when the GM declares the result in words (a secret DC): a success and a failure button. */
+  readonly declare: boolean;
   /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
   readonly undo: readonly { readonly entry: string; readonly refund: boolean }[];
   /**
@@ -238,6 +240,9 @@ export function actionControls(input: ControlsInput): ActionControlsView {
   // A damage roll has no result to declare and earns no award (its card only adds up harm).
   const damage = card.request.kind === "damage";
   const close = input.viewerIsGM && !damage && allowed({ type: "close" });
+  // An insight roll with a secret DC: the GM says how it went (a failure blocks the subject).
+  const declare =
+    input.viewerIsGM && !close && allowed({ type: "close", verdict: "failure" }) && card.request.kind === "insight";
   const dieSteps = augment.length > 0 || reroll.length > 0 || classAugment || classReroll.length > 0;
   const late = !card.open && dieSteps ? { strike: strikesOf(input.lateUses, viewer) + 1, max: MAX_STRIKES } : null;
   const award = input.viewerIsGM && !damage ? awardControl(input) : null;
@@ -259,6 +264,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     activations,
     effects,
     close,
+    declare,
     undo,
     award,
     any:
@@ -269,6 +275,7 @@ export function actionControls(input: ControlsInput): ActionControlsView {
       classReroll.length > 0 ||
       activations.length > 0 ||
       effects.length > 0 ||
-      close,
+      close ||
+      declare,
   };
 }

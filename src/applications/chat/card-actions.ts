@@ -127,7 +127,11 @@ const reroll = actionDice(({ button: b }) => ({
   ...(b.dataset.die === undefined ? {} : { die: Number(b.dataset.die) }),
   ...classSource(b.dataset.source),
 }));
-const close = actionDice(() => ({ type: "close" }));
+const close = actionDice(({ button: b }) =>
+  b.dataset.verdict === "success" || b.dataset.verdict === "failure"
+    ? { type: "close", verdict: b.dataset.verdict }
+    : { type: "close" },
+);
 const undo = actionDice(({ button: b }) => ({ type: "undo", entry: b.dataset.entry ?? "" }));
 const refund = actionDice(({ button: b }) => ({ type: "refund", entry: b.dataset.entry ?? "" }));
 const undoPool: CardControlRun = ({ message }) => undoPoolAction(message);

@@ -115,6 +115,12 @@ export interface ActionCardState {
   /** True until the GM (or the roller) declares the result. */
   readonly open: boolean;
   /**
+   * The result as declared when the card was closed: read from the DC on the card, or the GM's word
+   * when the DC is secret (see {@link Verdict}). Absent or `null` while open, or when there was nothing
+   * to judge. A late use never changes it.
+   */
+  readonly declared?: Verdict | null;
+  /**
    * True when the roll's result is already used where it can no longer change (an initiative
    * entered into a combat whose round has started): no augment or re-roll. Absent: false.
    */
@@ -205,9 +211,17 @@ export interface EffectAction extends ActionBase {
   readonly note?: string;
 }
 
-/** Declare the roll's result: no more augments or re-rolls. */
+/** A declared result. */
+export type Verdict = "success" | "failure";
+
+/**
+ * Declare the roll's result: no more augments or re-rolls. On a card without a DC (a secret DC) the
+ * GM may say how it went (`verdict`); an insight roll on a subject needs it, so that a failure is
+ * recorded. A card with its DC is judged by it.
+ */
 export interface CloseAction extends ActionBase {
   readonly type: "close";
+  readonly verdict?: Verdict;
 }
 
 /** The GM undoes one ledger entry: its dice go back and its effect is removed. */
@@ -552,6 +566,9 @@ function dieStepError(t: ActionTable, by: string): EngineError | null {
   if (!t.card.open) {
     const late = lateUseError(t, by);
     if (late !== null) return late;
+    // RULES.md §2: no late use turns a declared failed insight roll into a success.
+    if (t.card.request.kind === "insight" && declaredVerdict(t.card) === "failure")
+      return new EngineError("InsightDeclaredFailed");
   }
   if (t.card.locked === true) return new EngineError("InitiativeSet");
   if (by !== t.card.owner) return new EngineError("NotYourRoll");
@@ -641,11 +658,29 @@ function closeError(t: ActionTable, a: CloseAction): EngineError | null {
   if (!t.card.open) return new EngineError("RollClosed");
   if (a.by !== t.card.owner && !isGm(t.pools, a.by)) return new EngineError("NotYourRoll");
   if (cardMissing(t.card) !== null) return new EngineError("RollPending");
+  if (a.verdict !== undefined) {
+    if (a.verdict !== "success" && a.verdict !== "failure") return new EngineError("MalformedRequest");
+    // Only the GM knows a secret DC; a DC on the card judges the roll itself.
+    if (!isGm(t.pools, a.by)) return new EngineError("GmOnly");
+    if (t.card.request.dc !== null) return new EngineError("VerdictWithDc");
+  }
   if (t.card.request.kind === "insight" && t.card.subject !== null) {
     const pool = poolOf(t.pools, t.card.owner);
     if (pool instanceof EngineError) return pool;
+    if (t.card.request.dc === null && a.verdict === undefined) return new EngineError("InsightVerdictNeeded");
   }
   return null;
+}
+
+/**
+ * A closed card's declared result: the one recorded at closing, else (a card closed before results
+ * were recorded, with no late use since) what its DC says; `null` when there was nothing to judge.
+ */
+export function declaredVerdict(card: ActionCardState): Verdict | null {
+  if (card.open) return null;
+  if (card.declared === "success" || card.declared === "failure") return card.declared;
+  const success = cardOutcome(card)?.success ?? null;
+  return success === null ? null : success ? "success" : "failure";
 }
 
 function undoError(t: ActionTable, a: UndoAction): EngineError | null {
@@ -696,8 +731,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
 /**
  * Whether an action on a card is allowed. The rules, in the order checked:
  * - augment / re-roll: not on a character-generation roll; only while the roll is open (or, under
- *   the three-strike leniency, as the roller's late use while they have a strike left) and not
- *   locked (an initiative already in a started round); only by
+ *   the three-strike leniency, as the roller's late use while they have a strike left, never on an
+ *   insight roll declared failed) and not locked (an initiative already in a started round); only by
  *   the roller; only once every die is thrown; the roller's pool holds the die. An augment is
  *   refused once a special botch stands (it could lift the total); a re-roll once a botch, critical
  *   or special botch stands (so a potential botch can be re-rolled only before it is activated).
@@ -711,7 +746,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
  * - effect: the activation stands; a critical's effect is the roller's or the GM's, a botch's the GM's;
  *   the effect is one the rules give that kind of roll, the severity reaches it, none was chosen yet,
  *   and an effect the rules leave open carries a short text.
- * - close: the roll is open, the roller or the GM closes it, every die is thrown.
+ * - close: the roll is open, the roller or the GM closes it, every die is thrown; only the GM gives a
+ *   verdict, and only on a card without a DC; an insight roll on a subject without a DC needs one.
  * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are
  *   undone; an activation only after the effect chosen for it is undone.
  *
@@ -814,7 +850,8 @@ function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState 
  * changed). Throws the refusal's {@link EngineError} when {@link checkCardAction} refuses it; an id
  * already applied returns the table unchanged. An augment or re-roll adds its die to the request:
  * the Foundry layer then throws what `plan` asks for and attaches it with {@link attachThrows}.
- * Closing an insight roll that missed its DC records the subject as failed in the roller's pool.
+ * Closing records the declared result (from the DC, or the GM's verdict on a secret DC); an insight roll
+ * declared failed records the subject as failed in the roller's pool.
  * A class-dice spend takes from (and its undo returns to) the character's pool in `classPools`.
  * A late use (on a closed card, under the three-strike leniency) records the player's next strike
  * on its entry and in `lateUses`; its undo gives the strike back.
@@ -853,9 +890,11 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
     }
     case "close": {
       const outcome = cardOutcome(card) as ActionOutcome;
-      const closed = { ...card, open: false, applied: [...card.applied, action.id] };
+      const declared: Verdict | null =
+        outcome.success === null ? (action.verdict ?? null) : outcome.success ? "success" : "failure";
+      const closed = { ...card, open: false, declared, applied: [...card.applied, action.id] };
       const subject = card.subject;
-      if (card.request.kind !== "insight" || subject === null || outcome.success !== false) {
+      if (card.request.kind !== "insight" || subject === null || declared !== "failure") {
         return { ...table, card: closed };
       }
       const pool = table.pools[card.owner] as ActionPoolState;

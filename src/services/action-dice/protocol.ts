@@ -27,7 +27,7 @@ export type CardControl =
       readonly effect: string;
       readonly note?: string;
     }
-  | { readonly type: "close" }
+  | { readonly type: "close"; readonly verdict?: "success" | "failure" }
   | { readonly type: "undo" | "refund"; readonly entry: string };
 
 /** What a client sends. */
