@@ -1,8 +1,8 @@
 /**
  * End-to-end action-dice scenarios shared by the vitest suite (on the Foundry test double) and the
- * Quench batch (in a real world). They run as the GM alone, on the GM's own (NPC) rolls, so they need
- * no player online: use a GM die with a cascade, activate and undo a botch, a special botch and the
- * declared result, a re-roll. Each drives the real services (through `action-dice-run.ts`) and checks
+ * Quench batch (in a real world). They run as the GM alone, on the GM's own rolls (for no character,
+ * or for a player character no player owns), so they need no player online: use a GM die with a
+ * cascade, activate and undo a botch, a special botch and the declared result, a re-roll. Each drives the real services (through `action-dice-run.ts`) and checks
  * the card as the GM's client renders it. This module imports no Foundry code, so a test can list the
  * scenarios before Foundry (or its test double) is installed.
  */
@@ -25,6 +25,8 @@ export interface ActionDiceRun {
    * actor id, or `null` when the world has no such character.
    */
   borrowCharacter(classDice: { faces: number; count: number }): Promise<string | null>;
+  /** An action character (a player-character type) that no player owns, so the GM's rolls for it are the GM's own; or `null`. */
+  character(): string | null;
   /** The class dice a character has left this session. */
   classLeft(actorId: string): number;
   /** Writes a character's flag as its owner's macro could (the key and value the scenario gives). */
@@ -99,14 +101,20 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
     },
   },
   {
-    name: "action dice: a special botch on a check failed by 5; the declared result stops further dice",
+    name: "action dice: a special botch on a player character's check failed by 5 (never on a roll for no character); the declared result stops further dice",
     async run(w) {
-      const message = await w.roll({ dc: 15 }, [[3, 20]]);
+      const actorId = w.character();
+      if (actorId === null) return ["the world needs an action character that no player owns"];
+      const nobody = await w.roll({ dc: 15 }, [[3, 20]]);
+      const refused = await w.control(nobody, { type: "specialBotch", dice: 1 });
+      const message = await w.roll({ dc: 15 }, [[3, 20]], actorId);
       const special = await w.control(message, { type: "specialBotch", dice: 1 });
       const closed = await w.control(message, { type: "close" });
       const augment = await w.control(message, { type: "augment", faces: 10 });
       const card = await w.render(message);
       return check([
+        ["no character: refused", refused, false],
+        ["no character: not offered", (await w.render(nobody)).querySelector("[data-rb-action=specialBotch]"), null],
         ["special botch", special, true],
         ["closed", closed, true],
         ["augment refused", augment, false],

@@ -300,14 +300,33 @@ describe("action spends: activating botches and criticals", () => {
     expect(t.card.ledger[0]?.undone).toBe(true);
   });
 
-  it('RULES.md "special botch: on a check that failed by 5 or more (needs the DC on the card)"', () => {
-    const failedBy5 = table({ modifier: 3, dc: 18 }, [10]);
+  it('RULES.md "special botch: on a player character\'s check or attack that failed by 5 or more (needs the DC on the card)"', () => {
+    const pc = (request: ActionRequest): ActionTable => {
+      const t = table(request, [10]);
+      return { ...t, card: { ...t.card, character: AYLA, playerCharacter: true } };
+    };
+    const failedBy5 = pc({ modifier: 3, dc: 18 });
     expect(refusal(failedBy5, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBeNull();
     expect(refusal(failedBy5, { type: "specialBotch", id: "s", by: BOB, dice: 1 })).toBe(E("GmOnly"));
-    const failedBy4 = table({ modifier: 4, dc: 18 }, [10]);
+    expect(
+      refusal(pc({ kind: "attack", modifier: 3, dc: 18 }), { type: "specialBotch", id: "s", by: GM, dice: 1 }),
+    ).toBeNull();
+    const failedBy4 = pc({ modifier: 4, dc: 18 });
     expect(refusal(failedBy4, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("NotFailedBy5"));
-    const noDc = table({ modifier: 3 }, [10]);
+    const noDc = pc({ modifier: 3 });
     expect(refusal(noDc, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("NoDc"));
+    // Not on a saving throw (its botch is the activation), an insight roll, or an NPC's roll or one made for no character.
+    expect(refusal(pc({ kind: "save", modifier: 3, dc: 18 }), { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(
+      E("SpecialBotchKind"),
+    );
+    expect(
+      refusal(pc({ kind: "insight", modifier: 3, dc: 18 }), { type: "specialBotch", id: "s", by: GM, dice: 1 }),
+    ).toBe(E("SpecialBotchKind"));
+    const npc = { ...failedBy5, card: { ...failedBy5.card, playerCharacter: false } };
+    expect(refusal(npc, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("SpecialBotchNotPc"));
+    expect(refusal(table({ modifier: 3, dc: 18 }, [10]), { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(
+      E("SpecialBotchNotPc"),
+    );
     const t = act(failedBy5, { type: "specialBotch", id: "s", by: GM, dice: 2 });
     expect(severity(t.card, "specialBotch")).toBe(2);
     expect(refusal(t, { type: "augment", id: "a", by: ALICE, faces: 6 })).toBe(E("SpecialBotchAlreadyActivated"));
@@ -585,7 +604,7 @@ function classTable(request: ActionRequest, faces: number[]): ActionTable {
   const t = table(request, faces);
   return {
     ...t,
-    card: { ...t.card, character: AYLA },
+    card: { ...t.card, character: AYLA, playerCharacter: true },
     classPools: { [AYLA]: newClassPool(AYLA, 8, 2), brann: newClassPool("brann", 6, 1) },
   };
 }
@@ -889,7 +908,11 @@ describe("action spends: properties", () => {
         ([naturals, generated], seed, modifier) => {
           const faces = tableFaces(naturals, seed);
           let t: ActionTable = {
-            card: { ...settle(newCard({ modifier, dc: DC, botchRange: BOTCH_RANGE }, ALICE), faces), character: AYLA },
+            card: {
+              ...settle(newCard({ modifier, dc: DC, botchRange: BOTCH_RANGE }, ALICE), faces),
+              character: AYLA,
+              playerCharacter: true,
+            },
             pools: pools(),
             classPools: { [AYLA]: newClassPool(AYLA, 8, 2) },
           };

@@ -112,6 +112,11 @@ export interface ActionCardState {
   readonly subject: string | null;
   /** The character who made the roll (its actor id), whose class dice may pay for it; absent or `null` when unknown. */
   readonly character?: string | null;
+  /**
+   * True when that character is a player character (not an NPC), whoever rolled for it: only such a
+   * roll can take the GM's special botch. Absent: false (no character, or an NPC).
+   */
+  readonly playerCharacter?: boolean;
   /** True until the GM (or the roller) declares the result. */
   readonly open: boolean;
   /**
@@ -616,6 +621,10 @@ function activateError(t: ActionTable, a: ActivateAction): EngineError | null {
     if (a.by !== t.card.owner && !gm) return new EngineError("NotYourRoll");
   } else {
     if (!gm) return new EngineError("GmOnly");
+    // RULES.md §2: a player character's check or attack only (a save has its own botch; never an NPC's roll).
+    if (outcome.kind !== "check" && outcome.kind !== "attack")
+      return new EngineError("SpecialBotchKind", { kind: outcome.kind });
+    if (t.card.playerCharacter !== true) return new EngineError("SpecialBotchNotPc");
     if (outcome.dc === null) return new EngineError("NoDc");
     if (!outcome.failedBy5) return new EngineError("NotFailedBy5", { margin: outcome.margin ?? 0 });
   }
@@ -739,7 +748,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
  * - botch: the natural is a potential botch that no re-roll protected; a player may not activate
  *   the botch of a roll of their own (the GM may activate any).
  * - critical: a natural 20 on a check, attack or saving throw; the roller's own roll (the GM: any).
- * - special botch: the GM only; the DC is known and the roll missed it by 5 or more.
+ * - special botch: the GM only; a player character's check or attack (never a saving throw, never an
+ *   NPC's roll or a roll without a character); the DC is known and the roll missed it by 5 or more.
  * - every activation: at least one die, one contribution per user (and per source), the pool holds enough dice.
  * - class dice (`source: "class"`): only the roller, on the roll of the character whose class dice
  *   they are, for a use, a re-roll or a critical; the class pool holds the dice.
