@@ -124,6 +124,33 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
     },
   },
   {
+    name: "action dice: a spent die re-rolls a used d10 (10 → 4); its cascade is thrown afresh (3), and the GM undoes it",
+    async run(w) {
+      const message = await w.roll({ modifier: 2, dc: 20 }, [[12, 20]]);
+      const before = w.gmDice();
+      await w.control(message, { type: "augment", faces: 10 }, [
+        [10, 10],
+        [4, 10],
+      ]);
+      const offered = (await w.render(message)).querySelector('[data-rb-action=reroll][data-augment="0"]') !== null;
+      const ok = await w.control(message, { type: "reroll", augment: 0 }, [[3, 10]]);
+      const spent = before - w.gmDice();
+      const card = await w.render(message);
+      const entry = ledgerOf(message)[1]?.id ?? "";
+      const undone = await w.control(message, { type: "undo", entry });
+      const back = await w.render(message);
+      return check([
+        ["offered", offered, true],
+        ["applied", ok, true],
+        ["dice spent: the use and the re-roll", spent, 2],
+        ["the re-roll's die back", before - w.gmDice(), 1],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "17"],
+        ["undone", undone, true],
+        ["total after undo", back.querySelector("[data-total]")?.textContent?.trim(), "28"],
+      ]);
+    },
+  },
+  {
     name: "action dice: a spent die re-rolls the d20; the new face stands",
     async run(w) {
       const message = await w.roll({ modifier: 1 }, [[17, 20]]);

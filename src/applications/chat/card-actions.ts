@@ -125,6 +125,7 @@ const augment = actionDice(({ button: b }) => ({
 const reroll = actionDice(({ button: b }) => ({
   type: "reroll",
   ...(b.dataset.die === undefined ? {} : { die: Number(b.dataset.die) }),
+  ...(b.dataset.augment === undefined ? {} : { augment: Number(b.dataset.augment) }),
   ...classSource(b.dataset.source),
 }));
 const close = actionDice(({ button: b }) =>

@@ -183,11 +183,16 @@ export interface AugmentAction extends ActionBase {
   readonly source?: DiceSource;
 }
 
-/** Spend an action die to re-roll one die of the roll's own (the roller only, while the roll is open). */
+/**
+ * Spend an action die to re-roll one die of the player's roll (the roller only, while the roll is
+ * open): one of the roll's own dice, or an action die used on it.
+ */
 export interface RerollAction extends ActionBase {
   readonly type: "reroll";
   /** The die re-rolled: its index among the roll's own dice; the first (the d20) when omitted. */
   readonly die?: number;
+  /** An action die re-rolled instead: the index of its use among the roll's augments (its cascade is thrown afresh). */
+  readonly augment?: number;
   /** The size of the die to spend; the smallest in the pool when omitted. */
   readonly faces?: number;
   /** Where the die comes from; the user's pool when omitted. */
@@ -595,6 +600,13 @@ function rerollError(t: ActionTable, a: RerollAction): EngineError | null {
   if (standing(t.card, "botch").length > 0) return new EngineError("BotchAlreadyActivated");
   if (standing(t.card, "critical").length > 0) return new EngineError("CriticalAlreadyActivated");
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
+  if (a.augment !== undefined) {
+    const k = a.augment;
+    if (!Number.isInteger(k) || k < 0 || k >= t.card.request.augments.length) {
+      return new EngineError("UnknownRerollTarget", { target: String(a.augment) });
+    }
+    return payError(t, a.by, a.source, 1, a.faces);
+  }
   const die = a.die ?? 0;
   if (!Number.isInteger(die) || die < 0 || die >= t.card.request.base.length) {
     return new EngineError("UnknownRerollTarget", { target: String(a.die) });
@@ -701,6 +713,11 @@ function undoError(t: ActionTable, a: UndoAction): EngineError | null {
     const later = t.card.ledger.slice(at + 1).some((e) => !e.undone && ACTIVATION_TYPES.includes(e.type));
     if (later) return new EngineError("UndoActivationsFirst");
   }
+  // A re-rolled action die goes back only once its re-rolls are undone.
+  if (entry.type === "augment") {
+    const k = stepIndex(t.card, entry);
+    if (t.card.request.rerolls.some((r) => r.augment === k)) return new EngineError("UndoRerollsFirst");
+  }
   // An effect follows its activation: it goes first, so no effect outlives the dice that paid for it.
   if (entry.type !== "effect" && entry.type !== "augment" && entry.type !== "reroll") {
     if (standingEffect(t.card, entry.type) !== undefined) return new EngineError("UndoEffectFirst");
@@ -759,7 +776,8 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
  * - close: the roll is open, the roller or the GM closes it, every die is thrown; only the GM gives a
  *   verdict, and only on a card without a DC; an insight roll on a subject without a DC needs one.
  * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are
- *   undone; an activation only after the effect chosen for it is undone.
+ *   undone; an augment only after the re-rolls of its action die are undone; an activation only
+ *   after the effect chosen for it is undone.
  *
  * An id already applied to the card is allowed as a repeat that changes nothing.
  */
@@ -849,7 +867,11 @@ function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState 
       ? {
           ...req,
           augments: req.augments.filter((_, i) => i !== k),
-          rerolls: req.rerolls.map((r) => (r.after > k ? { ...r, after: r.after - 1 } : r)),
+          rerolls: req.rerolls.map((r) => ({
+            ...r,
+            ...(r.after > k ? { after: r.after - 1 } : {}),
+            ...(r.augment !== undefined && r.augment > k ? { augment: r.augment - 1 } : {}),
+          })),
         }
       : { ...req, rerolls: req.rerolls.filter((_, i) => i !== k) };
   return { ...card, request, thrown };
@@ -878,7 +900,9 @@ export function applyCardAction(table: ActionTable, action: CardAction): ActionT
       return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
     }
     case "reroll": {
-      const reroll = { target: action.die ?? 0, after: card.request.augments.length };
+      const after = card.request.augments.length;
+      const reroll =
+        action.augment === undefined ? { target: action.die ?? 0, after } : { target: 0, after, augment: action.augment };
       const next = { ...card, request: { ...card.request, rerolls: [...card.request.rerolls, reroll] } };
       return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
     }

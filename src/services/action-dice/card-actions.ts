@@ -87,6 +87,7 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
         by,
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
         ...(control.die === undefined ? {} : { die: Number(control.die) }),
+        ...(control.augment === undefined ? {} : { augment: Number(control.augment) }),
         ...sourceOf(control),
       };
     case "botch":
