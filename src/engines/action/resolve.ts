@@ -222,6 +222,33 @@ function note(rec: Segments, type: number, index: number, start: number, end: nu
   rec.count++;
 }
 
+/**
+ * Reads one action die's cascade from throw `start` (a die on its maximum face is thrown again),
+ * noting it as a part of `type` and `index` when `segments` is given. Returns the throw after the
+ * cascade, or -1 when it still misses a throw (the part thrown so far is noted).
+ */
+function cascade(
+  thrown: readonly Throw[],
+  start: number,
+  faces: number,
+  segments: Segments | null,
+  type: number,
+  index: number,
+): number {
+  let i = start;
+  for (;;) {
+    if (i >= thrown.length) {
+      if (i > start && segments !== null) note(segments, type, index, start, i);
+      return -1;
+    }
+    const v = take(thrown, i, faces, ACTION_ROLE);
+    i++;
+    if (v !== faces) break;
+  }
+  if (segments !== null) note(segments, type, index, start, i);
+  return i;
+}
+
 /** Reads the throws against the plan, noting the parts in `segments` when given; returns the missing die. */
 function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segments | null): DieSpec | null {
   if (segments !== null) segments.count = 0;
@@ -241,17 +268,9 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segme
       if (reroll.augment !== undefined) {
         // A re-rolled action die: thrown afresh, cascading as when first used.
         const faces = augments[reroll.augment] as number;
-        const start = i;
-        for (;;) {
-          if (i >= n) {
-            if (i > start && segments !== null) note(segments, REROLL_SEGMENT, r, start, i);
-            return actionSpec(faces);
-          }
-          const v = take(thrown, i, faces, ACTION_ROLE);
-          i++;
-          if (v !== faces) break;
-        }
-        if (segments !== null) note(segments, REROLL_SEGMENT, r, start, i);
+        const end = cascade(thrown, i, faces, segments, REROLL_SEGMENT, r);
+        if (end < 0) return actionSpec(faces);
+        i = end;
         continue;
       }
       const faces = base[reroll.target] as number;
@@ -262,17 +281,9 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segme
     }
     if (k === augments.length) break;
     const faces = augments[k] as number;
-    const start = i;
-    for (;;) {
-      if (i >= n) {
-        if (i > start && segments !== null) note(segments, AUGMENT_SEGMENT, k, start, i);
-        return actionSpec(faces);
-      }
-      const v = take(thrown, i, faces, ACTION_ROLE);
-      i++;
-      if (v !== faces) break;
-    }
-    if (segments !== null) note(segments, AUGMENT_SEGMENT, k, start, i);
+    const end = cascade(thrown, i, faces, segments, AUGMENT_SEGMENT, k);
+    if (end < 0) return actionSpec(faces);
+    i = end;
   }
   if (i < n) bad(`${n - i} throw(s) more than the plan asks for`);
   return null;
