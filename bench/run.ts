@@ -32,6 +32,7 @@ import { CHAT_RERENDERS, CHAT_ROUNDS, measureChat, type ChatResult } from "./cha
 import { RENDERED_CARDS_KEPT } from "../src/dice/cards/rendered.ts";
 import { ADVICE_COLD_REPEATS, measureAdvice, type AdviceFigure } from "./advice.ts";
 import { CARD_FIRST_TARGET, TABLE_CHANGE_TARGET, TABLE_FIRST_TARGET } from "./advice-cases.ts";
+import { measureQueue, queueSection, queueTable } from "./queue.ts";
 
 const DOC = fileURLToPath(new URL("../docs/benchmarks.md", import.meta.url));
 const ENGINES: readonly shared.EngineId[] = ["percentile", "action", "wild", "pi", "pool"];
@@ -378,6 +379,8 @@ async function main(): Promise<void> {
 
   const advice = await measureAdvice(progress);
 
+  const queue = await measureQueue(progress);
+
   const latency: GroupLatency[] = [];
   for (const group of groups) {
     progress(`odds: warm pass, ${group.name}`);
@@ -429,6 +432,8 @@ async function main(): Promise<void> {
   console.info(tables.chat);
   console.info("\n5. Odds advice (first open, each change)\n");
   console.info(tables.advice);
+  console.info("\n6. The GM queue at 3 and 150 ms per hop\n");
+  console.info(markdownTable(queueTable(queue)));
   console.info(`\nDone in ${seconds.toFixed(0)} s; load ${formatLoad(host.load)} at start, ${endLoad} at end.`);
 
   const doc = `# Benchmarks
@@ -640,6 +645,7 @@ what the call costs undisturbed.
 
 ${tables.advice}
 
+${queueSection(queue)}
 ## Appendix: every odds cell
 
 Warm medians (CPU time) of the current and the legacy code with their ratio, and first calls (wall

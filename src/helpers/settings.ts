@@ -231,6 +231,9 @@ export function registerSettings(onActionPoolsChange: () => void = () => undefin
     config: false,
     type: Number,
     default: 0,
+    // The sheets show the session too: a start that writes no pool (no player owns an action character)
+    // changes only this setting, and a write of a pool's same value would redraw nothing (issue 23, fault 10).
+    onChange: onActionPoolsChange,
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.poolAutomatic, {
     name: "ROLLING_BONES.Settings.poolAutomatic.name",

@@ -7,9 +7,10 @@ interface DocumentApp {
 }
 
 /**
- * The `onChange` of the world settings that hold the players' action-dice pools and the characters'
- * class dice (a spend, an award, a session start): the open sheets of action characters are drawn
- * again on this client, so the pools they show stay current. A closed sheet is left alone.
+ * The `onChange` of the world settings that hold the players' action-dice pools, the characters'
+ * class dice and the session number (a spend, an award, a session start): the open sheets of action
+ * characters are drawn again on this client, so the pools and the session they show stay current. A
+ * closed sheet is left alone.
  */
 export function onActionPoolsChange(): void {
   for (const actor of game.actors) {

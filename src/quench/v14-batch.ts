@@ -2,7 +2,8 @@
  * Checks, in a real world, of issue 23's behaviours in the running generation's own shapes: the
  * conditions are configured status effects the token HUD offers (v13 array, v14 record by id), and a
  * condition toggled on a character carries its changes where the generation keeps them (v13
- * `changes`, v14 `system.changes`). The world batch (`rolling-bones.world`) checks the deletion
+ * `changes`, v14 `system.changes`); an Assistant GM holds SETTINGS_MODIFY by default (fault 5); and a
+ * speaker taken with no arguments is the controlled token, else the user's character (fault 6). The world batch (`rolling-bones.world`) checks the deletion
  * operator and clamped numbers; the character batch the legacy-field migration. A failure here means
  * the test world's v13 or v14 mode was wrong; fix both.
  */
@@ -56,6 +57,29 @@ export function registerV14Batch(quench: QuenchApi): void {
               condition.changes.map((c) => [`${CHANGE_PREFIX}${c.target}`, c.value, c.kind]),
               "its changes, read from the generation's place",
             );
+          },
+        );
+
+        context.it("an Assistant GM holds SETTINGS_MODIFY by default, and the GM running the batch holds it", () => {
+          // API13 CONST.USER_PERMISSIONS (https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html):
+          // SETTINGS_MODIFY's defaultRole is ASSISTANT, so GM-side actions that write settings work for an
+          // assistant alone (issue 23, fault 5; the test world's default).
+          const permissions = (CONST as unknown as { USER_PERMISSIONS: Record<string, { defaultRole: number }> })
+            .USER_PERMISSIONS;
+          assert.equal(permissions.SETTINGS_MODIFY?.defaultRole, CONST.USER_ROLES.ASSISTANT, "its default role");
+          assert.isTrue(game.user.can("SETTINGS_MODIFY"), "the GM may write world settings");
+        });
+
+        context.it(
+          "ChatMessage.getSpeaker() with no arguments speaks as the first controlled token, else the user's character",
+          () => {
+            // API13 ChatMessage.getSpeaker (issue 23, fault 6): the test world reads it so.
+            const controlled = (globalThis as { canvas?: { tokens?: { controlled?: { id: string }[] } | null } | null })
+              .canvas?.tokens?.controlled;
+            const speaker = ChatMessage.getSpeaker() as { token?: string | null; actor?: string | null };
+            const first = controlled?.[0];
+            if (first) assert.equal(speaker.token, first.id, "the first controlled token speaks");
+            else assert.equal(speaker.actor ?? null, game.user.character?.id ?? null, "the user's character speaks");
           },
         );
       });

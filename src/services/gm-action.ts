@@ -27,6 +27,8 @@ const REQUEST_WAIT = 2_000;
 export interface FiledRequest {
   readonly name: string;
   readonly data: unknown;
+  /** The asker's attempt after a GM handover (absent on the first). */
+  readonly attempt?: number;
 }
 
 /** The GM's answer: the action's value, or a refusal as a localization key and its data. */
@@ -179,17 +181,15 @@ export function forgetGmActions(): void {
 export function handleActionQuery(query: { userId: string; actionId: string }): Promise<ActionReply> {
   const userId = String(query.userId);
   const actionId = String(query.actionId);
-  const run = queue.then(async () => {
-    try {
-      return await apply(userId, actionId);
-    } finally {
-      // Whatever happened (applied, refused, failed), the filed request is gone.
-      const asker = game.users.activeGM?.isSelf ? game.users.get(userId) : undefined;
-      if (asker) await removeRequest(asker, actionId);
-    }
-  });
+  const run = queue.then(() => apply(userId, actionId));
+  // The next action need not wait for this one's cleanup (a write to the asker's own flags only).
   queue = run.catch(() => undefined);
-  return run;
+  // Whatever happened (applied, refused, failed), the filed request is gone before the answer leaves,
+  // so the asker never holds an answered request in its flags.
+  return run.finally(async () => {
+    const asker = game.users.activeGM?.isSelf ? game.users.get(userId) : undefined;
+    if (asker) await removeRequest(asker, actionId);
+  });
 }
 
 // ---- asker side --------------------------------------------------------------------------------
@@ -221,22 +221,27 @@ export function actionIdFor(...parts: readonly unknown[]): string {
  * @param actionId - The action's id (default: a fresh random id; pass {@link actionIdFor} for clicks).
  */
 export async function requestGmAction(name: string, data: unknown, actionId?: string): Promise<unknown> {
-  const gm = game.users.activeGM;
-  if (!gm) {
+  if (!game.users.activeGM) {
     notify("error", game.i18n.localize("ROLLING_BONES.Error.NoActiveGM"));
     return null;
   }
   const id = actionId ?? foundry.utils.randomID();
   const filed: FiledRequest = { name, data };
-  await game.user.setFlag(SYSTEM_ID, requestKey(id), filed as never);
-  let reply: ActionReply;
-  try {
-    reply = gm.isSelf
-      ? await handleActionQuery({ userId: game.user.id, actionId: id })
-      : await gm.query(ACTION_QUERY as never, { userId: game.user.id, actionId: id } as never, {
-          timeout: ACTION_TIMEOUT,
-        });
-  } catch {
+  let reply: ActionReply | null = null;
+  // A GM who leaves before answering (a reload; an assistant GM takes over) is asked no more: the request
+  // goes to the GM active now, under the same id, so an action the first GM applied is answered as a repeat
+  // (its record lives in the documents) and the asker never hears "no answer" for an action then applied.
+  for (let attempt = 0; attempt < HANDOVERS && reply === null; attempt++) {
+    const gm = game.users.activeGM;
+    if (!gm) break;
+    // Filed again on each attempt, marked with the attempt so that it is a real write even while the asker's
+    // copy still holds the first filing (a write of the same values sends nothing, API13
+    // DatabaseUpdateOperation#diff) after the GM that left removed it from the world.
+    const filing: FiledRequest = attempt === 0 ? filed : { ...filed, attempt };
+    await game.user.setFlag(SYSTEM_ID, requestKey(id), filing as never);
+    reply = await ask(gm, id);
+  }
+  if (reply === null) {
     // A request the GM never answered (a timeout, an error on the way) does not stay in the asker's flags.
     await removeRequest(game.user, id);
     notify("error", game.i18n.localize("ROLLING_BONES.Error.GmDidNotAnswer"));
@@ -250,4 +255,56 @@ export async function requestGmAction(name: string, data: unknown, actionId?: st
     return null;
   }
   return reply.value;
+}
+
+/** How many GMs in turn a request is put to (the first and two handovers). */
+const HANDOVERS = 3;
+
+/** How often an asker looks whether the GMs it asked are still the active GM (milliseconds). */
+const HANDOVER_CHECK = 100;
+
+/** The requests waiting for a GM's answer: each told, once a tick, which user is the active GM now. */
+const waiting = new Set<(active: User.Implementation | null) => void>();
+let waitingTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Watches for a handover while a request waits (one timer for all waiting requests); returns the stop. */
+function watchHandover(check: (active: User.Implementation | null) => void): () => void {
+  waiting.add(check);
+  waitingTimer ??= setInterval(() => {
+    const active = game.users.activeGM;
+    for (const each of waiting) each(active);
+  }, HANDOVER_CHECK);
+  return () => {
+    waiting.delete(check);
+    if (waiting.size > 0 || waitingTimer === undefined) return;
+    clearInterval(waitingTimer);
+    waitingTimer = undefined;
+  };
+}
+
+/**
+ * Puts a filed request to a GM: the reply, or `null` when none came (a timeout, an error on the way, or
+ * the GM left and another GM became the active one, which is then asked in its place).
+ */
+async function ask(gm: User.Implementation, id: string): Promise<ActionReply | null> {
+  if (gm.isSelf) return handleActionQuery({ userId: game.user.id, actionId: id });
+  let stop = (): void => undefined;
+  let left = false;
+  // The GM asked is gone once another user is the active GM, or once it left and is back (a reload).
+  const handedOver = new Promise<null>((resolve) => {
+    stop = watchHandover((active) => {
+      if (!gm.active) left = true;
+      if (active !== null && (active.id !== gm.id || left)) resolve(null);
+    });
+  });
+  const query = gm.query(ACTION_QUERY as never, { userId: game.user.id, actionId: id } as never, {
+    timeout: ACTION_TIMEOUT,
+  }) as Promise<ActionReply>;
+  try {
+    return await Promise.race([query, handedOver]);
+  } catch {
+    return null;
+  } finally {
+    stop();
+  }
 }

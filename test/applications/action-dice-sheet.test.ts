@@ -142,6 +142,26 @@ describe("the action sheet shows the action dice", () => {
     await w.double.settle();
     expect(renders()[0]).toBe(2 * once[0]!);
   });
+
+  it.each([13, 14] as const)(
+    "v%i: a session start redraws the open sheets even when it writes no pool (the sheet shows the session; issue 23 fault 10)",
+    async (generation) => {
+      // Only the GM's ogre: no player owns an action character, so the start writes no player or class pool.
+      w = await bootWorld({ generation, latency: 3, actors: CHARACTERS.filter((c) => c.id === "actorOgre0000001") });
+      const ogre = { rendered: true, render: vi.fn() };
+      Object.assign(w.double.game.actors.get("actorOgre0000001")!.apps, { o: ogre });
+      expect(stat(await sheetView(GM, "actorOgre0000001"), "actionPools")?.text).toBe(
+        localize("ROLLING_BONES.Sheet.Action.NoSession"),
+      );
+      expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+      await w.double.settle();
+      // Drawn again on every connected client, so no sheet still says that no session has started.
+      expect(ogre.render.mock.calls.length).toBeGreaterThan(0);
+      expect(stat(await sheetView(GM, "actorOgre0000001"), "actionPools")?.text).toBe(
+        localize("ROLLING_BONES.Sheet.Action.NoOwner"),
+      );
+    },
+  );
 });
 
 describe("the Action dice buttons", () => {

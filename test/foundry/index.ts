@@ -596,6 +596,13 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       USER_ROLES: strictObject(USER_ROLES, "CONST.USER_ROLES"),
       CHAT_MESSAGE_STYLES: strictObject(CHAT_MESSAGE_STYLES, "CONST.CHAT_MESSAGE_STYLES"),
       DOCUMENT_OWNERSHIP_LEVELS: strictObject(DOCUMENT_OWNERSHIP_LEVELS, "CONST.DOCUMENT_OWNERSHIP_LEVELS"),
+      // The permissions the double checks, each with its default role (the world's table may differ:
+      // `double.setPermission`). [API13 CONST.USER_PERMISSIONS,
+      // https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html: SETTINGS_MODIFY defaultRole ASSISTANT]
+      USER_PERMISSIONS: strictObject(
+        { SETTINGS_MODIFY: { defaultRole: USER_ROLES.ASSISTANT } },
+        "CONST.USER_PERMISSIONS",
+      ),
       // v13's numeric change modes; v14 names change types by strings (effects.ts). [API13
       // CONST.ACTIVE_EFFECT_MODES; API14 CONST.ACTIVE_EFFECT_CHANGE_TYPES]
       ...(generation === 13
@@ -1152,7 +1159,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       const hooks = env.globals.Hooks as HooksApi;
       const { module, handle } = createTokenActionHud({
         hooks,
-        actorOn: (userId, actorId) => runAs(userId, () => (game).actors.get(actorId)) as never,
+        actorOn: (userId, actorId) => runAs(userId, () => game.actors.get(actorId)) as never,
         runAs,
         uiTask: (work) => uiTask(work, "action"),
         setHud: (hud) => void ((game as unknown as Record<string, unknown>).tokenActionHud = hud),

@@ -206,8 +206,8 @@ class User {
    * Asks this user's client to run `CONFIG.queries[name]` and returns its result. The handler runs as
    * this user (`game.user` is this user inside it); data and result are JSON round-tripped; the call
    * rejects when the user is not active, when no handler is registered, when the handler throws, or
-   * after `timeout` ms (the handler keeps running on the other side). `double.queryLatency` delays
-   * each direction. [FI#11235; FOUNDRY-NOTES §4; error wording and self-query behaviour uncertain]
+   * after `timeout` ms (the handler keeps running on the other side); a target that leaves before
+   * answering never answers. `double.queryLatency` delays each direction. [FI#11235; FOUNDRY-NOTES §4; error wording and self-query behaviour uncertain]
    */
   async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
     const e = env();
@@ -235,6 +235,9 @@ class User {
         // The error crosses the socket: only its message comes back. [uncertain]
         throw new Error(err instanceof Error ? err.message : String(err), { cause: err });
       }
+      // A client that left (a reload, a closed tab) before answering takes its answer with it: the asker
+      // hears nothing and waits for its timeout. [no public page; the stricter reading, issue 23 fault 11]
+      if (!this.active) return new Promise<never>(() => undefined);
       await delay(e.queryLatency);
       return jsonRoundTrip(result);
     };

@@ -1,22 +1,38 @@
 /**
- * A GM handover (issue 23, fault 11, in part): the GM's client reloads (its module memory of applied
- * action ids is gone, as on a newly loaded client) and the same card action arrives again. The card
- * itself records the ids applied to it, so the repeat is answered as a repeat: nothing is spent or
- * written twice.
+ * A GM handover (issue 23, fault 11): the GM's client reloads (its module memory of applied action ids
+ * is gone, as on a newly loaded client) and the same card action arrives again. The card itself records
+ * the ids applied to it, so the repeat is answered as a repeat: nothing is spent or written twice. At
+ * 150 ms per hop, four players act on their cards at once and the GM leaves mid-queue: the assistant GM
+ * takes the requests over, each is applied once, and no player hears that the GM did not answer.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
+  BOB,
   bootWorld,
+  CARA,
   cardRoll,
+  CHARACTERS,
   control,
   countOf,
+  errors,
   GM,
   nextFaces,
   rollAs,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
+import { ASSISTANT } from "../support/system.ts";
+
+/** A fourth player, and her character. */
+const DARA = "playerDara000000";
+const DARAS: (typeof CHARACTERS)[number] = {
+  id: "actorDara0000001",
+  name: "Dara",
+  type: "action-character",
+  system: { level: 3 },
+  ownership: { [DARA]: 3 },
+};
 
 let w: World;
 afterEach(() => w.double.uninstall());
@@ -49,4 +65,82 @@ describe("a GM handover (fault 11)", () => {
     expect(countOf(w, ALICE)).toBe(dice);
     expect(stateSnapshot(w)).toBe(before);
   });
+
+  it("four players act on cards at once at 150 ms per hop; the GM reloads mid-queue and the assistant takes over", async () => {
+    w = await bootWorld({
+      users: [
+        { id: GM, name: "Gamemaster", role: "GM" },
+        { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+        { id: ALICE, name: "Alice", role: "PLAYER" },
+        { id: BOB, name: "Bob", role: "PLAYER" },
+        { id: CARA, name: "Cara", role: "PLAYER" },
+        { id: DARA, name: "Dara", role: "PLAYER" },
+      ],
+      actors: [...CHARACTERS, DARAS],
+      latency: 150,
+      queryLatency: 150,
+    });
+    const players = [ALICE, BOB, CARA, DARA];
+    // Each player's pool die: Ayla d4, Brann d6, Cara's highest character Dax d8, Dara d4.
+    const faces = [4, 6, 8, 4];
+    expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+    await w.double.settle();
+    const cards: string[] = [];
+    for (const player of players) cards.push(await rollAs(w, player, { modifier: 4, dc: 18 }, [[12, 20]]));
+    await w.double.settle();
+    const dice = players.map((p) => countOf(w, p));
+    const gmAction = await import("../../src/services/gm-action.ts");
+    // The GM's client applies the first request of the queue, then reloads before it answers: its answer
+    // and the rest of its queue are gone with the page, and its module memory too.
+    const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
+    let handedOver = false;
+    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = async (query: { userId: string; actionId: string }) => {
+      const reply = await handler(query);
+      if (w.double.game.user.id === GM && !handedOver) {
+        handedOver = true;
+        w.double.setActive(GM, false);
+        gmAction.forgetGmActions();
+      }
+      return reply;
+    };
+    nextFaces(w, [
+      [3, 4],
+      [2, 6],
+      [4, 8],
+      [1, 4],
+    ]);
+    const done = await Promise.all(
+      cards.map((id, k) => control(w, players[k]!, id, { type: "augment", faces: faces[k]! })),
+    );
+    await w.double.settle();
+    expect(handedOver).toBe(true);
+    expect(w.double.game.users.activeGM?.id).toBe(ASSISTANT);
+    expect(done).toEqual([true, true, true, true]);
+    expect(errors(w)).toEqual([]);
+    for (const [k, id] of cards.entries()) {
+      expect(cardRoll(w, id, ASSISTANT).card.ledger).toHaveLength(1);
+      expect(countOf(w, players[k]!)).toBe(dice[k]! - 1);
+    }
+    // Every action again under its id, on the assistant's client (its memory cleared as after a reload):
+    // each is a repeat, and nothing changes.
+    gmAction.forgetGmActions();
+    const before = stateSnapshot(w);
+    const { cardActionId } = await import("../../src/services/action-dice/requests.ts");
+    const { CARD_ACTION } = await import("../../src/services/action-dice/protocol.ts");
+    for (const [k, id] of cards.entries()) {
+      const player = players[k]!;
+      const augment = { type: "augment", faces: faces[k]! } as const;
+      const reply = await w.double.actAs(player, () =>
+        gmAction.requestGmAction(
+          CARD_ACTION,
+          { messageId: id, seen: 0, control: augment, dice: [] },
+          cardActionId(id, augment, 0, player),
+        ),
+      );
+      expect(reply).toMatchObject({ repeated: true });
+    }
+    await w.double.settle();
+    expect(errors(w)).toEqual([]);
+    expect(stateSnapshot(w)).toBe(before);
+  }, 60_000);
 });

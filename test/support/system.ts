@@ -14,13 +14,15 @@ export const ASSISTANT = "assistantGm00000";
 
 /**
  * The world a run asks for: `RB_WORLD=13` or `RB_WORLD=14` (vitest.world.config.ts) runs the same
- * tests in a world of several clients with latency, an assistant GM connected too, in that
- * generation; unset, the one-client timing (every change everywhere at once) in v13.
+ * tests in a world of several clients with latency (3 ms per hop, or `RB_LATENCY`), an assistant GM
+ * connected too, in that generation; unset, the one-client timing (every change everywhere at once) in v13.
  */
 function worldOptions(): InstallOptions {
   const generation = process.env.RB_WORLD;
   if (generation !== "13" && generation !== "14") return {};
-  return { generation: Number(generation) as 13 | 14, latency: 3, queryLatency: 3 };
+  // `RB_LATENCY` (ms per hop) runs them at a table's latency too (vitest.world.config.ts, 150 ms).
+  const latency = Number(process.env.RB_LATENCY ?? 3);
+  return { generation: Number(generation) as 13 | 14, latency, queryLatency: latency };
 }
 
 /** Installs the double and runs the system's `init`; returns the double. */
