@@ -48,6 +48,8 @@ const SCENARIOS = [
   "test/services/harm-latency.test.ts",
   "test/services/harm-tokens.test.ts",
   "test/services/assistant-gm.test.ts",
+  "test/services/action-special-botch.test.ts",
+  "test/services/action-reroll-die.test.ts",
   "test/hooks/speaker.test.ts",
   "test/services/gm-handover.test.ts",
 ];

@@ -43,6 +43,7 @@ const CLOSED_ACTION_CARD: ActionCardRecord = {
   characterGeneration: false,
   subject: null,
   open: false,
+  declared: null,
   ledger: [
     { id: "lab-augment", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false },
     // The GM's die is one step above the highest player die (d6 → d10, RULES §2).
@@ -60,6 +61,7 @@ const LATE_USE_CARD: ActionCardRecord = {
   characterGeneration: false,
   subject: null,
   open: false,
+  declared: null,
   ledger: [{ id: "lab-late", type: "augment", by: "alice", dice: [{ faces: 6, count: 1 }], undone: false, late: 2 }],
   applied: ["lab-close", "lab-late"],
   events: [{ id: "lab-close", type: "close", by: "gm", entry: null }],
@@ -73,6 +75,7 @@ const SAVE_CRITICAL_CARD: ActionCardRecord = {
   characterGeneration: false,
   subject: null,
   open: true,
+  declared: null,
   ledger: [
     { id: "lab-crit", type: "critical", by: "alice", dice: [{ faces: 6, count: 2 }], undone: false },
     {

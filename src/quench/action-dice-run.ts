@@ -16,6 +16,14 @@ import type { ActionDiceRun } from "./action-dice-scenarios.ts";
 import type { Face } from "./dice-scenarios.ts";
 import { uniformFor, type FaceMapping } from "./faces.ts";
 
+/** An action character no player owns, so the GM's rolls for it are the GM's own. */
+function unownedCharacter(): Actor.Implementation | undefined {
+  const players = game.users.filter((u) => !u.isGM);
+  return game.actors.find(
+    (a) => a.type === ACTION_ACTOR_TYPE && !players.some((u) => a.testUserPermission(u, "OWNER")),
+  );
+}
+
 /** The GM pool the scenarios use: 6d10. */
 const SCENARIO_POOL = { faces: 10 as const, count: 6 };
 
@@ -69,12 +77,11 @@ export async function prepareActionDiceRun(
     gmDice() {
       return (storedGmPool()?.state.dice ?? []).reduce((n, p) => n + p.count, 0);
     },
+    character() {
+      return unownedCharacter()?.id ?? null;
+    },
     async borrowCharacter(classDice) {
-      // An action character no player owns, so the GM's rolls for it are the GM's own.
-      const players = game.users.filter((u) => !u.isGM);
-      const actor = game.actors.find(
-        (a) => a.type === ACTION_ACTOR_TYPE && !players.some((u) => a.testUserPermission(u, "OWNER")),
-      );
+      const actor = unownedCharacter();
       if (!actor?.id) return null;
       const system = actor.system as unknown as { classDice: { faces: number; count: number } };
       const before = { ...system.classDice };

@@ -1,8 +1,8 @@
 /**
  * End-to-end action-dice scenarios shared by the vitest suite (on the Foundry test double) and the
- * Quench batch (in a real world). They run as the GM alone, on the GM's own (NPC) rolls, so they need
- * no player online: use a GM die with a cascade, activate and undo a botch, a special botch and the
- * declared result, a re-roll. Each drives the real services (through `action-dice-run.ts`) and checks
+ * Quench batch (in a real world). They run as the GM alone, on the GM's own rolls (for no character,
+ * or for a player character no player owns), so they need no player online: use a GM die with a
+ * cascade, activate and undo a botch, a special botch and the declared result, a re-roll. Each drives the real services (through `action-dice-run.ts`) and checks
  * the card as the GM's client renders it. This module imports no Foundry code, so a test can list the
  * scenarios before Foundry (or its test double) is installed.
  */
@@ -25,6 +25,8 @@ export interface ActionDiceRun {
    * actor id, or `null` when the world has no such character.
    */
   borrowCharacter(classDice: { faces: number; count: number }): Promise<string | null>;
+  /** An action character (a player-character type) that no player owns, so the GM's rolls for it are the GM's own; or `null`. */
+  character(): string | null;
   /** The class dice a character has left this session. */
   classLeft(actorId: string): number;
   /** Writes a character's flag as its owner's macro could (the key and value the scenario gives). */
@@ -99,19 +101,52 @@ export const ACTION_DICE_SCENARIOS: readonly ActionDiceScenario[] = [
     },
   },
   {
-    name: "action dice: a special botch on a check failed by 5; the declared result stops further dice",
+    name: "action dice: a special botch on a player character's check failed by 5 (never on a roll for no character); the declared result stops further dice",
     async run(w) {
-      const message = await w.roll({ dc: 15 }, [[3, 20]]);
+      const actorId = w.character();
+      if (actorId === null) return ["the world needs an action character that no player owns"];
+      const nobody = await w.roll({ dc: 15 }, [[3, 20]]);
+      const refused = await w.control(nobody, { type: "specialBotch", dice: 1 });
+      const message = await w.roll({ dc: 15 }, [[3, 20]], actorId);
       const special = await w.control(message, { type: "specialBotch", dice: 1 });
       const closed = await w.control(message, { type: "close" });
       const augment = await w.control(message, { type: "augment", faces: 10 });
       const card = await w.render(message);
       return check([
+        ["no character: refused", refused, false],
+        ["no character: not offered", (await w.render(nobody)).querySelector("[data-rb-action=specialBotch]"), null],
         ["special botch", special, true],
         ["closed", closed, true],
         ["augment refused", augment, false],
         ["state", card.querySelector("[data-card-state]")?.getAttribute("data-card-state"), "closed"],
         ["no use control", card.querySelector("[data-rb-action=augment]"), null],
+      ]);
+    },
+  },
+  {
+    name: "action dice: a spent die re-rolls a used d10 (10 → 4); its cascade is thrown afresh (3), and the GM undoes it",
+    async run(w) {
+      const message = await w.roll({ modifier: 2, dc: 20 }, [[12, 20]]);
+      const before = w.gmDice();
+      await w.control(message, { type: "augment", faces: 10 }, [
+        [10, 10],
+        [4, 10],
+      ]);
+      const offered = (await w.render(message)).querySelector('[data-rb-action=reroll][data-augment="0"]') !== null;
+      const ok = await w.control(message, { type: "reroll", augment: 0 }, [[3, 10]]);
+      const spent = before - w.gmDice();
+      const card = await w.render(message);
+      const entry = ledgerOf(message)[1]?.id ?? "";
+      const undone = await w.control(message, { type: "undo", entry });
+      const back = await w.render(message);
+      return check([
+        ["offered", offered, true],
+        ["applied", ok, true],
+        ["dice spent: the use and the re-roll", spent, 2],
+        ["the re-roll's die back", before - w.gmDice(), 1],
+        ["total", card.querySelector("[data-total]")?.textContent?.trim(), "17"],
+        ["undone", undone, true],
+        ["total after undo", back.querySelector("[data-total]")?.textContent?.trim(), "28"],
       ]);
     },
   },

@@ -226,9 +226,12 @@ describe("action dice in Chromium", () => {
       await shoot(page, "action-card-effect-chooser");
       await page.close();
 
-      // A natural 1 on Alice's check: the GM may activate the botch and, once the DC is missed by 5, a
-      // special botch; each dice input is named for what it pays.
-      const botch = await rollAs(w, ALICE, { modifier: 0, dc: 15 }, [[1, 20]], { flavor: "Climb" });
+      // A natural 1 on Alice's check for Ayla (a player character): the GM may activate the botch and,
+      // once the DC is missed by 5, a special botch; each dice input is named for what it pays.
+      const botch = await rollAs(w, ALICE, { modifier: 0, dc: 15 }, [[1, 20]], {
+        flavor: "Climb",
+        speaker: { actor: "actorAyla0000001", alias: "Ayla" } as never,
+      });
       const gm = await chatPage(await rendered(w, botch, GM));
       await checkPage(gm, ".rb-card");
       const names = await gm.evaluate(() =>

@@ -336,7 +336,7 @@ describe("action: plan and the order of throws", () => {
 describe("action: resolution", () => {
   it('RULES.md "Cascade: on the die\'s maximum face, add it and roll the same die again, without limit": d6 6, 6, 2 → 14', () => {
     const out = roll({ augments: [6] }, [10, 6, 6, 2]);
-    expect(out.augments).toEqual([{ faces: 6, group: 1, throws: [6, 6, 2], cascades: 2, total: 14 }]);
+    expect(out.augments).toEqual([{ faces: 6, group: 1, throws: [6, 6, 2], cascades: 2, total: 14, replaced: [] }]);
     expect(out.total).toBe(24);
     const marks = out.dice.filter((d) => d.role === "action").map((d) => d.marks);
     expect(marks).toEqual([["kept", "exploded"], ["kept", "exploded"], ["kept"]]);

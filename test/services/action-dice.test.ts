@@ -196,7 +196,8 @@ describe("action dice: using and spending on a card", () => {
 
   it("the GM's special botch needs a check that missed its DC by 5 or more", async () => {
     await started();
-    const id = await rollAs(w, CARA, { modifier: 0, dc: 15 }, [[9, 20]]);
+    const speaker = { scene: null, actor: "actorDax00000001", token: null, alias: "Dax" };
+    const id = await rollAs(w, CARA, { modifier: 0, dc: 15 }, [[9, 20]], { speaker });
     expect(await control(w, CARA, id, { type: "specialBotch", dice: 1 })).toBe(false);
     expect(errors(w)).toEqual([errorText("GmOnly")]);
     expect(await control(w, GM, id, { type: "specialBotch", dice: 2 })).toBe(true);

@@ -162,6 +162,64 @@ describe("three strikes for novice players", () => {
     expect(strikes()).toEqual({});
   });
 
+  it("a declared failed insight roll stays failed: Alice's late use is refused, no strike taken, the subject stays blocked", async () => {
+    await started(true);
+    // Level 3, modifier +1, d20 9: 13 against DC 15.
+    nextFaces(w, [[9, 20]]);
+    const message = await w.double.actAs(ALICE, () =>
+      w.service.gainInsight("the vault", 1, { level: 3, modifier: 1, dc: 15 }),
+    );
+    await w.double.settle();
+    const id = (message as { id: string }).id;
+    expect(await control(w, GM, id, { type: "close" })).toBe(true);
+    await w.double.settle();
+    const before = stateSnapshot(w);
+    nextFaces(w, [[4, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
+    expect(await control(w, ALICE, id, { type: "reroll" })).toBe(false);
+    expect(errors(w)).toEqual([errorText("InsightDeclaredFailed"), errorText("InsightDeclaredFailed")]);
+    expect(stateSnapshot(w)).toBe(before);
+    expect(strikes()).toEqual({});
+    expect(cardRoll(w, id, BOB).total).toBe(13);
+    expect(await w.double.actAs(ALICE, () => w.service.gainInsight("the vault", 1))).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("InsightFailed", { subject: "the vault" }));
+  });
+
+  it("a secret-DC insight roll: the GM declares it failed, the card says so and the subject is blocked for Alice", async () => {
+    await started(true);
+    nextFaces(w, [[9, 20]]);
+    const message = await w.double.actAs(ALICE, () =>
+      w.service.gainInsight("the vault", 1, { level: 3, modifier: 1, dc: null }),
+    );
+    await w.double.settle();
+    const id = (message as { id: string }).id;
+    const listeners = await import("../../src/applications/chat/action-card-listeners.ts");
+    const gmView = await w.double.actAs(GM, async () => {
+      const html = await w.double.game.messages.get(id)!.renderHTML();
+      await listeners.addActionDiceControls(w.double.game.messages.get(id) as never, html);
+      return html;
+    });
+    expect([...gmView.querySelectorAll('[data-rb-action="close"]')].map((b) => b.textContent?.trim())).toEqual([
+      "Declare a success",
+      "Declare a failure",
+    ]);
+    // Closing without saying how it went records nothing, so it is refused; a player never declares.
+    expect(await control(w, GM, id, { type: "close" })).toBe(false);
+    expect(await control(w, ALICE, id, { type: "close", verdict: "success" })).toBe(false);
+    expect(errors(w)).toEqual([errorText("InsightVerdictNeeded"), errorText("GmOnly")]);
+    expect(await control(w, GM, id, { type: "close", verdict: "failure" })).toBe(true);
+    await w.double.settle();
+    const html = await w.double.actAs(BOB, () => w.double.game.messages.get(id)!.renderHTML());
+    expect(html.querySelector("[data-verdict]")?.getAttribute("data-verdict")).toBe("failure");
+    nextFaces(w, [[4, 4]]);
+    expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("InsightDeclaredFailed"));
+    expect(await w.double.actAs(ALICE, () => w.service.gainInsight("the vault", 1))).toBe(false);
+    expect(errors(w).at(-1)).toBe(errorText("InsightFailed", { subject: "the vault" }));
+    // Another subject is still open to her.
+    expect(await w.double.actAs(ALICE, () => w.service.gainInsight("the map", 1))).toBe(true);
+  });
+
   it("the controls on a declared card offer Alice the late use, naming the strike it would be; Bob none", async () => {
     await started(true);
     const id = await declared();

@@ -82,4 +82,21 @@ describe("an Assistant GM as the only GM online", () => {
     expect(errors(w).at(-1)).toBe(errorText("GmMayNotWriteSettings", { name: "Assistant" }));
     expect(stateSnapshot(w)).toBe(before);
   });
+
+  it("without the permission, every GM action that writes the GM-only settings is refused: awards, forfeits, takes, strikes, a player's insight", async () => {
+    await assistantOnly();
+    expect(await w.service.startSession()).toBe(true);
+    await w.double.settle();
+    w.double.setPermission("SETTINGS_MODIFY", 4);
+    const before = stateSnapshot(w);
+    expect(await w.service.award(ALICE, "a riddle solved")).toBe(false);
+    expect(await w.service.forfeitAwards(BOB, "broke the table's trust")).toBe(false);
+    expect(await w.service.take(ALICE)).toBe(false);
+    expect(await w.service.resetStrikes(ALICE)).toBe(false);
+    expect(await w.double.actAs(ALICE, () => w.service.gainInsight("the vault", 1))).toBe(false);
+    expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(false);
+    await w.double.settle();
+    expect(errors(w)).toEqual(Array(6).fill(errorText("GmMayNotWriteSettings", { name: "Assistant" })));
+    expect(stateSnapshot(w)).toBe(before);
+  });
 });

@@ -84,6 +84,16 @@ export interface EffectControl {
   } | null;
 }
 
+/** One button re-rolling an action die used on the roll: its use's index, size and what its cascade adds now. */
+export interface ActionRerollControl {
+  /** The use's index among the roll's augments. */
+  readonly augment: number;
+  /** The die size. */
+  readonly faces: number;
+  /** What its throws add now. */
+  readonly total: number;
+}
+
 /** One re-roll button: the die it replaces (its index, size and the face it shows now). */
 export interface RerollControl {
   /** The die's index among the roll's own dice. */
@@ -108,6 +118,10 @@ export interface ActionControlsView {
   readonly augment: readonly { readonly faces: number; readonly left: number }[];
   /** The dice of the roll's own the viewer may spend a die to re-roll: one button each, naming the die. */
   readonly reroll: readonly RerollControl[];
+  /** The action dice used on the roll the viewer may spend a die to re-roll (cascade thrown afresh): one button each. */
+  readonly rerollAction: readonly ActionRerollControl[];
+  /** Whether the row of re-roll buttons is shown (a die of the roll's own or an action die to re-roll). */
+  readonly rerollRow: boolean;
   /** The card character's class dice the viewer may spend: their name, size and number left, or `null`. */
   readonly classDice: { readonly name: string; readonly faces: number; readonly left: number } | null;
   /** Whether the viewer may use a class die to augment. */
@@ -127,6 +141,8 @@ export interface ActionControlsView {
   readonly effects: readonly EffectControl[];
   /** Whether the viewer (a GM) may declare the result (never on a damage roll, which has none). */
   readonly close: boolean;
+  /** True when the GM declares the result in words (a secret DC): a success and a failure button. */
+  readonly declare: boolean;
   /** Ledger entries the viewer (a GM) may undo, and whether each may be refunded (criticals). */
   readonly undo: readonly { readonly entry: string; readonly refund: boolean }[];
   /**
@@ -186,6 +202,12 @@ export function actionControls(input: ControlsInput): ActionControlsView {
       ok(die) ? [{ die, faces: b.faces, value: b.value, number: die + 1, only: base.length === 1 }] : [],
     );
   const reroll = own === undefined ? [] : rerollable((die) => allowed({ type: "reroll", die }));
+  const rerollAction: ActionRerollControl[] =
+    own === undefined
+      ? []
+      : (cardOutcome(card)?.augments ?? []).flatMap((a, augment) =>
+          allowed({ type: "reroll", augment }) ? [{ augment, faces: a.faces, total: a.total }] : [],
+        );
   const cls = input.classDice ?? null;
   const classTable = cls ? { ...table, classPools: { [cls.pool.actorId]: cls.pool } } : null;
   const classAllowed = (action: Probe): boolean =>
@@ -238,7 +260,11 @@ export function actionControls(input: ControlsInput): ActionControlsView {
   // A damage roll has no result to declare and earns no award (its card only adds up harm).
   const damage = card.request.kind === "damage";
   const close = input.viewerIsGM && !damage && allowed({ type: "close" });
-  const dieSteps = augment.length > 0 || reroll.length > 0 || classAugment || classReroll.length > 0;
+  // An insight roll with a secret DC: the GM says how it went (a failure blocks the subject).
+  const declare =
+    input.viewerIsGM && !close && allowed({ type: "close", verdict: "failure" }) && card.request.kind === "insight";
+  const dieSteps =
+    augment.length > 0 || reroll.length > 0 || rerollAction.length > 0 || classAugment || classReroll.length > 0;
   const late = !card.open && dieSteps ? { strike: strikesOf(input.lateUses, viewer) + 1, max: MAX_STRIKES } : null;
   const award = input.viewerIsGM && !damage ? awardControl(input) : null;
   const undo = input.viewerIsGM
@@ -251,6 +277,8 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     pool: own ? diceText(own.dice) || "0" : null,
     augment,
     reroll,
+    rerollAction,
+    rerollRow: reroll.length > 0 || rerollAction.length > 0,
     classDice: cls ? { name: cls.name, faces: cls.pool.faces, left: cls.pool.left } : null,
     classAugment,
     classReroll,
@@ -259,16 +287,19 @@ export function actionControls(input: ControlsInput): ActionControlsView {
     activations,
     effects,
     close,
+    declare,
     undo,
     award,
     any:
       award !== null ||
       augment.length > 0 ||
       reroll.length > 0 ||
+      rerollAction.length > 0 ||
       classAugment ||
       classReroll.length > 0 ||
       activations.length > 0 ||
       effects.length > 0 ||
-      close,
+      close ||
+      declare,
   };
 }

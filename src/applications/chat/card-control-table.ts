@@ -90,9 +90,14 @@ const augment = actionDice(({ button: b }) => ({
 const reroll = actionDice(({ button: b }) => ({
   type: "reroll",
   ...(b.dataset.die === undefined ? {} : { die: Number(b.dataset.die) }),
+  ...(b.dataset.augment === undefined ? {} : { augment: Number(b.dataset.augment) }),
   ...classSource(b.dataset.source),
 }));
-const close = actionDice(() => ({ type: "close" }));
+const close = actionDice(({ button: b }) =>
+  b.dataset.verdict === "success" || b.dataset.verdict === "failure"
+    ? { type: "close", verdict: b.dataset.verdict }
+    : { type: "close" },
+);
 const undo = actionDice(({ button: b }) => ({ type: "undo", entry: b.dataset.entry ?? "" }));
 const refund = actionDice(({ button: b }) => ({ type: "refund", entry: b.dataset.entry ?? "" }));
 const undoPool: CardControlRun = ({ message }) => undoPoolAction(message);

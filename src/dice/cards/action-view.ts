@@ -82,7 +82,7 @@ export function actionCardView(
       ),
     })),
     card,
-    verdict: verdictOf(outcome, botched, critical),
+    verdict: verdictOf(outcome, botched, critical, card.declared),
     pending: {
       potentialBotch: outcome.potentialBotch && !botched,
       criticalThreat: outcome.criticalThreat && !critical,
@@ -103,10 +103,19 @@ function ownDiceText(outcome: ActionOutcome): string {
   return [...counts].map(([faces, n]) => `${n}d${faces}`).join(" + ");
 }
 
-/** The headline: an activation that stands, else the roll against its DC, else just its total. */
-function verdictOf(outcome: ActionOutcome, botched: boolean, critical: boolean): ActionCardView["verdict"] {
+/**
+ * The headline: an activation that stands, else the roll against its DC, else the result the GM
+ * declared (a secret DC), else just its total.
+ */
+function verdictOf(
+  outcome: ActionOutcome,
+  botched: boolean,
+  critical: boolean,
+  declared: "success" | "failure" | null,
+): ActionCardView["verdict"] {
   if (botched) return { id: "botch", failure: true };
   if (critical) return { id: "critical", failure: false };
-  if (outcome.dc === null || outcome.success === null) return { id: "total", failure: false };
+  if (outcome.dc === null || outcome.success === null)
+    return declared === null ? { id: "total", failure: false } : { id: declared, failure: declared === "failure" };
   return outcome.success ? { id: "success", failure: false } : { id: "failure", failure: true };
 }

@@ -11,6 +11,7 @@ import {
   type LedgerEntry,
   type SpendType,
   type ValidActionRequest,
+  type Verdict,
 } from "../../engines/action/index.ts";
 import type { PoolPart } from "../../engines/action/index.ts";
 import { isRecord, type Throw } from "../../engines/shared/index.ts";
@@ -37,6 +38,8 @@ export interface ActionCardRecord {
   readonly subject: string | null;
   /** True until the GM declares the result. */
   readonly open: boolean;
+  /** The result as declared at closing (from the DC, or the GM's word on a secret DC), else `null`. */
+  readonly declared: Verdict | null;
   /** Every spend, in order. */
   readonly ledger: readonly LedgerEntry[];
   /** Ids of every action applied to the card. */
@@ -55,6 +58,7 @@ export const NEW_CARD_RECORD: ActionCardRecord = Object.freeze({
   characterGeneration: false,
   subject: null,
   open: true,
+  declared: null,
   ledger: Object.freeze([]),
   applied: Object.freeze([]),
   events: Object.freeze([]),
@@ -72,6 +76,7 @@ export function readCardRecord(raw: unknown): ActionCardRecord {
     characterGeneration: raw.characterGeneration === true,
     subject: typeof raw.subject === "string" && raw.subject.length > 0 ? raw.subject : null,
     open: raw.open !== false,
+    declared: raw.declared === "success" || raw.declared === "failure" ? raw.declared : null,
     ledger: list<LedgerEntry>(raw.ledger),
     applied: list<string>(raw.applied),
     events: list<CardEvent>(raw.events),
@@ -92,6 +97,7 @@ export function cardStateOf(
     characterGeneration: record.characterGeneration,
     subject: record.subject,
     open: record.open,
+    declared: record.declared,
     request,
     thrown,
     ledger: record.ledger,
@@ -117,6 +123,7 @@ export function recordOf(
     characterGeneration: state.characterGeneration,
     subject: state.subject,
     open: state.open,
+    declared: state.declared ?? null,
     ledger: state.ledger,
     applied: state.applied,
     events: event === null ? previous.events : [...previous.events, event],
@@ -170,6 +177,8 @@ export interface ActionCardStateView {
   readonly open: boolean;
   /** The name of the user who declared the result, once closed. */
   readonly closedBy: string | null;
+  /** The result as declared at closing, else `null`. */
+  readonly declared: Verdict | null;
   readonly subject: string | null;
   readonly entries: readonly LedgerLineView[];
   readonly severities: readonly SeverityView[];
@@ -224,6 +233,7 @@ export function cardStateView(record: ActionCardRecord): ActionCardStateView {
   return {
     open: record.open,
     closedBy: closing ? name(closing.by) : null,
+    declared: record.open ? null : record.declared,
     subject: record.subject,
     entries,
     severities,

@@ -30,7 +30,7 @@ import { applyUse, augmentError, rerollError } from "./ledger/uses.ts";
 
 export * from "./ledger/state.ts";
 export { newPool, diceLeft, newClassPool } from "./ledger/spends.ts";
-export { newCard, cardMissing, attachThrows, cardOutcome, standing, severity } from "./ledger/card.ts";
+export { newCard, cardMissing, attachThrows, cardOutcome, standing, severity, declaredVerdict } from "./ledger/card.ts";
 export { strikesOf } from "./ledger/uses.ts";
 export { standingEffect } from "./ledger/activations.ts";
 export { checkAwardForRoll, checkPoolAction, applyPoolAction } from "./ledger/pool-actions.ts";
@@ -61,24 +61,27 @@ function cardActionError(t: ActionTable, a: CardAction): EngineError | null {
 /**
  * Whether an action on a card is allowed. The rules, in the order checked:
  * - augment / re-roll: not on a character-generation roll; only while the roll is open (or, under
- *   the three-strike leniency, as the roller's late use while they have a strike left) and not
- *   locked (an initiative already in a started round); only by
+ *   the three-strike leniency, as the roller's late use while they have a strike left, never on an
+ *   insight roll declared failed) and not locked (an initiative already in a started round); only by
  *   the roller; only once every die is thrown; the roller's pool holds the die. An augment is
  *   refused once a special botch stands (it could lift the total); a re-roll once a botch, critical
  *   or special botch stands (so a potential botch can be re-rolled only before it is activated).
  * - botch: the natural is a potential botch that no re-roll protected; a player may not activate
  *   the botch of a roll of their own (the GM may activate any).
  * - critical: a natural 20 on a check, attack or saving throw; the roller's own roll (the GM: any).
- * - special botch: the GM only; the DC is known and the roll missed it by 5 or more.
+ * - special botch: the GM only; a player character's check or attack (never a saving throw, never an
+ *   NPC's roll or a roll without a character); the DC is known and the roll missed it by 5 or more.
  * - every activation: at least one die, one contribution per user (and per source), the pool holds enough dice.
  * - class dice (`source: "class"`): only the roller, on the roll of the character whose class dice
  *   they are, for a use, a re-roll or a critical; the class pool holds the dice.
  * - effect: the activation stands; a critical's effect is the roller's or the GM's, a botch's the GM's;
  *   the effect is one the rules give that kind of roll, the severity reaches it, none was chosen yet,
  *   and an effect the rules leave open carries a short text.
- * - close: the roll is open, the roller or the GM closes it, every die is thrown.
+ * - close: the roll is open, the roller or the GM closes it, every die is thrown; only the GM gives a
+ *   verdict, and only on a card without a DC; an insight roll on a subject without a DC needs one.
  * - undo: the GM only; the entry stands; an augment or re-roll only after later activations are
- *   undone; an activation only after the effect chosen for it is undone.
+ *   undone; an augment only after the re-rolls of its action die are undone; an activation only
+ *   after the effect chosen for it is undone.
  *
  * An id already applied to the card is allowed as a repeat that changes nothing.
  */
@@ -92,7 +95,8 @@ export function checkCardAction(table: ActionTable, action: CardAction): Check {
  * changed). Throws the refusal's {@link EngineError} when {@link checkCardAction} refuses it; an id
  * already applied returns the table unchanged. An augment or re-roll adds its die to the request:
  * the Foundry layer then throws what `plan` asks for and attaches it with {@link attachThrows}.
- * Closing an insight roll that missed its DC records the subject as failed in the roller's pool.
+ * Closing records the declared result (from the DC, or the GM's verdict on a secret DC); an insight roll
+ * declared failed records the subject as failed in the roller's pool.
  * A class-dice spend takes from (and its undo returns to) the character's pool in `classPools`.
  * A late use (on a closed card, under the three-strike leniency) records the player's next strike
  * on its entry and in `lateUses`; its undo gives the strike back.

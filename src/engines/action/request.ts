@@ -55,16 +55,19 @@ export const MAX_AUGMENTS = 50;
 export const MAX_REROLLS = 50;
 
 /**
- * One re-roll of a single die of the roll's own (the d20 of a check, one die of a damage formula),
- * paid with one action die. The new face replaces that die even if it is lower. `after` orders it
- * among the augments: the re-roll was made after that many augments had been used (0 when omitted:
- * before any augment). Action dice themselves cannot be re-rolled.
+ * One re-roll, paid with one action die: of a single die of the roll's own (the d20 of a check, one
+ * die of a damage formula), or of an action die used on the roll (`augment`). The new face replaces
+ * that die even if it is lower; a re-rolled action die is thrown afresh, and its new throw and
+ * whatever it cascades replace its old throw and cascade. `after` orders it among the augments: the
+ * re-roll was made after that many augments had been used (0 when omitted: before any augment).
  */
 export interface ActionReroll {
   /** The index of the die re-rolled among the roll's own dice (`base`); `"d20"` (older cards) is die 0. */
   readonly target: number | "d20";
   /** How many augments had been used when the re-roll was made; 0 when omitted. */
   readonly after?: number;
+  /** The index of the augment whose action die is re-rolled (below `after`); absent for a die of the roll's own. */
+  readonly augment?: number;
 }
 
 /** A roll request as a caller writes it; omitted fields take their defaults in {@link validate}. */
@@ -130,7 +133,11 @@ export function withDefaults(request: ActionRequest): ValidActionRequest {
     dc: request.dc ?? null,
     botchRange: request.botchRange ?? 1,
     augments: (request.augments ?? EMPTY) as readonly ActionDieSize[],
-    rerolls: (request.rerolls ?? EMPTY).map((r) => ({ target: targetIndex(r.target), after: r.after ?? 0 })),
+    rerolls: (request.rerolls ?? EMPTY).map((r) => ({
+      target: targetIndex(r.target),
+      after: r.after ?? 0,
+      ...(r.augment === undefined ? {} : { augment: r.augment }),
+    })),
     base: request.base ?? D20_BASE,
   };
 }
@@ -224,7 +231,15 @@ export function validate(request: ActionRequest): ValidActionRequest {
     const after = requireInt(reroll.after ?? 0, `rerolls[${i}].after`, 0, augments.length);
     if (after < previous) throw new EngineError("RerollOrder", { index: i });
     previous = after;
-    rerolls[i] = { target, after };
+    if (reroll.augment === undefined) rerolls[i] = { target, after };
+    else {
+      // Only an action die already used when the re-roll was made.
+      const augment = reroll.augment;
+      if (typeof augment !== "number" || !Number.isInteger(augment) || augment < 0 || augment >= after) {
+        throw new EngineError("UnknownRerollTarget", { target: String(augment) });
+      }
+      rerolls[i] = { target, after, augment };
+    }
   }
 
   return { kind, modifier, level, dc, botchRange, augments, rerolls, base };

@@ -84,6 +84,8 @@ export interface AugmentResult {
   readonly cascades: number;
   /** The sum of its throws. */
   readonly total: number;
+  /** The earlier throws of this action die that re-rolls replaced (each a whole cascade), in order. */
+  readonly replaced: readonly (readonly number[])[];
 }
 
 /** One die of the roll's own as it stands: its size, the face that counts, and the faces re-rolls replaced. */
@@ -220,6 +222,33 @@ function note(rec: Segments, type: number, index: number, start: number, end: nu
   rec.count++;
 }
 
+/**
+ * Reads one action die's cascade from throw `start` (a die on its maximum face is thrown again),
+ * noting it as a part of `type` and `index` when `segments` is given. Returns the throw after the
+ * cascade, or -1 when it still misses a throw (the part thrown so far is noted).
+ */
+function cascade(
+  thrown: readonly Throw[],
+  start: number,
+  faces: number,
+  segments: Segments | null,
+  type: number,
+  index: number,
+): number {
+  let i = start;
+  for (;;) {
+    if (i >= thrown.length) {
+      if (i > start && segments !== null) note(segments, type, index, start, i);
+      return -1;
+    }
+    const v = take(thrown, i, faces, ACTION_ROLE);
+    i++;
+    if (v !== faces) break;
+  }
+  if (segments !== null) note(segments, type, index, start, i);
+  return i;
+}
+
 /** Reads the throws against the plan, noting the parts in `segments` when given; returns the missing die. */
 function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segments | null): DieSpec | null {
   if (segments !== null) segments.count = 0;
@@ -235,7 +264,16 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segme
   let r = 0;
   for (let k = 0; k <= augments.length; k++) {
     for (; r < rerolls.length && (rerolls[r] as ValidActionReroll).after === k; r++) {
-      const faces = base[(rerolls[r] as ValidActionReroll).target] as number;
+      const reroll = rerolls[r] as ValidActionReroll;
+      if (reroll.augment !== undefined) {
+        // A re-rolled action die: thrown afresh, cascading as when first used.
+        const faces = augments[reroll.augment] as number;
+        const end = cascade(thrown, i, faces, segments, REROLL_SEGMENT, r);
+        if (end < 0) return actionSpec(faces);
+        i = end;
+        continue;
+      }
+      const faces = base[reroll.target] as number;
       if (i >= n) return specOf(faces, REROLL_ROLE);
       take(thrown, i, faces, REROLL_ROLE);
       if (segments !== null) note(segments, REROLL_SEGMENT, r, i, i + 1);
@@ -243,17 +281,9 @@ function scan(req: ValidActionRequest, thrown: readonly Throw[], segments: Segme
     }
     if (k === augments.length) break;
     const faces = augments[k] as number;
-    const start = i;
-    for (;;) {
-      if (i >= n) {
-        if (i > start && segments !== null) note(segments, AUGMENT_SEGMENT, k, start, i);
-        return actionSpec(faces);
-      }
-      const v = take(thrown, i, faces, ACTION_ROLE);
-      i++;
-      if (v !== faces) break;
-    }
-    if (segments !== null) note(segments, AUGMENT_SEGMENT, k, start, i);
+    const end = cascade(thrown, i, faces, segments, AUGMENT_SEGMENT, k);
+    if (end < 0) return actionSpec(faces);
+    i = end;
   }
   if (i < n) bad(`${n - i} throw(s) more than the plan asks for`);
   return null;
@@ -344,7 +374,9 @@ const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
         replacedOf.push([]);
         continue;
       }
-      const die = (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll).target;
+      const reroll = s.req.rerolls[seg[at + 1] as number] as ValidActionReroll;
+      if (reroll.augment !== undefined) continue;
+      const die = reroll.target;
       s.replaced.push(current[die] as number);
       s.rerolls.push({ die, faces: s.req.base[die] as number, from: current[die] as number, to: value });
       (replacedOf[die] as number[]).push(current[die] as number);
@@ -366,11 +398,18 @@ const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
   },
   augments(s) {
     const seg = s.segments;
+    // An augment's segment comes before any re-roll of it; the latest throw of each augment counts.
     for (let at = 0; at < 4 * s.parts; at += 4) {
-      if (seg[at] !== AUGMENT_SEGMENT) continue;
+      const type = seg[at];
       const index = seg[at + 1] as number;
+      let k = index;
+      if (type === REROLL_SEGMENT) {
+        const augment = (s.req.rerolls[index] as ValidActionReroll).augment;
+        if (augment === undefined) continue;
+        k = augment;
+      } else if (type !== AUGMENT_SEGMENT) continue;
       const end = seg[at + 3] as number;
-      const faces = s.req.augments[index] as ActionDieSize;
+      const faces = s.req.augments[k] as ActionDieSize;
       const throws: number[] = [];
       let total = 0;
       for (let i = seg[at + 2] as number; i < end; i++) {
@@ -378,9 +417,11 @@ const STEP_RUNNERS: Readonly<Record<ActionStepId, (s: StepState) => void>> = {
         throws.push(v);
         total += v;
       }
-      s.augments.push({ faces, group: index + 1, throws, cascades: throws.length - 1, total });
-      s.augmentTotal += total;
+      const earlier = s.augments[k];
+      const replaced = earlier === undefined ? [] : [...earlier.replaced, earlier.throws];
+      s.augments[k] = { faces, group: k + 1, throws, cascades: throws.length - 1, total, replaced };
     }
+    for (const a of s.augments) s.augmentTotal += a.total;
   },
   total(s) {
     s.total = s.natural + s.req.modifier + (s.req.kind === "insight" ? s.req.level : 0) + s.augmentTotal;
@@ -420,22 +461,32 @@ function dieResults(s: StepState): DieResult[] {
   for (let at = 0; at < 4 * parts; at += 4) {
     const type = seg[at] as number;
     if (type === AUGMENT_SEGMENT) continue;
-    const die =
-      type === D20_SEGMENT
-        ? (seg[at + 1] as number)
-        : (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll).target;
-    lastOf[die] = seg[at + 2] as number;
+    const reroll = type === D20_SEGMENT ? undefined : (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll);
+    if (reroll?.augment !== undefined) continue;
+    lastOf[reroll === undefined ? (seg[at + 1] as number) : reroll.target] = seg[at + 2] as number;
+  }
+  // The segment that counts for each action die: its first cascade, then each re-roll of it.
+  const cascadeOf = new Array<number>(s.req.augments.length).fill(-1);
+  const actionDieOf = (at: number): number => {
+    if (seg[at] === AUGMENT_SEGMENT) return seg[at + 1] as number;
+    if (seg[at] !== REROLL_SEGMENT) return -1;
+    return (s.req.rerolls[seg[at + 1] as number] as ValidActionReroll).augment ?? -1;
+  };
+  for (let at = 0; at < 4 * parts; at += 4) {
+    const k = actionDieOf(at);
+    if (k >= 0) cascadeOf[k] = at;
   }
   const kept = LAST_D20_MARKS[(s.criticalThreat ? 1 : 0) + (s.potentialBotch ? 2 : 0)] as readonly DieMark[];
   const dice: DieResult[] = [];
   for (let at = 0; at < 4 * parts; at += 4) {
-    const augment = seg[at] === AUGMENT_SEGMENT;
-    const group = (seg[at + 1] as number) + 1;
+    const k = actionDieOf(at);
+    const augment = k >= 0;
+    const group = k + 1;
     const end = seg[at + 3] as number;
     for (let i = seg[at + 2] as number; i < end; i++) {
       const t = thrown[i] as Throw;
       if (augment) {
-        const marks = t.value === t.faces ? KEPT_EXPLODED : KEPT;
+        const marks = cascadeOf[k] !== at ? REROLLED : t.value === t.faces ? KEPT_EXPLODED : KEPT;
         dice.push({ index: i, faces: t.faces, value: t.value, role: t.role, marks, group });
       } else {
         dice.push({

@@ -87,6 +87,7 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
         by,
         ...(control.faces === undefined ? {} : { faces: Number(control.faces) }),
         ...(control.die === undefined ? {} : { die: Number(control.die) }),
+        ...(control.augment === undefined ? {} : { augment: Number(control.augment) }),
         ...sourceOf(control),
       };
     case "botch":
@@ -107,8 +108,12 @@ function engineAction(control: CardControl, by: string, id: string): CardAction 
       const note = control.note === undefined ? {} : { note: shared.textOf(control.note) };
       return { type: "effect", id, by, activation, effect: shared.textOf(control.effect), ...note };
     }
-    case "close":
-      return { type: "close", id, by };
+    case "close": {
+      if (control.verdict === undefined) return { type: "close", id, by };
+      const verdict = shared.textOf(control.verdict);
+      if (verdict !== "success" && verdict !== "failure") throw new EngineError("MalformedRequest");
+      return { type: "close", id, by, verdict };
+    }
     case "undo":
     case "refund":
       return { type: "undo", id, by, entry: shared.textOf(control.entry) };

@@ -6,7 +6,7 @@
 import { withDefaults, type ActionCardState } from "../../engines/action/index.ts";
 import { cardStateOf, type ActionRoll } from "../../dice/index.ts";
 import { initiativeLocked } from "../initiative.ts";
-import { isNpcType } from "../../data/actor/pure.ts";
+import { isCharacterType, isNpcType } from "../../data/actor/pure.ts";
 
 /**
  * Who controls the roll of a card not yet written: the message's author, except that a roll a GM
@@ -33,13 +33,16 @@ export function cardCharacter(message: ChatMessage.Implementation): string | nul
 }
 
 /**
- * The engine's card state of an action card's message (its character is the speaker's actor); an
- * initiative whose combat has started its rounds is locked.
+ * The engine's card state of an action card's message (its character is the speaker's actor, a player
+ * character when that actor is of a player-character type, whoever rolled); an initiative whose combat
+ * has started its rounds is locked.
  */
 export function cardOf(message: ChatMessage.Implementation, roll: ActionRoll): ActionCardState {
+  const character = cardCharacter(message);
   return {
     ...cardStateOf(roll.card, defaultCardOwner(message), withDefaults(roll.request), roll.throws),
-    character: cardCharacter(message),
+    character,
+    playerCharacter: character !== null && isCharacterType(game.actors.get(character)?.type),
     locked: initiativeLocked(roll.options),
   };
 }

@@ -14,7 +14,14 @@ export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
 /** A control on a card, as a client asks for it (the acting user is the asker, never named here). */
 export type CardControl =
   | { readonly type: "augment"; readonly faces: number; readonly source?: DiceSource }
-  | { readonly type: "reroll"; readonly faces?: number; readonly source?: DiceSource; readonly die?: number }
+  | {
+      readonly type: "reroll";
+      readonly faces?: number;
+      readonly source?: DiceSource;
+      readonly die?: number;
+      /** An action die used on the roll (its index among the uses), re-rolled instead of a die of the roll's own. */
+      readonly augment?: number;
+    }
   | {
       readonly type: "botch" | "critical" | "specialBotch";
       readonly dice: number;
@@ -27,7 +34,7 @@ export type CardControl =
       readonly effect: string;
       readonly note?: string;
     }
-  | { readonly type: "close" }
+  | { readonly type: "close"; readonly verdict?: "success" | "failure" }
   | { readonly type: "undo" | "refund"; readonly entry: string };
 
 /** What a client sends. */

@@ -1,7 +1,13 @@
 /** The action ledger (src/engines/action/ledger/activations.ts): activations (botch, critical, special botch) and the effect the rules give each kind of roll. */
 import { describe, expect, it } from "vitest";
-import { newCard, severity, standingEffect } from "../../../src/engines/action/index.ts";
-import { GM, ALICE, BOB, table, act, refusal, E } from "./support.ts";
+import {
+  newCard,
+  severity,
+  standingEffect,
+  type ActionRequest,
+  type ActionTable,
+} from "../../../src/engines/action/index.ts";
+import { GM, ALICE, BOB, AYLA, table, act, refusal, E } from "./support.ts";
 
 describe("action spends: activating botches and criticals", () => {
   it('RULES.md "several players and the GM may each add dice to the same botch; severity = total dice"', () => {
@@ -55,14 +61,33 @@ describe("action spends: activating botches and criticals", () => {
     expect(t.card.ledger[0]?.undone).toBe(true);
   });
 
-  it('RULES.md "special botch: on a check that failed by 5 or more (needs the DC on the card)"', () => {
-    const failedBy5 = table({ modifier: 3, dc: 18 }, [10]);
+  it('RULES.md "special botch: on a player character\'s check or attack that failed by 5 or more (needs the DC on the card)"', () => {
+    const pc = (request: ActionRequest): ActionTable => {
+      const t = table(request, [10]);
+      return { ...t, card: { ...t.card, character: AYLA, playerCharacter: true } };
+    };
+    const failedBy5 = pc({ modifier: 3, dc: 18 });
     expect(refusal(failedBy5, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBeNull();
     expect(refusal(failedBy5, { type: "specialBotch", id: "s", by: BOB, dice: 1 })).toBe(E("GmOnly"));
-    const failedBy4 = table({ modifier: 4, dc: 18 }, [10]);
+    expect(
+      refusal(pc({ kind: "attack", modifier: 3, dc: 18 }), { type: "specialBotch", id: "s", by: GM, dice: 1 }),
+    ).toBeNull();
+    const failedBy4 = pc({ modifier: 4, dc: 18 });
     expect(refusal(failedBy4, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("NotFailedBy5"));
-    const noDc = table({ modifier: 3 }, [10]);
+    const noDc = pc({ modifier: 3 });
     expect(refusal(noDc, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("NoDc"));
+    // Not on a saving throw (its botch is the activation), an insight roll, or an NPC's roll or one made for no character.
+    expect(refusal(pc({ kind: "save", modifier: 3, dc: 18 }), { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(
+      E("SpecialBotchKind"),
+    );
+    expect(
+      refusal(pc({ kind: "insight", modifier: 3, dc: 18 }), { type: "specialBotch", id: "s", by: GM, dice: 1 }),
+    ).toBe(E("SpecialBotchKind"));
+    const npc = { ...failedBy5, card: { ...failedBy5.card, playerCharacter: false } };
+    expect(refusal(npc, { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(E("SpecialBotchNotPc"));
+    expect(refusal(table({ modifier: 3, dc: 18 }, [10]), { type: "specialBotch", id: "s", by: GM, dice: 1 })).toBe(
+      E("SpecialBotchNotPc"),
+    );
     const t = act(failedBy5, { type: "specialBotch", id: "s", by: GM, dice: 2 });
     expect(severity(t.card, "specialBotch")).toBe(2);
     expect(refusal(t, { type: "augment", id: "a", by: ALICE, faces: 6 })).toBe(E("SpecialBotchAlreadyActivated"));

@@ -225,7 +225,11 @@ describe("action spends: properties", () => {
         ([naturals, generated], seed, modifier) => {
           const faces = tableFaces(naturals, seed);
           let t: ActionTable = {
-            card: { ...settle(newCard({ modifier, dc: DC, botchRange: BOTCH_RANGE }, ALICE), faces), character: AYLA },
+            card: {
+              ...settle(newCard({ modifier, dc: DC, botchRange: BOTCH_RANGE }, ALICE), faces),
+              character: AYLA,
+              playerCharacter: true,
+            },
             pools: pools(),
             classPools: { [AYLA]: newClassPool(AYLA, 8, 2) },
           };

@@ -90,7 +90,7 @@ export function classTable(request: ActionRequest, faces: number[]): ActionTable
   const t = table(request, faces);
   return {
     ...t,
-    card: { ...t.card, character: AYLA },
+    card: { ...t.card, character: AYLA, playerCharacter: true },
     classPools: { [AYLA]: newClassPool(AYLA, 8, 2), brann: newClassPool("brann", 6, 1) },
   };
 }

@@ -36,6 +36,10 @@ export function activateError(t: ActionTable, a: ActivateAction): EngineError | 
     if (a.by !== t.card.owner && !gm) return new EngineError("NotYourRoll");
   } else {
     if (!gm) return new EngineError("GmOnly");
+    // RULES.md §2: a player character's check or attack only (a save has its own botch; never an NPC's roll).
+    if (outcome.kind !== "check" && outcome.kind !== "attack")
+      return new EngineError("SpecialBotchKind", { kind: outcome.kind });
+    if (t.card.playerCharacter !== true) return new EngineError("SpecialBotchNotPc");
     if (outcome.dc === null) return new EngineError("NoDc");
     if (!outcome.failedBy5) return new EngineError("NotFailedBy5", { margin: outcome.margin ?? 0 });
   }

@@ -8,7 +8,15 @@ import { type DieSpec, EngineError, type Throw } from "../../shared/index.ts";
 import { type ActionRequest, validate } from "../request.ts";
 import { type ActionOutcome, resolve, walk } from "../resolve.ts";
 import { poolCount } from "../tables.ts";
-import type { ActionCardState, ActionPoolState, ActionTable, CloseAction, LedgerEntry, SpendType } from "./state.ts";
+import type {
+  ActionCardState,
+  ActionPoolState,
+  ActionTable,
+  CloseAction,
+  LedgerEntry,
+  SpendType,
+  Verdict,
+} from "./state.ts";
 import { isGm, poolOf } from "./spends.ts";
 
 /**
@@ -78,20 +86,43 @@ export function closeError(t: ActionTable, a: CloseAction): EngineError | null {
   if (!t.card.open) return new EngineError("RollClosed");
   if (a.by !== t.card.owner && !isGm(t.pools, a.by)) return new EngineError("NotYourRoll");
   if (cardMissing(t.card) !== null) return new EngineError("RollPending");
+  if (a.verdict !== undefined) {
+    if (a.verdict !== "success" && a.verdict !== "failure") return new EngineError("MalformedRequest");
+    // Only the GM knows a secret DC; a DC on the card judges the roll itself.
+    if (!isGm(t.pools, a.by)) return new EngineError("GmOnly");
+    if (t.card.request.dc !== null) return new EngineError("VerdictWithDc");
+  }
   if (t.card.request.kind === "insight" && t.card.subject !== null) {
     const pool = poolOf(t.pools, t.card.owner);
     if (pool instanceof EngineError) return pool;
+    if (t.card.request.dc === null && a.verdict === undefined) return new EngineError("InsightVerdictNeeded");
   }
   return null;
 }
 
-/** Declares a card's result (checked): an insight roll that missed its DC records the subject as failed in the roller's pool. */
+/**
+ * A closed card's declared result: the one recorded at closing, else (a card closed before results
+ * were recorded, with no late use since) what its DC says; `null` when there was nothing to judge.
+ */
+export function declaredVerdict(card: ActionCardState): Verdict | null {
+  if (card.open) return null;
+  if (card.declared === "success" || card.declared === "failure") return card.declared;
+  const success = cardOutcome(card)?.success ?? null;
+  return success === null ? null : success ? "success" : "failure";
+}
+
+/**
+ * Declares a card's result (checked), from the DC or the GM's verdict on a secret DC: an insight roll
+ * declared failed records the subject as failed in the roller's pool.
+ */
 export function applyClose(table: ActionTable, action: CloseAction): ActionTable {
   const card = table.card;
   const outcome = cardOutcome(card) as ActionOutcome;
-  const closed = { ...card, open: false, applied: [...card.applied, action.id] };
+  const declared: Verdict | null =
+    outcome.success === null ? (action.verdict ?? null) : outcome.success ? "success" : "failure";
+  const closed = { ...card, open: false, declared, applied: [...card.applied, action.id] };
   const subject = card.subject;
-  if (card.request.kind !== "insight" || subject === null || outcome.success !== false) {
+  if (card.request.kind !== "insight" || subject === null || declared !== "failure") {
     return { ...table, card: closed };
   }
   const pool = table.pools[card.owner] as ActionPoolState;

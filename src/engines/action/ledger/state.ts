@@ -90,8 +90,19 @@ export interface ActionCardState {
   readonly subject: string | null;
   /** The character who made the roll (its actor id), whose class dice may pay for it; absent or `null` when unknown. */
   readonly character?: string | null;
+  /**
+   * True when that character is a player character (not an NPC), whoever rolled for it: only such a
+   * roll can take the GM's special botch. Absent: false (no character, or an NPC).
+   */
+  readonly playerCharacter?: boolean;
   /** True until the GM (or the roller) declares the result. */
   readonly open: boolean;
+  /**
+   * The result as declared when the card was closed: read from the DC on the card, or the GM's word
+   * when the DC is secret (see {@link Verdict}). Absent or `null` while open, or when there was nothing
+   * to judge. A late use never changes it.
+   */
+  readonly declared?: Verdict | null;
   /**
    * True when the roll's result is already used where it can no longer change (an initiative
    * entered into a combat whose round has started): no augment or re-roll. Absent: false.
@@ -150,11 +161,16 @@ export interface AugmentAction extends ActionBase {
   readonly source?: DiceSource;
 }
 
-/** Spend an action die to re-roll one die of the roll's own (the roller only, while the roll is open). */
+/**
+ * Spend an action die to re-roll one die of the player's roll (the roller only, while the roll is
+ * open): one of the roll's own dice, or an action die used on it.
+ */
 export interface RerollAction extends ActionBase {
   readonly type: "reroll";
   /** The die re-rolled: its index among the roll's own dice; the first (the d20) when omitted. */
   readonly die?: number;
+  /** An action die re-rolled instead: the index of its use among the roll's augments (its cascade is thrown afresh). */
+  readonly augment?: number;
   /** The size of the die to spend; the smallest in the pool when omitted. */
   readonly faces?: number;
   /** Where the die comes from; the user's pool when omitted. */
@@ -183,9 +199,17 @@ export interface EffectAction extends ActionBase {
   readonly note?: string;
 }
 
-/** Declare the roll's result: no more augments or re-rolls. */
+/** A declared result. */
+export type Verdict = "success" | "failure";
+
+/**
+ * Declare the roll's result: no more augments or re-rolls. On a card without a DC (a secret DC) the
+ * GM may say how it went (`verdict`); an insight roll on a subject needs it, so that a failure is
+ * recorded. A card with its DC is judged by it.
+ */
 export interface CloseAction extends ActionBase {
   readonly type: "close";
+  readonly verdict?: Verdict;
 }
 
 /** The GM undoes one ledger entry: its dice go back and its effect is removed. */

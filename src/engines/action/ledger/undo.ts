@@ -31,6 +31,11 @@ export function undoError(t: ActionTable, a: UndoAction): EngineError | null {
     const later = t.card.ledger.slice(at + 1).some((e) => !e.undone && ACTIVATION_TYPES.includes(e.type));
     if (later) return new EngineError("UndoActivationsFirst");
   }
+  // A re-rolled action die goes back only once its re-rolls are undone.
+  if (entry.type === "augment") {
+    const k = stepIndex(t.card, entry);
+    if (t.card.request.rerolls.some((r) => r.augment === k)) return new EngineError("UndoRerollsFirst");
+  }
   // An effect follows its activation: it goes first, so no effect outlives the dice that paid for it.
   if (entry.type !== "effect" && entry.type !== "augment" && entry.type !== "reroll") {
     if (standingEffect(t.card, entry.type) !== undefined) return new EngineError("UndoEffectFirst");
@@ -73,7 +78,11 @@ function removeStep(card: ActionCardState, entry: LedgerEntry): ActionCardState 
       ? {
           ...req,
           augments: req.augments.filter((_, i) => i !== k),
-          rerolls: req.rerolls.map((r) => (r.after > k ? { ...r, after: r.after - 1 } : r)),
+          rerolls: req.rerolls.map((r) => ({
+            ...r,
+            ...(r.after > k ? { after: r.after - 1 } : {}),
+            ...(r.augment !== undefined && r.augment > k ? { augment: r.augment - 1 } : {}),
+          })),
         }
       : { ...req, rerolls: req.rerolls.filter((_, i) => i !== k) };
   return { ...card, request, thrown };

@@ -15,7 +15,7 @@ import {
 } from "./state.ts";
 import { ALLOWED } from "./checks.ts";
 import { isGm, payError, spend } from "./spends.ts";
-import { cardMissing, standing } from "./card.ts";
+import { cardMissing, declaredVerdict, standing } from "./card.ts";
 
 /** A player's strikes so far under the three-strike leniency. */
 export function strikesOf(lateUses: LateUses | undefined, userId: string): number {
@@ -43,6 +43,9 @@ function dieStepError(t: ActionTable, by: string): EngineError | null {
   if (!t.card.open) {
     const late = lateUseError(t, by);
     if (late !== null) return late;
+    // RULES.md §2: no late use turns a declared failed insight roll into a success.
+    if (t.card.request.kind === "insight" && declaredVerdict(t.card) === "failure")
+      return new EngineError("InsightDeclaredFailed");
   }
   if (t.card.locked === true) return new EngineError("InitiativeSet");
   if (by !== t.card.owner) return new EngineError("NotYourRoll");
@@ -66,6 +69,13 @@ export function rerollError(t: ActionTable, a: RerollAction): EngineError | null
   if (standing(t.card, "botch").length > 0) return new EngineError("BotchAlreadyActivated");
   if (standing(t.card, "critical").length > 0) return new EngineError("CriticalAlreadyActivated");
   if (standing(t.card, "specialBotch").length > 0) return new EngineError("SpecialBotchAlreadyActivated");
+  if (a.augment !== undefined) {
+    const k = a.augment;
+    if (!Number.isInteger(k) || k < 0 || k >= t.card.request.augments.length) {
+      return new EngineError("UnknownRerollTarget", { target: String(a.augment) });
+    }
+    return payError(t, a.by, a.source, 1, a.faces);
+  }
   const die = a.die ?? 0;
   if (!Number.isInteger(die) || die < 0 || die >= t.card.request.base.length) {
     return new EngineError("UnknownRerollTarget", { target: String(a.die) });
@@ -97,7 +107,9 @@ export function applyUse(table: ActionTable, action: AugmentAction | RerollActio
     const next = { ...card, request: { ...card.request, augments: [...card.request.augments, faces] } };
     return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
   }
-  const reroll = { target: action.die ?? 0, after: card.request.augments.length };
+  const after = card.request.augments.length;
+  const reroll =
+    action.augment === undefined ? { target: action.die ?? 0, after } : { target: 0, after, augment: action.augment };
   const next = { ...card, request: { ...card.request, rerolls: [...card.request.rerolls, reroll] } };
   return withStrike(spend(table, { ...action, dice: 1 }, next), action.by, card.open);
 }
