@@ -69,8 +69,12 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * engine's odds (about 2.9 KB: a namespace the API hands out whole cannot be tree-shaken, and a
  * dynamic import of it would keep the same code in core), the settings menus' art editor and table
  * (about 2.3 KB), the points and action-dice requests behind the API (about 2 KB).
+ * Merged with issue 27's one Intl number formatter, issue 28's split ledger and issue 29's rules as
+ * written (declared results, the special botch for player characters, re-rolling an action die, all
+ * in the engine rules the card controls check at startup): 79.5 KB measured, so 80 KB. The action
+ * ledger behind the card controls (about 4 KB) is the cut that would pay for them.
  */
-const JS_LIMIT = 79 * 1024;
+const JS_LIMIT = 80 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {

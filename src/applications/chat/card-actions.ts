@@ -12,7 +12,7 @@
  */
 import { notify } from "../../helpers/notify.ts";
 import type * as Table from "./card-control-table.ts";
-import type { CardControlAccess, CardControlContext, CardControlSpec } from "./card-control.ts";
+import type { CardControlAccess, CardControlContext } from "./card-control.ts";
 
 /** The table of card controls, once loaded. */
 let loaded: typeof Table | null = null;
