@@ -65,7 +65,7 @@ export default defineConfig({
           codegen: { removeWhitespace: true },
         },
         chunkFileNames: "chunks/[name]-[hash].mjs",
-        advancedChunks: { groups: [{ name: "core", test: (id: string) => startup.has(id) }] },
+        codeSplitting: { groups: [{ name: "core", test: (id: string) => startup.has(id) }] },
       },
     },
   },
