@@ -20,8 +20,6 @@ import { registerV14Batch } from "./v14-batch.ts";
 import { DICE_SCENARIOS } from "./dice-scenarios.ts";
 import { runScenario } from "./run-scenario.ts";
 
-export type { QuenchApi, QuenchContext } from "./batch.ts";
-
 /** Registers the system's Quench batches (from the `setup` hook once Quench's global is up; hooks/index.ts). */
 export function registerQuenchBatches(quench: QuenchApi): void {
   registerPostingBatch(quench, "dice", "Rolling Bones: dice and chat cards", (batch) => {

@@ -23,7 +23,6 @@ const table = async () => (loaded ??= await import("./card-control-table.ts"));
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
 
-export type { CardControlAccess, CardControlContext, CardControlRun, CardControlSpec } from "./card-control.ts";
 
 /** Whether the current user may press a control of this access on this message. */
 export function mayPress(access: CardControlAccess, message: ChatMessage.Implementation, button: HTMLElement): boolean {

@@ -22,7 +22,8 @@ export * from "./shared.ts";
 export { actionView, percentileView, piView, poolView, wildView };
 export { editDice, nextDieSize, type DiceEdit } from "./pi.ts";
 export { equipmentSections, type EquipmentEntry } from "./equipment.ts";
-export { healthStats, timedStat, woundEffectText, woundStatusId, type SheetHealth, type TimedView } from "./health.ts";
+export { healthStats, timedStat, woundEffectText, woundStatusId } from "./health.ts";
+export type { SheetHealth, TimedView } from "./shared.ts";
 export type { ItemSheetView } from "./item.ts";
 
 /**

@@ -107,7 +107,11 @@ export function closeError(t: ActionTable, a: CloseAction): EngineError | null {
 export function declaredVerdict(card: ActionCardState): Verdict | null {
   if (card.open) return null;
   if (card.declared === "success" || card.declared === "failure") return card.declared;
-  const success = cardOutcome(card)?.success ?? null;
+  return verdictOf(cardOutcome(card)?.success ?? null);
+}
+
+/** A roll's success as a verdict (`null`: nothing to judge, e.g. a secret DC). */
+function verdictOf(success: boolean | null): Verdict | null {
   return success === null ? null : success ? "success" : "failure";
 }
 
@@ -118,8 +122,7 @@ export function declaredVerdict(card: ActionCardState): Verdict | null {
 export function applyClose(table: ActionTable, action: CloseAction): ActionTable {
   const card = table.card;
   const outcome = cardOutcome(card) as ActionOutcome;
-  const declared: Verdict | null =
-    outcome.success === null ? (action.verdict ?? null) : outcome.success ? "success" : "failure";
+  const declared = verdictOf(outcome.success) ?? action.verdict ?? null;
   const closed = { ...card, open: false, declared, applied: [...card.applied, action.id] };
   const subject = card.subject;
   if (card.request.kind !== "insight" || subject === null || declared !== "failure") {
