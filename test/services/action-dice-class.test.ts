@@ -31,6 +31,7 @@ import type * as GmAction from "../../src/services/gm-action.ts";
 const AYLA = "actorAyla0000001";
 const BRANN = "actorBrann000001";
 const DAX = "actorDax00000001";
+const CORIN = "actorCorin000001";
 
 /** The shared characters, with class dice: Ayla (Alice) 2d8, Dax (Cara) 1d6; Brann (Bob) none. */
 const WITH_CLASS_DICE: ActorSpec[] = CHARACTERS.map((c) =>
@@ -159,6 +160,37 @@ describe("class bonus dice: session, spend, undo, refund", { timeout: 20_000 }, 
     expect(await control(w, GM, card, { type: "undo", entry: entry!.id })).toBe(true);
     expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(true);
     expect(countOf(w, ALICE)).toBe(0);
+  });
+
+  it("class dice count for the lucky break only on the character it is for: Cara's use of Corin's does not block it, one of Dax's does (issue 29)", async () => {
+    // Cara owns Corin (level ½, given 1d4 class dice here) and Dax (level 12, 1d6): her panel's
+    // character, and so her lucky break's, is Dax, the higher level.
+    w = await bootWorld({
+      actors: WITH_CLASS_DICE.map((c) =>
+        c.id === CORIN ? { ...c, system: { ...c.system, classDice: { faces: 4, count: 1 } } } : c,
+      ),
+    });
+    classPools = await import("../../src/services/action-dice/class-pools.ts");
+    gm = await import("../../src/services/gm-action.ts");
+    await w.double.actAs(GM, () => w.service.startSession());
+    const corinCard = await rollFor(CARA, CORIN, { modifier: 0 }, [[9, 20]]);
+    nextFaces(w, [[2, 4]]);
+    expect(await control(w, CARA, corinCard, { type: "augment", faces: 4, source: "class" })).toBe(true);
+    expect(classLeft(CORIN)).toBe(0);
+    const { playerPanelFacts } = await import("../../src/applications/action-dice/facts.ts");
+    const { playerPanelView } = await import("../../src/applications/action-dice/views.ts");
+    expect(w.double.actAs(CARA, () => playerPanelView(playerPanelFacts("p"))).luckyBreakBlocked).toBeNull();
+    // A class die of Dax's, the character the lucky break is for, does count.
+    const daxCard = await rollFor(CARA, DAX, { modifier: 0 }, [[9, 20]]);
+    nextFaces(w, [[3, 6]]);
+    expect(await control(w, CARA, daxCard, { type: "augment", faces: 6, source: "class" })).toBe(true);
+    expect(await w.double.actAs(CARA, () => w.service.luckyBreak())).toBe(false);
+    expect(errors(w)).toEqual([errorText("LuckyBreakAfterSpend", { spent: 1 })]);
+    // The GM undoes Dax's use: only Corin's stands, and the lucky break is Cara's.
+    const [entry] = cardRoll(w, daxCard).card.ledger;
+    expect(await control(w, GM, daxCard, { type: "undo", entry: entry!.id })).toBe(true);
+    expect(await w.double.actAs(CARA, () => w.service.luckyBreak())).toBe(true);
+    expect(countOf(w, CARA)).toBe(0);
   });
 
   it("a pool of an earlier session refills from the class feature at first use; the undo of an old spend is refused", async () => {

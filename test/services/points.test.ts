@@ -419,6 +419,42 @@ describe("wild: Character Points and Fate Points", () => {
     expect(systemOf(w, WIL)).toMatchObject({ fatePoints: 0, session: { fatePoints: 1, characterPoints: 1 } });
   });
 
+  it("a session start in a world with no action-dice character leaves the GM's pool as it was (not emptied) and still resets the points (RULES.md §2, issue 29)", async () => {
+    w = await bootWorld({ actors: structuredClone(CHARACTERS).filter((a) => a.type !== "action-character") });
+    const store = await import("../../src/services/action-dice/store.ts");
+    const actionDice = await import("../../src/services/action-dice/index.ts");
+    // The GM holds three d8 this session (say, from a session when action-dice characters played).
+    const held = {
+      userId: GM,
+      gm: true,
+      dieFaces: 8,
+      dice: [{ faces: 8, count: 3 }],
+      spent: 1,
+      luckyBreak: false,
+      failedInsight: [],
+      applied: [],
+    };
+    const session = as(w, GM, () => store.currentSession());
+    await as(w, GM, () =>
+      w.double.game.settings.set("rolling-bones", "actionGmPool", { session, rev: 4, state: held }),
+    );
+    d6s(w, 3, 4, 5, 5);
+    expect(await rollFor(w, BOB, "wild", WIL, { dice: 2, fatePoint: true })).not.toBeNull();
+    expect(await as(w, GM, () => actionDice.startSession())).toBe(true);
+    expect(await w.points.sessionResetSettled()).toBe(true);
+    expect(errors(w)).toEqual([]);
+    // The GM's dice are still the GM's in the new session; the card lists no pool refilled.
+    const after = as(w, GM, () => store.storedGmPool());
+    expect(after).toMatchObject({ session: session + 1, state: held });
+    expect(w.double.storedMessages().at(-1)?.content).toContain(
+      `Session ${session + 1} starts: per-session limits reset`,
+    );
+    // Per-session counters reset all the same: Wil may spend a Fate Point again.
+    expect(systemOf(w, WIL)).toMatchObject({ session: { fatePoints: 0, characterPoints: 0 } });
+    d6s(w, 3, 4, 5, 5);
+    expect(await rollFor(w, BOB, "wild", WIL, { dice: 2, fatePoint: true })).not.toBeNull();
+  });
+
   it("the GM undoes a Character Point spend: the points and this session's counter come back", async () => {
     w = await bootWorld();
     d6s(w, 3, 4, 2, 2);

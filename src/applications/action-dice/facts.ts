@@ -9,6 +9,7 @@ import {
   currentSession,
   ECONOMY_FLAG,
   lateUsesNow,
+  panelCharacterOf,
   sessionPoolOf,
   storedGmPool,
   type EconomyRecord,
@@ -68,11 +69,7 @@ export function gmPanelFacts(): GmPanelFacts {
 
 /** The character an insight roll is made for: the user's assigned character if it is one, else their highest-level one. */
 export function insightCharacter(user: User.Implementation): Actor.Implementation | null {
-  const assigned = user.character;
-  if (assigned && assigned.type === ACTION_ACTOR_TYPE) return assigned;
-  const owned = charactersOf(user);
-  owned.sort((a, b) => (systemOf(b).level ?? 0) - (systemOf(a).level ?? 0));
-  return owned[0] ?? null;
+  return panelCharacterOf(user);
 }
 
 /** The modifiers an insight roll may use: Reason, Intuition, and each skill (knowledge skills among them). */

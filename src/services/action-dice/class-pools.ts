@@ -113,15 +113,28 @@ export function sessionClassPools(session: number): { steps: WriteStep[]; dice: 
 }
 
 /**
- * The class bonus dice used or spent this session on the characters a player owns: they count as
- * action dice for the lucky break (RULES.md §2). A class pool belongs to its character, and only
- * the character's owner spends it, so the owner's characters are counted.
+ * The character a player's own pool actions are for (her insight roll, her lucky break), as her
+ * action-dice panel shows it: her assigned character if it is an action character, else the
+ * highest-level action character she owns; `null` when she owns none.
+ */
+export function panelCharacterOf(user: User.Implementation): Actor.Implementation | null {
+  const assigned = user.character;
+  if (assigned && assigned.type === ACTION_ACTOR_TYPE) return assigned;
+  // An action character's system carries its level (the data model validates it).
+  const level = (a: Actor.Implementation) => (a.system as { level?: number }).level ?? 0;
+  const owned = game.actors.filter((a) => a.type === ACTION_ACTOR_TYPE && a.testUserPermission(user, "OWNER"));
+  return owned.sort((a, b) => level(b) - level(a))[0] ?? null;
+}
+
+/**
+ * The class bonus dice used or spent this session that count for a player's lucky break (RULES.md
+ * §2: they count as action dice). Class dice belong to one character and are tracked on it, so only
+ * the dice of the character the lucky break is for count ({@link panelCharacterOf}), not those of
+ * every character the player owns.
  */
 export function classDiceSpentBy(userId: string): number {
   const user = game.users.get(userId);
-  if (!user) return 0;
-  const owned = game.actors
-    .filter((a) => a.type === ACTION_ACTOR_TYPE && a.testUserPermission(user, "OWNER"))
-    .map((a) => a.id);
-  return Object.values(loadClassPools(owned).pools).reduce((sum, pool) => sum + pool.spent, 0);
+  const actor = user ? panelCharacterOf(user) : null;
+  if (!actor) return 0;
+  return Object.values(loadClassPools([actor.id]).pools).reduce((sum, pool) => sum + pool.spent, 0);
 }

@@ -73,7 +73,8 @@ export function worldCharacters(): CharacterFacts[] {
  * session started since the GM looked. Writes every player's pool, the GM's pool, every character's
  * class dice and the session number, and posts the pools, all or nothing; fires
  * `rollingBones.sessionStarted`. A world where no player owns an action character starts its session
- * all the same (no pools, the GM's emptied): the hook resets the other engines' per-session counters.
+ * all the same: no pool is refilled, the GM's pool stays as it was (carried into the new session), and
+ * the hook resets the other engines' per-session counters.
  */
 export async function runStartSession({ asker }: ActionContext, data: SessionRequest): Promise<SessionReply> {
   const me = asker.id ?? "";
@@ -85,9 +86,10 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     game.users.filter((u) => !u.isGM).map((u) => u.id),
     worldCharacters(),
   );
-  // A session starts in every world (RULES.md §2 "Session"): with no player owning an action-dice
-  // character there are no pools to refill (the GM's, sized from the players', is emptied), and the
-  // other engines' per-session counters are reset all the same.
+  // A session starts in every world (RULES.md §2 "Session"): pools are refilled only where
+  // action-dice characters exist. With no player owning one, nothing is refilled, the GM's pool is
+  // left as it was (carried into the new session, not emptied), and the other engines' per-session
+  // counters are reset all the same.
   const pools: Record<string, ActionPoolState> =
     players.length === 0
       ? {}
@@ -107,8 +109,12 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     playerPools.set(userId, { session, rev: (before?.rev ?? 0) + 1, state: pools[userId] as ActionPoolState });
   }
   if (playerPools.size > 0) steps.push(playerPoolsWrite(playerPools));
-  const gmState = pools[me];
-  steps.push(gmPoolWrite(gmState ? { session, rev: (storedGmPool()?.rev ?? 0) + 1, state: gmState } : null));
+  const refilled = pools[me];
+  const gmBefore = storedGmPool();
+  const kept = players.length === 0 && gmBefore?.session === currentSession() ? gmBefore.state : undefined;
+  const gmState = refilled ?? kept;
+  if (players.length > 0 || kept)
+    steps.push(gmPoolWrite(gmState ? { session, rev: (gmBefore?.rev ?? 0) + 1, state: gmState } : null));
   const classPools = sessionClassPools(session);
   steps.push(...classPools.steps);
   const previous = currentSession();
@@ -118,7 +124,8 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     revert: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSession, previous),
   });
   const summary = [
-    ...(gmState ? [{ userId: me, gm: true, dice: gmState.dice }] : []),
+    // The card lists the pools refilled (a GM's pool left as it was is not one).
+    ...(refilled ? [{ userId: me, gm: true, dice: refilled.dice }] : []),
     ...players.map(({ userId }) => ({ userId, gm: false, dice: (pools[userId] as ActionPoolState).dice })),
   ];
   const record: EconomyRecord = {
