@@ -168,6 +168,64 @@ function actionRoll(card: action.ActionCardState): LabRoll {
   };
 }
 
+/** The session's pools at the lab's table: Alice plays Bram, Bob a level-3 character. */
+function tablePools(): ReturnType<typeof action.sessionPools> {
+  const { gm, alice, bob } = TABLE_USERS;
+  return action.sessionPools({
+    gm,
+    players: [
+      { userId: alice, levels: [TABLE_BRAM.level] },
+      { userId: bob, levels: [TABLE_BOB_LEVEL] },
+    ],
+  });
+}
+
+/**
+ * A card of Bram's played step by step on the table's pools: each engine card action applied, the
+ * dice it throws attached as the roller's client throws them, and the card's record kept as the
+ * service records it.
+ */
+function playCard(request: action.ActionRequest, d20: number, options: { subject?: string } = {}) {
+  const { alice } = TABLE_USERS;
+  const fresh = action.newCard(request, alice, options);
+  let table: action.ActionTable = {
+    card: { ...action.attachThrows(fresh, 0, [{ faces: 20, role: "d20", value: d20 }]), character: TABLE_BRAM.id },
+    pools: tablePools(),
+  };
+  let record: ActionCardRecord = recordOf(table.card, NEW_CARD_RECORD, null, NAMES, 3);
+  return {
+    act(a: action.CardAction, event: CardEvent | null = null, faces: readonly number[] = []): void {
+      table = action.applyCardAction(table, a);
+      // A die used joins the card once thrown, as the roller's client throws it.
+      for (const value of faces) {
+        const spec = action.cardMissing(table.card);
+        if (spec)
+          table = { ...table, card: action.attachThrows(table.card, table.card.thrown.length, [{ ...spec, value }]) };
+      }
+      record = recordOf(table.card, record, event, NAMES, 3);
+    },
+    /** The card as one viewer sees it, with the controls the listeners add for that viewer. */
+    specimen(id: string, flavor: string, viewer: string, viewerIsGM: boolean): ControlSpecimen {
+      const controls = actionControls({
+        viewer,
+        viewerIsGM,
+        card: table.card,
+        pools: table.pools,
+        messageId: `lab-${id}`,
+      });
+      return {
+        id,
+        card: {
+          file: cardTemplateFile("action"),
+          context: cardContext(actionRoll(table.card), { flavor, stored: { card: record } }),
+        },
+        controls: controls.any ? { file: "templates/chat/action-controls.hbs", context: controls } : null,
+        decorations: { ...NO_DECORATIONS, ledger: controls.undo },
+      };
+    },
+  };
+}
+
 /**
  * Bram's attack, a natural 20, as the GM sees it after: Alice used a d6 (the GM undid it), activated
  * the critical with one die (the GM refunded it), activated it again with two dice and used another
@@ -175,58 +233,48 @@ function actionRoll(card: action.ActionCardState): LabRoll {
  * are recorded as the GM's service records them.
  */
 function gmLedgerSpecimen(): ControlSpecimen {
-  const { gm, alice, bob } = TABLE_USERS;
-  const pools = action.sessionPools({
-    gm,
-    players: [
-      { userId: alice, levels: [TABLE_BRAM.level] },
-      { userId: bob, levels: [TABLE_BOB_LEVEL] },
-    ],
-  });
-  const fresh = action.newCard({ kind: "attack", modifier: 5, dc: 14 }, alice);
-  let table: action.ActionTable = {
-    card: { ...action.attachThrows(fresh, 0, [{ faces: 20, role: "d20", value: 20 }]), character: TABLE_BRAM.id },
-    pools,
-  };
-  let record: ActionCardRecord = recordOf(table.card, NEW_CARD_RECORD, null, NAMES, 3);
-  const act = (a: action.CardAction, event: CardEvent | null, faces: readonly number[] = []) => {
-    table = action.applyCardAction(table, a);
-    // A die used joins the card once thrown, as the roller's client throws it.
-    for (const value of faces) {
-      const spec = action.cardMissing(table.card);
-      if (spec)
-        table = { ...table, card: action.attachThrows(table.card, table.card.thrown.length, [{ ...spec, value }]) };
-    }
-    record = recordOf(table.card, record, event, NAMES, 3);
-  };
-  act({ type: "augment", id: "lab-a1", by: alice, faces: 6 }, null, [4]);
-  act({ type: "undo", id: "lab-u1", by: gm, entry: "lab-a1" }, { id: "lab-u1", type: "undo", by: gm, entry: "lab-a1" });
-  act({ type: "critical", id: "lab-c1", by: alice, dice: 1 }, null);
-  act(
+  const { gm, alice } = TABLE_USERS;
+  const card = playCard({ kind: "attack", modifier: 5, dc: 14 }, 20);
+  card.act({ type: "augment", id: "lab-a1", by: alice, faces: 6 }, null, [4]);
+  card.act(
+    { type: "undo", id: "lab-u1", by: gm, entry: "lab-a1" },
+    { id: "lab-u1", type: "undo", by: gm, entry: "lab-a1" },
+  );
+  card.act({ type: "critical", id: "lab-c1", by: alice, dice: 1 });
+  card.act(
     { type: "undo", id: "lab-r1", by: gm, entry: "lab-c1" },
     { id: "lab-r1", type: "refund", by: gm, entry: "lab-c1" },
   );
-  act({ type: "critical", id: "lab-c2", by: alice, dice: 2 }, null);
-  act({ type: "augment", id: "lab-a2", by: alice, faces: 6 }, null, [3]);
-  const controls = actionControls({
-    viewer: gm,
-    viewerIsGM: true,
-    card: table.card,
-    pools: table.pools,
-    messageId: "lab-gm-ledger",
+  card.act({ type: "critical", id: "lab-c2", by: alice, dice: 2 });
+  card.act({ type: "augment", id: "lab-a2", by: alice, faces: 6 }, null, [3]);
+  return card.specimen("actionGmLedger", "Battle axe", gm, true);
+}
+
+/**
+ * Bram's Sneak check against DC 15 after Alice used a d6 (4) on a d20 of 7, as Alice sees it: besides
+ * another die, she may re-roll the d20 or the action die she used, its cascade thrown afresh
+ * (RULES.md §2, issue 29 item 14).
+ */
+function rerollActionDieSpecimen(): ControlSpecimen {
+  const { alice } = TABLE_USERS;
+  const card = playCard({ kind: "check", modifier: 2, dc: 15 }, 7);
+  card.act({ type: "augment", id: "lab-a1", by: alice, faces: 6 }, null, [4]);
+  return card.specimen("actionRerollDie", "Sneak", alice, false);
+}
+
+/**
+ * Bram's insight roll on a secret DC (the GM knows it, the card does not), as the GM sees it: the GM
+ * declares the result in words, Declare success or Declare failure (a declared failure blocks the
+ * subject for Alice, RULES.md §2, issue 29 item 16).
+ */
+function declareSpecimen(): ControlSpecimen {
+  const card = playCard({ kind: "insight", modifier: 2, level: TABLE_BRAM.level }, 11, {
+    subject: "Who forged the duke's seal",
   });
-  return {
-    id: "actionGmLedger",
-    card: {
-      file: cardTemplateFile("action"),
-      context: cardContext(actionRoll(table.card), { flavor: "Battle axe", stored: { card: record } }),
-    },
-    controls: controls.any ? { file: "templates/chat/action-controls.hbs", context: controls } : null,
-    decorations: { ...NO_DECORATIONS, ledger: controls.undo },
-  };
+  return card.specimen("actionDeclare", "Insight", TABLE_USERS.gm, true);
 }
 
 /** The card-control specimens, in the order the page shows them. */
 export function controlSpecimens(): ControlSpecimen[] {
-  return [...piSpecimens(), ...assistSpecimens(), gmLedgerSpecimen()];
+  return [...piSpecimens(), ...assistSpecimens(), gmLedgerSpecimen(), rerollActionDieSpecimen(), declareSpecimen()];
 }

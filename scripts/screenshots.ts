@@ -3,7 +3,8 @@
  * first): one chat card per engine from the card states gallery, a character sheet with the
  * roll dialog its roll button opens, the dialogs of the percentile and Wild Die characters with
  * their points, a GM roll request as the GM and a player see it, and the cards with the controls
- * one viewer sees (a pick and a re-pick, an assist offered and waiting, the GM's Undo and Refund),
+ * one viewer sees (a pick and a re-pick, an assist offered and waiting, the GM's Undo and Refund, the
+ * re-roll of a used action die, the GM's Declare success / Declare failure on a secret DC),
  * the odds advice (issue 26): a dialog's "what each choice buys", an open action card's advisor,
  * and the GM's difficulty dial in the roll-request form; and play with equipment and harm: a
  * character's sheet with its equipment and a condition applied, an NPC's sheet, attack cards
@@ -36,6 +37,8 @@ const CONTROLS: Readonly<Record<string, string>> = {
   "controls-assist": "percentileAssist",
   "controls-assist-pending": "percentileAssistPending",
   "controls-gm-ledger": "actionGmLedger",
+  "controls-reroll-action-die": "actionRerollDie",
+  "controls-declare": "actionDeclare",
 };
 
 /** The characters whose first roll button opens a dialog showing their points, by image name. */

@@ -495,7 +495,16 @@ describe("the lab shows every state of issue 19 item 15", () => {
   it("draws the controls each viewer sees on a card, with no accessibility violation", async () => {
     const section = page.locator("#lab-controls");
     const specimen = (id: string) => section.locator(`[data-control-specimen="${id}"]`);
-    expect(await section.locator("[data-control-specimen]").count()).toBe(5);
+    expect(await section.locator("[data-control-specimen]").count()).toBe(7);
+    // The re-roll of a used action die (issue 29 item 14) beside the d20's, for the roller.
+    expect(
+      await specimen("actionRerollDie").locator('[data-rb-action="reroll"][data-augment="0"]').textContent(),
+    ).toContain("d6");
+    expect(await specimen("actionRerollDie").locator('[data-rb-action="reroll"][data-die="0"]').count()).toBe(1);
+    // The GM's words on a secret DC: Declare success and Declare failure.
+    expect(
+      (await specimen("actionDeclare").locator("[data-declare] button").allTextContents()).map((t) => t.trim()),
+    ).toEqual(["Declare a success", "Declare a failure"]);
     expect(await specimen("piPick").locator("[data-control=pick] input[type=checkbox]").count()).toBe(4);
     expect(await specimen("piRepick").locator('[data-entry="lab-repick"] button').allTextContents()).toEqual(["Undo"]);
     expect(await specimen("percentileAssist").locator('[data-rb-action="pointsAssist"]').count()).toBe(1);
