@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { requestForTrait, usualUse, type EquipmentLookup, type TraitRef } from "../../src/data/actor/pure.ts";
+import { usualUse, type EquipmentLookup, type TraitRef } from "../../src/data/actor/pure.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import {
   chosenUse,
   equipmentFormValues,

@@ -1,7 +1,9 @@
 /**
  * The Foundry-free part of the character data layer: constants, shapes, derived data, validation,
- * new entries and the request a trait's roll starts from. Sheet views and tests import this barrel,
- * which loads without Foundry; `index.ts` adds the data model classes.
+ * new entries and the shapes of a trait's roll. Sheet views and tests import this barrel, which
+ * loads without Foundry; `index.ts` adds the data model classes. The request a trait's roll starts
+ * from (`requestForTrait`) is not here but in `trait-rolls.ts`: only rolling code imports it, so it
+ * stays out of the startup bundle.
  */
 export * from "./constants.ts";
 export * from "./derived.ts";
