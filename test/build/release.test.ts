@@ -73,8 +73,18 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * written (declared results, the special botch for player characters, re-rolling an action die, all
  * in the engine rules the card controls check at startup): 79.5 KB measured, so 80 KB. The action
  * ledger behind the card controls (about 4 KB) is the cut that would pay for them.
+ * Issue 26, session 4, measured first: a build with every dynamic import stubbed out shows about
+ * 7.5 KB of the startup chunk is code only on-demand chunks call (a module reached statically lands
+ * in core whole, whatever uses it). Moved out of modules that startup code imports: the request a
+ * trait's roll starts from (`trait-rolls.ts`, 1.8 KB), the checked points spend and give-back
+ * (`points/spends.ts`, 1.2 KB), the world migration's equipment plan and a weapon attack's choices
+ * (0.8 KB), the economy card's view (0.3 KB): 75.4 KB, so 75.5 KB. Still there: the action ledger
+ * and every engine's odds, kept by `game.system.api.engines` (a namespace object lives in the chunk
+ * of its module, so a lazily loaded API would keep it in core: the engines' barrels would first have
+ * to leave the startup graph), the export list of core to on-demand chunks (about 1.5 KB) and the
+ * sheets' own item figures (issue 28's views import them through the item barrel).
  */
-const JS_LIMIT = 80 * 1024;
+const JS_LIMIT = 75.5 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
