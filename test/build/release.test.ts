@@ -4,7 +4,7 @@
  * and the shipped bundle stays small.
  */
 import { unzipSync } from "fflate";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -189,7 +189,36 @@ function startupModules(): { startup: string[]; onDemand: string[] } {
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(ROOT, file)), { level: 9 }).length;
 
+/**
+ * Modules only on-demand code calls: a static import from startup code (a barrel re-exporting one)
+ * would put them in the startup chunk whole, which the size budget alone would notice only late.
+ */
+const ON_DEMAND_MODULES = [
+  "src/data/actor/trait-rolls.ts",
+  "src/data/actor/attacks.ts",
+  "src/services/points/spends.ts",
+  "src/services/points/actions.ts",
+  "src/data/migrations/equipment-v2.ts",
+  "src/data/migrations/world.ts",
+  "src/services/action-dice/economy-card.ts",
+  "src/engines/advice.ts",
+];
+
 describe("bundle size", () => {
+  it("keeps the modules only on-demand code calls out of the startup JS", () => {
+    // The build writes hidden source maps beside the chunks (vite.config.ts); their sources name each chunk's modules.
+    const sources = startupModules().startup.flatMap((f) => {
+      const map = path.join(ROOT, `${f}.map`);
+      return existsSync(map) ? (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
+    });
+    expect(sources.some((s) => s.endsWith("src/index.ts"))).toBe(true);
+    for (const module of ON_DEMAND_MODULES)
+      expect(
+        sources.filter((s) => s.endsWith(module)),
+        module,
+      ).toEqual([]);
+  });
+
   it(`loads at most ${JS_LIMIT / 1024} KB of JS at startup and ${CSS_LIMIT / 1024} KB of CSS, gzipped`, () => {
     const { startup, onDemand } = startupModules();
     const js = startup.reduce((n, f) => n + gz(f), 0);
