@@ -92,6 +92,16 @@ export interface PlannedSpend {
   readonly entries: readonly PointsEntry[];
 }
 
+/** A number read from a character's data at a dotted path (0 when missing or not a number). */
+export function numberAt(system: unknown, path: string): number {
+  let node: unknown = system;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return 0;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "number" && Number.isFinite(node) ? node : 0;
+}
+
 /** The engine a character type spends points on, or `null` for a type without points. */
 export function engineOfType(type: string): PointsEngine | null {
   return shared.ownValue(ENGINE_OF_TYPE, type) ?? null;

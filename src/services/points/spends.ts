@@ -11,6 +11,7 @@ import {
   ASSISTS_FLAG,
   engineOfType,
   isEmptyPlan,
+  numberAt,
   SPEND_LOG_LENGTH,
   SPENDS_FLAG,
   WILLPOWER_TURN_FLAG,
@@ -22,16 +23,6 @@ import {
 } from "./ledger.ts";
 
 const FLAGS = "flags.rolling-bones.";
-
-/** A number read from a character's data (0 when missing or not a number). */
-function numberAt(system: unknown, path: string): number {
-  let node: unknown = system;
-  for (const part of path.split(".")) {
-    if (typeof node !== "object" || node === null) return 0;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "number" && Number.isFinite(node) ? node : 0;
-}
 
 /** The spend log after adding a record (the oldest records beyond {@link SPEND_LOG_LENGTH} are dropped). */
 function withRecord(log: readonly SpendRecord[], record: SpendRecord): SpendRecord[] {
