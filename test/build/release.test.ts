@@ -83,9 +83,10 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * `game.system.api.engines` (a namespace object lives in the chunk of its module, so a lazily loaded
  * API would keep it in core: the engines' barrels would first have to leave the startup graph), the
  * export list of core to on-demand chunks (about 1.5 KB) and the sheets' own item figures (issue
- * 28's views import them through the item barrel).
+ * 28's views import them through the item barrel). Merged with issue 29's initiative of the Wild Die
+ * (its rules and dialog hook, about 0.25 KB): 75.3 KB measured, so 75.5 KB.
  */
-const JS_LIMIT = 75.25 * 1024;
+const JS_LIMIT = 75.5 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
