@@ -113,6 +113,11 @@ async function bundle(): Promise<{ script: string; adviceInPage: boolean }> {
   };
 }
 
+/** Whether the chat log's page bundles any odds-advice module (it should not: the advice loads on demand). */
+export async function adviceInChatPage(): Promise<boolean> {
+  return (await bundle()).adviceInPage;
+}
+
 /** One kind of card's figures. */
 export interface ChatFigures {
   /** Median over the rounds, per card: building the HTML, and the whole render through layout (µs). */

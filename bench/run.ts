@@ -30,8 +30,7 @@ import { wallMs } from "./timing.ts";
 import { measureIsolated } from "./isolated.ts";
 import { CHAT_RERENDERS, CHAT_ROUNDS, measureChat, type ChatResult } from "./chat.ts";
 import { RENDERED_CARDS_KEPT } from "../src/dice/cards/rendered.ts";
-import { ADVICE_COLD_REPEATS, measureAdvice, type AdviceFigure } from "./advice.ts";
-import { CARD_FIRST_TARGET, TABLE_CHANGE_TARGET, TABLE_FIRST_TARGET } from "./advice-cases.ts";
+import { adviceSection, adviceTable, measureAdvice } from "./advice.ts";
 import { measureQueue, queueSection, queueTable } from "./queue.ts";
 
 const DOC = fileURLToPath(new URL("../docs/benchmarks.md", import.meta.url));
@@ -194,41 +193,6 @@ function chatTable(chat: ChatResult): Table {
         ratio(chat.system.htmlBytesPerCard, chat.plain.htmlBytesPerCard),
       ],
     ],
-  };
-}
-
-/** Section 5: the odds advice (issue 26), each case's first open and its changes, beside the odds panel. */
-function adviceTable(figures: readonly AdviceFigure[]): Table {
-  return {
-    head: [
-      "Case",
-      "Largest inputs",
-      "First open (wall, median)",
-      "(CPU)",
-      "Fastest process (wall)",
-      "Target",
-      "Met (median wall)",
-      "Dialog's whole first open (wall)",
-      "Each change, warm (wall / CPU)",
-      "≤ 1 ms",
-      "Odds panel alone, warm (CPU)",
-      "Tables ÷ panel",
-    ],
-    align: ["l", "l", "r", "r", "r", "r", "l", "r", "r", "l", "r", "r"],
-    rows: figures.map((f) => [
-      f.case.name,
-      f.case.inputs,
-      formatMicros(f.first.wall),
-      formatMicros(f.first.cpu),
-      formatMicros(f.firstBest),
-      formatMicros(f.case.kind === "table" ? TABLE_FIRST_TARGET : CARD_FIRST_TARGET),
-      verdict(f.firstMeets),
-      f.whole === null ? "—" : formatMicros(f.whole.wall),
-      `${formatMicros(f.change.wall)} / ${formatMicros(f.change.cpu)}`,
-      both(f.changeMeets.wall, f.changeMeets.cpu),
-      f.panel === null ? "—" : formatMicros(f.panel.cpu),
-      f.panel === null ? "—" : formatRatio(f.change.cpu / f.panel.cpu),
-    ]),
   };
 }
 
@@ -623,28 +587,7 @@ ledgers). What was slow and is fixed:
   unchanged now renders once (the memo above keeps the last ${RENDERED_CARDS_KEPT} cards); a spend changes
   the roll's stored options, so that card renders afresh, as "Re-render one card" measures.
 
-## 5. Odds advice
-
-What each choice buys in every roll dialog, and an open card's advisor (issue 26): \`bench/advice.ts\`,
-cases in \`bench/advice-cases.ts\`. A dialog's case is its whole table of tables (\`choicesView\`: every
-resource the roll can spend, each amount up to what the roller holds, each piece of gear with and
-without) for the largest inputs the rules allow. First open: in a fresh \`node\` process
-(${ADVICE_COLD_REPEATS} per case, the median; the fastest process beside it), after the dialog's odds
-panel was computed once (untimed), as the dialog computes its tables right after its panel; "the
-dialog's whole first open" times the panel and the tables together in another fresh process (it
-includes starting the number formats of the language, some tens of ms in a fresh process, which a
-Foundry client has long paid when a dialog opens). Each change: the form's values cycle through the
-case's changes (a target, a count, a piece of gear ticked…), warm, median per call, beside the
-dialog's own odds panel for the same changes ("tables ÷ panel": what the tables add to each change).
-A card's advisor is computed when its owner views or hovers it, never while the chat log renders:
-the chat log's page (section 4) does not contain the advice code (${chat.adviceInPage ? "**it does**" : "checked on its bundle"}), so
-its figures are those of the cards alone. Targets: a table's first open ≤ ${TABLE_FIRST_TARGET / 1000} ms and each change
-≤ ${TABLE_CHANGE_TARGET / 1000} ms; a card's advisor ≤ ${CARD_FIRST_TARGET / 1000} ms on first view. On a busy machine a fresh process is now
-and then held off the CPU for a few milliseconds in the middle of its call: the fastest process shows
-what the call costs undisturbed.
-
-${tables.advice}
-
+${adviceSection(advice, chat.adviceInPage)}
 ${queueSection(queue)}
 ## Appendix: every odds cell
 

@@ -14,7 +14,7 @@ import { EMPTY_POINTS_RECORD, type PointsEntry, type PointsRecord } from "../src
 import { ROLL_TOTALS } from "../src/dice/cards/index.ts";
 import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
 import { action, shared } from "../src/engines/index.ts";
-import { withEntry } from "../src/services/points/ledger.ts";
+import { withEntry } from "../src/services/points/spends.ts";
 import {
   LAB_PENDING_ASSIST,
   LAB_YSOLDE,

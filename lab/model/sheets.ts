@@ -44,9 +44,9 @@ import {
   isNpcType,
   newEntry,
   prepareUpdate,
-  requestForTrait,
   traitLabelOf,
 } from "../../src/data/actor/pure.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { conditionLines } from "../../src/dice/cards/index.ts";
 import { type DialogPoints, dialogPointsOf } from "../../src/services/points/views.ts";
 import { type EngineError, type EngineId, action, wild } from "../../src/engines/index.ts";

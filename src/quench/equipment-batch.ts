@@ -12,7 +12,8 @@
  *   running the batch) Roll damage, which rolls the weapon's damage.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { asCharacter, requestForTrait, type CharacterType } from "../data/actor/pure.ts";
+import { asCharacter, type CharacterType } from "../data/actor/pure.ts";
+import { requestForTrait } from "../data/actor/trait-rolls.ts";
 import { dialogSettingsFor, DIALOG_ENGINES, evaluateForm, postDialogRoll } from "../applications/dialogs/index.ts";
 import type { FormValues } from "../applications/dialogs/form-values.ts";
 import { dialogAttack, equipmentOf, traitRollOptions } from "../applications/sheets/roll-trait.ts";

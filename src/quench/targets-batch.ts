@@ -5,7 +5,8 @@
  * batch) judges each against its defence, and the card names both with their verdicts. The scenario
  * creates its actors and deletes them afterwards, with the message it posted.
  */
-import { asCharacter, requestForTrait } from "../data/actor/pure.ts";
+import { asCharacter } from "../data/actor/pure.ts";
+import { requestForTrait } from "../data/actor/trait-rolls.ts";
 import { DIALOG_ENGINES, dialogSettingsFor, evaluateForm, postDialogRoll } from "../applications/dialogs/index.ts";
 import { dialogAttack, equipmentOf, traitRollOptions } from "../applications/sheets/roll-trait.ts";
 import type { DialogTarget } from "../dice/cards/targets.ts";

@@ -22,7 +22,8 @@ import * as wildDialog from "../../src/applications/dialogs/wild-roll-dialog.ts"
 import * as poolDialog from "../../src/applications/dialogs/pool-roll-dialog.ts";
 import { evaluateForm } from "../../src/applications/dialogs/types.ts";
 import { EngineError, pi } from "../../src/engines/index.ts";
-import { requestForTrait, traitLabelOf, type EquipmentLookup, type TraitRoll } from "../../src/data/actor/pure.ts";
+import { traitLabelOf, type EquipmentLookup, type TraitRoll } from "../../src/data/actor/pure.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { SAMPLE_EQUIPMENT, SAMPLES } from "../data/samples.ts";
 import { errorMessage } from "../../src/helpers/notify.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";

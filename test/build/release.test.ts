@@ -4,7 +4,7 @@
  * and the shipped bundle stays small.
  */
 import { unzipSync } from "fflate";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -73,8 +73,20 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * written (declared results, the special botch for player characters, re-rolling an action die, all
  * in the engine rules the card controls check at startup): 79.5 KB measured, so 80 KB. The action
  * ledger behind the card controls (about 4 KB) is the cut that would pay for them.
+ * Issue 26, session 4, measured first: a build with every dynamic import stubbed out shows about
+ * 7.5 KB of the startup chunk is code only on-demand chunks call (a module reached statically lands
+ * in core whole, whatever uses it). Moved out of modules that startup code imports: the request a
+ * trait's roll starts from (`trait-rolls.ts`, 1.8 KB), the checked points spend and give-back
+ * (`points/spends.ts`, 1.2 KB), the world migration's equipment plan and a weapon attack's choices
+ * (0.8 KB), the economy card's view (0.3 KB), the card panels' ledger controls (0.4 KB): 75.0 KB,
+ * so 75.25 KB. Still there: the action ledger and every engine's odds, kept by
+ * `game.system.api.engines` (a namespace object lives in the chunk of its module, so a lazily loaded
+ * API would keep it in core: the engines' barrels would first have to leave the startup graph), the
+ * export list of core to on-demand chunks (about 1.5 KB) and the sheets' own item figures (issue
+ * 28's views import them through the item barrel). Merged with issue 29's initiative of the Wild Die
+ * (its rules and dialog hook, about 0.25 KB): 75.3 KB measured, so 75.5 KB.
  */
-const JS_LIMIT = 80 * 1024;
+const JS_LIMIT = 75.5 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
@@ -179,7 +191,37 @@ function startupModules(): { startup: string[]; onDemand: string[] } {
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(ROOT, file)), { level: 9 }).length;
 
+/**
+ * Modules only on-demand code calls: a static import from startup code (a barrel re-exporting one)
+ * would put them in the startup chunk whole, which the size budget alone would notice only late.
+ */
+const ON_DEMAND_MODULES = [
+  "src/data/actor/trait-rolls.ts",
+  "src/data/actor/attacks.ts",
+  "src/services/points/spends.ts",
+  "src/services/points/actions.ts",
+  "src/data/migrations/equipment-v2.ts",
+  "src/data/migrations/world.ts",
+  "src/services/action-dice/economy-card.ts",
+  "src/applications/chat/card-controls.ts",
+  "src/engines/advice.ts",
+];
+
 describe("bundle size", () => {
+  it("keeps the modules only on-demand code calls out of the startup JS", () => {
+    // The build writes hidden source maps beside the chunks (vite.config.ts); their sources name each chunk's modules.
+    const sources = startupModules().startup.flatMap((f) => {
+      const map = path.join(ROOT, `${f}.map`);
+      return existsSync(map) ? (JSON.parse(readFileSync(map, "utf8")) as { sources: string[] }).sources : [];
+    });
+    expect(sources.some((s) => s.endsWith("src/index.ts"))).toBe(true);
+    for (const module of ON_DEMAND_MODULES)
+      expect(
+        sources.filter((s) => s.endsWith(module)),
+        module,
+      ).toEqual([]);
+  });
+
   it(`loads at most ${JS_LIMIT / 1024} KB of JS at startup and ${CSS_LIMIT / 1024} KB of CSS, gzipped`, () => {
     const { startup, onDemand } = startupModules();
     const js = startup.reduce((n, f) => n + gz(f), 0);

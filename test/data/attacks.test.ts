@@ -7,15 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { percentile, pi, pool, shared, wild } from "../../src/engines/index.ts";
-import {
-  defaultUse,
-  requestForTrait,
-  traitLabelOf,
-  useValue,
-  UNTRAINED_GROUP_KEY,
-  type AttackUse,
-  type EquipmentLookup,
-} from "../../src/data/actor/pure.ts";
+import { traitLabelOf, UNTRAINED_GROUP_KEY, type EquipmentLookup } from "../../src/data/actor/pure.ts";
+import { defaultUse, useValue, type AttackUse } from "../../src/data/actor/attacks.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { localize } from "../support/i18n.ts";
 import { withConditions } from "../../src/data/conditions/index.ts";
 import { itemAdjustments, namedEquipment, newGear, newWeapon } from "../../src/data/item/pure.ts";

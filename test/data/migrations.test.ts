@@ -11,9 +11,9 @@ import {
   migratePiCharacter,
   migratePoolCharacter,
   migrateWildCharacter,
-  planEquipment,
   type Source,
 } from "../../src/data/migrations/index.ts";
+import { planEquipment } from "../../src/data/migrations/equipment-v2.ts";
 import { newWeapon } from "../../src/data/item/pure.ts";
 import { SCHEMA_VERSION } from "../../src/data/actor/pure.ts";
 import { SAMPLES } from "./samples.ts";

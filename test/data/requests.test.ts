@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { action, percentile, pi, pool, wild } from "../../src/engines/index.ts";
-import { requestForTrait, traitFromDataset, TRAIT_KINDS, type CharacterType } from "../../src/data/actor/pure.ts";
+import { traitFromDataset, TRAIT_KINDS, type CharacterType } from "../../src/data/actor/pure.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { hasKey } from "../support/i18n.ts";
 import { SAMPLE_EQUIPMENT, SAMPLES } from "./samples.ts";
 import type { EquipmentLookup } from "../../src/data/actor/pure.ts";

@@ -7,13 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFoundry, type FoundryDouble } from "../foundry/index.ts";
-import {
-  CHARACTER_TYPES,
-  requestForTrait,
-  traitFromDataset,
-  traitLabelOf,
-  type CharacterType,
-} from "../../src/data/actor/pure.ts";
+import { CHARACTER_TYPES, traitFromDataset, traitLabelOf, type CharacterType } from "../../src/data/actor/pure.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { format, localize } from "../support/i18n.ts";
 import { renderSheet } from "./render-sheet.ts";
 import { SAMPLES } from "./samples.ts";

@@ -6,7 +6,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { requestForTrait, usualUse, type EquipmentLookup, type TraitRef } from "../../src/data/actor/pure.ts";
+import { type EquipmentLookup, type TraitRef } from "../../src/data/actor/pure.ts";
+import { usualUse } from "../../src/data/actor/attacks.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import {
   chosenUse,
   equipmentFormValues,
@@ -21,9 +23,9 @@ import {
   kindFromDamage,
   migrateGear,
   migrateWeapon,
-  planEquipment,
   readLegacyDamage,
 } from "../../src/data/migrations/index.ts";
+import { planEquipment } from "../../src/data/migrations/equipment-v2.ts";
 import { newWeapon, prepareItemUpdate, WEAPON_KINDS, type WeaponSource } from "../../src/data/item/pure.ts";
 import { dialogAttackOf } from "../../src/applications/dialogs/attack-of.ts";
 import { localize } from "../support/i18n.ts";

@@ -33,20 +33,8 @@ import {
 import { action, percentile, pi, pool, wild, type EngineId } from "../../src/engines/index.ts";
 import { parseEnricher } from "../../src/helpers/chat-commands.ts";
 import { parseRequestText } from "../../src/services/requests/spec.ts";
-import {
-  CHARACTER_TYPES,
-  DEFENCE,
-  ENGINE_OF,
-  NPC_TYPES,
-  TRAIT_KINDS,
-  asCharacter,
-  prepareUpdate,
-  requestForTrait,
-  rollingTypeOf,
-  type ActorType,
-  type CharacterType,
-  type EquipmentLookup,
-} from "../../src/data/actor/pure.ts";
+import { CHARACTER_TYPES, DEFENCE, ENGINE_OF, NPC_TYPES, TRAIT_KINDS, asCharacter, prepareUpdate, rollingTypeOf, type ActorType, type CharacterType, type EquipmentLookup } from "../../src/data/actor/pure.ts";
+import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import {
   ITEM_TYPES,
   WEAPON_KINDS,

@@ -194,7 +194,7 @@ describe("the attack card's damage button", () => {
 describe("Wild Die damage", () => {
   it("a Fate Point doubles Wil's Strength (2D+1 → 4D+2) but not the axe's 3D", async () => {
     await world();
-    const { requestForTrait } = await import("../../src/data/actor/requests.ts");
+    const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
     const { equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
     const { rollWithPoints } = await import("../../src/services/points/index.ts");
     const actor = w.double.game.actors.get(WIL)!;

@@ -173,7 +173,8 @@ async function rollThroughDialog(
   itemId: string,
   change: (values: FormValues) => FormValues,
 ) {
-  const { requestForTrait, asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
   const { dialogAttack, equipmentOf, traitRollOptions } = await import("../../src/applications/sheets/roll-trait.ts");
   const dialogs = await import("../../src/applications/dialogs/index.ts");
   const before = w.double.game.messages.size;

@@ -8,16 +8,14 @@ import type { PendingAssist, PointsEntry } from "../../src/dice/rolls/points-car
 import { pointsLedgerView, readPointsRecord } from "../../src/dice/rolls/points-card.ts";
 import { EngineError } from "../../src/engines/shared/index.ts";
 import {
-  giveBackUpdate,
   isEmptyPlan,
   planFromRequest,
-  planSpend,
-  resetSessionCounters,
   SPEND_LOG_LENGTH,
   turnKey,
   type ActorPoints,
   type SpendContext,
 } from "../../src/services/points/ledger.ts";
+import { giveBackUpdate, planSpend, resetSessionCounters } from "../../src/services/points/spends.ts";
 import { dialogPointsOf, willpowerTurnState } from "../../src/services/points/views.ts";
 
 const CTX: SpendContext = { id: "spend00000000001", by: "userA", session: 4, cpSessionLimit: 5, turn: null };

@@ -69,7 +69,8 @@ async function showNpcDefences(shown: boolean): Promise<void> {
  * weapon row opens (its dialog settings read her targets) and its Roll.
  */
 async function attack(change: (values: FormValues) => FormValues = (v) => v) {
-  const { requestForTrait, asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
   const { dialogAttack, equipmentOf, traitRollOptions } = await import("../../src/applications/sheets/roll-trait.ts");
   const dialogs = await import("../../src/applications/dialogs/index.ts");
   const before = w.double.game.messages.size;

@@ -153,7 +153,8 @@ describe("an action-dice attack adds its wielder", () => {
  * Rolls Odile's sword through the roll dialog as Alice, the form changed by `change` (what `RollDialog` runs).
  */
 async function attackThroughDialog(change: (values: FormValues) => FormValues) {
-  const { requestForTrait, asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { asCharacter } = await import("../../src/data/actor/pure.ts");
+  const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
   const { dialogAttack, equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
   const dialogs = await import("../../src/applications/dialogs/index.ts");
   const before = w.double.game.messages.size;

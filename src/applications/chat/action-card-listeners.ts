@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { ActionRoll } from "../../dice/index.ts";
-import { ECONOMY_FLAG } from "../../services/action-dice/economy-card.ts";
+import { ECONOMY_FLAG } from "../../services/action-dice/protocol.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
 
 /** Whether a message may carry action-dice controls: an action roll, or an economy card's record. */

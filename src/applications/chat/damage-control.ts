@@ -11,7 +11,7 @@
 import { attackResultOf, type AttackResult } from "../../dice/cards/attack-result.ts";
 import { shared } from "../../engines/index.ts";
 import { escapeHTML } from "../../helpers/html.ts";
-import { damageButton } from "./card-controls.ts";
+import { damageButton } from "./control-button.ts";
 
 /** The weapon an attack card names (`roll.options.weapon`), or `null`. */
 export function cardWeapon(message: ChatMessage.Implementation): { actor: string; item: string } | null {

@@ -2,13 +2,13 @@
 
 import {
   asCharacter,
-  requestForTrait,
   traitLabelOf,
   type EquipmentLookup,
   type CharacterType,
   type TraitLabel,
   type TraitRef,
 } from "../../data/actor/pure.ts";
+import { requestForTrait } from "../../data/actor/trait-rolls.ts";
 import { EngineError, shared, type EngineId } from "../../engines/index.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";

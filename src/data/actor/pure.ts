@@ -1,7 +1,9 @@
 /**
  * The Foundry-free part of the character data layer: constants, shapes, derived data, validation,
- * new entries and the request a trait's roll starts from. Sheet views and tests import this barrel,
- * which loads without Foundry; `index.ts` adds the data model classes.
+ * new entries and the shapes of a trait's roll. Sheet views and tests import this barrel, which
+ * loads without Foundry; `index.ts` adds the data model classes. The request a trait's roll starts
+ * from (`requestForTrait`) and a weapon attack's choices (`attacks.ts`) are not here but in
+ * `trait-rolls.ts`: only rolling code imports them, so they stay out of the startup bundle.
  */
 export * from "./constants.ts";
 export * from "./derived.ts";
@@ -12,5 +14,4 @@ export type * from "./types.ts";
 export * from "./initiative.ts";
 export * from "./npc.ts";
 export * from "./bars.ts";
-export * from "./attacks.ts";
 export * from "./defence.ts";

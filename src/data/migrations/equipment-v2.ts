@@ -6,7 +6,8 @@
  * are conditions, not equipment, and stay where they are).
  *
  * A data model's `migrateData` cannot create documents, so this step is planned here, purely, and
- * applied once per world by the active GM (`world.ts`).
+ * applied once per world by the active GM (`world.ts`, loaded on `ready` by that GM only: this module
+ * is not startup code). What `migrateData` does of this version is in `character-v2.ts`.
  */
 
 import { newWeapon } from "../item/defaults.ts";
@@ -14,11 +15,11 @@ import { ITEM_MAX_DESCRIPTION, WEAPON_MAX_ATTACK, WEAPON_MAX_BOTCH_RANGE } from 
 import type { WeaponKind, WeaponSource } from "../item/types.ts";
 import { FORMULA_PATTERN, requireDamageFormula } from "../item/validators.ts";
 import { actionCharacterV1 } from "./character-v1.ts";
-import { bumpVersion, isObject, type Source } from "./helpers.ts";
+import { VERSION } from "./character-v2.ts";
+import { isObject, type Source } from "./helpers.ts";
 import { kindFromDamage, readLegacyDamage } from "./item-v2.ts";
 
-/** The schema version this migration produces (the world setting records it once every actor is migrated). */
-export const VERSION = 2;
+export { VERSION };
 
 /** A Foundry document id: 16 letters and digits. */
 const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;
@@ -157,16 +158,4 @@ function legacyDamage(raw: unknown): { damage: unknown; kind: WeaponKind; descri
 /** The entries of an object whose values are not `undefined`. */
 function defined(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-}
-
-/**
- * The part of version 2 a data model's `migrateData` can do: raise the version of a character that
- * holds no equipment entries (every type but the action character, and an action character whose
- * weapons are gone). A character still holding entries keeps its version until the world migration
- * has moved them.
- */
-export function characterV2(source: Source): Source {
-  const weapons = source.weapons;
-  if (!isObject(weapons) || Object.keys(weapons).length === 0) bumpVersion(source, VERSION);
-  return source;
 }

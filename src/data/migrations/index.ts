@@ -12,13 +12,12 @@ import {
   poolCharacterV1,
   wildCharacterV1,
 } from "./character-v1.ts";
-import { characterV2 } from "./equipment-v2.ts";
+import { characterV2 } from "./character-v2.ts";
 import { withHealth } from "./health.ts";
 import type { Source } from "./helpers.ts";
 
 export type { Source } from "./helpers.ts";
 export { withHealth } from "./health.ts";
-export { planEquipment, type EquipmentPlan, type ItemCreateData } from "./equipment-v2.ts";
 export { kindFromDamage, migrateGear, migrateWeapon, readLegacyDamage } from "./item-v2.ts";
 
 /** Migrates a percentile character's source (possibly partial) to the current shape, in place. */

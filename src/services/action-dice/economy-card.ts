@@ -10,8 +10,7 @@ import { diceText } from "../../dice/rolls/action-card.ts";
 import type { PoolEntry, PoolPart } from "../../engines/action/index.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 
-/** The message flag that holds an economy card's record. */
-export const ECONOMY_FLAG = "economy";
+export { ECONOMY_FLAG } from "./protocol.ts";
 
 /** The template of an economy card. */
 export const ECONOMY_TEMPLATE = systemPath("templates/chat/action-economy-card.hbs");

@@ -10,7 +10,7 @@ import { CARD_ACTION, POOL_ACTION, POOL_UNDO_ACTION, SESSION_ACTION, STRIKES_RES
 
 export * from "./card-state.ts";
 export * from "./class-pools.ts";
-export * from "./economy-card.ts";
+export type * from "./economy-card.ts";
 export type * from "./events.ts";
 export * from "./protocol.ts";
 export * from "./requests.ts";

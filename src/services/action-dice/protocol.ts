@@ -8,6 +8,9 @@ import type { DiceSource } from "../../engines/action/index.ts";
 import { shared } from "../../engines/index.ts";
 import type { Throw } from "../../engines/shared/index.ts";
 
+/** The message flag that holds an economy card's record (the card itself: `economy-card.ts`, loaded with the GM's actions and the views). */
+export const ECONOMY_FLAG = "economy";
+
 /** The privileged action name of card controls. */
 export const CARD_ACTION = `${SYSTEM_ID}.actionCard`;
 

@@ -17,8 +17,8 @@ import { EngineError, pi } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, rollsWrite, visibilityOf } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
+import { ASSISTS_FLAG, type PointsEngine, type SpendPlan } from "./ledger.ts";
 import {
-  ASSISTS_FLAG,
   giveBackUpdate,
   latestPick,
   newAssist,
@@ -27,9 +27,7 @@ import {
   standingAssist,
   withEntry,
   withUndone,
-  type PointsEngine,
-  type SpendPlan,
-} from "./ledger.ts";
+} from "./spends.ts";
 import {
   actorById,
   actorPoints,

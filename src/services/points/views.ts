@@ -5,7 +5,7 @@
  * against the same figures (with the engine's own rules) before it lets the user roll.
  */
 import type { PendingAssist } from "../../dice/rolls/points-card.ts";
-import { engineOfType, type ActorPoints } from "./ledger.ts";
+import { engineOfType, numberAt, type ActorPoints } from "./ledger.ts";
 
 /** A character's points as a roll dialog shows and checks them (the GM checks again when the roll is made). */
 export interface DialogPoints {
@@ -38,15 +38,6 @@ export interface PointsViewContext {
   readonly cpSessionLimit: number;
   /** The character's current turn (combat round), or `null` outside combat. */
   readonly turn: string | null;
-}
-
-function numberAt(system: unknown, path: string): number {
-  let node: unknown = system;
-  for (const part of path.split(".")) {
-    if (typeof node !== "object" || node === null) return 0;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "number" && Number.isFinite(node) ? node : 0;
 }
 
 /**

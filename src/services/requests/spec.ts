@@ -19,12 +19,12 @@ import {
   PI_ATTRIBUTES,
   POOL_ATTRIBUTES,
   WILD_ATTRIBUTES,
-  requestForTrait,
   type CharacterEngine,
   type CharacterType,
   type TraitRef,
   type TraitRoll,
 } from "../../data/actor/pure.ts";
+import { requestForTrait } from "../../data/actor/trait-rolls.ts";
 
 /** The character type that rolls each engine. */
 export const TYPE_OF: Readonly<Record<CharacterEngine, CharacterType>> = Object.freeze(
