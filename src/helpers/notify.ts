@@ -47,7 +47,9 @@ const KIND_PREFIX = "ROLLING_BONES.Action.Kind.";
 
 /** The errors whose `kind` is a kind of action roll (a trait's kind is another thing). */
 const ROLL_KIND_ERRORS: ReadonlySet<string> = new Set(
-  ["CriticalKind", "LevelOnlyForInsight", "BaseDiceKind", "SpecialBotchKind"].map((code) => `ROLLING_BONES.Error.${code}`),
+  ["CriticalKind", "LevelOnlyForInsight", "BaseDiceKind", "SpecialBotchKind"].map(
+    (code) => `ROLLING_BONES.Error.${code}`,
+  ),
 );
 
 /** A user's or an actor's name in the world by its id, or `null` (always outside Foundry, as in the lab). */

@@ -66,7 +66,7 @@ function piOdds(request: pi.PiRequest) {
 }
 
 describe("Precision & Impact weapon attack dialog", () => {
-  const start = () => piDialog.requestToForm(FENCING, piSettings);
+  const start = () => piDialog.piDialog.requestToForm(FENCING, piSettings);
 
   it("starts from the chosen skill, every piece of gear unticked, the weapon not in the typed modifiers", () => {
     const values = start();
@@ -109,13 +109,13 @@ describe("Precision & Impact weapon attack dialog", () => {
 
   it("a roll that is not an attack offers the gear alone, and without gear nothing changes", () => {
     const gearOnly = settingsWith({ gear: [PICKS] });
-    const values = { ...piDialog.requestToForm(POWER_WITS, gearOnly), "gear-itemPicks0000001": true };
+    const values = { ...piDialog.piDialog.requestToForm(POWER_WITS, gearOnly), "gear-itemPicks0000001": true };
     expect(values).not.toHaveProperty("use");
     expect(chosenEquipment(values, gearOnly)).toEqual({
       ids: [PICKS.id],
       named: [{ name: "Lockpicks", adjustments: PICKS.adjustments }],
     });
-    const plain = context("pi", piDialog.requestToForm(POWER_WITS, settingsWith()), settingsWith()).host;
+    const plain = context("pi", piDialog.piDialog.requestToForm(POWER_WITS, settingsWith()), settingsWith()).host;
     expect(plain.querySelector('select[name="use"]')).toBeNull();
     expect(plain.querySelector("[data-gear]")).toBeNull();
   });
@@ -216,7 +216,7 @@ describe("percentile weapon attack dialog", () => {
     use: "skill:skillArchery001",
   };
   const settings = settingsWith({ attack });
-  const start = () => percentileDialog.requestToForm(attack.uses[0]!.request as never, settings);
+  const start = () => percentileDialog.percentileDialog.requestToForm(attack.uses[0]!.request as never, settings);
 
   it("starts from the skill's rating and the weapon's multiplier, with the called-shot fields shown", () => {
     const values = start();
@@ -295,7 +295,7 @@ describe("Wild Die weapon attack dialog", () => {
     willpower: null,
   };
   const settings = settingsWith({ attack, points });
-  const start = () => wildDialog.requestToForm(roll.request, settings);
+  const start = () => wildDialog.wildDialog.requestToForm(roll.request, settings);
 
   it("starts from the skill naming the weapon: its code, no outside bonus, the weapon's damage code left out", () => {
     const values = start();
@@ -348,7 +348,7 @@ describe("Wild Die weapon attack dialog", () => {
   });
 
   it("a roll that is not an attack has no choice", () => {
-    const plain = context("wild", wildDialog.requestToForm({ dice: 3 }, settingsWith()), settingsWith());
+    const plain = context("wild", wildDialog.wildDialog.requestToForm({ dice: 3 }, settingsWith()), settingsWith());
     expect(plain.host.querySelector('select[name="use"]')).toBeNull();
   });
 });
@@ -369,7 +369,7 @@ describe("dice-pool weapon attack dialog", () => {
     willpower: { current: 0, permanent: 7, spentInTurn: null, turn: null },
   };
   const settings = settingsWith({ attack, points });
-  const start = () => poolDialog.requestToForm(roll.request, settings);
+  const start = () => poolDialog.poolDialog.requestToForm(roll.request as never, settings);
 
   it("starts untrained from Dexterity alone at the bow's difficulty 7, and says why the difficulty is 7", () => {
     const values = start();
@@ -381,7 +381,11 @@ describe("dice-pool weapon attack dialog", () => {
     expect(hint?.textContent).toBe(localize("ROLLING_BONES.Dialog.Pool.WeaponDifficulty"));
     expect(host.querySelector('input[name="difficulty"]')?.getAttribute("aria-describedby")).toBe(hint?.id);
     // Another roll has no such hint.
-    const plain = context("pool", poolDialog.requestToForm({ pool: 4 }, settingsWith()), settingsWith()).host;
+    const plain = context(
+      "pool",
+      poolDialog.poolDialog.requestToForm({ pool: 4 }, settingsWith()),
+      settingsWith(),
+    ).host;
     expect(plain.querySelector("[data-weapon-difficulty]")).toBeNull();
     expect(plain.querySelector('select[name="use"]')).toBeNull();
   });

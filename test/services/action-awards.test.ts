@@ -9,7 +9,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
   BOB,
-  bootWorld,
   CARA,
   control,
   countOf,
@@ -18,6 +17,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -27,9 +27,7 @@ let w: World;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld();
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
-  await w.double.settle();
+  w = await startedWorld();
   return w;
 }
 

@@ -13,8 +13,8 @@ import {
   BOB,
   bootWorld,
   CARA,
-  CHARACTERS,
   cardRoll,
+  CHARACTERS,
   control,
   countOf,
   errors,
@@ -22,6 +22,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -48,10 +49,9 @@ let gm: typeof GmAction;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld({ actors: WITH_CLASS_DICE });
+  w = await startedWorld({ actors: WITH_CLASS_DICE });
   classPools = await import("../../src/services/action-dice/class-pools.ts");
   gm = await import("../../src/services/gm-action.ts");
-  await w.double.actAs(GM, () => w.service.startSession());
   return w;
 }
 

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
   BOB,
-  bootWorld,
   CARA,
   cardRoll,
   control,
@@ -17,6 +16,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -27,9 +27,8 @@ let gm: typeof GmAction;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld();
+  w = await startedWorld();
   gm = await import("../../src/services/gm-action.ts");
-  await w.double.actAs(GM, () => w.service.startSession());
   return w;
 }
 

@@ -42,6 +42,27 @@ export async function bootWorld(options: Parameters<typeof bootSystem>[0] = {}):
   return { double, service, roll };
 }
 
+/**
+ * Boots the world (as {@link bootWorld}), sets the given system settings as the GM, starts a session
+ * as the GM (every pool filled) and lets every client see it: how the action-dice scenarios begin.
+ *
+ * @param options - The boot options (other actors or users).
+ * @param settings - System settings the GM sets before the session starts, by key.
+ * @throws Error when the session does not start.
+ */
+export async function startedWorld(
+  options: Parameters<typeof bootSystem>[0] = {},
+  settings: Readonly<Record<string, unknown>> = {},
+): Promise<World> {
+  const w = await bootWorld(options);
+  for (const [key, value] of Object.entries(settings)) {
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", key, value));
+  }
+  if (!(await w.double.actAs(GM, () => w.service.startSession()))) throw new Error("the session did not start");
+  await w.double.settle();
+  return w;
+}
+
 /** A user's pool dice this session (the GM pool for the GM), as that user's client reads it. */
 export function diceOf(w: World, userId: string): readonly PoolPart[] | null {
   return w.double.actAs(userId, () => {

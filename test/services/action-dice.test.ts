@@ -19,6 +19,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -27,8 +28,7 @@ let w: World;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld();
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+  w = await startedWorld();
   return w;
 }
 
@@ -50,9 +50,7 @@ describe("action dice: the session", () => {
   });
 
   it("the multi-character rule is a world setting (divided)", async () => {
-    w = await bootWorld();
-    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionRule", "divided"));
-    await w.double.actAs(GM, () => w.service.startSession());
+    w = await startedWorld({}, { actionRule: "divided" });
     // level ½: 2d3 / 2 → 1d3; level 12: 5d8 / 2 → 2d8
     expect(diceOf(w, CARA)).toEqual([
       { faces: 8, count: 2 },

@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
   BOB,
-  bootWorld,
   cardRoll,
   control,
   diceOf,
@@ -16,6 +15,7 @@ import {
   errorText,
   GM,
   rollAs,
+  startedWorld,
   type World,
 } from "./action-dice-world.ts";
 
@@ -23,8 +23,7 @@ let w: World;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld();
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+  w = await startedWorld();
   return w;
 }
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
   BOB,
-  bootWorld,
+  startedWorld,
   cardRoll,
   control,
   countOf,
@@ -26,9 +26,7 @@ afterEach(() => w.double.uninstall());
 
 /** Alice's check (d20 10, +2, DC 20) with a d4 used that cascaded 4, 2 (adds 6): total 18. */
 async function augmented(): Promise<string> {
-  w = await bootWorld();
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
-  await w.double.settle();
+  w = await startedWorld();
   const id = await rollAs(w, ALICE, { modifier: 2, dc: 20 }, [[10, 20]]);
   await w.double.settle();
   nextFaces(w, [

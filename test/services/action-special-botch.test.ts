@@ -9,7 +9,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
-  bootWorld,
   cardRoll,
   CHARACTERS,
   control,
@@ -17,6 +16,7 @@ import {
   errorText,
   GM,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -29,9 +29,7 @@ const BRIGAND = "actorBrigand0001";
 const NPC: ActorSpec = { id: BRIGAND, name: "Brigand", type: "action-npc", system: {}, ownership: {} };
 
 async function started(): Promise<World> {
-  w = await bootWorld({ actors: [...CHARACTERS, NPC] });
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
-  await w.double.settle();
+  w = await startedWorld({ actors: [...CHARACTERS, NPC] });
   return w;
 }
 

@@ -10,7 +10,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
   BOB,
-  bootWorld,
   cardRoll,
   control,
   countOf,
@@ -19,6 +18,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -29,10 +29,7 @@ afterEach(() => w.double.uninstall());
 
 /** A started session, with the leniency on or off. */
 async function started(leniency: boolean): Promise<World> {
-  w = await bootWorld();
-  await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "actionLeniency", leniency));
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
-  await w.double.settle();
+  w = await startedWorld({}, { actionLeniency: leniency });
   return w;
 }
 

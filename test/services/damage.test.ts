@@ -12,13 +12,13 @@ import { format } from "../support/i18n.ts";
 import {
   ALICE,
   BOB,
-  bootWorld,
   CHARACTERS,
   control,
   countOf,
   errors,
   GM,
   nextFaces,
+  startedWorld,
   type World,
 } from "./action-dice-world.ts";
 import type { ActionRoll } from "../../src/dice/index.ts";
@@ -60,8 +60,7 @@ let w: World;
 afterEach(() => w.double.uninstall());
 
 async function world(): Promise<World> {
-  w = await bootWorld({ actors: characters() });
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+  w = await startedWorld({ actors: characters() });
   return w;
 }
 

@@ -10,7 +10,6 @@ import type { ActorSpec } from "../foundry/index.ts";
 import {
   ALICE,
   BOB,
-  bootWorld,
   CHARACTERS,
   control,
   countOf,
@@ -19,6 +18,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
@@ -34,9 +34,7 @@ let w: World;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld({ actors: ACTORS });
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
-  await w.double.settle();
+  w = await startedWorld({ actors: ACTORS });
   return w;
 }
 

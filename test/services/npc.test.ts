@@ -10,8 +10,8 @@ import {
   ALICE,
   BOB,
   bootWorld,
-  CHARACTERS,
   cardRoll,
+  CHARACTERS,
   control,
   countOf,
   diceOf,
@@ -20,6 +20,7 @@ import {
   GM,
   nextFaces,
   rollAs,
+  startedWorld,
   type World,
 } from "./action-dice-world.ts";
 
@@ -48,8 +49,7 @@ let w: World;
 afterEach(() => w.double.uninstall());
 
 async function started(): Promise<World> {
-  w = await bootWorld({ actors: [...CHARACTERS, ...NPCS] });
-  expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+  w = await startedWorld({ actors: [...CHARACTERS, ...NPCS] });
   return w;
 }
 

@@ -23,7 +23,6 @@ const table = async () => (loaded ??= await import("./card-control-table.ts"));
 /** The attribute that names a card control (`data-rb-action`, read as `dataset.rbAction`). */
 export const CARD_ACTION_ATTRIBUTE = "data-rb-action";
 
-
 /** Whether the current user may press a control of this access on this message. */
 export function mayPress(access: CardControlAccess, message: ChatMessage.Implementation, button: HTMLElement): boolean {
   const user = game.user;
@@ -49,10 +48,7 @@ function setBusy(root: HTMLElement): () => void {
 }
 
 /** Runs a pressed control from the table: refused with a message when the user may not press it. */
-function dispatch(
-  controls: typeof Table,
-  context: CardControlContext,
-): Promise<unknown> | null | false | undefined {
+function dispatch(controls: typeof Table, context: CardControlContext): Promise<unknown> | null | false | undefined {
   const { message, button } = context;
   const spec = controls.CARD_CONTROLS.get(button.dataset.rbAction ?? "");
   if (!spec) return undefined;

@@ -9,13 +9,13 @@
 import { action, EngineError, shared } from "../../engines/index.ts";
 import { fieldText, numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
+import { defineDialog } from "./define.ts";
 import {
   bar,
   chance,
   selectOptions,
   type Bar,
   type Chance,
-  adjustWith,
   type DialogEngine,
   type DialogSettings,
   type HeadlineItem,
@@ -294,9 +294,9 @@ export function shownFields(form: ActionFormView): readonly string[] {
 
 /** The Action Dice dialog. */
 export const actionDialog: DialogEngine<action.ValidActionRequest, ActionExtras, ActionFormView, ActionOddsView> =
-  Object.freeze({
+  defineDialog<action.ValidActionRequest, ActionExtras, ActionFormView, ActionOddsView>({
     id: "action",
-    adjust: adjustWith("action", action.validate),
+    validate: action.validate,
     requestToForm: (initial: Partial<action.ActionRequest> | undefined, settings: DialogSettings) =>
       requestToForm(initial, settings),
     formToRequest,

@@ -7,13 +7,8 @@
  */
 
 import { percentile } from "../../engines/index.ts";
-import {
-  equipmentFormValues,
-  equipmentView,
-  followUse,
-  shownEquipmentFields,
-  type EquipmentView,
-} from "./equipment.ts";
+import { defineEquipmentDialog } from "./define.ts";
+import type { EquipmentView } from "./equipment.ts";
 import { fieldText, numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -22,7 +17,6 @@ import {
   selectOptions,
   type Bar,
   type Chance,
-  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -92,20 +86,20 @@ export interface PercentileOddsView {
 
 /**
  * The form values of a percentile request: in shift mode the bonus and penalty dice are written as
- * one signed shift (bonus − penalty). A weapon attack starts from its choice of skill, and is a
- * called shot (its multiplier is the weapon's, raised by any voluntary penalty dice).
+ * one signed shift (bonus − penalty). A weapon attack is a called shot (its multiplier is the
+ * weapon's, raised by any voluntary penalty dice); its choice of skill is the dialog's equipment
+ * (`define.ts`).
  *
  * @param initial - The request to start from.
  * @param settings - The world settings (the input mode) and a weapon attack's choices.
  */
 export function requestToForm(
   initial: Partial<percentile.PercentileRequest> = {},
-  settings: Pick<DialogSettings, "percentileMode" | "attack" | "gear">,
+  settings: Pick<DialogSettings, "percentileMode" | "attack">,
 ): Record<string, string | boolean> {
   const bonus = initial.bonus ?? 0;
   const penalty = initial.penalty ?? 0;
   return {
-    ...equipmentFormValues(settings),
     bonus: fieldText(bonus, "0"),
     penalty: fieldText(penalty, "0"),
     shift: settings.percentileMode === "shift" ? fieldText(bonus - penalty, "0") : "0",
@@ -167,11 +161,6 @@ export function formToRequest(
   return percentile.validate(raw as unknown as percentile.PercentileRequest);
 }
 
-/** The percentile dialog reads no odds-only values. */
-export function formToExtras(): null {
-  return null;
-}
-
 /** The karma cost of a karma-dice field, or 0 when it is not a valid choice. */
 function costOf(value: FormValues[string]): number {
   const dice = numberOrText(value, 0);
@@ -188,14 +177,12 @@ function text(value: FormValues[string], fallback = ""): string {
  * The form's view model.
  *
  * @param values - The form values.
- * @param settings - The world settings (the input mode).
- * @param lang - The user's language (the adjustments' signed numbers are written in it).
+ * @param settings - The world settings (the input mode) and a weapon attack.
  */
 export function formView(
   values: FormValues,
-  settings: Pick<DialogSettings, "percentileMode" | "points" | "attack" | "gear">,
-  lang = "en",
-): PercentileFormView {
+  settings: Pick<DialogSettings, "percentileMode" | "points" | "attack">,
+): Omit<PercentileFormView, "equipment"> {
   const karma = text(values.karmaDice, "0");
   const counts = Array.from({ length: percentile.MAX_KARMA_DICE + 1 }, (_, i) => i);
   const options = selectOptions(counts, karma, (v) =>
@@ -227,18 +214,15 @@ export function formView(
       assistant: a.assistant,
       level: `ROLLING_BONES.Percentile.Level.${a.level}`,
     })),
-    equipment: equipmentView(values, settings, lang),
   };
 }
 
 /**
- * The form values after a change: a new choice of skill for a weapon attack fills the rating (the
- * table column) from it; the dice, the called shot and the multiplier stay as the player left them.
+ * The fields a new choice of skill for a weapon attack fills: the rating (the table column); the
+ * dice, the called shot and the multiplier stay as the player left them.
  */
-export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
-  return followUse(values, previous, settings, (request) => ({
-    column: fieldText((request as Partial<percentile.PercentileRequest>).column),
-  }));
+export function fillFromUse(request: Partial<percentile.PercentileRequest>): Record<string, string | boolean> {
+  return { column: fieldText(request.column) };
 }
 
 /**
@@ -303,14 +287,13 @@ export function oddsView(request: percentile.PercentileRequest, _extras: null, l
 }
 
 /**
- * The fields the form shows: bonus and penalty dice or the shift (by the world setting), the karma
+ * The fields the form shows besides the equipment: bonus and penalty dice or the shift (by the world setting), the karma
  * dice, the rating, and a called shot's fields while its box is ticked.
  *
  * @param form - The form's view.
  */
-export function shownFields(form: PercentileFormView): readonly string[] {
+export function shownFields(form: Omit<PercentileFormView, "equipment">): readonly string[] {
   return [
-    ...shownEquipmentFields(form.equipment),
     ...(form.diceMode ? ["bonus", "penalty"] : ["shift"]),
     "karmaDice",
     "column",
@@ -325,16 +308,17 @@ export const percentileDialog: DialogEngine<
   null,
   PercentileFormView,
   PercentileOddsView
-> = Object.freeze({
-  id: "percentile",
-  adjust: adjustWith("percentile", percentile.validate),
-  requestToForm,
-  formToRequest,
-  formToExtras,
-  formView,
-  oddsView,
-  checkPoints,
-  follow,
-  errorFields: { TooManyKarmaDice: "karmaDice", NotEnoughKarma: "karmaDice" },
-  shownFields,
-});
+> = defineEquipmentDialog<percentile.PercentileRequest, null, PercentileFormView, PercentileOddsView>(
+  {
+    id: "percentile",
+    validate: percentile.validate,
+    requestToForm,
+    formToRequest,
+    formView,
+    oddsView,
+    checkPoints,
+    errorFields: { TooManyKarmaDice: "karmaDice", NotEnoughKarma: "karmaDice" },
+    shownFields,
+  },
+  fillFromUse,
+);

@@ -6,25 +6,11 @@
  */
 
 import { pi, shared } from "../../engines/index.ts";
-import {
-  equipmentFormValues,
-  equipmentView,
-  shownEquipmentFields,
-  followUse,
-  type EquipmentSettings,
-  type EquipmentView,
-} from "./equipment.ts";
+import { defineEquipmentDialog } from "./define.ts";
+import type { EquipmentView } from "./equipment.ts";
 import { numberOrText, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
-import {
-  chance,
-  selectOptions,
-  type Chance,
-  adjustWith,
-  type DialogEngine,
-  type DialogSettings,
-  type SelectOption,
-} from "./types.ts";
+import { chance, selectOptions, type Chance, type DialogEngine, type SelectOption } from "./types.ts";
 
 /** The die sizes, largest first (the order the pool is built in). */
 const SIZES_DOWN = [...pi.DIE_SIZES].sort((a, b) => b - a);
@@ -91,17 +77,13 @@ export interface PiOddsView {
 
 /**
  * The form values of a pi request: the pool is counted per die size (sizes the dialog does not
- * offer are left out; the pick is made on the card after the roll). A weapon attack starts from its
- * choice, and the character's gear starts unticked.
+ * offer are left out; the pick is made on the card after the roll). A weapon attack's choice and the
+ * character's gear are the dialog's equipment (`define.ts`).
  *
  * @param initial - The request to start from.
- * @param settings - The dialog's settings (a weapon attack, the gear offered).
  */
-export function requestToForm(
-  initial: Partial<pi.PiRequest> = {},
-  settings: EquipmentSettings = {},
-): Record<string, string | boolean> {
-  const values: Record<string, string | boolean> = equipmentFormValues(settings);
+export function requestToForm(initial: Partial<pi.PiRequest> = {}): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {};
   for (const faces of pi.DIE_SIZES) {
     values[countField(faces)] = String((initial.pool ?? []).filter((f) => f === faces).length);
   }
@@ -183,10 +165,8 @@ function text(value: FormValues[string], fallback = ""): string {
  * The form's view model.
  *
  * @param values - The form values.
- * @param settings - The dialog's settings (a weapon attack, the gear offered).
- * @param lang - The user's language (the adjustments' signed numbers are written in it).
  */
-export function formView(values: FormValues, settings: EquipmentSettings = {}, lang = "en"): PiFormView {
+export function formView(values: FormValues): Omit<PiFormView, "equipment"> {
   return {
     counts: pi.DIE_SIZES.map((faces) => ({
       name: countField(faces),
@@ -205,32 +185,18 @@ export function formView(values: FormValues, settings: EquipmentSettings = {}, l
     impactMod: text(values.impactMod),
     precisionGoal: text(values.precisionGoal),
     impactGoal: text(values.impactGoal),
-    equipment: equipmentView(values, settings, lang),
   };
 }
 
 /**
- * The request with the chosen equipment's and the conditions' adjustments made (Precision and Impact
- * after the pick, a hindrance folded in), as the roll makes them, checked by the engine.
- *
- * @throws EngineError `OutOfRange` (field `precisionMod` or `impactMod`) when the sum leaves the engine's range.
+ * The fields a new choice of skill (or attributes) for a weapon attack fills: the pool and the
+ * skill's modifiers; the hindrance, the goal and the gear stay.
  */
-export const adjust = adjustWith<pi.PiRequest>("pi", pi.validate);
-
-/** The fields a weapon attack's choice fills: the pool and the skill's modifiers. */
-function fillFromChoice(request: unknown): Record<string, string | boolean> {
-  const all = requestToForm(request as Partial<pi.PiRequest>);
+export function fillFromUse(request: Partial<pi.PiRequest>): Record<string, string | boolean> {
+  const all = requestToForm(request);
   const filled: Record<string, string | boolean> = {};
   for (const key of [...pi.DIE_SIZES.map(countField), "precisionMod", "impactMod"]) filled[key] = all[key] ?? "";
   return filled;
-}
-
-/**
- * The form values after a change: a new choice of skill (or attributes) for a weapon attack fills
- * the pool and the skill's modifiers from it; the hindrance, the goal and the gear stay.
- */
-export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
-  return followUse(values, previous, settings, fillFromChoice);
 }
 
 /**
@@ -275,12 +241,11 @@ function goalKeyOf(goal: pi.PiGoal | null): string | null {
 }
 
 /**
- * The fields the Precision & Impact form shows: a count per die size, the dice as a whole (`pool`,
+ * The fields the Precision & Impact form shows besides the equipment: a count per die size, the dice as a whole (`pool`,
  * for an empty or too large pool), the hindrances, the modifiers and the goal.
  */
-export function shownFields(form: PiFormView): readonly string[] {
+export function shownFields(): readonly string[] {
   return [
-    ...shownEquipmentFields(form.equipment),
     ...pi.DIE_SIZES.map(countField),
     "pool",
     "hindrance",
@@ -292,22 +257,32 @@ export function shownFields(form: PiFormView): readonly string[] {
   ];
 }
 
-/** The Precision & Impact dialog. */
-export const piDialog: DialogEngine<pi.PiRequest, PiExtras, PiFormView, PiOddsView> = Object.freeze({
-  id: "pi",
-  requestToForm: (initial: Partial<pi.PiRequest> | undefined, settings: DialogSettings) =>
-    requestToForm(initial, settings),
-  formToRequest,
-  formToExtras,
-  formView: (values: FormValues, settings: DialogSettings, lang: string) => formView(values, settings, lang),
-  oddsView,
-  adjust,
-  follow,
-  errorFields: {
-    PiHindrance: "hindrance",
-    PiHindranceEmptiesPool: "hindrance",
-    PoolTooSmall: "pool",
-    PiPoolTooLarge: "pool",
+/**
+ * The Precision & Impact dialog. Its `adjust` makes Precision and Impact's adjustments after the pick
+ * and folds in a hindrance, as the roll makes them; the engine's check then refuses a sum that leaves
+ * its range (`OutOfRange`, field `precisionMod` or `impactMod`).
+ */
+export const piDialog: DialogEngine<pi.PiRequest, PiExtras, PiFormView, PiOddsView> = defineEquipmentDialog<
+  pi.PiRequest,
+  PiExtras,
+  PiFormView,
+  PiOddsView
+>(
+  {
+    id: "pi",
+    validate: pi.validate,
+    requestToForm,
+    formToRequest,
+    formToExtras,
+    formView,
+    oddsView,
+    errorFields: {
+      PiHindrance: "hindrance",
+      PiHindranceEmptiesPool: "hindrance",
+      PoolTooSmall: "pool",
+      PiPoolTooLarge: "pool",
+    },
+    shownFields,
   },
-  shownFields,
-});
+  fillFromUse,
+);

@@ -6,14 +6,8 @@
  */
 
 import { pool } from "../../engines/index.ts";
-import {
-  equipmentFormValues,
-  equipmentView,
-  followUse,
-  type EquipmentSettings,
-  type EquipmentView,
-  shownEquipmentFields,
-} from "./equipment.ts";
+import { defineEquipmentDialog } from "./define.ts";
+import type { EquipmentView } from "./equipment.ts";
 import { fieldText, isChecked, numberOrText, requiredNumber, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -22,7 +16,6 @@ import {
   selectOptions,
   type Bar,
   type Chance,
-  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -110,17 +103,13 @@ function automaticOffered(values: FormValues): boolean {
 /**
  * The form values of a pool request (from a sheet): absent fields take the defaults (pool
  * {@link DEFAULT_POOL}, difficulty 6, no cancellation, no Willpower, no automatic success). A weapon
- * attack starts from its choice of Attribute + Ability, at the weapon's difficulty (the request's).
+ * attack starts at the weapon's difficulty (the request's); its choice of Attribute + Ability is the
+ * dialog's equipment (`define.ts`).
  *
  * @param initial - The request to start from.
- * @param settings - The dialog's settings (a weapon attack).
  */
-export function requestToForm(
-  initial: Partial<pool.PoolRequest> = {},
-  settings: EquipmentSettings = {},
-): Record<string, string | boolean> {
+export function requestToForm(initial: Partial<pool.PoolRequest> = {}): Record<string, string | boolean> {
   return {
-    ...equipmentFormValues(settings),
     pool: fieldText(initial.pool, String(DEFAULT_POOL)),
     difficulty: fieldText(initial.difficulty, String(pool.DEFAULT_DIFFICULTY)),
     cancellation: fieldText(initial.cancellation, "0"),
@@ -153,11 +142,6 @@ export function formToRequest(values: FormValues): pool.ValidPoolRequest {
   return pool.validate(raw as pool.PoolRequest);
 }
 
-/** The pool dialog reads no odds-only values. */
-export function formToExtras(): null {
-  return null;
-}
-
 /**
  * The form's view model: the fields' texts, the cancellation options, and which checkboxes are
  * offered (automatic success needs pool ≥ difficulty; it excludes Willpower and the other way round),
@@ -170,8 +154,8 @@ export function formToExtras(): null {
 export function formView(
   values: FormValues,
   settings: Pick<DialogSettings, "points" | "automaticAsk" | "attack" | "gear"> = {},
-  lang = "en",
-): PoolFormView {
+  _lang = "en",
+): Omit<PoolFormView, "equipment"> {
   const willpower = isChecked(values.willpower);
   const automatic = isChecked(values.automatic);
   const offered = automaticOffered(values);
@@ -196,7 +180,6 @@ export function formView(
       hint: `ROLLING_BONES.Dialog.Pool.${automaticHint(offered, willpower && !automatic, settings.automaticAsk === true)}`,
     },
     willpowerHeld: willpowerOf(settings.points?.willpower ?? null),
-    equipment: equipmentView(values, settings, lang),
     weaponAttack: Boolean(settings.attack),
     damage: isChecked(values.damage),
   };
@@ -210,15 +193,13 @@ function automaticHint(offered: boolean, keptOff: boolean, ask: boolean): string
 }
 
 /**
- * The form values after a change: a new choice of Attribute + Ability for a weapon attack fills the
- * pool and the botch cancellation its ability's dots give; the difficulty (the weapon's, or the
- * player's own), Willpower and the automatic success stay as the player left them.
+ * The fields a new choice of Attribute + Ability for a weapon attack fills: the pool and the botch
+ * cancellation its ability's dots give; the difficulty (the weapon's, or the player's own),
+ * Willpower and the automatic success stay as the player left them.
  */
-export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
-  return followUse(values, previous, settings, (request) => {
-    const filled = requestToForm(request as Partial<pool.PoolRequest>);
-    return { pool: filled.pool ?? "", cancellation: filled.cancellation ?? "0" };
-  });
+export function fillFromUse(request: Partial<pool.PoolRequest>): Record<string, string | boolean> {
+  const filled = requestToForm(request);
+  return { pool: filled.pool ?? "", cancellation: filled.cancellation ?? "0" };
 }
 
 function willpowerOf(points: DialogPoints["willpower"]): PoolFormView["willpowerHeld"] {
@@ -314,31 +295,36 @@ function damageOddsView(odds: pool.PoolOdds, req: pool.ValidPoolRequest, lang: s
   };
 }
 
-/** The fields the pool form shows (all of them, always). */
-export function shownFields(form: PoolFormView): readonly string[] {
-  return [...shownEquipmentFields(form.equipment), "pool", "difficulty", "cancellation", "willpower", "automatic"];
+/** The fields the pool form shows besides the equipment (all of them, always). */
+export function shownFields(): readonly string[] {
+  return ["pool", "difficulty", "cancellation", "willpower", "automatic"];
 }
 
 /** The Dice Pool dialog. */
-export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = Object.freeze({
-  id: "pool",
-  adjust: adjustWith("pool", pool.validate),
-  requestToForm: (initial: Partial<pool.PoolRequest> | undefined, settings: DialogSettings) =>
-    requestToForm(initial, settings),
-  formToRequest,
-  formToExtras,
-  formView: (values: FormValues, settings: DialogSettings, lang: string) => formView(values, settings, lang),
-  oddsView,
-  checkPoints,
-  follow,
-  errorFields: {
-    NoWillpower: "willpower",
-    WillpowerUsedThisTurn: "willpower",
-    PoolTooSmall: "pool",
-    PoolTooLarge: "pool",
-    DifficultyRange: "difficulty",
-    AutomaticNotAllowed: "automatic",
-    AutomaticWithWillpower: "automatic",
+export const poolDialog: DialogEngine<pool.ValidPoolRequest, null, PoolFormView, PoolOddsView> = defineEquipmentDialog<
+  pool.ValidPoolRequest,
+  null,
+  PoolFormView,
+  PoolOddsView
+>(
+  {
+    id: "pool",
+    validate: pool.validate,
+    requestToForm,
+    formToRequest,
+    formView,
+    oddsView,
+    checkPoints,
+    errorFields: {
+      NoWillpower: "willpower",
+      WillpowerUsedThisTurn: "willpower",
+      PoolTooSmall: "pool",
+      PoolTooLarge: "pool",
+      DifficultyRange: "difficulty",
+      AutomaticNotAllowed: "automatic",
+      AutomaticWithWillpower: "automatic",
+    },
+    shownFields,
   },
-  shownFields,
-});
+  fillFromUse,
+);

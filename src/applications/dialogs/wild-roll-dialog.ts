@@ -6,14 +6,8 @@
  */
 
 import { EngineError, shared, wild } from "../../engines/index.ts";
-import {
-  equipmentFormValues,
-  equipmentView,
-  followUse,
-  type EquipmentSettings,
-  type EquipmentView,
-  shownEquipmentFields,
-} from "./equipment.ts";
+import { defineEquipmentDialog } from "./define.ts";
+import type { EquipmentView } from "./equipment.ts";
 import { isChecked, numberOrText, textOf, type FormValues } from "./form-values.ts";
 import { formatMean } from "./format.ts";
 import {
@@ -21,7 +15,6 @@ import {
   chance,
   type Bar,
   type Chance,
-  adjustWith,
   type DialogEngine,
   type DialogPoints,
   type DialogSettings,
@@ -90,21 +83,17 @@ function orEmpty(write: () => string): string {
 
 /**
  * The form values of a wild request: the character's dice and pips as a die code, the outside dice
- * and pips as a bonus. A weapon attack starts from its choice of skill (or attribute).
+ * and pips as a bonus. A weapon attack's choice of skill (or attribute) is the dialog's equipment
+ * (`define.ts`).
  *
  * @param initial - The request to start from.
- * @param settings - The dialog's settings (a weapon attack).
  */
-export function requestToForm(
-  initial: Partial<wild.WildRequest> = {},
-  settings: EquipmentSettings = {},
-): Record<string, string | boolean> {
+export function requestToForm(initial: Partial<wild.WildRequest> = {}): Record<string, string | boolean> {
   const dice = initial.dice ?? 1;
   const pips = initial.pips ?? 0;
   const outsideDice = initial.outsideDice ?? 0;
   const outsidePips = initial.outsidePips ?? 0;
   return {
-    ...equipmentFormValues(settings),
     code: orEmpty(() => wild.formatCode(dice, pips)),
     bonus: outsideDice === 0 && outsidePips === 0 ? "" : orEmpty(() => wild.formatBonus(outsideDice, outsidePips)),
     characterPoints: String(initial.characterPoints ?? 0),
@@ -199,9 +188,8 @@ export function formToExtras(values: FormValues): WildExtras {
  */
 export function formView(
   values: FormValues,
-  settings: Pick<DialogSettings, "points" | "attack" | "gear"> = {},
-  lang = "en",
-): WildFormView {
+  settings: Pick<DialogSettings, "points"> = {},
+): Omit<WildFormView, "equipment"> {
   const fatePoint = isChecked(values.fatePoint);
   const cp = numberOrText(values.characterPoints, 0);
   const cpChosen = cp !== 0;
@@ -221,18 +209,15 @@ export function formView(
     },
     fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen },
     left: leftOf(settings.points?.wild ?? null),
-    equipment: equipmentView(values, settings, lang),
   };
 }
 
 /**
- * The form values after a change: a new choice of skill (or attribute) for a weapon attack fills the
- * die code from it; the outside bonus, the points and the target number stay as the player left them.
+ * The fields a new choice of skill (or attribute) for a weapon attack fills: the die code; the
+ * outside bonus, the points and the target number stay as the player left them.
  */
-export function follow(values: FormValues, previous: FormValues, settings: DialogSettings): FormValues {
-  return followUse(values, previous, settings, (request) => ({
-    code: requestToForm(request as Partial<wild.WildRequest>).code ?? "",
-  }));
+export function fillFromUse(request: Partial<wild.WildRequest>): Record<string, string | boolean> {
+  return { code: requestToForm(request).code ?? "" };
 }
 
 /** What a character may still spend this session: the session limit and the sheet, whichever is lower. */
@@ -317,29 +302,31 @@ export function oddsView(request: wild.WildRequest, extras: WildExtras, lang: st
   };
 }
 
-/** The fields the Wild Die form shows (all of them, always). */
-export function shownFields(form: WildFormView): readonly string[] {
-  return [...shownEquipmentFields(form.equipment), "code", "bonus", "characterPoints", "target", "fatePoint"];
+/** The fields the Wild Die form shows besides the equipment (all of them, always). */
+export function shownFields(): readonly string[] {
+  return ["code", "bonus", "characterPoints", "target", "fatePoint"];
 }
 
 /** The Wild Die dialog. */
-export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView> = Object.freeze({
-  id: "wild",
-  adjust: adjustWith("wild", wild.validate),
-  requestToForm: (initial: Partial<wild.WildRequest> | undefined, settings: DialogSettings) =>
-    requestToForm(initial, settings),
-  formToRequest,
-  formToExtras,
-  formView: (values: FormValues, settings: DialogSettings, lang: string) => formView(values, settings, lang),
-  oddsView,
-  checkPoints,
-  follow,
-  errorFields: {
-    PointsOnSameRoll: "fatePoint",
-    NotEnoughCharacterPoints: "characterPoints",
-    CharacterPointSessionLimit: "characterPoints",
-    NoFatePoints: "fatePoint",
-    FatePointUsedThisSession: "fatePoint",
-  },
-  shownFields,
-});
+export const wildDialog: DialogEngine<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView> =
+  defineEquipmentDialog<wild.ValidWildRequest, WildExtras, WildFormView, WildOddsView>(
+    {
+      id: "wild",
+      validate: wild.validate,
+      requestToForm,
+      formToRequest,
+      formToExtras,
+      formView,
+      oddsView,
+      checkPoints,
+      errorFields: {
+        PointsOnSameRoll: "fatePoint",
+        NotEnoughCharacterPoints: "characterPoints",
+        CharacterPointSessionLimit: "characterPoints",
+        NoFatePoints: "fatePoint",
+        FatePointUsedThisSession: "fatePoint",
+      },
+      shownFields,
+    },
+    fillFromUse,
+  );

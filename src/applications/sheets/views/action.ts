@@ -17,48 +17,23 @@ const P = "ROLLING_BONES.Actor.action-character.FIELDS";
 /** Builds the view of an action character's sheet. */
 export function actionView(system: ActionCharacterSource, kit: ViewKit): CharacterView {
   const modLabel = kit.t(`${P}.skills.element.mod.label`);
+  const modInput = (name: string, value: number, owner: string) =>
+    kit.number(name, value, `${owner}: ${modLabel}`, -ACTION_MAX_MODIFIER, ACTION_MAX_MODIFIER, { hideLabel: true });
   const fixedRows = (group: "abilities" | "saves", keys: readonly string[], kind: string): RowView[] =>
     keys.map((key) => {
       const label = kit.t(`${P}.${group}.${key}.label`);
       const mod = (system[group] as Record<string, { mod: number }>)[key]?.mod ?? 0;
-      return {
-        id: kit.id(group, key),
-        label,
-        inputs: [
-          kit.number(
-            `system.${group}.${key}.mod`,
-            mod,
-            `${label}: ${modLabel}`,
-            -ACTION_MAX_MODIFIER,
-            ACTION_MAX_MODIFIER,
-            {
-              hideLabel: true,
-            },
-          ),
-        ],
-        dots: [],
-        roll: kit.roll({ kind, key }, label),
-      };
+      return kit.traitRow(group, { kind, key }, label, {
+        inputs: [modInput(`system.${group}.${key}.mod`, mod, label)],
+      });
     });
-  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    return kit.entryRow(
-      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${P}.skills.element.name.label`) },
-      { kind: "skill", key: id },
-      (name) => ({
-        inputs: [
-          kit.number(
-            `system.skills.${id}.mod`,
-            skill.mod,
-            `${name}: ${modLabel}`,
-            -ACTION_MAX_MODIFIER,
-            ACTION_MAX_MODIFIER,
-            { hideLabel: true },
-          ),
-        ],
-        dots: [],
-      }),
-    );
-  });
+  const skills = kit.entryRows(
+    system.skills,
+    { kind: "skill", collection: "skills", fields: P },
+    (name, skill, id) => ({
+      inputs: [modInput(`system.skills.${id}.mod`, skill.mod, name)],
+    }),
+  );
   const dice = actionDiceFor(system.level);
   const stats: StatView[] = [
     {

@@ -11,7 +11,6 @@ import { harm } from "../../../engines/index.ts";
 import { withinMax } from "../../../data/actor/pure.ts";
 import type { SheetHealth, StatView, TimedView, ViewKit } from "./shared.ts";
 
-
 /** The status id a wound stands for on an actor (`rb-wounded`, `rb-level-hurt`). */
 export function woundStatusId(wound: harm.WoundId): string {
   return `rb-${wound}`;

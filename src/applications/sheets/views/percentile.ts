@@ -39,41 +39,21 @@ function assistsStat(kit: ViewKit): StatView {
 /** Builds the view of a percentile character's sheet. */
 export function percentileView(system: PercentileCharacterSource, kit: ViewKit): CharacterView {
   const ratingLabel = kit.t(`${P}.skills.element.rating.label`);
+  const ratingInput = (name: string, value: number, owner: string) =>
+    kit.number(name, value, `${owner}: ${ratingLabel}`, 0, PERCENTILE_MAX_RATING, { hideLabel: true });
   const attributes: RowView[] = PERCENTILE_ATTRIBUTES.map((key) => {
     const label = kit.t(`${P}.attributes.${key}.label`);
-    return {
-      id: kit.id("attribute", key),
-      label,
-      inputs: [
-        kit.number(
-          `system.attributes.${key}.rating`,
-          system.attributes[key].rating,
-          `${label}: ${ratingLabel}`,
-          0,
-          PERCENTILE_MAX_RATING,
-          {
-            hideLabel: true,
-          },
-        ),
-      ],
-      dots: [],
-      roll: kit.roll({ kind: "attribute", key }, label),
-    };
+    return kit.traitRow("attribute", { kind: "attribute", key }, label, {
+      inputs: [ratingInput(`system.attributes.${key}.rating`, system.attributes[key].rating, label)],
+    });
   });
-  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    return kit.entryRow(
-      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${P}.skills.element.name.label`) },
-      { kind: "skill", key: id },
-      (name) => ({
-        inputs: [
-          kit.number(`system.skills.${id}.rating`, skill.rating, `${name}: ${ratingLabel}`, 0, PERCENTILE_MAX_RATING, {
-            hideLabel: true,
-          }),
-        ],
-        dots: [],
-      }),
-    );
-  });
+  const skills = kit.entryRows(
+    system.skills,
+    { kind: "skill", collection: "skills", fields: P },
+    (name, skill, id) => ({
+      inputs: [ratingInput(`system.skills.${id}.rating`, skill.rating, name)],
+    }),
+  );
   const sections: SectionView[] = [
     {
       id: kit.id("attributes"),

@@ -69,11 +69,7 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
       const tips = { cycleTooltip: tooltipHTML(cycleLabel), removeTooltip: tooltipHTML(removeLabel) };
       return { index, faces, text: `d${faces}`, cycleLabel, removeLabel, ...tips };
     });
-    return {
-      id: kit.id("attribute", key),
-      label,
-      inputs: [],
-      dots: [],
+    return kit.traitRow("attribute", { kind: "attribute", key }, label, {
       chips: {
         path: `system.attributes.${key}.dice`,
         items,
@@ -91,72 +87,47 @@ export function piView(system: PiCharacterSource, kit: ViewKit): CharacterView {
           return { ...kit.roll({ kind: "attribute", key, with: other }, pair), text: attributeLabel(other) };
         }),
       },
-    };
+    });
   });
   const S = `${P}.skills.element`;
-  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    return kit.entryRow(
-      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${S}.name.label`) },
-      { kind: "skill", key: id },
-      (name) => {
-        const field = (f: string) => `${name}: ${kit.t(`${S}.${f}.label`)}`;
-        return {
-          inputs: [
-            {
-              ...kit.select(`system.skills.${id}.first`, skill.first, field("first"), attributeChoices),
-              hideLabel: true,
-            },
-            {
-              ...kit.select(`system.skills.${id}.second`, skill.second, field("second"), attributeChoices),
-              hideLabel: true,
-            },
-            {
-              ...kit.select(
-                `system.skills.${id}.adds`,
-                skill.adds,
-                field("adds"),
-                PI_SKILL_TARGETS.map((t) => ({ value: t, label: kit.t(`ROLLING_BONES.Sheet.Pi.Adds.${t}`) })),
-              ),
-              hideLabel: true,
-            },
-            kit.number(`system.skills.${id}.bonus`, skill.bonus, field("bonus"), -PI_MAX_MODIFIER, PI_MAX_MODIFIER, {
-              hideLabel: true,
-            }),
-          ],
-          dots: [],
-        };
-      },
-    );
+  const skills = kit.entryRows(system.skills, { kind: "skill", collection: "skills", fields: P }, (name, skill, id) => {
+    const field = (f: string) => `${name}: ${kit.t(`${S}.${f}.label`)}`;
+    const hidden = { hideLabel: true };
+    return {
+      inputs: [
+        kit.select(`system.skills.${id}.first`, skill.first, field("first"), attributeChoices, hidden),
+        kit.select(`system.skills.${id}.second`, skill.second, field("second"), attributeChoices, hidden),
+        kit.select(
+          `system.skills.${id}.adds`,
+          skill.adds,
+          field("adds"),
+          PI_SKILL_TARGETS.map((t) => ({ value: t, label: kit.t(`ROLLING_BONES.Sheet.Pi.Adds.${t}`) })),
+          hidden,
+        ),
+        kit.number(`system.skills.${id}.bonus`, skill.bonus, field("bonus"), -PI_MAX_MODIFIER, PI_MAX_MODIFIER, hidden),
+      ],
+    };
   });
   const C = `${P}.conditions.element`;
-  const conditions: RowView[] = Object.entries(system.conditions).map(([id, condition]) => {
-    return kit.entryRow(
-      { kind: "condition", collection: "conditions", id, name: condition.name, nameLabel: kit.t(`${C}.name.label`) },
-      null,
-      (name) => ({
-        inputs: [
-          {
-            ...kit.select(
-              `system.conditions.${id}.hindrance`,
-              condition.hindrance,
-              `${name}: ${kit.t(`${C}.hindrance.label`)}`,
-              PI_CONDITION_HINDRANCES.map((h) => ({ value: h, label: kit.t(`ROLLING_BONES.Pi.Hindrance.${h}`) })),
-            ),
-            hideLabel: true,
-          },
-          {
-            ...kit.checkbox(
-              `system.conditions.${id}.active`,
-              condition.active,
-              `${name}: ${kit.t(`${C}.active.label`)}`,
-            ),
-            hideLabel: true,
-          },
-        ],
-        dots: [],
-      }),
-    );
-  });
+  const conditions = kit.entryRows(
+    system.conditions,
+    { kind: "condition", collection: "conditions", fields: P, rollKind: null },
+    (name, condition, id) => ({
+      inputs: [
+        kit.select(
+          `system.conditions.${id}.hindrance`,
+          condition.hindrance,
+          `${name}: ${kit.t(`${C}.hindrance.label`)}`,
+          PI_CONDITION_HINDRANCES.map((h) => ({ value: h, label: kit.t(`ROLLING_BONES.Pi.Hindrance.${h}`) })),
+          { hideLabel: true },
+        ),
+        {
+          ...kit.checkbox(`system.conditions.${id}.active`, condition.active, `${name}: ${kit.t(`${C}.active.label`)}`),
+          hideLabel: true,
+        },
+      ],
+    }),
+  );
   const sections: SectionView[] = [
     {
       id: kit.id("attributes"),

@@ -53,10 +53,7 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
   const attributeLabel = (key: string) => kit.t(`${P}.attributes.${key}.label`);
   const attributes: RowView[] = POOL_ATTRIBUTES.map((key) => {
     const label = attributeLabel(key);
-    return {
-      id: kit.id("attribute", key),
-      label,
-      inputs: [],
+    return kit.traitRow("attribute", { kind: "attribute", key }, label, {
       dots: [
         kit.dots(
           `system.attributes.${key}.rating`,
@@ -68,40 +65,35 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
           named,
         ),
       ],
-      roll: kit.roll({ kind: "attribute", key }, label),
-    };
+    });
   });
   const A = `${P}.abilities.element`;
-  const abilities: RowView[] = Object.entries(system.abilities).map(([id, ability]) => {
-    return kit.entryRow(
-      { kind: "ability", collection: "abilities", id, name: ability.name, nameLabel: kit.t(`${A}.name.label`) },
-      { kind: "ability", key: id },
-      (name) => ({
-        inputs: [
-          {
-            ...kit.select(
-              `system.abilities.${id}.attribute`,
-              ability.attribute,
-              `${name}: ${kit.t(`${A}.attribute.label`)}`,
-              POOL_ATTRIBUTES.map((key) => ({ value: key, label: attributeLabel(key) })),
-            ),
-            hideLabel: true,
-          },
-        ],
-        dots: [
-          kit.dots(
-            `system.abilities.${id}.rating`,
-            name,
-            ability.rating,
-            POOL_MAX_ABILITY_DOTS,
-            "dot",
-            POOL_MAX_ABILITY_DOTS,
-            abilityNamed,
-          ),
-        ],
-      }),
-    );
-  });
+  const abilities = kit.entryRows(
+    system.abilities,
+    { kind: "ability", collection: "abilities", fields: P },
+    (name, ability, id) => ({
+      inputs: [
+        kit.select(
+          `system.abilities.${id}.attribute`,
+          ability.attribute,
+          `${name}: ${kit.t(`${A}.attribute.label`)}`,
+          POOL_ATTRIBUTES.map((key) => ({ value: key, label: attributeLabel(key) })),
+          { hideLabel: true },
+        ),
+      ],
+      dots: [
+        kit.dots(
+          `system.abilities.${id}.rating`,
+          name,
+          ability.rating,
+          POOL_MAX_ABILITY_DOTS,
+          "dot",
+          POOL_MAX_ABILITY_DOTS,
+          abilityNamed,
+        ),
+      ],
+    }),
+  );
   const willpowerLabel = kit.t(`${P}.willpower.label`);
   const willpower: RowView = {
     id: kit.id("willpower"),
@@ -110,17 +102,11 @@ export function poolView(system: PoolCharacterSource, kit: ViewKit): CharacterVi
     dots: tenPointDots(kit, "system.willpower", willpowerLabel, system.willpower),
     roll: kit.roll({ kind: "tenPoint", key: WILLPOWER_KEY }, willpowerLabel),
   };
-  const T = `${P}.traits.element`;
-  const traits: RowView[] = Object.entries(system.traits).map(([id, trait]) => {
-    return kit.entryRow(
-      { kind: "trait", collection: "traits", id, name: trait.name, nameLabel: kit.t(`${T}.name.label`) },
-      { kind: "tenPoint", key: id },
-      (name) => ({
-        inputs: [],
-        dots: tenPointDots(kit, `system.traits.${id}`, name, trait),
-      }),
-    );
-  });
+  const traits = kit.entryRows(
+    system.traits,
+    { kind: "trait", collection: "traits", fields: P, rollKind: "tenPoint" },
+    (name, trait, id) => ({ dots: tenPointDots(kit, `system.traits.${id}`, name, trait) }),
+  );
   const sections: SectionView[] = [
     {
       id: kit.id("attributes"),

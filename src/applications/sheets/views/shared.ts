@@ -471,6 +471,67 @@ export class ViewKit {
     };
   }
 
+  /**
+   * The rows of a collection of named entries (skills, abilities, traits, conditions), in its order,
+   * each as {@link ViewKit.entryRow} builds it: the one place every engine's sheet lists such a
+   * collection.
+   *
+   * @param entries - The collection's entries by id, each with the name typed.
+   * @param of - The entries' kind, their collection, the data model's field-label prefix (the name
+   *   input is labelled `<fields>.<collection>.element.name.label`), and the kind of trait their roll
+   *   buttons roll (the entries' kind when absent; `null` for entries that do not roll).
+   * @param parts - An entry's inputs and dots (none when absent), given its name as shown.
+   */
+  entryRows<E extends { readonly name: string }>(
+    entries: Readonly<Record<string, E>>,
+    of: {
+      readonly kind: string;
+      readonly collection: string;
+      readonly fields: string;
+      readonly rollKind?: string | null;
+    },
+    parts: (name: string, entry: E, id: string) => Partial<Pick<RowView, "inputs" | "dots">>,
+  ): RowView[] {
+    const nameLabel = this.t(`${of.fields}.${of.collection}.element.name.label`);
+    const rollKind = of.rollKind === undefined ? of.kind : of.rollKind;
+    return Object.entries(entries).map(([id, entry]) =>
+      this.entryRow(
+        { kind: of.kind, collection: of.collection, id, name: entry.name, nameLabel },
+        rollKind === null ? null : { kind: rollKind, key: id },
+        (name) => {
+          const built = parts(name, entry, id);
+          return { inputs: built.inputs ?? [], dots: built.dots ?? [] };
+        },
+      ),
+    );
+  }
+
+  /**
+   * The row of a fixed trait (an attribute, a save), one shape for every engine's sheet: its name as
+   * text, its inputs, dots or dice chips, and its roll button (for the trait under its name, unless
+   * the sheet gives its own).
+   *
+   * @param group - The row id's group (`attribute`, `saves`…).
+   * @param trait - What its roll button rolls; its key names the row.
+   * @param label - The trait's name as shown.
+   * @param parts - Its inputs and dots (none when absent), its chips, and a roll button of its own.
+   */
+  traitRow(
+    group: string,
+    trait: TraitRef,
+    label: string,
+    parts: Partial<Pick<RowView, "inputs" | "dots" | "chips" | "roll">>,
+  ): RowView {
+    return {
+      id: this.id(group, trait.key),
+      label,
+      inputs: parts.inputs ?? [],
+      dots: parts.dots ?? [],
+      ...(parts.chips ? { chips: parts.chips } : {}),
+      roll: parts.roll ?? this.roll(trait, label),
+    };
+  }
+
   /** A remove button for an entry (absent when the sheet is not editable). */
   remove(collection: string, id: string, name: string): EntryButtonView | undefined {
     if (!this.options.editable) return undefined;

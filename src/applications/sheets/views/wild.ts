@@ -48,35 +48,26 @@ export function wildView(system: WildCharacterSource, kit: ViewKit): CharacterVi
   const attributeChoices = WILD_ATTRIBUTES.map((key) => ({ value: key, label: kit.t(`${P}.attributes.${key}.label`) }));
   const attributes: RowView[] = WILD_ATTRIBUTES.map((key) => {
     const label = kit.t(`${P}.attributes.${key}.label`);
-    return {
-      id: kit.id("attribute", key),
-      label,
+    return kit.traitRow("attribute", { kind: "attribute", key }, label, {
       inputs: [codeInput(`system.attributes.${key}.code`, system.attributes[key].code, label)],
-      dots: [],
-      roll: kit.roll({ kind: "attribute", key }, label),
-    };
+    });
   });
-  const skills: RowView[] = Object.entries(system.skills).map(([id, skill]) => {
-    return kit.entryRow(
-      { kind: "skill", collection: "skills", id, name: skill.name, nameLabel: kit.t(`${P}.skills.element.name.label`) },
-      { kind: "skill", key: id },
-      (name) => ({
-        inputs: [
-          {
-            ...kit.select(
-              `system.skills.${id}.attribute`,
-              skill.attribute,
-              `${name}: ${kit.t(`${P}.skills.element.attribute.label`)}`,
-              attributeChoices,
-            ),
-            hideLabel: true,
-          },
-          codeInput(`system.skills.${id}.code`, skill.code, name),
-        ],
-        dots: [],
-      }),
-    );
-  });
+  const skills = kit.entryRows(
+    system.skills,
+    { kind: "skill", collection: "skills", fields: P },
+    (name, skill, id) => ({
+      inputs: [
+        kit.select(
+          `system.skills.${id}.attribute`,
+          skill.attribute,
+          `${name}: ${kit.t(`${P}.skills.element.attribute.label`)}`,
+          attributeChoices,
+          { hideLabel: true },
+        ),
+        codeInput(`system.skills.${id}.code`, skill.code, name),
+      ],
+    }),
+  );
   const cpLimit = kit.options.points?.cpSessionLimit ?? WILD_CP_SESSION_LIMIT;
   const left = wildSessionLeft(system, cpLimit);
   /** This session's count of a kind of point: a GM may correct it; a player sees it, as the rolls that spend keep it. */
