@@ -19,12 +19,7 @@ import {
   USE_ATTRIBUTE_FIELD,
   USE_FIELD,
 } from "../../src/applications/dialogs/equipment.ts";
-import {
-  kindFromDamage,
-  migrateGear,
-  migrateWeapon,
-  readLegacyDamage,
-} from "../../src/data/migrations/index.ts";
+import { kindFromDamage, migrateGear, migrateWeapon, readLegacyDamage } from "../../src/data/migrations/index.ts";
 import { planEquipment } from "../../src/data/migrations/equipment-v2.ts";
 import { newWeapon, prepareItemUpdate, WEAPON_KINDS, type WeaponSource } from "../../src/data/item/pure.ts";
 import { dialogAttackOf } from "../../src/applications/dialogs/attack-of.ts";
