@@ -3,13 +3,17 @@
  * conditions are configured status effects the token HUD offers (v13 array, v14 record by id), and a
  * condition toggled on a character carries its changes where the generation keeps them (v13
  * `changes`, v14 `system.changes`); an Assistant GM holds SETTINGS_MODIFY by default (fault 5); and a
- * speaker taken with no arguments is the controlled token, else the user's character (fault 6). The world batch (`rolling-bones.world`) checks the deletion
+ * speaker taken with no arguments is the controlled token, else the user's character (fault 6); and the
+ * chat log's readings no public page settles (fault 12): a message with content and rolls drawn with both,
+ * and a player's self roll shown to a GM as a roll whose content is hidden. Its messages are created
+ * through the services' one creation step (`messageCreate`). The world batch (`rolling-bones.world`) checks the deletion
  * operator and clamped numbers; the character batch the legacy-field migration. A failure here means
  * the test world's v13 or v14 mode was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
 import { effectChangeKind, effectChanges, generation, statusEffectList } from "../helpers/compat.ts";
+import { messageCreate } from "../services/messages.ts";
 import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** Registers the batch. */
@@ -82,8 +86,56 @@ export function registerV14Batch(quench: QuenchApi): void {
             else assert.equal(speaker.actor ?? null, game.user.character?.id ?? null, "the user's character speaks");
           },
         );
+        context.it("a message with both content and a roll is drawn with both in the chat log", async () => {
+          // Issue 23, fault 12: no public page says how the chat log draws a message carrying content and
+          // rolls; the test world draws the content, then each roll (the stricter reading: both shown).
+          const step = await markedRollMessage("rb-quench-content", {});
+          await step.apply();
+          try {
+            const message = step.created();
+            if (!message) throw new Error("the message was not created");
+            const html = await message.renderHTML();
+            assert.isTrue(html.querySelector(".rb-quench-content") !== null, "its content is drawn");
+            assert.isTrue(html.querySelector(".dice-roll") !== null, "its roll is drawn");
+          } finally {
+            await step.revert();
+          }
+        });
+
+        context.it("a GM sees a player's self roll as a roll whose content is hidden", async () => {
+          // Issue 23, fault 12: a self roll whispers to its author (API13 CONST.DICE_ROLL_MODES SELF); that a
+          // GM sees it only as a roll with its content hidden is the stricter reading (public reports differ:
+          // flamewave000/dragonflagon-fvtt#161 "the ??? roll is visible by GM"; Muttley/foundryvtt-shadowdark#359
+          // "the GM sees the Self Rolls" in PF2e), which the test world emulates.
+          const player = game.users.find((u) => !u.isGM);
+          if (!player) return;
+          const step = await markedRollMessage("rb-quench-self", { author: player.id, whisper: [player.id] });
+          await step.apply();
+          try {
+            const message = step.created();
+            if (!message) throw new Error("the message was not created");
+            assert.isTrue(message.visible, "the GM's log shows the message");
+            assert.isTrue(!message.isContentVisible, "its content is hidden from the GM");
+            const html = await message.renderHTML();
+            assert.isTrue(html.querySelector(".rb-quench-self") === null, "the GM's log does not draw its content");
+          } finally {
+            await step.revert();
+          }
+        });
       });
     },
     { displayName: "Rolling Bones: v13/v14 shapes (issue 23)" },
   );
+}
+
+/**
+ * The creation step (not yet applied) of a message with a 1d6 roll and a fixed paragraph of content
+ * marked by the class `marker` (a constant of this batch, never user text), plus `extra` fields.
+ */
+async function markedRollMessage(
+  marker: string,
+  extra: Record<string, unknown>,
+): Promise<ReturnType<typeof messageCreate>> {
+  const roll = await new Roll("1d6").evaluate();
+  return messageCreate({ ...extra, content: `<p class="${marker}">Quench</p>`, rolls: [roll] });
 }
