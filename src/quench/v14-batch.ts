@@ -6,13 +6,25 @@
  * speaker taken with no arguments is the controlled token, else the user's character (fault 6); and the
  * chat log's readings no public page settles (fault 12): a message with content and rolls drawn with both,
  * and a player's self roll shown to a GM as a roll whose content is hidden. Its messages are created
- * through the services' one creation step (`messageCreate`). The world batch (`rolling-bones.world`) checks the deletion
+ * through the services' one creation step (`messageCreate`). A combat keeps its turn order when an
+ * initiative is rolled mid-combat, and `rollInitiative` honours core's options (fault 7); a sheet refuses
+ * a number out of range with its own one message before core's cleaning could clamp it (fault 8). The world batch (`rolling-bones.world`) checks the deletion
  * operator and clamped numbers; the character batch the legacy-field migration. A failure here means
  * the test world's v13 or v14 mode was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
-import { effectChangeKind, effectChanges, generation, statusEffectList } from "../helpers/compat.ts";
+import { PERCENTILE_MAX_RATING } from "../data/actor/pure.ts";
+import { shared } from "../engines/index.ts";
+import {
+  effectChangeKind,
+  effectChanges,
+  generation,
+  messageModeOptions,
+  statusEffectList,
+} from "../helpers/compat.ts";
+import { escapeHTML } from "../helpers/html.ts";
+import { errorMessage } from "../helpers/notify.ts";
 import { messageCreate } from "../services/messages.ts";
 import type { QuenchApi, QuenchContext } from "./batch.ts";
 
@@ -122,6 +134,130 @@ export function registerV14Batch(quench: QuenchApi): void {
             await step.revert();
           }
         });
+        context.it(
+          "a combat keeps its turn when an initiative is rolled mid-combat; rollInitiative honours formula, updateTurn and messageOptions; its messages carry initiativeRoll",
+          async () => {
+            // Issue 23, fault 7. API13/API14 Combat#rollInitiative: `formula` is rolled instead, `updateTurn`
+            // keeps the turn "on the same Combatant", `messageOptions` go to the messages; Combat#turns is the
+            // sorted order; core's initiative messages carry `flags.core.initiativeRoll` (Dice So Nice reads it).
+            const made: Actor.Implementation[] = [];
+            for (const name of ["Quench Ash", "Quench Birch", "Quench Cedar"]) {
+              const data = { name, type: "action-character" } as unknown as Actor.CreateData;
+              const actor = await Actor.implementation.create(data);
+              if (!actor) throw new Error("could not create an action-character");
+              actors.push(actor);
+              made.push(actor);
+            }
+            const known = new Set(game.messages.map((m) => m.id));
+            // A combat linked to no scene. [API13 Combat.create; API14 CombatData#scene, CombatantData#actorId]
+            const combat = await Combat.implementation.create({ scene: null });
+            if (!combat) throw new Error("could not create the combat");
+            try {
+              await combat.createEmbeddedDocuments("Combatant", made.map((a) => ({ actorId: a.id })));
+              const [ash, birch, cedar] = made.map((a) => combat.combatants.find((c) => c.actorId === a.id)?.id ?? "");
+              await combat.rollInitiative([ash ?? ""], { formula: "20" });
+              await combat.rollInitiative([birch ?? ""], { formula: "12" });
+              await combat.startCombat();
+              await combat.update({ turn: 1 });
+              assert.equal(combat.combatant?.id, birch, "Birch's turn");
+              // Cedar's 15 sorts before Birch: the order changes, the turn stays Birch's.
+              await combat.rollInitiative([cedar ?? ""], { formula: "15" });
+              assert.deepEqual(
+                combat.turns.map((c) => c.id),
+                [ash, cedar, birch],
+                "the order re-sorted",
+              );
+              assert.equal(combat.combatant?.id, birch, "the turn stayed on Birch");
+              // Asked not to update the turn, core leaves its index: Cedar's 5 sorts last, where the turn is.
+              await combat.rollInitiative([cedar ?? ""], {
+                formula: "5",
+                updateTurn: false,
+                // v13 `rollMode`, v14 `messageMode` (compat.ts); the v13 types name only the message's fields.
+                messageOptions: messageModeOptions("gm") as never,
+              });
+              assert.equal(combat.turn, 2, "the turn's index stayed");
+              assert.equal(combat.combatant?.id, cedar, "so the turn is now Cedar's");
+              const posted = game.messages.filter((m) => !known.has(m.id));
+              assert.equal(posted.length, 4, "one message per initiative rolled");
+              assert.deepEqual(
+                // The v13 types allow only the system's scope here; `core` is the one core writes.
+                posted.map((m) => (m.flags as { core?: { initiativeRoll?: unknown } }).core?.initiativeRoll),
+                [true, true, true, true],
+                "every initiative message carries initiativeRoll",
+              );
+              const whispered = posted.at(-1)?.whisper.map(String) ?? [];
+              const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+              assert.isTrue(
+                whispered.length > 0 && whispered.every((id) => gms.includes(id)),
+                "the GM-only message went to the GMs",
+              );
+              assert.equal(combat.combatants.get(cedar ?? "")?.initiative, 5, "the formula's total was set");
+            } finally {
+              for (const message of game.messages.filter((m) => !known.has(m.id))) await message.delete();
+              await combat.delete();
+            }
+          },
+        );
+
+        context.it(
+          "a sheet refuses a number out of its field's range with its own one message before core's cleaning could clamp it",
+          async () => {
+            // Issue 23, fault 8: core cleans a sheet's submission against the schema before the sheet's
+            // `_processSubmitData` (API13 DocumentSheetV2#_prepareSubmitData) and would clamp the rating
+            // (FI#12487); the sheet's own check runs first, so nothing is written and one message is shown.
+            const id = "quenchSkill00001";
+            const data = {
+              name: "Quench sheet check",
+              type: "percentile-character",
+              system: { skills: { [id]: { name: "Quench climbing", rating: 3 } } },
+            } as unknown as Actor.CreateData;
+            const actor = await Actor.implementation.create(data);
+            if (!actor) throw new Error("could not create a percentile-character");
+            actors.push(actor);
+            const too = PERCENTILE_MAX_RATING + 5;
+            let expected = "";
+            try {
+              shared.requireInt(too, "rating", 0, PERCENTILE_MAX_RATING);
+            } catch (error) {
+              if (error instanceof shared.EngineError) expected = escapeHTML(errorMessage(error));
+            }
+            const notices = ui.notifications as unknown as Record<
+              "error",
+              (message: string, ...rest: unknown[]) => unknown
+            >;
+            const original = notices.error;
+            const shown: string[] = [];
+            notices.error = (message: string, ...rest: unknown[]) => {
+              shown.push(message);
+              return original.call(notices, message, ...rest);
+            };
+            const sheet = actor.sheet as unknown as {
+              render(force: boolean): Promise<unknown>;
+              close(): Promise<unknown>;
+              element: HTMLElement;
+            };
+            try {
+              await sheet.render(true);
+              const input = sheet.element.querySelector<HTMLInputElement>(`[name="system.skills.${id}.rating"]`);
+              assert.isTrue(input !== null, "the sheet has the rating's input");
+              if (!input) return;
+              input.value = String(too);
+              input.dispatchEvent(new Event("change", { bubbles: true }));
+              for (let waited = 0; shown.length === 0 && waited < 3000; waited += 50) {
+                await new Promise((resolve) => setTimeout(resolve, 50));
+              }
+              assert.deepEqual(shown, [expected], "one message, the sheet's own");
+              assert.equal(
+                foundry.utils.getProperty(actor, `_source.system.skills.${id}.rating`),
+                3,
+                "nothing was written (no clamped value)",
+              );
+            } finally {
+              notices.error = original;
+              await sheet.close();
+            }
+          },
+        );
       });
     },
     { displayName: "Rolling Bones: v13/v14 shapes (issue 23)" },

@@ -106,7 +106,7 @@ import {
   type TokenHudDouble,
   viewScene,
 } from "./tokens.ts";
-import { Combat, createCombats, type CombatantSpec } from "./combat.ts";
+import { Combat, createCombats, useCombats, type CombatantSpec } from "./combat.ts";
 import type { WorldCollection } from "./collection.ts";
 import { loadTemplates, renderTemplate } from "./templates.ts";
 import {
@@ -741,6 +741,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const usersCollection = createUsers();
   const messages = createMessages();
   const combats = new Map<string, Combat>();
+  useCombats(combats);
   const keybindings = createKeybindings(currentUserId);
 
   // [API13 game.i18n.localize/format/has, via the real lang/en.json]
