@@ -52,7 +52,6 @@ const SCENARIOS = [
   "test/services/action-reroll-die.test.ts",
   "test/hooks/speaker.test.ts",
   "test/services/gm-handover.test.ts",
-  "test/services/self-roll-visibility.test.ts",
 ];
 
 /**
