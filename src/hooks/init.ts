@@ -12,7 +12,7 @@ import { statusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
-import { registerKeybindings } from "../applications/dialogs/keybindings.ts";
+import { KEYBINDINGS, keysHeldNow, registerKeybindings } from "../applications/dialogs/keybindings.ts";
 import { onActionPoolsChange } from "./action-pools-change.ts";
 import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { registerTargetSettings } from "../data/settings/targets.ts";
@@ -53,7 +53,12 @@ export function onInit(): void {
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
   // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
-  CONFIG.Combat.documentClass = combatClass();
+  // One combatant rolled with the *Open the roll dialog* keys held opens its dialog (a Wild Die
+  // character's points); "Roll All" and "Roll NPCs" always roll at once. The dialog loads on first use.
+  CONFIG.Combat.documentClass = combatClass({
+    wanted: () => keysHeldNow(KEYBINDINGS.forceDialog),
+    wild: async (options) => (await import("../applications/dialogs/initiative-dialog.ts")).askWildInitiative(options),
+  });
   registerSheets();
   // The action-dice pools' settings redraw the open action sheets when they change (hooks/action-pools-change.ts).
   registerSettings(onActionPoolsChange);

@@ -27,7 +27,7 @@ export interface FightCombat {
 }
 
 /** Resolves once `check` holds, or after two seconds (the GM's hooks act on their own time). */
-async function until(check: () => boolean): Promise<boolean> {
+export async function until(check: () => boolean): Promise<boolean> {
   for (let waited = 0; waited < 2_000; waited += 20) {
     if (check()) return true;
     await new Promise((resolve) => setTimeout(resolve, 20));

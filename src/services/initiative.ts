@@ -9,15 +9,24 @@
  * re-roll its d20 while the card is open and the combat's round has not started; the active GM, who
  * applies every card action, then sets the combatant's initiative to the new total. Once the round
  * has started the card is locked (`InitiativeSet`).
+ *
+ * A Wild Die character's initiative is a real Wild Die roll (RULES.md §3: every roll has a Wild Die,
+ * initiative included): its Wild Die explodes and fails critically as on any roll, and its card shows
+ * each throw. Character Points or a Fate Point are spent on it as on a check, before the dice are
+ * thrown: the tracker's die button rolls at once, and held with the *Open the roll dialog* keys it
+ * opens the Wild Die dialog (`applications/dialogs/initiative-dialog.ts`, handed to
+ * {@link combatClass} by `hooks/init.ts`), whose spend the active GM checks and takes exactly as on a
+ * check (`points/requests.ts`).
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { initiativeRoll, rollingTypeOf } from "../data/actor/pure.ts";
 import { shared } from "../engines/index.ts";
 import { visibilityOfMessageOptions } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
+import { SETTING_KEYS } from "../helpers/settings.ts";
 import { INITIATIVE_SETTING } from "../data/settings/initiative.ts";
 import { rollWithPoints } from "./points/index.ts";
-import { createRollMessage } from "./roll.ts";
+import { createRollMessage, type PostOptions } from "./roll.ts";
 
 const { EngineError } = shared;
 
@@ -138,6 +147,39 @@ export interface InitiativeOptions {
   readonly messageOptions?: Record<string, unknown>;
 }
 
+/** What a Wild Die initiative's dialog is opened with. */
+export interface WildInitiativeDialogOptions {
+  /** The character whose initiative is rolled (pays the points, speaks the card). */
+  readonly actor: Actor.Implementation;
+  /** The initiative's request: the trait's dice and pips, and the world's first-one setting. */
+  readonly initial: { readonly dice: number; readonly pips?: number; readonly firstOneCounts: boolean };
+  /** The window title and the card's flavor line. */
+  readonly title: string;
+  /** JSON-safe options stored with the roll (the combat and combatant it is for). */
+  readonly rollOptions: Record<string, unknown>;
+}
+
+/** Opens a Wild Die initiative's dialog and resolves with the card it posted (`null`: closed or refused). */
+export type WildInitiativeDialog = (options: WildInitiativeDialogOptions) => Promise<ChatMessage.Implementation | null>;
+
+/**
+ * What the combat tracker's rolls ask of the application layer, which this layer may not import:
+ * whether the user holds the *Open the roll dialog* keys, and the Wild Die initiative's dialog.
+ */
+export interface InitiativeDialogs {
+  readonly wanted: () => boolean;
+  readonly wild: WildInitiativeDialog;
+}
+
+/** How one combatant's initiative is rolled: core's options, and the dialog a Wild Die character's roll opens. */
+export interface CombatantInitiativeOptions extends Omit<InitiativeOptions, "updateTurn"> {
+  /**
+   * Open this dialog (Character Points, a Fate Point) instead of rolling at once; only a Wild Die
+   * roll has one, and a formula given is rolled as it is.
+   */
+  readonly dialog?: WildInitiativeDialog | null;
+}
+
 /**
  * Rolls one combatant's initiative and sets it: the character's initiative roll (see
  * `initiativeRoll`), posted as its card, spoken by the character. A combatant whose character the
@@ -148,7 +190,7 @@ export interface InitiativeOptions {
 export async function rollCombatantInitiative(
   combat: Combat.Implementation,
   combatant: Combatant.Implementation,
-  { formula = null, messageOptions = {} }: Omit<InitiativeOptions, "updateTurn"> = {},
+  { formula = null, messageOptions = {}, dialog = null }: CombatantInitiativeOptions = {},
 ): Promise<boolean> {
   const actor = combatant.actor;
   // An NPC rolls as its engine's character type (the same ratings, none of a player's points).
@@ -185,12 +227,12 @@ export async function rollCombatantInitiative(
   // Core's initiative messages carry the `initiativeRoll` flag (Dice So Nice reads it).
   const post = { speaker, flavor, initiativeRoll: true, ...(visibility ? { visibility } : {}) };
   let total: number | undefined;
-  if (roll.engine === "action") {
-    const message = await rollWithPoints("action", roll.request, {
-      actor,
-      ...post,
-      rollOptions: { initiative: { combat: combat.id ?? "", combatant: combatant.id ?? "" } },
-    });
+  if (roll.engine === "action" || roll.engine === "wild") {
+    const rollOptions = { initiative: { combat: combat.id ?? "", combatant: combatant.id ?? "" } };
+    const message =
+      roll.engine === "action"
+        ? await rollWithPoints("action", roll.request, { actor, ...post, rollOptions })
+        : await rollWildInitiative(actor, roll.request, { post, rollOptions, dialog });
     total = message?.rolls[0]?.total;
   } else {
     let dice: foundry.dice.Roll;
@@ -212,10 +254,39 @@ export async function rollCombatantInitiative(
 }
 
 /**
+ * Rolls a Wild Die character's initiative: its trait's dice and pips, with the world's reading of the
+ * first 1 (as on any Wild Die roll), at once or through the Wild Die dialog; the points it asks for
+ * are paid as on a check.
+ *
+ * @returns The posted card, or `null` when refused or the dialog was closed.
+ */
+async function rollWildInitiative(
+  actor: Actor.Implementation,
+  trait: { readonly dice: number; readonly pips?: number },
+  options: {
+    readonly post: PostOptions;
+    readonly rollOptions: Record<string, unknown>;
+    readonly dialog: WildInitiativeDialog | null;
+  },
+): Promise<ChatMessage.Implementation | null> {
+  const request = { ...trait, firstOneCounts: game.settings.get(SYSTEM_ID, SETTING_KEYS.wildFirstOneCounts) };
+  if (!options.dialog)
+    return rollWithPoints("wild", request, { actor, ...options.post, rollOptions: options.rollOptions });
+  return options.dialog({
+    actor,
+    initial: request,
+    title: options.post.flavor ?? actor.name,
+    rollOptions: options.rollOptions,
+  });
+}
+
+/**
  * The system's Combat document class: initiative is rolled through the engines (see above). Built
  * on demand from the running Foundry's `Combat`, so this module loads before the world.
+ *
+ * @param dialogs - Whether a roll opens its dialog, and the Wild Die initiative's dialog (none: always at once).
  */
-export function combatClass(): typeof Combat {
+export function combatClass(dialogs: InitiativeDialogs | null = null): typeof Combat {
   return class RollingBonesCombat extends Combat {
     /**
      * Rolls each listed combatant's initiative with the system's rolls, one card each, honouring
@@ -228,9 +299,13 @@ export function combatClass(): typeof Combat {
     ): Promise<this> {
       const { formula = null, updateTurn = true, messageOptions = {} } = options as InitiativeOptions;
       const current = this.combatant?.id;
-      for (const id of typeof ids === "string" ? [ids] : ids) {
+      const list = typeof ids === "string" ? [ids] : ids;
+      // One combatant rolled with the *Open the roll dialog* keys held opens its roll's dialog (a
+      // Wild Die character's points); "Roll All" and "Roll NPCs" always roll at once.
+      const dialog = dialogs && list.length === 1 && dialogs.wanted() ? dialogs.wild : null;
+      for (const id of list) {
         const combatant = this.combatants.get(id);
-        if (combatant) await rollCombatantInitiative(this, combatant, { formula, messageOptions });
+        if (combatant) await rollCombatantInitiative(this, combatant, { formula, messageOptions, dialog });
       }
       if (updateTurn) await keepTurn(this, current);
       return this;

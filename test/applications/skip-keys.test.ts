@@ -8,6 +8,7 @@ import {
   bindingHeld,
   bindingText,
   bindingsText,
+  heldKeyState,
   keyStateOf,
   modifierOf,
   rollHint,
@@ -59,6 +60,18 @@ describe("bindingHeld", () => {
       null,
       null,
     ]);
+  });
+});
+
+describe("heldKeyState (no event: the combat tracker's die button)", () => {
+  it("reads the keys held down, a modifier key counting as its modifier", () => {
+    expect(bindingHeld(SHIFT, heldKeyState(new Set(["ShiftRight"])))).toBe(true);
+    expect(bindingHeld(SHIFT, heldKeyState(new Set<string>()))).toBe(false);
+    expect(bindingHeld(SHIFT, heldKeyState(new Set(["ControlLeft", "KeyS"])))).toBe(false);
+    const ctrlR: KeyBinding[] = [{ key: "KeyR", modifiers: ["Control"] }];
+    expect(bindingHeld(ctrlR, heldKeyState(new Set(["MetaLeft", "KeyR"])))).toBe(true);
+    expect(bindingHeld(ctrlR, heldKeyState(new Set(["KeyR"])))).toBe(false);
+    expect(heldKeyState(new Set(["AltRight"])).modifiers).toEqual({ Shift: false, Control: false, Alt: true });
   });
 });
 

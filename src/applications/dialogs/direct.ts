@@ -198,6 +198,8 @@ export interface DialogRollParams {
   readonly visibility?: Visibility;
   /** More JSON-safe options stored with the roll. */
   readonly rollOptions?: Record<string, unknown> | undefined;
+  /** The roll is a combatant's initiative: its message carries core's `initiativeRoll` flag. */
+  readonly initiativeRoll?: boolean;
 }
 
 /**
@@ -230,6 +232,7 @@ export async function postDialogRoll(
     speaker: ChatMessage.getSpeaker({ actor: actor ?? undefined }),
     flavor: params.title,
     ...(params.visibility ? { visibility: params.visibility } : {}),
+    ...(params.initiativeRoll === true ? { initiativeRoll: true } : {}),
     ...(evaluation.equipment.ids.length > 0 ? { equipment: evaluation.equipment.ids } : {}),
     ...(Object.keys(rollOptions).length > 0 ? { rollOptions } : {}),
   });

@@ -8,6 +8,7 @@ import { SYSTEM_ID } from "../../constants.ts";
 import {
   bindingHeld,
   bindingsText,
+  heldKeyState,
   keyStateOf,
   rollHint,
   shouldSkipDialog,
@@ -51,6 +52,14 @@ export function boundKeys(action: KeybindingAction): KeyBinding[] {
  */
 export function keysHeld(event: Event | null | undefined, action: KeybindingAction): boolean {
   return bindingHeld(boundKeys(action), keyStateOf(event, game.keyboard.downKeys));
+}
+
+/**
+ * Whether an action's keys are held on this client now, when no event tells (the combat tracker's
+ * die button, whose click core handles before it calls `Combat#rollInitiative`).
+ */
+export function keysHeldNow(action: KeybindingAction): boolean {
+  return bindingHeld(boundKeys(action), heldKeyState(game.keyboard.downKeys));
 }
 
 /** Whether the event rolls at once instead of opening the roll dialog (the keys held and the client setting). */

@@ -32,6 +32,8 @@ export interface RollDialogParams {
   readonly settings: DialogSettings;
   /** More JSON-safe options stored with the roll (e.g. the GM roll request it answers). */
   readonly rollOptions?: Record<string, unknown>;
+  /** The roll is a combatant's initiative: its message carries core's `initiativeRoll` flag. */
+  readonly initiativeRoll?: boolean;
 }
 
 /** The context every part of the dialog renders with. */
@@ -238,6 +240,7 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
       values: this.#values,
       visibility: this.#visibility,
       rollOptions: this.#params.rollOptions,
+      ...(this.#params.initiativeRoll === true ? { initiativeRoll: true } : {}),
     });
     this.#rolling = false;
     if (this.#message) await this.close();

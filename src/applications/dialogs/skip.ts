@@ -71,6 +71,21 @@ export function keyStateOf(event: Event | null | undefined, down: ReadonlySet<st
 }
 
 /**
+ * The keys held on a client when no event tells (a control whose handler core runs, such as the
+ * combat tracker's die button): the keys held down, a modifier key down counting as its modifier.
+ *
+ * @param down - The keys held down on the client (`game.keyboard.downKeys`).
+ */
+export function heldKeyState(down: ReadonlySet<string>): KeyState {
+  const modifiers: Record<ModifierName, boolean> = { Shift: false, Control: false, Alt: false };
+  for (const code of down) {
+    const modifier = modifierOf(code);
+    if (modifier !== null) modifiers[modifier] = true;
+  }
+  return { modifiers, down };
+}
+
+/**
  * Whether one of the bindings is held: its key is down (a modifier key counts as down while its flag
  * is on in the event), and every modifier it requires is on.
  *

@@ -2,12 +2,15 @@
  * Initiative for each character type: the trait it is rolled from (a world setting per type, since
  * only the action-dice text speaks of an initiative roll, and none of the texts gives a formula) and
  * the roll it makes. An action-dice character rolls a real action-dice roll (a d20 plus the chosen
- * ability's modifier) that its player may augment while the round has not started; the other types
- * roll plain dice from the chosen attribute, higher going first. Pure.
+ * ability's modifier) that its player may augment while the round has not started; a Wild Die
+ * character rolls a real Wild Die roll of the chosen attribute's code (RULES.md §3: every roll has a
+ * Wild Die, initiative included), on which Character Points or a Fate Point may be spent; the other
+ * types roll plain dice from the chosen attribute, higher going first. Pure.
  */
 
 import { wild } from "../../engines/index.ts";
 import type { ActionRequest } from "../../engines/action/index.ts";
+import type { WildRequest } from "../../engines/wild/index.ts";
 import {
   ACTION_ABILITIES,
   PERCENTILE_ATTRIBUTES,
@@ -36,9 +39,11 @@ export const INITIATIVE_DEFAULTS: Readonly<Record<CharacterType, string>> = Obje
   "pool-character": "dexterity",
 });
 
-/** An initiative roll: an action-dice roll, or a plain dice formula. */
+/** An initiative roll: an action-dice roll, a Wild Die roll (the character's dice and pips), or a plain dice formula. */
 export type InitiativeRoll =
-  { readonly engine: "action"; readonly request: ActionRequest } | { readonly engine: null; readonly formula: string };
+  | { readonly engine: "action"; readonly request: ActionRequest }
+  | { readonly engine: "wild"; readonly request: Pick<WildRequest, "dice" | "pips"> }
+  | { readonly engine: null; readonly formula: string };
 
 /** Reads a trait of a record of traits (own keys only), or the type's default trait when the setting names none. */
 function traitOf<V>(traits: Readonly<Record<string, V>>, type: CharacterType, chosen: string): V {
@@ -50,7 +55,8 @@ function traitOf<V>(traits: Readonly<Record<string, V>>, type: CharacterType, ch
  * The initiative roll of a character:
  * - action dice: a d20 plus the chosen ability's modifier (an `initiative` roll of the engine);
  * - percentile: 1d10 plus a tenth of the chosen attribute's rating, rounded down;
- * - Wild Die: the chosen attribute's die code, summed (`3D+1` → `3d6 + 1`);
+ * - Wild Die: a Wild Die roll of the chosen attribute's die code (`3D+1` → 3 dice, one of them the
+ *   Wild Die, and 1 pip);
  * - Precision & Impact: the chosen attribute's dice, summed;
  * - dice pool: 1d10 plus the chosen attribute's rating.
  *
@@ -76,7 +82,7 @@ export function initiativeRoll(type: CharacterType, system: unknown, chosen: str
     case "wild-character": {
       const s = system as CharacterSources[typeof type];
       const { dice, pips } = wild.parseCode(traitOf(s.attributes, type, chosen).code);
-      return { engine: null, formula: plus(`${dice}d6`, pips) };
+      return { engine: "wild", request: { dice, pips } };
     }
     case "pi-character": {
       const s = system as CharacterSources[typeof type];
