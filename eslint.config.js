@@ -20,7 +20,6 @@ const SEAM = "differs between Foundry v13 and v14: go through src/helpers/compat
 
 /** Members whose shape or name differs between the generations (FOUNDRY-NOTES §13, §13.1). */
 export const GENERATION_PROPERTIES = [
-  { object: "CONFIG", property: "statusEffects", message: `CONFIG.statusEffects (array / record by id) ${SEAM}` },
   { object: "game", property: "release", message: `game.release ${SEAM} (compat.generation())` },
   { property: "applyRollMode", message: `applyRollMode (v13) / applyMode (v14) ${SEAM}` },
   { property: "applyMode", message: `applyRollMode (v13) / applyMode (v14) ${SEAM}` },
@@ -33,6 +32,17 @@ export const GENERATION_PROPERTIES = [
 
 /** Syntax whose meaning differs between the generations. */
 export const GENERATION_SYNTAX = [
+  {
+    // By structure, not by the name `CONFIG`: any read of a `statusEffects` member (`CONFIG.statusEffects`,
+    // `globalThis.CONFIG.statusEffects`, `(CONFIG as T).statusEffects`, `CONFIG["statusEffects"]`) and
+    // any destructuring of one (`const { statusEffects } = CONFIG`).
+    selector: [
+      "MemberExpression[computed=false][property.name='statusEffects']",
+      "MemberExpression[computed=true][property.value='statusEffects']",
+      "ObjectPattern > Property[key.name='statusEffects']",
+    ].join(", "),
+    message: `CONFIG.statusEffects (array / record by id) ${SEAM}`,
+  },
   {
     selector: "Literal[value=/(^|\\.)(-=|==)/], TemplateElement[value.raw=/(^|\\.)(-=|==)/]",
     message: `A -=key / ==key update (v13; v14 uses data operators) ${SEAM}`,

@@ -18,7 +18,7 @@ import { registerInitiativeSettings } from "../data/settings/initiative.ts";
 import { registerTargetSettings } from "../data/settings/targets.ts";
 import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/index.ts";
-import { ACTION_QUERY, handleActionQuery } from "../services/gm-action.ts";
+import { ACTION_QUERY, handleActionQuery, onUserConnected } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/index.ts";
 import { combatClass } from "../services/initiative.ts";
 import { registerRequestActions } from "../services/requests/register.ts";
@@ -69,6 +69,8 @@ export function onInit(): void {
   registerSettingsMenus();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;
+  // A user joined or left: a request waiting for a GM who left goes to the GM active now.
+  Hooks.on("userConnected", onUserConnected);
   // The action-dice economy's privileged actions (spends, activations, awards, sessions, undo).
   registerActionDiceActions();
   // Points and choices on the other engines (karma, assists, CP/FP, Willpower, picks, undo).

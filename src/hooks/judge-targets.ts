@@ -11,5 +11,10 @@
 export function judgeTargetsLater(message: ChatMessage.Implementation): void {
   const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
   if (!Array.isArray(targets) || targets.length === 0 || !game.users.activeGM?.isSelf) return;
-  void import("../services/targets.ts").then(({ judgeTargets }) => judgeTargets(message));
+  // A verdict that cannot be written (the message deleted meanwhile) is reported, never left unhandled.
+  void import("../services/targets.ts")
+    .then(({ judgeTargets }) => judgeTargets(message))
+    .catch((error: unknown) => {
+      console.error("Rolling Bones | the targets could not be judged", error);
+    });
 }

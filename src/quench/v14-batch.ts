@@ -3,13 +3,26 @@
  * conditions are configured status effects the token HUD offers (v13 array, v14 record by id), and a
  * condition toggled on a character carries its changes where the generation keeps them (v13
  * `changes`, v14 `system.changes`); an Assistant GM holds SETTINGS_MODIFY by default (fault 5); and a
- * speaker taken with no arguments is the controlled token, else the user's character (fault 6). The world batch (`rolling-bones.world`) checks the deletion
+ * speaker taken with no arguments is the controlled token, else the user's character (fault 6); and the
+ * chat log's readings no public page settles (fault 12): a message with content and rolls drawn with both,
+ * and a player's self roll shown to a GM as a roll whose content is hidden. Its messages are created
+ * through the services' one creation step (`messageCreate`). A combat keeps its turn order when an
+ * initiative is rolled mid-combat, and `rollInitiative` honours core's options (fault 7); a sheet refuses
+ * a number out of range (nothing written) before core's cleaning could clamp it (fault 8). The world batch (`rolling-bones.world`) checks the deletion
  * operator and clamped numbers; the character batch the legacy-field migration. A failure here means
  * the test world's v13 or v14 mode was wrong; fix both.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
-import { effectChangeKind, effectChanges, generation, statusEffectList } from "../helpers/compat.ts";
+import { PERCENTILE_MAX_RATING } from "../data/actor/pure.ts";
+import {
+  effectChangeKind,
+  effectChanges,
+  generation,
+  messageModeOptions,
+  statusEffectList,
+} from "../helpers/compat.ts";
+import { messageCreate } from "../services/messages.ts";
 import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** Registers the batch. */
@@ -82,8 +95,167 @@ export function registerV14Batch(quench: QuenchApi): void {
             else assert.equal(speaker.actor ?? null, game.user.character?.id ?? null, "the user's character speaks");
           },
         );
+        context.it("a message with both content and a roll is drawn with both in the chat log", async () => {
+          // Issue 23, fault 12: no public page says how the chat log draws a message carrying content and
+          // rolls; the test world draws the content, then each roll (the stricter reading: both shown).
+          const step = await markedRollMessage("rb-quench-content", {});
+          await step.apply();
+          try {
+            const message = step.created();
+            if (!message) throw new Error("the message was not created");
+            const html = await message.renderHTML();
+            assert.isTrue(html.querySelector(".rb-quench-content") !== null, "its content is drawn");
+            assert.isTrue(html.querySelector(".dice-roll") !== null, "its roll is drawn");
+          } finally {
+            await step.revert();
+          }
+        });
+
+        context.it("a GM sees a player's self roll as a roll whose content is hidden", async () => {
+          // Issue 23, fault 12: a self roll whispers to its author (API13 CONST.DICE_ROLL_MODES SELF); that a
+          // GM sees it only as a roll with its content hidden is the stricter reading (public reports differ:
+          // flamewave000/dragonflagon-fvtt#161 "the ??? roll is visible by GM"; Muttley/foundryvtt-shadowdark#359
+          // "the GM sees the Self Rolls" in PF2e), which the test world emulates.
+          const player = game.users.find((u) => !u.isGM);
+          if (!player) return;
+          const step = await markedRollMessage("rb-quench-self", { author: player.id, whisper: [player.id] });
+          await step.apply();
+          try {
+            const message = step.created();
+            if (!message) throw new Error("the message was not created");
+            assert.isTrue(message.visible, "the GM's log shows the message");
+            assert.isTrue(!message.isContentVisible, "its content is hidden from the GM");
+            const html = await message.renderHTML();
+            assert.isTrue(html.querySelector(".rb-quench-self") === null, "the GM's log does not draw its content");
+          } finally {
+            await step.revert();
+          }
+        });
+        context.it(
+          "a combat keeps its turn when an initiative is rolled mid-combat; rollInitiative honours formula, updateTurn and messageOptions; its messages carry initiativeRoll",
+          async () => {
+            // Issue 23, fault 7. API13/API14 Combat#rollInitiative: `formula` is rolled instead, `updateTurn`
+            // keeps the turn "on the same Combatant", `messageOptions` go to the messages; Combat#turns is the
+            // sorted order; core's initiative messages carry `flags.core.initiativeRoll` (Dice So Nice reads it).
+            const made: Actor.Implementation[] = [];
+            for (const name of ["Quench Ash", "Quench Birch", "Quench Cedar"]) {
+              const data = { name, type: "action-character" } as unknown as Actor.CreateData;
+              const actor = await Actor.implementation.create(data);
+              if (!actor) throw new Error("could not create an action-character");
+              actors.push(actor);
+              made.push(actor);
+            }
+            const known = new Set(game.messages.map((m) => m.id));
+            // A combat linked to no scene. [API13 Combat.create; API14 CombatData#scene, CombatantData#actorId]
+            const combat = await Combat.implementation.create({ scene: null });
+            if (!combat) throw new Error("could not create the combat");
+            try {
+              await combat.createEmbeddedDocuments(
+                "Combatant",
+                made.map((a) => ({ actorId: a.id })),
+              );
+              const [ash, birch, cedar] = made.map((a) => combat.combatants.find((c) => c.actorId === a.id)?.id ?? "");
+              await combat.rollInitiative([ash ?? ""], { formula: "20" });
+              await combat.rollInitiative([birch ?? ""], { formula: "12" });
+              await combat.startCombat();
+              await combat.update({ turn: 1 });
+              assert.equal(combat.combatant?.id, birch, "Birch's turn");
+              // Cedar's 15 sorts before Birch: the order changes, the turn stays Birch's.
+              await combat.rollInitiative([cedar ?? ""], { formula: "15" });
+              assert.deepEqual(
+                combat.turns.map((c) => c.id),
+                [ash, cedar, birch],
+                "the order re-sorted",
+              );
+              assert.equal(combat.combatant?.id, birch, "the turn stayed on Birch");
+              // Asked not to update the turn, core leaves its index: Cedar's 5 sorts last, where the turn is.
+              await combat.rollInitiative([cedar ?? ""], {
+                formula: "5",
+                updateTurn: false,
+                // v13 `rollMode`, v14 `messageMode` (compat.ts); the v13 types name only the message's fields.
+                messageOptions: messageModeOptions("gm") as never,
+              });
+              assert.equal(combat.turn, 2, "the turn's index stayed");
+              assert.equal(combat.combatant?.id, cedar, "so the turn is now Cedar's");
+              const posted = game.messages.filter((m) => !known.has(m.id));
+              assert.equal(posted.length, 4, "one message per initiative rolled");
+              assert.deepEqual(
+                // The v13 types allow only the system's scope here; `core` is the one core writes.
+                posted.map((m) => (m.flags as { core?: { initiativeRoll?: unknown } }).core?.initiativeRoll),
+                [true, true, true, true],
+                "every initiative message carries initiativeRoll",
+              );
+              const whispered = posted.at(-1)?.whisper.map(String) ?? [];
+              const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+              assert.isTrue(
+                whispered.length > 0 && whispered.every((id) => gms.includes(id)),
+                "the GM-only message went to the GMs",
+              );
+              assert.equal(combat.combatants.get(cedar ?? "")?.initiative, 5, "the formula's total was set");
+            } finally {
+              for (const message of game.messages.filter((m) => !known.has(m.id))) await message.delete();
+              await combat.delete();
+            }
+          },
+        );
+
+        context.it(
+          "a sheet refuses a number out of its field's range before core's cleaning could clamp it: nothing is written",
+          async () => {
+            // Issue 23, fault 8: core cleans a sheet's submission against the schema before the sheet's
+            // `_processSubmitData` (API13 DocumentSheetV2#_prepareSubmitData) and would clamp the rating
+            // (FI#12487); the sheet's own check runs first, so nothing is written (its one message is
+            // asserted on the test world, test/applications/sheet-form.test.ts).
+            const id = "quenchSkill00001";
+            const data = {
+              name: "Quench sheet check",
+              type: "percentile-character",
+              system: { skills: { [id]: { name: "Quench climbing", rating: 3 } } },
+            } as unknown as Actor.CreateData;
+            const actor = await Actor.implementation.create(data);
+            if (!actor) throw new Error("could not create a percentile-character");
+            actors.push(actor);
+            const too = PERCENTILE_MAX_RATING + 5;
+            const stored = () => foundry.utils.getProperty(actor, `_source.system.skills.${id}.rating`);
+            const sheet = actor.sheet as unknown as {
+              render(force: boolean): Promise<unknown>;
+              close(): Promise<unknown>;
+              element: HTMLElement;
+            };
+            const shown = () =>
+              sheet.element.querySelector<HTMLInputElement>(`[name="system.skills.${id}.rating"]`)?.value ?? null;
+            try {
+              await sheet.render(true);
+              const input = sheet.element.querySelector<HTMLInputElement>(`[name="system.skills.${id}.rating"]`);
+              assert.isTrue(input !== null, "the sheet has the rating's input");
+              if (!input) return;
+              input.value = String(too);
+              input.dispatchEvent(new Event("change", { bubbles: true }));
+              // A refused submission draws the sheet again with the stored value; a clamped one changes it.
+              for (let waited = 0; stored() === 3 && shown() !== "3" && waited < 3000; waited += 50) {
+                await new Promise((resolve) => setTimeout(resolve, 50));
+              }
+              assert.equal(stored(), 3, "nothing was written (no clamped value)");
+              assert.equal(shown(), "3", "the sheet shows the stored value again");
+            } finally {
+              await sheet.close();
+            }
+          },
+        );
       });
     },
     { displayName: "Rolling Bones: v13/v14 shapes (issue 23)" },
   );
+}
+
+/**
+ * The creation step (not yet applied) of a message with a 1d6 roll and a fixed paragraph of content
+ * marked by the class `marker` (a constant of this batch, never user text), plus `extra` fields.
+ */
+async function markedRollMessage(
+  marker: string,
+  extra: Record<string, unknown>,
+): Promise<ReturnType<typeof messageCreate>> {
+  const roll = await new Roll("1d6").evaluate();
+  return messageCreate({ ...extra, content: `<p class="${marker}">Quench</p>`, rolls: [roll] });
 }

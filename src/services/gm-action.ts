@@ -231,15 +231,21 @@ export async function requestGmAction(name: string, data: unknown, actionId?: st
   // A GM who leaves before answering (a reload; an assistant GM takes over) is asked no more: the request
   // goes to the GM active now, under the same id, so an action the first GM applied is answered as a repeat
   // (its record lives in the documents) and the asker never hears "no answer" for an action then applied.
+  // A GM who is still there and did not answer in time (a timeout, an error on the way) is not asked again:
+  // the request goes on only to another GM active at retry time.
+  let asked: string | null = null;
   for (let attempt = 0; attempt < HANDOVERS && reply === null; attempt++) {
     const gm = game.users.activeGM;
-    if (!gm) break;
+    if (!gm || gm.id === asked) break;
     // Filed again on each attempt, marked with the attempt so that it is a real write even while the asker's
     // copy still holds the first filing (a write of the same values sends nothing, API13
     // DatabaseUpdateOperation#diff) after the GM that left removed it from the world.
     const filing: FiledRequest = attempt === 0 ? filed : { ...filed, attempt };
     await game.user.setFlag(SYSTEM_ID, requestKey(id), filing as never);
-    reply = await ask(gm, id);
+    const answer = await ask(gm, id);
+    reply = answer.reply;
+    // A GM who left (and maybe came back: a new client) may be asked again; one who stayed may not.
+    asked = answer.handedOver ? null : gm.id;
   }
   if (reply === null) {
     // A request the GM never answered (a timeout, an error on the way) does not stay in the asker's flags.
@@ -260,51 +266,58 @@ export async function requestGmAction(name: string, data: unknown, actionId?: st
 /** How many GMs in turn a request is put to (the first and two handovers). */
 const HANDOVERS = 3;
 
-/** How often an asker looks whether the GMs it asked are still the active GM (milliseconds). */
-const HANDOVER_CHECK = 100;
+/** A request waiting for a GM's answer: its asker, and its check, told who joined or left and who is the active GM now. */
+interface Waiter {
+  readonly userId: string;
+  readonly check: (user: User.Implementation, connected: boolean, active: User.Implementation | null) => void;
+}
 
-/** The requests waiting for a GM's answer: each told, once a tick, which user is the active GM now. */
-const waiting = new Set<(active: User.Implementation | null) => void>();
-let waitingTimer: ReturnType<typeof setInterval> | undefined;
+/** The requests waiting for a GM's answer. */
+const waiting = new Set<Waiter>();
 
-/** Watches for a handover while a request waits (one timer for all waiting requests); returns the stop. */
-function watchHandover(check: (active: User.Implementation | null) => void): () => void {
-  waiting.add(check);
-  waitingTimer ??= setInterval(() => {
-    const active = game.users.activeGM;
-    for (const each of waiting) each(active);
-  }, HANDOVER_CHECK);
-  return () => {
-    waiting.delete(check);
-    if (waiting.size > 0 || waitingTimer === undefined) return;
-    clearInterval(waitingTimer);
-    waitingTimer = undefined;
-  };
+/**
+ * The `userConnected` hook: a user joining or leaving may change the active GM, so each request this
+ * client is waiting on looks again. [API13/API14 hookEvents.userConnected "fires whenever some other User
+ * joins or leaves the game session" (https://foundryvtt.com/api/v14/functions/hookEvents.userConnected.html)]
+ */
+export function onUserConnected(user: User.Implementation, connected: boolean): void {
+  const active = game.users.activeGM;
+  for (const each of waiting) if (each.userId === game.user.id) each.check(user, connected, active);
 }
 
 /**
  * Puts a filed request to a GM: the reply, or `null` when none came (a timeout, an error on the way, or
- * the GM left and another GM became the active one, which is then asked in its place).
+ * the GM left and another GM became the active one, which is then asked in its place); `handedOver`
+ * when the GM asked left (or left and came back) while the request waited.
  */
-async function ask(gm: User.Implementation, id: string): Promise<ActionReply | null> {
-  if (gm.isSelf) return handleActionQuery({ userId: game.user.id, actionId: id });
-  let stop = (): void => undefined;
+async function ask(gm: User.Implementation, id: string): Promise<{ reply: ActionReply | null; handedOver: boolean }> {
+  if (gm.isSelf) return { reply: await handleActionQuery({ userId: game.user.id, actionId: id }), handedOver: false };
   let left = false;
+  let handedOver = false;
   // The GM asked is gone once another user is the active GM, or once it left and is back (a reload).
-  const handedOver = new Promise<null>((resolve) => {
-    stop = watchHandover((active) => {
-      if (!gm.active) left = true;
-      if (active !== null && (active.id !== gm.id || left)) resolve(null);
-    });
+  let entry: Waiter | undefined;
+  const handover = new Promise<null>((resolve) => {
+    entry = {
+      userId: game.user.id,
+      check: (user, connected, active) => {
+        if (user.id === gm.id && !connected) left = true;
+        if (active !== null && (active.id !== gm.id || left)) {
+          handedOver = true;
+          resolve(null);
+        }
+      },
+    };
+    waiting.add(entry);
   });
   const query = gm.query(ACTION_QUERY as never, { userId: game.user.id, actionId: id } as never, {
     timeout: ACTION_TIMEOUT,
   }) as Promise<ActionReply>;
   try {
-    return await Promise.race([query, handedOver]);
+    return { reply: await Promise.race([query, handover]), handedOver };
   } catch {
-    return null;
+    // A query to a GM who left meanwhile fails at once: a handover too.
+    return { reply: null, handedOver: handedOver || left || !gm.active };
   } finally {
-    stop();
+    if (entry) waiting.delete(entry);
   }
 }

@@ -48,11 +48,15 @@ export interface MessageVisibility {
 }
 
 /**
- * Whether a user may see a message's content: a GM always; otherwise a public message, one whispered
- * to the user, or the user's own message unless it is blind (Foundry's roll modes, KB:dice).
+ * Whether a user may see a message's content, as `ChatMessage#isContentVisible` reads it for that
+ * user (API13 ChatMessage#isContentVisible; KB:dice roll modes): a public message, one whispered to the
+ * user, or the user's own message unless it is blind. A GM is no exception: a player's self roll is
+ * whispered to her alone, so a GM sees it only as a roll whose content is hidden, draws no control on
+ * it, and may not act on it (the stricter reading, docs/test-world.md; checked by the Quench batch
+ * `rolling-bones.v14`). A GM roll or a blind roll is whispered to the GMs, so they see it.
  */
-export function contentVisibleTo(message: MessageVisibility, userId: string, isGM: boolean): boolean {
-  if (isGM || message.whisper.length === 0) return true;
+export function contentVisibleTo(message: MessageVisibility, userId: string): boolean {
+  if (message.whisper.length === 0) return true;
   if (message.whisper.includes(userId)) return true;
   return message.author === userId && !message.blind;
 }

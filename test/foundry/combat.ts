@@ -1,7 +1,8 @@
 /**
  * The smallest combat tracker the system needs: a world's combats (`game.combats`), each with its
  * round and combatants, the base `Combat` class the system's Combat class extends, and
- * `CONFIG.Combat.documentClass`. One state for every client (no replication delay; the
+ * `CONFIG.Combat.documentClass`; a GM creates a combat (`Combat.create`), adds its combatants
+ * (`createEmbeddedDocuments("Combatant", …)`) and deletes it. One state for every client (no replication delay; the
  * `updateCombat` hook of a turn or round moved on reaches each connected client after its latency); the combat's
  * base `rollInitiative` is not emulated (the system overrides it). Sources: the public API pages of
  * Combat and Combatant (API13), cited per member.
@@ -12,6 +13,22 @@ import { currentUserId, env, runAs } from "./state.ts";
 import { tokenDocument, type TokenDocument } from "./tokens.ts";
 import { strictInstances, strictObject } from "./strict.ts";
 import { userInstance, type UserInstance } from "./users.ts";
+import { randomID } from "./utils.ts";
+
+/** The installed double's combats (index.ts gives its map when it installs; one state for every client). */
+let installedCombats: Map<string, Combat> = new Map();
+
+/** Makes `combats` the map `Combat.create` adds to and `Combat#delete` removes from (index.ts). */
+export function useCombats(combats: Map<string, Combat>): void {
+  installedCombats = combats;
+}
+
+/** Throws Foundry's permission error unless the running client's user is a GM. */
+function requireGm(action: string): UserInstance {
+  const user = userInstance(currentUserId()) as UserInstance;
+  if (!user.isGM) throw new Error(`User ${user.name} lacks permission to ${action}`);
+  return user;
+}
 
 /** A combatant as a test creates it. */
 export interface CombatantSpec {
@@ -128,6 +145,68 @@ export class Combat {
   constructor(data: { id: string; combatants: CombatantSpec[] }) {
     this.id = data.id;
     this.#combatants = new Map(data.combatants.map((c) => [c.id, new Combatant(c, () => this)]));
+  }
+
+  /** The configured Combat class (the system's). [API13 Document.implementation; CONFIG.Combat.documentClass] */
+  static get implementation(): typeof Combat {
+    return (env().globals.CONFIG as { Combat: { documentClass: typeof Combat } }).Combat.documentClass;
+  }
+
+  /**
+   * Creates a combat of the configured class in the world, not yet started and with no combatants; a
+   * `scene` of `null` (or none) links it to no scene. Only a GM may (the stricter reading: no public
+   * page gives the default role of creating a combat). [API13 Document.create; API13 CombatData#scene;
+   * API14 CombatData (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.CombatData.html)]
+   */
+  static async create(data: { scene?: string | null; active?: boolean } = {}): Promise<Combat> {
+    await toServer();
+    requireGm("create Combat");
+    if (data.scene !== undefined && data.scene !== null && typeof data.scene !== "string") {
+      throw new Error("Combat validation errors: scene: must be a Scene id or null");
+    }
+    const Class = this.implementation;
+    const combat = new Class({ id: randomID(), combatants: [] });
+    installedCombats.set(combat.id, combat);
+    return combat;
+  }
+
+  /**
+   * Adds combatants, each standing for a world actor (`actorId`), with an optional `name` (else the
+   * actor's), `initiative` (else none) and `defeated`. Only a GM may (the stricter reading: that a
+   * player may add a combatant for her own token is not on a public page). [API13 Document#createEmbeddedDocuments;
+   * API13 CombatantData (https://foundryvtt.com/api/interfaces/foundry.documents.types.CombatantData.html);
+   * API14 CombatantData (https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.CombatantData.html)]
+   */
+  async createEmbeddedDocuments(embeddedName: string, data: readonly Record<string, unknown>[]): Promise<Combatant[]> {
+    if (embeddedName !== "Combatant") throw new Error(`Foundry double: a Combat embeds no ${embeddedName}`);
+    await toServer();
+    requireGm("create Combatant");
+    const game = env().globals.game as { actors: { get(id: string): { name: string } | undefined } };
+    const created = data.map((entry) => {
+      const actorId = typeof entry.actorId === "string" ? entry.actorId : "";
+      const actor = game.actors.get(actorId);
+      if (!actor) throw new Error(`Combatant validation errors: actorId: no world Actor ${actorId}`);
+      const initiative = typeof entry.initiative === "number" ? entry.initiative : null;
+      const spec: CombatantSpec = {
+        id: randomID(),
+        actorId,
+        name: typeof entry.name === "string" ? entry.name : actor.name,
+        initiative,
+        defeated: entry.defeated === true,
+      };
+      const combatant = new Combatant(spec, () => this);
+      this.#combatants.set(spec.id, combatant);
+      return combatant;
+    });
+    return created;
+  }
+
+  /** Deletes the combat from the world (a GM only). [API13 Document#delete] */
+  async delete(): Promise<this> {
+    await toServer();
+    requireGm(`delete Combat [${this.id}]`);
+    installedCombats.delete(this.id);
+    return this;
   }
 
   /** The combatants, by id. [API13 Combat#combatants: an EmbeddedCollection] */

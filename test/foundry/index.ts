@@ -81,7 +81,7 @@ import { type ChatCommandEntry, ChatLog, chatLogOf, clientRoot, uiTask } from ".
 import { ForcedDeletion, ForcedReplacement } from "./operators.ts";
 import { ACTIVE_EFFECT_CHANGE_TYPES, ACTIVE_EFFECT_MODES, ActiveEffect, storedEffect } from "./effects.ts";
 import { seededUniform } from "./random.ts";
-import { type ClientView, settle, snapshot, viewOf } from "./server.ts";
+import { broadcast, type ClientView, settle, snapshot, viewOf } from "./server.ts";
 import { createSettings, type SettingsApi } from "./settings.ts";
 import {
   type ChatMessageSource,
@@ -106,7 +106,7 @@ import {
   type TokenHudDouble,
   viewScene,
 } from "./tokens.ts";
-import { Combat, createCombats, type CombatantSpec } from "./combat.ts";
+import { Combat, createCombats, useCombats, type CombatantSpec } from "./combat.ts";
 import type { WorldCollection } from "./collection.ts";
 import { loadTemplates, renderTemplate } from "./templates.ts";
 import {
@@ -281,7 +281,10 @@ export interface FoundryDouble {
   actAs(userId: string): void;
   /** Runs `fn` (and everything it awaits) as `userId`, leaving the running client unchanged. */
   actAs<T>(userId: string, fn: () => T): T;
-  /** Logs a user in or out (`User#active`, `game.users.activeGM`, queries). */
+  /**
+   * Logs a user in or out (`User#active`, `game.users.activeGM`, queries); every other connected client
+   * hears it through `userConnected` after its latency.
+   */
   setActive(userId: string, active: boolean): void;
   /** Simulates reloading every client: message and Roll instances are rebuilt from the stored JSON. */
   reload(): void;
@@ -741,6 +744,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
   const usersCollection = createUsers();
   const messages = createMessages();
   const combats = new Map<string, Combat>();
+  useCombats(combats);
   const keybindings = createKeybindings(currentUserId);
 
   // [API13 game.i18n.localize/format/has, via the real lang/en.json]
@@ -968,6 +972,22 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     return undefined;
   }
 
+  /**
+   * Tells every other connected client, after its latency, that a user joined or left: the
+   * `userConnected` hook. [API13/API14 hookEvents.userConnected "fires whenever some other User joins or
+   * leaves the game session" (https://foundryvtt.com/api/v14/functions/hookEvents.userConnected.html)]
+   */
+  function announceConnection(userId: string, connected: boolean): void {
+    void runAs(userId, () =>
+      broadcast(
+        () => undefined,
+        (clientId) => {
+          if (clientId !== userId) Hooks.callAll("userConnected", userInstance(userId), connected);
+        },
+      ),
+    );
+  }
+
   return {
     keybindings: {
       rebind: (userId, namespace, action, bindings) => keybindings.rebind(userId, namespace, action, bindings),
@@ -990,8 +1010,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     actAs,
     setActive(userId, active) {
       assertUser(userId);
+      const was = world.active.has(userId);
       if (active) world.active.add(userId);
       else world.active.delete(userId);
+      if (was !== active) announceConnection(userId, active);
     },
     reload() {
       env.clientMessages.clear();
@@ -1131,7 +1153,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       env.clientActors.delete(userId);
       env.clientTokens.delete(userId);
       env.canvases.delete(userId);
+      const was = world.active.has(userId);
       world.active.add(userId);
+      if (!was) announceConnection(userId, true);
     },
     setPageVisible(userId, visible) {
       assertUser(userId);

@@ -149,4 +149,36 @@ describe("combatants", () => {
     await goblin.update({ defeated: true });
     expect(goblin.defeated).toBe(true);
   });
+
+  it.each([13, 14] as const)(
+    "v%i: a GM creates a combat linked to no scene, adds combatants for world actors and deletes it; a player may not",
+    async (generation) => {
+      world(generation, GM);
+      const Combat = (double.CONFIG.Combat as { documentClass: unknown }).documentClass as {
+        create(data: object): Promise<{
+          id: string;
+          combatants: { contents: { actorId: string; name: string; initiative: number | null }[] };
+          createEmbeddedDocuments(name: string, data: object[]): Promise<unknown[]>;
+          delete(): Promise<unknown>;
+        }>;
+      };
+      await expect(double.actAs(ALICE, () => Combat.create({ scene: null }))).rejects.toThrow(/lacks permission/);
+      const combat = await Combat.create({ scene: null });
+      expect(double.game.combats.get(combat.id)).toBe(combat);
+      await expect(
+        double.actAs(ALICE, () => combat.createEmbeddedDocuments("Combatant", [{ actorId: AYLA }])),
+      ).rejects.toThrow(/lacks permission/);
+      await expect(combat.createEmbeddedDocuments("Combatant", [{ actorId: "actorNobody00001" }])).rejects.toThrow(
+        /actorId/,
+      );
+      await combat.createEmbeddedDocuments("Combatant", [{ actorId: AYLA }, { actorId: GOBLIN, name: "Boss" }]);
+      expect(combat.combatants.contents.map((c) => [c.actorId, c.name, c.initiative])).toEqual([
+        [AYLA, "Ayla", null],
+        [GOBLIN, "Boss", null],
+      ]);
+      await expect(double.actAs(ALICE, () => combat.delete())).rejects.toThrow(/lacks permission/);
+      await combat.delete();
+      expect(double.game.combats.get(combat.id)).toBeUndefined();
+    },
+  );
 });

@@ -35,6 +35,12 @@ function lint(code: string): string[] {
 describe("the generation seam", () => {
   it.each([
     ["CONFIG.statusEffects.push(entry);", "statusEffects"],
+    // The same access reached another way: the rule is structural, not a match on the name CONFIG.
+    ["globalThis.CONFIG.statusEffects.push(entry);", "statusEffects"],
+    ["(CONFIG as unknown as { statusEffects: unknown[] }).statusEffects.push(entry);", "statusEffects"],
+    ['CONFIG["statusEffects"].push(entry);', "statusEffects"],
+    ["const { statusEffects } = CONFIG;", "statusEffects"],
+    ["const { statusEffects: list } = globalThis.CONFIG;", "statusEffects"],
     ["const g = game.release.generation;", "game.release"],
     ["ChatMessage.applyRollMode(data, mode);", "applyRollMode"],
     ["message.applyMode(mode);", "applyMode"],
@@ -63,6 +69,7 @@ describe("the generation seam", () => {
     "const next = { ...prepared.changes };",
     "view.push({ id, name, transfer: true, changes: effectChanges(e) });",
     "count -= 1;",
+    "registerStatusEffects(statusEffects(effectChange));",
     "const label = `${a} -= ${b}`;",
   ])("leaves ordinary code alone: %s", (code) => {
     expect(lint(code)).toEqual([]);

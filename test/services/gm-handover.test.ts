@@ -3,9 +3,11 @@
  * is gone, as on a newly loaded client) and the same card action arrives again. The card itself records
  * the ids applied to it, so the repeat is answered as a repeat: nothing is spent or written twice. At
  * 150 ms per hop, four players act on their cards at once and the GM leaves mid-queue: the assistant GM
- * takes the requests over, each is applied once, and no player hears that the GM did not answer.
+ * takes the requests over, each is applied once, and no player hears that the GM did not answer. The
+ * asker hears of the handover through the `userConnected` hook; a GM who stays but does not answer in
+ * time is not asked again (a retry goes only to another GM active at retry time).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ALICE,
   BOB,
@@ -23,6 +25,7 @@ import {
   type World,
 } from "./action-dice-world.ts";
 import { ASSISTANT } from "../support/system.ts";
+import { localize } from "../support/i18n.ts";
 
 /** A fourth player, and her character. */
 const DARA = "playerDara000000";
@@ -35,7 +38,10 @@ const DARAS: (typeof CHARACTERS)[number] = {
 };
 
 let w: World;
-afterEach(() => w.double.uninstall());
+afterEach(() => {
+  vi.useRealTimers();
+  w.double.uninstall();
+});
 
 describe("a GM handover (fault 11)", () => {
   it("a repeated card action id after the GM's client reloaded is a no-op: the record of applied ids is in the card", async () => {
@@ -145,4 +151,69 @@ describe("a GM handover (fault 11)", () => {
     expect(errors(w)).toEqual([]);
     expect(stateSnapshot(w)).toBe(before);
   }, 60_000);
+
+  it("a GM who stays but never answers is asked once: the asker waits out one timeout, is told the GM did not answer, and keeps no filed request", async () => {
+    w = await bootWorld({ latency: 150, queryLatency: 150 });
+    const gmAction = await import("../../src/services/gm-action.ts");
+    // The GM's client is stuck (a frozen tab): connected, it takes the query and never answers.
+    let asked = 0;
+    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = () => {
+      asked += 1;
+      return new Promise<never>(() => undefined);
+    };
+    vi.useFakeTimers();
+    let settled = false;
+    const reply = w.double
+      .actAs(ALICE, () => gmAction.requestGmAction("rolling-bones.unknown", {}))
+      .finally(() => (settled = true));
+    for (let waited = 0; !settled && waited < 60_000; waited += 500) await vi.advanceTimersByTimeAsync(500);
+    expect(await reply).toBeNull();
+    expect(asked).toBe(1);
+    expect(errors(w)).toEqual([localize("ROLLING_BONES.Error.GmDidNotAnswer")]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    vi.useRealTimers();
+    await w.double.settle();
+    const filed = w.double.game.users.get(ALICE)?.getFlag("rolling-bones", "requests");
+    expect(Object.keys((filed as Record<string, unknown> | undefined) ?? {})).toEqual([]);
+  });
+
+  it("the GM leaves while a request waits: the asker hears it through userConnected and the assistant applies it, long before the query's timeout", async () => {
+    w = await bootWorld({
+      users: [
+        { id: GM, name: "Gamemaster", role: "GM" },
+        { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+        { id: ALICE, name: "Alice", role: "PLAYER" },
+      ],
+      latency: 150,
+      queryLatency: 150,
+    });
+    expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+    const card = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
+    await w.double.settle();
+    const dice = countOf(w, ALICE);
+    const gmAction = await import("../../src/services/gm-action.ts");
+    const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
+    // The GM's client closes as the query reaches it: it never answers.
+    const answeredBy: string[] = [];
+    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = (query: { userId: string; actionId: string }) => {
+      answeredBy.push(w.double.game.user.id);
+      if (w.double.game.user.id !== GM) return handler(query);
+      w.double.setActive(GM, false);
+      return new Promise<never>(() => undefined);
+    };
+    nextFaces(w, [[3, 4]]);
+    vi.useFakeTimers();
+    let settled = false;
+    const done = control(w, ALICE, card, { type: "augment", faces: 4 }).finally(() => (settled = true));
+    let waited = 0;
+    for (; !settled && waited < gmAction.ACTION_TIMEOUT; waited += 100) await vi.advanceTimersByTimeAsync(100);
+    vi.useRealTimers();
+    // Answered before the query to the GM who left could have timed out: the handover was heard, not waited out.
+    expect(settled).toBe(true);
+    expect(await done).toBe(true);
+    expect(answeredBy).toEqual([GM, ASSISTANT]);
+    await w.double.settle();
+    expect(errors(w)).toEqual([]);
+    expect(countOf(w, ALICE)).toBe(dice - 1);
+  });
 });

@@ -130,6 +130,8 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/applications/settings/art-notice.ts: content: paragraphs,",
       "src/helpers/ask-text.ts: content,",
       "src/helpers/confirm.ts: content: `<p>${escapeHTML(text.body)}</p>`,",
+      // A Quench check's own constant marker paragraph (issue 23, fault 12), created through messageCreate.
+      'src/quench/v14-batch.ts: return messageCreate({ ...extra, content: `<p class="${marker}">Quench</p>`, rolls: [roll] });',
       "src/services/action-dice/pool-actions.ts: content: await renderEconomyCard(record),",
       "src/services/action-dice/pool-actions.ts: messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",
       "src/services/action-dice/session.ts: content: await renderEconomyCard(record),",

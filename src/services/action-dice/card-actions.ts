@@ -195,7 +195,7 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   if (!isRequest(data)) throw new EngineError("MalformedRequest");
   const loaded = loadCard(data.messageId);
   const { message, card } = loaded;
-  if (!contentVisibleTo(visibilityOf(message), me, asker.isGM)) throw new EngineError("CardNotVisible");
+  if (!contentVisibleTo(visibilityOf(message), me)) throw new EngineError("CardNotVisible");
   if (card.applied.includes(actionId)) return reply(card, loaded.roll, true);
   if (data.seen !== card.ledger.length) throw new EngineError("CardChanged");
   const control = data.control;

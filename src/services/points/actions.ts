@@ -168,7 +168,7 @@ function mayChoose(asker: User.Implementation, card: LoadedPointsCard): boolean 
 }
 
 function requireVisible(asker: User.Implementation, card: LoadedPointsCard): void {
-  if (!contentVisibleTo(visibilityOf(card.message), asker.id ?? "", asker.isGM)) {
+  if (!contentVisibleTo(visibilityOf(card.message), asker.id ?? "")) {
     throw new EngineError("PointsCardNotVisible", {});
   }
 }
