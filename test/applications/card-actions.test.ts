@@ -159,6 +159,18 @@ describe("a player's self roll, seen by the GM", () => {
     expect(cardRoll(w, id).card.open).toBe(true);
   });
 
+  it("the GM's award for the roll, sent by a macro, is refused as hidden too, and nothing changes", async () => {
+    await started();
+    const id = await rollAs(w, ALICE, {}, [[12, 20]], { visibility: "self" });
+    await w.double.settle();
+    const before = stateSnapshot(w);
+    const given = w.double.game.messages.get(id);
+    expect(await w.double.actAs(GM, () => w.service.awardForRoll(given as never, "Nice"))).toBe(false);
+    await w.double.settle();
+    expect(errors(w)).toEqual([errorText("CardNotVisible")]);
+    expect(stateSnapshot(w)).toBe(before);
+  });
+
   it("the player's own control on her self roll is applied by the GM on her behalf", async () => {
     await started();
     const id = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]], { visibility: "self" });

@@ -14,7 +14,7 @@ import {
 } from "../../engines/action/index.ts";
 import { EngineError, shared } from "../../engines/index.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { contentVisibleTo, messageById, messageCreate, messageFlagWrite, visibilityOf } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
 import {
   poolTarget,
@@ -83,13 +83,15 @@ function whisperFor(entry: PoolEntry): string[] {
 }
 
 /**
- * An award made from a roll's card: the card must be an action card whose roller is the player
- * awarded, and no action die may stand on it (the rules give no award for what stems from one).
+ * An award made from a roll's card: the asker must see the card's content (a player's self roll is
+ * hidden from the GM, as for any card control), the card must be an action card whose roller is the
+ * player awarded, and no action die may stand on it (the rules give no award for what stems from one).
  */
-async function checkCardAward(control: PoolControl, target: string): Promise<void> {
+async function checkCardAward(control: PoolControl, target: string, asker: string): Promise<void> {
   if (control.type !== "award" || control.card === undefined) return;
   const { loadCard } = await import("./card-actions.ts");
-  const { card } = loadCard(shared.textOf(control.card));
+  const { message, card } = loadCard(shared.textOf(control.card));
+  if (!contentVisibleTo(visibilityOf(message), asker)) throw new EngineError("CardNotVisible");
   if (card.owner !== target) throw new EngineError("AwardNotRoller");
   const check = checkAwardForRoll(card);
   if (!check.ok) throw check.error;
@@ -117,7 +119,7 @@ export async function runPoolAction({ asker, actionId }: ActionContext, data: Po
   if (!game.users.get(target)) throw new EngineError("UnknownUser");
   if (pools.pools[target] === undefined)
     throw new EngineError("NoPoolThisSession", { name: game.users.get(target)?.name ?? target });
-  await checkCardAward(control, target);
+  await checkCardAward(control, target, me);
   const recorded = recordPoolAction(pools.pools, action);
   const entry = recorded.entry;
   if (entry === null) return { repeated: true, messageId: null };
