@@ -11,8 +11,6 @@ import { actionControls } from "../src/applications/chat/action-controls.ts";
 import { pointsControls, type PointsControlsView } from "../src/applications/chat/points-controls.ts";
 import { NEW_CARD_RECORD, recordOf, type ActionCardRecord, type CardEvent } from "../src/dice/rolls/action-card.ts";
 import { EMPTY_POINTS_RECORD, type PointsEntry, type PointsRecord } from "../src/dice/rolls/points-card.ts";
-import { ROLL_TOTALS } from "../src/dice/cards/index.ts";
-import { formulaOf, groupSpecs } from "../src/dice/groups.ts";
 import { action, shared } from "../src/engines/index.ts";
 import { withEntry } from "../src/services/points/spends.ts";
 import {
@@ -21,6 +19,7 @@ import {
   TABLE_BRAM,
   TABLE_BOB_LEVEL,
   TABLE_USERS,
+  actionRoll,
   cardContext,
   cardTemplateFile,
   rollEngine,
@@ -153,19 +152,6 @@ function assistSpecimens(): ControlSpecimen[] {
     pointsSpecimen("percentileAssist", roll, record, bobView),
     pointsSpecimen("percentileAssistPending", roll, given, bobView),
   ];
-}
-
-/** The card of an action roll as its state stands, with its record. */
-function actionRoll(card: action.ActionCardState): LabRoll {
-  const outcome = action.cardOutcome(card);
-  return {
-    engine: "action",
-    request: card.request,
-    throws: card.thrown,
-    outcome,
-    formula: formulaOf(groupSpecs(card.thrown)),
-    total: outcome ? ROLL_TOTALS.action(outcome) : 0,
-  };
 }
 
 /** The session's pools at the lab's table: Alice plays Bram, Bob a level-3 character. */

@@ -173,3 +173,16 @@ export function facesText(throws: readonly Throw[]): string {
 }
 
 // card states -------------------------------------------------------------------------------------
+
+/** The lab's roll of an action card as its state stands (the card's throws, outcome and total). */
+export function actionRoll(card: action.ActionCardState): LabRoll {
+  const outcome = action.cardOutcome(card);
+  return {
+    engine: "action",
+    request: card.request,
+    throws: card.thrown,
+    outcome,
+    formula: formulaOf(groupSpecs(card.thrown)),
+    total: outcome ? ROLL_TOTALS.action(outcome) : 0,
+  };
+}

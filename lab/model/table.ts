@@ -2,17 +2,15 @@
  * The table the lab seats (a GM and two players), and the specimens of the GM's tools and the
  * players' panels it shows.
  */
-import { ROLL_TOTALS } from "../../src/dice/cards/index.ts";
 import { NEW_CARD_RECORD, recordOf } from "../../src/dice/rolls/action-card.ts";
 import type { PendingAssist } from "../../src/dice/rolls/points-card.ts";
 import { type PanelCharacter, gmPanelView, playerPanelView } from "../../src/applications/action-dice/views.ts";
 import { actionControls } from "../../src/applications/chat/action-controls.ts";
 import { type EconomyRecord, economyView } from "../../src/services/action-dice/economy-card.ts";
 import { fateLossView } from "../../src/services/points/fate-loss-card.ts";
-import { formulaOf, groupSpecs } from "../../src/dice/groups.ts";
 import { action } from "../../src/engines/index.ts";
 import type { Localization } from "../i18n.ts";
-import { type LabRoll, cardContext, cardTemplateFile } from "./rolls.ts";
+import { actionRoll, cardContext, cardTemplateFile } from "./rolls.ts";
 
 /** The users of the lab's action-dice table, and their names. */
 export const TABLE_USERS = Object.freeze({
@@ -102,15 +100,7 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
   };
   const fresh = action.newCard({ kind: "check", modifier: 3, dc: 15 }, alice);
   const card = action.attachThrows(fresh, 0, [{ faces: 20, role: "d20", value: 1 }]);
-  const outcome = action.cardOutcome(card);
-  const roll: LabRoll = {
-    engine: "action",
-    request: card.request,
-    throws: card.thrown,
-    outcome,
-    formula: formulaOf(groupSpecs(card.thrown)),
-    total: outcome ? ROLL_TOTALS.action(outcome) : 0,
-  };
+  const roll = actionRoll(card);
   const record = recordOf(card, NEW_CARD_RECORD, null, TABLE_NAMES);
   const cardPart = {
     file: cardTemplateFile("action"),
@@ -124,15 +114,7 @@ export function tableSpecimens(i18n?: Pick<Localization, "localize" | "lang">): 
   const bramId = TABLE_BRAM.id;
   const attack = action.newCard({ kind: "attack", modifier: 5, dc: 14 }, alice);
   const threat = { ...action.attachThrows(attack, 0, [{ faces: 20, role: "d20", value: 20 }]), character: bramId };
-  const threatOutcome = action.cardOutcome(threat);
-  const threatRoll: LabRoll = {
-    engine: "action",
-    request: threat.request,
-    throws: threat.thrown,
-    outcome: threatOutcome,
-    formula: formulaOf(groupSpecs(threat.thrown)),
-    total: threatOutcome ? ROLL_TOTALS.action(threatOutcome) : 0,
-  };
+  const threatRoll = actionRoll(threat);
   const classPart = {
     file: "templates/chat/action-controls.hbs",
     context: actionControls({
