@@ -8,7 +8,7 @@ import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
 import { registerSystemChatCommands } from "./chat-message.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
-import { statusEffects } from "../data/conditions/index.ts";
+import { conditionStatusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { effectChange, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
@@ -42,7 +42,7 @@ export function onInit(): void {
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
   // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
   // v13 keeps them in an array, v14 in a record by id (helpers/compat.ts).
-  registerStatusEffects(statusEffects(effectChange));
+  registerStatusEffects(conditionStatusEffects(effectChange));
   // An item's effects reach its holder only while the item is equipped (data/conditions/effect-class.ts).
   CONFIG.ActiveEffect.documentClass = activeEffectClass();
   // The figures a token may show as bars and values (karma, points, Willpower, action dice held).

@@ -12,7 +12,12 @@ import { action, percentile, pool, wild, type EngineId } from "../../src/engines
 import { DIALOG_ENGINES } from "../../src/applications/dialogs/engines.ts";
 import { evaluateForm } from "../../src/applications/dialogs/types.ts";
 import { gearField } from "../../src/applications/dialogs/equipment.ts";
-import { CONDITIONS, conditionsOf, statusEffects, type NamedCondition } from "../../src/data/conditions/index.ts";
+import {
+  CONDITIONS,
+  conditionsOf,
+  conditionStatusEffects,
+  type NamedCondition,
+} from "../../src/data/conditions/index.ts";
 import { isActorType } from "../../src/data/actor/pure.ts";
 import { itemAdjustments, newGear } from "../../src/data/item/pure.ts";
 import { format, localize } from "../support/i18n.ts";
@@ -159,7 +164,7 @@ describe("Wild Die gear in the dialog", () => {
 
 describe("the token HUD's conditions", () => {
   it("are offered only to the tokens of their engine's characters and NPCs", () => {
-    const effects = statusEffects((key, value) => ({ key, value }));
+    const effects = conditionStatusEffects((key, value) => ({ key, value }));
     for (const engine of ["percentile", "action", "wild", "pi", "pool"] as const) {
       const own = effects.filter((e) => e.hud.actorTypes.includes(`${engine}-character`)).map((e) => e.id);
       // The engine's own conditions, and the wounds every engine has (RULES.md §6).

@@ -6,7 +6,12 @@
  * NPC sheet view built from its character type's.
  */
 import { describe, expect, it } from "vitest";
-import { CONDITIONS, namedConditions, statusEffects, withConditions } from "../../src/data/conditions/index.ts";
+import {
+  CONDITIONS,
+  namedConditions,
+  conditionStatusEffects,
+  withConditions,
+} from "../../src/data/conditions/index.ts";
 import { renderSheet, sheetContext } from "./render-sheet.ts";
 import { SAMPLES } from "./samples.ts";
 import { localize } from "../support/i18n.ts";
@@ -19,7 +24,7 @@ const KEY = "flags.rolling-bones.roll.";
 
 describe("the conditions", () => {
   it("are status effects whose changes name what they adjust, in the shape the generation gives", () => {
-    const v14 = statusEffects((key, value, kind) => ({ key, value, type: kind }));
+    const v14 = conditionStatusEffects((key, value, kind) => ({ key, value, type: kind }));
     // The engines' own conditions, then the two wounds of every engine (data/conditions/wounds.ts).
     expect(v14.map((s) => s.id)).toEqual([...CONDITIONS.map((c) => c.id), "rb-wounded", "rb-badly-wounded"]);
     // A wound holds one step (Badly wounded two) of every engine's penalty; each engine reads its own.

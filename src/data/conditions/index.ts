@@ -107,7 +107,7 @@ export function conditionsOf(engine: EngineId): ConditionSpec[] {
  *
  * @param change - Builds a change (`compat.effectChange`).
  */
-export function statusEffects(change: (key: string, value: string, kind: EffectChangeKind) => unknown) {
+export function conditionStatusEffects(change: (key: string, value: string, kind: EffectChangeKind) => unknown) {
   const own = CONDITIONS.map((c) => ({
     id: c.id,
     name: conditionNameKey(c.id),
