@@ -147,6 +147,8 @@ describe("a player's self roll, seen by the GM", () => {
   it("the GM's log draws it with no control, and the GM's own request on it is refused and changes nothing", async () => {
     await started();
     const id = await rollAs(w, ALICE, {}, [[12, 20]], { visibility: "self" });
+    // The message reaches the GM's client after the latency; wait for it before reading it there.
+    await w.double.settle();
     expect(w.double.actAs(GM, () => w.double.game.messages.get(id)!.isContentVisible)).toBe(false);
     expect(await buttonsIn(id, GM)).toEqual([]);
     await w.double.settle();

@@ -228,6 +228,7 @@ describe("action dice: forged requests are refused and change nothing", () => {
   it("a spend that fails half-way is rolled back: the pool written first is put back, and the user is told", async () => {
     await started();
     const card = await rollAs(w, ALICE, {}, [[10, 20]]);
+    await w.double.settle(); // the card reaches the GM's client after the latency
     // the GM's client fails to write the card (after the pool was written)
     const gmCopy = w.double.actAs(GM, () => w.double.game.messages.get(card)!) as unknown as {
       update: () => Promise<never>;
