@@ -1,27 +1,79 @@
 /**
  * The public surface for macros and other modules: `game.system.api`, also `globalThis.rollingBones`
- * (available before `init`). Engines are pure functions; `rollToChat` rolls one to chat.
+ * (available before `init`). Engines are pure functions, loaded on first use (`await api.engines()`);
+ * `rollToChat` rolls one to chat.
  */
 import { openActionDice, openGmPanel } from "./applications/action-dice/open.ts";
 import { openRequestComposer } from "./applications/requests/open.ts";
 import { openDiceReport } from "./applications/report/open.ts";
 import type { TraitRef } from "./data/actor/pure.ts";
 import * as dice from "./dice/index.ts";
-import * as engines from "./engines/index.ts";
-import * as actionDice from "./services/action-dice/requests.ts";
-import * as points from "./services/points/requests.ts";
+import { EngineError } from "./engines/core.ts";
+import type * as ActionDiceRequests from "./services/action-dice/requests.ts";
+import type * as PointsRequests from "./services/points/requests.ts";
 import { rollToChat } from "./services/roll.ts";
 import { addTimedCondition } from "./services/harm/durations.ts";
 import type { ApplyDamageOptions, ApplyResult } from "./services/harm/index.ts";
 import { reportError } from "./helpers/notify.ts";
+
+/** An async function of an on-demand module, as the API offers it: the same arguments and result. */
+type Later<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+
+/**
+ * A frozen namespace of the requests `names` of a module loaded on first call (issue 26: they stay
+ * out of the code every client loads at start). Each entry takes the same arguments and resolves
+ * with the same result as the module's own function; every one of them is async already.
+ */
+function onDemand<M, K extends keyof M & string>(
+  load: () => Promise<M>,
+  names: readonly K[],
+): Readonly<{ [P in K]: Later<M[P]> }> {
+  const entries = names.map((name) => [
+    name,
+    async (...args: unknown[]) => ((await load())[name] as (...a: unknown[]) => unknown)(...args),
+  ]);
+  return Object.freeze(Object.fromEntries(entries)) as { [P in K]: Later<M[P]> };
+}
+
+/** The macros' action-dice requests (`requests.ts` names each), in their module's order. */
+export const ACTION_DICE_REQUESTS = [
+  "cardControl",
+  "poolControl",
+  "award",
+  "awardForRoll",
+  "forfeitAwards",
+  "secretAgenda",
+  "take",
+  "luckyBreak",
+  "gainInsight",
+  "resetStrikes",
+  "startSession",
+  "undoPoolAction",
+] as const;
+
+/** The macros' points requests, in their module's order. */
+export const POINTS_REQUESTS = [
+  "rollWithPoints",
+  "assistLeader",
+  "cancelAssist",
+  "pickDice",
+  "undoPoints",
+  "resetPointsSession",
+  "loseFatePoint",
+  "undoFateLoss",
+] as const;
 
 /** The harm services (damage, healing), loaded on first use: they stay out of the startup bundle. */
 const harmRequests = () => import("./services/harm/requests.ts");
 
 /** The Rolling Bones API. */
 export const api = Object.freeze({
-  /** The five pure engines (validate, plan, resolve, exact odds, rule tables). */
-  engines,
+  /**
+   * The five pure engines (validate, plan, resolve, exact odds, rule tables) and the harm model,
+   * loaded on first use: `const { pool } = await game.system.api.engines(); pool.odds({ pool: 6, difficulty: 7 })`.
+   * They stay out of the code every client loads at start (issue 26).
+   */
+  engines: (): Promise<typeof import("./engines/index.ts")> => import("./engines/index.ts"),
   /** The Roll subclasses and formula terms. */
   dice,
   /** Rolls an engine request and posts its chat card. */
@@ -30,10 +82,16 @@ export const api = Object.freeze({
   openGmPanel,
   /** Opens the user's own action-dice panel (the GM panel for a GM): pool, lucky break, insight. */
   openActionDice,
-  /** Action-dice requests for macros (award, take, startSession, luckyBreak, gainInsight, cardControl…). */
-  actionDice,
-  /** Points and choices for macros (rollWithPoints, assistLeader, cancelAssist, pickDice, undoPoints…). */
-  points,
+  /** Action-dice requests for macros (award, take, startSession, luckyBreak, gainInsight, cardControl…), loaded on first call. */
+  actionDice: onDemand<typeof ActionDiceRequests, (typeof ACTION_DICE_REQUESTS)[number]>(
+    () => import("./services/action-dice/requests.ts"),
+    ACTION_DICE_REQUESTS,
+  ),
+  /** Points and choices for macros (rollWithPoints, assistLeader, cancelAssist, pickDice, undoPoints…), loaded on first call. */
+  points: onDemand<typeof PointsRequests, (typeof POINTS_REQUESTS)[number]>(
+    () => import("./services/points/requests.ts"),
+    POINTS_REQUESTS,
+  ),
   /**
    * Rolls a character's trait as its sheet's roll button does: `rollTrait(actorId, { kind, key })`
    * (the macros made by dragging a roll button to the hotbar call this).
@@ -79,7 +137,7 @@ export const api = Object.freeze({
     try {
       const found = typeof actor === "string" ? game.actors.get(actor) : (actor as Actor.Implementation | undefined);
       if (!found || (found as { documentName?: unknown }).documentName !== "Actor") {
-        throw new engines.EngineError("HarmTargetGone", {});
+        throw new EngineError("HarmTargetGone", {});
       }
       await addTimedCondition(found, statusId, value, units);
       return true;

@@ -3,7 +3,7 @@
  * enrichers): built with the roll grammar, so loaded when the first link is enriched rather than
  * at startup.
  */
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 import { parseEnricher, type CommandSettings } from "../helpers/chat-commands.ts";
 import { errorMessage, type ErrorLocalizer } from "../helpers/notify.ts";
 import { parseRequestText } from "../services/requests/spec.ts";

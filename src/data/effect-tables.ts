@@ -7,8 +7,8 @@
  * Tables exist for a critical and a botch of a check, an attack, a defence, a parry and a saving
  * throw, and for the GM's special botch, each at severity 1, 2 and 3 or more dice.
  */
-import { MAX_EFFECT_NOTE, type ActionKind, type EffectActivation } from "../engines/action/index.ts";
-import { isRecord } from "../engines/shared/index.ts";
+import { MAX_EFFECT_NOTE, type ActionKind, type EffectActivation } from "../engines/action/core.ts";
+import { isRecord } from "../engines/shared/core.ts";
 
 /** The kinds a table is made for: a critical or a botch of each, and `any` for the special botch. */
 export const TABLE_KINDS = Object.freeze(["check", "attack", "defence", "parry", "save", "any"] as const);

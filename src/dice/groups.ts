@@ -3,7 +3,7 @@
  * Foundry formula text of a list of groups. Pure, so the lab and tests can name a roll's dice the
  * way its Roll does.
  */
-import type { DieSpec } from "../engines/shared/index.ts";
+import type { DieSpec } from "../engines/shared/core.ts";
 
 /** Consecutive dice of the same size and role, thrown as one Foundry term. */
 export interface DiceGroup {

@@ -3,7 +3,7 @@
  * its path (`columns[2].ranges[4][0]`) and a result level by its id; a GM reads "the lowest value
  * of column 3 for Poor". Used by every message of an error (`errorMessage`) and by the table editor.
  */
-import { percentile, shared, type EngineError } from "../engines/index.ts";
+import { percentile, shared, type EngineError } from "../engines/core.ts";
 
 const { LEVEL_IDS } = percentile;
 

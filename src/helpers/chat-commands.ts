@@ -9,7 +9,7 @@
  * touches Foundry.
  */
 
-import { action, EngineError, percentile, pi, pool, shared, wild } from "../engines/index.ts";
+import { action, EngineError, percentile, pi, pool, shared, wild } from "../engines/core.ts";
 import {
   COMMAND_ENGINES,
   COMMAND_PATTERN,

@@ -1,4 +1,4 @@
-import { EngineError } from "../engines/shared/index.ts";
+import { EngineError } from "../engines/shared/core.ts";
 import { artErrorData, isArtError } from "./art-errors.ts";
 import { escapeHTML } from "./html.ts";
 

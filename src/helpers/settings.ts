@@ -3,9 +3,9 @@
  * one browser; world settings (rule variants) are set by the GM.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import type { ArtTable } from "../engines/percentile/index.ts";
+import type { ArtTable } from "../engines/percentile/core.ts";
 import type { ActionPoolState, BalancedChoice, ClassDicePool, MultiCharacterRule } from "../engines/action/index.ts";
-import { DEFAULT_CP_SESSION_LIMIT, MAX_CHARACTER_POINTS } from "../engines/wild/index.ts";
+import { DEFAULT_CP_SESSION_LIMIT, MAX_CHARACTER_POINTS } from "../engines/wild/core.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {

@@ -6,8 +6,8 @@ import { COMMAND_ENGINES, isRollCommand } from "../helpers/command-words.ts";
 import { commandSettings } from "../helpers/command-settings.ts";
 import { chatCommandsRegistered, chatInputText, registerChatCommands } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
-import { EngineError } from "../engines/index.ts";
-import { loseFatePoint, parseFateLoss } from "../services/points/index.ts";
+import { EngineError } from "../engines/core.ts";
+import { parseFateLoss } from "../services/points/fate-loss-card.ts";
 import { rollToChat } from "../services/roll.ts";
 
 /** The chat command that opens the action-dice panel (the GM's panel for a GM, the player's own otherwise). */
@@ -36,7 +36,7 @@ async function loseFateFromCommand(rest: string): Promise<void> {
     reportError(new EngineError(name === "" ? "FateLossUsage" : "FateLossUnknownCharacter", { name }));
     return;
   }
-  await loseFatePoint(parsed.actorId, parsed.reason);
+  await (await import("../services/points/requests.ts")).loseFatePoint(parsed.actorId, parsed.reason);
 }
 
 /** The words of the system's slash commands (without the slash), for v14's chat-command registry. */

@@ -19,7 +19,7 @@ import { diceText } from "../dice/rolls/action-card.ts";
 import { asCharacter, isNpcType, ENGINE_OF, type CharacterType } from "../data/actor/pure.ts";
 import { conditionNameKey, conditionsOf } from "../data/conditions/index.ts";
 import { sessionPoolOf } from "../data/settings/action-pools.ts";
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
 import { formatNumber } from "../helpers/numbers.ts";

@@ -12,7 +12,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { actionAdvice, rarityOfOutcome } from "../engines/advice.ts";
-import type { ActionOutcome } from "../engines/action/index.ts";
+import type { ActionOutcome } from "../engines/action/core.ts";
 import type { EngineRoll } from "../dice/index.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { renderSystemTemplate } from "../helpers/templates.ts";

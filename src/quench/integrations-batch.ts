@@ -15,7 +15,7 @@ import { decodeAction, hudActions, traitOfAction, HUD_LAYOUT } from "../integrat
 import { asCharacter } from "../data/actor/pure.ts";
 import { requestForTrait } from "../data/actor/trait-rolls.ts";
 import { equipmentOf } from "../applications/sheets/roll-trait.ts";
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** What the batch reads of Token Action HUD Core: its module's `api` and the running HUD's manager. [token-action-hud-core core/api.mjs; main.mjs `game.tokenActionHud`] */

@@ -1,7 +1,7 @@
 /** The conditions on an actor that adjust its rolls, read from its applied Active Effects (`data/conditions`). */
 
 import { CONDITIONS, namedConditions, type EffectLike, type NamedCondition } from "../data/conditions/index.ts";
-import type { EngineId } from "../engines/index.ts";
+import type { EngineId } from "../engines/core.ts";
 import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../helpers/compat.ts";
 
 /**

@@ -26,7 +26,7 @@ import {
 import { ActionRoll } from "../dice/index.ts";
 import { cardStateOf } from "../dice/rolls/action-card.ts";
 import { severity, TABLE_DRAW, type EffectActivation } from "../engines/action/index.ts";
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { cardControl } from "./action-dice/index.ts";
 import { refused } from "./messages.ts";

@@ -8,7 +8,7 @@
 import { SYSTEM_ID } from "../constants.ts";
 import type { NamedCondition } from "../data/conditions/index.ts";
 import { isItemType, namedEquipment, type ItemData } from "../data/item/pure.ts";
-import { EngineError, shared, type EngineId } from "../engines/index.ts";
+import { EngineError, shared, type EngineId } from "../engines/core.ts";
 
 /** A piece of equipment the roll dialog offers: its item id, its name (text) and what it adjusts. */
 export interface NamedItem extends NamedCondition {

@@ -11,7 +11,7 @@
  * it again; a refused id changed nothing and may be tried again.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 import { errorMessage, notify } from "../helpers/notify.ts";
 
 /** The query every privileged action travels by. */

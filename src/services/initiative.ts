@@ -20,13 +20,15 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { initiativeRoll, rollingTypeOf } from "../data/actor/pure.ts";
-import { shared } from "../engines/index.ts";
+import { shared } from "../engines/core.ts";
 import { visibilityOfMessageOptions } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { INITIATIVE_SETTING } from "../data/settings/initiative.ts";
-import { rollWithPoints } from "./points/index.ts";
 import { createRollMessage, type PostOptions } from "./roll.ts";
+
+/** The points requests, loaded with the first initiative rolled with points (issue 26). */
+const pointsRequests = () => import("./points/requests.ts");
 
 const { EngineError } = shared;
 
@@ -231,7 +233,7 @@ export async function rollCombatantInitiative(
     const rollOptions = { initiative: { combat: combat.id ?? "", combatant: combatant.id ?? "" } };
     const message =
       roll.engine === "action"
-        ? await rollWithPoints("action", roll.request, { actor, ...post, rollOptions })
+        ? await (await pointsRequests()).rollWithPoints("action", roll.request, { actor, ...post, rollOptions })
         : await rollWildInitiative(actor, roll.request, { post, rollOptions, dialog });
     total = message?.rolls[0]?.total;
   } else {
@@ -271,7 +273,11 @@ async function rollWildInitiative(
 ): Promise<ChatMessage.Implementation | null> {
   const request = { ...trait, firstOneCounts: game.settings.get(SYSTEM_ID, SETTING_KEYS.wildFirstOneCounts) };
   if (!options.dialog)
-    return rollWithPoints("wild", request, { actor, ...options.post, rollOptions: options.rollOptions });
+    return (await pointsRequests()).rollWithPoints("wild", request, {
+      actor,
+      ...options.post,
+      rollOptions: options.rollOptions,
+    });
   return options.dialog({
     actor,
     initial: request,

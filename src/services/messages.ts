@@ -5,7 +5,7 @@
  * added to a message that already exists.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { EngineError, shared } from "../engines/index.ts";
+import { EngineError, shared } from "../engines/core.ts";
 import { reportError } from "../helpers/notify.ts";
 import type { WriteStep } from "./transaction.ts";
 

@@ -6,7 +6,7 @@
  * on first use. Also records which die sizes the roller entered by hand (`roll.options.manual`), for
  * the GM's dice fairness report.
  */
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 import { EngineRoll } from "../dice/index.ts";
 import { manualDieSizes } from "../helpers/manual-dice.ts";
 import { DIFFICULTY_HIDDEN_OPTION } from "./requests/names.ts";

@@ -6,7 +6,7 @@
  * new record and keeps the last one. The pure part (reading and adding) is Foundry-free.
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { isRecord } from "../engines/shared/index.ts";
+import { isRecord } from "../engines/shared/core.ts";
 import { currentSession } from "./action-dice/store.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 

@@ -1,5 +1,5 @@
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
-import { EngineError, shared } from "../engines/index.ts";
+import { EngineError, shared } from "../engines/core.ts";
 
 const { isRecord, requireText } = shared;
 import { withWorldArt } from "../data/settings/world-art.ts";

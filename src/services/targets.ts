@@ -12,7 +12,7 @@ import { npcDefencesShown } from "../data/settings/targets.ts";
 import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
 import { verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
-import type { EngineId } from "../engines/index.ts";
+import type { EngineId } from "../engines/core.ts";
 
 /** A token the user targets, as the system reads it. [API13 foundry.documents.User#targets; foundry.canvas.placeables.Token] */
 interface TargetedToken {

@@ -4,7 +4,7 @@
  * steps already applied are reverted, last first, and the caller gets one localized error. A spend
  * that touches a pool (a User) and a card (a ChatMessage) is either written whole or not at all.
  */
-import { EngineError } from "../engines/index.ts";
+import { EngineError } from "../engines/core.ts";
 
 /** One write and the write that undoes it. */
 export interface WriteStep {

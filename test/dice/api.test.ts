@@ -15,6 +15,9 @@ describe("game.system.api", () => {
     const message = await api.rollToChat("pool", { pool: 2, difficulty: 7 });
     expect(message?.rolls[0]?.total).toBe(2);
     // P(2 successes on 2d10 at 7) = 0.4² with no 1s possible alongside
-    expect(api.engines.pool.odds({ pool: 2, difficulty: 7 }).net["2"]).toBeCloseTo(0.16, 12);
+    const engines = await api.engines();
+    expect(engines.pool.odds({ pool: 2, difficulty: 7 }).net["2"]).toBeCloseTo(0.16, 12);
+    // the same module a macro would import: its engines are the ones the system rolls with
+    expect(engines.pool.engine.resolve).toBe((await import("../../src/engines/pool/core.ts")).engine.resolve);
   });
 });

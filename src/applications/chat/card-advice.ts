@@ -5,8 +5,8 @@
  * hovers or focuses the card.
  */
 import { actionAdvice, piAdvice } from "../../engines/advice.ts";
-import type { ActionOutcome } from "../../engines/action/index.ts";
-import type { PiOutcome } from "../../engines/pi/index.ts";
+import type { ActionOutcome } from "../../engines/action/core.ts";
+import type { PiOutcome } from "../../engines/pi/core.ts";
 import { systemPath } from "../../constants.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import { actionAdviceView, piAdviceView } from "./advice-view.ts";

@@ -9,7 +9,7 @@
  * an owner of the attacker may press it); the roll re-checks ownership itself.
  */
 import { attackResultOf, type AttackResult } from "../../dice/cards/attack-result.ts";
-import { shared } from "../../engines/index.ts";
+import { shared } from "../../engines/core.ts";
 import { escapeHTML } from "../../helpers/html.ts";
 import { damageButton } from "./control-button.ts";
 

@@ -19,7 +19,7 @@ import {
   type ApplyResult,
   type TargetRef,
 } from "../../services/harm/index.ts";
-import { harm } from "../../engines/index.ts";
+import { harm } from "../../engines/core.ts";
 import { notify } from "../../helpers/notify.ts";
 import { harmControlsView, type ShownTarget } from "./harm-view.ts";
 import type { CardControlContext } from "./card-control.ts";

@@ -5,7 +5,7 @@
  * same view; `templates/chat/harm-controls.hbs` lays it out.
  */
 
-import { harm } from "../../engines/index.ts";
+import { harm } from "../../engines/core.ts";
 import type { HarmEntry, TargetRef } from "../../services/harm/ledger.ts";
 import type { ControlsLocalization } from "./card-controls.ts";
 

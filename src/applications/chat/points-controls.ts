@@ -7,8 +7,8 @@
  * safety. Pure.
  */
 import type { PointsEntry, PointsRecord } from "../../dice/rolls/points-card.ts";
-import type { PercentileOutcome } from "../../engines/percentile/index.ts";
-import type { PiOutcome } from "../../engines/pi/index.ts";
+import type { PercentileOutcome } from "../../engines/percentile/core.ts";
+import type { PiOutcome } from "../../engines/pi/core.ts";
 import type { PointsEngine } from "../../services/points/ledger.ts";
 
 /** A character that can lead a cooperative roll. */

@@ -4,7 +4,7 @@
  * template tests both build their context here.
  */
 
-import type { EngineError, EngineId } from "../../engines/index.ts";
+import type { EngineError, EngineId } from "../../engines/core.ts";
 import { conditionLines, type ConditionLine } from "../../dice/cards/context.ts";
 import { dialogTargetsView, type DialogTargetsView } from "./targets.ts";
 import type { Visibility } from "../../helpers/compat.ts";

@@ -13,7 +13,7 @@ import {
   type pi,
   type pool,
   type wild,
-} from "../../engines/index.ts";
+} from "../../engines/core.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import { rolledRequest } from "./choices.ts";

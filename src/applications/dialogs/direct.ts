@@ -5,7 +5,7 @@
  */
 import { mustAskForAutomatic } from "../../services/automatic/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 import { worldArt } from "../../data/settings/world-art.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";

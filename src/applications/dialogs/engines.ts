@@ -1,6 +1,6 @@
 /** The five engines' roll dialogs, by engine id. Pure: no Foundry globals. */
 
-import type { action, EngineId, percentile, pi, pool, wild } from "../../engines/index.ts";
+import type { action, EngineId, percentile, pi, pool, wild } from "../../engines/core.ts";
 import { actionDialog } from "./action-roll-dialog.ts";
 import { percentileDialog } from "./percentile-roll-dialog.ts";
 import { piDialog } from "./pi-roll-dialog.ts";

@@ -8,7 +8,7 @@
  */
 
 import type { NamedCondition } from "../../data/conditions/index.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import type { NamedItem } from "../../services/equipment.ts";
 import { isChecked, type FormValues } from "./form-values.ts";
 import { formatSigned } from "../../helpers/numbers.ts";

@@ -4,7 +4,7 @@
  * own validation names the field and the bad text in its error.
  */
 
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 
 /** One value read from a form control: the text of an input or select, or a checkbox's state. */
 export type FormValue = string | boolean;

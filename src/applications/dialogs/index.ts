@@ -3,7 +3,7 @@
  * engine's form → request and odds views, the skip-dialog rule, formatting) for tests and other
  * modules.
  */
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 import { dialogSettingsFor, rollDirect, startingRequest, type OpenRollDialogOptions } from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";

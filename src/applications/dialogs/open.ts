@@ -2,7 +2,7 @@
  * The roll dialog's entry point for sheets and other always-loaded code. The dialogs (their
  * application class, per-engine forms and odds views) load on the first roll, not with the world.
  */
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 import type { OpenRollDialogOptions } from "./direct.ts";
 
 /**

@@ -9,7 +9,7 @@ import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 import { currentVisibility, toVisibility, type Visibility } from "../../helpers/compat.ts";
 import { errorMessage } from "../../helpers/notify.ts";
 import { buildDialogContext, followValues, type DialogContext } from "./context.ts";

@@ -6,7 +6,7 @@
  */
 import { DEFENCE } from "../../data/actor/defence.ts";
 import { targetFigureKey, type DialogTarget } from "../../dice/cards/targets.ts";
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 
 /**
  * An attack's starting request with its one target's defence filled in (a percentile target's penalty

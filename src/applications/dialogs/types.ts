@@ -3,8 +3,8 @@
  * odds panel, and the contract each engine's dialog module fulfils. Pure: no Foundry globals.
  */
 
-import { EngineError, shared, type EngineId } from "../../engines/index.ts";
-import type { ArtTable } from "../../engines/percentile/index.ts";
+import { EngineError, shared, type EngineId } from "../../engines/core.ts";
+import type { ArtTable } from "../../engines/percentile/core.ts";
 import { withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import type { DialogPoints } from "../../services/points/views.ts";
 import type { DialogTarget } from "../../dice/cards/targets.ts";

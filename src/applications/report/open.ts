@@ -2,7 +2,7 @@
  * The opener of the GM's dice report for always-loaded code (the API, the chat command, the token
  * controls). The report, its odds and its fairness test load the first time it is opened.
  */
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 
 /** The report's application id (its `DEFAULT_OPTIONS.id`). */

@@ -3,7 +3,7 @@
  * shows (engines, the engine's traits, its target and whether it can be hidden, the characters to
  * tick). Plain data; the labels are localization keys or the characters' own names.
  */
-import { isOwnKey } from "../../engines/shared/index.ts";
+import { isOwnKey } from "../../engines/shared/core.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
 import {
   MAX_REQUEST_NET,

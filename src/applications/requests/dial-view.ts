@@ -16,7 +16,7 @@ import {
   wildAdvice,
   type DialFor,
 } from "../../engines/advice.ts";
-import { EngineError, type action, type percentile, type pi, type pool, type wild } from "../../engines/index.ts";
+import { EngineError, type action, type percentile, type pi, type pool, type wild } from "../../engines/core.ts";
 import type { CharacterEngine } from "../../data/actor/pure.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";

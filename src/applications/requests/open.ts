@@ -2,7 +2,7 @@
  * Openers of the GM roll-request composer for always-loaded code (the API, request links, the GM
  * panel). The composer, and the request grammar that checks a draft, load the first time it is opened.
  */
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 import type { RequestDraft } from "../../services/requests/spec.ts";
 

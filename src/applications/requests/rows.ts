@@ -5,7 +5,7 @@
  */
 import { systemPath } from "../../constants.ts";
 import { EngineRoll, PoolRoll } from "../../dice/index.ts";
-import { pool } from "../../engines/index.ts";
+import { pool } from "../../engines/core.ts";
 import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
 import { requestCardView, type RequestCardView } from "./view.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";

@@ -30,7 +30,7 @@ import {
   type ArtForm,
   type ArtProblem,
 } from "../../data/settings/art-table.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { notify } from "../../helpers/notify.ts";
 

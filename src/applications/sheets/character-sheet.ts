@@ -24,14 +24,13 @@ import {
 import { deletionUpdate } from "../../helpers/compat.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { rollControlHint } from "../dialogs/keybindings.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
 import { sheetPointsOf } from "./sheet-points.ts";
 import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
-import { cancelAssist, loseFatePoint } from "../../services/points/requests.ts";
 import { MAX_FATE_LOSS_REASON } from "../../services/points/fate-loss-card.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
 import { isItemType, type ItemData } from "../../data/item/pure.ts";
@@ -44,6 +43,9 @@ import { conditionLines } from "../../dice/cards/context.ts";
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import type { DeepPartial } from "fvtt-types/utils";
+
+/** The points requests, loaded on the first Fate Point loss or cancelled assist (issue 26). */
+const pointsRequests = () => import("../../services/points/requests.ts");
 
 /** The header of a character sheet. */
 export interface SheetHeader {
@@ -401,7 +403,7 @@ export class RollingBonesCharacterSheet<
       required: true,
     });
     if (reason === null) return;
-    await loseFatePoint(this.actor.id, reason);
+    await (await pointsRequests()).loseFatePoint(this.actor.id, reason);
   }
 
   /** Cancels an assist waiting for this character's next roll (through the GM). */
@@ -412,7 +414,7 @@ export class RollingBonesCharacterSheet<
   ): Promise<void> {
     const assist = target.dataset.assist;
     if (!assist || !this.actor.id) return;
-    await cancelAssist(this.actor.id, assist);
+    await (await pointsRequests()).cancelAssist(this.actor.id, assist);
   }
 
   /** Creates a new item of the type the button names (weapon or gear) on the actor, and opens its sheet. */

@@ -7,7 +7,7 @@
 
 import { ENGINE_OF, MAX_DOCUMENT_NAME, rollingTypeOf } from "../../data/actor/pure.ts";
 import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 import type { SheetHeader } from "./character-sheet.ts";
 import { applyOrReport, checkFormData, reportRefusal, sheetTemplate } from "./character-sheet.ts";
 import type { ItemSheetView } from "./views/index.ts";

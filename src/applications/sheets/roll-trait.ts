@@ -9,7 +9,7 @@ import {
   type TraitRef,
 } from "../../data/actor/pure.ts";
 import { requestForTrait } from "../../data/actor/trait-rolls.ts";
-import { EngineError, shared, type EngineId } from "../../engines/index.ts";
+import { EngineError, shared, type EngineId } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
 import { dialogAttackOf } from "../dialogs/attack-of.ts";

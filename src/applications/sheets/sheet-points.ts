@@ -1,6 +1,7 @@
 /** What a character sheet shows of points beyond the character's data: waiting assists, the CP limit, this turn's Willpower. */
 
-import { actorPoints, cpSessionLimit, turnFor, willpowerTurnState } from "../../services/points/index.ts";
+import { actorPoints, cpSessionLimit, turnFor } from "../../services/points/store.ts";
+import { willpowerTurnState } from "../../services/points/views.ts";
 import type { SheetPoints } from "./views/index.ts";
 
 /**

@@ -4,7 +4,7 @@
  * are rules come from the engines, so a sheet can never store what an engine would refuse.
  */
 
-import { action, percentile, pi, pool, wild } from "../../engines/index.ts";
+import { action, percentile, pi, pool, wild } from "../../engines/core.ts";
 
 /** The version of every character schema; bump it with a migration in `src/data/migrations/`. */
 export const SCHEMA_VERSION = 2;

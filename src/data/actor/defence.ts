@@ -11,7 +11,7 @@
  * | pi | the Precision needed | Precision after modifiers ≥ it |
  * | percentile | penalty dice against the attack | a success level (Passable or better) |
  */
-import { action, percentile, pi, pool, wild, type EngineId } from "../../engines/index.ts";
+import { action, percentile, pi, pool, wild, type EngineId } from "../../engines/core.ts";
 
 /** One engine's defence: its default and its range, and the roll-request field an attack reads it into. */
 export interface DefenceSpec {

@@ -3,7 +3,7 @@
  * tested without Foundry. The rules behind each value live in the engines.
  */
 
-import { action, harm, pi } from "../../engines/index.ts";
+import { action, harm, pi } from "../../engines/core.ts";
 import { WILD_CP_SESSION_LIMIT, WILD_FATE_POINTS_PER_SESSION } from "./constants.ts";
 import type {
   ActionDiceView,

@@ -4,7 +4,7 @@
  * choice field lists its choices, and custom checks use the pure predicates of `validators.ts`.
  */
 
-import { harm, type EngineId } from "../../engines/index.ts";
+import { harm, type EngineId } from "../../engines/core.ts";
 import { MAX_ENTRIES, MAX_NAME_LENGTH, MAX_POINTS, SCHEMA_VERSION } from "./constants.ts";
 import { DEFENCE } from "./defence.ts";
 

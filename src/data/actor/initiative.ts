@@ -8,9 +8,9 @@
  * types roll plain dice from the chosen attribute, higher going first. Pure.
  */
 
-import { wild } from "../../engines/index.ts";
-import type { ActionRequest } from "../../engines/action/index.ts";
-import type { WildRequest } from "../../engines/wild/index.ts";
+import { wild } from "../../engines/core.ts";
+import type { ActionRequest } from "../../engines/action/core.ts";
+import type { WildRequest } from "../../engines/wild/core.ts";
 import {
   ACTION_ABILITIES,
   PERCENTILE_ATTRIBUTES,

@@ -4,11 +4,11 @@
  * (`requestForTrait`) is in `trait-rolls.ts`, loaded with the first roll (it is not startup code).
  */
 
-import type { ActionRequest } from "../../engines/action/index.ts";
-import type { PercentileRequest } from "../../engines/percentile/index.ts";
-import type { PiRequest } from "../../engines/pi/index.ts";
-import type { PoolRequest } from "../../engines/pool/index.ts";
-import type { WildRequest } from "../../engines/wild/index.ts";
+import type { ActionRequest } from "../../engines/action/core.ts";
+import type { PercentileRequest } from "../../engines/percentile/core.ts";
+import type { PiRequest } from "../../engines/pi/core.ts";
+import type { PoolRequest } from "../../engines/pool/core.ts";
+import type { WildRequest } from "../../engines/wild/core.ts";
 import type { ItemData } from "../item/figures.ts";
 import type { WeaponAttack } from "./attacks.ts";
 import type { CharacterType, ENGINE_OF } from "./constants.ts";

@@ -5,12 +5,12 @@
  * sheets' trait rolls, the GM's roll requests, Quench), so it loads with the first roll, not at startup.
  */
 
-import { pool, shared, wild } from "../../engines/index.ts";
-import type { ActionRequest } from "../../engines/action/index.ts";
-import type { PercentileRequest } from "../../engines/percentile/index.ts";
-import type { PiRequest } from "../../engines/pi/index.ts";
-import type { PoolRequest } from "../../engines/pool/index.ts";
-import type { WildRequest } from "../../engines/wild/index.ts";
+import { pool, shared, wild } from "../../engines/core.ts";
+import type { ActionRequest } from "../../engines/action/core.ts";
+import type { PercentileRequest } from "../../engines/percentile/core.ts";
+import type { PiRequest } from "../../engines/pi/core.ts";
+import type { PoolRequest } from "../../engines/pool/core.ts";
+import type { WildRequest } from "../../engines/wild/core.ts";
 import { actionDamageRequest } from "../item/damage.ts";
 import { attackAbility, damageAddsStrength, weaponAttackRequest } from "../item/figures.ts";
 import type { ItemSources } from "../item/types.ts";

@@ -6,7 +6,7 @@
  * rules' limits from the engines.
  */
 
-import { action, harm, shared, wild } from "../../engines/index.ts";
+import { action, harm, shared, wild } from "../../engines/core.ts";
 import {
   ACTION_CLASS_DIE_SIZES,
   ACTION_MAX_CLASS_DICE,

@@ -13,8 +13,8 @@
  * the actor's applied effects, adds their adjustments to its request, and its card names each.
  */
 
-import type { EngineId } from "../../engines/index.ts";
-import { pi } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
+import { pi } from "../../engines/core.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
 import { CHANGE_PREFIX, conditionNameKey, hudActorTypes } from "./keys.ts";
 import { woundStatusEffects } from "./wounds.ts";

@@ -4,7 +4,7 @@
  * it. Foundry-free; the conditions (`index.ts`) and the wounds (`wounds.ts`) both build on it.
  */
 
-import type { EngineId } from "../../engines/index.ts";
+import type { EngineId } from "../../engines/core.ts";
 
 /** The key prefix of a change that adjusts a roll (a flag path: Foundry may apply it to the actor's flags harmlessly). */
 export const CHANGE_PREFIX = "flags.rolling-bones.roll.";

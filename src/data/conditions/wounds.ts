@@ -9,7 +9,7 @@
  * marks it as the system's (so a wound the GM set by hand is never taken off by an application).
  */
 
-import { harm, type EngineId } from "../../engines/index.ts";
+import { harm, type EngineId } from "../../engines/core.ts";
 import type { EffectChangeKind } from "../../helpers/compat.ts";
 import { CHANGE_PREFIX, conditionNameKey, hudActorTypes } from "./keys.ts";
 

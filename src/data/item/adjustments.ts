@@ -9,7 +9,7 @@
  */
 
 import type { Adjustment, NamedCondition } from "../conditions/index.ts";
-import { shared, wild, type EngineId } from "../../engines/index.ts";
+import { shared, wild, type EngineId } from "../../engines/core.ts";
 import type { ItemData } from "./figures.ts";
 
 /** The engines whose rolls equipment adjusts after the pick. */

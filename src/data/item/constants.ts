@@ -3,7 +3,7 @@
  * from the engines, so an item never stores what an engine would refuse), and the schema version.
  */
 
-import { percentile, pool } from "../../engines/index.ts";
+import { percentile, pool } from "../../engines/core.ts";
 import { ACTION_MAX_BOTCH_RANGE, ACTION_MAX_MODIFIER, MAX_POINTS, PI_MAX_MODIFIER } from "../actor/constants.ts";
 
 /** The version of the item schemas; bump it with a migration in `src/data/migrations/`. */

@@ -4,7 +4,7 @@
  * dice-pool damage dice. Pure: the sheet's damage button and the attack card's both start here.
  */
 
-import { action, shared, type EngineId } from "../../engines/index.ts";
+import { action, shared, type EngineId } from "../../engines/core.ts";
 
 const { EngineError } = shared;
 

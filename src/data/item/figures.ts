@@ -4,8 +4,8 @@
  * other engines with a skill, ability or attributes the player chooses).
  */
 
-import type { ActionRequest } from "../../engines/action/index.ts";
-import type { EngineId } from "../../engines/index.ts";
+import type { ActionRequest } from "../../engines/action/core.ts";
+import type { EngineId } from "../../engines/core.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import type { ItemType } from "./constants.ts";
 import type { ItemSources, PiModifiers, WeaponKind } from "./types.ts";

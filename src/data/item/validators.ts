@@ -4,7 +4,7 @@
  * characters', `checkChanges`), so a bad figure gets one localized message and nothing changes.
  */
 
-import { shared, wild } from "../../engines/index.ts";
+import { shared, wild } from "../../engines/core.ts";
 import { MAX_NAME_LENGTH, POOL_ATTRIBUTES } from "../actor/constants.ts";
 import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
 import { checkDamageFormula } from "./damage.ts";

@@ -12,7 +12,7 @@
  * newer. A legacy flag that is not a pool of its holder is neither moved nor removed: it is reported.
  */
 
-import { isActionDieSize } from "../../engines/action/index.ts";
+import { isActionDieSize } from "../../engines/action/core.ts";
 import { isObject, type Source } from "./helpers.ts";
 
 /** The world version this migration produces. */

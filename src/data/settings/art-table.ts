@@ -7,8 +7,8 @@
  */
 
 import { artErrorData, type ArtLocalization } from "../../helpers/art-errors.ts";
-import { EngineError, percentile } from "../../engines/index.ts";
-import type { ArtColumn, ArtRange, ArtTable, LevelId } from "../../engines/percentile/index.ts";
+import { EngineError, percentile } from "../../engines/core.ts";
+import type { ArtColumn, ArtRange, ArtTable, LevelId } from "../../engines/percentile/core.ts";
 
 const { DEFAULT_ART, LEVEL_COUNT, LEVEL_IDS, FIRST_SUCCESS, MAX_VALUE, validateArt } = percentile;
 

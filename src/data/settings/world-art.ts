@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { storedArt, withArt } from "./art-table.ts";
-import type { ArtTable } from "../../engines/percentile/index.ts";
+import type { ArtTable } from "../../engines/percentile/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 
 /**

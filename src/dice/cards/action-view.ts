@@ -1,6 +1,6 @@
 /** How the Action Dice card lays out an outcome. Pure: the ActionRoll and the lab both call it. */
-import type { ActionOutcome } from "../../engines/action/index.ts";
-import type { DieResult } from "../../engines/shared/index.ts";
+import type { ActionOutcome } from "../../engines/action/core.ts";
+import type { DieResult } from "../../engines/shared/core.ts";
 import { formatSigned } from "../../helpers/numbers.ts";
 import { chipsOf, type DieChip } from "./chips.ts";
 import { adjustedBy, partsLine, type PartsLine } from "./parts.ts";

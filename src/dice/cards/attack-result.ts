@@ -4,7 +4,7 @@
  * activated action-dice critical with its effect. Pure: the chat controls and the lab both read it.
  */
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
-import { isRecord } from "../../engines/shared/index.ts";
+import { isRecord } from "../../engines/shared/core.ts";
 import { targetsHit } from "./targets.ts";
 
 /** An activated critical as the damage card names it: its severity and the effect chosen (if any). */

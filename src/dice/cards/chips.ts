@@ -4,8 +4,8 @@
  * a success), in the system's own words for natural results ("Potential botch", "Critical threat",
  * "Critical failure"), never a generic "Kept" on every die. Pure: the card views and the lab call it.
  */
-import type { DieResult } from "../../engines/shared/index.ts";
-import type { EngineId } from "../../engines/shared/index.ts";
+import type { DieResult } from "../../engines/shared/core.ts";
+import type { EngineId } from "../../engines/shared/core.ts";
 
 /** A word a chip shows, the key under `ROLLING_BONES.Mark.` (also the chip's `data-mark`). */
 export type ChipWord =

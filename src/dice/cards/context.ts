@@ -4,7 +4,7 @@
  * engine roll of its own.
  */
 import { rarityOf } from "../../engines/shared/rarity.ts";
-import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+import { isRecord, type EngineId } from "../../engines/shared/core.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { readDamageFrom, type DamageFromAttack } from "./attack-result.ts";
 import { targetLines, type TargetLine } from "./targets.ts";

@@ -4,12 +4,12 @@
  * call these, and so does the lab page, so a card looks the same in both.
  */
 import { systemPath } from "../../constants.ts";
-import type { ActionOutcome } from "../../engines/action/index.ts";
-import type { PercentileOutcome } from "../../engines/percentile/index.ts";
-import type { PiOutcome } from "../../engines/pi/index.ts";
-import type { PoolOutcome } from "../../engines/pool/index.ts";
-import type { EngineId } from "../../engines/shared/index.ts";
-import type { WildOutcome } from "../../engines/wild/index.ts";
+import type { ActionOutcome } from "../../engines/action/core.ts";
+import type { PercentileOutcome } from "../../engines/percentile/core.ts";
+import type { PiOutcome } from "../../engines/pi/core.ts";
+import type { PoolOutcome } from "../../engines/pool/core.ts";
+import type { EngineId } from "../../engines/shared/core.ts";
+import type { WildOutcome } from "../../engines/wild/core.ts";
 import { readCardRecord } from "../rolls/action-card.ts";
 import { readPointsRecord } from "../rolls/points-card.ts";
 import { actionCardView, type ActionCardView } from "./action-view.ts";

@@ -3,7 +3,7 @@
  * RULES.md §6): stored with the roll when a sheet builds it (the wielder's ability, the weapon's own
  * figure), read back here. Pure: the Roll classes and the lab both call it.
  */
-import { isRecord } from "../../engines/shared/index.ts";
+import { isRecord } from "../../engines/shared/core.ts";
 
 /** One part of a roll's modifier: a fixed trait's label key or a user's name (a weapon), and its value. */
 export interface RollPart {

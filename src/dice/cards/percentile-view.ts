@@ -1,5 +1,5 @@
 /** How the percentile card lays out an outcome. Pure: the PercentileRoll and the lab both call it. */
-import type { PercentileDie, PercentileOutcome } from "../../engines/percentile/index.ts";
+import type { PercentileDie, PercentileOutcome } from "../../engines/percentile/core.ts";
 import {
   EMPTY_POINTS_RECORD,
   pointsLedgerView,

@@ -1,5 +1,5 @@
 /** How the Precision & Impact card lays out an outcome. Pure: the PiRoll and the lab both call it. */
-import type { PiDie, PiOutcome } from "../../engines/pi/index.ts";
+import type { PiDie, PiOutcome } from "../../engines/pi/core.ts";
 import { chipsOf, type DieChip } from "./chips.ts";
 import {
   EMPTY_POINTS_RECORD,

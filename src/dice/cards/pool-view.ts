@@ -1,5 +1,5 @@
 /** How the Dice Pool card lays out an outcome. Pure: the PoolRoll and the lab both call it. */
-import { difficultyName, type DifficultyName, type PoolOutcome } from "../../engines/pool/index.ts";
+import { difficultyName, type DifficultyName, type PoolOutcome } from "../../engines/pool/core.ts";
 import {
   EMPTY_POINTS_RECORD,
   pointsLedgerView,

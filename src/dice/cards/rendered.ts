@@ -5,7 +5,7 @@
  * calls. A spend changes the roll's stored state and so the key: that card renders afresh. Pure
  * (no Foundry): the Roll classes and the chat bench use it alike.
  */
-import { putBounded } from "../../engines/shared/index.ts";
+import { putBounded } from "../../engines/shared/memo.ts";
 
 /** The most rendered cards kept (a long log's worth); past it the oldest goes. About 2.5 KB of markup and 1 KB of key each. */
 export const RENDERED_CARDS_KEPT = 1000;

@@ -5,7 +5,7 @@
  * figure is `verdicts.ts` (loaded with the judging, on the active GM). A verdict needs the attacker and the target to use the same engine; across engines the
  * target is named without one and the GM judges.
  */
-import { isRecord, type EngineId } from "../../engines/shared/index.ts";
+import { isRecord, type EngineId } from "../../engines/shared/core.ts";
 
 /** A verdict: hit, miss, none (another engine's target), or pending (the GM has not judged it yet). */
 export type Verdict = "hit" | "miss" | "none" | "pending";

@@ -3,8 +3,8 @@
  * the active GM's client loads it with the judging (`services/targets.ts`); the cards only read the
  * verdicts stored (`targets.ts`).
  */
-import { isRecord, type EngineId, type Throw } from "../../engines/shared/index.ts";
-import { pool } from "../../engines/index.ts";
+import { isRecord, type EngineId, type Throw } from "../../engines/shared/core.ts";
+import { pool } from "../../engines/core.ts";
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
 import type { Verdict } from "./targets.ts";
 

@@ -1,5 +1,5 @@
 /** How the Wild Die card lays out an outcome. Pure: the WildRoll and the lab both call it. */
-import type { WildDieResult, WildOutcome } from "../../engines/wild/index.ts";
+import type { WildDieResult, WildOutcome } from "../../engines/wild/core.ts";
 import {
   EMPTY_POINTS_RECORD,
   pointsLedgerView,

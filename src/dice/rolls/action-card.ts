@@ -12,9 +12,9 @@ import {
   type SpendType,
   type ValidActionRequest,
   type Verdict,
-} from "../../engines/action/index.ts";
-import type { PoolPart } from "../../engines/action/index.ts";
-import { isRecord, type Throw } from "../../engines/shared/index.ts";
+} from "../../engines/action/core.ts";
+import type { PoolPart } from "../../engines/action/core.ts";
+import { isRecord, type Throw } from "../../engines/shared/core.ts";
 
 /** A GM event on a card that is not a spend: declaring the result, undoing or refunding an entry. */
 export interface CardEvent {

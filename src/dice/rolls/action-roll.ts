@@ -1,4 +1,4 @@
-import { engine, type ActionOutcome, type ActionRequest } from "../../engines/action/index.ts";
+import { engine, type ActionOutcome, type ActionRequest } from "../../engines/action/core.ts";
 import {
   CARD_TEMPLATES,
   ROLL_TOTALS,

@@ -1,4 +1,4 @@
-import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/index.ts";
+import { EngineError, type Engine, type EngineId, type Throw } from "../../engines/shared/core.ts";
 import { dieDress } from "../appearance.ts";
 import { hasDiceRoles } from "../../helpers/dice-so-nice.ts";
 import { cardContextOf, readAttackLine, readDamageLine, type EngineCardContext } from "../cards/context.ts";

@@ -1,4 +1,4 @@
-import { engine, type PercentileOutcome, type PercentileRequest } from "../../engines/percentile/index.ts";
+import { engine, type PercentileOutcome, type PercentileRequest } from "../../engines/percentile/core.ts";
 import { CARD_TEMPLATES, ROLL_TOTALS, percentileCardView, type PercentileCardView } from "../cards/index.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";

@@ -1,4 +1,4 @@
-import { engine, type PiOutcome, type PiRequest } from "../../engines/pi/index.ts";
+import { engine, type PiOutcome, type PiRequest } from "../../engines/pi/core.ts";
 import { CARD_TEMPLATES, ROLL_TOTALS, piCardView, type PiCardView } from "../cards/index.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";

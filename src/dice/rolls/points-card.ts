@@ -5,7 +5,7 @@
  * made it and whether the GM undid it. A reloaded message renders the same ledger. Pure functions
  * only; the privileged actions that write it live in `services/points/`.
  */
-import { isRecord } from "../../engines/shared/index.ts";
+import { isRecord } from "../../engines/shared/core.ts";
 
 /** What an assist does to the leader's next roll. */
 export type PendingAssistEffect = "bonus" | "penalty";

@@ -1,4 +1,4 @@
-import { engine, type PoolOutcome, type PoolRequest } from "../../engines/pool/index.ts";
+import { engine, type PoolOutcome, type PoolRequest } from "../../engines/pool/core.ts";
 import { CARD_TEMPLATES, ROLL_TOTALS, poolCardView, type PoolCardView } from "../cards/index.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";

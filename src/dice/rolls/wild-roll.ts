@@ -1,4 +1,4 @@
-import { engine, type WildOutcome, type WildRequest } from "../../engines/wild/index.ts";
+import { engine, type WildOutcome, type WildRequest } from "../../engines/wild/core.ts";
 import { CARD_TEMPLATES, ROLL_TOTALS, wildCardView, type WildCardView } from "../cards/index.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";

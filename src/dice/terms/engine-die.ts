@@ -1,4 +1,4 @@
-import { assignFaces, EngineError } from "../../engines/shared/index.ts";
+import { assignFaces, EngineError } from "../../engines/shared/core.ts";
 import type { RollEngine } from "../rolls/engine-roll.ts";
 import { errorMessage } from "../../helpers/notify.ts";
 

@@ -13,10 +13,10 @@
  * | `dp` or `1dp` | percentile, value 1–100 |
  * | `dpb2`, `dpp1` | … with 2 bonus dice / 1 penalty die |
  */
-import { EngineError } from "../../engines/index.ts";
-import type { PercentileRequest } from "../../engines/percentile/index.ts";
-import type { PoolRequest } from "../../engines/pool/index.ts";
-import type { WildRequest } from "../../engines/wild/index.ts";
+import { EngineError } from "../../engines/core.ts";
+import type { PercentileRequest } from "../../engines/percentile/core.ts";
+import type { PoolRequest } from "../../engines/pool/core.ts";
+import type { WildRequest } from "../../engines/wild/core.ts";
 
 /** One modifier chunk: its letters and the number after them (null when none). */
 export interface ModifierChunk {

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../../constants.ts";
-import { engine, type PercentileOutcome } from "../../engines/percentile/index.ts";
+import { engine, type PercentileOutcome } from "../../engines/percentile/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { RollEngine } from "../rolls/engine-roll.ts";
 import { EngineDie } from "./engine-die.ts";

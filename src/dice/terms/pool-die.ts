@@ -1,4 +1,4 @@
-import { engine, type PoolOutcome } from "../../engines/pool/index.ts";
+import { engine, type PoolOutcome } from "../../engines/pool/core.ts";
 import type { RollEngine } from "../rolls/engine-roll.ts";
 import { EngineDie } from "./engine-die.ts";
 import { poolRequestFromFormula } from "./formula.ts";

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../../constants.ts";
-import { engine, type WildOutcome } from "../../engines/wild/index.ts";
+import { engine, type WildOutcome } from "../../engines/wild/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { RollEngine } from "../rolls/engine-roll.ts";
 import { EngineDie } from "./engine-die.ts";

@@ -6,7 +6,7 @@
  * the lucky-break mark are restored.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 import { applyPoolAction, type ActionPoolState, type Check, type PoolAction } from "./ledger.ts";
 import { normalizePool, poolCount, type ActionDieSize, type PoolPart } from "./tables.ts";
 

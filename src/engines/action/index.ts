@@ -5,69 +5,21 @@
  * pure state transitions, and exact odds of cascades and of augmented rolls against a DC.
  */
 
+import { engine as rolling } from "./core.ts";
 import type { Engine } from "../shared/index.ts";
 import { odds, type ActionOdds } from "./odds.ts";
-import { validate, type ActionRequest } from "./request.ts";
-import { plan, resolve, type ActionOutcome } from "./resolve.ts";
+import type { ActionRequest } from "./request.ts";
+import type { ActionOutcome } from "./resolve.ts";
 
-export * from "./tables.ts";
-export {
-  ACTION_KINDS,
-  CRITICAL_KINDS,
-  D20_BASE,
-  D20_KINDS,
-  MAX_AUGMENTS,
-  MAX_BASE_DICE,
-  MAX_BASE_FACES,
-  MAX_BOTCH_RANGE,
-  MAX_DC,
-  MAX_MODIFIER,
-  MAX_REROLLS,
-  requireActionDie,
-  validate,
-  withDefaults,
-} from "./request.ts";
-export type { ActionKind, ActionRequest, ActionReroll, ValidActionRequest, ValidActionReroll } from "./request.ts";
-export {
-  ACTION_ROLE,
-  ACTION_STEPS,
-  CRITICAL_NATURAL,
-  D20_ROLE,
-  DIE_ROLE,
-  REROLL_ROLE,
-  baseRole,
-  botchRangeOf,
-  SPECIAL_BOTCH_MARGIN,
-  isCriticalThreat,
-  isPotentialBotch,
-  plan,
-  resolve,
-  walk,
-} from "./resolve.ts";
-export type {
-  ActionOutcome,
-  ActionSegment,
-  BaseDieResult,
-  RerollResult,
-  ActionStepId,
-  ActionWalk,
-  AugmentResult,
-} from "./resolve.ts";
+export * from "./core.ts";
 export { cascadeAtLeast, cascadeDist, cascadeMean, cascadeOdds, cascadeParts, odds, totalDist } from "./odds.ts";
 export type { ActionOdds, CascadeOdds } from "./odds.ts";
 export * from "./ledger.ts";
-export * from "./effects.ts";
 export * from "./economy.ts";
 export * from "./session.ts";
 
 /**
- * The `action` engine for the shared throw protocol (`throwAll`, `rollWith`). Frozen, with the same
- * keys in the same order as every other engine, so the protocol's calls see one object shape.
+ * The `action` engine for the shared throw protocol (`throwAll`, `rollWith`), with its exact odds. Frozen,
+ * with the same keys in the same order as every other engine, so the protocol's calls see one object shape.
  */
-export const engine: Engine<ActionRequest, ActionOutcome, ActionOdds> = Object.freeze({
-  id: "action",
-  validate,
-  plan,
-  resolve,
-  odds,
-});
+export const engine: Engine<ActionRequest, ActionOutcome, ActionOdds> = Object.freeze({ ...rolling, odds });

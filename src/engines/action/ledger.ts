@@ -19,7 +19,7 @@
  * alone, and a botch is always activated on someone else's roll.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 import { activateError, applyEffect, effectError } from "./ledger/activations.ts";
 import { applyClose, closeError } from "./ledger/card.ts";
 import { attempt, REPEATED, requireId, verdict } from "./ledger/checks.ts";

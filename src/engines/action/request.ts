@@ -5,7 +5,7 @@
  * is appended, and the throw protocol asks for the dice it needs.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 import { ACTION_DIE_SIZES, MAX_LEVEL, isActionDieSize, type ActionDieSize } from "./tables.ts";
 
 /**

@@ -6,7 +6,7 @@
  * Resolution runs the steps of {@link ACTION_STEPS} in that order.
  */
 
-import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/core.ts";
 import {
   CRITICAL_KINDS,
   D20_KINDS,

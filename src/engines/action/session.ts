@@ -3,7 +3,7 @@
  * per-session counter starts over; dice left from the last session are lost.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 import { newPool, type ActionPoolState } from "./ledger.ts";
 import {
   MULTI_CHARACTER_RULES,

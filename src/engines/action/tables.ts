@@ -5,7 +5,7 @@
  * controls several characters).
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 
 /** Every die size an action die may have. */
 export const ACTION_DIE_SIZES = Object.freeze([3, 4, 6, 8, 10, 12, 14, 16, 20, 24] as const);

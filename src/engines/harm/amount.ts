@@ -4,7 +4,7 @@
  * NaN, a fraction, negative, beyond {@link MAX_AMOUNT}, text) is one typed error; nothing is applied.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 
 /** The largest amount one application may carry (a guard against typing slips, far above any roll). */
 export const MAX_AMOUNT = 9999;

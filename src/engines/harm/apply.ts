@@ -10,7 +10,7 @@
  *   follow the value as after any application, so what the application added goes with it.
  */
 
-import type { EngineId } from "../shared/index.ts";
+import type { EngineId } from "../shared/core.ts";
 import { readAmount, readMultiplier, scaledAmount, type Multiplier } from "./amount.ts";
 import { clampHealth, readHealth, type Health } from "./health.ts";
 import { woundOf, type Wound, type WoundRules } from "./wounds.ts";

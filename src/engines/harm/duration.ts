@@ -12,7 +12,7 @@
  * A condition put on outside combat starts counting before the first turn of the combat it is read in.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 
 /** The units a duration counts. */
 export const DURATION_UNITS = Object.freeze(["rounds", "turns"] as const);

@@ -3,7 +3,7 @@
  * never below 0; healing raises it, never above the maximum.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 
 /** The highest maximum health an actor may have. */
 export const MAX_HEALTH = 9999;

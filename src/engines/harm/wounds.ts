@@ -9,7 +9,7 @@
  * by the request target they move, as the conditions of the Foundry layer name them.
  */
 
-import type { EngineId } from "../shared/index.ts";
+import type { EngineId } from "../shared/core.ts";
 import type { Health } from "./health.ts";
 
 /** The wounds of the two thresholds. */

@@ -14,7 +14,7 @@
  * better grows with the rating.
  */
 
-import { EngineError, isRecord, requireInt } from "../shared/index.ts";
+import { EngineError, isRecord, requireInt } from "../shared/core.ts";
 import defaultArtJson from "./art-default.json" with { type: "json" };
 import { LEVEL_COUNT, LEVEL_IDS, isSuccessIndex, type LevelId } from "./levels.ts";
 

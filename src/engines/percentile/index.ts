@@ -5,72 +5,18 @@
  * dice, cooperative assists, called shots and exact odds.
  */
 
+import { engine as rolling } from "./core.ts";
 import type { Engine } from "../shared/index.ts";
 import { odds, type PercentileOdds } from "./odds.ts";
-import { validate, type PercentileRequest } from "./request.ts";
-import { plan, resolve, type PercentileOutcome } from "./resolve.ts";
+import type { PercentileRequest } from "./request.ts";
+import type { PercentileOutcome } from "./resolve.ts";
 
-export {
-  ASSIST_BONUS_FROM,
-  ASSIST_PENALTY_UP_TO,
-  FIRST_SUCCESS,
-  LEVEL_COUNT,
-  LEVEL_IDS,
-  assistDice,
-  assistEffect,
-  assistEffectAt,
-  isSuccessIndex,
-  levelIndex,
-} from "./levels.ts";
-export type { AssistDice, AssistEffect, LevelId } from "./levels.ts";
-export {
-  DEFAULT_ART,
-  MAX_ART_COLUMNS,
-  MAX_ART_LABEL,
-  MAX_VALUE,
-  MIN_VALUE,
-  artColumn,
-  levelInColumn,
-  lookupLevel,
-  successFrom,
-  validateArt,
-} from "./art.ts";
-export type { ArtColumn, ArtLevel, ArtRange, ArtReading, ArtTable } from "./art.ts";
-export {
-  DEFAULT_CAP,
-  KARMA_PER_DIE,
-  MAX_DAMAGE_MULTIPLIER,
-  MAX_DICE,
-  MAX_KARMA_DICE,
-  MAX_RATING,
-  calledShotMultiplier,
-  checkKarma,
-  karmaCost,
-  shiftToDice,
-  validate,
-} from "./request.ts";
-export type { Clamp, KarmaSpend, PercentileRequest, ShiftDice } from "./request.ts";
-export { D10, PERCENTILE_STEPS, diceCounts, percentileValue, plan, readingOf, resolve } from "./resolve.ts";
-export type {
-  CalledShot,
-  DiceCounts,
-  ExtraMode,
-  PercentileDie,
-  PercentileOutcome,
-  PercentileRole,
-  PercentileStepId,
-} from "./resolve.ts";
+export * from "./core.ts";
 export { levelDist, odds, valueDist } from "./odds.ts";
 export type { PercentileOdds } from "./odds.ts";
 
 /**
- * The `percentile` engine for the shared throw protocol (`throwAll`, `rollWith`). Frozen, with the same
- * keys in the same order as every other engine, so the protocol's calls see one object shape.
+ * The `percentile` engine for the shared throw protocol (`throwAll`, `rollWith`), with its exact odds. Frozen,
+ * with the same keys in the same order as every other engine, so the protocol's calls see one object shape.
  */
-export const engine: Engine<PercentileRequest, PercentileOutcome, PercentileOdds> = Object.freeze({
-  id: "percentile",
-  validate,
-  plan,
-  resolve,
-  odds,
-});
+export const engine: Engine<PercentileRequest, PercentileOutcome, PercentileOdds> = Object.freeze({ ...rolling, odds });

@@ -4,7 +4,7 @@
  * in {@link LEVEL_IDS}, never through its name.
  */
 
-import { EngineError } from "../shared/index.ts";
+import { EngineError } from "../shared/core.ts";
 
 /**
  * The level ids, worst first: five failures, then five successes. `catastrophic`, `inferior`,

@@ -3,7 +3,7 @@
  * shifts read as dice, karma-bought dice and their cost, and the called-shot damage multiplier.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 import { DEFAULT_ART, validateArt, type ArtTable } from "./art.ts";
 
 /** The default cap on the number of extra dice (bonus or penalty) thrown after cancellation. */

@@ -5,7 +5,7 @@
  * runs the steps before the throw to know which dice to ask for; `resolve` runs them all.
  */
 
-import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/core.ts";
 import { DEFAULT_ART, lookupLevel, successFrom, type ArtColumn, type ArtReading } from "./art.ts";
 import { assistEffectAt, type AssistEffect, type LevelId } from "./levels.ts";
 import { DEFAULT_CAP, calledShotMultiplier, karmaCost, type Clamp, type PercentileRequest } from "./request.ts";

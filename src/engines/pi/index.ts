@@ -4,19 +4,17 @@
  * take a die out before rolling and modifiers added after the pick.
  */
 
+import { engine as rolling } from "./core.ts";
 import type { Engine } from "../shared/index.ts";
-import { odds } from "./odds.ts";
-import type { PiOdds } from "./odds.ts";
-import { validate } from "./request.ts";
+import { odds, type PiOdds } from "./odds.ts";
 import type { PiRequest } from "./request.ts";
-import { plan, resolve } from "./resolve.ts";
 import type { PiOutcome } from "./resolve.ts";
 
-export * from "./request.ts";
-export * from "./picks.ts";
-export * from "./resolve.ts";
+export * from "./core.ts";
 export * from "./odds.ts";
-export * from "./goal.ts";
 
-/** The Precision & Impact engine. */
-export const engine: Engine<PiRequest, PiOutcome, PiOdds> = Object.freeze({ id: "pi", validate, plan, resolve, odds });
+/**
+ * The `pi` engine for the shared throw protocol (`throwAll`, `rollWith`), with its exact odds. Frozen,
+ * with the same keys in the same order as every other engine, so the protocol's calls see one object shape.
+ */
+export const engine: Engine<PiRequest, PiOutcome, PiOdds> = Object.freeze({ ...rolling, odds });

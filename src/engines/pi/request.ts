@@ -4,7 +4,7 @@
  * before anything is thrown; the hindrance helpers say which die a hindrance takes away.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 
 /** The die sizes a pool may hold (the usual polyhedral dice from d4 to d12). */
 export const DIE_SIZES: readonly number[] = Object.freeze([4, 6, 8, 10, 12]);

@@ -4,7 +4,7 @@
  * order and returns everything a chat card shows.
  */
 
-import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/core.ts";
 import { bestImpactPair, bestPrecisionPair, pairFirst, pairSecond } from "./picks.ts";
 import { goalOf, judgeGoal, type PiGoal, type PiVerdict } from "./goal.ts";
 import { DIE_SIZES, checkPick, removedSlot, thrownSlots } from "./request.ts";

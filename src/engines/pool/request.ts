@@ -3,7 +3,7 @@
  * checked and completed with its defaults before anything is thrown.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 import {
   DEFAULT_DIFFICULTY,
   MAX_DIFFICULTY,

@@ -4,7 +4,7 @@
  * state, then reads the verdict off the state.
  */
 
-import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/core.ts";
 import { checked, type PoolRequest, type ValidPoolRequest } from "./request.ts";
 import {
   MAX_POOL,

@@ -3,7 +3,7 @@
  * tables as data, the order of the resolution steps, and the small rule functions built on them.
  */
 
-import { requireInt } from "../shared/index.ts";
+import { requireInt } from "../shared/core.ts";
 
 /** The engine id. */
 export const POOL_ENGINE_ID = "pool";

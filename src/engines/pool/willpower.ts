@@ -5,7 +5,7 @@
  * turn, so only the request's single Willpower point limits it.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 import { MAX_TEN_POINT } from "./tables.ts";
 
 /** Willpower points one turn allows. */

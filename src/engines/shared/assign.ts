@@ -1,4 +1,4 @@
-import type { DieSpec, Engine, Throw } from "./dice.ts";
+import type { DieSpec, EngineCore, Throw } from "./dice.ts";
 import { MAX_THROWS } from "./dice.ts";
 
 /** Faces matched to the dice an engine plans. */
@@ -17,7 +17,7 @@ export interface Assigned {
  * @throws RangeError when a face does not fit the die the plan wants at its position.
  */
 export function assignFaces<Req>(
-  engine: Pick<Engine<Req, unknown, unknown>, "plan">,
+  engine: Pick<EngineCore<Req, unknown>, "plan">,
   request: Req,
   faces: readonly number[],
 ): Assigned {

@@ -24,10 +24,10 @@ export interface Throw extends DieSpec {
 }
 
 /**
- * What each engine provides. `Req` is the validated request, `Out` the outcome, `Odds` the exact
- * odds summary; all three are plain JSON-safe objects.
+ * What each engine provides to roll: `Req` is the validated request, `Out` the outcome, both plain
+ * JSON-safe objects. This is the part startup code holds (each engine's `core.ts`).
  */
-export interface Engine<Req, Out, Odds> {
+export interface EngineCore<Req, Out> {
   /** The engine id. */
   readonly id: EngineId;
   /** Checks and normalises a request (defaults filled in); throws an `EngineError` when it is bad. */
@@ -36,6 +36,13 @@ export interface Engine<Req, Out, Odds> {
   plan(request: Req, thrown: readonly Throw[]): DieSpec[];
   /** The outcome of a validated request from its complete list of throws. */
   resolve(request: Req, thrown: readonly Throw[]): Out;
+}
+
+/**
+ * What each engine provides, its exact odds included (`Odds`, a plain JSON-safe summary): each
+ * engine's `index.ts`, loaded with the dialogs, the advice and the API.
+ */
+export interface Engine<Req, Out, Odds> extends EngineCore<Req, Out> {
   /** Exact odds of a validated request (no sampling). */
   odds(request: Req): Odds;
 }
@@ -50,7 +57,7 @@ export const MAX_THROWS = 10_000;
  * @returns The complete list of throws.
  */
 export function throwAll<Req>(
-  engine: Pick<Engine<Req, unknown, unknown>, "plan">,
+  engine: Pick<EngineCore<Req, unknown>, "plan">,
   request: Req,
   source: FaceSource,
   thrown: readonly Throw[] = [],
@@ -71,7 +78,7 @@ export function throwAll<Req>(
 }
 
 /** Validates a request, throws its dice from `source` and resolves it. */
-export function rollWith<Req, Out>(engine: Engine<Req, Out, unknown>, request: Req, source: FaceSource): Out {
+export function rollWith<Req, Out>(engine: EngineCore<Req, Out>, request: Req, source: FaceSource): Out {
   const req = engine.validate(request);
   return engine.resolve(req, throwAll(engine, req, source));
 }

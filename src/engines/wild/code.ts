@@ -4,7 +4,7 @@
  * rules contract gives no exchange rate, so `3D+5` stays `3D+5`.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 
 /** The most dice a die code may hold (character dice, or outside dice). */
 export const MAX_CODE_DICE = 50;

@@ -5,46 +5,13 @@
  * dice. RULES.md §3 is its contract.
  */
 
+import { engine as rolling } from "./core.ts";
 import type { Engine } from "../shared/index.ts";
 import { odds, type WildOdds } from "./odds.ts";
-import { validate, type WildRequest } from "./request.ts";
-import { plan, resolve, type WildOutcome } from "./resolve.ts";
+import type { WildRequest } from "./request.ts";
+import type { WildOutcome } from "./resolve.ts";
 
-export {
-  MAX_CODE_DICE,
-  MAX_PIPS,
-  addBonus,
-  formatBonus,
-  formatCode,
-  parseBonus,
-  parseCode,
-  type DieCode,
-} from "./code.ts";
-export {
-  MAX_CHARACTER_POINTS,
-  MAX_TARGET_NUMBER,
-  shapeOf,
-  validate,
-  withDefaults,
-  type ValidWildRequest,
-  type WildRequest,
-  type WildShape,
-} from "./request.ts";
-export {
-  CP_WILD_STEPS,
-  THROW_ORDER,
-  WILD_DIE_STEPS,
-  WILD_FACES,
-  WILD_LABEL_PREFIX,
-  WILD_ROLE_PREFIX,
-  nextStep,
-  type ChainStage,
-  type ChainStep,
-  type ChainStepId,
-  type WildLabel,
-  type WildRole,
-} from "./steps.ts";
-export { plan, resolve, type WildDieResult, type WildOutcome } from "./resolve.ts";
+export * from "./core.ts";
 export { chanceAtLeast, cpWildDist, odds, totalDist, wildDieDist, type WildOdds } from "./odds.ts";
 export {
   DEFAULT_CP_SESSION_LIMIT,
@@ -57,11 +24,8 @@ export {
   type PointSpendRequest,
 } from "./points.ts";
 
-/** The `wild` engine behind the shared throw protocol. */
-export const engine: Engine<WildRequest, WildOutcome, WildOdds> = Object.freeze({
-  id: "wild",
-  validate,
-  plan,
-  resolve,
-  odds,
-});
+/**
+ * The `wild` engine for the shared throw protocol (`throwAll`, `rollWith`), with its exact odds. Frozen,
+ * with the same keys in the same order as every other engine, so the protocol's calls see one object shape.
+ */
+export const engine: Engine<WildRequest, WildOutcome, WildOdds> = Object.freeze({ ...rolling, odds });

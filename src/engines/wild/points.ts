@@ -3,17 +3,12 @@
  * takes any point from an actor, so a refused spend changes nothing.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 import { MAX_CHARACTER_POINTS } from "./request.ts";
 
-/** Fate Points a character starts with. */
-export const STARTING_FATE_POINTS = 5;
+import { DEFAULT_CP_SESSION_LIMIT, FATE_POINTS_PER_SESSION } from "./point-limits.ts";
 
-/** Fate Points a character may spend in one session. */
-export const FATE_POINTS_PER_SESSION = 1;
-
-/** Character Points a character may spend in one session unless the GM sets another limit. */
-export const DEFAULT_CP_SESSION_LIMIT = 5;
+export { DEFAULT_CP_SESSION_LIMIT, FATE_POINTS_PER_SESSION, STARTING_FATE_POINTS } from "./point-limits.ts";
 
 /** The most points of either kind a sheet or a session counter may hold, a sanity bound. */
 const MAX_POINTS = 10_000;

@@ -4,7 +4,7 @@
  * and the world setting for the first 1 of a critical failure.
  */
 
-import { EngineError, requireInt } from "../shared/index.ts";
+import { EngineError, requireInt } from "../shared/core.ts";
 import { MAX_CODE_DICE, MAX_PIPS, showValue } from "./code.ts";
 
 /**

@@ -6,7 +6,7 @@
  * tables (stage × face → step) read from the data by {@link nextStep}.
  */
 
-import type { DieMark, DieResult, DieSpec, Throw } from "../shared/index.ts";
+import type { DieMark, DieResult, DieSpec, Throw } from "../shared/core.ts";
 import { formatBonus, formatCode } from "./code.ts";
 import { MAX_CHARACTER_POINTS, shapeOf, withDefaults, type WildRequest, type WildShape } from "./request.ts";
 import {

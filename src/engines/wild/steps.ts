@@ -5,7 +5,7 @@
  * with the step's `sign`, and its stage becomes the step's id. When no step fires, the chain ends.
  */
 
-import type { DieMark } from "../shared/index.ts";
+import type { DieMark } from "../shared/core.ts";
 
 /** The roles of the dice of a `wild` roll. */
 export type WildRole = "normal" | "wild" | "wildSubtract" | "cpWild";

@@ -18,8 +18,8 @@ import {
   type DiceSource,
   type LedgerEntry,
 } from "../../engines/action/index.ts";
-import { EngineError, shared } from "../../engines/index.ts";
-import type { Throw } from "../../engines/shared/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
+import type { Throw } from "../../engines/shared/core.ts";
 import { ActionRoll, keptOptions, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";

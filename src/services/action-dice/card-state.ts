@@ -3,7 +3,7 @@
  * the GM-side card actions both need it: who controls the roll, which character made it, and the
  * engine's card state.
  */
-import { withDefaults, type ActionCardState } from "../../engines/action/index.ts";
+import { withDefaults, type ActionCardState } from "../../engines/action/core.ts";
 import { cardStateOf, type ActionRoll } from "../../dice/index.ts";
 import { initiativeLocked } from "../initiative.ts";
 import { isCharacterType, isNpcType } from "../../data/actor/pure.ts";

@@ -7,7 +7,7 @@
  * session starts, or at its first use in the session (a character created or given class dice
  * mid-session gets them at once).
  */
-import { newClassPool, type ClassDicePool } from "../../engines/action/index.ts";
+import { newClassPool, type ClassDicePool } from "../../engines/action/core.ts";
 import { storedClassPool } from "../../data/settings/action-pools.ts";
 import { SETTING_KEYS, type StoredClassPool } from "../../helpers/settings.ts";
 import { recordEntriesWrite, type WriteStep } from "../transaction.ts";

@@ -12,7 +12,7 @@ import {
   type PoolAction,
   type PoolEntry,
 } from "../../engines/action/index.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, messageById, messageCreate, messageFlagWrite, visibilityOf } from "../messages.ts";
 import { runWrites } from "../transaction.ts";

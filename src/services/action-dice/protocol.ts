@@ -5,8 +5,8 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import type { DiceSource } from "../../engines/action/index.ts";
-import { shared } from "../../engines/index.ts";
-import type { Throw } from "../../engines/shared/index.ts";
+import { shared } from "../../engines/core.ts";
+import type { Throw } from "../../engines/shared/core.ts";
 
 /** The message flag that holds an economy card's record (the card itself: `economy-card.ts`, loaded with the GM's actions and the views). */
 export const ECONOMY_FLAG = "economy";

@@ -7,10 +7,10 @@
  */
 import { ActionRoll } from "../../dice/index.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
 import { checkAwardForRoll, MAX_NOTE, MAX_STRIKES, MAX_SUBJECT, strikesOf } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
-import type { Throw } from "../../engines/shared/index.ts";
+import type { Throw } from "../../engines/shared/core.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
 import {

@@ -6,7 +6,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { requireLevel, sessionPools, type ActionPoolState, type SessionPlayer } from "../../engines/action/index.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageCreate } from "../messages.ts";

@@ -6,7 +6,7 @@
  * request made against a pool that changed meanwhile can be refused.
  */
 import { SYSTEM_ID } from "../../constants.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import type { ActionPoolState } from "../../engines/action/index.ts";
 import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
 import { sessionPoolOf, storedGmPool } from "../../data/settings/action-pools.ts";

@@ -10,7 +10,7 @@
  *   nothing more.
  */
 import { SYSTEM_ID } from "../../constants.ts";
-import { EngineError, pool, shared } from "../../engines/index.ts";
+import { EngineError, pool, shared } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";

@@ -4,7 +4,7 @@
  * `automatic`) and its view; plain data, no GM code.
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
-import { pool } from "../../engines/index.ts";
+import { pool } from "../../engines/core.ts";
 import type { Visibility } from "../../helpers/compat.ts";
 
 /** The privileged action that posts a player's request card. */

@@ -6,7 +6,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { keptOptions } from "../../dice/index.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";

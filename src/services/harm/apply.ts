@@ -13,7 +13,7 @@
  */
 
 import { SYSTEM_ID } from "../../constants.ts";
-import { EngineError, harm, shared } from "../../engines/index.ts";
+import { EngineError, harm, shared } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";

@@ -8,7 +8,7 @@
 
 import { SYSTEM_ID } from "../../constants.ts";
 import { conditionNameKey } from "../../data/conditions/index.ts";
-import { EngineError, harm } from "../../engines/index.ts";
+import { EngineError, harm } from "../../engines/core.ts";
 import {
   effectChanges,
   type EffectChangesHolder,

@@ -5,7 +5,7 @@
  * click, a retry, two users racing, a GM client that reloaded) is recognised from the document itself.
  */
 
-import { harm, shared } from "../../engines/index.ts";
+import { harm, shared } from "../../engines/core.ts";
 
 export { LEDGER_FLAG } from "./names.ts";
 

@@ -4,7 +4,7 @@
  * link is an `EngineError` naming what it expected; the enricher shows it as a broken link.
  */
 
-import { EngineError, harm } from "../../engines/index.ts";
+import { EngineError, harm } from "../../engines/core.ts";
 
 /** The pattern of a damage or healing link: the kind, the parameters and an optional label. */
 export const HARM_LINK_PATTERN = /@(Damage|Heal)\[([^\]]*)\](?:\{([^}]*)\})?/gi;

@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { ENGINE_OF, rollingTypeOf, withinMax } from "../../data/actor/pure.ts";
 import { conditionNameKey } from "../../data/conditions/index.ts";
 import { harmMarkOf, woundEffectData, woundStatusId, type MarkEffectData } from "../../data/conditions/wounds.ts";
-import { EngineError, harm, type EngineId } from "../../engines/index.ts";
+import { EngineError, harm, type EngineId } from "../../engines/core.ts";
 import { effectChange, effectData, statusEffectList } from "../../helpers/compat.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { WriteStep } from "../transaction.ts";

@@ -11,7 +11,7 @@
  */
 
 import { SYSTEM_ID } from "../../constants.ts";
-import { EngineError, harm, shared } from "../../engines/index.ts";
+import { EngineError, harm, shared } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage } from "../messages.ts";

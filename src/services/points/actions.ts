@@ -13,7 +13,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import type { PercentileRoll, PointsEntry } from "../../dice/index.ts";
-import { EngineError, pi } from "../../engines/index.ts";
+import { EngineError, pi } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { contentVisibleTo, rollsWrite, visibilityOf } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";

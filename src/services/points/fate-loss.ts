@@ -5,7 +5,7 @@
  * re-check the asker (a GM) and the state, and write the character and the card together.
  */
 import { SYSTEM_ID } from "../../constants.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";

@@ -4,7 +4,7 @@
  * the give-back and the card records (`spends.ts`) load with the GM's privileged actions
  * (`actions.ts`), which apply what they compute: they are not startup code.
  */
-import { shared } from "../../engines/index.ts";
+import { shared } from "../../engines/core.ts";
 import type { PendingAssist, PointsEntry } from "../../dice/rolls/points-card.ts";
 
 /** The actor flag (system scope) holding the assists waiting for a leader's next roll. */

@@ -9,7 +9,7 @@
  * module cancelled it, posting failed) gets its points back, so nothing is left half-written.
  */
 import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
 import { isNpcType } from "../../data/actor/pure.ts";
 import { ADJUSTABLE, withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import { conditionsFor } from "../conditions.ts";

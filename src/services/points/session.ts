@@ -4,7 +4,6 @@
  * {@link onSessionStarted} then asks the GM action that resets every wild-die character's Character
  * Point and Fate Point counters (one reset per session number: a repeated hook changes nothing).
  */
-import { resetPointsSession } from "./requests.ts";
 
 let lastReset: Promise<boolean> = Promise.resolve(true);
 
@@ -20,7 +19,8 @@ export interface SessionStartedEvent {
  */
 export function onSessionStarted(event: SessionStartedEvent): void {
   if (!game.users.activeGM?.isSelf) return;
-  lastReset = resetPointsSession(Number(event?.session ?? 0));
+  // The requests load on first use (issue 26): they stay out of the startup code.
+  lastReset = import("./requests.ts").then((m) => m.resetPointsSession(Number(event?.session ?? 0)));
 }
 
 /** Resolves once the latest session-start reset finished (for tests and the Quench batch). */

@@ -16,7 +16,7 @@ import {
   type PendingAssist,
   type PointsRecord,
 } from "../../dice/index.ts";
-import { EngineError } from "../../engines/index.ts";
+import { EngineError } from "../../engines/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { currentSession } from "../action-dice/store.ts";
 import { messageById } from "../messages.ts";

@@ -7,7 +7,7 @@
  * answered yet. The first valid roll of each character counts; recording it again is a no-op.
  */
 import { EngineRoll } from "../../dice/index.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageFlagWrite } from "../messages.ts";
 import { answersOf } from "./answers.ts";

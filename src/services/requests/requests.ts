@@ -8,7 +8,7 @@
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
-import { EngineError, shared } from "../../engines/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { PoolRoll } from "../../dice/index.ts";

@@ -4,12 +4,12 @@
  * is built from it, and how a result is judged against the target. Foundry-free, so it is tested
  * exactly; `requests.ts` and `gather.ts` put it on chat cards.
  */
-import { EngineError, shared } from "../../engines/index.ts";
-import type { ActionOutcome } from "../../engines/action/index.ts";
-import type { PercentileOutcome } from "../../engines/percentile/index.ts";
-import type { PiOutcome } from "../../engines/pi/index.ts";
-import type { PoolOutcome } from "../../engines/pool/index.ts";
-import type { WildOutcome } from "../../engines/wild/index.ts";
+import { EngineError, shared } from "../../engines/core.ts";
+import type { ActionOutcome } from "../../engines/action/core.ts";
+import type { PercentileOutcome } from "../../engines/percentile/core.ts";
+import type { PiOutcome } from "../../engines/pi/core.ts";
+import type { PoolOutcome } from "../../engines/pool/core.ts";
+import type { WildOutcome } from "../../engines/wild/core.ts";
 import {
   ACTION_ABILITIES,
   ACTION_SAVES,

@@ -4,7 +4,7 @@
  * for owners. (An item's own sheet is `item.ts`, loaded only when one opens.)
  */
 
-import type { EngineId } from "../../../engines/index.ts";
+import type { EngineId } from "../../../engines/core.ts";
 import {
   itemFigures,
   newGear,

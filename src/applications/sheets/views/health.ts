@@ -6,8 +6,8 @@
  */
 
 import { formatSigned } from "../../../helpers/numbers.ts";
-import type { EngineId } from "../../../engines/index.ts";
-import { harm } from "../../../engines/index.ts";
+import type { EngineId } from "../../../engines/core.ts";
+import { harm } from "../../../engines/core.ts";
 import { withinMax } from "../../../data/actor/pure.ts";
 import type { SheetHealth, StatView, TimedView, ViewKit } from "./shared.ts";
 

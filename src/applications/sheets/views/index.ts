@@ -7,7 +7,7 @@ import {
   type CharacterSources,
   type CharacterType,
 } from "../../../data/actor/pure.ts";
-import type { EngineId } from "../../../engines/index.ts";
+import type { EngineId } from "../../../engines/core.ts";
 import { healthStats, timedStat } from "./health.ts";
 import { actionView } from "./action.ts";
 import { equipmentSections } from "./equipment.ts";

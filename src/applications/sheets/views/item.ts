@@ -3,7 +3,7 @@
  * item a character carries) and a description. Loaded when an item sheet first renders, not at startup.
  */
 
-import type { EngineId } from "../../../engines/index.ts";
+import type { EngineId } from "../../../engines/core.ts";
 import {
   GEAR_MAX_QUANTITY,
   ITEM_MAX_DESCRIPTION,

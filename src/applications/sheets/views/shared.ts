@@ -5,7 +5,7 @@
  * and tests can build the exact context a sheet renders.
  */
 
-import type { harm } from "../../../engines/index.ts";
+import type { harm } from "../../../engines/core.ts";
 import type { ItemData } from "../../../data/item/pure.ts";
 import { MAX_NAME_LENGTH, type TraitRef } from "../../../data/actor/pure.ts";
 import { escapeHTML } from "../../../helpers/html.ts";

@@ -3,7 +3,7 @@
  * effect chosen for each (RULES.md §2, the effect tables).
  */
 
-import { EngineError, requireInt } from "../../shared/index.ts";
+import { EngineError, requireInt } from "../../shared/core.ts";
 import { type EffectActivation, MAX_EFFECT_NOTE, TABLE_DRAW, effectsFor } from "../effects.ts";
 import {
   type ActionCardState,

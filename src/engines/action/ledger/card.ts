@@ -4,7 +4,7 @@
  * leniency).
  */
 
-import { type DieSpec, EngineError, type Throw } from "../../shared/index.ts";
+import { type DieSpec, EngineError, type Throw } from "../../shared/core.ts";
 import { type ActionRequest, validate } from "../request.ts";
 import { type ActionOutcome, resolve, walk } from "../resolve.ts";
 import { poolCount } from "../tables.ts";

@@ -3,7 +3,7 @@
  * fields every action carries (its id, short texts).
  */
 
-import { EngineError } from "../../shared/index.ts";
+import { EngineError } from "../../shared/core.ts";
 import { ACTION_DIE_SIZES } from "../tables.ts";
 import { type Check, MAX_NOTE } from "./state.ts";
 

@@ -3,7 +3,7 @@
  * and a player's own (a lucky break, an insight spend), and whether a roll's card allows the GM an award.
  */
 
-import { EngineError, requireInt } from "../../shared/index.ts";
+import { EngineError, requireInt } from "../../shared/core.ts";
 import { type PoolPart, normalizePool } from "../tables.ts";
 import {
   type ActionCardState,

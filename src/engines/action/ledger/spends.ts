@@ -3,7 +3,7 @@
  * takes (RULES.md §2). A spend names the dice it took, so an undo or refund puts the same dice back.
  */
 
-import { EngineError, requireInt } from "../../shared/index.ts";
+import { EngineError, requireInt } from "../../shared/core.ts";
 import { type ActionDieSize, type PoolPart, isActionDieSize, normalizePool, poolCount } from "../tables.ts";
 import {
   type ActionCardState,
@@ -74,15 +74,7 @@ export function pick(pool: ActionPoolState, count: number, faces?: number): Pool
   return taken;
 }
 
-/**
- * A character's class-dice pool holding `count` dice of size `faces` (refilled each session from the
- * character's class feature). Throws `DieSizeNotAllowed` or `NotInteger`/`OutOfRange`.
- */
-export function newClassPool(actorId: string, faces: number, count: number): ClassDicePool {
-  if (!isActionDieSize(faces)) throw new EngineError("DieSizeNotAllowed", { faces, allowed: ALLOWED });
-  requireInt(count, "count", 0, MAX_SPEND);
-  return { actorId, faces, left: count, spent: 0 };
-}
+export { newClassPool } from "./class-pool.ts";
 
 /** Which class dice a spend of `count` would take, or the error when the pool cannot pay. */
 export function pickClass(pool: ClassDicePool, count: number, faces?: number): PoolPart[] | EngineError {

@@ -4,8 +4,8 @@
  * the limits every part checks against.
  */
 
-import type { EngineError } from "../../shared/index.ts";
-import { type Throw } from "../../shared/index.ts";
+import type { EngineError } from "../../shared/core.ts";
+import { type Throw } from "../../shared/core.ts";
 import type { EffectActivation } from "../effects.ts";
 import type { ValidActionRequest } from "../request.ts";
 import type { ActionDieSize, PoolPart } from "../tables.ts";

@@ -3,7 +3,7 @@
  * re-roll leaves the roll with its throws, and a late use gives its player's strike back.
  */
 
-import { EngineError } from "../../shared/index.ts";
+import { EngineError } from "../../shared/core.ts";
 import type { ValidActionRequest } from "../request.ts";
 import { walk } from "../resolve.ts";
 import { poolCount } from "../tables.ts";

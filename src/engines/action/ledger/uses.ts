@@ -3,7 +3,7 @@
  * declared result, a late use the three-strike leniency accepts (RULES.md §2).
  */
 
-import { EngineError } from "../../shared/index.ts";
+import { EngineError } from "../../shared/core.ts";
 import { type ActionDieSize, isActionDieSize } from "../tables.ts";
 import {
   type ActionTable,

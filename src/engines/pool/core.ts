@@ -1,0 +1,30 @@
+/**
+ * The part of this engine that startup code uses (issue 26): the whole engine of `index.ts` but
+ * the exact odds and Willpower, which load with the dialogs, the advice and the API. Startup code imports
+ * `engines/core.ts`; `index.ts` is the whole namespace.
+ *
+ * The `pool` engine (RULES.md §5): a pool of d10s against a difficulty, each 1 cancelling a
+ * success, botches when no die succeeds and a 1 shows, botch cancellation, Willpower and automatic
+ * successes, the once-per-turn Willpower check, with exact odds.
+ */
+
+import type { EngineCore } from "../shared/dice.ts";
+import { validate, type PoolRequest } from "./request.ts";
+import { plan, resolve, type PoolOutcome } from "./resolve.ts";
+
+export * from "./tables.ts";
+export { buildPool, validate } from "./request.ts";
+export type { BuiltPool, PoolRequest, PoolTraits, ValidPoolRequest } from "./request.ts";
+export { plan, resolve } from "./resolve.ts";
+export type { PoolDie, PoolOutcome } from "./resolve.ts";
+
+/**
+ * The `pool` engine for the shared throw protocol (`throwAll`, `rollWith`). Frozen, with the same
+ * keys in the same order as every other engine, so the protocol's calls see one object shape.
+ */
+export const engine: EngineCore<PoolRequest, PoolOutcome> = Object.freeze({
+  id: "pool",
+  validate,
+  plan,
+  resolve,
+});
