@@ -11,6 +11,7 @@ import * as dice from "./dice/index.ts";
 import { EngineError } from "./engines/core.ts";
 import type * as ActionDiceRequests from "./services/action-dice/requests.ts";
 import type * as PointsRequests from "./services/points/requests.ts";
+import type * as Engines from "./engines/index.ts";
 import { rollToChat } from "./services/roll.ts";
 import { addTimedCondition } from "./services/harm/durations.ts";
 import type { ApplyDamageOptions, ApplyResult } from "./services/harm/index.ts";
@@ -73,7 +74,7 @@ export const api = Object.freeze({
    * loaded on first use: `const { pool } = await game.system.api.engines(); pool.odds({ pool: 6, difficulty: 7 })`.
    * They stay out of the code every client loads at start (issue 26).
    */
-  engines: (): Promise<typeof import("./engines/index.ts")> => import("./engines/index.ts"),
+  engines: (): Promise<typeof Engines> => import("./engines/index.ts"),
   /** The Roll subclasses and formula terms. */
   dice,
   /** Rolls an engine request and posts its chat card. */
