@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { FATE_LOSS_FLAG } from "../../services/points/fate-loss-card.ts";
-import { pointsEngineOf } from "../../services/points/store.ts";
+import { pointsEngineOf } from "../../services/points/engine-of.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
 
 /** Whether a message may carry points controls: a points roll, or a Fate Point loss record. */

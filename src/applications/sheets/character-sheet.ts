@@ -28,12 +28,11 @@ import { EngineError } from "../../engines/core.ts";
 import { makeTraitsDraggable } from "./trait-macro.ts";
 import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots } from "./dots-keys.ts";
 import { confirmRemoval } from "../../helpers/confirm.ts";
-import { sheetPointsOf } from "./sheet-points.ts";
-import { sheetActionDiceOf } from "./sheet-action-dice.ts";
 import { openActionDice } from "../action-dice/open.ts";
 import { MAX_FATE_LOSS_REASON } from "../../services/points/fate-loss-card.ts";
 import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
-import { isItemType, type ItemData } from "../../data/item/pure.ts";
+import { isItemType } from "../../data/item/constants.ts";
+import type { ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
 import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
 import { timedEffectsOf } from "../../services/harm/durations.ts";
@@ -234,8 +233,13 @@ export class RollingBonesCharacterSheet<
     };
     // An NPC's notes: the one field its type adds to its character type's.
     const notes = (this.actor.system as { notes?: unknown }).notes;
-    // The sheet views load when a sheet first renders (a client that opens no sheet never needs them).
-    const { characterView } = await import("./views/index.ts");
+    // The sheet views, and what the sheet reads of the points and the action dice, load when a sheet
+    // first renders (a client that opens no sheet never needs them).
+    const [{ characterView }, { sheetPointsOf }, { sheetActionDiceOf }] = await Promise.all([
+      import("./views/index.ts"),
+      import("./sheet-points.ts"),
+      import("./sheet-action-dice.ts"),
+    ]);
     // What a click and a click with the bound keys do on a roll button (Configure Controls, client setting).
     const hint = rollControlHint();
     const view = characterView(type, this.characterSystem, game.i18n, {

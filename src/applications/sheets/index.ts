@@ -3,7 +3,7 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { CHARACTER_TYPES, NPC_TYPES } from "../../data/actor/pure.ts";
 import { CHARACTER_SHEETS, NPC_SHEETS } from "./character-sheets.ts";
-import { ITEM_TYPES } from "../../data/item/pure.ts";
+import { ITEM_TYPES } from "../../data/item/constants.ts";
 import { RollingBonesItemSheet } from "./item-sheet.ts";
 
 export { RollingBonesCharacterSheet, sheetTemplate, type CharacterSheetContext } from "./character-sheet.ts";

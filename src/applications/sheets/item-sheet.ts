@@ -6,7 +6,9 @@
  */
 
 import { ENGINE_OF, MAX_DOCUMENT_NAME, rollingTypeOf } from "../../data/actor/pure.ts";
-import { isItemType, prepareItemUpdate, type ItemData, type ItemType } from "../../data/item/pure.ts";
+import { isItemType, type ItemType } from "../../data/item/constants.ts";
+import type { ItemData } from "../../data/item/pure.ts";
+import { prepareItemUpdate } from "../../data/item/validators.ts";
 import type { EngineId } from "../../engines/core.ts";
 import type { SheetHeader } from "./character-sheet.ts";
 import { applyOrReport, checkFormData, reportRefusal, sheetTemplate } from "./character-sheet.ts";

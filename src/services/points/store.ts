@@ -21,6 +21,7 @@ import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { currentSession } from "../action-dice/store.ts";
 import { messageById } from "../messages.ts";
 import type { WriteStep } from "../transaction.ts";
+import { pointsEngineOf } from "./engine-of.ts";
 import {
   ASSISTS_FLAG,
   SPENDS_FLAG,
@@ -33,6 +34,7 @@ import {
 } from "./ledger.ts";
 
 export { currentSession };
+export { pointsEngineOf };
 
 /** A world actor by id, or an `EngineError` `PointsUnknownActor`. */
 export function actorById(id: unknown): Actor.Implementation {
@@ -103,15 +105,6 @@ export interface LoadedPointsCard {
   readonly roll: PointsRoll;
   readonly engine: PointsEngine;
   readonly record: PointsRecord;
-}
-
-/** The engine of a points roll, or `null` for any other roll. */
-export function pointsEngineOf(roll: unknown): PointsEngine | null {
-  if (roll instanceof PercentileRoll) return "percentile";
-  if (roll instanceof WildRoll) return "wild";
-  if (roll instanceof PoolRoll) return "pool";
-  if (roll instanceof PiRoll) return "pi";
-  return null;
 }
 
 /**
