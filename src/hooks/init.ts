@@ -23,7 +23,7 @@ import { ACTION_QUERY, handleActionQuery, onUserConnected } from "../services/gm
 import { registerPointsActions } from "../services/points/register.ts";
 import { combatClass } from "../services/initiative.ts";
 import { registerRequestActions } from "../services/requests/register.ts";
-import { registerAutomaticActions } from "../services/automatic/index.ts";
+import { registerAutomaticActions } from "../services/automatic/register.ts";
 import { registerHarmActions } from "../services/harm/register.ts";
 
 /** The `init` hook: configuration that must exist before the world loads. */

@@ -6,7 +6,7 @@ import { withWorldArt } from "../data/settings/world-art.ts";
 import { currentVisibility, messageModeOptions, type Visibility } from "../helpers/compat.ts";
 import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
-import { askAutomatic, needsApproval } from "./automatic/requests.ts";
+import { needsApproval } from "./automatic/rule.ts";
 import { attachRollFacts } from "./rarity.ts";
 import type { PostOptions, PreparedRoll, RollableEngine } from "./prepared-roll.ts";
 
@@ -107,7 +107,7 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
  */
 export async function postRoll(prepared: PreparedRoll): Promise<ChatMessage.Implementation | null> {
   // A player's automatic success where the GM approves them is asked of the GM, not posted (RULES.md §5).
-  if (needsApproval(prepared)) return askAutomatic(prepared);
+  if (needsApproval(prepared)) return (await import("./automatic/requests.ts")).askAutomatic(prepared);
   const { roll, visibility, options } = prepared;
   await roll.evaluate({ allowInteractive: visibility !== "blind" });
   const message = await createRollMessage(roll, visibility, options);

@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
-import { AUTOMATIC_FLAG, type AutomaticRecord } from "../../services/automatic/index.ts";
+import { AUTOMATIC_FLAG, type AutomaticRecord } from "../../services/automatic/names.ts";
 
 /** The template of the GM's answer buttons. */
 export const AUTOMATIC_CONTROLS_TEMPLATE = systemPath("templates/chat/automatic-controls.hbs");

@@ -7,7 +7,6 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { keptOptions } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/core.ts";
-import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage } from "../messages.ts";
@@ -20,24 +19,10 @@ import {
   type DecideRequest,
 } from "./names.ts";
 
+export { automaticRule, mustAskForAutomatic, needsApproval } from "./rule.ts";
+
 /** How long the asker waits for the request card to reach its own chat log after the GM posted it. */
 const CARD_WAIT = 2_000;
-
-/** The world's rule: the GM approves each automatic success (`ask`, the rules' default) or rollers take them (`free`). */
-export function automaticRule(): "ask" | "free" {
-  return game.settings.get(SYSTEM_ID, SETTING_KEYS.poolAutomatic) === "free" ? "free" : "ask";
-}
-
-/** Whether this user must ask the GM for an automatic success (a player, in a world where the GM approves them). */
-export function mustAskForAutomatic(): boolean {
-  return !game.user.isGM && automaticRule() === "ask";
-}
-
-/** Whether a prepared roll takes a dice-pool automatic success that this user must ask the GM for. */
-export function needsApproval(prepared: PreparedRoll): boolean {
-  const request = prepared.roll.request as { automatic?: unknown } | undefined;
-  return prepared.engine === "pool" && request?.automatic === true && mustAskForAutomatic();
-}
 
 /** The message once it is in this client's chat log (the GM's write reaches every client in turn). */
 async function arrived(id: string): Promise<ChatMessage.Implementation | null> {
