@@ -21,7 +21,7 @@ import { preloadTemplates } from "../helpers/templates.ts";
 import { registerActionDiceActions } from "../services/action-dice/register.ts";
 import { ACTION_QUERY, handleActionQuery, onUserConnected } from "../services/gm-action.ts";
 import { registerPointsActions } from "../services/points/register.ts";
-import { combatClass } from "../services/initiative.ts";
+import { combatClass } from "../services/combat.ts";
 import { registerRequestActions } from "../services/requests/register.ts";
 import { registerAutomaticActions } from "../services/automatic/register.ts";
 import { registerHarmActions } from "../services/harm/register.ts";
