@@ -5,6 +5,10 @@
  * `harm` is the system's own harm model (health, damage and healing, wounds, defeat, durations).
  * Nothing here imports Foundry or the DOM.
  *
+ * This is the whole of the engines, loaded on demand (`game.system.api.engines()`, the dialogs, the
+ * advice). Code in the startup bundle imports `core.ts` instead: the same namespaces without the
+ * exact odds, the action card ledger and the other rules only on-demand code calls (issue 26).
+ *
  * @example
  * ```ts
  * import { pool, shared } from "./engines/index.ts";
