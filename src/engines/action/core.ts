@@ -1,7 +1,7 @@
 /**
- * The part of this engine that startup code uses (issue 26): the whole engine of `index.ts` but
- * the exact odds, the card ledger, the economy and the session rules, which load with the dialogs, the advice and the API. Startup code imports
- * `engines/core.ts`; `index.ts` is the whole namespace.
+ * What startup code uses of this engine (issue 26): all of `index.ts` except the exact odds, the
+ * card ledger, the economy and the session rules, which load with the dialogs, the advice and the
+ * API. Startup code reaches it through `engines/core.ts`.
  *
  * The `action` engine (RULES.md §2): per-session action dice. Pools by character level and the
  * GM's pool, d20 rolls augmented with cascading action dice and re-rolled with spent ones, the

@@ -1,7 +1,6 @@
 /**
- * The part of this engine that startup code uses (issue 26): the whole engine of `index.ts` but
- * the exact odds, which load with the dialogs, the advice and the API. Startup code imports
- * `engines/core.ts`; `index.ts` is the whole namespace.
+ * What startup code uses of this engine (issue 26): all of `index.ts` except the exact odds, which
+ * load with the dialogs, the advice and the API. Startup code reaches it through `engines/core.ts`.
  *
  * The `percentile` engine (RULES.md §1): a d% roll whose tens die may be replaced by the best of
  * some bonus dice or the worst of some penalty dice, bonus and penalty dice cancelling one for one

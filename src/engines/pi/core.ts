@@ -1,7 +1,6 @@
 /**
- * The part of this engine that startup code uses (issue 26): the whole engine of `index.ts` but
- * the exact odds, which load with the dialogs, the advice and the API. Startup code imports
- * `engines/core.ts`; `index.ts` is the whole namespace.
+ * What startup code uses of this engine (issue 26): all of `index.ts` except the exact odds, which
+ * load with the dialogs, the advice and the API. Startup code reaches it through `engines/core.ts`.
  *
  * The `pi` engine (RULES.md §4): a mixed pool of dice from two attributes, two of them picked
  * after the roll, Precision the sum of the pick and Impact the difference, with hindrances that

@@ -1,7 +1,7 @@
 /**
- * The part of this engine that startup code uses (issue 26): the whole engine of `index.ts` but
- * the exact odds and Willpower, which load with the dialogs, the advice and the API. Startup code imports
- * `engines/core.ts`; `index.ts` is the whole namespace.
+ * What startup code uses of this engine (issue 26): all of `index.ts` except the exact odds and
+ * Willpower, which load with the dialogs, the advice and the API. Startup code reaches it through
+ * `engines/core.ts`.
  *
  * The `pool` engine (RULES.md §5): a pool of d10s against a difficulty, each 1 cancelling a
  * success, botches when no die succeeds and a 1 shows, botch cancellation, Willpower and automatic

@@ -1,7 +1,7 @@
 /**
- * The part of this engine that startup code uses (issue 26): the whole engine of `index.ts` but
- * the exact odds and the point spends, which load with the dialogs, the advice and the API. Startup code imports
- * `engines/core.ts`; `index.ts` is the whole namespace.
+ * What startup code uses of this engine (issue 26): all of `index.ts` except the exact odds and the
+ * point spends, which load with the dialogs, the advice and the API. Startup code reaches it
+ * through `engines/core.ts`.
  *
  * The `wild` engine: a pool of six-sided dice with one Wild Die (explodes on 6; a first-throw 1
  * is a critical failure that subtracts the next throw, and a 6 there a catastrophic failure),
