@@ -465,6 +465,30 @@ describe("users and queries", () => {
     await expect(double.actAs(GM, () => gm?.query("rolling-bones.slow", {}))).rejects.toThrow("to yourself");
   });
 
+  it("settle() waits for a query in flight, until it is answered or its target leaves", async () => {
+    double = installFoundry({ userId: ALICE, queryLatency: 30 });
+    let answered = false;
+    // A handler that waits on nothing the network carries (a module loading, a pause) before it answers.
+    double.CONFIG.queries["rolling-bones.pause"] = async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      answered = true;
+      return "done";
+    };
+    double.CONFIG.queries["rolling-bones.never"] = () => new Promise(() => undefined);
+    const gm = double.game.users.get(GM)!;
+    const reply = gm.query("rolling-bones.pause", {}, { timeout: 5_000 });
+    await double.settle();
+    expect(answered).toBe(true);
+    expect(await reply).toBe("done");
+    // A query whose target left is no longer waited for, long before its timeout.
+    void gm.query("rolling-bones.never", {}, { timeout: 60_000 }).catch(() => undefined);
+    setTimeout(() => double.setActive(GM, false), 100);
+    const started = Date.now();
+    await double.settle();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(double.game.users.activeGM).toBeNull();
+  });
+
   it("keeps user flags on the User and lets only the user or a GM write them", async () => {
     double = installFoundry({ userId: ALICE });
     const alice = double.game.user;

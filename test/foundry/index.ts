@@ -544,6 +544,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     views,
     latency: opts.latency ?? 0,
     deliveries: new Map(),
+    openQueries: new Set(),
     hidden: new Set(),
     manualDice: new Map(),
     manualAsked: [],
@@ -978,6 +979,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
    * leaves the game session" (https://foundryvtt.com/api/v14/functions/hookEvents.userConnected.html)]
    */
   function announceConnection(userId: string, connected: boolean): void {
+    // A client that left answers no query: what it was asked is no longer work in flight.
+    if (!connected) for (const query of env.openQueries) if (query.target === userId) query.finish();
     void runAs(userId, () =>
       broadcast(
         () => undefined,

@@ -86,6 +86,8 @@ export interface Env {
   latency: number | Record<string, number>;
   /** Per client: the last change still on its way there. */
   deliveries: Map<string, Promise<void>>;
+  /** The queries still in flight, by the user asked: each ends its part in `settle()` when that user leaves. */
+  openQueries: Set<{ readonly target: string; readonly finish: () => void }>;
   /** Milliseconds `loadTemplates` takes; unset, every partial is there from the start. */
   templateLoad: number | undefined;
   /** The lowest role that holds the QUERY_USER permission. */

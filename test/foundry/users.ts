@@ -222,7 +222,30 @@ class User {
     if (sender.role < e.queryRole) throw new Error(`User ${sender.name} lacks permission QUERY_USER`);
     if (!this.active) throw new Error(`User ${this.name} is not active and cannot be queried`);
     const payload = jsonRoundTrip(data);
+    // The exchange is work in flight for `double.settle()`, as a document's delivery is: a GM's handler
+    // between two writes (or loading its module) leaves nothing else in flight. It counts until the answer
+    // is back, the target left, or the asker's timeout passed (a handler may keep running past it).
+    let finish = (): void => undefined;
+    const inFlight = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const open = { target: this._id, finish };
+    e.openQueries.add(open);
+    e.uiTasks.add(inFlight);
+    e.workCount += 1;
+    void inFlight.finally(() => {
+      e.uiTasks.delete(inFlight);
+      e.openQueries.delete(open);
+    });
+    if (timeout !== undefined) void delay(timeout).then(finish);
     const exchange = async (): Promise<unknown> => {
+      try {
+        return await answer();
+      } finally {
+        finish();
+      }
+    };
+    const answer = async (): Promise<unknown> => {
       await delay(e.queryLatency);
       if (!this.active) throw new Error(`User ${this.name} is not active and cannot be queried`);
       const queries = (e.globals.CONFIG as { queries: Record<string, QueryHandler | undefined> }).queries;
@@ -237,7 +260,10 @@ class User {
       }
       // A client that left (a reload, a closed tab) before answering takes its answer with it: the asker
       // hears nothing and waits for its timeout. [no public page; the stricter reading, issue 23 fault 11]
-      if (!this.active) return new Promise<never>(() => undefined);
+      if (!this.active) {
+        finish();
+        return new Promise<never>(() => undefined);
+      }
       await delay(e.queryLatency);
       return jsonRoundTrip(result);
     };
