@@ -29,7 +29,8 @@ import { applyUndo, undoError } from "./ledger/undo.ts";
 import { applyUse, augmentError, rerollError } from "./ledger/uses.ts";
 
 export * from "./ledger/state.ts";
-export { newPool, diceLeft, newClassPool } from "./ledger/spends.ts";
+export { newPool, diceLeft } from "./ledger/spends.ts";
+export { newClassPool } from "./ledger/class-pool.ts";
 export { newCard, cardMissing, attachThrows, cardOutcome, standing, severity, declaredVerdict } from "./ledger/card.ts";
 export { strikesOf } from "./ledger/uses.ts";
 export { standingEffect } from "./ledger/activations.ts";

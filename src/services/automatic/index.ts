@@ -4,4 +4,5 @@
  */
 export * from "./names.ts";
 export * from "./requests.ts";
+export * from "./rule.ts";
 export { registerAutomaticActions } from "./register.ts";

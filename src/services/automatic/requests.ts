@@ -19,8 +19,6 @@ import {
   type DecideRequest,
 } from "./names.ts";
 
-export { automaticRule, mustAskForAutomatic, needsApproval } from "./rule.ts";
-
 /** How long the asker waits for the request card to reach its own chat log after the GM posted it. */
 const CARD_WAIT = 2_000;
 

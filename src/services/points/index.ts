@@ -10,6 +10,7 @@ export * from "./names.ts";
 export * from "./requests.ts";
 export * from "./session.ts";
 export * from "./store.ts";
+export * from "./engine-of.ts";
 export * from "./views.ts";
 export * from "./fate-loss-card.ts";
 export { registerPointsActions } from "./register.ts";

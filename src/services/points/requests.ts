@@ -30,7 +30,8 @@ import type {
   UndoRequest,
 } from "./actions.ts";
 import { engineOfType, isEmptyPlan, planFromRequest, type PointsEngine } from "./ledger.ts";
-import { pointsEngineOf, type PointsRoll } from "./store.ts";
+import { pointsEngineOf } from "./engine-of.ts";
+import type { PointsRoll } from "./store.ts";
 
 /** How a roll with points is posted. */
 export interface PointsRollOptions extends PostOptions {

@@ -34,7 +34,6 @@ import {
 } from "./ledger.ts";
 
 export { currentSession };
-export { pointsEngineOf };
 
 /** A world actor by id, or an `EngineError` `PointsUnknownActor`. */
 export function actorById(id: unknown): Actor.Implementation {

@@ -74,8 +74,6 @@ export function pick(pool: ActionPoolState, count: number, faces?: number): Pool
   return taken;
 }
 
-export { newClassPool } from "./class-pool.ts";
-
 /** Which class dice a spend of `count` would take, or the error when the pool cannot pay. */
 export function pickClass(pool: ClassDicePool, count: number, faces?: number): PoolPart[] | EngineError {
   if (faces !== undefined && faces !== pool.faces) return new EngineError("NoDieOfSize", { faces });
