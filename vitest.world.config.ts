@@ -52,6 +52,7 @@ const SCENARIOS = [
   "test/services/action-reroll-die.test.ts",
   "test/hooks/speaker.test.ts",
   "test/services/gm-handover.test.ts",
+  "test/services/points-handover.test.ts",
 ];
 
 /**

@@ -104,6 +104,13 @@ export async function runSpend({ asker, actionId }: ActionContext, data: SpendRe
   const actor = actorById(data?.actorId);
   if (!actor.testUserPermission(asker, "OWNER")) throw new EngineError("PointsNotYourCharacter", { name: actor.name });
   const state = actorPoints(actor);
+  // A spend this id already paid (a retry that crossed a GM reload or handover, whose memory of replies
+  // is gone) is answered from the character's own spend log: nothing is paid twice, and the roll is posted.
+  const paid = state.spends.find((r) => r.id === actionId);
+  if (paid) {
+    if (paid.by !== asker.id) throw new EngineError("PointsNotYourRoll", {});
+    return { spendId: actionId, actorId: state.id, entries: paid.entries, names: namesFor([asker.id, state.id]) };
+  }
   const planned = planSpend(String(data.engine), state, data.plan ?? {}, {
     id: actionId,
     by: asker.id ?? "",
