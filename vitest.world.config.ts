@@ -53,6 +53,7 @@ const SCENARIOS = [
   "test/hooks/speaker.test.ts",
   "test/services/gm-handover.test.ts",
   "test/services/points-handover.test.ts",
+  "test/services/harm-forgery.test.ts",
 ];
 
 /**

@@ -24,7 +24,7 @@
  *   click toggles the status on the token's actor [API13 TokenHUD, Actor#toggleStatusEffect; API14
  *   CONFIG._StatusEffectConfig#hud].
  *
- * Simplifications: a synthetic actor's delta keeps the changed `system` values and, once changed, its
+ * Simplifications: a synthetic actor's delta keeps the changed `system` values and flags and, once changed, its
  * whole list of effects (core keeps per-document deltas); tokens do not move, have no vision, no
  * elevation, no bars; only the tokens' own fields the system reads exist.
  */
@@ -44,6 +44,8 @@ export interface TokenDelta {
   system?: Record<string, unknown>;
   /** Once changed on the token: the token's own effects. */
   effects?: EffectSpec[];
+  /** The token's own flags, written over its base actor's. [API13 ActorDelta: flags field] */
+  flags?: Record<string, Record<string, unknown>>;
 }
 
 /** A token of a scene, as stored. [API13 foundry.documents.TokenDocument] */
@@ -119,6 +121,7 @@ function syntheticSpec(base: ActorSpec, token: TokenSpec): ActorSpec {
   if (typeof delta.name === "string") spec.name = delta.name;
   if (delta.system) spec.system = mergeObject(deepClone(base.system), deepClone(delta.system));
   if (delta.effects) spec.effects = deepClone(delta.effects);
+  if (delta.flags) spec.flags = mergeObject(deepClone(base.flags ?? {}), deepClone(delta.flags));
   return spec;
 }
 
@@ -132,6 +135,12 @@ function deltaOf(base: ActorSpec, next: ActorSpec, before: TokenDelta | undefine
     if (!valuesEqual(baseFlat[key], value)) setProperty(changed, key, deepClone(value));
   }
   if (Object.keys(changed).length > 0) delta.system = changed;
+  const baseFlags = flattenObject(base.flags ?? {});
+  const flags: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flattenObject(next.flags ?? {}))) {
+    if (!valuesEqual(baseFlags[key], value)) setProperty(flags, key, deepClone(value));
+  }
+  if (Object.keys(flags).length > 0) delta.flags = flags as Record<string, Record<string, unknown>>;
   if (before?.effects || !valuesEqual(base.effects ?? [], next.effects ?? []))
     delta.effects = deepClone(next.effects ?? []);
   return delta;

@@ -20,8 +20,12 @@ import type { ActionContext } from "../gm-action.ts";
 import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import {
+  HARM_LOG_FLAG,
   LEDGER_FLAG,
   cardDamage,
+  readHarmLog,
+  withLogUndone,
+  withLogged,
   readLedger,
   recordedTargets,
   sameTarget,
@@ -30,9 +34,10 @@ import {
   withUndone,
   type HarmEntry,
   type HarmLedger,
+  type LoggedHarm,
   type TargetRef,
 } from "./ledger.ts";
-import { harmContextOf, harmStateOf, markWrites } from "./marks.ts";
+import { HARM_UPDATE_OPTION, harmContextOf, harmStateOf, markWrites } from "./marks.ts";
 import { DAMAGE_HOOK, PRE_DAMAGE_HOOK, RECORD_FLAG, RECORD_TEMPLATE } from "./names.ts";
 
 /** What an asker sends to apply. */
@@ -96,13 +101,16 @@ export function targetOf(raw: unknown): TargetRef {
  * @throws EngineError `HarmTargetGone` when it no longer exists.
  */
 export function resolveTarget(target: TargetRef): Actor.Implementation {
-  const scene = target.scene === undefined ? undefined : game.scenes.get(target.scene);
-  if (scene && target.token !== undefined) {
+  if (target.token !== undefined) {
+    // A token's target is that token's actor, never its world actor: when its scene was deleted, an
+    // unlinked token's own actor went with it, and writing to the world actor would leave every new
+    // token of it hurt (issue 41, fault 4).
+    const scene = target.scene === undefined ? undefined : game.scenes.get(target.scene);
+    if (!scene) throw new EngineError("HarmSceneGone", {});
     const actor = scene.tokens.get(target.token)?.actor;
     if (actor) return actor;
     throw new EngineError("HarmTargetGone", {});
   }
-  // A world actor, or the actor of a token on a scene this client does not hold (a linked token's actor).
   const actor = game.actors.get(target.actor);
   if (!actor) throw new EngineError("HarmTargetGone", {});
   return actor;
@@ -140,6 +148,39 @@ export function tokenRef(token: unknown): TargetRef | null {
 function ledgerOf(message: ChatMessage.Implementation): HarmLedger {
   // A system flag; the v13 types know no system flag keys.
   return readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+}
+
+/** The target's own harm log (what the GM applied to it; issue 41, fault 1). */
+function harmLogOf(actor: Actor.Implementation): LoggedHarm[] {
+  // A system flag; the v13 types know no system flag keys.
+  return readHarmLog(actor.getFlag(SYSTEM_ID, HARM_LOG_FLAG as never));
+}
+
+/**
+ * A step that writes the target's harm log (its undo puts the log back). `next` runs when the step
+ * does, so it may name a card an earlier step created.
+ */
+function harmLogWrite(actor: Actor.Implementation, next: (log: LoggedHarm[]) => LoggedHarm[]): WriteStep {
+  let before: LoggedHarm[] = [];
+  const path = `flags.${SYSTEM_ID}.${HARM_LOG_FLAG}`;
+  // A system option Foundry passes on to the update hooks untouched; the v13 types know only core options.
+  const options = { [HARM_UPDATE_OPTION]: true } as never;
+  return {
+    label: `Actor ${actor.name}`,
+    // The log as it stands when the step runs (an earlier step may have logged on the same actor).
+    // A flag path the v13 types do not know on the union of actor types.
+    apply: () => {
+      before = harmLogOf(actor);
+      return actor.update({ [path]: next(before) } as never, options);
+    },
+    revert: () => actor.update({ [path]: before } as never, options),
+  };
+}
+
+/** The log line of an entry: what the harm log keeps of it. */
+function loggedOf(entry: HarmEntry, messageId: () => string): (log: LoggedHarm[]) => LoggedHarm[] {
+  return (log) =>
+    withLogged(log, { id: entry.id, message: messageId(), by: entry.by, before: entry.before, after: entry.after });
 }
 
 /** The card's first roll as `cardDamage` reads it. */
@@ -277,12 +318,15 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   }
   const checked = harm.readAmount(amount);
   const actor = resolveTarget(target);
+  // The target's own log knows every id applied to it, whatever its card says (its author may rewrite
+  // the card's ledger) and whether or not the GM's memory of replies survived a reload or handover.
+  if (harmLogOf(actor).some((l) => l.id === actionId))
+    return { entry: null, messageId: message?.id ?? "", repeated: true };
   checkMayApply(asker, actor, target, message);
   const result = harm.applyHarm(harmStateOf(actor), { amount: checked, multiplier }, harmContextOf(actor));
   const event = hookEvent(actor, target, result, asker.id ?? "", message?.id ?? null);
   askPreHook(event);
   const entry = entryFor(actionId, target, actor, result, asker);
-  const steps: WriteStep[] = markWrites(actor, result, target.token);
   const record = message
     ? null
     : messageCreate(
@@ -292,8 +336,11 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
           asker,
         ),
       );
+  const cardId = () => message?.id ?? record?.created()?.id ?? "";
+  // The record card first, so the log can name it.
+  const steps: WriteStep[] = record ? [record] : [];
+  steps.push(...markWrites(actor, result, target.token), harmLogWrite(actor, loggedOf(entry, cardId)));
   if (message) steps.push(messageFlagWrite(message, LEDGER_FLAG, withEntry(ledgerOf(message), entry)));
-  else if (record) steps.push(record);
   await runWrites(steps);
   callDoneHook(event);
   return { entry, messageId: message?.id ?? record?.created()?.id ?? "", repeated: false };
@@ -308,16 +355,26 @@ export async function runUndo({ asker, actionId }: ActionContext, data: UndoRequ
   const d: Partial<Record<keyof UndoRequest, unknown>> = shared.isRecord(data) ? data : {};
   const message = messageById(d.message);
   const ledger = ledgerOf(message);
-  if (ledger.applied.includes(actionId)) return { entry: null, messageId: message.id ?? "", repeated: true };
+  const repeated = { entry: null, messageId: message.id ?? "", repeated: true };
+  if (ledger.applied.includes(actionId)) return repeated;
+  // The card's line only names the target; what is restored, and who may restore it, is read from the
+  // target's own log, where the card's author cannot write it (issue 41, fault 1): a line the log does
+  // not hold for this card is refused, and the health goes back by what the GM recorded.
   const entry = undoable(ledger, d.entry);
   if (!entry) throw new EngineError("HarmNothingToUndo", {});
-  if (!asker.isGM && entry.by !== asker.id) throw new EngineError("HarmUndoNotYours", {});
   const actor = resolveTarget(entry.target);
-  const result = harm.undoHarm(harmStateOf(actor), entry, harmContextOf(actor));
+  const log = harmLogOf(actor);
+  const logged = log.find((l) => l.id === entry.id && l.message === message.id);
+  if (!logged) throw new EngineError("HarmUndoUnrecorded", { name: actor.name });
+  if (logged.undoneBy === actionId) return repeated;
+  if (logged.undoneBy !== undefined) throw new EngineError("HarmNothingToUndo", {});
+  if (!asker.isGM && logged.by !== asker.id) throw new EngineError("HarmUndoNotYours", {});
+  const result = harm.undoHarm(harmStateOf(actor), logged, harmContextOf(actor));
   const event = hookEvent(actor, entry.target, result, asker.id ?? "", message.id ?? null);
   askPreHook(event);
   const steps = [
     ...markWrites(actor, result, entry.target.token),
+    harmLogWrite(actor, (now) => withLogUndone(now, logged.id, actionId)),
     messageFlagWrite(message, LEDGER_FLAG, withUndone(ledger, entry.id, asker.id ?? "", actionId)),
   ];
   await runWrites(steps);
@@ -342,6 +399,7 @@ export async function runHeal({ asker, actionId }: ActionContext, data: HealRequ
   const steps: WriteStep[] = [];
   const events: DamageHookEvent[] = [];
   let ledger: HarmLedger = { entries: [], applied: [] };
+  const logs: { actor: Actor.Implementation; entry: HarmEntry }[] = [];
   for (const [k, raw] of (d.targets as unknown[]).entries()) {
     const target = targetOf(raw);
     const actor = resolveTarget(target);
@@ -352,12 +410,14 @@ export async function runHeal({ asker, actionId }: ActionContext, data: HealRequ
     askPreHook(event);
     events.push(event);
     steps.push(...markWrites(actor, result, target.token));
-    ledger = withEntry(ledger, entryFor(`${actionId}-${k}`, target, actor, result, asker));
+    const entry = entryFor(`${actionId}-${k}`, target, actor, result, asker);
+    logs.push({ actor, entry });
+    ledger = withEntry(ledger, entry);
   }
   ledger = { ...ledger, applied: [...ledger.applied, actionId] };
   const record = messageCreate(await recordCardData("heal", ledger, asker));
-  steps.push(record);
-  await runWrites(steps);
+  const cardId = () => record.created()?.id ?? "";
+  await runWrites([record, ...steps, ...logs.map(({ actor, entry }) => harmLogWrite(actor, loggedOf(entry, cardId)))]);
   for (const event of events) callDoneHook(event);
   return { entry: null, messageId: record.created()?.id ?? "", repeated: false };
 }

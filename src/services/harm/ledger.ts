@@ -184,3 +184,56 @@ export function cardDamage(roll: { engine: unknown; options: unknown; total: unk
   }
   return null;
 }
+
+/** The actor flag (under the system's scope) of its harm log. */
+export const HARM_LOG_FLAG = "harmLog";
+
+/** The most applications an actor's harm log keeps (the oldest fall off; their lines can no longer be undone). */
+export const MAX_HARM_LOG = 100;
+
+/**
+ * One application as the target's own log keeps it (issue 41, fault 1). A card's ledger lives in the
+ * card's flags, which its author may write; the log lives on the changed actor, which the one who
+ * applied it may write only when she owns that actor (and could change its health by hand anyway).
+ * An undo finds its line here, by the entry's id and the card's, and restores what the log says.
+ */
+export interface LoggedHarm {
+  /** The entry's id (the action id that applied it). */
+  readonly id: string;
+  /** The card that shows it. */
+  readonly message: string;
+  /** Who applied it (user id). */
+  readonly by: string;
+  /** The health before and after. */
+  readonly before: number;
+  readonly after: number;
+  /** The action id of the undo that took it back, once undone. */
+  readonly undoneBy?: string;
+}
+
+function isLogged(value: unknown): value is LoggedHarm {
+  if (!shared.isRecord(value)) return false;
+  return (
+    typeof value.id === "string" &&
+    typeof value.message === "string" &&
+    typeof value.by === "string" &&
+    Number.isFinite(value.before) &&
+    Number.isFinite(value.after) &&
+    (value.undoneBy === undefined || typeof value.undoneBy === "string")
+  );
+}
+
+/** Reads an actor's stored harm log; anything that is not a logged application is left out. */
+export function readHarmLog(raw: unknown): LoggedHarm[] {
+  return Array.isArray(raw) ? raw.filter(isLogged) : [];
+}
+
+/** The log with an application added (the oldest dropped beyond {@link MAX_HARM_LOG}). */
+export function withLogged(log: readonly LoggedHarm[], item: LoggedHarm): LoggedHarm[] {
+  return [...log, item].slice(-MAX_HARM_LOG);
+}
+
+/** The log with an application marked undone by an undo's action id. */
+export function withLogUndone(log: readonly LoggedHarm[], id: string, actionId: string): LoggedHarm[] {
+  return log.map((l) => (l.id === id ? { ...l, undoneBy: actionId } : l));
+}
