@@ -54,6 +54,7 @@ const SCENARIOS = [
   "test/services/gm-handover.test.ts",
   "test/services/points-handover.test.ts",
   "test/services/harm-forgery.test.ts",
+  "test/services/action-dice-forgery.test.ts",
 ];
 
 /**

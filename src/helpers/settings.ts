@@ -27,6 +27,8 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.poolAutomatic": "ask" | "free";
     /** Each player's strikes under the three-strike leniency, by user id. */
     "rolling-bones.actionStrikes": Record<string, number>;
+    /** What the GM took from the pools for each card spend this session, by entry id (`SpendLog`). */
+    "rolling-bones.actionSpendLog": SpendLog | Record<string, never>;
     /** The GM's Action Results Table, or `{}` for the default table (an object setting cannot be typed nullable). */
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
@@ -45,6 +47,31 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.healthLevels": boolean;
     "rolling-bones.applyToOthers": "ask" | "never";
   }
+}
+
+/**
+ * One card spend as the GM applied it (issue 41, fault 2): the card's ledger lives in the card's roll,
+ * which its author may rewrite; an undo gives dice back only as this record, which only a GM writes, says.
+ */
+export interface SpendRecord {
+  /** The card (chat message) it was spent on. */
+  readonly message: string;
+  readonly type: string;
+  readonly by: string;
+  /** The dice taken, as `{ faces, count }` parts. */
+  readonly dice: readonly { readonly faces: number; readonly count: number }[];
+  /** The character whose class dice paid, or `null` for the user's pool. */
+  readonly character: string | null;
+  /** The strike a late use recorded, or `null`. */
+  readonly late: number | null;
+  /** The action id of the undo (or refund) that gave the dice back, or `null` while it stands. */
+  readonly undoneBy: string | null;
+}
+
+/** The spends of one session, by ledger entry id (a new session starts an empty log). */
+export interface SpendLog {
+  readonly session: number;
+  readonly spends: Record<string, SpendRecord>;
 }
 
 /** An action-dice pool as stored (in world settings): its session, its revision and the engine's pool state. */
@@ -100,6 +127,8 @@ export const SETTING_KEYS = Object.freeze({
   actionLeniency: "actionLeniency",
   /** World, hidden: each player's strikes under the leniency (written by the active GM only). */
   actionStrikes: "actionStrikes",
+  /** World, hidden: what each card spend of this session took, as the GM applied it (written by the active GM only). */
+  actionSpendLog: "actionSpendLog",
   /** World, hidden: the GM's Action Results Table (`{}`: the default table); edited through its settings menu. */
   artTable: "artTable",
   /** World, hidden: whether the GM was told once that the default table can be replaced. */
@@ -258,6 +287,14 @@ export function registerSettings(onActionPoolsChange: () => void = () => undefin
   game.settings.register(SYSTEM_ID, SETTING_KEYS.actionStrikes, {
     name: "ROLLING_BONES.Settings.actionStrikes.name",
     hint: "ROLLING_BONES.Settings.actionStrikes.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.actionSpendLog, {
+    name: "ROLLING_BONES.Settings.actionSpendLog.name",
+    hint: "ROLLING_BONES.Settings.actionSpendLog.hint",
     scope: "world",
     config: false,
     type: Object,

@@ -268,9 +268,11 @@ class User {
       return jsonRoundTrip(result);
     };
     if (timeout === undefined) return exchange();
+    // The name as the query left (a timer that fires after the world was taken down reads nothing of it).
+    const userName = this.name;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`Query "${name}" to User ${this.name} timed out after ${timeout}ms`)),
+        () => reject(new Error(`Query "${name}" to User ${userName} timed out after ${timeout}ms`)),
         timeout,
       );
       exchange().then(

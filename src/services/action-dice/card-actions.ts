@@ -31,7 +31,17 @@ export { cardCharacter, cardOf, defaultCardOwner } from "./card-state.ts";
 export { CARD_ACTION } from "./protocol.ts";
 export type { CardControl, CardReply, CardRequest } from "./protocol.ts";
 import type { ActivationEvent, SpendEvent } from "./events.ts";
-import { currentSession, lateUsesNow, loadPools, namesOf, poolWrites, strikesWrite } from "./store.ts";
+import {
+  currentSession,
+  lateUsesNow,
+  loadPools,
+  matchesRecord,
+  namesOf,
+  poolWrites,
+  recordedSpend,
+  spendLogWrite,
+  strikesWrite,
+} from "./store.ts";
 import { classPoolWrites, loadClassPools } from "./class-pools.ts";
 import { initiativeTarget, syncInitiative, type InitiativeTarget } from "../initiative.ts";
 
@@ -197,6 +207,10 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   const { message, card } = loaded;
   if (!contentVisibleTo(visibilityOf(message), me)) throw new EngineError("CardNotVisible");
   if (card.applied.includes(actionId)) return reply(card, loaded.roll, true);
+  // The GM's own log knows the ids it applied, whatever the card says and whether or not its memory of
+  // replies survived a reload or handover (it is written before the pools, so pools already paid imply it).
+  const done = recordedSpend(actionId);
+  if (done?.message === message.id) return reply(card, loaded.roll, true);
   if (data.seen !== card.ledger.length) throw new EngineError("CardChanged");
   const control = data.control;
   if ((control.type === "close" || control.type === "refund" || control.type === "undo") && !asker.isGM) {
@@ -212,6 +226,14 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   const entrySession = target ? loaded.record.sessions[target.id] : undefined;
   if (entrySession !== undefined && entrySession !== currentSession()) {
     throw new EngineError("OtherSession", { session: entrySession });
+  }
+  // Dice go back only as the GM recorded taking them (issue 41, fault 2): the card's ledger is in the
+  // card's roll, which its author may rewrite, so a line the GM's log does not hold, for this card and
+  // with these dice, gives nothing back.
+  const paid = target && target.dice.length > 0 ? recordedSpend(target.id) : null;
+  if (paid?.undoneBy === actionId && paid.message === message.id) return reply(card, loaded.roll, true);
+  if (target && target.dice.length > 0 && !matchesRecord(paid, message.id ?? "", target)) {
+    throw new EngineError("SpendUnrecorded");
   }
 
   const fromClass = "source" in action && action.source === "class";
@@ -270,7 +292,23 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   // A late use (or its undo) changes a player's strikes under the three-strike leniency.
   const strikes =
     next.lateUses !== undefined && next.lateUses !== table.lateUses ? [strikesWrite(next.lateUses.strikes)] : [];
+  const logged = entry
+    ? [
+        spendLogWrite(entry.id, {
+          message: message.id ?? "",
+          type: entry.type,
+          by: entry.by,
+          dice: entry.dice.map((p) => ({ faces: p.faces, count: p.count })),
+          character: entry.character ?? null,
+          late: entry.late ?? null,
+          undoneBy: null,
+        }),
+      ]
+    : target && paid
+      ? [spendLogWrite(target.id, { ...paid, undoneBy: actionId })]
+      : [];
   await runWrites([
+    ...logged,
     ...poolWrites(pools, next.pools),
     ...classPoolWrites(classPools, next.classPools),
     ...strikes,

@@ -181,6 +181,10 @@ export async function runPoolUndo(
   const me = asker.id ?? "";
   if (!asker.isGM) throw new EngineError("GmOnly");
   const message = messageById(data?.messageId);
+  // Only a card a GM posted records a pool action (issue 41, fault 2): a player may post a message with
+  // any flags, and write her own messages, but may neither author one as a GM nor change a GM's.
+  // [API13 BaseChatMessage: a non-GM creates only as its own author and updates only its own]
+  if (message.author?.isGM !== true) throw new EngineError("NothingToUndo");
   const record = message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
   const entry = record?.entry;
   if (!record || !entry) throw new EngineError("NothingToUndo");

@@ -8,11 +8,11 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError } from "../../engines/core.ts";
 import type { ActionPoolState } from "../../engines/action/index.ts";
-import { SETTING_KEYS, type StoredPool } from "../../helpers/settings.ts";
-import { sessionPoolOf, storedGmPool } from "../../data/settings/action-pools.ts";
+import { SETTING_KEYS, type SpendLog, type SpendRecord, type StoredPool } from "../../helpers/settings.ts";
+import { currentSession, sessionPoolOf, storedGmPool } from "../../data/settings/action-pools.ts";
 import { recordEntriesWrite, type RecordStore, type WriteStep } from "../transaction.ts";
 
-export type { StoredPool };
+export type { SpendRecord, StoredPool };
 
 export {
   currentSession,
@@ -124,4 +124,65 @@ export function namesOf(ids: Iterable<string>): Record<string, string> {
     if (user) names[id] = user.name;
   }
   return names;
+}
+
+/** This session's spend log as stored (a log of an earlier session, or none, reads as empty). */
+export function spendLogNow(): SpendLog {
+  const stored = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionSpendLog) as Partial<SpendLog>;
+  const session = currentSession();
+  const spends = stored.session === session ? stored.spends : undefined;
+  return { session, spends: typeof spends === "object" && spends !== null ? spends : {} };
+}
+
+/** The GM's record of a spend, if this session's log holds one under the entry's id (an own property only). */
+export function recordedSpend(entryId: string): SpendRecord | null {
+  const { spends } = spendLogNow();
+  return Object.hasOwn(spends, entryId) ? (spends[entryId] ?? null) : null;
+}
+
+/**
+ * Whether a card's ledger line says what the GM recorded for it: the same card, the same payer, the
+ * same dice from the same source, the same strike.
+ */
+export function matchesRecord(
+  record: SpendRecord | null,
+  messageId: string,
+  entry: {
+    by: string;
+    type: string;
+    dice: readonly { faces: number; count: number }[];
+    character?: string;
+    late?: number;
+  },
+): boolean {
+  if (!record) return false;
+  const dice = (parts: readonly { faces: number; count: number }[]) =>
+    parts
+      .map((p) => `${Number(p.count)}d${Number(p.faces)}`)
+      .sort()
+      .join();
+  return (
+    record.undoneBy === null &&
+    record.message === messageId &&
+    record.by === entry.by &&
+    record.type === entry.type &&
+    record.character === (entry.character ?? null) &&
+    record.late === (entry.late ?? null) &&
+    dice(record.dice) === dice(entry.dice)
+  );
+}
+
+/** A step that records a card spend in this session's log (its undo puts the log back). */
+export function spendLogWrite(entryId: string, record: SpendRecord): WriteStep {
+  let before: unknown = {};
+  return {
+    label: "Setting actionSpendLog",
+    apply: () => {
+      before = game.settings.get(SYSTEM_ID, SETTING_KEYS.actionSpendLog);
+      const now = spendLogNow();
+      const next: SpendLog = { session: now.session, spends: { ...now.spends, [entryId]: record } };
+      return game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSpendLog, next);
+    },
+    revert: () => game.settings.set(SYSTEM_ID, SETTING_KEYS.actionSpendLog, before as SpendLog),
+  };
 }
