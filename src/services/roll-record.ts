@@ -38,6 +38,18 @@ export interface RollRecord {
   readonly previous: SessionRolls | null;
 }
 
+/**
+ * The die sizes the system throws (the action die and d20, the Wild Die's d6, the pools' d10, the
+ * percentile dice, Precision & Impact's d4–d12): a face of any other size a message claims is not
+ * counted, so a forged message cannot grow the record every client loads (issue 41, fault 5).
+ */
+export const RECORDED_SIZES: readonly number[] = Object.freeze([4, 6, 8, 10, 12, 20, 100]);
+
+/** A stored rarity is three chances, each from 0 to 1; anything else is not counted. */
+function chanceOk(value: number): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= 1;
+}
+
 /** The most message ids a record remembers; past it the oldest are forgotten. */
 export const MAX_SEEN = 2000;
 
@@ -64,7 +76,28 @@ export function readRecord(raw: unknown, session: number): RollRecord {
   const valid = (s: unknown): s is SessionRolls =>
     isRecord(s) && typeof s.session === "number" && isRecord(s.players) && isRecord(s.manual) && Array.isArray(s.seen);
   if (!isRecord(raw) || !valid(raw.current)) return { current: emptySession(session), previous: null };
-  return { current: raw.current, previous: valid(raw.previous) ? raw.previous : null };
+  return { current: cleaned(raw.current), previous: valid(raw.previous) ? cleaned(raw.previous) : null };
+}
+
+/**
+ * A stored session with only what a GM's client could have counted: die sizes the system throws, each
+ * with one whole count per face, and players whose figures are finite (a record written before the
+ * bounds, or by hand, reaches the report with nothing non-finite).
+ */
+function cleaned(s: SessionRolls): SessionRolls {
+  const manual: Record<string, readonly number[]> = {};
+  for (const [size, counts] of Object.entries(s.manual)) {
+    const faces = Number(size);
+    const whole = Array.isArray(counts) && counts.every((c) => Number.isInteger(c) && c >= 0);
+    if (RECORDED_SIZES.includes(faces) && whole && counts.length === faces) manual[size] = counts;
+  }
+  const players: Record<string, PlayerRolls> = {};
+  for (const [id, p] of Object.entries(s.players)) {
+    const ok = isRecord(p) && Number.isInteger(p.rolls) && Number.isFinite(p.percentileSum);
+    const rarest = ok && isRecord(p.rarest) && chanceOk(Number(p.rarest.tail)) ? p.rarest : null;
+    if (ok) players[id] = { ...p, rarest };
+  }
+  return { ...s, manual, players };
 }
 
 /**
@@ -84,9 +117,10 @@ export function addRoll(record: RollRecord, session: number, roll: RecordedRoll)
   }
   if (current.seen.includes(roll.message)) return current === record.current ? null : { current, previous };
   const players = { ...current.players };
-  if (roll.rarity !== null) {
+  const rarity = roll.rarity;
+  if (rarity !== null && [rarity.good, rarity.bad, rarity.percentile].every(chanceOk)) {
     const before = Object.hasOwn(players, roll.user) ? (players[roll.user] as PlayerRolls) : null;
-    const { good, bad, percentile } = roll.rarity;
+    const { good, bad, percentile } = rarity;
     const tail = Math.min(good, bad);
     const rarest =
       before?.rarest && before.rarest.tail <= tail
@@ -101,7 +135,8 @@ export function addRoll(record: RollRecord, session: number, roll: RecordedRoll)
   const manual: Record<string, number[]> = {};
   for (const [size, counts] of Object.entries(current.manual)) manual[size] = [...counts];
   for (const t of roll.throws) {
-    if (!roll.manual.includes(t.faces) || t.value < 1 || t.value > t.faces) continue;
+    if (!RECORDED_SIZES.includes(t.faces) || !roll.manual.includes(t.faces)) continue;
+    if (!Number.isInteger(t.value) || t.value < 1 || t.value > t.faces) continue;
     const counts = (manual[String(t.faces)] ??= new Array<number>(t.faces).fill(0));
     counts[t.value - 1] = (counts[t.value - 1] as number) + 1;
   }

@@ -74,36 +74,55 @@ export function exactMultinomialP(counts: readonly number[]): number {
   const lf = logFactorials(Math.max(n, k));
   const logBase = (lf[n] as number) - n * Math.log(k);
   const observed = counts.reduce((s, c) => s + c * c, 0);
+  if (k === 0) return 1;
   let p = 0;
   const parts = new Array<number>(k).fill(0);
-  // Lists the partitions λ₁ ≥ λ₂ ≥ … ≥ λ_k ≥ 0 of n, carrying Σ λ² so far.
-  const visit = (i: number, left: number, max: number, squares: number): void => {
+  // Lists the partitions λ₁ ≥ λ₂ ≥ … ≥ λ_k ≥ 0 of n depth first, carrying Σ λ² so far. The walk keeps its
+  // own stack (one level per face), so a die of many faces never nests a call per face (issue 41, fault 5).
+  const candidate = new Float64Array(k);
+  const left = new Float64Array(k);
+  const max = new Float64Array(k);
+  const squares = new Float64Array(k);
+  left[0] = n;
+  max[0] = n;
+  candidate[0] = n;
+  let i = 0;
+  while (i >= 0) {
     if (i === k - 1) {
-      if (left > max) return;
-      parts[i] = left;
-      if (squares + left * left < observed) return;
-      // P(one arrangement) = n! / Π λᵢ! / kⁿ; arrangements = k! / Π (multiplicity of each value)!.
-      let log = logBase + (lf[k] as number);
-      let run = 1;
-      for (let j = 0; j < k; j++) {
-        log -= lf[parts[j] as number] as number;
-        if (j + 1 < k && parts[j + 1] === parts[j]) run++;
-        else {
-          log -= lf[run] as number;
-          run = 1;
+      const rest = left[i] as number;
+      if (rest <= (max[i] as number) && (squares[i] as number) + rest * rest >= observed) {
+        parts[i] = rest;
+        // P(one arrangement) = n! / Π λᵢ! / kⁿ; arrangements = k! / Π (multiplicity of each value)!.
+        let log = logBase + (lf[k] as number);
+        let run = 1;
+        for (let j = 0; j < k; j++) {
+          log -= lf[parts[j] as number] as number;
+          if (j + 1 < k && parts[j + 1] === parts[j]) run++;
+          else {
+            log -= lf[run] as number;
+            run = 1;
+          }
         }
+        p += Math.exp(log);
       }
-      p += Math.exp(log);
-      return;
+      i--;
+      if (i >= 0) candidate[i] = (candidate[i] as number) - 1;
+      continue;
     }
-    const slots = k - i;
+    const c = candidate[i] as number;
     // λᵢ at least ⌈left / slots⌉ (the rest cannot exceed it), at most min(max, left).
-    for (let c = Math.min(max, left); c * slots >= left; c--) {
-      parts[i] = c;
-      visit(i + 1, left - c, c, squares + c * c);
+    if (c * (k - i) < (left[i] as number)) {
+      i--;
+      if (i >= 0) candidate[i] = (candidate[i] as number) - 1;
+      continue;
     }
-  };
-  visit(0, n, n, 0);
+    parts[i] = c;
+    left[i + 1] = (left[i] as number) - c;
+    max[i + 1] = c;
+    squares[i + 1] = (squares[i] as number) + c * c;
+    candidate[i + 1] = Math.min(c, left[i + 1] as number);
+    i++;
+  }
   return Math.min(1, p);
 }
 
