@@ -71,6 +71,25 @@ export function reportError(error: unknown): true {
   throw error;
 }
 
+/**
+ * Reports any failure of work nobody awaits (a hook's work on the active GM): an engine error as its
+ * message, anything else logged and shown once as `what` failed, never rethrown, so no rejection is
+ * left unhandled (issue 41, fault 6).
+ *
+ * @param what - The localization key naming the work, shown with the cause.
+ */
+export function reportBackgroundError(what: string): (error: unknown) => void {
+  return (error) => {
+    if (error instanceof EngineError) {
+      notify("error", errorMessage(error));
+      return;
+    }
+    console.error("Rolling Bones |", error);
+    const cause = error instanceof Error ? error.message : String(error);
+    notify("error", game.i18n.format(what, { cause }));
+  };
+}
+
 /** The kinds of notification the system shows. */
 export type NoticeType = "info" | "warn" | "error";
 

@@ -1,5 +1,5 @@
 import { expireConditions, type CombatLike } from "../services/harm/durations.ts";
-import { reportError } from "../helpers/notify.ts";
+import { reportBackgroundError } from "../helpers/notify.ts";
 
 /**
  * The `updateCombat` hook: when a combat moves to another turn or round, the active GM removes the
@@ -12,5 +12,7 @@ import { reportError } from "../helpers/notify.ts";
  */
 export function onUpdateCombat(combat: Combat.Implementation, changed: object): void {
   if (!("round" in changed) && !("turn" in changed)) return;
-  void expireConditions(combat as unknown as CombatLike).catch(reportError);
+  void expireConditions(combat as unknown as CombatLike).catch(
+    reportBackgroundError("ROLLING_BONES.Error.ExpiryFailed"),
+  );
 }

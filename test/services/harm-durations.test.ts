@@ -71,6 +71,25 @@ describe("conditions that expire", () => {
     await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
   });
 
+  it("an expiry whose write fails on the active GM is one message, never an unhandled rejection (issue 41, fault 6)", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight();
+    expect(await add(GM, GOBLIN, "rb-hampered", 1, "rounds")).toBe(true);
+    // The GM's client cannot delete the goblin's effects (a world that refused the write).
+    const goblin = w.double.actAs(GM, () => w.double.game.actors.get(GOBLIN)!) as unknown as {
+      deleteEmbeddedDocuments: () => Promise<never>;
+    };
+    goblin.deleteEmbeddedDocuments = () => Promise.reject(new Error("refused by the server"));
+    const errorLog = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (let k = 0; k < 3; k++) await next(combat);
+    await next(combat);
+    await vi.waitFor(() => expect(errors(w)).toHaveLength(1));
+    expect(errors(w)).toEqual([errorText("ExpiryFailed", { cause: "refused by the server" })]);
+    expect(errorLog).toHaveBeenCalled();
+    errorLog.mockRestore();
+    expect(statusesOf(w, GOBLIN)).toEqual(["rb-hampered"]);
+  });
+
   it("put on during the bearer's own turn, that turn does not count", async () => {
     w = await bootHarmWorld();
     const combat = await fight();
