@@ -172,7 +172,8 @@ export function onCreateRollMessage(message: ChatMessage.Implementation): void {
   const entry: RecordedRoll = {
     message: message.id,
     user: message.author?.id ?? "",
-    rarity: rarity !== null && [good, bad, percentile].every(Number.isFinite) ? { good, bad, percentile } : null,
+    // What a rarity may hold is checked where it is counted (`addRoll`).
+    rarity: rarity === null ? null : { good, bad, percentile },
     throws: (roll?.dice ?? []).flatMap((d) => d.results.map((r) => ({ faces: d.faces ?? 0, value: r.result }))),
     manual,
   };

@@ -24,7 +24,7 @@ import {
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
-import { ASSISTANT } from "../support/system.ts";
+import { ASSISTANT, reloadGmAfterFirstAction } from "../support/system.ts";
 import { localize } from "../support/i18n.ts";
 
 /** A fourth player, and her character. */
@@ -100,17 +100,7 @@ describe("a GM handover (fault 11)", () => {
     const gmAction = await import("../../src/services/gm-action.ts");
     // The GM's client applies the first request of the queue, then reloads before it answers: its answer
     // and the rest of its queue are gone with the page, and its module memory too.
-    const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
-    let handedOver = false;
-    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = async (query: { userId: string; actionId: string }) => {
-      const reply = await handler(query);
-      if (w.double.game.user.id === GM && !handedOver) {
-        handedOver = true;
-        w.double.setActive(GM, false);
-        gmAction.forgetGmActions();
-      }
-      return reply;
-    };
+    const handedOver = await reloadGmAfterFirstAction(w.double);
     nextFaces(w, [
       [3, 4],
       [2, 6],
@@ -121,7 +111,7 @@ describe("a GM handover (fault 11)", () => {
       cards.map((id, k) => control(w, players[k]!, id, { type: "augment", faces: faces[k]! })),
     );
     await w.double.settle();
-    expect(handedOver).toBe(true);
+    expect(handedOver()).toBe(true);
     expect(w.double.game.users.activeGM?.id).toBe(ASSISTANT);
     expect(done).toEqual([true, true, true, true]);
     expect(errors(w)).toEqual([]);

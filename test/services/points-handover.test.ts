@@ -8,7 +8,7 @@
  * Point or Willpower spend was refused although the point was gone (no card was posted).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ASSISTANT } from "../support/system.ts";
+import { ASSISTANT, reloadGmAfterFirstAction } from "../support/system.ts";
 import {
   ALICE,
   BOB,
@@ -43,21 +43,7 @@ async function handoverWorld(): Promise<{ handedOver: () => boolean }> {
     latency: 40,
     queryLatency: 40,
   });
-  const gmAction = await import("../../src/services/gm-action.ts");
-  const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
-  let left = false;
-  w.double.CONFIG.queries[gmAction.ACTION_QUERY] = async (query: { userId: string; actionId: string }) => {
-    const reply = await handler(query);
-    if (w.double.game.user.id === GM && !left) {
-      // The GM's page reloads after the writes and before the answer: the answer and its memory are gone.
-      left = true;
-      w.double.setActive(GM, false);
-      gmAction.forgetGmActions();
-      return new Promise<never>(() => undefined);
-    }
-    return reply;
-  };
-  return { handedOver: () => left };
+  return { handedOver: await reloadGmAfterFirstAction(w.double) };
 }
 
 describe("a points spend repeated after a GM handover is paid once (fault 3)", () => {

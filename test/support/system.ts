@@ -45,3 +45,26 @@ export async function bootSystem(options: InstallOptions = {}): Promise<FoundryD
   onInit();
   return double;
 }
+
+/**
+ * The GM's page reloads right after it applied its first privileged action, before the answer left:
+ * the GM goes inactive (the world drops an inactive client's answer) and its module memory of replies
+ * is gone, so the asker's retry reaches the next GM under the same id.
+ *
+ * @returns Whether the handover has happened yet.
+ */
+export async function reloadGmAfterFirstAction(double: FoundryDouble): Promise<() => boolean> {
+  const gmAction = await import("../../src/services/gm-action.ts");
+  const handler = double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
+  let handedOver = false;
+  double.CONFIG.queries[gmAction.ACTION_QUERY] = async (query: { userId: string; actionId: string }) => {
+    const reply = await handler(query);
+    if (double.game.user.id === GM && !handedOver) {
+      handedOver = true;
+      double.setActive(GM, false);
+      gmAction.forgetGmActions();
+    }
+    return reply;
+  };
+  return () => handedOver;
+}

@@ -35,6 +35,7 @@ import {
   currentSession,
   lateUsesNow,
   loadPools,
+  loggedOnCard,
   matchesRecord,
   namesOf,
   poolWrites,
@@ -207,10 +208,8 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   const { message, card } = loaded;
   if (!contentVisibleTo(visibilityOf(message), me)) throw new EngineError("CardNotVisible");
   if (card.applied.includes(actionId)) return reply(card, loaded.roll, true);
-  // The GM's own log knows the ids it applied, whatever the card says and whether or not its memory of
-  // replies survived a reload or handover (it is written before the pools, so pools already paid imply it).
-  const done = recordedSpend(actionId);
-  if (done?.message === message.id) return reply(card, loaded.roll, true);
+  // The log is written before the pools, so pools already paid imply it.
+  if (loggedOnCard(actionId, message.id ?? "")) return reply(card, loaded.roll, true);
   if (data.seen !== card.ledger.length) throw new EngineError("CardChanged");
   const control = data.control;
   if ((control.type === "close" || control.type === "refund" || control.type === "undo") && !asker.isGM) {
@@ -231,7 +230,6 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   // card's roll, which its author may rewrite, so a line the GM's log does not hold, for this card and
   // with these dice, gives nothing back.
   const paid = target && target.dice.length > 0 ? recordedSpend(target.id) : null;
-  if (paid?.undoneBy === actionId && paid.message === message.id) return reply(card, loaded.roll, true);
   if (target && target.dice.length > 0 && !matchesRecord(paid, message.id ?? "", target)) {
     throw new EngineError("SpendUnrecorded");
   }

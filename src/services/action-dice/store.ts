@@ -141,6 +141,18 @@ export function recordedSpend(entryId: string): SpendRecord | null {
 }
 
 /**
+ * Whether this session's log shows an action id applied to a card: a spend under its own id, or the
+ * undo (or refund) that gave one back. The GM's own record, whatever the card says and whether or not
+ * its memory of replies survived a reload or handover.
+ */
+export function loggedOnCard(actionId: string, messageId: string): boolean {
+  const { spends } = spendLogNow();
+  return Object.entries(spends).some(
+    ([id, r]) => r.message === messageId && (id === actionId || r.undoneBy === actionId),
+  );
+}
+
+/**
  * Whether a card's ledger line says what the GM recorded for it: the same card, the same payer, the
  * same dice from the same source, the same strike.
  */

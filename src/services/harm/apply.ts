@@ -343,7 +343,7 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   if (message) steps.push(messageFlagWrite(message, LEDGER_FLAG, withEntry(ledgerOf(message), entry)));
   await runWrites(steps);
   callDoneHook(event);
-  return { entry, messageId: message?.id ?? record?.created()?.id ?? "", repeated: false };
+  return { entry, messageId: cardId(), repeated: false };
 }
 
 /**
@@ -419,5 +419,5 @@ export async function runHeal({ asker, actionId }: ActionContext, data: HealRequ
   const cardId = () => record.created()?.id ?? "";
   await runWrites([record, ...steps, ...logs.map(({ actor, entry }) => harmLogWrite(actor, loggedOf(entry, cardId)))]);
   for (const event of events) callDoneHook(event);
-  return { entry: null, messageId: record.created()?.id ?? "", repeated: false };
+  return { entry: null, messageId: cardId(), repeated: false };
 }
