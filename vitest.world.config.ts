@@ -43,6 +43,7 @@ const SCENARIOS = [
   "test/services/integrations-batch.test.ts",
   "test/services/harm.test.ts",
   "test/applications/sheet-health.test.ts",
+  "test/applications/npc-defence.test.ts",
   "test/services/harm-durations.test.ts",
   "test/services/harm-fight.test.ts",
   "test/services/harm-latency.test.ts",
@@ -54,6 +55,7 @@ const SCENARIOS = [
   "test/services/gm-handover.test.ts",
   "test/services/points-handover.test.ts",
   "test/services/harm-forgery.test.ts",
+  "test/services/harm-verdicts.test.ts",
   "test/services/action-dice-forgery.test.ts",
 ];
 

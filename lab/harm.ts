@@ -14,8 +14,10 @@ import type { RequestSpecimen } from "./requests.ts";
 
 const ALICE = "labUserAlice0001";
 const GM = "labUserGm0000001";
-const GOBLIN: ShownTarget = { ref: { actor: "labActorGoblin01" }, name: "Goblin" };
-const WOLF: ShownTarget = { ref: { actor: "labActorWolf0001" }, name: "Wolf" };
+const GOBLIN: ShownTarget = { ref: { actor: "labActorGoblin01" }, name: "Goblin", verdict: "hit" };
+const WOLF: ShownTarget = { ref: { actor: "labActorWolf0001" }, name: "Wolf", verdict: "hit" };
+// The axe missed the ogre: its owner is offered nothing there; the GM may force it (RULES.md §6).
+const OGRE: ShownTarget = { ref: { actor: "labActorOgre0001" }, name: "Ogre", verdict: "miss" };
 
 /** A ledger entry from an application the harm model computed. */
 function entry(id: string, target: ShownTarget, result: harm.HarmResult, by: string, byName: string): HarmEntry {
@@ -59,10 +61,11 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
     context: harmControlsView(
       {
         amount: 7,
-        targets: [GOBLIN, WOLF],
+        targets: [GOBLIN, WOLF, OGRE],
         selection: true,
         entries: shown,
         mayUndo: (e) => isGM || e.by === viewer,
+        gm: isGM,
       },
       i18n,
     ),
@@ -72,7 +75,7 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
   const healed = [
     entry(
       "labHeal000000001",
-      { ref: { actor: "labActorVex00001" }, name: "Vex" },
+      { ref: { actor: "labActorVex00001" }, name: "Vex", verdict: "pending" },
       harm.applyHarm(fresh(4, 10), { amount: 6, multiplier: "heal" }, context("pool")),
       GM,
       "Gamemaster",
@@ -116,7 +119,15 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
         {
           file: "templates/chat/harm-controls.hbs",
           context: harmControlsView(
-            { amount: null, targets: [], selection: false, entries: healed, mayUndo: () => true, record: "heal" },
+            {
+              amount: null,
+              targets: [],
+              selection: false,
+              entries: healed,
+              mayUndo: () => true,
+              gm: true,
+              record: "heal",
+            },
             i18n,
           ),
         },

@@ -193,6 +193,8 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
             npc: {
               notes: noteText((actor.system as { notes?: unknown }).notes),
               labelKey: `ROLLING_BONES.Actor.${actor.actorType}.FIELDS.notes.label`,
+              // The lab's table is run by its GM, who edits an NPC's defence figure.
+              defence: "edit",
             },
           }
         : {}),

@@ -118,8 +118,14 @@ describe("the NPC sheets", () => {
     const notes = "Flees at <b>half</b> strength";
     document.body.innerHTML = renderSheet("pool-character", SAMPLES["pool-character"], { npcNotes: notes });
     const stats = [...document.querySelectorAll("[data-stat]")].map((s) => (s as HTMLElement).dataset.stat);
-    // Health (left and maximum) leads every sheet, an NPC's too.
-    expect(stats).toEqual(["rb-pool-character-health", "rb-pool-character-health-max", "rb-pool-character-notes"]);
+    // The defence figure (the GM's, edited) and health (left and maximum) lead every sheet, an NPC's too.
+    expect(stats).toEqual([
+      "rb-pool-character-defence",
+      "rb-pool-character-health",
+      "rb-pool-character-health-max",
+      "rb-pool-character-notes",
+    ]);
+    expect(document.querySelector("input[name='system.defence']")).not.toBeNull();
     expect(document.querySelector("textarea[name='system.notes']")?.textContent).toBe(notes);
     expect(document.querySelector("[name^='system.willpower']")).toBeNull();
     expect(document.querySelectorAll("[data-action='roll'][data-kind='attribute']").length).toBeGreaterThan(0);
@@ -133,11 +139,19 @@ describe("the NPC sheets", () => {
       const npc = sheetContext(type, SAMPLES[type] as never, { npcNotes: "" });
       const ids = (v: typeof npc) => v.view.stats.map((s) => s.id);
       expect(ids(npc).filter((id) => !id.endsWith("hindrance"))).toEqual([
+        `rb-${type}-defence`,
         `rb-${type}-health`,
         `rb-${type}-health-max`,
         `rb-${type}-notes`,
       ]);
       expect(ids(character)).not.toContain(`rb-${type}-notes`);
+      // A player where the world hides NPC defences: no figure; where it shows them: the figure as text.
+      const hidden = sheetContext(type, SAMPLES[type] as never, { npcNotes: "", npcDefence: "hide" });
+      expect(ids(hidden)).not.toContain(`rb-${type}-defence`);
+      const shown = sheetContext(type, SAMPLES[type] as never, { npcNotes: "", npcDefence: "show" });
+      const stat = shown.view.stats.find((s) => s.id === `rb-${type}-defence`);
+      expect(stat?.input).toBeUndefined();
+      expect(stat?.text).toMatch(/^\d+$/);
       expect(npc.view.sections.map((s) => s.id)).toEqual(character.view.sections.map((s) => s.id));
       expect(npc.header.typeLabel).toBe(localize(`ROLLING_BONES.Actor.${type.replace("-character", "-npc")}.label`));
     },

@@ -42,6 +42,8 @@ export interface RenderOptions {
   conditions?: { id: string; name: string; active: boolean }[];
   /** Renders the NPC type of the engine, with these notes (its data: the sample less the player's fields). */
   npcNotes?: string;
+  /** How an NPC's defence is shown (the GM's "edit" when omitted). */
+  npcDefence?: "edit" | "show" | "hide";
 }
 
 /** The context a character sheet renders with. */
@@ -63,7 +65,15 @@ export function sheetContext<T extends CharacterType>(
     ...(options.actionDice ? { actionDice: options.actionDice } : {}),
     ...(options.gm ? { gm: true } : {}),
     ...(options.conditions ? { conditions: options.conditions } : {}),
-    ...(npc ? { npc: { notes: npc.notes, labelKey: `ROLLING_BONES.Actor.${npcType}.FIELDS.notes.label` } } : {}),
+    ...(npc
+      ? {
+          npc: {
+            notes: npc.notes,
+            labelKey: `ROLLING_BONES.Actor.${npcType}.FIELDS.notes.label`,
+            defence: options.npcDefence ?? "edit",
+          },
+        }
+      : {}),
   });
   const label = localize(`ROLLING_BONES.Actor.${npc ? npcType : type}.label`);
   const header = {

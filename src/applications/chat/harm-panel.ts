@@ -38,9 +38,9 @@ function cardRoll(message: ChatMessage.Implementation) {
 /** The recorded targets of a card that still exist, with their names (text). */
 function shownTargets(message: ChatMessage.Implementation): ShownTarget[] {
   const stored = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  return recordedTargets(stored).flatMap(({ ref, name }) => {
+  return recordedTargets(stored).flatMap(({ ref, name, verdict }) => {
     const actor = game.actors.get(ref.actor);
-    return actor ? [{ ref, name: name ?? actor.name }] : [];
+    return actor ? [{ ref, name: name ?? actor.name, verdict }] : [];
   });
 }
 
@@ -60,6 +60,7 @@ export async function decorateHarmPanel(message: ChatMessage.Implementation, htm
       selection: damage !== null,
       entries: ledger.entries,
       mayUndo: (entry) => game.user.isGM || entry.by === game.user.id,
+      gm: game.user.isGM,
       ...(record ? { record } : {}),
     },
     game.i18n,

@@ -6,7 +6,7 @@
  */
 
 import { harm } from "../../engines/core.ts";
-import type { HarmEntry, TargetRef } from "../../services/harm/ledger.ts";
+import { verdictRule, type HarmEntry, type TargetRef, type TargetVerdict } from "../../services/harm/ledger.ts";
 import type { ControlsLocalization } from "./card-controls.ts";
 
 /** One apply button. */
@@ -24,6 +24,8 @@ export interface HarmRowView {
   /** `data-*` attributes naming the target (`actor`, `token`, `scene`) or the selection (`selection`). */
   readonly data: Readonly<Record<string, string>>;
   readonly buttons: readonly HarmButtonView[];
+  /** Why the row differs (a missed target, one of another engine), in words; `null` for a hit. */
+  readonly note: string | null;
 }
 
 /** One ledger line. */
@@ -51,6 +53,8 @@ export interface HarmControlsView {
 export interface ShownTarget {
   readonly ref: TargetRef;
   readonly name: string;
+  /** The attack's verdict on it (`pending` where no attack judged it). */
+  readonly verdict: TargetVerdict;
 }
 
 /** What the panel is built from. */
@@ -63,6 +67,8 @@ export interface HarmControlsInput {
   readonly entries: readonly HarmEntry[];
   /** Whether the viewer may undo an entry (a GM, or who applied it). */
   readonly mayUndo: (entry: HarmEntry) => boolean;
+  /** Whether the viewer is a GM (who alone may force damage on a missed target). */
+  readonly gm: boolean;
   /** What a record card records, when it is one. */
   readonly record?: "damage" | "heal";
 }
@@ -74,13 +80,33 @@ const BUTTON_TEXT: Readonly<Record<harm.Multiplier, string>> = {
   heal: "ROLLING_BONES.Harm.Apply.heal",
 };
 
-/** The four buttons of a row. */
-function buttons(amount: number, who: string, i18n: ControlsLocalization): HarmButtonView[] {
+/** The four buttons of a row (on a missed target, each says that it forces). */
+function buttons(amount: number, who: string, i18n: ControlsLocalization, forced = false): HarmButtonView[] {
   return harm.MULTIPLIERS.map((multiplier) => {
     const value = String(harm.scaledAmount(amount, multiplier));
     const aria = i18n.format(`ROLLING_BONES.Harm.Apply.${multiplier}Label`, { amount: value, who });
-    return { multiplier, text: i18n.localize(BUTTON_TEXT[multiplier]), aria };
+    const text = i18n.localize(BUTTON_TEXT[multiplier]);
+    return {
+      multiplier,
+      text,
+      aria: forced ? i18n.format("ROLLING_BONES.Harm.Apply.ForceLabel", { what: aria }) : aria,
+    };
   });
+}
+
+/**
+ * A recorded target's row (RULES.md §6, "a miss gets no damage"): buttons after a hit (or where no
+ * attack judged it); on a missed target, or one of another engine, buttons for a GM only, with a note
+ * saying why.
+ */
+function targetRow(t: ShownTarget, amount: number, gm: boolean, i18n: ControlsLocalization): HarmRowView {
+  const data: Record<string, string> = { actor: t.ref.actor };
+  if (t.ref.token !== undefined) data.token = t.ref.token;
+  if (t.ref.scene !== undefined) data.scene = t.ref.scene;
+  const rule = verdictRule(t.verdict);
+  if (rule === "open") return { label: t.name, data, buttons: buttons(amount, t.name, i18n), note: null };
+  const note = i18n.localize(`ROLLING_BONES.Harm.Row.${rule}${gm ? "Gm" : ""}`);
+  return { label: t.name, data, buttons: gm ? buttons(amount, t.name, i18n, rule === "gmForces") : [], note };
 }
 
 /** A ledger line's text: who, what, the health before and after, and who applied it. */
@@ -105,6 +131,7 @@ function marksOf(entry: HarmEntry, i18n: ControlsLocalization): string[] {
   if (entry.wound) marks.push(i18n.localize(`ROLLING_BONES.Condition.${entry.wound}.name`));
   if (entry.defeat === "add") marks.push(i18n.localize("ROLLING_BONES.Harm.Defeated"));
   if (entry.defeat === "remove") marks.push(i18n.localize("ROLLING_BONES.Harm.NoLongerDefeated"));
+  if (entry.forced) marks.push(i18n.localize("ROLLING_BONES.Harm.Forced"));
   return marks;
 }
 
@@ -118,15 +145,10 @@ export function harmControlsView(input: HarmControlsInput, i18n: ControlsLocaliz
   const { amount } = input;
   const rows: HarmRowView[] = [];
   if (amount !== null) {
-    for (const t of input.targets) {
-      const data: Record<string, string> = { actor: t.ref.actor };
-      if (t.ref.token !== undefined) data.token = t.ref.token;
-      if (t.ref.scene !== undefined) data.scene = t.ref.scene;
-      rows.push({ label: t.name, data, buttons: buttons(amount, t.name, i18n) });
-    }
+    for (const t of input.targets) rows.push(targetRow(t, amount, input.gm, i18n));
     if (input.selection) {
       const label = i18n.localize("ROLLING_BONES.Harm.Selected");
-      rows.push({ label, data: { selection: "selected" }, buttons: buttons(amount, label, i18n) });
+      rows.push({ label, data: { selection: "selected" }, buttons: buttons(amount, label, i18n), note: null });
     }
   }
   const title =

@@ -38,6 +38,7 @@ import { harmStateOf, woundRules } from "../../services/harm/marks.ts";
 import { timedEffectsOf } from "../../services/harm/durations.ts";
 import { conditionsFor } from "../../services/conditions.ts";
 import { conditionLines } from "../../dice/cards/context.ts";
+import { npcDefencesShown } from "../../data/settings/targets.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -255,6 +256,8 @@ export class RollingBonesCharacterSheet<
             npc: {
               notes: typeof notes === "string" ? notes : "",
               labelKey: `ROLLING_BONES.Actor.${actorType}.FIELDS.notes.label`,
+              // The GM edits the figure; a player sees it only where the world shows NPC defences.
+              defence: game.user.isGM ? "edit" : npcDefencesShown() ? "show" : "hide",
             },
           }
         : {}),

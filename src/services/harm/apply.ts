@@ -27,9 +27,11 @@ import {
   withLogUndone,
   withLogged,
   readLedger,
+  recordedFor,
   recordedTargets,
   sameTarget,
   undoable,
+  verdictRule,
   withEntry,
   withUndone,
   type HarmEntry,
@@ -218,6 +220,27 @@ function checkMayApply(
   }
 }
 
+/**
+ * What the attack's verdict on a recorded target allows (RULES.md §6, "a miss gets no damage"): a
+ * missed target, or one of another engine, takes a card's damage only from a GM; on a miss the
+ * application is forced, and its ledger line says so.
+ *
+ * @returns Whether the application is forced.
+ * @throws EngineError `HarmMissed` or `HarmGmCall` for anyone else.
+ */
+function checkVerdict(
+  asker: User.Implementation,
+  actor: Actor.Implementation,
+  target: TargetRef,
+  message: ChatMessage.Implementation,
+): boolean {
+  const recorded = recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets);
+  const rule = verdictRule(recordedFor(recorded, target)?.verdict ?? null);
+  if (rule === "open") return false;
+  if (!asker.isGM) throw new EngineError(rule === "gmForces" ? "HarmMissed" : "HarmGmCall", { name: actor.name });
+  return rule === "gmForces";
+}
+
 /** The event the hooks receive. */
 function hookEvent(
   actor: Actor.Implementation,
@@ -270,6 +293,7 @@ function entryFor(
   actor: Actor.Implementation,
   result: harm.HarmResult,
   asker: User.Implementation,
+  forced = false,
 ): HarmEntry {
   return {
     id,
@@ -285,6 +309,7 @@ function entryFor(
     by: asker.id ?? "",
     byName: asker.name ?? "",
     undone: false,
+    ...(forced ? { forced: true as const } : {}),
   };
 }
 
@@ -323,10 +348,11 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   if (harmLogOf(actor).some((l) => l.id === actionId))
     return { entry: null, messageId: message?.id ?? "", repeated: true };
   checkMayApply(asker, actor, target, message);
+  const forced = message ? checkVerdict(asker, actor, target, message) : false;
   const result = harm.applyHarm(harmStateOf(actor), { amount: checked, multiplier }, harmContextOf(actor));
   const event = hookEvent(actor, target, result, asker.id ?? "", message?.id ?? null);
   askPreHook(event);
-  const entry = entryFor(actionId, target, actor, result, asker);
+  const entry = entryFor(actionId, target, actor, result, asker, forced);
   const record = message
     ? null
     : messageCreate(

@@ -48,6 +48,8 @@ export interface HarmEntry {
   /** Whether it has been undone, and by whom. */
   readonly undone: boolean;
   readonly undoneBy?: string;
+  /** Set when a GM forced it on a target the attack missed (RULES.md §6, "a miss gets no damage"). */
+  readonly forced?: true;
 }
 
 /** A card's ledger. */
@@ -82,7 +84,8 @@ function isEntry(value: unknown): value is HarmEntry {
     (v.defeat === null || v.defeat === "add" || v.defeat === "remove") &&
     typeof v.by === "string" &&
     typeof v.byName === "string" &&
-    typeof v.undone === "boolean"
+    typeof v.undone === "boolean" &&
+    (v.forced === undefined || v.forced === true)
   );
 }
 
@@ -125,10 +128,18 @@ export function sameTarget(a: TargetRef, b: TargetRef): boolean {
   return a.actor === b.actor && (a.token ?? "") === (b.token ?? "") && (a.scene ?? "") === (b.scene ?? "");
 }
 
-/** A target recorded on a card: its reference, and the name the card recorded (text), if any. */
+/** The verdicts a card may record on a target (`dice/cards/targets.ts`). */
+const VERDICTS = ["hit", "miss", "none", "pending"] as const;
+
+/** A verdict on a recorded target. */
+export type TargetVerdict = (typeof VERDICTS)[number];
+
+/** A target recorded on a card: its reference, the name the card recorded (text), if any, and its verdict. */
 export interface RecordedTarget {
   readonly ref: TargetRef;
   readonly name: string | null;
+  /** The attack's verdict on it; `pending` where none was recorded (a damage roll made without an attack). */
+  readonly verdict: TargetVerdict;
 }
 
 /** A token document's UUID on a scene (`Scene.<id>.Token.<id>`). [API13 Document#uuid] */
@@ -147,7 +158,7 @@ export function recordedTargets(stored: unknown): RecordedTarget[] {
   if (!Array.isArray(stored)) return [];
   const out: RecordedTarget[] = [];
   for (const item of stored as unknown[]) {
-    if (typeof item === "string" && item !== "") out.push({ ref: { actor: item }, name: null });
+    if (typeof item === "string" && item !== "") out.push({ ref: { actor: item }, name: null, verdict: "pending" });
     if (!shared.isRecord(item)) continue;
     const actor = shared.textOf(item.actor ?? item.actorId);
     if (actor === "") continue;
@@ -156,9 +167,34 @@ export function recordedTargets(stored: unknown): RecordedTarget[] {
     const token = uuid ? (uuid[2] as string) : given;
     const scene = uuid ? (uuid[1] as string) : shared.textOf(item.scene ?? item.sceneId);
     const ref: TargetRef = { actor, ...(token && scene ? { token, scene } : {}) };
-    out.push({ ref, name: typeof item.name === "string" ? item.name : null });
+    const verdict = VERDICTS.find((v) => v === item.verdict) ?? "pending";
+    out.push({ ref, name: typeof item.name === "string" ? item.name : null, verdict });
   }
   return out.filter((t, i) => out.findIndex((u) => sameTarget(t.ref, u.ref)) === i);
+}
+
+/**
+ * The recorded target a reference names (the same token, or the actor where the card recorded no
+ * token), or `null` when the card did not record it.
+ */
+export function recordedFor(recorded: readonly RecordedTarget[], target: TargetRef): RecordedTarget | null {
+  return (
+    recorded.find((t) => sameTarget(t.ref, target)) ??
+    recorded.find((t) => t.ref.token === undefined && t.ref.actor === target.actor) ??
+    null
+  );
+}
+
+/**
+ * Who may apply a card's damage to a recorded target, by the attack's verdict on it (RULES.md §6, "a
+ * miss gets no damage"): anyone the other checks allow after a hit, or where no attack judged it (a
+ * damage roll made on its own); only a GM on a missed target (the application is then forced) or on
+ * one of another engine (the GM's call).
+ */
+export function verdictRule(verdict: TargetVerdict | null): "open" | "gmForces" | "gmCall" {
+  if (verdict === "miss") return "gmForces";
+  if (verdict === "none") return "gmCall";
+  return "open";
 }
 
 /** What a card offers to apply: the amount it names, or `null` for a card that names none. */

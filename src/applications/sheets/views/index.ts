@@ -120,7 +120,7 @@ export function characterView<T extends CharacterType>(
     ...viewed,
     stats: [...healthStats(ENGINE_OF[type], system.health, kit, options.health), ...timed, ...viewed.stats],
   };
-  const npc = options.npc ? npcView(own, options.npc.notes, options.npc.labelKey, kit) : own;
+  const npc = options.npc ? npcView(own, options.npc, kit) : own;
   const view =
     options.conditions?.length || options.effects?.length
       ? { ...npc, stats: [...npc.stats, conditionsStat(options.conditions ?? [], options.effects ?? [], kit)] }

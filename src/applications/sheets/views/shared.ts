@@ -71,7 +71,15 @@ export interface ViewOptions {
    */
   readonly effects?: readonly ConditionLine[];
   /** An NPC's notes and the key of their label: present, the sheet is an NPC's (no points or pools, notes). */
-  readonly npc?: { readonly notes: string; readonly labelKey: string };
+  readonly npc?: {
+    readonly notes: string;
+    readonly labelKey: string;
+    /**
+     * How its defence figure is shown (RULES.md §6, issue 35 point 3): the GM edits it, a player sees it
+     * only where the world shows NPC defences; left out when omitted.
+     */
+    readonly defence?: "edit" | "show" | "hide";
+  };
   /** The world's wound rules and the defeated mark, for the health figures; absent: the default rules, not defeated. */
   readonly health?: SheetHealth;
   /** The effects on the actor that last a number of rounds or turns, with how much each has left; absent or empty: not shown. */
