@@ -1,7 +1,8 @@
 /** The conditions on an actor that adjust its rolls, read from its applied Active Effects (`data/conditions`). */
 
 import { CONDITIONS, namedConditions, type EffectLike, type NamedCondition } from "../data/conditions/index.ts";
-import type { EngineId } from "../engines/core.ts";
+import { woundStatusId } from "../data/conditions/wounds.ts";
+import { harm, type EngineId } from "../engines/core.ts";
 import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../helpers/compat.ts";
 
 /**
@@ -11,11 +12,14 @@ import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../he
  * @param engine - The roll's engine.
  * @param actor - The actor who rolls.
  * @param withoutStatuses - Leave out the system's own status conditions (a sheet lists those as toggles).
+ * @param damage - The roll is a damage roll: wounds, which move trait rolls only (RULES.md §6,
+ *   "Wound penalties move trait rolls only"), are left out, whoever set them.
  */
 export function conditionsFor(
   engine: EngineId,
   actor: Actor.Implementation,
   withoutStatuses = false,
+  damage = false,
 ): NamedCondition[] {
   // An effect's changes are `changes` in v13 and `system.changes` in v14 (compat reads either).
   const all = actor.appliedEffects as unknown as readonly (EffectChangesHolder &
@@ -24,7 +28,12 @@ export function conditionsFor(
       readonly statuses?: ReadonlySet<string>;
     })[];
   const statusIds = new Set(CONDITIONS.map((c) => c.id));
-  const effects = withoutStatuses ? all.filter((e) => ![...(e.statuses ?? [])].some((id) => statusIds.has(id))) : all;
+  const wounds = new Set(harm.WOUND_IDS.map(woundStatusId));
+  const effects = all.filter((e) => {
+    const statuses = [...(e.statuses ?? [])];
+    if (withoutStatuses && statuses.some((id) => statusIds.has(id))) return false;
+    return !(damage && statuses.some((id) => wounds.has(id)));
+  });
   return namedConditions(
     engine,
     effects.map((e) => ({

@@ -155,6 +155,68 @@ describe("action-dice damage", () => {
   });
 });
 
+describe("wounds move trait rolls only (issue 35 point 8, RULES.md §6)", () => {
+  /** Marks a character Wounded as the GM would from the token HUD. */
+  async function wound(actorId: string): Promise<void> {
+    await w.double.actAs(GM, () =>
+      (
+        w.double.game.actors.get(actorId) as unknown as { toggleStatusEffect(id: string): Promise<unknown> }
+      ).toggleStatusEffect("rb-wounded"),
+    );
+    await w.double.settle();
+  }
+
+  it("a Wounded action character's sword damage is its formula, not 2 less; its attack still takes −2", async () => {
+    await world();
+    await wound(AYLA);
+    nextFaces(w, [
+      [2, 6],
+      [5, 6],
+    ]);
+    const message = await rollDamage(ALICE, AYLA, SWORD);
+    const roll = message!.rolls[0] as unknown as ActionRoll;
+    expect(roll.request).toMatchObject({ kind: "damage", modifier: 1 });
+    expect(roll.total).toBe(8);
+    expect((roll.options as { conditions?: unknown }).conditions).toBeUndefined();
+    nextFaces(w, [[14, 20]]);
+    const { rollActorTrait } = await import("../../src/applications/sheets/roll-trait.ts");
+    const shift = new MouseEvent("click", { shiftKey: true });
+    await w.double.actAs(ALICE, () => rollActorTrait(AYLA, { kind: "weapon", key: SWORD }, shift));
+    await w.double.settle();
+    const attack = w.double.game.messages.contents.at(-1)!.rolls[0] as unknown as ActionRoll;
+    // The sword's +2, Dexterity's 0 and the wound's −2.
+    expect(attack.request).toMatchObject({ kind: "attack", modifier: 0 });
+  });
+
+  it("a Wounded Wild Die character's axe damage keeps its Strength dice, and its dialog lists no wound", async () => {
+    await world();
+    await wound(WIL);
+    const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
+    const { equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
+    const { rollWithPoints } = await import("../../src/services/points/index.ts");
+    const { dialogSettingsFor } = await import("../../src/applications/dialogs/direct.ts");
+    const actor = w.double.game.actors.get(WIL)!;
+    const trait = requestForTrait(
+      "wild-character",
+      actor.system as never,
+      { kind: "damage", key: AXE },
+      equipmentOf(actor as never),
+    );
+    const rollOptions = { damage: { actor: "Wil", ...trait.damage } };
+    // The dialog the damage button opens counts no wound in its odds; a check's dialog does.
+    const settings = await w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never, rollOptions }));
+    expect(settings.conditions ?? []).toEqual([]);
+    const check = await w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never }));
+    expect(check.conditions?.map((c) => c.name)).toHaveLength(1);
+    w.double.CONFIG.Dice.randomUniform = mixedFaces(Array.from({ length: 5 }, () => [3, 6] as [number, number]));
+    const message = await w.double.actAs(BOB, () =>
+      rollWithPoints("wild", trait.request, { actor: actor as never, visibility: "public", rollOptions }),
+    );
+    const outcome = (message!.rolls[0] as unknown as { options: { outcome: Record<string, unknown> } }).options.outcome;
+    expect(outcome).toMatchObject({ shape: { characterDice: 2, outsideDice: 3 } });
+  });
+});
+
 describe("the attack card's damage button", () => {
   it("an attack with the sword offers its owner a damage button, which rolls the sword's damage; others see none", async () => {
     await world();

@@ -49,8 +49,9 @@ export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
  * and the gear it may tick for a roll of its engine.
  *
  * @param actor - The rolling character, if any.
+ * @param damage - The roll is a damage roll (its conditions leave out wounds, RULES.md §6).
  */
-export function readDialogSettings(actor: Actor.Implementation | null = null): DialogSettings {
+export function readDialogSettings(actor: Actor.Implementation | null = null, damage = false): DialogSettings {
   const settings: DialogSettings = {
     percentileMode: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileMode) === "shift" ? "shift" : "dice",
     percentileCap: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileCap),
@@ -74,7 +75,7 @@ export function readDialogSettings(actor: Actor.Implementation | null = null): D
   const engine = type ? ENGINE_OF[type] : null;
   const gear = engine ? gearFor(engine, actor) : [];
   // The conditions and effects the roll will add, listed in the dialog and counted in its odds.
-  const conditions = engine ? conditionsFor(engine, actor) : [];
+  const conditions = engine ? conditionsFor(engine, actor, false, damage) : [];
   const sheetConditions = type === "pi-character" ? piSheetConditions(actor) : [];
   return {
     ...settings,
@@ -157,9 +158,10 @@ export async function rollDirect<E extends EngineId>(
  * (`readDialogSettings`), and the weapon attack the roll is, if any.
  */
 export function dialogSettingsFor(
-  options: Pick<OpenRollDialogOptions, "actor" | "attack" | "initial">,
+  options: Pick<OpenRollDialogOptions, "actor" | "attack" | "initial" | "rollOptions">,
 ): DialogSettings {
-  const settings = readDialogSettings(options.actor ?? null);
+  const damage = typeof options.rollOptions?.damage === "object" && options.rollOptions.damage !== null;
+  const settings = readDialogSettings(options.actor ?? null, damage);
   // An attack records the tokens its user targets, and its dialog shows them (RULES.md §6).
   const attacking =
     options.attack !== undefined || (options.initial as { kind?: unknown } | undefined)?.kind === "attack";

@@ -116,7 +116,9 @@ export async function rollWithPoints(
   // roll so its card names them (equipment first: it is what the roller chose).
   const equipment = actor && itemIds.length > 0 ? namedEquipmentOf(engine, actor, itemIds) : [];
   if (equipment === null) return null;
-  const conditions = actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor) : [];
+  // A damage roll takes no wound penalty (RULES.md §6: wounds move trait rolls only).
+  const damage = shared.isRecord(asked.rollOptions?.damage);
+  const conditions = actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor, false, damage) : [];
   const stored = {
     ...(conditions.length > 0 ? { conditions } : {}),
     ...(equipment.length > 0 ? { equipment } : {}),
