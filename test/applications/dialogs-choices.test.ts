@@ -10,7 +10,7 @@ import { choicesView, type ChoiceTableView } from "../../src/applications/dialog
 import { buildDialogContext } from "../../src/applications/dialogs/context.ts";
 import { DIALOG_ENGINES } from "../../src/applications/dialogs/engines.ts";
 import { evaluateForm, type DialogPoints, type DialogSettings } from "../../src/applications/dialogs/types.ts";
-import type { EngineId } from "../../src/engines/index.ts";
+import { harm, type EngineId } from "../../src/engines/index.ts";
 import { renderTemplate } from "../support/handlebars.ts";
 import { localize } from "../support/i18n.ts";
 import { settingsWith } from "./dialog-helpers.ts";
@@ -169,6 +169,46 @@ describe("what each choice buys", () => {
       points: points({ willpower: { current: 3, permanent: 5, spentInTurn: "c1.2", turn: "c1.2" } }),
     });
     expect(choicesView("pool", values, spent, "en").map((t) => t.resource)).toEqual(["automatic"]);
+  });
+
+  describe("with the character's wounds and conditions, as the roll adds them (issue 35 point 5)", () => {
+    /** A wound of two steps and a condition of the engine's own, as the dialog settings list them. */
+    const conditions = (engine: EngineId) => [
+      { name: "Badly wounded", adjustments: harm.stepAdjustments(engine, 2) },
+      ...(engine === "wild" ? [{ name: "Stunned", adjustments: [{ target: "dice", value: -1 }] }] : []),
+      ...(engine === "pool" ? [{ name: "Dazed", adjustments: [{ target: "difficulty", value: 1 }] }] : []),
+    ];
+    const cases: readonly [EngineId, Partial<DialogSettings>, Record<string, unknown>][] = [
+      [
+        "wild",
+        { points: points({ wild: { characterPoints: 4, fatePoints: 2, cpUsed: 0, fpUsed: 0, cpLimit: 5 } }) },
+        { dice: 4, pips: 1, target: 14 },
+      ],
+      ["percentile", { points: points({ karma: 6 }) }, { bonus: 1, penalty: 0, column: 9 }],
+      [
+        "action",
+        { actionDice: { level: 7, faces: 6, held: [{ faces: 6, count: 3 }] } },
+        { modifier: 3, dc: 16, augments: [6] },
+      ],
+      ["pi", {}, { pool: [8, 6, 4], precisionGoal: 9 }],
+      [
+        "pool",
+        { points: points({ willpower: { current: 3, permanent: 5, spentInTurn: null, turn: null } }) },
+        { pool: 7, difficulty: 6 },
+      ],
+    ];
+    for (const [engine, extra, request] of cases) {
+      it(`${engine}: every row, the ticked one first, equals the headline beside it`, () => {
+        const settings = settingsWith({ ...extra, conditions: conditions(engine) as never });
+        const values = DIALOG_ENGINES[engine].requestToForm(request as never, settings);
+        const tables = expectRowsMatchPanel(engine, values, settings);
+        const headline = panelChance(engine, evaluateForm(DIALOG_ENGINES[engine], values, settings, "en").odds);
+        for (const t of tables) expect(t.rows.find((r) => r.chosen)?.p, t.resource).toBe(headline);
+        // And the conditions moved it: without them the headline is another figure.
+        const bare = panelChance(engine, evaluateForm(DIALOG_ENGINES[engine], values, settingsWith(extra), "en").odds);
+        expect(bare).not.toBe(headline);
+      });
+    }
   });
 
   it("renders each table with the chosen amount marked in words; nothing while the form is invalid", () => {

@@ -25,6 +25,7 @@ describe("wild dialog: form → request", () => {
       fatePoint: false,
       firstOneCounts: true,
       target: null,
+      ownDice: true,
     });
   });
 

@@ -223,7 +223,8 @@ describe("requestForTrait", () => {
     ],
     [
       "wild-character",
-      { dice: 1, pips: 0, outsideDice: 1, outsidePips: 1 },
+      // The bow's code as written, none of it the character's: no Fate Point can double it.
+      { dice: 2, pips: 1, ownDice: false },
       { weapon: "Short bow", rolled: "2D+1", direct: false },
     ],
     [

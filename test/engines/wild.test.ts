@@ -388,6 +388,7 @@ describe("wild: validation", () => {
       fatePoint: false,
       firstOneCounts: true,
       target: null,
+      ownDice: true,
     });
   });
 
@@ -413,6 +414,9 @@ describe("wild: validation", () => {
     ["Character Points and a Fate Point", { dice: 2, characterPoints: 1, fatePoint: true }, "PointsOnSameRoll"],
     ["a Fate Point as text", { dice: 2, fatePoint: "yes" }, "NotBoolean"],
     ["the setting as a number", { dice: 2, firstOneCounts: 1 }, "NotBoolean"],
+    // A ranged weapon's damage (RULES.md §6): none of its dice is the character's to double.
+    ["a Fate Point on none of the character's dice", { dice: 3, ownDice: false, fatePoint: true }, "FateNoOwnDice"],
+    ["whose dice as text", { dice: 3, ownDice: "no" }, "NotBoolean"],
   ];
 
   it.each(bad)("%s → %s, and nothing is thrown", (_name, request, key) => {

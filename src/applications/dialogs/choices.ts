@@ -23,7 +23,7 @@ import { numberOrText, isChecked, type FormValues } from "./form-values.ts";
 import { barWidth, formatMean, formatPercent } from "./format.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import type { PercentileFormView } from "./percentile-roll-dialog.ts";
-import type { DialogSettings } from "./types.ts";
+import { asRolled, type DialogSettings } from "./types.ts";
 
 /** One amount of a resource as the dialog shows it. */
 export interface ChoiceRowView {
@@ -92,12 +92,15 @@ const VERDICTS: Readonly<Record<EngineId, (request: never) => Verdict>> = Object
   pool: poolAdvice.verdict,
 });
 
-/** The roll the form makes, as thrown: the dialog's request with the chosen equipment's adjustments. */
+/**
+ * The roll the form makes, as thrown: the dialog's request with the chosen equipment's and the
+ * character's conditions' adjustments (wounds among them), as the odds panel reads it (issue 35
+ * point 5: the ticked row is the headline).
+ */
 export function rolledRequest(engine: EngineId, values: FormValues, settings: DialogSettings): unknown {
   const dialog = DIALOG_ENGINES[engine];
   const request: unknown = dialog.formToRequest(values, settings);
-  const equipment = chosenEquipment(values, settings);
-  return equipment.named.length > 0 && dialog.adjust ? dialog.adjust(request, equipment.named) : request;
+  return asRolled(dialog, request, chosenEquipment(values, settings).named, settings);
 }
 
 /** The engine's own tables for the roll as set up. */
@@ -119,7 +122,9 @@ function engineTables(
           : { bonus: Number(numberOrText(values.bonus, 0)), penalty: Number(numberOrText(values.penalty, 0)) };
       // Called-shot dice are offered where the form shows them.
       const calledShot = (DIALOG_ENGINES.percentile.formView(values, settings, lang) as PercentileFormView).calledShot;
-      return percentileAdvice.choices(req, { karma: settings.points?.karma ?? null, calledShot, mode, entered });
+      // An NPC holds no karma (issue 35 point 9): nothing of it is priced.
+      const karma = settings.npc === true ? 0 : (settings.points?.karma ?? null);
+      return percentileAdvice.choices(req, { karma, calledShot, mode, entered });
     }
     case "action": {
       const req = action.validate(rolled as action.ActionRequest);
@@ -130,24 +135,50 @@ function engineTables(
     }
     case "wild": {
       const left = settings.points?.wild ?? null;
-      return wildAdvice.choices(
-        rolled as wild.WildRequest,
+      const held =
         left === null
           ? { characterPoints: null, fatePoints: null }
           : {
               characterPoints: Math.max(0, Math.min(left.characterPoints, left.cpLimit - left.cpUsed)),
               fatePoints: Math.max(0, Math.min(left.fatePoints, wild.FATE_POINTS_PER_SESSION - left.fpUsed)),
-            },
-      );
+            };
+      // An NPC holds no points; a roll of none of the character's dice takes no Fate Point (issue 35 point 9).
+      const npc = settings.npc === true;
+      return wildAdvice.choices(rolled as wild.WildRequest, {
+        characterPoints: npc ? 0 : held.characterPoints,
+        fatePoints: npc || settings.damage?.ownDice === false ? 0 : held.fatePoints,
+      });
     }
-    case "pi":
-      return piAdvice.choices(rolled as pi.PiRequest);
+    case "pi": {
+      // Each hindrance as the form would choose it, the conditions' own folded in as the roll folds
+      // them (a condition's hindrance is not replaced by the row's).
+      if ((settings.conditions ?? []).length === 0) return piAdvice.choices(rolled as pi.PiRequest);
+      const own = DIALOG_ENGINES.pi.formToRequest(values, settings) as pi.PiRequest;
+      return piAdvice.choices(own).map((t) => ({
+        ...t,
+        rows: t.rows.flatMap((r) => {
+          const request = refusedAsNull(() => rolledRequest("pi", { ...values, [t.resource]: r.value }, settings));
+          return request === null ? [] : [{ ...r, verdict: piAdvice.verdict(request as pi.PiRequest) }];
+        }),
+      }));
+    }
     case "pool": {
       const wp = settings.points?.willpower ?? null;
       // A point can be spent with one held and this combat turn's not spent yet.
       const available = wp === null ? null : wp.current > 0 && !(wp.turn !== null && wp.spentInTurn === wp.turn);
-      return poolAdvice.choices(rolled as pool.PoolRequest, { willpower: available });
+      // An NPC holds no Willpower (issue 35 point 9).
+      return poolAdvice.choices(rolled as pool.PoolRequest, { willpower: settings.npc === true ? false : available });
     }
+  }
+}
+
+/** What `fn` returns, or `null` where the engine refuses it. */
+function refusedAsNull<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof EngineError) return null;
+    throw error;
   }
 }
 

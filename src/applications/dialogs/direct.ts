@@ -166,10 +166,12 @@ export function dialogSettingsFor(
   const attacking =
     options.attack !== undefined || (options.initial as { kind?: unknown } | undefined)?.kind === "attack";
   const targets = attacking ? currentTargets() : [];
+  const ownDice = (options.initial as { ownDice?: unknown } | undefined)?.ownDice !== false;
   return {
     ...settings,
     ...(options.attack ? { attack: options.attack } : {}),
     ...(targets.length > 0 ? { targets } : {}),
+    ...(damage ? { damage: { ownDice } } : {}),
   };
 }
 

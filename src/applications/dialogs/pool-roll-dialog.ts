@@ -130,13 +130,15 @@ export function requestToForm(initial: Partial<pool.PoolRequest> = {}): Record<s
  *   `AutomaticWithWillpower`).
  */
 export function formToRequest(values: FormValues): pool.ValidPoolRequest {
+  // A damage roll never botches: it takes no botch cancellation, Willpower or automatic success (issue 35 point 9).
+  const damage = isChecked(values.damage);
   const raw = {
     pool: requiredNumber(values.pool, "pool"),
     difficulty: numberOrText(values.difficulty, pool.DEFAULT_DIFFICULTY),
-    cancellation: numberOrText(values.cancellation, 0),
-    willpower: isChecked(values.willpower),
-    automatic: isChecked(values.automatic),
-    damage: isChecked(values.damage),
+    cancellation: damage ? 0 : numberOrText(values.cancellation, 0),
+    willpower: !damage && isChecked(values.willpower),
+    automatic: !damage && isChecked(values.automatic),
+    damage,
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return pool.validate(raw as pool.PoolRequest);

@@ -55,6 +55,11 @@ export interface DialogSettings extends EquipmentSettings {
   readonly npc?: boolean;
   /** An attack's targets (the tokens the user targets), read when the dialog opens; absent for other rolls. */
   readonly targets?: readonly DialogTarget[] | null;
+  /**
+   * A damage roll (RULES.md §6): it never botches, and `ownDice` is false where none of its dice is the
+   * character's (a ranged Wild Die weapon's code), so no Fate Point is offered. Absent for other rolls.
+   */
+  readonly damage?: { readonly ownDice: boolean } | null;
 }
 
 /** What an action dialog starts from when a character rolls. */
@@ -239,6 +244,20 @@ export function fieldOfError(error: EngineError, errorFields: Readonly<Record<st
   return Object.hasOwn(errorFields, code) ? (errorFields[code] ?? null) : null;
 }
 
+/**
+ * The request as the roll makes it: the chosen equipment's and the character's conditions'
+ * adjustments added (the odds panel, the choice tables and the dial all read this one).
+ */
+export function asRolled<Req>(
+  dialog: Pick<DialogEngine<Req, unknown, unknown, unknown>, "adjust">,
+  request: Req,
+  equipment: readonly NamedCondition[],
+  settings: Pick<DialogSettings, "conditions">,
+): Req {
+  const adjustments = [...equipment, ...(settings.conditions ?? [])];
+  return adjustments.length > 0 && dialog.adjust ? dialog.adjust(request, adjustments) : request;
+}
+
 /** The request and odds for form values, or the first error that makes them invalid. */
 function attempt<Req, Extras, Form, Odds>(
   dialog: DialogEngine<Req, Extras, Form, Odds>,
@@ -251,9 +270,7 @@ function attempt<Req, Extras, Form, Odds>(
     if (settings.points && dialog.checkPoints) dialog.checkPoints(request, settings.points);
     chosenUse(values, settings);
     const equipment = chosenEquipment(values, settings);
-    // The odds are those of the roll as made: the equipment's and the conditions' adjustments added.
-    const adjustments = [...equipment.named, ...(settings.conditions ?? [])];
-    const rolled = adjustments.length > 0 && dialog.adjust ? dialog.adjust(request, adjustments) : request;
+    const rolled = asRolled(dialog, request, equipment.named, settings);
     const extras = dialog.formToExtras(values);
     return { request, equipment, odds: dialog.oddsView(rolled, extras, lang) };
   } catch (error) {

@@ -39,7 +39,8 @@ export interface WildFormView {
   /** The Character Points field: disabled while a Fate Point is chosen. */
   readonly characterPoints: { readonly value: string; readonly disabled: boolean };
   /** The Fate Point checkbox: disabled while Character Points are chosen. */
-  readonly fatePoint: { readonly checked: boolean; readonly disabled: boolean };
+  /** The Fate Point: offered unless the roll has none of the character's own dice (a ranged weapon's damage). */
+  readonly fatePoint: { readonly checked: boolean; readonly disabled: boolean; readonly offered: boolean };
   /** What the rolling character may still spend this session, or `null` when no character rolls. */
   readonly left: {
     readonly characterPoints: number;
@@ -146,7 +147,7 @@ function checkHeldPoints(requested: number | string | undefined, points: DialogP
  */
 export function formToRequest(
   values: FormValues,
-  settings: Pick<DialogSettings, "wildFirstOneCounts" | "points">,
+  settings: Pick<DialogSettings, "wildFirstOneCounts" | "points" | "damage">,
 ): wild.ValidWildRequest {
   const code = onField("code", () => wild.parseCode(textOf(values.code)));
   const bonusText = textOf(values.bonus);
@@ -162,6 +163,8 @@ export function formToRequest(
     fatePoint: isChecked(values.fatePoint),
     firstOneCounts: settings.wildFirstOneCounts,
     target: numberOrText(values.target) ?? null,
+    // A ranged weapon's damage: the code is the weapon's, none of it the character's (RULES.md §6).
+    ...(settings.damage?.ownDice === false ? { ownDice: false } : {}),
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.
   return wild.validate(raw as wild.WildRequest);
@@ -188,9 +191,10 @@ export function formToExtras(values: FormValues): WildExtras {
  */
 export function formView(
   values: FormValues,
-  settings: Pick<DialogSettings, "points"> = {},
+  settings: Pick<DialogSettings, "points" | "damage"> = {},
 ): Omit<WildFormView, "equipment"> {
-  const fatePoint = isChecked(values.fatePoint);
+  const offered = settings.damage?.ownDice !== false;
+  const fatePoint = offered && isChecked(values.fatePoint);
   const cp = numberOrText(values.characterPoints, 0);
   const cpChosen = cp !== 0;
   return {
@@ -207,7 +211,7 @@ export function formView(
       value: typeof values.characterPoints === "string" ? values.characterPoints : "0",
       disabled: fatePoint && !cpChosen,
     },
-    fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen },
+    fatePoint: { checked: fatePoint, disabled: !fatePoint && cpChosen, offered },
     left: leftOf(settings.points?.wild ?? null),
   };
 }

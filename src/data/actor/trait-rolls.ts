@@ -272,11 +272,12 @@ function wildDamage(
   if (code === "") throw new EngineError("NoDamageFormula", { name: weapon.name });
   const outside = wild.parseCode(code);
   if (!damageAddsStrength(weapon.system.kind)) {
-    // A ranged weapon's code is rolled alone: one of its dice is the roll's Wild Die, the rest (and its
-    // pips) come from outside the character, so a Fate Point doubles nothing of the weapon's but that die.
+    // A ranged weapon's code is rolled alone, its Wild Die among its dice: none of the dice is the
+    // character's, so there is nothing a Fate Point could double (RULES.md §6), and the dialog shows
+    // the weapon's code as it is written.
     return {
       engine: "wild",
-      request: { dice: 1, pips: 0, outsideDice: outside.dice - 1, outsidePips: outside.pips },
+      request: { dice: outside.dice, pips: outside.pips, ownDice: false },
       label: { name: weapon.name },
       damage: { weapon: weapon.name, rolled: wild.formatCode(outside.dice, outside.pips), direct: false },
     };

@@ -24,13 +24,15 @@ export interface PoolHoldings {
 /**
  * What each choice buys on a pool roll: Willpower (not spent, spent) and, when the pool is at least
  * the difficulty, the automatic success (not taken, taken). Willpower and an automatic success
- * exclude each other, so each table keeps the other one off.
+ * exclude each other, so each table keeps the other one off. A damage roll has neither.
  *
  * @param request - The roll as set up.
  * @param holdings - What the roller can spend.
  */
 export function choices(request: PoolRequest, holdings: PoolHoldings = { willpower: null }): ChoiceTable[] {
   const req = validate(request);
+  // A damage roll never botches and counts its dice as harm: neither is offered on it (RULES.md §6).
+  if (req.damage === true) return [];
   const tables: ChoiceTable[] = [];
   const base: ValidPoolRequest = { ...req, willpower: false, automatic: false };
   if (holdings.willpower !== false || req.willpower) {

@@ -38,6 +38,12 @@ export interface WildRequest {
   readonly firstOneCounts?: boolean;
   /** The target number the total is judged against (1 to {@link MAX_TARGET_NUMBER}), or `null` for none (default). */
   readonly target?: number | null;
+  /**
+   * Whether `dice` and `pips` are the character's own (true, the default), or all come from outside
+   * the character (false: a ranged weapon's damage code, its Wild Die included). A Fate Point doubles
+   * only the character's own dice, so it is refused where there are none (RULES.md §6).
+   */
+  readonly ownDice?: boolean;
 }
 
 /** A validated request: every field present. */
@@ -67,8 +73,9 @@ function requireBool(value: unknown, field: string, fallback: boolean): boolean 
  * Checks a request and fills in its defaults.
  *
  * @returns The validated request.
- * @throws EngineError `NotInteger`, `OutOfRange` or `NotBoolean` naming the bad field, or
- *   `PointsOnSameRoll` when Character Points and a Fate Point are asked for on one roll.
+ * @throws EngineError `NotInteger`, `OutOfRange` or `NotBoolean` naming the bad field,
+ *   `PointsOnSameRoll` when Character Points and a Fate Point are asked for on one roll, or
+ *   `FateNoOwnDice` for a Fate Point on a roll of none of the character's own dice.
  */
 export function validate(request: WildRequest): ValidWildRequest {
   const r: Partial<Record<keyof WildRequest, unknown>> = typeof request === "object" && request !== null ? request : {};
@@ -81,8 +88,10 @@ export function validate(request: WildRequest): ValidWildRequest {
   const firstOneCounts = requireBool(r.firstOneCounts, "firstOneCounts", true);
   const target =
     r.target === undefined || r.target === null ? null : requireInt(r.target, "target", 1, MAX_TARGET_NUMBER);
+  const ownDice = requireBool(r.ownDice, "ownDice", true);
   if (fatePoint && characterPoints > 0) throw new EngineError("PointsOnSameRoll", { characterPoints });
-  return { dice, pips, outsideDice, outsidePips, characterPoints, fatePoint, firstOneCounts, target };
+  if (fatePoint && !ownDice) throw new EngineError("FateNoOwnDice", {});
+  return { dice, pips, outsideDice, outsidePips, characterPoints, fatePoint, firstOneCounts, target, ownDice };
 }
 
 /**
@@ -102,6 +111,7 @@ export function withDefaults(request: WildRequest): ValidWildRequest {
     fatePoint: request.fatePoint ?? false,
     firstOneCounts: request.firstOneCounts ?? true,
     target: request.target ?? null,
+    ownDice: request.ownDice ?? true,
   };
 }
 
@@ -114,7 +124,8 @@ function isComplete(request: WildRequest): request is ValidWildRequest {
     request.characterPoints !== undefined &&
     request.fatePoint !== undefined &&
     request.firstOneCounts !== undefined &&
-    request.target !== undefined
+    request.target !== undefined &&
+    request.ownDice !== undefined
   );
 }
 
