@@ -199,7 +199,7 @@ describe("what each choice buys", () => {
     ];
     for (const [engine, extra, request] of cases) {
       it(`${engine}: every row, the ticked one first, equals the headline beside it`, () => {
-        const settings = settingsWith({ ...extra, conditions: conditions(engine) as never });
+        const settings = settingsWith({ ...extra, conditions: conditions(engine) });
         const values = DIALOG_ENGINES[engine].requestToForm(request as never, settings);
         const tables = expectRowsMatchPanel(engine, values, settings);
         const headline = panelChance(engine, evaluateForm(DIALOG_ENGINES[engine], values, settings, "en").odds);

@@ -37,14 +37,14 @@ describe("a ranged Wild Die weapon's damage (issue 35 points 8 and 9)", () => {
 
   it("is the bow's code as written, and the engine refuses a Fate Point on it", () => {
     expect(bow.request).toEqual({ dice: 2, pips: 1, ownDice: false });
-    expect(errorKey(() => wild.validate({ ...(bow.request as wild.WildRequest), fatePoint: true }))).toBe(
+    expect(errorKey(() => wild.validate({ ...bow.request, fatePoint: true }))).toBe(
       "ROLLING_BONES.Error.FateNoOwnDice",
     );
     // A melee weapon's damage keeps the character's Strength dice, which a Fate Point doubles.
     const axe = requestForTrait("wild-character", SAMPLES["wild-character"], { kind: "damage", key: AXE }, (id) =>
       byId.get(id),
     );
-    expect(wild.validate({ ...(axe.request as wild.WildRequest), fatePoint: true }).fatePoint).toBe(true);
+    expect(wild.validate({ ...axe.request, fatePoint: true }).fatePoint).toBe(true);
   });
 
   it("shows 'Die code 2D+1' with nothing outside, no Fate Point box, and no Fate Point row", () => {

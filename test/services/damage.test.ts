@@ -204,9 +204,9 @@ describe("wounds move trait rolls only (issue 35 point 8, RULES.md §6)", () => 
     );
     const rollOptions = { damage: { actor: "Wil", ...trait.damage } };
     // The dialog the damage button opens counts no wound in its odds; a check's dialog does.
-    const settings = await w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never, rollOptions }));
+    const settings = w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never, rollOptions }));
     expect(settings.conditions ?? []).toEqual([]);
-    const check = await w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never }));
+    const check = w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never }));
     expect(check.conditions?.map((c) => c.name)).toHaveLength(1);
     w.double.CONFIG.Dice.randomUniform = mixedFaces(Array.from({ length: 5 }, () => [3, 6] as [number, number]));
     const message = await w.double.actAs(BOB, () =>
