@@ -93,9 +93,11 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * requests load on first call; `init` registers the GM actions from modules that import no request;
  * the sheet's points and action-dice readers load with its views; the Combat class no longer holds
  * the initiative rolls; the automatic-success rule, the points engine test, the item models and item
- * constants have modules of their own. 57.3 KB measured, so 57.5 KB.
+ * constants have modules of their own. 57.3 KB measured, so 57.5 KB. Issue 35 (a damage roll's
+ * conditions leave out wounds, read from the wound status ids; the harm panel's verdict rule; the
+ * wild request's `ownDice`) brought it to 57.6 KB measured, so 57.75 KB.
  */
-const JS_LIMIT = 57.5 * 1024;
+const JS_LIMIT = 57.75 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
