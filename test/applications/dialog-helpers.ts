@@ -1,7 +1,11 @@
 /** Helpers shared by the roll-dialog tests. */
 import { EngineError, type EngineId } from "../../src/engines/index.ts";
 import { buildDialogContext } from "../../src/applications/dialogs/context.ts";
-import { DEFAULT_DIALOG_SETTINGS, type DialogSettings } from "../../src/applications/dialogs/types.ts";
+import {
+  DEFAULT_DIALOG_SETTINGS,
+  type DialogPoints,
+  type DialogSettings,
+} from "../../src/applications/dialogs/types.ts";
 import { errorMessage } from "../../src/helpers/notify.ts";
 import { renderTemplate } from "../support/handlebars.ts";
 import { format, hasKey, localize } from "../support/i18n.ts";
@@ -25,6 +29,11 @@ export function errorKey(fn: () => unknown): string {
 /** The default settings with some changed. */
 export function settingsWith(changes: Partial<DialogSettings> = {}): DialogSettings {
   return { ...DEFAULT_DIALOG_SETTINGS, ...changes };
+}
+
+/** What a character named Kestrel holds, with some of it given (nothing else known). */
+export function points(changes: Partial<DialogPoints>): DialogPoints {
+  return { actor: "Kestrel", karma: null, assists: [], wild: null, willpower: null, ...changes };
 }
 
 /** Sums the probabilities of a list. */

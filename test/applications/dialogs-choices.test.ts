@@ -9,11 +9,11 @@ import { describe, expect, it } from "vitest";
 import { choicesView, type ChoiceTableView } from "../../src/applications/dialogs/choices.ts";
 import { buildDialogContext } from "../../src/applications/dialogs/context.ts";
 import { DIALOG_ENGINES } from "../../src/applications/dialogs/engines.ts";
-import { evaluateForm, type DialogPoints, type DialogSettings } from "../../src/applications/dialogs/types.ts";
+import { evaluateForm, type DialogSettings } from "../../src/applications/dialogs/types.ts";
 import { harm, type EngineId } from "../../src/engines/index.ts";
 import { renderTemplate } from "../support/handlebars.ts";
 import { localize } from "../support/i18n.ts";
-import { settingsWith } from "./dialog-helpers.ts";
+import { points, settingsWith } from "./dialog-helpers.ts";
 
 /** The odds panel's main figure: the verdict's chance (or `null` when the roll has no target). */
 function panelChance(engine: EngineId, odds: unknown): number | null {
@@ -64,15 +64,6 @@ function expectRowsMatchPanel(engine: EngineId, values: Record<string, string | 
 
 const table = (tables: readonly ChoiceTableView[], resource: string) =>
   tables.find((t) => t.resource === resource) as ChoiceTableView;
-
-const points = (changes: Partial<DialogPoints>): DialogPoints => ({
-  actor: "Kestrel",
-  karma: null,
-  assists: [],
-  wild: null,
-  willpower: null,
-  ...changes,
-});
 
 describe("what each choice buys", () => {
   it("wild: Character Points up to what is left this session, and the Fate Point", () => {

@@ -9,24 +9,15 @@
 import { describe, expect, it } from "vitest";
 import { choicesView } from "../../src/applications/dialogs/choices.ts";
 import { DIALOG_ENGINES } from "../../src/applications/dialogs/engines.ts";
-import { evaluateForm, type DialogPoints } from "../../src/applications/dialogs/types.ts";
+import { evaluateForm } from "../../src/applications/dialogs/types.ts";
 import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { wild } from "../../src/engines/index.ts";
 import { SAMPLE_EQUIPMENT, SAMPLES } from "../data/samples.ts";
-import { errorKey, renderDialogForm, settingsWith } from "./dialog-helpers.ts";
+import { errorKey, points, renderDialogForm, settingsWith } from "./dialog-helpers.ts";
 
 const byId = new Map(SAMPLE_EQUIPMENT.map((item) => [item.id, item]));
 const BOW = "itemBow000000001"; // ranged: Wild Die 2D+1, dice pool 2 dice
 const AXE = "itemAxe000000001"; // melee
-
-const points = (changes: Partial<DialogPoints>): DialogPoints => ({
-  actor: "Kestrel",
-  karma: null,
-  assists: [],
-  wild: null,
-  willpower: null,
-  ...changes,
-});
 
 const wildPoints = points({ wild: { characterPoints: 4, fatePoints: 2, cpUsed: 0, fpUsed: 0, cpLimit: 5 } });
 

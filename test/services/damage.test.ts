@@ -73,6 +73,20 @@ async function rollDamage(userId: string, actorId: string, itemId: string) {
   return w.double.game.messages.size > before ? w.double.game.messages.contents.at(-1)! : null;
 }
 
+/** Wil and the request of his axe's damage, as the sheet's Damage button builds it. */
+async function axeDamage() {
+  const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
+  const { equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
+  const actor = w.double.game.actors.get(WIL)!;
+  const trait = requestForTrait(
+    "wild-character",
+    actor.system as never,
+    { kind: "damage", key: AXE },
+    equipmentOf(actor as never),
+  );
+  return { actor, trait };
+}
+
 describe("action-dice damage", () => {
   it("a player rolls their weapon's damage: its dice, its number, a card naming whose weapon and the damage", async () => {
     await world();
@@ -191,17 +205,9 @@ describe("wounds move trait rolls only (issue 35 point 8, RULES.md §6)", () => 
   it("a Wounded Wild Die character's axe damage keeps its Strength dice, and its dialog lists no wound", async () => {
     await world();
     await wound(WIL);
-    const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
-    const { equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
     const { rollWithPoints } = await import("../../src/services/points/index.ts");
     const { dialogSettingsFor } = await import("../../src/applications/dialogs/direct.ts");
-    const actor = w.double.game.actors.get(WIL)!;
-    const trait = requestForTrait(
-      "wild-character",
-      actor.system as never,
-      { kind: "damage", key: AXE },
-      equipmentOf(actor as never),
-    );
+    const { actor, trait } = await axeDamage();
     const rollOptions = { damage: { actor: "Wil", ...trait.damage } };
     // The dialog the damage button opens counts no wound in its odds; a check's dialog does.
     const settings = w.double.actAs(BOB, () => dialogSettingsFor({ actor: actor as never, rollOptions }));
@@ -255,16 +261,8 @@ describe("the attack card's damage button", () => {
 describe("Wild Die damage", () => {
   it("a Fate Point doubles Wil's Strength (2D+1 → 4D+2) but not the axe's 3D", async () => {
     await world();
-    const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
-    const { equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
     const { rollWithPoints } = await import("../../src/services/points/index.ts");
-    const actor = w.double.game.actors.get(WIL)!;
-    const trait = requestForTrait(
-      "wild-character",
-      actor.system as never,
-      { kind: "damage", key: AXE },
-      equipmentOf(actor as never),
-    );
+    const { actor, trait } = await axeDamage();
     expect(trait.request).toMatchObject({ dice: 2, pips: 1, outsideDice: 3, outsidePips: 0 });
     // What the wild dialog posts when the player ticks the Fate Point.
     w.double.CONFIG.Dice.randomUniform = mixedFaces([

@@ -142,17 +142,16 @@ function engineTables(
               characterPoints: Math.max(0, Math.min(left.characterPoints, left.cpLimit - left.cpUsed)),
               fatePoints: Math.max(0, Math.min(left.fatePoints, wild.FATE_POINTS_PER_SESSION - left.fpUsed)),
             };
-      // An NPC holds no points; a roll of none of the character's dice takes no Fate Point (issue 35 point 9).
+      // An NPC holds no points (issue 35 point 9).
       const npc = settings.npc === true;
       return wildAdvice.choices(rolled as wild.WildRequest, {
         characterPoints: npc ? 0 : held.characterPoints,
-        fatePoints: npc || settings.damage?.ownDice === false ? 0 : held.fatePoints,
+        fatePoints: npc ? 0 : held.fatePoints,
       });
     }
     case "pi": {
       // Each hindrance as the form would choose it, the conditions' own folded in as the roll folds
       // them (a condition's hindrance is not replaced by the row's).
-      if ((settings.conditions ?? []).length === 0) return piAdvice.choices(rolled as pi.PiRequest);
       const own = DIALOG_ENGINES.pi.formToRequest(values, settings) as pi.PiRequest;
       return piAdvice.choices(own).map((t) => ({
         ...t,

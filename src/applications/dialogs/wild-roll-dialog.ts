@@ -38,8 +38,10 @@ export interface WildFormView {
   readonly maxCharacterPoints: number;
   /** The Character Points field: disabled while a Fate Point is chosen. */
   readonly characterPoints: { readonly value: string; readonly disabled: boolean };
-  /** The Fate Point checkbox: disabled while Character Points are chosen. */
-  /** The Fate Point: offered unless the roll has none of the character's own dice (a ranged weapon's damage). */
+  /**
+   * The Fate Point checkbox: disabled while Character Points are chosen; offered unless the roll has
+   * none of the character's own dice (a ranged weapon's damage).
+   */
   readonly fatePoint: { readonly checked: boolean; readonly disabled: boolean; readonly offered: boolean };
   /** What the rolling character may still spend this session, or `null` when no character rolls. */
   readonly left: {

@@ -47,7 +47,8 @@ export function choices(
       verdict,
     ),
   ];
-  if (holdings.fatePoints !== 0 || req.fatePoint) {
+  // A roll of none of the character's own dice (a ranged weapon's damage) takes no Fate Point (RULES.md §6).
+  if (req.ownDice && (holdings.fatePoints !== 0 || req.fatePoint)) {
     tables.push(
       choiceTable(
         "fatePoint",

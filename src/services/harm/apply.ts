@@ -37,6 +37,7 @@ import {
   type HarmEntry,
   type HarmLedger,
   type LoggedHarm,
+  type RecordedTarget,
   type TargetRef,
 } from "./ledger.ts";
 import { HARM_UPDATE_OPTION, harmContextOf, harmStateOf, markWrites } from "./marks.ts";
@@ -205,16 +206,13 @@ function checkMayApply(
   asker: User.Implementation,
   actor: Actor.Implementation,
   target: TargetRef,
-  message: ChatMessage.Implementation | null,
+  recorded: readonly RecordedTarget[],
 ): void {
   if (asker.isGM || actor.testUserPermission(asker, "OWNER")) return;
   if (game.settings.get(SYSTEM_ID, SETTING_KEYS.applyToOthers) !== "ask") {
     throw new EngineError("HarmNotYours", { name: actor.name });
   }
-  const recorded = message
-    ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets).map((t) => t.ref)
-    : [];
-  const chosen = [...recorded, ...userTargets(asker)];
+  const chosen = [...recorded.map((t) => t.ref), ...userTargets(asker)];
   if (!chosen.some((t) => sameTarget(t, target) || (t.token === undefined && t.actor === target.actor))) {
     throw new EngineError("HarmForgedTarget", {});
   }
@@ -232,9 +230,8 @@ function checkVerdict(
   asker: User.Implementation,
   actor: Actor.Implementation,
   target: TargetRef,
-  message: ChatMessage.Implementation,
+  recorded: readonly RecordedTarget[],
 ): boolean {
-  const recorded = recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets);
   const rule = verdictRule(recordedFor(recorded, target)?.verdict ?? null);
   if (rule === "open") return false;
   if (!asker.isGM) throw new EngineError(rule === "gmForces" ? "HarmMissed" : "HarmGmCall", { name: actor.name });
@@ -347,8 +344,10 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   // the card's ledger) and whether or not the GM's memory of replies survived a reload or handover.
   if (harmLogOf(actor).some((l) => l.id === actionId))
     return { entry: null, messageId: message?.id ?? "", repeated: true };
-  checkMayApply(asker, actor, target, message);
-  const forced = message ? checkVerdict(asker, actor, target, message) : false;
+  // The targets the card recorded, with the attack's verdict on each (none without a card).
+  const recorded = message ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets) : [];
+  checkMayApply(asker, actor, target, recorded);
+  const forced = checkVerdict(asker, actor, target, recorded);
   const result = harm.applyHarm(harmStateOf(actor), { amount: checked, multiplier }, harmContextOf(actor));
   const event = hookEvent(actor, target, result, asker.id ?? "", message?.id ?? null);
   askPreHook(event);
