@@ -56,6 +56,7 @@ const SCENARIOS = [
   "test/services/points-handover.test.ts",
   "test/services/harm-forgery.test.ts",
   "test/services/harm-verdicts.test.ts",
+  "test/services/percentile-damage.test.ts",
   "test/services/action-dice-forgery.test.ts",
 ];
 

@@ -161,7 +161,7 @@ export class EnginePanel {
     stored: { equipment?: readonly NamedCondition[]; conditions?: readonly NamedCondition[]; attack?: unknown },
   ): void {
     const { render, i18n } = this.#host;
-    const template = cardTemplateFile(this.engine);
+    const template = cardTemplateFile(this.engine, roll.request);
     // The card says how rare its result was, as the world's default setting shows it.
     const card = render.system(
       template,

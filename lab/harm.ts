@@ -7,7 +7,8 @@
 import { harmControlsView, type ShownTarget } from "../src/applications/chat/harm-view.ts";
 import { healthStats, timedStat } from "../src/applications/sheets/views/health.ts";
 import { ViewKit } from "../src/applications/sheets/views/shared.ts";
-import { harm } from "../src/engines/index.ts";
+import { harm, percentile } from "../src/engines/index.ts";
+import { cardContextOf, percentileDamageCardView, readDamageLine } from "../src/dice/cards/index.ts";
 import type { HarmEntry } from "../src/services/harm/ledger.ts";
 import type { Localization } from "./i18n.ts";
 import type { RequestSpecimen } from "./requests.ts";
@@ -108,6 +109,7 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
   };
   return [
     { id: "harmSheet", kind: "window", parts: [sheet] },
+    { id: "harmPercentile", kind: "message", parts: percentileDamageParts(i18n) },
     { id: "harmAttacker", kind: "message", parts: [panel(ALICE, false, entries.slice(0, 2))] },
     { id: "harmGm", kind: "message", parts: [panel(GM, true, entries)] },
     { id: "harmUndone", kind: "message", parts: [panel(GM, true, undone)] },
@@ -132,6 +134,40 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
           ),
         },
       ],
+    },
+  ];
+}
+
+/**
+ * Ysolde's short bow after a called shot hit the guard at ×4 (RULES.md §6): the bow's 1d4+1 with the
+ * d4 showing 3, times 4, is 16 damage; its card keeps the guard and the verdict, and its panel offers
+ * Ysolde's player ×½, ×1, ×2 and Heal, as the percentile damage roll's own card and view draw it.
+ */
+function percentileDamageParts(i18n: Localization): RequestSpecimen["parts"] {
+  const request = percentile.validateDamage({ kind: "damage", base: [4], modifier: 1, multiplier: 4 });
+  const outcome = percentile.resolveDamage(request, [{ faces: 4, role: percentile.DAMAGE_ROLE, value: 3 }]);
+  const guard: ShownTarget = { ref: { actor: "labActorGuard001" }, name: "Guard", verdict: "hit" };
+  const card = cardContextOf({
+    engine: "percentile",
+    flavor: i18n.format("ROLLING_BONES.Damage.Roll", { name: "Short bow" }),
+    isPrivate: false,
+    formula: "1d4",
+    total: outcome.total,
+    request,
+    outcome,
+    view: percentileDamageCardView,
+    damage: readDamageLine({ actor: "Ysolde", weapon: "Short bow", rolled: "1d4+1 × 4" }),
+    fromAttack: { extraDice: 0, critical: null, multiplier: 4 },
+    targets: [{ name: "Guard", token: null, actor: guard.ref.actor, engine: "percentile", verdict: "hit" }],
+  });
+  return [
+    { file: "templates/chat/percentile-damage-card.hbs", context: card },
+    {
+      file: "templates/chat/harm-controls.hbs",
+      context: harmControlsView(
+        { amount: outcome.total, targets: [guard], selection: true, entries: [], mayUndo: () => false, gm: false },
+        i18n,
+      ),
     },
   ];
 }

@@ -11,6 +11,7 @@ import {
   ROLL_TOTALS,
   type StoredCardState,
   cardContextOf,
+  percentileDamageCardView,
   readAttackLine,
   readDamageLine,
 } from "../../src/dice/cards/index.ts";
@@ -83,11 +84,15 @@ export interface LabRoll {
  * @param source - Where the faces come from (`shared.seededFaces(seed)` on the page).
  */
 export function rollEngine(engine: EngineId, request: unknown, source: shared.FaceSource): LabRoll {
-  const rules = ENGINES[engine];
+  // A percentile weapon's damage has its own request and roll (as `ROLL_FACTORIES` picks it).
+  const damage = isPercentileDamage(engine, request);
+  const rules = damage ? (percentile.damageEngine as Engine<unknown, unknown, unknown>) : ENGINES[engine];
   const valid = rules.validate(request);
   const throws = shared.throwAll(rules, valid, source);
   const outcome = rules.resolve(valid, throws);
-  const total = (ROLL_TOTALS[engine] as (o: unknown) => number)(outcome);
+  const total = damage
+    ? (outcome as percentile.PercentileDamageOutcome).total
+    : (ROLL_TOTALS[engine] as (o: unknown) => number)(outcome);
   return { engine, request: valid, throws, outcome, formula: formulaOf(groupSpecs(throws)), total };
 }
 
@@ -118,7 +123,10 @@ export interface CardOptions {
  * @param options - The flavor, privacy and stored card state.
  */
 export function cardContext(roll: LabRoll, options: CardOptions = {}): EngineCardContext<unknown, unknown> {
-  const view = CARD_VIEWS[roll.engine] as (outcome: unknown, stored: StoredCardState, lang: string) => object | null;
+  const view = isPercentileDamage(roll.engine, roll.request)
+    ? (outcome: unknown, _stored: StoredCardState, lang: string) =>
+        percentileDamageCardView(outcome as percentile.PercentileDamageOutcome, lang)
+    : (CARD_VIEWS[roll.engine] as (outcome: unknown, stored: StoredCardState, lang: string) => object | null);
   return cardContextOf({
     engine: roll.engine,
     flavor: options.flavor,
@@ -156,9 +164,15 @@ export function storedRarity(roll: LabRoll): { good: number; bad: number; percen
   return { good: r.atLeastAsGood, bad: r.atLeastAsBad, percentile: r.percentile };
 }
 
-/** The template file of an engine's card, relative to the repository root. */
-export function cardTemplateFile(engine: EngineId): string {
+/** The template file of an engine's card (a percentile weapon's damage has its own), relative to the repository root. */
+export function cardTemplateFile(engine: EngineId, request?: unknown): string {
+  if (isPercentileDamage(engine, request)) return "templates/chat/percentile-damage-card.hbs";
   return CARD_TEMPLATES[engine].replace(/^systems\/[^/]+\//, "");
+}
+
+/** Whether a roll is a percentile weapon's damage (its request's kind). */
+function isPercentileDamage(engine: EngineId, request: unknown): boolean {
+  return engine === "percentile" && percentile.isDamageRequest(request);
 }
 
 /** The faces of a roll as text, e.g. `d20: 14 · d6: 6, 6, 2`: runs of one die size joined. */

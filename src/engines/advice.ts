@@ -16,7 +16,8 @@ import type { PoolRequest } from "./pool/request.ts";
 import type { WildOutcome } from "./wild/resolve.ts";
 import type { WildRequest } from "./wild/request.ts";
 import { rarity as actionRarity } from "./action/advice.ts";
-import { rarity as percentileRarity } from "./percentile/advice.ts";
+import { damageRarity as percentileDamageRarity, rarity as percentileRarity } from "./percentile/advice.ts";
+import { isDamageRequest, type PercentileDamageOutcome } from "./percentile/damage.ts";
 import { rarity as piRarity } from "./pi/advice.ts";
 import { rarity as poolRarity } from "./pool/advice.ts";
 import { rarity as wildRarity } from "./wild/advice.ts";
@@ -30,7 +31,7 @@ export * as piAdvice from "./pi/advice.ts";
 export * as poolAdvice from "./pool/advice.ts";
 
 /**
- * How rare a rolled outcome was against its roll as set up, for any engine: the percentile value,
+ * How rare a rolled outcome was against its roll as set up, for any engine: the percentile value (or damage),
  * the action roll's own dice as first thrown, the Wild Die total, the best Precision the P&I dice
  * offered, the dice pool's result (a botch by its level, a success by its net successes).
  *
@@ -41,6 +42,8 @@ export * as poolAdvice from "./pool/advice.ts";
 export function rarityOfOutcome(engine: EngineId, request: unknown, outcome: unknown): Rarity {
   switch (engine) {
     case "percentile":
+      // A percentile weapon's damage roll: how rare its total was.
+      if (isDamageRequest(request)) return percentileDamageRarity(request, (outcome as PercentileDamageOutcome).total);
       return percentileRarity(request as PercentileRequest, (outcome as PercentileOutcome).value);
     case "action":
       return actionRarity(outcome as ActionOutcome);

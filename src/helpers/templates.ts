@@ -17,6 +17,7 @@ export const TEMPLATES = [
   "templates/chat/partials/targets.hbs",
   "templates/chat/points-controls.hbs",
   "templates/chat/percentile-card.hbs",
+  "templates/chat/percentile-damage-card.hbs",
   "templates/chat/action-card.hbs",
   "templates/chat/wild-card.hbs",
   "templates/chat/pi-card.hbs",

@@ -6,7 +6,8 @@
  * posted:
  * - a Precision & Impact weapon attack adds the weapon's Impact modifier and a ticked gear's
  *   Precision modifier after the pick, and the card names both items;
- * - a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on a hit;
+ * - a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on a hit, and its
+ *   damage is the bow's 1d6+1 times 4;
  * - a Wild Die weapon attack rolls the skill naming the weapon, and a dice-pool one an Attribute +
  *   Ability pair at the weapon's difficulty; each card names the weapon and offers its owner (the GM
  *   running the batch) Roll damage, which rolls the weapon's damage.
@@ -153,6 +154,29 @@ async function rollDamageFromCard(
   await withFaces(faces, mapping, () => rollCardDamage(message, shift));
   const damage = game.messages.contents.find((m) => !before.has(m.id)) ?? null;
   assert.isTrue(damage !== null, "the damage was rolled");
+  return damage;
+}
+
+/**
+ * A percentile called shot's damage (RULES.md §6: the weapon's damage × the hit's multiplier): after
+ * the ×4 hit of {@link runCalledShotScenario}, the card's Roll damage throws the bow's 1d6+1 with the
+ * d6 showing 3, so the damage card's total is (3 + 1) × 4 = 16, and it offers ×1 on its target.
+ *
+ * @returns The damage message, if any.
+ */
+export async function runPercentileDamageScenario(
+  attack: ChatMessage.Implementation,
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation | null> {
+  const damage = await rollDamageFromCard(attack, [[3, 6]], mapping, assert);
+  const request = optionsOf(damage).request as Record<string, unknown> | undefined;
+  assert.deepEqual(
+    [request?.kind, request?.base, request?.modifier, request?.multiplier],
+    ["damage", [6], 1, 4],
+    "the bow's formula times the hit's multiplier",
+  );
+  assert.equal(damage?.rolls[0]?.total, 16, "the damage (3 + 1) × 4");
   return damage;
 }
 
@@ -321,14 +345,16 @@ export function registerEquipmentBatch(quench: QuenchApi): void {
         );
 
         context.it(
-          "a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on a hit",
+          "a percentile called shot with a ×2 weapon and two voluntary penalty dice says ×4 on a hit; its damage is ×4",
           async () => {
             const archer = await make(
               "percentile-character",
               { skills: { skillQuenchBow01: { name: "Bows", rating: 12 } } },
-              [{ name: "Quench bow", type: "weapon", system: { percentile: { multiplier: 2 } } }],
+              [{ name: "Quench bow", type: "weapon", system: { percentile: { damage: "1d6+1", multiplier: 2 } } }],
             );
-            keep(await runCalledShotScenario(archer, "Quench bow", mapping, assert));
+            const attack = await runCalledShotScenario(archer, "Quench bow", mapping, assert);
+            keep(attack);
+            if (attack) keep(await runPercentileDamageScenario(attack, mapping, assert));
           },
         );
 

@@ -15,7 +15,8 @@ import type { EquipmentLookup } from "../../src/data/actor/pure.ts";
 const equipment: EquipmentLookup = (id) => new Map(SAMPLE_EQUIPMENT.map((item) => [item.id, item])).get(id);
 
 const VALIDATE = {
-  percentile: percentile.validate,
+  // A percentile weapon's damage roll has its own request (kind `damage`).
+  percentile: (r: never) => (percentile.isDamageRequest(r) ? percentile.validateDamage(r) : percentile.validate(r)),
   action: action.validate,
   wild: wild.validate,
   pi: pi.validate,
@@ -273,6 +274,13 @@ describe("requestForTrait", () => {
       { pool: 6, difficulty: 6, cancellation: 0 },
       { weapon: "Battle axe", rolled: "3 + 3", direct: false },
     ],
+    // The axe's 1d6+1 times its multiplier ×2 (RULES.md §6), no dialog.
+    [
+      "percentile-character",
+      "percentile",
+      { kind: "damage", base: [6], modifier: 1, multiplier: 2 },
+      { weapon: "Battle axe", rolled: "1d6+1 × 2", direct: true },
+    ],
   ])("rolls a %s's weapon damage", (type, engine, request, damage) => {
     const roll = requestForTrait(type, SAMPLES[type], { kind: "damage", key: "itemAxe000000001" }, equipment);
     expect(roll).toMatchObject({ engine, request, label: { name: "Battle axe" }, damage });
@@ -283,12 +291,26 @@ describe("requestForTrait", () => {
     ["action-character", "itemRope00000001", "UnknownTrait"],
     ["wild-character", "constructor", "UnknownTrait"],
     ["pool-character", "missing", "UnknownTrait"],
-    ["percentile-character", "itemAxe000000001", "UnknownTrait"],
+    // The bow has no percentile damage formula yet: the message names it.
+    ["percentile-character", "itemBow000000001", "NoDamageFormula"],
     ["pi-character", "itemAxe000000001", "UnknownTrait"],
   ])("refuses a %s damage roll of %s", (type, key, error) => {
     expect(() => requestForTrait(type, SAMPLES[type], { kind: "damage", key }, equipment)).toThrow(
       expect.objectContaining({ key: `ROLLING_BONES.Error.${error}` }),
     );
+  });
+
+  it("multiplies a percentile hit's damage by the hit's multiplier, and refuses one out of range", () => {
+    const trait = { kind: "damage", key: "itemAxe000000001" } as const;
+    const called = requestForTrait("percentile-character", SAMPLES["percentile-character"], trait, equipment, {
+      multiplier: 4,
+    });
+    expect(called).toMatchObject({ request: { multiplier: 4 }, damage: { rolled: "1d6+1 × 4" } });
+    for (const multiplier of [0, 1.5, 100]) {
+      expect(() =>
+        requestForTrait("percentile-character", SAMPLES["percentile-character"], trait, equipment, { multiplier }),
+      ).toThrow(expect.objectContaining({ data: expect.objectContaining({ field: "multiplier" }) }));
+    }
   });
 
   it("gives the engine's error for a stored code it cannot read", () => {

@@ -133,7 +133,7 @@ export const SAMPLE_EQUIPMENT: readonly EquipmentEntry[] = [
     action: { attack: 5, botchRange: 2, damage: "1d10+2" },
     wild: { damage: "3D+2" },
     pi: { precision: -1, impact: 3 },
-    percentile: { multiplier: 2 },
+    percentile: { damage: "1d6+1", multiplier: 2 },
     pool: { difficulty: 6, damage: 3 },
   }),
   weapon("itemBow000000001", "Short bow", {

@@ -39,6 +39,21 @@ describe("an attack's result", () => {
     expect(attackResultOf("action", { outcome: { success: null } }).hit).toBeNull();
   });
 
+  it("reads a percentile hit's multiplier, a called shot's raise included, for its damage (RULES.md §6)", () => {
+    const called = { success: true, calledShot: { requested: 2, applied: 2, base: 2, multiplier: 4 } };
+    expect(attackResultOf("percentile", { outcome: called })).toEqual({
+      hit: true,
+      extraDice: 0,
+      critical: null,
+      multiplier: 4,
+    });
+    // A stored multiplier that is not a whole number from 1 reads as the plain ×1.
+    for (const multiplier of [0, 2.5, "3", null]) {
+      const outcome = { success: true, calledShot: { multiplier } };
+      expect(attackResultOf("percentile", { outcome }).multiplier).toBe(1);
+    }
+  });
+
   it("lets an activated botch miss and an activated critical hit, whatever the DC said, and carries the critical's effect", () => {
     const botched = { ledger: [entry("a1", "botch", 1)] };
     expect(attackResultOf("action", { outcome: { success: true }, card: botched }).hit).toBe(false);

@@ -80,7 +80,7 @@ function fighters(c: (typeof CHARACTERS)[number]) {
 /** The world's characters plus Odile and Ysolde with their equipment, and an axe on Bob's Brann. */
 function characters() {
   const sword = { ...newWeapon(), pi: { precision: 0, impact: 2 } };
-  const bow = { ...newWeapon(), percentile: { multiplier: 2 } };
+  const bow = { ...newWeapon(), percentile: { damage: "1d6+1", multiplier: 2, skill: "" } };
   return [
     ...structuredClone(CHARACTERS)
       .map(fighters)
@@ -604,5 +604,22 @@ describe("the Quench scenarios of equipment", () => {
     const reversed = mapping === "ascending" ? "descending" : "ascending";
     await w.double.actAs(ALICE, () => runPoolWeaponScenario(actor(VEX), "Short sword <i>", reversed, assert));
     expect(failures).toContain("the weapon's difficulty and the net successes: [7,0]");
+  });
+
+  it("the percentile called shot's damage runs green (×4 of the bow's 1d6+1), and can fail", async () => {
+    await bootWithCardControls();
+    const { runCalledShotScenario, runPercentileDamageScenario } = await import("../../src/quench/equipment-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const { failures, assert } = recordingAssert();
+    const mapping = await calibrate(throwD4);
+    const archer = w.double.game.actors.get(YSOLDE) as unknown as Actor.Implementation;
+    const attack = await w.double.actAs(ALICE, () => runCalledShotScenario(archer, "Short bow", mapping, assert));
+    const damage = await w.double.actAs(ALICE, () => runPercentileDamageScenario(attack!, mapping, assert));
+    expect(failures).toEqual([]);
+    expect(damage?.rolls[0]?.total).toBe(16);
+    // Read the other way round the d6 shows 4: (4 + 1) × 4 = 20, which the check names.
+    const reversed = mapping === "ascending" ? "descending" : "ascending";
+    await w.double.actAs(ALICE, () => runPercentileDamageScenario(attack!, reversed, assert));
+    expect(failures).toContain("the damage (3 + 1) × 4: 20 ≠ 16");
   });
 });

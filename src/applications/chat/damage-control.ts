@@ -1,9 +1,10 @@
 /**
  * The attack card's damage button: an attack rolled from a weapon whose engine rolls weapon damage
- * (action dice, Wild Die, dice pool) stores the weapon (actor and item ids) with its roll, and its
+ * (action dice, Wild Die, dice pool, percentile) stores the weapon (actor and item ids) with its roll, and its
  * card offers the viewer who owns that character a button that rolls the weapon's damage, as the
  * sheet's damage button does, carrying what the attack earned (RULES.md §6): a dice-pool attack's
- * extra successes as damage dice, an activated action-dice critical named on the damage card. The
+ * extra successes as damage dice, an activated action-dice critical named on the damage card, a
+ * percentile hit's multiplier (a called shot's included) as the damage's multiplier. The
  * button is offered only after a hit (or where the card cannot judge one); the GM may still force
  * it after a miss. The button is the `rollDamage` entry of the card-control table (`card-actions.ts`:
  * an owner of the attacker may press it); the roll re-checks ownership itself.
@@ -49,11 +50,16 @@ export function mayRollCardDamage(message: ChatMessage.Implementation, user: Use
 export async function rollCardDamage(message: ChatMessage.Implementation, event?: Event): Promise<void> {
   const weapon = cardWeapon(message);
   if (weapon === null) return;
-  const { extraDice, critical } = cardAttackResult(message);
+  const { extraDice, critical, multiplier } = cardAttackResult(message);
   // The damage card keeps the attack's targets and their verdicts.
   const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
   const { rollActorTrait } = await import("../sheets/roll-trait.ts");
-  await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, { extraDice, critical, targets });
+  await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, {
+    extraDice,
+    critical,
+    targets,
+    ...(multiplier === undefined ? {} : { multiplier }),
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import { openRollDialog } from "../dialogs/open.ts";
 import { dialogAttackOf } from "../dialogs/attack-of.ts";
 import type { DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
+import { rollToChat } from "../../services/roll.ts";
 import { lastUseOf } from "../../services/equipment.ts";
 import type { DamageFromAttack } from "../../dice/cards/attack-result.ts";
 import { readTargets } from "../../dice/cards/targets.ts";
@@ -69,7 +70,10 @@ export async function rollTrait<T extends CharacterType>(
   }
   let roll;
   try {
-    roll = requestForTrait(type, system, trait, equipmentOf(actor), { extraDice: from.extraDice });
+    roll = requestForTrait(type, system, trait, equipmentOf(actor), {
+      extraDice: from.extraDice,
+      ...(from.multiplier === undefined ? {} : { multiplier: from.multiplier }),
+    });
   } catch (error) {
     reportError(error);
     return;
@@ -82,11 +86,27 @@ export async function rollTrait<T extends CharacterType>(
     ...(roll.parts ? { parts: roll.parts } : {}),
     // What a damage roll carries from its attack (extra dice, a critical), named on its card, and the
     // attack's targets with their verdicts.
-    ...(roll.damage && (from.extraDice > 0 || from.critical)
-      ? { fromAttack: { extraDice: from.extraDice, critical: from.critical } }
+    ...(roll.damage && (from.extraDice > 0 || from.critical || (from.multiplier ?? 1) > 1)
+      ? {
+          fromAttack: {
+            extraDice: from.extraDice,
+            critical: from.critical,
+            ...(from.multiplier === undefined ? {} : { multiplier: from.multiplier }),
+          },
+        }
       : {}),
     ...(roll.damage && readTargets(from.targets).length > 0 ? { targets: readTargets(from.targets) } : {}),
   };
+  if (roll.damage?.direct === true && roll.engine === "percentile") {
+    // A percentile weapon's damage: its formula times the hit's multiplier, which no condition,
+    // wound or point moves (RULES.md §6).
+    await rollToChat(roll.engine, roll.request, {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flavor: title,
+      rollOptions,
+    });
+    return;
+  }
   if (roll.damage?.direct === true) {
     await rollWithPoints(roll.engine, roll.request, {
       actor,

@@ -65,6 +65,8 @@ export type TraitPart = ({ readonly key: string } | { readonly name: string }) &
 export interface DamageFrom {
   /** Damage dice the attack's net successes beyond the first add (0 to the pool's limit). */
   readonly extraDice?: number;
+  /** A percentile hit's damage multiplier (1 to the engine's limit; absent: the weapon's own). */
+  readonly multiplier?: number;
 }
 
 /** What a roll of a trait starts from. */

@@ -5,13 +5,13 @@
  * sheets' trait rolls, the GM's roll requests, Quench), so it loads with the first roll, not at startup.
  */
 
-import { pool, shared, wild } from "../../engines/core.ts";
+import { percentile, pool, shared, wild } from "../../engines/core.ts";
 import type { ActionRequest } from "../../engines/action/core.ts";
 import type { PercentileRequest } from "../../engines/percentile/core.ts";
 import type { PiRequest } from "../../engines/pi/core.ts";
 import type { PoolRequest } from "../../engines/pool/core.ts";
 import type { WildRequest } from "../../engines/wild/core.ts";
-import { actionDamageRequest } from "../item/damage.ts";
+import { actionDamageRequest, percentileDamageRequest } from "../item/damage.ts";
 import { attackAbility, damageAddsStrength, weaponAttackRequest } from "../item/figures.ts";
 import type { ItemSources } from "../item/types.ts";
 import { defaultUse, usualUse, useValue, type AttackUse, type UsualUse } from "./attacks.ts";
@@ -74,7 +74,7 @@ export function requestForTrait(
 ): TraitRoll {
   switch (type) {
     case "percentile-character":
-      return percentileRoll(system as CharacterSources[typeof type], trait, equipment);
+      return percentileRoll(system as CharacterSources[typeof type], trait, equipment, from);
     case "action-character":
       return actionRoll(system as CharacterSources[typeof type], trait, equipment);
     case "wild-character":
@@ -90,8 +90,27 @@ function percentileRoll(
   system: CharacterSources["percentile-character"],
   trait: TraitRef,
   equipment: EquipmentLookup,
+  from: DamageFrom = {},
 ): TraitRoll {
   const type = "percentile-character";
+  if (trait.kind === "damage") {
+    // The weapon's damage formula times the hit's multiplier (RULES.md §6); from the sheet, the
+    // weapon's own multiplier.
+    const weapon = weaponOf(equipment, trait);
+    const formula = weapon.system.percentile.damage.trim();
+    const multiplier =
+      from.multiplier === undefined
+        ? weapon.system.percentile.multiplier
+        : requireInt(from.multiplier, "multiplier", 1, percentile.MAX_DAMAGE_MULTIPLIER);
+    const request = percentileDamageRequest(formula, weapon.name, multiplier);
+    return {
+      engine: "percentile",
+      request,
+      label: { name: weapon.name },
+      // No dialog: the formula and the multiplier are all there is to choose.
+      damage: { weapon: weapon.name, rolled: `${formula} × ${multiplier}`, direct: true },
+    };
+  }
   if (trait.kind === "weapon") {
     const weapon = weaponOf(equipment, trait);
     // The weapon's base damage multiplier is the called shot's base (raised by each voluntary penalty die).

@@ -1,19 +1,19 @@
 /**
- * A weapon's damage as an engine request, for the engines whose rule text rolls weapon damage:
- * the action-dice damage formula (its dice and its number), the Wild Die damage code, and the
+ * A weapon's damage as an engine request, for the engines that roll weapon damage: the action-dice
+ * and percentile damage formulas (their dice and their number), the Wild Die damage code, and the
  * dice-pool damage dice. Pure: the sheet's damage button and the attack card's both start here.
  */
 
-import { action, shared, type EngineId } from "../../engines/core.ts";
+import { action, percentile, shared, type EngineId } from "../../engines/core.ts";
 
 const { EngineError } = shared;
 
 /**
- * The engines whose weapons roll damage: action dice (the formula), the Wild Die (the code) and the
- * dice pool (the damage dice). The percentile text raises a weapon's damage multiplier but rolls no
- * damage, and Precision & Impact reads damage from the roll's Impact (a weapon adjusts it).
+ * The engines whose weapons roll damage: action dice (the formula), the Wild Die (the code), the
+ * dice pool (the damage dice) and percentile (the formula, times the hit's multiplier: RULES.md §6).
+ * Precision & Impact reads damage from the roll's Impact (a weapon adjusts it).
  */
-export const DAMAGE_ENGINES: readonly EngineId[] = Object.freeze(["action", "wild", "pool"]);
+export const DAMAGE_ENGINES: readonly EngineId[] = Object.freeze(["action", "wild", "pool", "percentile"]);
 
 /** The dice and the number of a damage formula (`2d6 + 1d4 - 1` → dice `[6, 6, 4]`, modifier −1). */
 export interface DamageDice {
@@ -88,4 +88,17 @@ export function checkDamageFormula(formula: unknown): void {
 export function actionDamageRequest(formula: string, weapon: string): action.ActionRequest {
   const { base, modifier } = damageDice(formula, weapon);
   return { kind: "damage", base, modifier };
+}
+
+/**
+ * The percentile damage request of a weapon's formula and a hit's multiplier (RULES.md §6): the
+ * formula's dice and number, times the multiplier.
+ */
+export function percentileDamageRequest(
+  formula: string,
+  weapon: string,
+  multiplier: number,
+): percentile.PercentileDamageRequest {
+  const { base, modifier } = damageDice(formula, weapon);
+  return { kind: "damage", base, modifier, multiplier };
 }

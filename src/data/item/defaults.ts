@@ -13,7 +13,7 @@ export function newWeapon(): WeaponSource {
     action: { attack: 0, botchRange: 1, damage: "" },
     wild: { damage: "", skill: "" },
     pi: { precision: 0, impact: 0, skill: "" },
-    percentile: { multiplier: 1, skill: "" },
+    percentile: { damage: "", multiplier: 1, skill: "" },
     pool: { difficulty: WEAPON_POOL_DIFFICULTY.initial, damage: 0, ability: "", attribute: "" },
   };
 }

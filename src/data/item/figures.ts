@@ -64,6 +64,7 @@ export function itemFigures(engine: EngineId, item: ItemData, lang: string): Ite
       figures.push(...piFigures("weapon", weapon.pi, lang));
       break;
     case "percentile":
+      if (weapon.percentile.damage !== "") add("percentile.damage", weapon.percentile.damage);
       add("percentile.multiplier", `×${formatNumber(weapon.percentile.multiplier, lang)}`);
       break;
     case "pool":

@@ -42,8 +42,10 @@ export interface PiModifiers {
   impact: number;
 }
 
-/** A percentile weapon: its base damage multiplier (raised by a called shot) and its usual skill. */
+/** A percentile weapon: its damage formula, its base damage multiplier (raised by a called shot) and its usual skill. */
 export interface WeaponPercentile {
+  /** The damage formula (`1d8+1`), multiplied by the hit's multiplier (RULES.md §6); empty: no damage yet. */
+  damage: string;
   /** The base damage multiplier, at least 1. */
   multiplier: number;
   /** The name of the skill an attack with it is usually rolled with (empty: guessed from the weapon's name). */

@@ -94,6 +94,7 @@ export const ITEM_UPDATE_RULES: Readonly<Record<ItemType, readonly Rule[]>> = Ob
     rule("action\\.damage", checkDamageFormula),
     rule("wild\\.damage", requireDamageCode),
     ...piRules(),
+    rule("percentile\\.damage", checkDamageFormula),
     rule("percentile\\.multiplier", int("multiplier", 1, WEAPON_MAX_MULTIPLIER)),
     rule("pool\\.difficulty", int("difficulty", WEAPON_POOL_DIFFICULTY.min, WEAPON_POOL_DIFFICULTY.max)),
     rule("pool\\.damage", int("damageDice", 0, WEAPON_MAX_POOL_DAMAGE)),

@@ -42,7 +42,11 @@ function weaponSchema() {
       impact: intField(-ITEM_MAX_PI_MODIFIER, ITEM_MAX_PI_MODIFIER, 0),
       skill: nameField(),
     }),
-    percentile: new fields.SchemaField({ multiplier: intField(1, WEAPON_MAX_MULTIPLIER, 1), skill: nameField() }),
+    percentile: new fields.SchemaField({
+      damage: checkedTextField(requireDamageFormula),
+      multiplier: intField(1, WEAPON_MAX_MULTIPLIER, 1),
+      skill: nameField(),
+    }),
     pool: new fields.SchemaField({
       difficulty: intField(min, max, initial),
       damage: intField(0, WEAPON_MAX_POOL_DAMAGE, 0),

@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 import { storedArt, withArt } from "./art-table.ts";
-import type { ArtTable } from "../../engines/percentile/core.ts";
+import { isDamageRequest, type ArtTable } from "../../engines/percentile/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 
 /**
@@ -17,12 +17,12 @@ export function worldArt(): ArtTable | undefined {
 
 /**
  * A request made to read the world's table: a percentile request without an `art` of its own gets
- * the GM's table; any other engine's request, or a percentile request naming a table, is returned
- * unchanged.
+ * the GM's table; any other engine's request, a percentile request naming a table, or a percentile
+ * damage roll's (which reads no table), is returned unchanged.
  *
  * @param engine - The engine the request is for.
  * @param request - The request as the caller wrote it.
  */
 export function withWorldArt(engine: string, request: unknown): unknown {
-  return engine === "percentile" ? withArt(request, worldArt()) : request;
+  return engine === "percentile" && !isDamageRequest(request) ? withArt(request, worldArt()) : request;
 }

@@ -29,6 +29,8 @@ export interface AttackResult {
   readonly extraDice: number;
   /** An activated action-dice critical, or `null`. */
   readonly critical: CriticalCarried | null;
+  /** A percentile hit's damage multiplier (the weapon's, raised by a called shot); absent elsewhere. */
+  readonly multiplier?: number;
 }
 
 /** What an attack's roll stores that the reading needs (`roll.options`). */
@@ -73,6 +75,11 @@ function ownResultOf(engine: string, stored: StoredAttack): AttackResult {
       const hit = botched ? false : critical ? true : judged(outcome.success);
       return { hit, extraDice: 0, critical: carried };
     }
+    case "percentile": {
+      const shot = isRecord(outcome.calledShot) ? outcome.calledShot.multiplier : undefined;
+      const multiplier = typeof shot === "number" && Number.isInteger(shot) && shot >= 1 ? shot : 1;
+      return { hit: judged(outcome.success), extraDice: 0, critical: null, multiplier };
+    }
     default:
       return { hit: judged(outcome.success), extraDice: 0, critical: null };
   }
@@ -84,6 +91,8 @@ export interface DamageFromAttack {
   readonly extraDice: number;
   /** The attack's activated critical, or `null`. */
   readonly critical: CriticalCarried | null;
+  /** A percentile hit's damage multiplier, which the damage roll multiplies by (absent: the weapon's own). */
+  readonly multiplier?: number;
   /** The attack's targets with their verdicts, which the damage card keeps (stored as its own `targets`). */
   readonly targets?: unknown;
 }

@@ -1,5 +1,6 @@
-/** How the percentile card lays out an outcome. Pure: the PercentileRoll and the lab both call it. */
-import type { PercentileDie, PercentileOutcome } from "../../engines/percentile/core.ts";
+/** How the percentile cards lay out an outcome (a d% roll, a weapon's damage). Pure: the rolls and the lab both call it. */
+import type { PercentileDamageOutcome, PercentileDie, PercentileOutcome } from "../../engines/percentile/core.ts";
+import { formatSigned } from "../../helpers/numbers.ts";
 import {
   EMPTY_POINTS_RECORD,
   pointsLedgerView,
@@ -81,4 +82,14 @@ function chipOf(die: PercentileDie, keptShown: boolean): PercentileChip {
     ...dieChipOf<PercentileDie>("percentile", { ...die, label }, { keptShown: keptShown && die.role !== "ones" }),
     label,
   };
+}
+
+/** What the percentile damage card shows beside the outcome: the formula's number with its sign (empty for none). */
+export interface PercentileDamageCardView {
+  readonly modifier: string;
+}
+
+/** The arrangement of a percentile damage outcome for its card (pure). */
+export function percentileDamageCardView(outcome: PercentileDamageOutcome, lang: string): PercentileDamageCardView {
+  return { modifier: outcome.modifier === 0 ? "" : formatSigned(outcome.modifier, lang) };
 }

@@ -6,7 +6,8 @@
  */
 
 import { choiceTable, rarityOf, upTo, type ChoiceTable, type Rarity, type Verdict } from "../shared/advice.ts";
-import { odds } from "./odds.ts";
+import { damageDist, odds } from "./odds.ts";
+import type { PercentileDamageRequest } from "./damage.ts";
 import { DEFAULT_CAP, KARMA_PER_DIE, MAX_DICE, MAX_KARMA_DICE, validate, type PercentileRequest } from "./request.ts";
 
 /** The verdict of a request: P(success) in its table column (`null` without a rating), and the expected value. */
@@ -140,6 +141,22 @@ export function rarity(request: PercentileRequest, value: number): Rarity {
     const p = o.value[v] ?? 0;
     if (v >= value) good += p;
     if (v <= value) bad += p;
+  }
+  return rarityOf(good, bad);
+}
+
+/**
+ * How rare a percentile damage roll's total was: P(at least this much damage) and P(at most this much).
+ *
+ * @param request - The damage roll's validated request.
+ * @param total - Its damage.
+ */
+export function damageRarity(request: PercentileDamageRequest, total: number): Rarity {
+  let good = 0;
+  let bad = 0;
+  for (const [value, p] of Object.entries(damageDist(request).toJSON())) {
+    if (Number(value) >= total) good += p;
+    if (Number(value) <= total) bad += p;
   }
   return rarityOf(good, bad);
 }

@@ -52,6 +52,19 @@ export {
   validate,
 } from "./request.ts";
 export type { Clamp, KarmaSpend, PercentileRequest, ShiftDice } from "./request.ts";
+export {
+  DAMAGE_ROLE,
+  MAX_DAMAGE_DICE,
+  MAX_DAMAGE_FACES,
+  MAX_DAMAGE_MODIFIER,
+  damageEngine,
+  damageOf,
+  isDamageRequest,
+  planDamage,
+  resolveDamage,
+  validateDamage,
+} from "./damage.ts";
+export type { PercentileDamageOutcome, PercentileDamageRequest } from "./damage.ts";
 export { D10, PERCENTILE_STEPS, diceCounts, percentileValue, plan, readingOf, resolve } from "./resolve.ts";
 export type {
   CalledShot,

@@ -12,7 +12,7 @@ import type { PercentileRequest } from "./request.ts";
 import type { PercentileOutcome } from "./resolve.ts";
 
 export * from "./core.ts";
-export { levelDist, odds, valueDist } from "./odds.ts";
+export { damageDist, levelDist, odds, valueDist } from "./odds.ts";
 export type { PercentileOdds } from "./odds.ts";
 
 /**

@@ -10,6 +10,7 @@ import { DEFAULT_ART, artColumn, levelInColumn, type ArtColumn, type ArtTable } 
 import { LEVEL_COUNT, LEVEL_IDS, isSuccessIndex, type LevelId } from "./levels.ts";
 import { validate, type Clamp, type PercentileRequest } from "./request.ts";
 import { D10, diceCounts, type ExtraMode } from "./resolve.ts";
+import { damageOf, type PercentileDamageRequest } from "./damage.ts";
 
 /** What a roll dialog shows for a request. */
 export interface PercentileOdds {
@@ -164,4 +165,10 @@ export function odds(req: PercentileRequest): PercentileOdds {
     if (isSuccessIndex(i)) success += here;
   }
   return { net, mode, clamped, value, mean, remainder: 0, column, levels: byId, levelsAtLeast: atLeast, success };
+}
+
+/** The exact distribution of a validated damage request's total. */
+export function damageDist(request: PercentileDamageRequest): Dist {
+  const dice = request.base.reduce((d, faces) => d.add(Dist.die(faces)), Dist.point(0));
+  return dice.map((sum) => damageOf(sum, request.modifier ?? 0, request.multiplier ?? 1));
 }

@@ -138,7 +138,7 @@ const GROUPS: Readonly<Record<ItemType, readonly FigureGroup[]>> = Object.freeze
       group: "percentile",
       engine: "percentile",
       numbers: [{ path: "percentile.multiplier", min: 1, max: WEAPON_MAX_MULTIPLIER }],
-      texts: ["percentile.skill"],
+      texts: ["percentile.damage", "percentile.skill"],
     },
     {
       group: "pool",
