@@ -107,7 +107,7 @@ describe("percentile weapon damage (RULES.md §6: the weapon's damage × the hit
     const top = damageRarity(req, 14);
     const bottom = damageRarity(req, 4);
     expect([top.atLeastAsGood, top.atLeastAsBad, bottom.atLeastAsGood, bottom.atLeastAsBad]).toEqual(
-      [1 / 6, 1, 1, 1 / 6].map((p) => expect.closeTo(p, 12)),
+      [1 / 6, 1, 1, 1 / 6].map((p): unknown => expect.closeTo(p, 12)),
     );
     const out = roll(req, [6]);
     expect(rarityOfOutcome("percentile", req, out)).toMatchObject({ atLeastAsGood: 1 / 6 });

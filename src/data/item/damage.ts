@@ -4,7 +4,8 @@
  * dice-pool damage dice. Pure: the sheet's damage button and the attack card's both start here.
  */
 
-import { action, percentile, shared, type EngineId } from "../../engines/core.ts";
+import { action, shared, type EngineId } from "../../engines/core.ts";
+import type { PercentileDamageRequest } from "../../engines/percentile/core.ts";
 
 const { EngineError } = shared;
 
@@ -94,11 +95,7 @@ export function actionDamageRequest(formula: string, weapon: string): action.Act
  * The percentile damage request of a weapon's formula and a hit's multiplier (RULES.md §6): the
  * formula's dice and number, times the multiplier.
  */
-export function percentileDamageRequest(
-  formula: string,
-  weapon: string,
-  multiplier: number,
-): percentile.PercentileDamageRequest {
+export function percentileDamageRequest(formula: string, weapon: string, multiplier: number): PercentileDamageRequest {
   const { base, modifier } = damageDice(formula, weapon);
   return { kind: "damage", base, modifier, multiplier };
 }
