@@ -10,9 +10,9 @@
 import { ENGINE_OF, isNpcType, rollingTypeOf } from "../data/actor/pure.ts";
 import { npcDefencesShown } from "../data/settings/targets.ts";
 import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
-import { verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
+import { percentileReading, verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
-import type { EngineId } from "../engines/core.ts";
+import { percentile, shared, type EngineId } from "../engines/core.ts";
 
 /** A token the user targets, as the system reads it. [API13 foundry.documents.User#targets; foundry.canvas.placeables.Token] */
 interface TargetedToken {
@@ -67,8 +67,9 @@ function targetActor(target: RollTarget): TargetedToken["actor"] {
 
 /**
  * The card's targets judged: each one of the roll's engine hit or missed against its actor's defence
- * figure, another engine's named without a verdict; the figure kept only where every viewer may see
- * it. Pure over the roll and the actors read.
+ * figure (a percentile target at its own net), another engine's named without a verdict; the figure
+ * (and a percentile target's reading) kept only where every viewer may see it. Pure over the roll and
+ * the actors read.
  */
 function judged(roll: JudgedRoll, targets: readonly RollTarget[]): RollTarget[] {
   return targets.map((target) => {
@@ -77,9 +78,18 @@ function judged(roll: JudgedRoll, targets: readonly RollTarget[]): RollTarget[] 
     const engine = engineOf(actor?.type) ?? target.engine;
     if (defence === null) return { ...target, verdict: "none" as const };
     const verdict = verdictOn(roll, { engine, defence });
-    const { defence: _hidden, ...rest } = target;
+    const { defence: _hidden, reading: _read, ...rest } = target;
     const shown = !isNpcType(actor?.type) || npcDefencesShown();
-    return { ...rest, engine, verdict, ...(shown && engine === roll.engine ? { defence } : {}) };
+    if (!shown || engine !== roll.engine) return { ...rest, engine, verdict };
+    // A percentile target's own reading (value and level at its net) is shown with its figure (RULES.md §6).
+    const read = engine === "percentile" && verdict !== "none" ? percentileReading(roll, defence) : null;
+    return {
+      ...rest,
+      engine,
+      verdict,
+      defence,
+      ...(read ? { reading: { value: read.value, level: read.level } } : {}),
+    };
   });
 }
 
@@ -109,4 +119,32 @@ export async function judgeTargets(message: ChatMessage.Implementation): Promise
   });
   await message.update({ rolls } as never);
   return true;
+}
+
+/**
+ * A percentile attack's request with the extra tens dice its targets need (RULES.md §6 "Percentile
+ * defence is always applied"): one throw serves every percentile target, each reading it at its own
+ * net; a target whose figure the user may not see makes the roll throw up to the cap, so the count
+ * gives nothing away. Any other request (another engine's, a damage roll's, one with no percentile
+ * target, or one the engine refuses, which the roll itself then reports) is returned unchanged.
+ *
+ * @param engine - The roll's engine.
+ * @param request - The request as it will be rolled (conditions and equipment applied).
+ * @param stored - The targets stored with the roll (`rollOptions.targets`).
+ */
+export function withTargetDice(engine: EngineId, request: unknown, stored: unknown): unknown {
+  if (engine !== "percentile" || !shared.isRecord(request) || percentile.isDamageRequest(request)) return request;
+  const targets = readTargets(stored).filter((t) => t.engine === "percentile");
+  if (targets.length === 0) return request;
+  let valid: percentile.PercentileRequest;
+  try {
+    valid = percentile.validate(request as unknown as percentile.PercentileRequest);
+  } catch {
+    return request;
+  }
+  const defences = targets.map((t) => {
+    const actor = t.actor ? (game.actors.get(t.actor) ?? null) : null;
+    return actor && maySeeDefence(actor.type, game.user) ? (defenceOf(actor) ?? 0) : null;
+  });
+  return { ...request, extraDice: percentile.extraDiceFor(valid, defences) };
 }

@@ -43,13 +43,14 @@ describe("an attack against one target's defence", () => {
     expect(successAgainst("wild", { dice: 4, pips: 1 }, 15)).toBe(
       wild.chanceAtLeast(wild.odds({ dice: 4, pips: 1 }), 15),
     );
-    expect(successAgainst("percentile", { bonus: 0, penalty: 0, column: 9 }, 2)).toBe(
-      percentile.odds({ bonus: 0, penalty: 2, column: 9 }).success,
-    );
+    // A percentile target's penalty dice are not folded into the roll: the card reads each target at
+    // its own net (RULES.md §6), so the roll's own request stays as it was.
+    const own = { bonus: 0, penalty: 0, column: 9 };
+    expect(withTargetFigure("percentile", own, [target("Foe", "percentile", 2)])).toBe(own);
     // Precision & Impact: the Precision needed becomes the roll's goal.
     const filled = withTargetFigure("pi", { pool: [8, 6] }, [target("Foe", "pi", 9)]);
     expect(filled).toEqual({ pool: [8, 6], precisionGoal: 9 });
-    for (const engine of ["action", "wild", "pool", "pi", "percentile"] as const) {
+    for (const engine of ["action", "wild", "pool", "pi"] as const) {
       expect(Object.keys(withTargetFigure(engine, {}, [target("Foe", engine, 3)]) ?? {})).toEqual([
         DEFENCE[engine].field,
       ]);
@@ -70,6 +71,13 @@ describe("an attack against one target's defence", () => {
       ],
       filled: false,
       several: true,
+      readOnCard: false,
+    });
+    // A percentile attack on a percentile target says the card applies its penalty dice.
+    expect(dialogTargetsView("percentile", [target("Guard", "percentile", 2)])).toMatchObject({
+      filled: false,
+      several: false,
+      readOnCard: true,
     });
     const { host } = renderDialogForm(
       "action",
@@ -109,7 +117,21 @@ describe("a verdict on a target", () => {
   it("reads a Wild Die total, a Precision and a percentile success; another engine's target gets no verdict", () => {
     expect(judge({ engine: "wild", request: {}, outcome: { total: 12 }, throws: [] }, 12)).toBe(true);
     expect(judge({ engine: "pi", request: {}, outcome: { precision: 8 }, throws: [] }, 9)).toBe(false);
-    expect(judge({ engine: "percentile", request: {}, outcome: { success: true }, throws: [] }, 2)).toBe(true);
+    // A percentile roll from before the rule had its one target's penalty dice thrown with it: its success stands.
+    expect(judge({ engine: "percentile", request: {}, outcome: { value: 71, success: true }, throws: [] }, 2)).toBe(
+      true,
+    );
+    // A roll with its targets' extra dice is read at each target's own net: 83 for none, 23 with two penalty dice.
+    const request = percentile.validate({ bonus: 0, penalty: 0, column: 10, extraDice: 2 });
+    const throws = throwsOf(10, [8, 3, 4, 2], "tens");
+    const outcome = percentile.resolve(
+      request,
+      shared.throwAll(percentile.engine, request, shared.fixedFaces([8, 3, 4, 2])),
+    );
+    const shot = { engine: "percentile" as const, request, outcome, throws };
+    expect([judge(shot, 0), judge(shot, 2)]).toEqual([true, false]);
+    // A target whose net needs more dice than were thrown is the GM's to judge.
+    expect(verdictOn(shot, { engine: "percentile", defence: 3 })).toBe("none");
     const roll = { engine: "wild" as const, request: {}, outcome: { total: 30 }, throws: [] };
     expect(verdictOn(roll, { engine: "action", defence: 1 })).toBe("none");
     expect(verdictOn(roll, { engine: "wild", defence: 31 })).toBe("miss");

@@ -1,17 +1,19 @@
 /**
  * Targets in the roll dialogs (RULES.md §6, issue 24 item 3), Foundry-free: with one target of the
  * roll's engine whose defence the user may see, an attack starts from it (the DC, the target number,
- * the difficulty, the Precision needed, or the penalty dice against it); every target is listed, each
- * with its figure where the user may see it. Several targets are judged one by one on the card.
+ * the difficulty, the Precision needed; a percentile target's penalty dice are read by the card, each
+ * target at its own net); every target is listed, each with its figure where the user may see it.
+ * Several targets are judged one by one on the card.
  */
 import { DEFENCE } from "../../data/actor/defence.ts";
 import { targetFigureKey, type DialogTarget } from "../../dice/cards/targets.ts";
 import type { EngineId } from "../../engines/core.ts";
 
 /**
- * An attack's starting request with its one target's defence filled in (a percentile target's penalty
- * dice added to the roll's own); the request as it was for none, several, another engine's target, or
- * a figure the user may not see.
+ * An attack's starting request with its one target's defence filled in; the request as it was for
+ * none, several, another engine's target, or a figure the user may not see. A percentile target's
+ * penalty dice are never folded into the roll's own: every target reads the one throw at its own net
+ * (RULES.md §6, `services/targets.ts` `withTargetDice`).
  *
  * @param engine - The roll's engine.
  * @param initial - The request the attack starts from.
@@ -24,10 +26,8 @@ export function withTargetFigure(
 ): Record<string, unknown> | undefined {
   const [only] = targets;
   if (targets.length !== 1 || only === undefined || only.engine !== engine || only.defence === null) return initial;
-  const field = DEFENCE[engine].field;
-  const own = initial?.[field];
-  const value = engine === "percentile" ? (typeof own === "number" ? own : 0) + only.defence : only.defence;
-  return { ...initial, [field]: value };
+  if (engine === "percentile") return initial;
+  return { ...initial, [DEFENCE[engine].field]: only.defence };
 }
 
 /** A target as the dialog lists it. */
@@ -44,6 +44,8 @@ export interface DialogTargetsView {
   readonly lines: readonly DialogTargetLine[];
   readonly filled: boolean;
   readonly several: boolean;
+  /** A percentile attack on a percentile target: the card applies each target's penalty dice. */
+  readonly readOnCard: boolean;
 }
 
 /**
@@ -60,7 +62,8 @@ export function dialogTargetsView(engine: EngineId, targets: readonly DialogTarg
   });
   return {
     lines,
-    filled: targets.length === 1 && lines[0]?.defence !== null,
+    filled: engine !== "percentile" && targets.length === 1 && lines[0]?.defence !== null,
     several: targets.length > 1,
+    readOnCard: engine === "percentile" && targets.some((t) => t.engine === "percentile"),
   };
 }

@@ -17,8 +17,10 @@ export type PercentileChip = DieChip<PercentileDie> & {
 
 /** How the percentile card lays out the dice: the tens candidates, then the ones die. */
 export interface PercentileCardView {
-  /** The tens die and every extra (bonus or penalty) die, in throw order. */
+  /** The tens die and every extra (bonus or penalty) die of the roll's own, in throw order. */
   tensCandidates: PercentileChip[];
+  /** The extra tens dice an attack threw beyond its own for its targets (each reads its own net), in throw order. */
+  targetDice: PercentileChip[];
   /** The ones die. */
   ones: PercentileChip | null;
   /** The die that became the tens die, when an extra die replaced it. */
@@ -50,12 +52,14 @@ export function percentileCardView(
   points: PointsRecord = EMPTY_POINTS_RECORD,
 ): PercentileCardView {
   // The tens die is named "Kept" only where it was chosen among bonus or penalty dice.
-  const chips = outcome.dice.map((d) => chipOf(d, outcome.dice.length > 2));
+  const own = outcome.dice.filter((d) => d.role !== "extra").length;
+  const chips = outcome.dice.map((d) => chipOf(d, own > 2 && d.role !== "extra"));
   const ones = chips.find((d) => d.role === "ones") ?? null;
   // Stored outcomes from before `originalLevel` existed have none: no shift line for them.
   const from = outcome.originalLevel ?? null;
   return {
-    tensCandidates: chips.filter((d) => d !== ones),
+    tensCandidates: chips.filter((d) => d !== ones && d.role !== "extra"),
+    targetDice: chips.filter((d) => d.role === "extra"),
     ones,
     replacement: outcome.tensFrom === null ? null : (chips[outcome.tensFrom] ?? null),
     shift:

@@ -6,6 +6,7 @@
  * target is named without one and the GM judges.
  */
 import { isRecord, type EngineId } from "../../engines/shared/core.ts";
+import { LEVEL_IDS } from "../../engines/percentile/levels.ts";
 
 /** A verdict: hit, miss, none (another engine's target), or pending (the GM has not judged it yet). */
 export type Verdict = "hit" | "miss" | "none" | "pending";
@@ -27,6 +28,11 @@ export interface RollTarget {
    * character, or an NPC in a world that shows NPC figures to players).
    */
   readonly defence?: number;
+  /**
+   * A percentile target's reading of the attack at its own net (RULES.md §6): the value and its level,
+   * stored with the figure, only where everyone who sees the card may see that figure.
+   */
+  readonly reading?: { readonly value: number; readonly level: string | null };
 }
 
 const ENGINES: readonly string[] = ["percentile", "action", "wild", "pi", "pool"];
@@ -56,9 +62,22 @@ export function readTargets(raw: unknown): RollTarget[] {
         engine,
         verdict,
         ...(typeof t.defence === "number" && Number.isFinite(t.defence) ? { defence: t.defence } : {}),
+        ...readingOf(t.reading),
       },
     ];
   });
+}
+
+/** Levels a stored reading may name (the percentile engine's). */
+const LEVELS: readonly string[] = LEVEL_IDS;
+
+/** A stored percentile reading, when it is one (a value 1–100 and a known level or none). */
+function readingOf(raw: unknown): { reading?: { value: number; level: string | null } } {
+  if (!isRecord(raw) || !Number.isInteger(raw.value) || (raw.value as number) < 1 || (raw.value as number) > 100) {
+    return {};
+  }
+  const level = typeof raw.level === "string" && LEVELS.includes(raw.level) ? raw.level : null;
+  return { reading: { value: raw.value as number, level } };
 }
 
 /** A target as a card lists it. */
@@ -69,6 +88,8 @@ export interface TargetLine {
   readonly verdictKey: string;
   /** The defence figure with its label key, where it may be shown; else `null`. */
   readonly defence: { readonly key: string; readonly value: number } | null;
+  /** A percentile target's reading ("71, Good"), as two digits and a level key, where it may be shown; else `null`. */
+  readonly reading: { readonly digits: string; readonly levelKey: string | null } | null;
 }
 
 /** The localization key of a target's figure as a card or a dialog names it ("DC 14"). */
@@ -83,6 +104,12 @@ export function targetLines(stored: unknown): TargetLine[] {
     verdict: t.verdict,
     verdictKey: `ROLLING_BONES.Target.Verdict.${t.verdict}`,
     defence: t.defence !== undefined && t.engine !== null ? { key: targetFigureKey(t.engine), value: t.defence } : null,
+    reading: t.reading
+      ? {
+          digits: t.reading.value === 100 ? "00" : String(t.reading.value).padStart(2, "0"),
+          levelKey: t.reading.level === null ? null : `ROLLING_BONES.Percentile.Level.${t.reading.level}`,
+        }
+      : null,
   }));
 }
 

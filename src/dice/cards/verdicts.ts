@@ -4,7 +4,7 @@
  * verdicts stored (`targets.ts`).
  */
 import { isRecord, type EngineId, type Throw } from "../../engines/shared/core.ts";
-import { pool } from "../../engines/core.ts";
+import { percentile, pool } from "../../engines/core.ts";
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
 import type { Verdict } from "./targets.ts";
 
@@ -23,7 +23,7 @@ export interface JudgedRoll {
  * total ≥ the DC (an activated botch misses and an activated critical hits, whatever the total); a
  * Wild Die total ≥ the target number; at least one net success when the same dice are read at the
  * target's difficulty (dice pool); Precision after modifiers ≥ the Precision needed; a percentile
- * success (the penalty dice against the attack were thrown with it).
+ * success read at the target's own net ({@link percentileReading}).
  *
  * @param roll - The roll.
  * @param defence - The target's defence figure.
@@ -42,7 +42,7 @@ export function judge(roll: JudgedRoll, defence: number): boolean {
     case "pi":
       return typeof o.precision === "number" && o.precision >= defence;
     case "percentile":
-      return o.success === true;
+      return percentileReading(roll, defence)?.success === true;
     case "pool": {
       // The same dice read at the target's difficulty (a hidden difficulty is revealed the same way).
       const request = { ...(roll.request as pool.PoolRequest), difficulty: defence };
@@ -59,5 +59,28 @@ export function judge(roll: JudgedRoll, defence: number): boolean {
  */
 export function verdictOn(roll: JudgedRoll, target: { engine: EngineId | null; defence: number }): Verdict {
   if (target.engine !== roll.engine) return "none";
+  // A percentile roll that threw fewer extra dice than this target's net needs cannot be read: the GM judges.
+  if (roll.engine === "percentile" && percentileReading(roll, target.defence) === null) return "none";
   return judge(roll, target.defence) ? "hit" : "miss";
+}
+
+/**
+ * How a target reads a percentile attack (RULES.md §6 "Percentile defence is always applied"): at its
+ * own net (the roll's dice less the target's penalty dice, under the cap), from the extra tens dice
+ * thrown for the targets. A roll from before that rule (no `extraDice` in its request) had its one
+ * target's penalty dice thrown with it: its own reading stands. `null` when the roll threw too few
+ * extra dice for this target's net.
+ *
+ * @param roll - The percentile roll.
+ * @param defence - The target's penalty dice against attacks.
+ */
+export function percentileReading(roll: JudgedRoll, defence: number): percentile.TargetReading | null {
+  const o = isRecord(roll.outcome) ? roll.outcome : {};
+  const request = isRecord(roll.request) ? (roll.request as unknown as percentile.PercentileRequest) : null;
+  if (request?.extraDice === undefined) {
+    return typeof o.value === "number"
+      ? { value: o.value, level: (o.level ?? null) as percentile.LevelId | null, success: o.success === true }
+      : null;
+  }
+  return percentile.readAtNet(request, roll.throws, percentile.netAgainst(request, defence));
 }

@@ -47,7 +47,9 @@ export {
   MAX_RATING,
   calledShotMultiplier,
   checkKarma,
+  extraDiceFor,
   karmaCost,
+  netAgainst,
   shiftToDice,
   validate,
 } from "./request.ts";
@@ -65,7 +67,7 @@ export {
   validateDamage,
 } from "./damage.ts";
 export type { PercentileDamageOutcome, PercentileDamageRequest } from "./damage.ts";
-export { D10, PERCENTILE_STEPS, diceCounts, percentileValue, plan, readingOf, resolve } from "./resolve.ts";
+export { D10, PERCENTILE_STEPS, diceCounts, percentileValue, plan, readAtNet, readingOf, resolve } from "./resolve.ts";
 export type {
   CalledShot,
   DiceCounts,
@@ -74,6 +76,7 @@ export type {
   PercentileOutcome,
   PercentileRole,
   PercentileStepId,
+  TargetReading,
 } from "./resolve.ts";
 
 /**

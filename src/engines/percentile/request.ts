@@ -49,6 +49,13 @@ export interface PercentileRequest {
   readonly column?: number;
   /** The Action Results Table to read; the default table when omitted (it stays omitted after validation). */
   readonly art?: ArtTable;
+  /**
+   * An attack's extra tens dice thrown for its targets (RULES.md §6), 0 to {@link MAX_DICE}: the roll
+   * throws this many extra dice when it is more than its own net needs, and each target reads the
+   * first ones its own net asks for. Its presence says the targets' penalty dice were not folded into
+   * `penalty`: each target's verdict reads the roll at its own net. Omitted on any other roll.
+   */
+  readonly extraDice?: number;
 }
 
 /** What the cap did to a request: the signed net before and after it. */
@@ -116,6 +123,7 @@ export function validate(request: PercentileRequest): PercentileRequest {
   };
   if (request.column !== undefined) out.column = requireInt(request.column, "column", -MAX_RATING, MAX_RATING);
   if (request.art !== undefined) out.art = request.art === DEFAULT_ART ? DEFAULT_ART : validateArt(request.art);
+  if (request.extraDice !== undefined) out.extraDice = requireInt(request.extraDice, "extraDice", 0, MAX_DICE);
   return out;
 }
 
@@ -170,4 +178,37 @@ export function calledShotMultiplier(base: number, voluntaryPenalty: number, suc
   requireInt(base, "damageMultiplier", 1, MAX_DAMAGE_MULTIPLIER);
   requireInt(voluntaryPenalty, "voluntaryPenalty", 0, MAX_DICE);
   return success ? base + voluntaryPenalty : base;
+}
+
+/**
+ * The signed net a target reads an attack at (RULES.md §6): the roll's own bonus dice (karma-bought
+ * included) less its own penalty dice (voluntary included) and the target's penalty dice against
+ * attacks, under the roll's cap.
+ *
+ * @param req - The attack's validated request.
+ * @param defence - The target's penalty dice against attacks.
+ */
+export function netAgainst(req: PercentileRequest, defence: number): number {
+  const requested = req.bonus + (req.karmaDice ?? 0) - req.penalty - (req.voluntaryPenalty ?? 0) - defence;
+  const cap = req.cap ?? DEFAULT_CAP;
+  return cap === 0 ? requested : Math.max(-cap, Math.min(cap, requested));
+}
+
+/**
+ * How many extra tens dice an attack throws for its targets (RULES.md §6): as many as the largest
+ * net over its targets needs (and its own); up to the cap when any target's figure is hidden from the
+ * attacker, so the count thrown gives nothing away ({@link MAX_DICE} when the roll has no cap).
+ *
+ * @param req - The attack's validated request.
+ * @param defences - Each target's penalty dice against attacks, `null` where the attacker may not see it.
+ */
+export function extraDiceFor(req: PercentileRequest, defences: readonly (number | null)[]): number {
+  if (defences.some((d) => d === null)) {
+    const cap = req.cap ?? DEFAULT_CAP;
+    return cap === 0 ? MAX_DICE : cap;
+  }
+  return Math.min(
+    MAX_DICE,
+    Math.max(Math.abs(netAgainst(req, 0)), ...defences.map((d) => Math.abs(netAgainst(req, d ?? 0)))),
+  );
 }

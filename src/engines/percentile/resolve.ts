@@ -13,8 +13,11 @@ import { DEFAULT_CAP, calledShotMultiplier, karmaCost, type Clamp, type Percenti
 /** The faces of every percentile die. */
 export const D10 = 10;
 
-/** The role keys of the dice: the two percentile dice and the extra dice. */
-export type PercentileRole = "tens" | "ones" | "bonus" | "penalty";
+/**
+ * The role keys of the dice: the two percentile dice, the roll's own extra dice, and the extra tens
+ * dice an attack throws beyond them for its targets (`extra`, read only by the targets that need them).
+ */
+export type PercentileRole = "tens" | "ones" | "bonus" | "penalty" | "extra";
 
 /** Which kind of extra dice a roll throws, if any. */
 export type ExtraMode = "bonus" | "penalty" | "none";
@@ -121,6 +124,8 @@ interface Work {
   cancelled: number;
   requested: number;
   net: number;
+  /** Every extra die thrown: |net|, or more for an attack's targets (`extraDice`). */
+  extra: number;
   voluntaryApplied: number;
   readings: number[];
   tensFrom: number;
@@ -161,11 +166,12 @@ const STEP_RUNNERS: Readonly<Record<PercentileStepId, (w: Work) => void>> = {
   cap(w) {
     const cap = w.req.cap ?? DEFAULT_CAP;
     w.net = clampNet(w.requested, cap);
+    w.extra = Math.max(Math.abs(w.net), w.req.extraDice ?? 0);
     // Voluntary dice count only as far as they moved the dice thrown.
     w.voluntaryApplied = clampNet(w.requested + (w.req.voluntaryPenalty ?? 0), cap) - w.net;
   },
   throw(w) {
-    const expected = diceFor(w.net);
+    const expected = diceFor(w.net, w.extra);
     const thrown = w.thrown;
     if (thrown.length !== expected.length) {
       throw new RangeError(`percentile: expected ${expected.length} dice, got ${thrown.length}`);
@@ -181,7 +187,9 @@ const STEP_RUNNERS: Readonly<Record<PercentileStepId, (w: Work) => void>> = {
     const sign = w.net > 0 ? 1 : -1; // bonus: keep the highest value; penalty: the lowest
     let best = 0;
     let bestScore = sign * percentileValue(r[0] as number, ones);
-    for (let i = 2; i < r.length; i++) {
+    // Only the roll's own extra dice; those thrown beyond them are its targets'.
+    const own = 2 + Math.abs(w.net);
+    for (let i = 2; i < own; i++) {
       const score = sign * percentileValue(r[i] as number, ones);
       if (score > bestScore) {
         best = i;
@@ -224,6 +232,7 @@ function start(req: PercentileRequest, thrown: readonly Throw[]): Work {
     cancelled: 0,
     requested: 0,
     net: 0,
+    extra: 0,
     voluntaryApplied: 0,
     readings: [],
     tensFrom: 0,
@@ -239,12 +248,19 @@ function start(req: PercentileRequest, thrown: readonly Throw[]): Work {
 /** The runners of the steps before the throw, which decide the dice. */
 const BEFORE_THROW: readonly Runner[] = RUNNERS.slice(0, PERCENTILE_STEPS.indexOf("throw"));
 
-/** The dice of each signed net already built, shared and frozen. */
-const DICE_BY_NET = new Map<number, readonly DieSpec[]>();
+/** The dice of each signed net (and count of extra dice) already built, shared and frozen. */
+const DICE_BY_NET = new Map<string, readonly DieSpec[]>();
 
-/** Every die of a roll with the given signed net, in throw order (a shared, frozen list). */
-function diceFor(net: number): readonly DieSpec[] {
-  let dice = DICE_BY_NET.get(net);
+/**
+ * Every die of a roll with the given signed net, in throw order (a shared, frozen list): the tens
+ * and ones dice, |net| dice of the roll's own kind, then the extra tens dice thrown for targets.
+ *
+ * @param net - The roll's signed net.
+ * @param extra - Every extra die thrown (at least |net|).
+ */
+function diceFor(net: number, extra: number): readonly DieSpec[] {
+  const key = `${net}:${extra}`;
+  let dice = DICE_BY_NET.get(key);
   if (!dice) {
     const list: DieSpec[] = [
       { faces: D10, role: "tens" },
@@ -252,8 +268,9 @@ function diceFor(net: number): readonly DieSpec[] {
     ];
     const role: PercentileRole = net > 0 ? "bonus" : "penalty";
     for (let i = Math.abs(net); i > 0; i--) list.push({ faces: D10, role });
+    for (let i = extra - Math.abs(net); i > 0; i--) list.push({ faces: D10, role: "extra" });
     dice = Object.freeze(list.map((d) => Object.freeze(d)));
-    DICE_BY_NET.set(net, dice);
+    DICE_BY_NET.set(key, dice);
   }
   return dice;
 }
@@ -335,7 +352,8 @@ function countDice(req: PercentileRequest): Work {
  * @throws RangeError when the throws do not match the plan.
  */
 export function plan(req: PercentileRequest, thrown: readonly Throw[]): DieSpec[] {
-  const expected = diceFor(countDice(req).net);
+  const counted = countDice(req);
+  const expected = diceFor(counted.net, counted.extra);
   if (thrown.length > expected.length) {
     throw new RangeError(`percentile: expected ${expected.length} dice, got ${thrown.length}`);
   }
@@ -415,4 +433,40 @@ export function resolve(req: PercentileRequest, thrown: readonly Throw[]): Perce
       multiplier: w.multiplier,
     },
   };
+}
+
+/** How one target reads an attack (RULES.md §6): the value at its own net, and its level and success. */
+export interface TargetReading {
+  /** The value, 1..100. */
+  readonly value: number;
+  /** The result level, or `null` without a rating. */
+  readonly level: LevelId | null;
+  /** Whether it is a success, or `null` without a rating. */
+  readonly success: boolean | null;
+}
+
+/**
+ * Reads an attack's throws at a target's own net (RULES.md §6 "Percentile defence is always
+ * applied"): the best of the tens die and the first `net` extra dice for a bonus, the worst of them
+ * and the first |net| for a penalty, in the order thrown (so each target's chance is exactly the
+ * one-target chance), then the table at the roll's rating.
+ *
+ * @param req - The attack's validated request.
+ * @param thrown - Its complete throws.
+ * @param net - The target's signed net ({@link netAgainst}).
+ * @returns The reading, or `null` when the roll threw fewer extra dice than the net needs.
+ */
+export function readAtNet(req: PercentileRequest, thrown: readonly Throw[], net: number): TargetReading | null {
+  if (thrown.length < 2 || Math.abs(net) > thrown.length - 2) return null;
+  const r = thrown.map((t) => readingOf(t.value));
+  const ones = r[1] as number;
+  const sign = net > 0 ? 1 : -1;
+  let value = percentileValue(r[0] as number, ones);
+  for (let i = 2; i < 2 + Math.abs(net); i++) {
+    const candidate = percentileValue(r[i] as number, ones);
+    if (sign * candidate > sign * value) value = candidate;
+  }
+  if (req.column === undefined) return { value, level: null, success: null };
+  const reading = lookupLevel(req.art ?? DEFAULT_ART, req.column, value);
+  return { value, level: reading.level, success: reading.success };
 }

@@ -14,6 +14,7 @@ import { isNpcType } from "../../data/actor/pure.ts";
 import { ADJUSTABLE, withConditions, type NamedCondition } from "../../data/conditions/index.ts";
 import { conditionsFor } from "../conditions.ts";
 import { equipmentFor } from "../equipment.ts";
+import { withTargetDice } from "../targets.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
@@ -126,7 +127,9 @@ export async function rollWithPoints(
   const post =
     Object.keys(stored).length === 0 ? asked : { ...asked, rollOptions: { ...asked.rollOptions, ...stored } };
   const adjustments = [...equipment, ...conditions];
-  const adjusted = adjustments.length === 0 ? request : withConditions(engine, request, adjustments);
+  const conditioned = adjustments.length === 0 ? request : withConditions(engine, request, adjustments);
+  // A percentile attack throws the extra tens dice its targets need (RULES.md §6).
+  const adjusted = withTargetDice(engine, conditioned, asked.rollOptions?.targets);
   // Everything is checked (and the `preRoll` hook asked) before a point is spent.
   const prepared = prepareRoll(engine, adjusted, { ...post, ...(speaker ? { speaker } : {}) });
   if (!prepared) return null;
