@@ -117,6 +117,13 @@ describe("a verdict on a target", () => {
   it("reads a Wild Die total, a Precision and a percentile success; another engine's target gets no verdict", () => {
     expect(judge({ engine: "wild", request: {}, outcome: { total: 12 }, throws: [] }, 12)).toBe(true);
     expect(judge({ engine: "pi", request: {}, outcome: { precision: 8 }, throws: [] }, 9)).toBe(false);
+    // A one-die Precision & Impact attack misses, whatever its Precision (RULES.md §6).
+    expect(judge({ engine: "pi", request: {}, outcome: { precision: 12, singleDie: true }, throws: [] }, 6)).toBe(
+      false,
+    );
+    expect(judge({ engine: "pi", request: {}, outcome: { precision: 12, singleDie: false }, throws: [] }, 6)).toBe(
+      true,
+    );
     // A percentile roll from before the rule had its one target's penalty dice thrown with it: its success stands.
     expect(judge({ engine: "percentile", request: {}, outcome: { value: 71, success: true }, throws: [] }, 2)).toBe(
       true,

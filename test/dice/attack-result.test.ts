@@ -54,6 +54,21 @@ describe("an attack's result", () => {
     }
   });
 
+  it("reads a one-die Precision & Impact attack as a miss, and names no damage for it (RULES.md §6)", async () => {
+    expect(attackResultOf("pi", { outcome: { precision: 9, impact: 4, singleDie: true } }).hit).toBe(false);
+    expect(attackResultOf("pi", { outcome: { precision: 9, impact: 4, singleDie: false } }).hit).toBeNull();
+    const { cardDamage } = await import("../../src/services/harm/ledger.ts");
+    const attack = { weapon: "Longsword", use: "Swords" };
+    expect(
+      cardDamage({ engine: "pi", options: { attack, outcome: { impact: 4, singleDie: true } }, total: 9 }),
+    ).toBeNull();
+    expect(
+      cardDamage({ engine: "pi", options: { attack, outcome: { impact: 4, singleDie: false } }, total: 9 }),
+    ).toEqual({
+      amount: 4,
+    });
+  });
+
   it("lets an activated botch miss and an activated critical hit, whatever the DC said, and carries the critical's effect", () => {
     const botched = { ledger: [entry("a1", "botch", 1)] };
     expect(attackResultOf("action", { outcome: { success: true }, card: botched }).hit).toBe(false);

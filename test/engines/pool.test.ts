@@ -8,6 +8,7 @@ import {
   difficultyName,
   engine,
   isDifficultyWarning,
+  odds,
   plan,
   ratingName,
   resolve,
@@ -408,7 +409,7 @@ const rolled = fc
   );
 
 /** An independent reading of RULES §5 on plain faces: net successes, result and botch level. */
-function reference(req: Required<Omit<PoolRequest, "damage">>, faces: readonly number[]) {
+function reference(req: Required<Omit<PoolRequest, "damage" | "emptied">>, faces: readonly number[]) {
   const successes = faces.filter((f) => f >= req.difficulty).length;
   const ones = faces.filter((f) => f === 1).length;
   const net = Math.max(0, successes - ones) + (req.willpower ? 1 : 0);
@@ -509,5 +510,20 @@ describe("pool: the rules' names for ratings and difficulties (RULES.md §5)", (
       "extremelyDifficult",
     ]);
     expect([2, 10, 11, 0, 6.5].map(difficultyName)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe("pool: a penalty that leaves no dice (RULES.md §6 readings settled once fights were played)", () => {
+  it("throws nothing and fails, never a botch; Willpower and an automatic success are dropped, not refused", () => {
+    const req = validate({ pool: 0, emptied: true, willpower: true, automatic: true });
+    expect(req).toMatchObject({ pool: 0, willpower: false, automatic: false, emptied: true });
+    expect(plan(req, [])).toEqual([]);
+    expect(resolve(req, [])).toMatchObject({ dice: [], net: 0, result: "failure", degree: null, emptied: true });
+    expect(odds(req)).toMatchObject({ pSuccess: 0, pBotch: 0, results: { failure: 1 } });
+  });
+
+  it("still refuses a pool of 0 asked for as such, and an emptied pool that holds dice", () => {
+    expect(() => validate({ pool: 0 })).toThrow(expect.objectContaining({ key: "ROLLING_BONES.Error.PoolTooSmall" }));
+    expect(() => validate({ pool: 2, emptied: true })).toThrow(EngineError);
   });
 });

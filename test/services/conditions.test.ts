@@ -16,6 +16,7 @@ import {
   CHARACTERS,
   dice,
   d10s,
+  errors,
   GM,
   messageAs,
   PIA,
@@ -297,6 +298,39 @@ describe("conditions in every engine, seen before the roll (issue 24 item 6)", (
     // Another engine's character is not touched by it (each condition moves only its engine's rolls).
     await toggle(PIA, "rb-impaired");
     expect((await dialogSettingsAs(ALICE, PIA)).conditions ?? []).toEqual([]);
+  });
+
+  it("a penalty that leaves a dice pool no dice makes the roll a failure, not a refusal (RULES.md §6, issue 35 point 8)", async () => {
+    w = await bootWorld();
+    await toggle(VEX, "rb-impaired");
+    const settings = await dialogSettingsAs(ALICE, VEX);
+    const { DIALOG_ENGINES, evaluateForm } = await import("../../src/applications/dialogs/index.ts");
+    // A one-die pool, Impaired: the dialog takes it and says it cannot succeed.
+    const evaluation = evaluateForm(
+      DIALOG_ENGINES.pool,
+      DIALOG_ENGINES.pool.requestToForm({ pool: 1, difficulty: 6 }, settings),
+      settings,
+      "en",
+    );
+    expect(evaluation.ok).toBe(true);
+    expect((evaluation.odds as { headline: { p: number }[] }).headline[0]?.p).toBe(0);
+    const before = w.double.game.messages.size;
+    const id = (await rollFor(w, ALICE, "pool", VEX, { pool: 1, difficulty: 6, willpower: true })) as string;
+    expect(w.double.game.messages.size).toBe(before + 1);
+    expect(errors(w)).toEqual([]);
+    const roll = messageAs(w, id, BOB).rolls[0] as unknown as {
+      options: { outcome: { pool: number; dice: unknown[]; result: string; emptied?: boolean; willpower: boolean } };
+    };
+    expect(roll.options.outcome).toMatchObject({
+      pool: 0,
+      dice: [],
+      result: "failure",
+      emptied: true,
+      willpower: false,
+    });
+    // No Willpower was spent on a roll that throws nothing.
+    expect((w.double.game.actors.get(VEX)!.system as { willpower: { current: number } }).willpower.current).toBe(2);
+    expect(await cardText(id, BOB)).toContain(localize("ROLLING_BONES.Pool.Card.Emptied"));
   });
 
   it("an equipped item's effect is listed with the item it comes from, in the dialog and on the sheet", async () => {

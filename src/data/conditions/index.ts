@@ -219,6 +219,11 @@ export function withConditions(engine: EngineId, request: unknown, conditions: r
   for (const [field, floor] of Object.entries(FLOORS[engine] ?? {})) {
     if (typeof out[field] === "number" && out[field] < floor) out[field] = floor;
   }
+  // A penalty that leaves a dice pool with no dice makes the roll a failure, not a refusal (RULES.md §6).
+  if (engine === "pool" && typeof out.pool === "number" && out.pool < 1) {
+    out.pool = 0;
+    out.emptied = true;
+  }
   return out;
 }
 

@@ -75,6 +75,9 @@ function ownResultOf(engine: string, stored: StoredAttack): AttackResult {
       const hit = botched ? false : critical ? true : judged(outcome.success);
       return { hit, extraDice: 0, critical: carried };
     }
+    case "pi":
+      // A one-die attack misses (RULES.md §6); otherwise its targets decide.
+      return { hit: outcome.singleDie === true ? false : judged(outcome.success), extraDice: 0, critical: null };
     case "percentile": {
       const shot = isRecord(outcome.calledShot) ? outcome.calledShot.multiplier : undefined;
       const multiplier = typeof shot === "number" && Number.isInteger(shot) && shot >= 1 ? shot : 1;

@@ -40,7 +40,8 @@ export function judge(roll: JudgedRoll, defence: number): boolean {
     case "wild":
       return typeof o.total === "number" && o.total >= defence;
     case "pi":
-      return typeof o.precision === "number" && o.precision >= defence;
+      // A one-die attack misses (RULES.md §6: a one-die roll fails, §4).
+      return o.singleDie !== true && typeof o.precision === "number" && o.precision >= defence;
     case "percentile":
       return percentileReading(roll, defence)?.success === true;
     case "pool": {

@@ -33,13 +33,21 @@ export interface PoolRequest {
    * nothing. Absent (or false) for any other roll.
    */
   readonly damage?: boolean;
+  /**
+   * A penalty (a wound, a condition) left the pool with no dice (RULES.md §6): `pool` is then 0,
+   * nothing is thrown and the roll fails (never a botch); it is not refused. Absent otherwise.
+   */
+  readonly emptied?: boolean;
 }
 
 /**
  * A checked request with every field present; `damage` is present (and `true`) only on a damage
- * roll, so every other request reads exactly as before damage rolls existed.
+ * roll, and `emptied` only on a pool a penalty emptied, so every other request reads exactly as before.
  */
-export type ValidPoolRequest = Required<Omit<PoolRequest, "damage">> & { readonly damage?: true };
+export type ValidPoolRequest = Required<Omit<PoolRequest, "damage" | "emptied">> & {
+  readonly damage?: true;
+  readonly emptied?: true;
+};
 
 /** The trait ratings a pool is built from. */
 export interface PoolTraits {
@@ -155,7 +163,9 @@ export function validate(request: PoolRequest): ValidPoolRequest {
   if (typeof pool !== "number" || !Number.isInteger(pool)) {
     throw new EngineError("NotInteger", { field: "pool", value: pool });
   }
-  if (pool < 1) throw new EngineError("PoolTooSmall", { pool });
+  const emptied = optionalBoolean(request.emptied, "emptied");
+  if (emptied && pool !== 0) throw new EngineError("OutOfRange", { field: "pool", value: pool, min: 0, max: 0 });
+  if (pool < 1 && !emptied) throw new EngineError("PoolTooSmall", { pool });
   if (pool > MAX_POOL) throw new EngineError("PoolTooLarge", { pool, max: MAX_POOL });
   if (typeof difficulty !== "number" || !Number.isInteger(difficulty)) {
     throw new EngineError("NotInteger", { field: "difficulty", value: difficulty });
@@ -164,10 +174,19 @@ export function validate(request: PoolRequest): ValidPoolRequest {
     throw new EngineError("DifficultyRange", { difficulty, min: MIN_DIFFICULTY, max: MAX_DIFFICULTY });
   }
   const cancel = requireInt(cancellation, "cancellation", 0, 2) as BotchCancellation;
-  const willpower = optionalBoolean(request.willpower, "willpower");
-  const automatic = optionalBoolean(request.automatic, "automatic");
+  // A pool a penalty emptied throws nothing and fails: no Willpower success, no automatic success.
+  const willpower = optionalBoolean(request.willpower, "willpower") && !emptied;
+  const automatic = optionalBoolean(request.automatic, "automatic") && !emptied;
   if (automatic && pool < difficulty) throw new EngineError("AutomaticNotAllowed", { pool, difficulty });
   if (automatic && willpower) throw new EngineError("AutomaticWithWillpower");
   const damage = optionalBoolean(request.damage, "damage");
-  return { pool, difficulty, cancellation: cancel, willpower, automatic, ...(damage ? { damage } : {}) };
+  return {
+    pool,
+    difficulty,
+    cancellation: cancel,
+    willpower,
+    automatic,
+    ...(damage ? { damage } : {}),
+    ...(emptied ? { emptied } : {}),
+  };
 }

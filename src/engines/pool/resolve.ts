@@ -69,6 +69,8 @@ export interface PoolOutcome {
   readonly result: PoolResult;
   /** Present (true) on a damage roll: `net` is the harm dealt; it never botches and its 1s cancel nothing. */
   readonly damage?: true;
+  /** Present (true) when a penalty left the pool with no dice: nothing was thrown and the roll failed. */
+  readonly emptied?: true;
   /** The degree id: a success degree on success, a botch degree on a botch, `null` on a plain failure. */
   readonly degree: PoolDegree | null;
   /** True when the difficulty deserves the dialog's warning (difficulty 10). */
@@ -322,5 +324,6 @@ export function resolve(request: PoolRequest, thrown: readonly Throw[]): PoolOut
     degree: result === "success" ? successDegree(net) : result === "botch" ? botchDegree(state.botchLevel) : null,
     difficultyWarning: isDifficultyWarning(req.difficulty),
     ...(req.damage === true ? { damage: true as const } : {}),
+    ...(req.emptied === true ? { emptied: true as const } : {}),
   };
 }

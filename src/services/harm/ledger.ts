@@ -204,7 +204,8 @@ export interface CardDamage {
 
 /**
  * The damage a card names: a damage roll's total (a weapon's damage card), or the Impact of a
- * Precision & Impact weapon attack (its damage when it hits; never below 0). Any other card names none.
+ * Precision & Impact weapon attack (its damage when it hits; never below 0; none for a one-die
+ * attack, which misses). Any other card names none.
  *
  * @param roll - The card's first roll: its engine, its stored options and its total.
  */
@@ -215,6 +216,8 @@ export function cardDamage(roll: { engine: unknown; options: unknown; total: unk
     return { amount: Math.max(0, Math.trunc(roll.total)) };
   }
   if (roll.engine === "pi" && shared.isRecord(options.attack) && shared.isRecord(options.outcome)) {
+    // A one-die attack misses and deals no damage (RULES.md §6).
+    if (options.outcome.singleDie === true) return null;
     const impact = options.outcome.impact;
     if (typeof impact === "number" && Number.isFinite(impact)) return { amount: Math.max(0, Math.trunc(impact)) };
   }
