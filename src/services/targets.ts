@@ -10,7 +10,7 @@
 import { ENGINE_OF, isNpcType, rollingTypeOf } from "../data/actor/pure.ts";
 import { npcDefencesShown } from "../data/settings/targets.ts";
 import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
-import { percentileReading, verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
+import { percentileReading, poolExtra, verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
 import { percentile, shared, type EngineId } from "../engines/core.ts";
 
@@ -78,7 +78,9 @@ function judged(roll: JudgedRoll, targets: readonly RollTarget[]): RollTarget[] 
     const engine = engineOf(actor?.type) ?? target.engine;
     if (defence === null) return { ...target, verdict: "none" as const };
     const verdict = verdictOn(roll, { engine, defence });
-    const { defence: _hidden, reading: _read, ...rest } = target;
+    const { defence: _hidden, reading: _read, extra: _extra, ...own } = target;
+    // A dice-pool hit carries its own extra successes to the damage (RULES.md §6), hidden figure or not.
+    const rest = engine === "pool" && verdict === "hit" ? { ...own, extra: poolExtra(roll, defence) } : own;
     const shown = !isNpcType(actor?.type) || npcDefencesShown();
     if (!shown || engine !== roll.engine) return { ...rest, engine, verdict };
     // A percentile target's own reading (value and level at its net) is shown with its figure (RULES.md §6).

@@ -75,6 +75,27 @@ describe("wild dialog: form → request", () => {
 });
 
 describe("wild dialog: odds view", () => {
+  it("says how many dice are thrown in the plural the count needs: 1 normal die, 2 normal dice (issue 35 point 10)", async () => {
+    const { buildDialogContext } = await import("../../src/applications/dialogs/context.ts");
+    const { renderTemplate } = await import("../support/handlebars.ts");
+    const shape = (dice: number, characterPoints: number) => {
+      const settings = settingsWith({});
+      const context = buildDialogContext({
+        engine: "wild",
+        values: { code: `${dice}D`, bonus: "", characterPoints: String(characterPoints), fatePoint: false, target: "" },
+        settings,
+        lang: "en",
+        idPrefix: "t",
+        visibility: "public",
+        localizeError: (e) => e.key,
+      });
+      const html = renderTemplate("templates/dialogs/wild/odds.hbs", context);
+      return /data-note="shape">([^<]*)</.exec(html)?.[1];
+    };
+    expect(shape(2, 1)).toBe("Thrown: 1 normal die, the Wild Die, 1 extra Wild Die; pips 0.");
+    expect(shape(3, 2)).toBe("Thrown: 2 normal dice, the Wild Die, 2 extra Wild Dice; pips 0.");
+  });
+
   it("shows the engine's P(total ≥ target) and the Wild Die's chances", () => {
     const request = formToRequest({ code: "3D+1", characterPoints: "1" }, settings);
     const odds = wild.odds(request);

@@ -286,7 +286,12 @@ describe("the lab's odds advice (issue 26)", () => {
       expect(await shown.getAttribute("data-rarity"), engine).toBe(line.rare ?? "common");
       const text =
         line.rare === null
-          ? format("ROLLING_BONES.Rarity.Common", { good: line.good, bad: line.bad })
+          ? format(
+              line.common?.side === "good" ? "ROLLING_BONES.Rarity.CommonGood" : "ROLLING_BONES.Rarity.CommonBad",
+              {
+                chance: line.common?.chance,
+              },
+            )
           : format(line.rare === "good" ? "ROLLING_BONES.Rarity.RareGood" : "ROLLING_BONES.Rarity.RareBad", {
               n: line.oneIn,
               chance: line.tail,

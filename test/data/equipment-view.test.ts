@@ -34,6 +34,25 @@ function renderSections(
 }
 
 describe("the equipment lists of a character sheet", () => {
+  it("names the keys in the weapon tooltips, and says an action or percentile damage roll goes straight to chat (issue 35 point 10)", () => {
+    const text = (html: string | undefined) => {
+      const shown = document.createElement("div");
+      shown.innerHTML = html ?? "";
+      return shown.textContent ?? "";
+    };
+    for (const engine of ["action", "wild", "pool", "percentile"] as const) {
+      const [weapons] = equipmentSections(engine, SAMPLE_EQUIPMENT, kit(true));
+      const row = weapons?.rows[0];
+      expect(text(row?.roll?.tooltip), engine).toContain("Shift-click to roll at once");
+      expect(text(row?.roll?.tooltip), engine).not.toContain("{keys}");
+      const damage = text((row as { damage?: { tooltip?: string } } | undefined)?.damage?.tooltip);
+      if (engine === "action" || engine === "percentile") {
+        expect(damage, engine).toContain("it goes straight to chat");
+        expect(damage, engine).not.toMatch(/set up the roll/);
+      } else expect(damage, engine).toContain("Shift-click to roll at once");
+    }
+  });
+
   it("lists weapons and gear with the action figures, an attack per weapon, and the owner's buttons", () => {
     const [weapons, gear] = equipmentSections("action", SAMPLE_EQUIPMENT, kit(true));
     expect(weapons?.rows.map((r) => [r.label, ...(r.cells ?? [])])).toEqual([

@@ -69,6 +69,28 @@ describe("an attack's result", () => {
     });
   });
 
+  it("gives each target of a dice-pool damage card its own share: the first dice its extra successes give", async () => {
+    const { targetDamage } = await import("../../src/services/harm/ledger.ts");
+    const dice = [1, 1, 1, 1, 6, 6, 6, 6].map((value, index) => ({ index, value, faces: 10 }));
+    const roll = {
+      engine: "pool",
+      options: {
+        damage: { actor: "Vex" },
+        fromAttack: { extraDice: 4 },
+        outcome: { damage: true, difficulty: 6, dice },
+      },
+      total: 4,
+    };
+    expect([
+      targetDamage(roll, { extra: 4 }),
+      targetDamage(roll, { extra: 2 }),
+      targetDamage(roll, { extra: 0 }),
+    ]).toEqual([4, 2, 0]);
+    // A target without its own extra successes (a damage roll on its own) takes the card's damage.
+    expect(targetDamage(roll, {})).toBe(4);
+    expect(targetDamage({ ...roll, engine: "wild" }, { extra: 0 })).toBe(4);
+  });
+
   it("lets an activated botch miss and an activated critical hit, whatever the DC said, and carries the critical's effect", () => {
     const botched = { ledger: [entry("a1", "botch", 1)] };
     expect(attackResultOf("action", { outcome: { success: true }, card: botched }).hit).toBe(false);

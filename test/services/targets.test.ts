@@ -209,6 +209,42 @@ describe("an attack on two targeted NPCs", () => {
   });
 });
 
+describe("a dice-pool attack's damage per target (RULES.md §6, issue 35 point 8)", () => {
+  it("carries each target's own extra successes: one damage throw, the thug reading all of it, the brute the first of it", async () => {
+    await boot();
+    await setTargets(ALICE, TARGETS.slice(0, 2));
+    // 6, 7, 8, 9, 10: five successes at the thug's 6 (4 extra), three at the brute's 8 (2 extra).
+    d10s(w, 6, 7, 8, 9, 10);
+    const { message } = await attack();
+    const stored = (message!.rolls[0]!.options as { targets: { verdict: string; extra?: number }[] }).targets;
+    expect(stored.map((t) => [t.verdict, t.extra])).toEqual([
+      ["hit", 4],
+      ["hit", 2],
+    ]);
+    // The damage throws Strength 2 + the sword's 2 + the thug's 4 extra: 8 dice, 1, 1, 1, 1, 6, 6, 6, 6.
+    const { rollCardDamage } = await import("../../src/applications/chat/damage-control.ts");
+    d10s(w, 1, 1, 1, 1, 6, 6, 6, 6);
+    // Shift: the damage dialog rolls at once, as the card's button with Shift does.
+    const shift = new MouseEvent("click", { shiftKey: true });
+    await w.double.actAs(ALICE, () => rollCardDamage(w.double.game.messages.get(message!.id!)! as never, shift));
+    await w.double.settle();
+    const damage = w.double.game.messages.contents.at(-1)!;
+    expect((damage.rolls[0]!.options as { request: { pool: number } }).request.pool).toBe(8);
+    // The thug takes all four successes; the brute, whose attack earned two extra dice fewer, reads the
+    // first six dice: two successes.
+    const harm = await import("../../src/services/harm/index.ts");
+    // Each target as its row's buttons name it: the card's recorded token.
+    const refs = harm.recordedTargets((damage.rolls[0]!.options as { targets: unknown }).targets).map((t) => t.ref);
+    expect(refs.map((r) => r.actor)).toEqual([THUG, BRUTE]);
+    for (const ref of refs) {
+      await w.double.actAs(GM, () => harm.applyFromCard(w.double.game.messages.get(damage.id!)! as never, ref, "full"));
+      await w.double.settle();
+    }
+    const health = (id: string) => (w.double.game.actors.get(id)!.system as { health: { value: number } }).health.value;
+    expect([health(THUG), health(BRUTE)]).toEqual([6, 8]);
+  });
+});
+
 describe("the Quench batch rolling-bones.targets", () => {
   it("runs green against the double as the GM, and fails where the verdicts would be wrong", async () => {
     await boot();

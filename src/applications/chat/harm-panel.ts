@@ -15,6 +15,7 @@ import {
   readLedger,
   recordedTargets,
   selectedTargets,
+  targetDamage,
   undoOnCard,
   type ApplyResult,
   type TargetRef,
@@ -38,9 +39,14 @@ function cardRoll(message: ChatMessage.Implementation) {
 /** The recorded targets of a card that still exist, with their names (text). */
 function shownTargets(message: ChatMessage.Implementation): ShownTarget[] {
   const stored = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  return recordedTargets(stored).flatMap(({ ref, name, verdict }) => {
-    const actor = game.actors.get(ref.actor);
-    return actor ? [{ ref, name: name ?? actor.name, verdict }] : [];
+  const roll = cardRoll(message);
+  return recordedTargets(stored).flatMap((t) => {
+    const actor = game.actors.get(t.ref.actor);
+    // A target's own damage, where the attack earned it different extra successes (RULES.md §6).
+    const amount = targetDamage(roll, t);
+    return actor
+      ? [{ ref: t.ref, name: t.name ?? actor.name, verdict: t.verdict, ...(amount === null ? {} : { amount }) }]
+      : [];
   });
 }
 

@@ -55,6 +55,8 @@ export interface ShownTarget {
   readonly name: string;
   /** The attack's verdict on it (`pending` where no attack judged it). */
   readonly verdict: TargetVerdict;
+  /** Its own damage where it differs from the card's (a dice-pool attack's extra successes on it, RULES.md §6). */
+  readonly amount?: number;
 }
 
 /** What the panel is built from. */
@@ -145,7 +147,7 @@ export function harmControlsView(input: HarmControlsInput, i18n: ControlsLocaliz
   const { amount } = input;
   const rows: HarmRowView[] = [];
   if (amount !== null) {
-    for (const t of input.targets) rows.push(targetRow(t, amount, input.gm, i18n));
+    for (const t of input.targets) rows.push(targetRow(t, t.amount ?? amount, input.gm, i18n));
     if (input.selection) {
       const label = i18n.localize("ROLLING_BONES.Harm.Selected");
       rows.push({ label, data: { selection: "selected" }, buttons: buttons(amount, label, i18n), note: null });

@@ -16,6 +16,12 @@ const { EngineError } = shared;
  */
 export const DAMAGE_ENGINES: readonly EngineId[] = Object.freeze(["action", "wild", "pool", "percentile"]);
 
+/**
+ * The engines whose damage rolls go straight to chat, with no dialog: action dice (augmented on the
+ * card) and percentile (the formula times the hit's multiplier, nothing to choose).
+ */
+export const DIRECT_DAMAGE_ENGINES: readonly EngineId[] = Object.freeze(["action", "percentile"]);
+
 /** The dice and the number of a damage formula (`2d6 + 1d4 - 1` → dice `[6, 6, 4]`, modifier −1). */
 export interface DamageDice {
   /** The size of each die, in the formula's order. */

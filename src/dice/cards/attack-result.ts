@@ -5,7 +5,7 @@
  */
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
 import { isRecord } from "../../engines/shared/core.ts";
-import { targetsHit } from "./targets.ts";
+import { readTargets, targetsHit } from "./targets.ts";
 
 /** An activated critical as the damage card names it: its severity and the effect chosen (if any). */
 export interface CriticalCarried {
@@ -53,7 +53,14 @@ export function attackResultOf(engine: string, stored: StoredAttack): AttackResu
   const result = ownResultOf(engine, stored);
   // Judged targets decide whether the attack hit: it hit when it hit any of them.
   const byTargets = targetsHit(stored.targets);
-  return byTargets === null ? result : { ...result, hit: byTargets };
+  if (byTargets === null) return result;
+  // A dice-pool attack's damage throws the extra dice of the target that earned the most; each
+  // target's damage then reads its own (RULES.md §6, `services/harm/ledger.ts` targetDamage).
+  const extras = readTargets(stored.targets).flatMap((t) =>
+    t.verdict === "hit" && t.extra !== undefined ? [t.extra] : [],
+  );
+  const extraDice = engine === "pool" && extras.length > 0 ? Math.max(...extras) : result.extraDice;
+  return { ...result, hit: byTargets, extraDice };
 }
 
 /** What an attack earned by its own roll (its DC, target number or difficulty), its targets apart. */

@@ -58,6 +58,11 @@ export interface RarityLine {
   readonly oneIn: number | null;
   /** The rare side's chance, formatted (empty when not rare). */
   readonly tail: string;
+  /**
+   * For a result that is not rare, the rarer of its two sides and that side's chance, formatted: one
+   * line ("This bad or worse: 39 %") rather than two chances that together pass 100 %.
+   */
+  readonly common: { readonly side: "good" | "bad"; readonly chance: string } | null;
 }
 
 /**
@@ -79,6 +84,12 @@ export function rarityLine(raw: unknown, lang: string): RarityLine | null {
     rare: r.rare,
     oneIn: r.oneIn,
     tail: r.rare === null ? "" : formatPercent(r.tail, lang),
+    common:
+      r.rare !== null
+        ? null
+        : r.atLeastAsGood <= r.atLeastAsBad
+          ? { side: "good", chance: formatPercent(r.atLeastAsGood, lang) }
+          : { side: "bad", chance: formatPercent(r.atLeastAsBad, lang) },
   };
 }
 

@@ -33,6 +33,11 @@ export interface RollTarget {
    * stored with the figure, only where everyone who sees the card may see that figure.
    */
   readonly reading?: { readonly value: number; readonly level: string | null };
+  /**
+   * A dice-pool attack's extra successes on this target (its net successes − 1 at its own
+   * difficulty), which that target's damage carries (RULES.md §6); only on a hit.
+   */
+  readonly extra?: number;
 }
 
 const ENGINES: readonly string[] = ["percentile", "action", "wild", "pi", "pool"];
@@ -63,6 +68,9 @@ export function readTargets(raw: unknown): RollTarget[] {
         verdict,
         ...(typeof t.defence === "number" && Number.isFinite(t.defence) ? { defence: t.defence } : {}),
         ...readingOf(t.reading),
+        ...(Number.isInteger(t.extra) && (t.extra as number) >= 0 && (t.extra as number) <= 99
+          ? { extra: t.extra as number }
+          : {}),
       },
     ];
   });

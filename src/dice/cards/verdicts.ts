@@ -85,3 +85,15 @@ export function percentileReading(roll: JudgedRoll, defence: number): percentile
   }
   return percentile.readAtNet(request, roll.throws, percentile.netAgainst(request, defence));
 }
+
+/**
+ * A dice-pool attack's extra successes on one target (RULES.md §6): its net successes − 1 when the
+ * same dice are read at that target's difficulty, never below 0.
+ *
+ * @param roll - The dice-pool roll.
+ * @param defence - The target's difficulty.
+ */
+export function poolExtra(roll: JudgedRoll, defence: number): number {
+  const request = { ...(roll.request as pool.PoolRequest), difficulty: defence };
+  return Math.max(0, pool.resolve(request, roll.throws).net - 1);
+}

@@ -23,6 +23,7 @@ import {
   HARM_LOG_FLAG,
   LEDGER_FLAG,
   cardDamage,
+  targetDamage,
   readHarmLog,
   withLogUndone,
   withLogged,
@@ -331,12 +332,17 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   const target = targetOf(d.target);
   const multiplier = harm.readMultiplier(d.multiplier);
   let amount: unknown = d.amount;
+  // The targets the card recorded, with the attack's verdict on each (none without a card).
+  const recorded = message ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets) : [];
   if (message) {
     if (ledgerOf(message).applied.includes(actionId))
       return { entry: null, messageId: message.id ?? "", repeated: true };
-    const damage = cardDamage(cardRollOf(message));
+    const roll = cardRollOf(message);
+    const damage = cardDamage(roll);
     if (!damage) throw new EngineError("HarmNoDamage", {});
-    amount = damage.amount;
+    // A target's own share, where the attack earned it different extra successes (RULES.md §6).
+    const own = recordedFor(recorded, target);
+    amount = own ? (targetDamage(roll, own) ?? damage.amount) : damage.amount;
   }
   const checked = harm.readAmount(amount);
   const actor = resolveTarget(target);
@@ -344,8 +350,6 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   // the card's ledger) and whether or not the GM's memory of replies survived a reload or handover.
   if (harmLogOf(actor).some((l) => l.id === actionId))
     return { entry: null, messageId: message?.id ?? "", repeated: true };
-  // The targets the card recorded, with the attack's verdict on each (none without a card).
-  const recorded = message ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets) : [];
   checkMayApply(asker, actor, target, recorded);
   const forced = checkVerdict(asker, actor, target, recorded);
   const result = harm.applyHarm(harmStateOf(actor), { amount: checked, multiplier }, harmContextOf(actor));

@@ -140,6 +140,8 @@ export interface RecordedTarget {
   readonly name: string | null;
   /** The attack's verdict on it; `pending` where none was recorded (a damage roll made without an attack). */
   readonly verdict: TargetVerdict;
+  /** A dice-pool attack's extra successes on it, which its damage carries (RULES.md §6); absent elsewhere. */
+  readonly extra?: number;
 }
 
 /** A token document's UUID on a scene (`Scene.<id>.Token.<id>`). [API13 Document#uuid] */
@@ -168,19 +170,23 @@ export function recordedTargets(stored: unknown): RecordedTarget[] {
     const scene = uuid ? (uuid[1] as string) : shared.textOf(item.scene ?? item.sceneId);
     const ref: TargetRef = { actor, ...(token && scene ? { token, scene } : {}) };
     const verdict = VERDICTS.find((v) => v === item.verdict) ?? "pending";
-    out.push({ ref, name: typeof item.name === "string" ? item.name : null, verdict });
+    const extra = Number.isInteger(item.extra) && (item.extra as number) >= 0 ? { extra: item.extra as number } : {};
+    out.push({ ref, name: typeof item.name === "string" ? item.name : null, verdict, ...extra });
   }
   return out.filter((t, i) => out.findIndex((u) => sameTarget(t.ref, u.ref)) === i);
 }
 
 /**
- * The recorded target a reference names (the same token, or the actor where the card recorded no
- * token), or `null` when the card did not record it.
+ * The recorded target a reference names (the same token; the actor where the card recorded no
+ * token; for a reference naming only an actor, the card's record of that actor's token), or `null`
+ * when the card did not record it.
  */
 export function recordedFor(recorded: readonly RecordedTarget[], target: TargetRef): RecordedTarget | null {
   return (
     recorded.find((t) => sameTarget(t.ref, target)) ??
     recorded.find((t) => t.ref.token === undefined && t.ref.actor === target.actor) ??
+    // A request naming only the actor (a macro) reads the card's record of that actor's token.
+    (target.token === undefined ? recorded.find((t) => t.ref.actor === target.actor) : undefined) ??
     null
   );
 }
@@ -222,6 +228,34 @@ export function cardDamage(roll: { engine: unknown; options: unknown; total: unk
     if (typeof impact === "number" && Number.isFinite(impact)) return { amount: Math.max(0, Math.trunc(impact)) };
   }
   return null;
+}
+
+/**
+ * The damage a card deals one of its recorded targets (RULES.md §6): the card's own, except on a
+ * dice-pool damage roll that follows an attack whose targets earned different extra successes. That
+ * roll threw the dice of the target that earned the most ({@link cardDamage}'s amount); a target
+ * that earned fewer reads the first of them, as many as its own extra successes give, each success
+ * one harm.
+ *
+ * @param roll - The card's first roll: its engine, its stored options and its total.
+ * @param target - The recorded target.
+ */
+export function targetDamage(
+  roll: { engine: unknown; options: unknown; total: unknown } | null,
+  target: Pick<RecordedTarget, "extra">,
+): number | null {
+  const card = cardDamage(roll);
+  if (card === null || roll === null || roll.engine !== "pool" || target.extra === undefined)
+    return card?.amount ?? null;
+  const options = roll.options as Record<string, unknown>;
+  const outcome = shared.isRecord(options.outcome) ? options.outcome : {};
+  const from = shared.isRecord(options.fromAttack) ? options.fromAttack.extraDice : undefined;
+  const carried = Number.isInteger(from) ? (from as number) : 0;
+  const dice = Array.isArray(outcome.dice) ? (outcome.dice as unknown[]) : null;
+  const difficulty = outcome.difficulty;
+  if (outcome.damage !== true || dice === null || typeof difficulty !== "number") return card.amount;
+  const kept = dice.slice(0, Math.max(0, dice.length - Math.max(0, carried - target.extra)));
+  return kept.filter((d) => shared.isRecord(d) && typeof d.value === "number" && d.value >= difficulty).length;
 }
 
 /** The actor flag (under the system's scope) of its harm log. */

@@ -10,6 +10,7 @@ import {
   newGear,
   newWeapon,
   DAMAGE_ENGINES,
+  DIRECT_DAMAGE_ENGINES,
   WEAPON_ATTACK_ENGINES,
   type ItemData,
   type ItemType,
@@ -70,9 +71,7 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
           roll: {
             ...kit.roll({ kind: "weapon", key: item.id }, name),
             label: kit.t("ROLLING_BONES.Sheet.Weapon.AttackLabel", { name }),
-            tooltip: tooltipHTML(
-              kit.t("ROLLING_BONES.Sheet.Weapon.AttackTooltip", { name, hint: kit.t(kit.options.rollHintKey) }),
-            ),
+            tooltip: tooltipHTML(kit.t("ROLLING_BONES.Sheet.Weapon.AttackTooltip", { name, hint: kit.rollHint() })),
             text: kit.t("ROLLING_BONES.Sheet.Weapon.Attack"),
           },
         }
@@ -83,7 +82,13 @@ function equipmentRow(engine: EngineId, item: EquipmentEntry, kit: ViewKit): Row
             ...kit.roll({ kind: "damage", key: item.id }, name),
             label: kit.t("ROLLING_BONES.Damage.Roll", { name }),
             tooltip: tooltipHTML(
-              kit.t("ROLLING_BONES.Sheet.Weapon.DamageTooltip", { name, hint: kit.t(kit.options.rollHintKey) }),
+              kit.t("ROLLING_BONES.Sheet.Weapon.DamageTooltip", {
+                name,
+                // Action-dice and percentile damage goes straight to chat: no dialog to set up or skip.
+                hint: DIRECT_DAMAGE_ENGINES.includes(engine)
+                  ? kit.t("ROLLING_BONES.Dialog.Hint.Direct")
+                  : kit.rollHint(),
+              }),
             ),
             text: kit.t("ROLLING_BONES.Sheet.Weapon.Damage"),
           },

@@ -437,13 +437,13 @@ export class ViewKit {
   /** A roll button for a trait. */
   roll(trait: TraitRef, name: string): RollView {
     const label = this.t("ROLLING_BONES.Sheet.Roll", { name });
-    const tooltip = tooltipHTML(
-      this.t("ROLLING_BONES.Sheet.RollTooltip", {
-        name,
-        hint: this.t(this.options.rollHintKey, { keys: this.options.rollHintKeys ?? "" }),
-      }),
-    );
+    const tooltip = tooltipHTML(this.t("ROLLING_BONES.Sheet.RollTooltip", { name, hint: this.rollHint() }));
     return { ...trait, label, tooltip };
+  }
+
+  /** What a click (and a click with the keys held) does on a roll button, the keys named. */
+  rollHint(): string {
+    return this.t(this.options.rollHintKey, { keys: this.options.rollHintKeys ?? "" });
   }
 
   /**
