@@ -233,3 +233,15 @@ describe("the item sheet's effects", () => {
     expect(html.querySelector(".rb-item__effect-name")?.textContent).toBe('<img src=x onerror="alert(1)">');
   });
 });
+
+describe("the GM's End now on a timed condition (issue 35 point 10)", () => {
+  it("has an accessible name that begins with its visible words", async () => {
+    const { timedStat } = await import("../../src/applications/sheets/views/health.ts");
+    const gm = new ViewKit(i18n, { editable: true, gm: true, idPrefix: "rb-test", rollHintKey: ROLL_HINT_KEYS.dialog });
+    const [line] = timedStat([{ id: "effect1", name: "Stunned", value: 1, units: "rounds" }], gm).list ?? [];
+    const button = (line as { button?: { text: string; label: string } }).button;
+    expect(button?.text).toBe("End now");
+    expect(button?.label.startsWith(button.text)).toBe(true);
+    expect(button?.label).toContain("Stunned");
+  });
+});
