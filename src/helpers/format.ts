@@ -54,3 +54,20 @@ export function barWidth(p: number): number {
   if (p <= 0) return 0;
   return Math.max(1, Math.round(Math.min(1, p) * 10000) / 100);
 }
+
+/**
+ * Formats a chance shown beside the chance it was compared with (the difficulty dial): as
+ * {@link formatPercent} does, unless that rounding would put it on the other side of the wanted
+ * chance ("60%" for 59.95% beside a wanted 60%), in which case it is written with up to two decimals.
+ *
+ * @param p - The chance, 0 to 1.
+ * @param wanted - The chance it was compared with, 0 to 1.
+ * @param lang - The user's language.
+ */
+export function formatChanceAgainst(p: number, wanted: number, lang: string): string {
+  const step = p < 0.1 || p > 0.9 ? 1000 : 100;
+  const rounded = Math.round(p * step) / step;
+  const tie = 1e-12;
+  if (p >= wanted - tie === rounded >= wanted - tie) return formatPercent(p, lang);
+  return numberFormat(lang, "percentPrecise").format(p);
+}

@@ -18,6 +18,8 @@ const OPTIONS = {
   percent: { style: "percent", maximumFractionDigits: 0 },
   /** A percentage with one decimal. */
   percentFine: { style: "percent", maximumFractionDigits: 1 },
+  /** A percentage with up to two decimals (a chance beside the one it is compared with). */
+  percentPrecise: { style: "percent", maximumFractionDigits: 2 },
   /** A percentage to two significant digits. */
   percentShort: { style: "percent", maximumSignificantDigits: 2 },
 } as const satisfies Record<string, Intl.NumberFormatOptions>;

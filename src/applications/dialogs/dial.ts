@@ -14,7 +14,7 @@ import {
   type pool,
   type wild,
 } from "../../engines/core.ts";
-import { formatPercent } from "../../helpers/format.ts";
+import { formatChanceAgainst } from "../../helpers/format.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import { rolledRequest } from "./choices.ts";
 import type { FormValues } from "./form-values.ts";
@@ -124,7 +124,13 @@ export function dialogDialView(
   const s = solveDial(dial.targets(request), (t) => [chanceAt(t)], 0, percent / 100);
   const text = (t: number) => (dice ? formatSigned(t, lang) : formatNumber(t, lang));
   if (s.target === null) {
-    return { wanted, problem: null, solved: null, unreachable: formatPercent(s.chance, lang), dice };
+    return {
+      wanted,
+      problem: null,
+      solved: null,
+      unreachable: formatChanceAgainst(s.chance, percent / 100, lang),
+      dice,
+    };
   }
   const fields = dial.fields(s.target, settings);
   return {
@@ -134,8 +140,10 @@ export function dialogDialView(
     dice,
     solved: {
       text: text(s.target),
-      chance: formatPercent(s.chance, lang),
-      harder: s.harder ? { text: text(s.harder.target), chance: formatPercent(s.harder.chance, lang) } : null,
+      chance: formatChanceAgainst(s.chance, percent / 100, lang),
+      harder: s.harder
+        ? { text: text(s.harder.target), chance: formatChanceAgainst(s.harder.chance, percent / 100, lang) }
+        : null,
       fields: Object.keys(fields).join(","),
       values: Object.values(fields).join(","),
     },

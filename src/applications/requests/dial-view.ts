@@ -18,7 +18,7 @@ import {
 } from "../../engines/advice.ts";
 import { EngineError, type action, type percentile, type pi, type pool, type wild } from "../../engines/core.ts";
 import type { CharacterEngine } from "../../data/actor/pure.ts";
-import { formatPercent } from "../../helpers/format.ts";
+import { formatChanceAgainst, formatPercent } from "../../helpers/format.ts";
 import { formatNumber, formatSigned } from "../../helpers/numbers.ts";
 import { MAX_REQUEST_NET, TARGETS, rollForSpec, type RequestTrait } from "../../services/requests/spec.ts";
 
@@ -207,8 +207,10 @@ export function dialView(input: DialInput): DialView {
       input.engine === "percentile" ? formatSigned(t, input.lang) : formatNumber(t, input.lang);
     solved = {
       target: s.target,
-      chance: formatPercent(s.chance, input.lang),
-      harder: s.harder ? { target: s.harder.target, chance: formatPercent(s.harder.chance, input.lang) } : null,
+      chance: formatChanceAgainst(s.chance, percent / 100, input.lang),
+      harder: s.harder
+        ? { target: s.harder.target, chance: formatChanceAgainst(s.harder.chance, percent / 100, input.lang) }
+        : null,
       text: s.target === null ? "" : text(s.target),
     };
   }

@@ -143,6 +143,13 @@ export interface DialSolution {
 }
 
 /**
+ * How far below a wanted chance the dial still reads a chance as meeting it: float noise only. The
+ * engines' exact odds are sums of at most about 10^5 exact terms, so their rounding stays far below
+ * this, and no two different targets' chances are this close.
+ */
+export const DIAL_TIE = 1e-12;
+
+/**
  * Solves for the target giving a chosen chance: the hardest target (in `targets`, easiest first)
  * whose chance for `who` is still at least `wanted`. The chance never rises as the target gets
  * harder, so a binary search needs a dozen evaluations even over a thousand targets.
@@ -165,12 +172,14 @@ export function solveDial(
     return chances[who] ?? 0;
   };
   if (targets.length === 0) return { target: null, chance: 0, harder: null };
-  // Invariant: chance(lo) ≥ wanted (when lo ≥ 0), chance(hi) < wanted (when hi < length).
+  // Invariant: chance(lo) ≥ wanted (when lo ≥ 0), chance(hi) < wanted (when hi < length). "≥" is
+  // read exactly: a chance that misses the wanted one by float noise alone (P(d20 + 2 ≥ 13) sums to
+  // 0.49999999999999994, not ½) meets it (DIAL_TIE).
   let lo = -1;
   let hi = targets.length;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (chanceAt(mid) >= wanted) lo = mid;
+    if (chanceAt(mid) >= wanted - DIAL_TIE) lo = mid;
     else hi = mid;
   }
   const harder = hi < targets.length ? { target: targets[hi] as number, chance: chanceAt(hi) } : null;
