@@ -19,12 +19,13 @@
  * check (`points/requests.ts`).
  */
 import { SYSTEM_ID } from "../constants.ts";
-import { initiativeRoll, rollingTypeOf } from "../data/actor/pure.ts";
+import { initiativeRoll, initiativeTraitLabel, rollingTypeOf } from "../data/actor/pure.ts";
 import { shared } from "../engines/core.ts";
 import { visibilityOfMessageOptions } from "../helpers/compat.ts";
 import { reportError } from "../helpers/notify.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { INITIATIVE_SETTING } from "../data/settings/initiative.ts";
+
 import { createRollMessage, type PostOptions } from "./roll.ts";
 
 /** The points requests, loaded with the first initiative rolled with points (issue 26). */
@@ -224,7 +225,12 @@ export async function rollCombatantInitiative(
   const flavor =
     typeof given.flavor === "string"
       ? given.flavor
-      : game.i18n.format("ROLLING_BONES.Initiative.Flavor", { name: actor.name });
+      : "trait" in roll
+        ? game.i18n.format("ROLLING_BONES.Initiative.FlavorTrait", {
+            name: actor.name,
+            trait: game.i18n.localize(initiativeTraitLabel(type, roll.trait)),
+          })
+        : game.i18n.format("ROLLING_BONES.Initiative.Flavor", { name: actor.name });
   const visibility = visibilityOfMessageOptions(messageOptions);
   // Core's initiative messages carry the `initiativeRoll` flag (Dice So Nice reads it).
   const post = { speaker, flavor, initiativeRoll: true, ...(visibility ? { visibility } : {}) };

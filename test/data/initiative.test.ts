@@ -17,15 +17,18 @@ describe("Wild Die initiative", () => {
     const system = wildSystem({ perception: "3D+1", dexterity: "4D-2", knowledge: "1D" });
     expect(initiativeRoll("wild-character", system, "perception")).toEqual({
       engine: "wild",
+      trait: "perception",
       request: { dice: 3, pips: 1 },
     });
     expect(initiativeRoll("wild-character", system, "dexterity")).toEqual({
       engine: "wild",
+      trait: "dexterity",
       request: { dice: 4, pips: -2 },
     });
     // With 1D, that one die is the Wild Die.
     expect(initiativeRoll("wild-character", system, "knowledge")).toEqual({
       engine: "wild",
+      trait: "knowledge",
       request: { dice: 1, pips: 0 },
     });
   });
@@ -36,6 +39,7 @@ describe("Wild Die initiative", () => {
     for (const chosen of ["", "strength", "__proto__", "constructor"]) {
       expect(initiativeRoll("wild-character", system, chosen)).toEqual({
         engine: "wild",
+        trait: "perception",
         request: { dice: 2, pips: 2 },
       });
     }
@@ -45,12 +49,26 @@ describe("Wild Die initiative", () => {
     const percentile = { attributes: { agility: { rating: 57 } } } as never;
     expect(initiativeRoll("percentile-character", percentile, "agility")).toEqual({
       engine: null,
+      trait: "agility",
       formula: "1d10 + 5",
     });
     const action = { abilities: { dexterity: { mod: -1 } } } as never;
     expect(initiativeRoll("action-character", action, "dexterity")).toEqual({
       engine: "action",
+      trait: "dexterity",
       request: { kind: "initiative", modifier: -1 },
     });
+  });
+
+  it("names the trait it rolls, so the card can say which attribute set the initiative", () => {
+    const pi = { attributes: { quickness: { dice: [6, 8] }, wits: { dice: [10] } } } as never;
+    expect(initiativeRoll("pi-character", pi, "wits")).toEqual({ engine: null, trait: "wits", formula: "1d10" });
+    expect(initiativeRoll("pi-character", pi, "toString")).toEqual({
+      engine: null,
+      trait: "quickness",
+      formula: "1d6 + 1d8",
+    });
+    const pool = { attributes: { dexterity: { rating: 3 }, wits: { rating: 2 } } } as never;
+    expect(initiativeRoll("pool-character", pool, "wits")).toMatchObject({ trait: "wits", formula: "1d10 + 2" });
   });
 });

@@ -5,7 +5,7 @@
  * augmented while the round has not started (the GM moves the combatant), and is locked once it has.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { format } from "../support/i18n.ts";
+import { format, localize } from "../support/i18n.ts";
 import { fixedFaces, mixedFaces } from "../foundry/index.ts";
 import type { Combat } from "../foundry/combat.ts";
 import {
@@ -149,7 +149,14 @@ describe("initiative", () => {
     expect(roll.request).toMatchObject({ kind: "initiative", modifier: 2, base: [20] });
     expect(roll.options).toMatchObject({ initiative: { combat: "combatOne0000001", combatant: "cmbAyla000000001" } });
     expect(ayla(combat).initiative).toBe(15);
-    expect(message.flavor).toBe(format("ROLLING_BONES.Initiative.Flavor", { name: "Ayla" }));
+    // The card names the ability rolled (issue 35 point 10).
+    expect(message.flavor).toBe(
+      format("ROLLING_BONES.Initiative.FlavorTrait", {
+        name: "Ayla",
+        trait: localize("ROLLING_BONES.Actor.action-character.FIELDS.abilities.dexterity.label"),
+      }),
+    );
+    expect(message.flavor).toBe("Ayla: initiative (Dexterity)");
   });
 
   it("before the round starts Alice augments it; the GM moves Ayla to the new total", async () => {

@@ -40,15 +40,24 @@ export const INITIATIVE_DEFAULTS: Readonly<Record<CharacterType, string>> = Obje
 });
 
 /** An initiative roll: an action-dice roll, a Wild Die roll (the character's dice and pips), or a plain dice formula. */
-export type InitiativeRoll =
+export type InitiativeRoll = (
   | { readonly engine: "action"; readonly request: ActionRequest }
   | { readonly engine: "wild"; readonly request: Pick<WildRequest, "dice" | "pips"> }
-  | { readonly engine: null; readonly formula: string };
+  | { readonly engine: null; readonly formula: string }
+) & {
+  /** The trait rolled (the setting's, or the type's default when the setting names none of its traits). */
+  readonly trait: string;
+};
 
 /** Reads a trait of a record of traits (own keys only), or the type's default trait when the setting names none. */
-function traitOf<V>(traits: Readonly<Record<string, V>>, type: CharacterType, chosen: string): V {
-  const key = Object.hasOwn(traits, chosen) ? chosen : INITIATIVE_DEFAULTS[type];
-  return traits[key] as V;
+function traitKey(traits: Readonly<Record<string, unknown>>, type: CharacterType, chosen: string): string {
+  return Object.hasOwn(traits, chosen) ? chosen : INITIATIVE_DEFAULTS[type];
+}
+
+/** The localization key of an initiative trait's label (the attribute's or ability's field label). */
+export function initiativeTraitLabel(type: CharacterType, trait: string): string {
+  const group = type === "action-character" ? "abilities" : "attributes";
+  return `ROLLING_BONES.Actor.${type}.FIELDS.${group}.${trait}.label`;
 }
 
 /**
@@ -73,25 +82,32 @@ export function initiativeRoll(type: CharacterType, system: unknown, chosen: str
   switch (type) {
     case "action-character": {
       const s = system as CharacterSources[typeof type];
-      return { engine: "action", request: { kind: "initiative", modifier: traitOf(s.abilities, type, chosen).mod } };
+      const trait = traitKey(s.abilities, type, chosen);
+      const modifier = s.abilities[trait as keyof typeof s.abilities].mod;
+      return { engine: "action", trait, request: { kind: "initiative", modifier } };
     }
     case "percentile-character": {
       const s = system as CharacterSources[typeof type];
-      return { engine: null, formula: plus("1d10", Math.floor(traitOf(s.attributes, type, chosen).rating / 10)) };
+      const trait = traitKey(s.attributes, type, chosen);
+      const rating = s.attributes[trait as keyof typeof s.attributes].rating;
+      return { engine: null, trait, formula: plus("1d10", Math.floor(rating / 10)) };
     }
     case "wild-character": {
       const s = system as CharacterSources[typeof type];
-      const { dice, pips } = wild.parseCode(traitOf(s.attributes, type, chosen).code);
-      return { engine: "wild", request: { dice, pips } };
+      const trait = traitKey(s.attributes, type, chosen);
+      const { dice, pips } = wild.parseCode(s.attributes[trait as keyof typeof s.attributes].code);
+      return { engine: "wild", trait, request: { dice, pips } };
     }
     case "pi-character": {
       const s = system as CharacterSources[typeof type];
-      const dice = traitOf(s.attributes, type, chosen).dice;
-      return { engine: null, formula: dice.length === 0 ? "0" : dice.map((faces) => `1d${faces}`).join(" + ") };
+      const trait = traitKey(s.attributes, type, chosen);
+      const dice = s.attributes[trait as keyof typeof s.attributes].dice;
+      return { engine: null, trait, formula: dice.length === 0 ? "0" : dice.map((faces) => `1d${faces}`).join(" + ") };
     }
     case "pool-character": {
       const s = system as CharacterSources[typeof type];
-      return { engine: null, formula: plus("1d10", traitOf(s.attributes, type, chosen).rating) };
+      const trait = traitKey(s.attributes, type, chosen);
+      return { engine: null, trait, formula: plus("1d10", s.attributes[trait as keyof typeof s.attributes].rating) };
     }
   }
 }

@@ -6,7 +6,7 @@
 import { SYSTEM_ID } from "../../constants.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { CHARACTER_TYPES, type CharacterType } from "../actor/constants.ts";
-import { INITIATIVE_DEFAULTS, INITIATIVE_TRAITS } from "../actor/initiative.ts";
+import { INITIATIVE_DEFAULTS, INITIATIVE_TRAITS, initiativeTraitLabel } from "../actor/initiative.ts";
 
 /** The world setting naming the trait each character type rolls initiative from. */
 export const INITIATIVE_SETTING = Object.freeze({
@@ -16,12 +16,6 @@ export const INITIATIVE_SETTING = Object.freeze({
   "pi-character": SETTING_KEYS.initiativePi,
   "pool-character": SETTING_KEYS.initiativePool,
 } as const satisfies Record<CharacterType, string>);
-
-/** The localization key of an initiative trait's label (the attribute's or ability's field label). */
-function initiativeTraitLabel(type: CharacterType, trait: string): string {
-  const group = type === "action-character" ? "abilities" : "attributes";
-  return `ROLLING_BONES.Actor.${type}.FIELDS.${group}.${trait}.label`;
-}
 
 /** Registers the initiative setting of each character type (the `init` hook, after `registerSettings`). */
 export function registerInitiativeSettings(): void {
