@@ -348,7 +348,7 @@ describe("the lab's roll requests", () => {
     await page.locator("#lab-requests").screenshot({ path: await shootPath("lab-requests") });
   });
 
-  it("shows the GM's dice report: the loaded d6 flagged with its counts, the fair d10 and the short d20 not", async () => {
+  it("shows the GM's dice report: the loaded d6 flagged with its counts, the fair d10 tested, the short d20 too few to tell", async () => {
     const report = page.locator('[data-request-specimen="diceReport"]');
     expect(await report.locator("[data-player]").allTextContents()).toEqual([
       expect.stringContaining("Alice"),
@@ -362,6 +362,11 @@ describe("the lab's roll requests", () => {
     expect(await report.locator('[data-die="10"] [data-flagged]').count()).toBe(0);
     expect(await report.locator('[data-die="20"] [data-flagged]').count()).toBe(0);
     expect(await report.locator('[data-die="20"]').getAttribute("data-method")).toBe("exact");
+    // 15 throws of a d20 are too few to tell: no bare p-value (issue 35 point 10).
+    expect(await report.locator('[data-die="20"]').getAttribute("data-too-few")).not.toBeNull();
+    expect(await report.locator('[data-die="20"] .rb-report__test').textContent()).toContain("Too few throws to tell");
+    expect(await report.locator('[data-die="10"]').getAttribute("data-too-few")).toBeNull();
+    expect(await report.locator('[data-die="10"] .rb-report__test').textContent()).toContain("p =");
     expect(await axeViolations('[data-request-specimen="diceReport"]')).toEqual([]);
     await report.screenshot({ path: await shootPath("lab-dice-report") });
   });

@@ -131,7 +131,16 @@ describe("dice fairness", () => {
   it("waits for enough throws when neither test applies", () => {
     const few = fairnessOfCounts(new Array<number>(20).fill(3));
     expect(partitionCount(60, 20, EXACT_LIMIT)).toBeGreaterThan(EXACT_LIMIT);
-    expect(few).toMatchObject({ method: "tooFew", pValue: null, flagged: false, moreRolls: 20 * MIN_EXPECTED - 60 });
+    expect(few).toMatchObject({
+      method: "tooFew",
+      pValue: null,
+      flagged: false,
+      tells: false,
+      moreRolls: 20 * MIN_EXPECTED - 60,
+    });
+    // The exact test runs on 12 throws of a d6, but they are too few to tell (5 per face, TELL_PER_FACE).
+    expect(fairnessOfCounts([2, 2, 2, 2, 2, 2])).toMatchObject({ method: "exact", tells: false, moreRolls: 18 });
+    expect(fairnessOfCounts([5, 5, 5, 5, 5, 5])).toMatchObject({ method: "exact", tells: true, moreRolls: 0 });
     expect(fairnessTest(6, [])).toMatchObject({ method: "tooFew", rolls: 0, flagged: false });
     // Faces that are not on the die are not counted.
     expect(fairnessTest(6, [1, 7, 0, 2.5, 6]).rolls).toBe(2);

@@ -4,7 +4,7 @@
  * for each die size entered by hand, the faces entered and the fairness test against a fair die
  * (flagged only at p below 0.001: a reason to look at the die, never proof).
  */
-import { FLAG_BELOW, fairnessOfCounts, oneIn, type FairnessMethod } from "../../engines/advice.ts";
+import { FLAG_BELOW, TELL_PER_FACE, fairnessOfCounts, oneIn, type FairnessMethod } from "../../engines/advice.ts";
 import { formatPercent } from "../../helpers/format.ts";
 import { formatIn } from "../../helpers/numbers.ts";
 import type { RollRecord, SessionRolls } from "../../services/roll-record.ts";
@@ -27,10 +27,10 @@ export interface DieRow {
   /** Each face and how often it was entered. */
   readonly counts: readonly { readonly face: number; readonly count: number }[];
   readonly method: FairnessMethod;
-  /** The p-value, formatted (`null` without a test yet). */
+  /** The p-value, formatted (`null` without a test yet, or while there are too few throws to tell). */
   readonly p: string | null;
   readonly flagged: boolean;
-  /** More rolls the chi-square test needs, when there is no test yet. */
+  /** More rolls it takes to tell, while there are too few (see `TELL_PER_FACE`). */
   readonly moreRolls: number;
 }
 
@@ -47,6 +47,8 @@ export interface DiceReportView {
   readonly previous: SessionView | null;
   /** The threshold, formatted ("0.1%"). */
   readonly threshold: string;
+  /** The throws per face a die needs before its test is reported. */
+  readonly perFace: number;
 }
 
 /** A p-value as text: two significant figures, in percent; beyond one in a million, or above 99%, it says so rather than round to a bound it never reaches. */
@@ -75,7 +77,7 @@ function sessionView(s: SessionRolls, names: (userId: string) => string, lang: s
         rolls: test.rolls,
         counts: counts.map((count, i) => ({ face: i + 1, count })),
         method: test.method,
-        p: test.pValue === null ? null : pText(test.pValue, lang),
+        p: test.pValue === null || !test.tells ? null : pText(test.pValue, lang),
         flagged: test.flagged,
         moreRolls: test.moreRolls,
       };
@@ -96,5 +98,6 @@ export function diceReportView(record: RollRecord, names: (userId: string) => st
     current: sessionView(record.current, names, lang),
     previous: record.previous ? sessionView(record.previous, names, lang) : null,
     threshold: formatPercent(FLAG_BELOW, lang),
+    perFace: TELL_PER_FACE,
   };
 }

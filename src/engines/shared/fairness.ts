@@ -13,6 +13,14 @@ export const FLAG_BELOW = 0.001;
 /** The expected count of every face from which the chi-square approximation is used. */
 export const MIN_EXPECTED = 5;
 
+/**
+ * The throws per face below which the report says "too few throws to tell" rather than give a
+ * p-value (the same count the chi-square test needs): with fewer, a fair die and one loaded by a
+ * few per cent give p-values alike (15 throws of a d20 cannot tell them apart), so a bare p-value
+ * would read as a verdict it is not. Counts so uneven that they are flagged are reported at any count.
+ */
+export const TELL_PER_FACE = MIN_EXPECTED;
+
 /** The most ways of sharing the rolls between faces (partitions) the exact test lists. */
 export const EXACT_LIMIT = 100_000;
 
@@ -35,7 +43,12 @@ export interface FairnessResult {
   readonly pValue: number | null;
   /** True when p is below {@link FLAG_BELOW}. */
   readonly flagged: boolean;
-  /** How many more rolls the chi-square test needs when there is no test yet, else 0. */
+  /**
+   * Whether there are enough throws to tell ({@link TELL_PER_FACE} per face), or the counts are flagged:
+   * only then is the p-value worth showing.
+   */
+  readonly tells: boolean;
+  /** How many more rolls it takes to tell (see `tells`), else 0. */
   readonly moreRolls: number;
 }
 
@@ -214,13 +227,15 @@ export function fairnessOfCounts(counts: readonly number[]): FairnessResult {
   const expected = rolls / faces;
   const chiSquare = rolls === 0 ? null : counts.reduce((s, c) => s + (c - expected) ** 2 / expected, 0);
   const base = { faces, counts: [...counts], rolls, chiSquare };
+  const tellAt = TELL_PER_FACE * faces;
   if (faces < 2 || rolls === 0) {
     return {
       ...base,
       method: "tooFew",
       pValue: null,
       flagged: false,
-      moreRolls: Math.max(1, MIN_EXPECTED * faces - rolls),
+      tells: false,
+      moreRolls: Math.max(1, tellAt - rolls),
     };
   }
   let method: FairnessMethod;
@@ -232,7 +247,9 @@ export function fairnessOfCounts(counts: readonly number[]): FairnessResult {
     method = "chiSquare";
     pValue = chiSquareP(chiSquare as number, faces - 1);
   } else {
-    return { ...base, method: "tooFew", pValue: null, flagged: false, moreRolls: MIN_EXPECTED * faces - rolls };
+    return { ...base, method: "tooFew", pValue: null, flagged: false, tells: false, moreRolls: tellAt - rolls };
   }
-  return { ...base, method, pValue, flagged: pValue < FLAG_BELOW, moreRolls: 0 };
+  const flagged = pValue < FLAG_BELOW;
+  const tells = flagged || rolls >= tellAt;
+  return { ...base, method, pValue, flagged, tells, moreRolls: tells ? 0 : tellAt - rolls };
 }
