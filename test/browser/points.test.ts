@@ -262,6 +262,35 @@ describe("points in roll dialogs and on sheets, in Chromium", () => {
     expect(await page.locator('[data-note="dice"]').textContent()).toContain("d8");
   });
 
+  it("a Wild Die sheet as the GM sees it: Take a Fate Point… stays inside its box (issue 35 point 10)", async () => {
+    const html = renderSheet("wild-character", { ...SAMPLES["wild-character"], fatePoints: 2 }, { gm: true });
+    for (const width of [360, 520, 660]) {
+      // Core's stylesheet may give buttons the full width on one fixed-height line (v12's did), and a
+      // stat box may be narrower than the words (a narrow window, a longer translation, 200 % zoom):
+      // the button wraps its words inside the box rather than spill past its border.
+      const core = "button { width: 100%; height: 28px; white-space: nowrap; }";
+      const narrow = width < 500 ? ".rb-sheet .rb-stat { min-width: 0; max-width: 7.5rem; }" : "";
+      const page = await openPage(
+        browser,
+        `<style>${core}${narrow}</style><div style="width:${width}px">${html}</div>`,
+        width + 20,
+      );
+      const button = page.locator('button[data-action="loseFate"]');
+      expect(await button.count()).toBe(1);
+      const fits = await button.evaluate((el) => {
+        const box = el.closest(".rb-stat")!.getBoundingClientRect();
+        const own = el.getBoundingClientRect();
+        return {
+          inside: own.left >= box.left - 0.5 && own.right <= box.right + 0.5,
+          clipped: Math.max(el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight),
+        };
+      });
+      expect(fits).toEqual({ inside: true, clipped: 0 });
+      await shoot(page, `points-sheet-wild-take-fate-${width}`);
+      expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
+    }
+  });
+
   it("a percentile sheet lists the waiting assists with Cancel", async () => {
     const html = renderSheet("percentile-character", SAMPLES["percentile-character"], {
       points: {
