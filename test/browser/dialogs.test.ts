@@ -380,3 +380,55 @@ describe("roll dialogs in Chromium", () => {
     await page.close();
   });
 });
+
+describe("a roll dialog with every section filled and open fits a 900 px-high window (issue 35 point 10)", () => {
+  const conditions = [
+    { name: "Stunned", adjustments: [] },
+    { name: "Wounded", adjustments: [] },
+    { name: "Prone", adjustments: [] },
+    { name: "Blinded", adjustments: [] },
+    { name: "Frightened", adjustments: [] },
+  ];
+  const targets = ["Ogre", "Goblin archer", "Goblin chief", "Wolf"].map((name) => ({
+    name,
+    engine: null,
+    defence: null,
+    stored: { name, token: null, actor: null, engine: null, verdict: "pending" as const },
+  }));
+  const settings: DialogSettings = { ...DEFAULT_DIALOG_SETTINGS, conditions, targets, gmDial: true };
+
+  it.each(Object.keys(SAMPLES) as EngineId[])(
+    "%s: the window stays within the screen, its content scrolls, and Roll is always in view",
+    async (engine) => {
+      const { page } = await mount(engine, SAMPLES[engine], settings);
+      await page.setViewportSize({ width: 540, height: 900 });
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll("details")) d.open = true;
+      });
+      const measure = () =>
+        page.evaluate(() => {
+          const form = document.querySelector<HTMLElement>("form.rb-roll-dialog")!;
+          const content = form.querySelector<HTMLElement>(".window-content")!;
+          const roll = form.querySelector<HTMLElement>(".rb-dialog__roll")!.getBoundingClientRect();
+          const atRoll = document.elementFromPoint(roll.left + roll.width / 2, roll.top + roll.height / 2);
+          return {
+            windowBottom: form.getBoundingClientRect().bottom,
+            scrolls: content.scrollHeight > content.clientHeight,
+            rollInView: roll.top >= 0 && roll.bottom <= window.innerHeight,
+            rollOnTop: atRoll?.closest(".rb-dialog__roll") !== null,
+          };
+        });
+      const top = await measure();
+      expect(top.windowBottom).toBeLessThanOrEqual(900);
+      // The content is taller than the window, so this checks the scrolling, not a short form.
+      expect(top.scrolls).toBe(true);
+      expect(top.rollInView).toBe(true);
+      expect(top.rollOnTop).toBe(true);
+      await page.evaluate(() => document.querySelector(".window-content")!.scrollTo(0, 400));
+      const scrolled = await measure();
+      expect(scrolled.rollInView && scrolled.rollOnTop).toBe(true);
+      await shoot(page, `dialog-tall-${engine}`);
+      await page.close();
+    },
+  );
+});
