@@ -359,6 +359,14 @@ describe("durations in rounds and turns", () => {
     }
   });
 
+  it("put on during the bearer's own turn, one round shows 1 round left, not 2 (issue 35 point 6)", () => {
+    const c = { units: "rounds" as const, value: 1, start: { round: 1, turn: 1 } };
+    expect(remaining(c, clock(1, 1))).toBe(1);
+    expect(remaining(c, clock(2, 0))).toBe(1);
+    expect(remaining(c, clock(2, 1))).toBe(1);
+    expect(remaining(c, clock(2, 2))).toBe(0);
+  });
+
   it("N rounds are N of the bearer's turns, counted down once per round", () => {
     const c = { units: "rounds" as const, value: 3, start: { round: 2, turn: 2 } };
     expect(
@@ -397,6 +405,9 @@ describe("durations in rounds and turns", () => {
               const turns = { units: "turns" as const, value, start: { round: r0, turn: t0 } };
               let bearerEnds = 0;
               let turnEnds = 0;
+              // Just put on, all of it is left.
+              expect(remaining(rounds, clock(r0, t0, bearer, T))).toBe(value);
+              expect(remaining(turns, clock(r0, t0, bearer, T))).toBe(value);
               // Walk the combat turn by turn: when turn (r, t) ends, count it.
               for (let step = r0 * T + t0; step < (r0 + value + 2) * T; step++) {
                 const r = Math.floor(step / T);
@@ -407,6 +418,9 @@ describe("durations in rounds and turns", () => {
                 const next = clock(Math.floor((step + 1) / T), (step + 1) % T, bearer, T);
                 expect(hasExpired(rounds, next)).toBe(bearerEnds >= value);
                 expect(hasExpired(turns, next)).toBe(turnEnds >= value);
+                // What is left is what still has to end: a 1-round condition shows 1 round, never 2.
+                expect(remaining(rounds, next)).toBe(Math.max(0, value - bearerEnds));
+                expect(remaining(turns, next)).toBe(Math.max(0, value - turnEnds));
               }
             }
           }

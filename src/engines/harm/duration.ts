@@ -119,7 +119,11 @@ export function remaining(condition: TimedCondition, clock: CombatClock): number
   if (condition.units === "turns") {
     return index(last, clock.turnsPerRound) - index(clock.now, clock.turnsPerRound) + 1;
   }
-  // Bearer turns from now to the last one: one per round, this round's only if it has not ended yet.
+  // The bearer's turns that count and have not ended: one per round from the first that counts (the
+  // turn under way when it was put on never does) or, once the bearer's turn this round has ended,
+  // from the next round, to the last.
   const bearer = clock.bearerTurn as number;
-  return last.round - clock.now.round + (clock.now.turn <= bearer ? 1 : 0);
+  const firstCounted = last.round - condition.value + 1;
+  const from = Math.max(firstCounted, clock.now.round + (clock.now.turn > bearer ? 1 : 0));
+  return last.round - from + 1;
 }
