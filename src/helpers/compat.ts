@@ -348,12 +348,37 @@ export interface EffectDuration {
 }
 
 /**
+ * The expiry event of the system's timed conditions on v14. Who ends them: the system, never core.
+ * Core ends an effect whose expiry is one of its own events (`turnEnd`, `roundEnd` …) on its own
+ * count and, by default, only marks it expired and inactive; "other events can be defined by systems
+ * and modules, with their handling also left to them" [API14 CONST.ACTIVE_EFFECT_EXPIRY_EVENTS,
+ * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_EXPIRY_EVENTS.html; CONFIG.ActiveEffect
+ * `expiryEvents` ("additional expiry events registered by packages") and `expiryAction`,
+ * https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html]. RULES.md §6 counts a round as the
+ * bearer's own turn, which core does not, so the conditions carry this event of the system's: core
+ * neither disables them on its count nor ends them a second time, and the active GM removes them when
+ * the system's count runs out (`services/harm/durations.ts`). v13 core ends no effect by itself.
+ */
+export const SYSTEM_EXPIRY_EVENT = `${SYSTEM_ID}.turnEnd`;
+
+/**
+ * Registers {@link SYSTEM_EXPIRY_EVENT} with core on v14 (`CONFIG.ActiveEffect.expiryEvents`, its key
+ * and label), so an effect may name it; nothing on v13, whose effects have no expiry event.
+ */
+export function registerExpiryEvent(label: string): void {
+  if (generation() < 14) return;
+  // v14's `CONFIG.ActiveEffect.expiryEvents` (a record of id → label); fvtt-types stops at v13.
+  const config = CONFIG.ActiveEffect as unknown as { expiryEvents?: Record<string, string> };
+  config.expiryEvents ??= {};
+  config.expiryEvents[SYSTEM_EXPIRY_EVENT] = label;
+}
+
+/**
  * The duration fields of a new effect lasting a number of rounds or turns, in the running
  * generation's shape. v13: `duration.rounds` or `duration.turns` with `combat`, `startRound`,
- * `startTurn` [API13 EffectDurationData]. v14: `duration.value` and `units` with the expiry event
- * `turnEnd`, which the system handles (core handles round starts and ends), and where it started in
- * `start` [API14 ActiveEffectDuration, EffectStartData, CONST.ACTIVE_EFFECT_EXPIRY_EVENTS; the
- * system's turn-end job: MetaMorphic-Digital/torgeternity#668, foundryvtt/crucible#607].
+ * `startTurn` [API13 EffectDurationData]. v14: `duration.value` and `units` with the system's own
+ * expiry event ({@link SYSTEM_EXPIRY_EVENT}: the system, not core, ends it), and where it started in
+ * `start` [API14 ActiveEffectDuration, EffectStartData].
  *
  * @param units - Rounds or turns.
  * @param value - How many.
@@ -366,7 +391,7 @@ export function timedEffectFields(
 ): Record<string, unknown> {
   if (generation() >= 14) {
     return {
-      duration: { value, units, expiry: "turnEnd" },
+      duration: { value, units, expiry: SYSTEM_EXPIRY_EVENT },
       start: start
         ? { combat: start.combat, combatant: start.combatant, round: start.round, turn: start.turn }
         : { combat: null, combatant: null, round: null, turn: null },
@@ -378,6 +403,13 @@ export function timedEffectFields(
       ...(start ? { combat: start.combat, startRound: start.round, startTurn: start.turn } : {}),
     },
   };
+}
+
+/** Whether an effect is one of the system's timed conditions (its `timed` flag). */
+function systemTimed(effect: { readonly flags?: unknown }): boolean {
+  const flags = typeof effect.flags === "object" && effect.flags !== null ? (effect.flags as Record<string, unknown>) : {};
+  const own = flags[SYSTEM_ID];
+  return typeof own === "object" && own !== null && (own as Record<string, unknown>).timed === true;
 }
 
 /** A number field of a record, or `null`. */
@@ -402,13 +434,17 @@ function textIn(record: unknown, key: string): string | null {
 export function effectDurationOf(effect: {
   readonly duration?: unknown;
   readonly start?: unknown;
+  readonly flags?: unknown;
 }): EffectDuration | null {
   const { duration } = effect;
   if (generation() >= 14) {
     const units = textIn(duration, "units");
     const value = numberIn(duration, "value");
     if ((units !== "rounds" && units !== "turns") || value === null || value < 1) return null;
-    if (textIn(duration, "expiry") !== "turnEnd") return null;
+    const expiry = textIn(duration, "expiry");
+    // The system's event; `turnEnd` only on a condition an earlier version made (flagged `timed`),
+    // which core may also mark expired: the system still removes it on its own count.
+    if (expiry !== SYSTEM_EXPIRY_EVENT && !(expiry === "turnEnd" && systemTimed(effect))) return null;
     const combat = textIn(effect.start, "combat");
     const round = numberIn(effect.start, "round");
     const turn = numberIn(effect.start, "turn");

@@ -11,7 +11,7 @@ import { registerSystemChatCommands } from "./chat-message.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
 import { conditionStatusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
-import { effectChange, registerStatusEffects } from "../helpers/compat.ts";
+import { effectChange, registerExpiryEvent, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { KEYBINDINGS, keysHeldNow, registerKeybindings } from "../applications/dialogs/keybindings.ts";
 import { onActionPoolsChange } from "./action-pools-change.ts";
@@ -44,6 +44,8 @@ export function onInit(): void {
   // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
   // v13 keeps them in an array, v14 in a record by id (helpers/compat.ts).
   registerStatusEffects(conditionStatusEffects(effectChange));
+  // v14: the timed conditions' own expiry event, so core leaves their ending to the system (helpers/compat.ts).
+  registerExpiryEvent("ROLLING_BONES.Harm.Timed.ExpiryEvent");
   // An item's effects reach its holder only while the item is equipped (data/conditions/effect-class.ts).
   CONFIG.ActiveEffect.documentClass = activeEffectClass();
   // The figures a token may show as bars and values (karma, points, Willpower, action dice held).

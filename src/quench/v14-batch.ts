@@ -16,13 +16,16 @@ import { SYSTEM_ID } from "../constants.ts";
 import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
 import { PERCENTILE_MAX_RATING } from "../data/actor/pure.ts";
 import {
+  SYSTEM_EXPIRY_EVENT,
   effectChangeKind,
   effectChanges,
+  effectDurationOf,
   generation,
   messageModeOptions,
   statusEffectList,
 } from "../helpers/compat.ts";
 import { messageCreate } from "../services/messages.ts";
+import { addTimedCondition } from "../services/harm/durations.ts";
 import type { QuenchApi, QuenchContext } from "./batch.ts";
 
 /** Registers the batch. */
@@ -70,6 +73,30 @@ export function registerV14Batch(quench: QuenchApi): void {
               condition.changes.map((c) => [`${CHANGE_PREFIX}${c.target}`, c.value, c.kind]),
               "its changes, read from the generation's place",
             );
+          },
+        );
+
+        context.it(
+          "a timed condition keeps the system's own expiry event (v14), so core leaves its ending to the system",
+          async () => {
+            const condition = CONDITIONS[0]!;
+            const data = { name: "Quench timed", type: `${condition.engine}-character` } as unknown as Actor.CreateData;
+            const actor = await Actor.implementation.create(data);
+            if (!actor) throw new Error(`could not create a ${condition.engine}-character`);
+            actors.push(actor);
+            await addTimedCondition(actor, condition.id, 2, "rounds");
+            const effect = actor.effects.find((e) => e.statuses.has(condition.id));
+            assert.isTrue(effect !== undefined, "the condition was made");
+            const duration = effectDurationOf(effect as never);
+            assert.deepEqual([duration?.units, duration?.value], ["rounds", 2], "read back as 2 rounds");
+            if (generation() >= 14) {
+              // What core stored: the event the system registered, not one of core's own.
+              const stored = (effect as unknown as { duration: { expiry?: unknown; expired?: unknown } }).duration;
+              assert.equal(stored.expiry, SYSTEM_EXPIRY_EVENT, "core kept the system's expiry event");
+              assert.isTrue(stored.expired !== true, "core did not mark it expired");
+              const config = CONFIG.ActiveEffect as unknown as { expiryEvents?: Record<string, string> };
+              assert.isTrue(Object.hasOwn(config.expiryEvents ?? {}, SYSTEM_EXPIRY_EVENT), "the event is registered");
+            }
           },
         );
 

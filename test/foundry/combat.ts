@@ -8,6 +8,7 @@
  * Combat and Combatant (API13), cited per member.
  */
 import { worldCollection, type WorldCollection } from "./collection.ts";
+import { coreExpiry } from "./expiry.ts";
 import { broadcast, lifecycle, toServer } from "./server.ts";
 import { currentUserId, env, runAs } from "./state.ts";
 import { tokenDocument, type TokenDocument } from "./tokens.ts";
@@ -290,12 +291,15 @@ export class Combat {
     if (!user.isGM) throw new Error(`Foundry double: only a GM advances combat ${this.id}`);
     await toServer();
     const changed = { round, turn };
+    const from = { round: this.round, turn: this.turn };
     this.round = round;
     this.turn = turn;
     await broadcast(
       () => undefined,
       lifecycle("updateCombat", () => [this, { ...changed }, { direction: 1 }, user.id]),
     );
+    // v14 core's expiry of effects on its own events and count (expiry.ts).
+    await coreExpiry(this, from, changed);
     return this;
   }
 

@@ -24,10 +24,12 @@
  * `duration` with value, units and expiry, and where it started in `start` (combat, combatant, round,
  * turn) [API14 ActiveEffectDuration, EffectStartData]; `start` is no v13 field and is dropped there.
  *
- * Not emulated: core's own expiry (v14 round starts and ends), phases' application order, core's effect sheet
+ * v14 core's own expiry of effects on its events is emulated in `expiry.ts` (an expired effect is
+ * inactive). Not emulated: phases' application order, core's effect sheet
  * (ActiveEffectConfig: `effect.sheet` is a stand-in that only records that it was opened).
  */
 import { DataModelValidationError } from "./data-model.ts";
+import { CORE_EXPIRY_EVENTS } from "./expiry.ts";
 import { env, warn } from "./state.ts";
 import { strictInstances } from "./strict.ts";
 import { deepClone, isPlainObject } from "./utils.ts";
@@ -133,6 +135,24 @@ function v14Change(change: Record<string, unknown>, path: string, report: boolea
 }
 
 /**
+ * v14: an expiry must be a core event or one a package registered (`CONFIG.ActiveEffect.expiryEvents`).
+ * Whether core refuses any other is not public: the stricter reading (a Quench check reads core's
+ * answer for the system's event), so an event the system forgot to register fails here.
+ * [API14 CONST.ACTIVE_EFFECT_EXPIRY_EVENTS; CONFIG.ActiveEffect.expiryEvents]
+ */
+function checkExpiry(duration: Record<string, unknown> | undefined): void {
+  const expiry = duration?.expiry;
+  if (expiry === undefined || expiry === null) return;
+  const config = (env().globals as { CONFIG?: { ActiveEffect?: { expiryEvents?: Record<string, string> } } }).CONFIG;
+  const known = [...CORE_EXPIRY_EVENTS, ...Object.keys(config?.ActiveEffect?.expiryEvents ?? {})];
+  if (typeof expiry !== "string" || !known.includes(expiry)) {
+    throw new DataModelValidationError("ActiveEffect", [
+      { path: "duration.expiry", message: `${JSON.stringify(expiry)} is not a valid choice` },
+    ]);
+  }
+}
+
+/**
  * Effect data as the running generation stores it: cleaned, the changes in its shape. Data in the
  * other generation's shape is migrated; `report` records the deprecation (code creating the data),
  * else the migration is silent (stored data of a v13 world loading on v14).
@@ -153,6 +173,7 @@ export function storedEffect(data: Record<string, unknown>, report: boolean): Ef
     ...(isPlainObject(data.duration) ? { duration: deepClone(data.duration) } : {}),
     ...(generation === 14 && isPlainObject(data.start) ? { start: deepClone(data.start) } : {}),
   };
+  if (generation === 14 && report) checkExpiry(base.duration);
   const system = isPlainObject(data.system) ? data.system : {};
   const given = Array.isArray(system.changes) ? system.changes : Array.isArray(data.changes) ? data.changes : [];
   const changes = (given as unknown[]).filter(isPlainObject);
@@ -257,8 +278,10 @@ export class ActiveEffect {
     return false;
   }
 
+  /** v14: an effect core marked expired is inactive [API14 ActiveEffectDuration#expired; expiry.ts]. */
   get active(): boolean {
-    return !this.disabled && !this.isSuppressed;
+    const expired = env().generation === 14 && this.#spec.duration?.expired === true;
+    return !this.disabled && !this.isSuppressed && !expired;
   }
 
   /** The stored data. [API13 DataModel#_source] */

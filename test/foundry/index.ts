@@ -342,6 +342,8 @@ export interface FoundryDouble {
   setPermission(permission: "SETTINGS_MODIFY", role: number): void;
   /** The ids of the effects whose (core) sheet was opened, in order. */
   readonly effectSheetsOpened: string[];
+  /** Every effect v14 core's own expiry expired, by id (`expiry.ts`). */
+  readonly coreExpired: string[];
   /**
    * A token document as a client sees it (`sceneId` defaults to the scene that client views). Its
    * `actor` is the world actor (linked) or the token's synthetic actor (unlinked). [tokens.ts]
@@ -553,6 +555,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     // https://foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html]
     permissions: { SETTINGS_MODIFY: USER_ROLES.ASSISTANT },
     effectSheetsOpened: [],
+    coreExpired: [],
     templateLoad: opts.templateLoad,
     globals,
     notifications: [],
@@ -656,7 +659,17 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
       // [API13 CONFIG.ActiveEffect.documentClass: the class effects are built from] (actors.ts)
-      ActiveEffect: strictObject({ documentClass: ActiveEffect }, "CONFIG.ActiveEffect"),
+      // v14 adds the expiry configuration: packages' own events (id → label) and what core does to an
+      // expired effect, by default "update" (marks it expired) [API14 CONFIG.ActiveEffect expiryEvents,
+      // expiryAction, https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html] (expiry.ts).
+      ActiveEffect: strictObject(
+        {
+          documentClass: ActiveEffect,
+          ...(generation === 14 ? { expiryEvents: {}, expiryAction: "update" } : {}),
+        },
+        "CONFIG.ActiveEffect",
+        generation === 13 ? ["expiryEvents", "expiryAction"] : [],
+      ),
       // [API13 CONFIG.Combat.documentClass: the class combats are built from] (combat.ts)
       Combat: strictObject({ documentClass: Combat }, "CONFIG.Combat"),
       // [API13 CONFIG.Item.dataModels / typeLabels, as for actors]
@@ -1139,6 +1152,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       env.permissions[permission] = role;
     },
     effectSheetsOpened: env.effectSheetsOpened,
+    coreExpired: env.coreExpired,
     get queryLatency() {
       return env.queryLatency;
     },

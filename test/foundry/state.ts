@@ -99,6 +99,8 @@ export interface Env {
   permissions: { SETTINGS_MODIFY: number };
   /** Every effect sheet opened (`effect.sheet.render`), by effect id (core's sheet is not emulated). */
   effectSheetsOpened: string[];
+  /** Every effect v14 core's own expiry expired, by id, in order (`expiry.ts`). */
+  coreExpired: string[];
   /** Per client: whether its page is visible (Dice So Nice animates only then). */
   hidden: Set<string>;
   /** Per client that enters dice by hand: the script that answers each die asked of it. */

@@ -170,3 +170,53 @@ describe("deprecations the system's own code causes", () => {
     expect(fromSystemCode(frame("/w/node_modules/x/src/a.ts"))).toBe(false);
   });
 });
+
+describe("v14 core's own effect expiry (expiry.ts)", () => {
+  it("raises turnEnd, then roundEnd and roundStart on a new round, then turnStart", async () => {
+    const { eventsOfMove } = await import("./expiry.ts");
+    expect(eventsOfMove({ round: 1, turn: 0 }, { round: 1, turn: 1 })).toEqual(["turnEnd", "turnStart"]);
+    expect(eventsOfMove({ round: 1, turn: 2 }, { round: 2, turn: 0 })).toEqual([
+      "turnEnd",
+      "roundEnd",
+      "roundStart",
+      "turnStart",
+    ]);
+    expect(eventsOfMove({ round: 0, turn: null }, { round: 1, turn: 0 })).toEqual(["roundStart", "turnStart"]);
+  });
+
+  it("takes a core event or one a package registered as an effect's expiry, nothing else (the stricter reading)", async () => {
+    const actor = world(14);
+    const cfg = g.CONFIG as unknown as { ActiveEffect: { expiryEvents: Record<string, string> } };
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Core", duration: { value: 1, units: "rounds", expiry: "turnEnd" } },
+    ]);
+    await expect(
+      actor.createEmbeddedDocuments("ActiveEffect", [
+        { name: "Mine", duration: { value: 1, units: "rounds", expiry: "pkg.end" } },
+      ]),
+    ).rejects.toThrow(/duration\.expiry/);
+    cfg.ActiveEffect.expiryEvents["pkg.end"] = "The package's end";
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Mine", duration: { value: 1, units: "rounds", expiry: "pkg.end" } },
+    ]);
+    expect(double.storedActors()[0]?.effects?.map((e) => e.name)).toEqual(["Core", "Mine"]);
+    double.uninstall();
+    world(13);
+    expect(
+      (g.CONFIG as unknown as { ActiveEffect: { expiryEvents?: unknown } }).ActiveEffect.expiryEvents,
+    ).toBeUndefined();
+  });
+
+  it("counts combat time since the start, in the combat it started in only", async () => {
+    const { runOutByCore } = await import("./expiry.ts");
+    const effect = (units: string, value: number, combat = "c1") => ({
+      duration: { units, value },
+      start: { combat, round: 1, turn: 1 },
+    });
+    expect(runOutByCore(effect("turns", 2), "c1", { round: 1, turn: 2 }, 3)).toBe(false);
+    expect(runOutByCore(effect("turns", 2), "c1", { round: 2, turn: 0 }, 3)).toBe(true);
+    expect(runOutByCore(effect("rounds", 1), "c1", { round: 2, turn: 0 }, 3)).toBe(false);
+    expect(runOutByCore(effect("rounds", 1), "c1", { round: 2, turn: 1 }, 3)).toBe(true);
+    expect(runOutByCore(effect("rounds", 1, "c2"), "c1", { round: 9, turn: 1 }, 3)).toBe(false);
+  });
+});

@@ -60,7 +60,8 @@ describe("conditions that expire", () => {
     expect(await add(ALICE, VEX, "rb-hampered", 1, "rounds")).toBe(true);
     const stored = w.double.storedActors().find((a) => a.id === VEX)!.effects![0]!;
     if (v14) {
-      expect(stored.duration).toEqual({ value: 1, units: "rounds", expiry: "turnEnd" });
+      // The system's own expiry event, registered with core: core leaves its ending to the system.
+      expect(stored.duration).toEqual({ value: 1, units: "rounds", expiry: "rolling-bones.turnEnd" });
       expect(stored.start).toEqual({ combat: "combatFight00001", combatant: "combatantVex0001", round: 1, turn: 0 });
     } else {
       expect(stored.duration).toEqual({ rounds: 1, combat: "combatFight00001", startRound: 1, startTurn: 0 });
@@ -70,6 +71,47 @@ describe("conditions that expire", () => {
     await next(combat); // the wolf's: Vex's turn ended
     await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
   });
+
+  it.runIf(v14)(
+    "v14: core's own expiry never ends the system's conditions on core's count; the system ends them once (issue 35 point 6)",
+    async () => {
+      w = await bootHarmWorld();
+      const combat = await fight();
+      await next(combat); // Vex's turn (round 1, turn 1)
+      // During Vex's own turn: one round lasts to the end of Vex's next turn (round 2, turn 1).
+      expect(await add(ALICE, VEX, "rb-hampered", 1, "rounds")).toBe(true);
+      // What an earlier version made: the same condition with core's `turnEnd` event.
+      const legacy = w.double.storedActors().find((a) => a.id === VEX)!.effects![0]!;
+      await w.double.actAs(GM, () =>
+        w.double.game.actors.get(VEX)!.createEmbeddedDocuments("ActiveEffect", [
+          {
+            ...legacy,
+            _id: undefined,
+            name: "Legacy",
+            duration: { ...legacy.duration, expiry: "turnEnd" },
+          },
+        ]),
+      );
+      await w.double.settle();
+      const applied = () =>
+        (w.double.game.actors.get(VEX)!.appliedEffects as unknown as { name: string }[]).map((e) => e.name);
+      const deletions: string[] = [];
+      w.double.Hooks.on("deleteActiveEffect", (effect: { id: string }) => deletions.push(effect.id));
+      await next(combat); // the wolf's
+      await next(combat); // round 2, the goblin's
+      await next(combat); // round 2, Vex's: three turns of combat time have passed since the start
+      // Core marked the earlier version's effect expired on its count (inactive), never the system's.
+      expect(w.double.coreExpired).toHaveLength(1);
+      expect(applied()).toContain("Hampered");
+      expect(applied()).not.toContain("Legacy");
+      expect(statusesOf(w, VEX)).toEqual(["rb-hampered", "rb-hampered"]);
+      await next(combat); // the wolf's: Vex's turn ended
+      await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
+      // The system removed both once each on its own count; core expired nothing more.
+      expect(new Set(deletions).size).toBe(2);
+      expect(w.double.coreExpired).toHaveLength(1);
+    },
+  );
 
   it("an expiry whose write fails on the active GM is one message, never an unhandled rejection (issue 41, fault 6)", async () => {
     w = await bootHarmWorld();
