@@ -18,6 +18,8 @@ import {
   listenToDots,
 } from "../src/applications/sheets/dots-keys.ts";
 import { listenToMenus } from "../src/applications/menu-keys.ts";
+import { readDurationPicker } from "../src/applications/sheets/duration-picker.ts";
+import type { ConditionDuration } from "../src/applications/sheets/views/index.ts";
 import type { Localization } from "./i18n.ts";
 import {
   applyItemChanges,
@@ -83,6 +85,8 @@ export class SheetPanel {
   #item: string | null = null;
 
   #editable = true;
+  /** The duration picker's last choice (until removed at first), kept across renders. */
+  #duration: ConditionDuration = { units: "", value: 1 };
 
   #added = 0;
 
@@ -131,7 +135,7 @@ export class SheetPanel {
       return;
     }
     const { i18n, render } = this.#host;
-    const context = sheetContext(actor, this.#editable, i18n);
+    const context = sheetContext(actor, this.#editable, i18n, this.#duration);
     form.dataset.type = actor.type;
     const title = form.querySelector("[data-lab-sheet-title]");
     if (title) title.textContent = actor.name;
@@ -284,7 +288,15 @@ export class SheetPanel {
       case "toggleCondition": {
         const actor = this.actor;
         if (!actor || !this.#editable) return;
-        this.#actors.set(actor.id, withStatusToggled(actor, data.status ?? ""));
+        // Until removed, or for the rounds or turns the sheet's duration picker names (RULES.md §6).
+        this.#duration = readDurationPicker(target.closest("[data-stat]"));
+        try {
+          this.#actors.set(actor.id, withStatusToggled(actor, data.status ?? "", this.#duration));
+        } catch (error) {
+          if (!(error instanceof EngineError)) throw error;
+          this.#status(errorMessage(error, this.#host.i18n));
+          return;
+        }
         this.#status("");
         this.renderSheet();
         this.#form

@@ -6,6 +6,7 @@ import { ROLL_HINT_KEYS } from "../../src/applications/dialogs/skip.ts";
 import type { DialogSettings } from "../../src/applications/dialogs/types.ts";
 import {
   type CharacterView,
+  type ConditionDuration,
   type EquipmentEntry,
   ViewKit,
   characterView,
@@ -49,7 +50,7 @@ import {
 import { requestForTrait } from "../../src/data/actor/trait-rolls.ts";
 import { conditionLines } from "../../src/dice/cards/index.ts";
 import { type DialogPoints, dialogPointsOf } from "../../src/services/points/views.ts";
-import { type EngineError, type EngineId, action, wild } from "../../src/engines/index.ts";
+import { type EngineError, type EngineId, action, harm, wild } from "../../src/engines/index.ts";
 import type { Localization } from "../i18n.ts";
 import { LAB_ENGINES } from "./rolls.ts";
 import { LAB_PENDING_ASSIST, LAB_YSOLDE, tableSession } from "./table.ts";
@@ -69,6 +70,8 @@ export interface SampleActor {
   readonly items: readonly LabItem[];
   /** The ids of the status conditions applied to it (its token's status effects in Foundry). */
   readonly statuses: readonly string[];
+  /** The conditions applied for a number of rounds or turns (timed Active Effects in Foundry), by status. */
+  readonly timed?: readonly { readonly status: string; readonly value: number; readonly units: harm.DurationUnit }[];
 }
 
 /** An embedded item of a sample character, as its sheet and its own sheet read it. */
@@ -161,8 +164,14 @@ export interface SheetContext {
  * @param actor - The character.
  * @param editable - Whether the viewer may edit it.
  * @param i18n - The localization.
+ * @param duration - The duration picker's last choice (until removed when absent).
  */
-export function sheetContext(actor: SampleActor, editable: boolean, i18n: Localization): SheetContext {
+export function sheetContext(
+  actor: SampleActor,
+  editable: boolean,
+  i18n: Localization,
+  duration?: ConditionDuration,
+): SheetContext {
   const idPrefix = `lab-sheet-${actor.id}`;
   return {
     header: {
@@ -181,6 +190,14 @@ export function sheetContext(actor: SampleActor, editable: boolean, i18n: Locali
         id: c.id,
         name: i18n.localize(conditionNameKey(c.id)),
         active: actor.statuses.includes(c.id),
+      })),
+      ...(duration ? { conditionDuration: duration } : {}),
+      // Outside combat (the lab's sheets), a timed condition has all of its duration left.
+      timed: (actor.timed ?? []).map((t) => ({
+        id: t.status,
+        name: i18n.localize(conditionNameKey(t.status)),
+        value: t.value,
+        units: t.units,
       })),
       // The other effects on the sample's rolls (its equipped items'), with where each comes from.
       effects: conditionLines(
@@ -246,12 +263,17 @@ export function withItemToggled(actor: SampleActor, itemId: string): SampleActor
  * A sample character with a status condition applied or removed, as the sheet's condition toggle
  * does (`toggleStatusEffect`); a status that is not one of its engine's conditions changes nothing.
  */
-export function withStatusToggled(actor: SampleActor, status: string): SampleActor {
+export function withStatusToggled(
+  actor: SampleActor,
+  status: string,
+  duration: ConditionDuration = { units: "", value: 1 },
+): SampleActor {
   if (!conditionsOf(ENGINE_OF[actor.type]).some((c) => c.id === status)) return actor;
-  const statuses = actor.statuses.includes(status)
-    ? actor.statuses.filter((s) => s !== status)
-    : [...actor.statuses, status];
-  return { ...actor, statuses };
+  const timed = (actor.timed ?? []).filter((t) => t.status !== status);
+  if (actor.statuses.includes(status)) return { ...actor, statuses: actor.statuses.filter((s) => s !== status), timed };
+  // For rounds or turns, the count is checked as Foundry's sheet checks it (`DurationInvalid`, nothing applied).
+  const lasting = duration.units === "" ? [] : [{ status, ...harm.readDuration(duration.value, duration.units) }];
+  return { ...actor, statuses: [...actor.statuses, status], timed: [...timed, ...lasting] };
 }
 
 /**

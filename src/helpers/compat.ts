@@ -407,7 +407,8 @@ export function timedEffectFields(
 
 /** Whether an effect is one of the system's timed conditions (its `timed` flag). */
 function systemTimed(effect: { readonly flags?: unknown }): boolean {
-  const flags = typeof effect.flags === "object" && effect.flags !== null ? (effect.flags as Record<string, unknown>) : {};
+  const flags =
+    typeof effect.flags === "object" && effect.flags !== null ? (effect.flags as Record<string, unknown>) : {};
   const own = flags[SYSTEM_ID];
   return typeof own === "object" && own !== null && (own as Record<string, unknown>).timed === true;
 }

@@ -168,6 +168,59 @@ describe("conditions that expire", () => {
     await vi.waitFor(() => expect(statusesOf(w, WOLF)).toEqual([]));
   });
 
+  it("Alice applies a condition from the sheet for a chosen number of rounds; until removed is untimed; a bad count is one message (issue 35 point 6)", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight(); // the goblin's turn
+    type Sheet = { render(f: boolean): Promise<unknown>; element: HTMLElement };
+    const sheet = w.double.actAs<Sheet>(ALICE, () => w.double.game.actors.get(VEX)!.sheet as Sheet);
+    await w.double.actAs(ALICE, () => sheet.render(true));
+    await w.double.settle();
+    const pick = async (units: string, value: string) => {
+      const stat = sheet.element.querySelector("[data-stat$='conditions-status']")!;
+      const select = stat.querySelector<HTMLSelectElement>('[data-duration="units"]')!;
+      const count = stat.querySelector<HTMLInputElement>('[data-duration="value"]')!;
+      select.value = units;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      count.value = value;
+      count.dispatchEvent(new Event("change", { bubbles: true }));
+      await w.double.settle();
+    };
+    const apply = async (status: string) => {
+      await w.double.press(
+        sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleCondition][data-status="${status}"]`)!,
+      );
+      await w.double.settle();
+    };
+    const effects = () => w.double.storedActors().find((a) => a.id === VEX)!.effects ?? [];
+    // A count that is not 1 to 99: one message, nothing made.
+    await pick("rounds", "0");
+    const before = snapshot(w);
+    await apply("rb-impaired");
+    expect(errors(w)).toEqual([errorText("DurationInvalid", { value: 0, max: 99 })]);
+    expect(snapshot(w)).toBe(before);
+    // One round, put on during the goblin's turn: the sheet says 1 round left, and it ends with Vex's turn.
+    await pick("rounds", "1");
+    await apply("rb-impaired");
+    expect(effects()).toHaveLength(1);
+    expect(statusesOf(w, VEX)).toEqual(["rb-impaired"]);
+    await vi.waitFor(() =>
+      expect(sheet.element.querySelector("[data-stat$='-timed'] li")?.textContent).toContain("rounds left: 1"),
+    );
+    // The choice survived the sheet's render.
+    expect(sheet.element.querySelector<HTMLSelectElement>('[data-duration="units"]')?.value).toBe("rounds");
+    await next(combat); // Vex's turn
+    await next(combat); // the wolf's: Vex's turn ended
+    await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
+    // Until removed: core's status toggle, no duration.
+    await pick("", "1");
+    await apply("rb-impaired");
+    expect(statusesOf(w, VEX)).toEqual(["rb-impaired"]);
+    expect(effects()[0]?.duration ?? {}).not.toHaveProperty(v14 ? "units" : "rounds");
+    await next(combat);
+    await next(combat);
+    expect(statusesOf(w, VEX)).toEqual(["rb-impaired"]);
+  });
+
   it("a bad duration, or another player's character, is refused with one message and nothing is made", async () => {
     w = await bootHarmWorld();
     const before = snapshot(w);

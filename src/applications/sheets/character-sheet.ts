@@ -30,7 +30,9 @@ import { focusAfterDieRemoved, focusAfterRemove, focusCheckedDot, listenToDots }
 import { confirmRemoval } from "../../helpers/confirm.ts";
 import { openActionDice } from "../action-dice/open.ts";
 import { MAX_FATE_LOSS_REASON } from "../../services/points/fate-loss-card.ts";
-import type { CharacterView, DiceEdit, EquipmentEntry } from "./views/index.ts";
+import type { CharacterView, ConditionDuration, DiceEdit, EquipmentEntry } from "./views/index.ts";
+import { applyCondition } from "./condition-duration.ts";
+import { readDurationPicker } from "./duration-picker.ts";
 import { isItemType } from "../../data/item/constants.ts";
 import type { ItemData } from "../../data/item/pure.ts";
 import { conditionNameKey, conditionsOf } from "../../data/conditions/index.ts";
@@ -171,6 +173,9 @@ export class RollingBonesCharacterSheet<
   /** What takes the focus after the next render, when the control that had it was replaced or removed. */
   #refocus: ((root: HTMLElement) => void) | null = null;
 
+  /** The duration picker's last choice, kept across renders (until removed at first). */
+  #conditionDuration: ConditionDuration = { units: "", value: 1 };
+
   /** The character type the actor rolls as: its own type, or an NPC's engine's character type (a sheet is only registered for these). */
   get characterType(): CharacterType {
     const type = rollingTypeOf(this.actor.type);
@@ -263,6 +268,7 @@ export class RollingBonesCharacterSheet<
         : {}),
       equipment: this.equipment,
       conditions: this.conditions,
+      conditionDuration: this.#conditionDuration,
       // Every other effect that moves the character's rolls, with where it comes from.
       effects: conditionLines(
         conditionsFor(ENGINE_OF[this.characterType], this.actor, true),
@@ -286,6 +292,12 @@ export class RollingBonesCharacterSheet<
       // The menus' keys load on first render (only some sheets have a menu), outside the startup bundle.
       const element = this.element;
       void import("../menu-keys.ts").then(({ listenToMenus }) => listenToMenus(element));
+      // The duration picker's choice survives a render (its controls are not the document's).
+      this.element.addEventListener("change", (event) => {
+        const control = event.target;
+        if (control instanceof HTMLElement && control.dataset.duration)
+          this.#conditionDuration = readDurationPicker(control.closest("[data-stat]"));
+      });
       listenToDots(this.element, (path, value) => {
         this.#refocus = (root) => focusCheckedDot(root, path);
         void this.applyChanges({ [path]: value });
@@ -358,8 +370,16 @@ export class RollingBonesCharacterSheet<
     target: HTMLElement,
   ): Promise<void> {
     const status = target.dataset.status ?? "";
-    if (!this.isEditable || !this.conditions.some((c) => c.id === status)) return;
-    await this.actor.toggleStatusEffect(status);
+    const condition = this.conditions.find((c) => c.id === status);
+    if (!this.isEditable || !condition) return;
+    if (condition.active) {
+      await this.actor.toggleStatusEffect(status, { active: false });
+      return;
+    }
+    // Until removed, or for the rounds or turns the sheet's duration picker names (RULES.md §6).
+    const duration = readDurationPicker(target.closest("[data-stat]"));
+    this.#conditionDuration = duration;
+    await applyCondition(this.actor, status, duration);
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   type CharacterSources,
   type CharacterType,
 } from "../../../data/actor/pure.ts";
-import type { EngineId } from "../../../engines/core.ts";
+import { harm, type EngineId } from "../../../engines/core.ts";
 import { healthStats, timedStat } from "./health.ts";
 import { actionView } from "./action.ts";
 import { equipmentSections } from "./equipment.ts";
@@ -15,7 +15,14 @@ import { percentileView } from "./percentile.ts";
 import { piView } from "./pi.ts";
 import { poolView } from "./pool.ts";
 import { npcView } from "./npc.ts";
-import { ViewKit, type CharacterView, type Localizer, type StatView, type ViewOptions } from "./shared.ts";
+import {
+  ViewKit,
+  type CharacterView,
+  type DurationPickerView,
+  type Localizer,
+  type StatView,
+  type ViewOptions,
+} from "./shared.ts";
 import { wildView } from "./wild.ts";
 
 export * from "./shared.ts";
@@ -46,9 +53,27 @@ function conditionsStat(
         : kit.t("ROLLING_BONES.Dialog.Conditions.From", { item: e.from });
     return { text: `${e.name}: ${parts} (${from})` };
   });
+  const chosen = kit.options.conditionDuration ?? { units: "", value: 1 };
+  const duration: DurationPickerView | null = kit.options.editable
+    ? {
+        id: kit.id("condition-duration"),
+        label: kit.t("ROLLING_BONES.Condition.Duration.Label"),
+        unitsLabel: kit.t("ROLLING_BONES.Condition.Duration.Units"),
+        units: (["", "rounds", "turns"] as const).map((value) => ({
+          value,
+          label: kit.t(`ROLLING_BONES.Condition.Duration.${value === "" ? "untilRemoved" : value}`),
+          selected: chosen.units === value,
+        })),
+        valueLabel: kit.t("ROLLING_BONES.Condition.Duration.Value"),
+        value: Number.isInteger(chosen.value) && chosen.value >= 1 ? Math.min(chosen.value, harm.MAX_DURATION) : 1,
+        max: harm.MAX_DURATION,
+        hint: kit.t("ROLLING_BONES.Condition.Duration.Hint"),
+      }
+    : null;
   return {
     id: kit.id("conditions-status"),
     label: kit.t("ROLLING_BONES.Condition.Sheet"),
+    ...(duration ? { duration } : {}),
     list: [
       ...conditions.map((c) => {
         const text = `${c.name}: ${c.active ? on : off}`;

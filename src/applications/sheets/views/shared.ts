@@ -64,6 +64,8 @@ export interface ViewOptions {
   readonly equipment?: readonly EquipmentEntry[];
   /** The engine's conditions (status effects) and whether each is on the actor; absent or empty: not shown. */
   readonly conditions?: readonly { readonly id: string; readonly name: string; readonly active: boolean }[];
+  /** How long a condition applied from the sheet lasts (the editor's last choice; until removed when absent). */
+  readonly conditionDuration?: ConditionDuration;
   /**
    * The other effects on the character that move its rolls (an item's, a GM's own), each with what it
    * moves and where it comes from (the item's name, or `null` on the character); listed with the
@@ -315,6 +317,27 @@ export interface SectionView {
 }
 
 /** A figure shown in the sheet's summary bar (points, pools). */
+/** How long a condition applied from the sheet lasts: until removed (`units` empty), or rounds or turns. */
+export interface ConditionDuration {
+  readonly units: "" | "rounds" | "turns";
+  readonly value: number;
+}
+
+/**
+ * The duration picker of the conditions stat: its units and count, controls with no `name` (the form
+ * never submits them), read by the Apply buttons.
+ */
+export interface DurationPickerView {
+  readonly id: string;
+  readonly label: string;
+  readonly unitsLabel: string;
+  readonly units: readonly { readonly value: string; readonly label: string; readonly selected: boolean }[];
+  readonly valueLabel: string;
+  readonly value: number;
+  readonly max: number;
+  readonly hint: string;
+}
+
 export interface StatView {
   readonly id: string;
   readonly label: string;
@@ -331,6 +354,8 @@ export interface StatView {
    * `name`, so the sheet's form never submits it to the document.
    */
   readonly amount?: { readonly id: string; readonly label: string; readonly max: number };
+  /** The conditions stat's duration picker (an editor's). */
+  readonly duration?: DurationPickerView;
   /** A button below the figure (e.g. open the action-dice panel). */
   readonly button?: {
     readonly action: string;
