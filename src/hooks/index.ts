@@ -15,6 +15,7 @@ import { onUpdateActor } from "./update-actor.ts";
 import { onUpdateCombat } from "./update-combat.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
+import type { HudLike } from "../applications/hud/token-hud.ts";
 
 /** Registers every Foundry hook the system listens to; one module per hook. */
 export function registerHooks(): void {
@@ -47,6 +48,14 @@ export function registerHooks(): void {
   Hooks.on("updateActor", onUpdateActor);
   // A combat moved on: the active GM removes the timed conditions that ran out.
   Hooks.on("updateCombat", onUpdateCombat);
+  // A token HUD drawn: its timed conditions say what is left, and an owner picks how long one applied
+  // from it lasts (loaded with the first HUD drawn). [API13 hookEvents.renderApplicationV2: (app, element, …)]
+  Hooks.on("renderTokenHUD", (hud: unknown, element: unknown) => {
+    if (!(element instanceof HTMLElement)) return;
+    void import("../applications/hud/token-hud.ts").then(({ decorateTokenHud }) =>
+      decorateTokenHud(hud as HudLike, element),
+    );
+  });
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
   Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);
   // Roll links (@RollPool[6|7] …) roll when clicked, wherever enriched text is shown.

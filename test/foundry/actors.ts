@@ -788,6 +788,14 @@ class Actor {
    * Actor#appliedEffects, Actor#allApplicableEffects; CONFIG.ActiveEffect.legacyTransferral false:
    * an item's effect applies from within the item]
    */
+  /**
+   * The status ids of the effects that apply to the actor ("a Set of the status effect IDs which are
+   * currently applied", gathered from the active effects as they are applied). [API13 Actor#statuses]
+   */
+  get statuses(): Set<string> {
+    return new Set(this.appliedEffects.flatMap((e) => [...e.statuses]));
+  }
+
   get appliedEffects() {
     const Class = effectClass();
     const own = (this.#spec.effects ?? []).map((e) => new Class(e, { parent: this }));

@@ -9,7 +9,18 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { d10s, errors, errorText, rollFor, snapshot, systemOf } from "./points-world.ts";
-import { ALICE, GM, GOBLIN, VEX, WOLF, bootHarmWorld, healthOf, statusesOf, type HarmWorld } from "./harm-world.ts";
+import {
+  ALICE,
+  BOB,
+  GM,
+  GOBLIN,
+  VEX,
+  WOLF,
+  bootHarmWorld,
+  healthOf,
+  statusesOf,
+  type HarmWorld,
+} from "./harm-world.ts";
 import type { Combat } from "../foundry/combat.ts";
 
 let w: HarmWorld;
@@ -219,6 +230,70 @@ describe("conditions that expire", () => {
     await next(combat);
     await next(combat);
     expect(statusesOf(w, VEX)).toEqual(["rb-impaired"]);
+  });
+
+  it("the token HUD: a timed condition's icon says what is left; an owner applies one for a chosen while, core's toggle otherwise (issue 35 point 6)", async () => {
+    w = await bootHarmWorld();
+    await fight(); // the goblin's turn
+    const { decorateTokenHud } = await import("../../src/applications/hud/token-hud.ts");
+    // The HUD's palette as core draws it (see token-hud.ts for the public markup it follows).
+    const hudElement = () => {
+      const element = document.createElement("div");
+      element.id = "token-hud";
+      element.innerHTML =
+        '<div class="palette status-effects" data-palette="effects">' +
+        '<img class="effect-control" data-action="effect" data-status-id="rb-impaired" src="">' +
+        '<img class="effect-control" data-action="effect" data-status-id="dead" src=""></div>';
+      // Core's own toggle, on the HUD's element (bubbling).
+      element.addEventListener("click", () => coreClicks.push("toggle"));
+      document.body.append(element);
+      return element;
+    };
+    const coreClicks: string[] = [];
+    let renders = 0;
+    const decorate = (userId: string) =>
+      w.double.actAs(userId, () => {
+        // The double's actor stands in for the system's Actor class here.
+        const actor = w.double.game.actors.get(VEX)! as unknown as Actor.Implementation;
+        const element = hudElement();
+        decorateTokenHud({ object: { actor }, render: () => (renders += 1) }, element);
+        return element;
+      });
+    const element = decorate(ALICE);
+    const units = element.querySelector<HTMLSelectElement>('[data-duration="units"]')!;
+    const count = element.querySelector<HTMLInputElement>('[data-duration="value"]')!;
+    expect(units.value).toBe("");
+    units.value = "rounds";
+    units.dispatchEvent(new Event("change", { bubbles: true }));
+    count.value = "2";
+    count.dispatchEvent(new Event("change", { bubbles: true }));
+    await w.double.actAs(ALICE, async () => {
+      element.querySelector<HTMLElement>('[data-status-id="rb-impaired"]')!.click();
+      await Promise.resolve();
+    });
+    await w.double.settle();
+    await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual(["rb-impaired"]));
+    // The system applied it for 2 rounds; core's untimed toggle never saw the click.
+    expect(coreClicks).toEqual([]);
+    expect(renders).toBe(1);
+    const drawn = decorate(ALICE);
+    const icon = drawn.querySelector<HTMLElement>('[data-status-id="rb-impaired"]')!;
+    expect(icon.dataset.tooltip).toBe("Impaired: rounds left: 2");
+    expect(icon.getAttribute("aria-label")).toBe("Impaired: rounds left: 2");
+    // The pick is kept while the HUD is drawn again.
+    expect(drawn.querySelector<HTMLSelectElement>('[data-duration="units"]')?.value).toBe("rounds");
+    // A status that is not the system's, or one already on, goes to core.
+    w.double.actAs(ALICE, () => {
+      drawn.querySelector<HTMLElement>('[data-status-id="dead"]')!.click();
+      icon.click();
+    });
+    expect(coreClicks).toEqual(["toggle", "toggle"]);
+    // A player who does not own Vex gets the time left, but no picker.
+    const seen = decorate(BOB);
+    expect(seen.querySelector(".rb-hud-duration")).toBeNull();
+    expect(seen.querySelector<HTMLElement>('[data-status-id="rb-impaired"]')?.dataset.tooltip).toBe(
+      "Impaired: rounds left: 2",
+    );
   });
 
   it("a bad duration, or another player's character, is refused with one message and nothing is made", async () => {

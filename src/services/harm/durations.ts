@@ -34,6 +34,8 @@ export interface CombatLike {
 interface TimedEffectLike {
   readonly id: string | null;
   readonly name: string;
+  readonly statuses?: Iterable<string>;
+  readonly flags?: unknown;
   readonly duration?: unknown;
   readonly start?: unknown;
 }
@@ -87,11 +89,11 @@ export function timeLeft(effect: TimedEffectLike, actorId: string): { value: num
 /** The timed effects on an actor with how much each has left (for the sheet). */
 export function timedEffectsOf(
   actor: Actor.Implementation,
-): { id: string; name: string; value: number; units: harm.DurationUnit }[] {
+): { id: string; name: string; statuses: string[]; value: number; units: harm.DurationUnit }[] {
   const effects = actor.effects.contents as unknown as TimedEffectLike[];
   return effects.flatMap((e) => {
     const left = timeLeft(e, actor.id ?? "");
-    return left && e.id ? [{ id: e.id, name: e.name, ...left }] : [];
+    return left && e.id ? [{ id: e.id, name: e.name, statuses: [...(e.statuses ?? [])], ...left }] : [];
   });
 }
 
