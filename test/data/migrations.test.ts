@@ -15,7 +15,7 @@ import {
 } from "../../src/data/migrations/index.ts";
 import { planEquipment } from "../../src/data/migrations/equipment-v2.ts";
 import { newWeapon } from "../../src/data/item/pure.ts";
-import { SCHEMA_VERSION } from "../../src/data/actor/pure.ts";
+import { MAX_NAME_LENGTH, SCHEMA_VERSION } from "../../src/data/actor/pure.ts";
 import { SAMPLES } from "./samples.ts";
 
 const MIGRATIONS = {
@@ -324,6 +324,18 @@ describe("entries keyed by their names get ids (a version 0 'Sleight of hand')",
     expect(Object.keys(migratePercentileCharacter(twice).skills as object)).toHaveLength(2);
   });
 
+  it("a version 0 name longer than a name may be is cut to the longest, so the character stays valid (issue 41 fault 8)", () => {
+    const long = `Sleight of hand and ${"very ".repeat(20)}quick fingers`;
+    expect(long.length).toBeGreaterThan(MAX_NAME_LENGTH);
+    const percentile = migratePercentileCharacter({ schemaVersion: 0, skills: { [long]: 4 } });
+    const pool = migratePoolCharacter({ schemaVersion: 0, abilities: { [long]: 3 }, traits: { [long]: 2 } });
+    for (const entries of [percentile.skills, pool.abilities, pool.traits]) {
+      const [entry] = Object.values(entries as unknown as Record<string, { name: string }>);
+      // The schema's rule for a name (`textField`: at most MAX_NAME_LENGTH characters): the sheet opens.
+      expect(entry?.name).toBe(long.slice(0, MAX_NAME_LENGTH));
+    }
+  });
+
   it("an update's deletion of an entry (-=key) is left for Foundry", () => {
     expect(migratePercentileCharacter({ skills: { "-=Sleight of hand": null } })).toEqual({
       skills: { "-=Sleight of hand": null },
@@ -331,8 +343,8 @@ describe("entries keyed by their names get ids (a version 0 'Sleight of hand')",
   });
 
   it("property: any version 0 character of a type with named entries migrates to valid keys with every entry kept", () => {
-    // Any name (an update's `-=key` and `==key` name stored keys, and are left for Foundry).
-    const name = fc.string({ maxLength: 40 }).filter((n) => !/^(?:-=|==)/.test(n));
+    // Any name (an update's `-=key` and `==key` name stored keys, and are left for Foundry), up to the longest a name may be.
+    const name = fc.string({ maxLength: MAX_NAME_LENGTH }).filter((n) => !/^(?:-=|==)/.test(n));
     const names = fc.dictionary(name, fc.integer({ min: 0, max: 5 }), { maxKeys: 8 });
     fc.assert(
       fc.property(names, names, names, (skills, abilities, traits) => {

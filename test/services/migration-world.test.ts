@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The world migration on the Foundry double: a world holding characters saved before equipment were
  * Items (version 0 and version 1 weapons, a character of another type, one already current) is
@@ -509,6 +510,44 @@ describe("a version 0 character whose entries are keyed by their names", () => {
     expect(Object.values(actor(double, "actorOldPerc0001").system.skills as object)).toEqual([
       { name: "Climb", rating: 2 },
     ]);
+  });
+});
+
+describe("a version 0 name longer than a name may be (issue 41 fault 8)", () => {
+  let double: FoundryDouble;
+  afterEach(() => double.uninstall());
+
+  it("loads with the name cut to the longest, its sheet opens, and the world migration stores it", async () => {
+    const long = `Sleight of hand and ${"very ".repeat(20)}quick fingers`;
+    double = await bootSystem({
+      userId: GM,
+      actors: [
+        {
+          id: "actorOldPerc0002",
+          name: "Ysolde",
+          type: "percentile-character",
+          system: { schemaVersion: 0, skills: { [long]: 4 } },
+          ownership: { [ALICE]: 3 },
+        },
+      ],
+    });
+    const skills = actor(double, "actorOldPerc0002").system.skills as Record<string, { name: string; rating: number }>;
+    // Cut to 80 characters; the schema trims what is left.
+    expect(Object.values(skills)).toEqual([{ name: long.slice(0, 80).trim(), rating: 4 }]);
+    const sheet = double.actAs(
+      ALICE,
+      () =>
+        double.game.actors.get("actorOldPerc0002")!.sheet as {
+          render(f: boolean): Promise<unknown>;
+          element: HTMLElement | null;
+        },
+    );
+    await double.actAs(ALICE, () => sheet.render(true));
+    await double.settle();
+    expect(sheet.element?.textContent ?? "").toContain("Sleight of hand");
+    const { migrateWorld } = await import("../../src/data/migrations/world.ts");
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    expect((await migrateWorld())?.failed).toEqual([]);
   });
 });
 

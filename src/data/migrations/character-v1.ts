@@ -13,7 +13,7 @@
  * traits, Precision & Impact conditions) gets an id made from that name, which the schema accepts.
  */
 
-import { bumpVersion, isNumber, isObject, mapEntries, rekeyEntries, type Source } from "./helpers.ts";
+import { bumpVersion, entryNameOf, isNumber, isObject, mapEntries, rekeyEntries, type Source } from "./helpers.ts";
 
 /** The version these migrations produce. */
 export const VERSION = 1;
@@ -26,7 +26,7 @@ function wrapNumber(key: string): (value: unknown) => Source | undefined {
 /** A percentile character's source in the version 1 shape. */
 export function percentileCharacterV1(source: Source): Source {
   mapEntries(source, "attributes", wrapNumber("rating"));
-  mapEntries(source, "skills", (value, id) => (isNumber(value) ? { name: id, rating: value } : undefined));
+  mapEntries(source, "skills", (value, id) => (isNumber(value) ? { name: entryNameOf(id), rating: value } : undefined));
   rekeyEntries(source, "skills");
   if (isObject(source.karma) && isNumber(source.karma.value)) source.karma = source.karma.value;
   bumpVersion(source, VERSION);
@@ -104,10 +104,10 @@ export function piCharacterV1(source: Source): Source {
 /** A dice-pool character's source in the version 1 shape. */
 export function poolCharacterV1(source: Source): Source {
   mapEntries(source, "attributes", wrapNumber("rating"));
-  mapEntries(source, "abilities", (value, id) => (isNumber(value) ? { name: id, rating: value } : undefined));
+  mapEntries(source, "abilities", (value, id) => (isNumber(value) ? { name: entryNameOf(id), rating: value } : undefined));
   if (isNumber(source.willpower)) source.willpower = { permanent: source.willpower, current: source.willpower };
   mapEntries(source, "traits", (value, id) =>
-    isNumber(value) ? { name: id, permanent: value, current: value } : undefined,
+    isNumber(value) ? { name: entryNameOf(id), permanent: value, current: value } : undefined,
   );
   rekeyEntries(source, "abilities");
   rekeyEntries(source, "traits");

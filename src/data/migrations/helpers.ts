@@ -56,6 +56,14 @@ const ENTRY_KEY = /^(?:[A-Za-z0-9]{1,32}|-=.*|==.*)$/s;
 const ENTRY_NAME_MAX = 80;
 
 /**
+ * The name an entry keyed by its name keeps: the key, cut to the schema's longest name (a version 0
+ * key had no limit, and a longer name would leave the migrated character invalid, its sheet unopenable).
+ */
+export function entryNameOf(key: string): string {
+  return key.length > ENTRY_NAME_MAX ? key.trim().slice(0, ENTRY_NAME_MAX) : key;
+}
+
+/**
  * A 16-character id of letters and digits made from a text, the same every time (a data model's
  * `migrateData` runs on every load of data not yet saved, so a random id would change each time);
  * `salt` gives another id for the same text.
