@@ -8,8 +8,22 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { format, localize } from "../support/i18n.ts";
-import type { FormValues } from "../../src/applications/dialogs/form-values.ts";
-import { ALICE, AXEL, BOB, bootWorld, CHARACTERS, d10s, dice, GM, messageAs, VEX, type World } from "./points-world.ts";
+import { visibilityOfForm, type FormValues } from "../../src/applications/dialogs/form-values.ts";
+import {
+  ALICE,
+  AXEL,
+  BOB,
+  bootWorld,
+  CHARACTERS,
+  d10s,
+  dice,
+  errorText,
+  errors,
+  GM,
+  messageAs,
+  VEX,
+  type World,
+} from "./points-world.ts";
 import { escapeHTML } from "../../src/helpers/html.ts";
 import { weaponSystem as sampleWeapon, type WeaponFigures } from "../data/samples.ts";
 
@@ -152,7 +166,7 @@ describe("an action-dice attack adds its wielder", () => {
 /**
  * Rolls Odile's sword through the roll dialog as Alice, the form changed by `change` (what `RollDialog` runs).
  */
-async function attackThroughDialog(change: (values: FormValues) => FormValues) {
+async function attackThroughDialog(change: (values: FormValues) => FormValues, visibility = "public") {
   const { asCharacter } = await import("../../src/data/actor/pure.ts");
   const { requestForTrait } = await import("../../src/data/actor/trait-rolls.ts");
   const { dialogAttack, equipmentOf } = await import("../../src/applications/sheets/roll-trait.ts");
@@ -172,12 +186,14 @@ async function attackThroughDialog(change: (values: FormValues) => FormValues) {
     const values = change(dialog.requestToForm(roll.request, settings));
     const evaluation = dialogs.evaluateForm(dialog, values, settings, "en");
     if (!evaluation.ok) throw evaluation.errors[0]?.error ?? new Error("the dialog refused the roll");
+    // What the dialog reads of its form's visibility (RollDialog#readForm).
+    const chosen = visibilityOfForm({ ...values, visibility });
     await dialogs.postDialogRoll(roll.engine, evaluation, {
       actor,
       title: "Longsword",
       settings,
       values,
-      visibility: "public",
+      visibility: chosen as never,
     });
   });
   await w.double.settle();
@@ -188,6 +204,25 @@ async function attackThroughDialog(change: (values: FormValues) => FormValues) {
 async function attackLine(messageId: string, userId: string) {
   return (await messageAs(w, messageId, userId).renderHTML()).querySelector("[data-attack]")?.textContent?.trim();
 }
+
+describe("a visibility the dialog does not offer (issue 41 fault 8)", () => {
+  it("is refused with one message and nothing is rolled, never posted publicly", async () => {
+    w = await bootWorld({ actors: characters() });
+    const before = w.double.game.messages.size;
+    expect(await attackThroughDialog((v) => v, "secret")).toBeNull();
+    expect(w.double.game.messages.size).toBe(before);
+    expect(errors(w)).toEqual([errorText("BadPostOption", { option: "visibility" })]);
+    // One it offers posts as chosen.
+    dice(w, [
+      [6, 8],
+      [5, 6],
+      [2, 4],
+      [1, 4],
+    ]);
+    const posted = await attackThroughDialog((v) => v, "gm");
+    expect(posted?.whisper.length).toBeGreaterThan(0);
+  });
+});
 
 describe("a weapon remembers its last choice", () => {
   it("starts from its usual skill, and after an attack with other attributes, starts from those on every client", async () => {

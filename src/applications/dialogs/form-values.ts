@@ -95,3 +95,12 @@ export function readFormValues(form: HTMLFormElement): Record<string, FormValue>
   }
   return values;
 }
+
+/**
+ * The visibility a roll dialog's form asks for, as the form gives it: a value the dialog does not
+ * offer is kept as it is, so the roll's options check refuses it (`BadPostOption`) rather than post
+ * it publicly; empty when the form has none (the user's chat setting applies).
+ */
+export function visibilityOfForm(values: FormValues): string {
+  return typeof values.visibility === "string" ? values.visibility : "";
+}

@@ -10,12 +10,12 @@ import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicati
 import type { DeepPartial } from "fvtt-types/utils";
 import { systemPath } from "../../constants.ts";
 import type { EngineId } from "../../engines/core.ts";
-import { currentVisibility, toVisibility, type Visibility } from "../../helpers/compat.ts";
+import { currentVisibility, type Visibility } from "../../helpers/compat.ts";
 import { errorMessage } from "../../helpers/notify.ts";
 import { buildDialogContext, followValues, type DialogContext } from "./context.ts";
 import { postDialogRoll } from "./direct.ts";
 import { DIALOG_ENGINES } from "./engines.ts";
-import { readFormValues, type FormValues } from "./form-values.ts";
+import { readFormValues, visibilityOfForm, type FormValues } from "./form-values.ts";
 import { evaluateForm, type DialogSettings } from "./types.ts";
 
 /** What a roll dialog is opened with. */
@@ -218,7 +218,10 @@ export class RollDialog extends HandlebarsApplicationMixin(ApplicationV2)<RollDi
   /** Takes the form's current values and the chosen visibility. */
   #readForm(form: HTMLFormElement): void {
     const values = readFormValues(form);
-    this.#visibility = toVisibility(typeof values.visibility === "string" ? values.visibility : undefined);
+    // The choice as the form gives it: one the dialog does not offer is refused when rolling (the roll's
+    // options check, `BadPostOption`), never read as public.
+    // (The cast carries a value not offered through to that check.)
+    this.#visibility = visibilityOfForm(values) as Visibility;
     delete values.visibility;
     this.#values = values;
   }
