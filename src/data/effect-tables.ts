@@ -199,3 +199,24 @@ export function tableProblems(table: TableSource): string[] {
   });
   return problems;
 }
+
+/**
+ * The faces of a table's roll no result covers, checked before its die is thrown: for a formula of
+ * one kind of die (`1d4`, `2d6`, `d8`), every total from its least to its most that no result's range
+ * holds; `null` for any other formula (its totals are not read here, and the draw itself says when it
+ * gives nothing).
+ *
+ * @param formula - The table's formula.
+ * @param ranges - Each result's range, `[low, high]`.
+ */
+export function uncoveredFaces(formula: string, ranges: readonly (readonly [number, number])[]): number[] | null {
+  const match = /^\s*(\d*)\s*d\s*(\d+)\s*$/i.exec(formula);
+  if (!match) return null;
+  const count = match[1] === "" ? 1 : Number(match[1]);
+  const faces = Number(match[2]);
+  if (count < 1 || faces < 1 || count * faces > 1000) return null;
+  const missing: number[] = [];
+  for (let total = count; total <= count * faces; total++)
+    if (!ranges.some(([low, high]) => low <= total && total <= high)) missing.push(total);
+  return missing;
+}

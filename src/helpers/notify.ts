@@ -1,4 +1,4 @@
-import { EngineError } from "../engines/shared/core.ts";
+import { ERROR_PREFIX, EngineError, SHOWN_KINDS, shownKindKey } from "../engines/shared/core.ts";
 import { artErrorData, isArtError } from "./art-errors.ts";
 import { escapeHTML } from "./html.ts";
 
@@ -33,6 +33,11 @@ export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18
   if (isArtError(error)) return i18n.format(error.key, artErrorData(error, i18n));
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(error.data)) data[k] = String(v);
+  // A value the error names by its kind ("a list"), in words; a name that was no text, as such.
+  for (const [k, v] of Object.entries(data)) {
+    if (!SHOWN_KEYS.has(v)) continue;
+    data[k] = i18n.localize(k === "name" ? `${ERROR_PREFIX}Shown.name` : v);
+  }
   if (data.field) data.field = fieldLabel(data.field, i18n);
   // A kind of roll by its name ("Saving throw"), a user by their name: never an id.
   if (data.kind && ROLL_KIND_ERRORS.has(error.key) && i18n.has(`${KIND_PREFIX}${data.kind}`)) {
@@ -41,6 +46,9 @@ export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18
   if (data.user) data.user = worldName(data.user) ?? i18n.localize("ROLLING_BONES.Error.UnknownName");
   return i18n.format(error.key, data);
 }
+
+/** The keys `shownValue` gives for a value it names by its kind. */
+const SHOWN_KEYS: ReadonlySet<string> = new Set(SHOWN_KINDS.map(shownKindKey));
 
 /** The localization prefix of the kinds of action roll. */
 const KIND_PREFIX = "ROLLING_BONES.Action.Kind.";

@@ -20,6 +20,7 @@ import {
   tableKindKey,
   tableKindsFor,
   tableName,
+  uncoveredFaces,
   type EffectTableSlot,
   type TableKind,
 } from "../data/effect-tables.ts";
@@ -38,6 +39,9 @@ export const SYSTEM_TABLES = `${SYSTEM_ID}.effect-tables`;
 interface TableLike {
   readonly name: string;
   readonly flags: Record<string, unknown>;
+  readonly formula: string;
+  /** Its results, each with the range of totals it covers. [API13 TableResult#range] */
+  readonly results: Iterable<{ readonly range: readonly [number, number] }>;
   roll(): Promise<{ roll: { total?: number | undefined }; results: readonly ResultLike[] }>;
 }
 
@@ -131,6 +135,15 @@ export async function drawEffect(
     const table = await findEffectTable(slot);
     if (!table)
       return refused(new EngineError("EffectTableMissing", { name: tableName(slot, (k) => game.i18n.localize(k)) }));
+    // A table with faces no result covers is refused before its die is thrown.
+    const gaps = uncoveredFaces(
+      table.formula,
+      [...table.results].map((r) => r.range),
+    );
+    if (gaps && gaps.length > 0)
+      return refused(
+        new EngineError("EffectTableGaps", { name: table.name, formula: table.formula, faces: gaps.join(", ") }),
+      );
     const draw = await table.roll();
     const result = draw.results[0];
     const text = result ? resultText(result.description || result.name || "") : "";

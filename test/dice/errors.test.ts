@@ -37,4 +37,22 @@ describe("error messages", () => {
     );
     expect(errorMessage(new EngineError("UnknownEntry", { entry: "k3Jx9" }))).not.toContain("k3Jx9");
   });
+
+  it("name a value that is no number or text by its kind, in words, never a bare dash (issue 41 fault 8)", async () => {
+    double = await bootSystem({ userId: ALICE });
+    const { errorMessage } = await import("../../src/helpers/notify.ts");
+    const { EngineError } = await import("../../src/engines/shared/errors.ts");
+    const got = (value: unknown) => errorMessage(new EngineError("NotInteger", { field: "difficulty", value }));
+    expect(got([1, 2])).toBe("Difficulty must be a whole number (got a list).");
+    expect(got({ toString: () => "7" })).toBe("Difficulty must be a whole number (got an object).");
+    expect(got(undefined)).toBe("Difficulty must be a whole number (got nothing).");
+    expect(got(Number.NaN)).toBe("Difficulty must be a whole number (got something that is not a number).");
+    expect(got(() => 1)).toBe("Difficulty must be a whole number (got a function).");
+    expect(got("7.5")).toBe("Difficulty must be a whole number (got 7.5).");
+    // An object dressed as an actor has no name to show.
+    expect(errorMessage(new EngineError("NotOwner", { name: { id: "x" } }))).toBe(
+      "You do not own something without a name.",
+    );
+    for (const text of [got([1]), got({}), got(null)]) expect(text).not.toMatch(/—|ROLLING_BONES/);
+  });
 });

@@ -4,6 +4,7 @@
  * that changed meanwhile, or with bad data are refused with a localized message and change nothing.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { localize } from "../support/i18n.ts";
 import {
   ALICE,
   BOB,
@@ -205,7 +206,10 @@ describe("action dice: forged requests are refused and change nothing", () => {
     const dice = (d: unknown) => ({ messageId: card, seen: 0, control: { type: "botch", dice: d } });
     await refused(BOB, C, dice(0), "OutOfRange", { field: "dice", value: 0, min: 1, max: 999 });
     await refused(BOB, C, dice(1.5), "NotInteger", { field: "dice", value: "1.5" });
-    await refused(BOB, C, dice("x"), "NotInteger", { field: "dice", value: "—" });
+    await refused(BOB, C, dice("x"), "NotInteger", {
+      field: "dice",
+      value: localize("ROLLING_BONES.Error.Shown.notNumber"),
+    });
     await refused(BOB, C, { messageId: card, seen: 0, control: { type: "botch", dice: 1, faces: 8 } }, "NoDieOfSize", {
       faces: 8,
     });

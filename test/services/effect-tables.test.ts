@@ -157,7 +157,7 @@ describe("critical and botch effects from roll tables", () => {
     );
   });
 
-  it("uses a compendium of the GM's named by its id, and refuses a table that gives no result for the roll", async () => {
+  it("uses a compendium of the GM's named by its id, and refuses a table with faces no result covers before its die is thrown (issue 41 fault 8)", async () => {
     const gap: TableSpec = {
       _id: "gmGapTable000001",
       name: "Gappy crits",
@@ -165,15 +165,56 @@ describe("critical and botch effects from roll tables", () => {
       flags: { "rolling-bones": { effectTable: { activation: "critical", kind: "attack", severity: 1 } } },
       results: [{ _id: "gmGapResult00001", type: "text", name: "Only one", description: "", range: [1, 2] }],
     };
+    const full: TableSpec = {
+      ...gap,
+      _id: "gmFullTable00001",
+      name: "Our crits",
+      flags: { "rolling-bones": { effectTable: { activation: "critical", kind: "attack", severity: 1 } } },
+      results: [
+        { _id: "gmFullResult0001", type: "text", name: "Low", description: "", range: [1, 2] },
+        { _id: "gmFullResult0002", type: "text", name: "High", description: "", range: [3, 4] },
+      ],
+    };
     await started({ gmPack: [gap] });
     await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "effectTables", "world.gm-tables"));
     const id = await critical("attack", 1);
-    expect(await draw(id, "critical", "attack", 2)).toBe(true);
-    expect(effects(id)[0]?.note).toBe("Gappy crits: Only one");
+    // Whatever the die would show, the table is refused first, and no die is thrown.
+    const thrown: number[] = [];
+    const { drawEffect } = await import("../../src/services/effect-tables.ts");
+    w.double.CONFIG.Dice.randomUniform = () => {
+      thrown.push(1);
+      return 0.1;
+    };
+    const done = await w.double.actAs(GM, () =>
+      drawEffect(w.double.game.messages.get(id) as never, "critical", "attack"),
+    );
+    await w.double.settle();
+    expect(done).toBe(false);
+    expect(thrown).toEqual([]);
+    expect(effects(id)).toEqual([]);
+    expect(errors().at(-1)).toBe(
+      format("ROLLING_BONES.Error.EffectTableGaps", { name: "Gappy crits", formula: "1d4", faces: "3, 4" }),
+    );
+    // The GM's compendium with every face covered is drawn from.
+    w.double.uninstall();
+    await started({ gmPack: [full] });
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "effectTables", "world.gm-tables"));
     const other = await critical("attack", 1);
-    expect(await draw(other, "critical", "attack", 4)).toBe(false);
-    expect(effects(other)).toEqual([]);
-    expect(errors().at(-1)).toBe(format("ROLLING_BONES.Error.EffectTableEmpty", { name: "Gappy crits", total: 4 }));
+    expect(await draw(other, "critical", "attack", 4)).toBe(true);
+    expect(effects(other)[0]?.note).toBe("Our crits: High");
+  });
+
+  it("reads the faces a one-die or many-dice formula leaves without a result; other formulas are not read", async () => {
+    const { uncoveredFaces } = await import("../../src/data/effect-tables.ts");
+    expect(uncoveredFaces("1d4", [[1, 2]])).toEqual([3, 4]);
+    expect(uncoveredFaces("d4", [[1, 4]])).toEqual([]);
+    expect(
+      uncoveredFaces("2d6", [
+        [2, 6],
+        [8, 12],
+      ]),
+    ).toEqual([7]);
+    expect(uncoveredFaces("1d4 + 1", [[1, 4]])).toBeNull();
   });
 
   it("refuses when not even the system's compendium has the table", async () => {

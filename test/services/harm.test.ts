@@ -283,7 +283,7 @@ describe("the API: applyDamage", () => {
       expect(result, code).toBeNull();
       expect(errors(w).length, code).toBe(count + 1);
       expect(errors(w).at(-1)).toContain(
-        errorText(code, code === "HarmAmount" ? { max: 9999, value: "—" } : {}).slice(0, 20),
+        errorText(code, code === "HarmAmount" ? { max: 9999, value: "?" } : {}).slice(0, 20),
       );
     }
     expect(snapshot(w)).toBe(before);

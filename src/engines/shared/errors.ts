@@ -12,16 +12,28 @@ export type ErrorData = Readonly<Record<string, string | number>>;
 /** The longest piece of a user's text an error message repeats; longer text is cut with "…". */
 export const MAX_SHOWN_TEXT = 200;
 
+/** The kinds of value an error message names in words rather than show (see {@link shownValue}). */
+export const SHOWN_KINDS = Object.freeze(["missing", "notNumber", "list", "object", "function"] as const);
+
+/** The localization key that names a kind of value in an error message ("a list"). */
+export function shownKindKey(kind: (typeof SHOWN_KINDS)[number]): string {
+  return `${ERROR_PREFIX}Shown.${kind}`;
+}
+
 /**
  * A value as an error message shows it: a finite number as it is, text (cut to
  * {@link MAX_SHOWN_TEXT} characters, line breaks and other control characters as spaces), `true` or
- * `false`; anything else (missing, `NaN`, a list, an object, a function) as "—", so a message never
- * shows `undefined`, `[object Object]` or a function's source.
+ * `false`; anything else by the key of its kind in words (nothing, something that is not a number, a
+ * list, an object, a function: {@link shownKindKey}), which the Foundry layer localizes, so a message
+ * never shows `undefined`, `[object Object]`, a function's source or a bare dash.
  */
 export function shownValue(value: unknown): string | number {
-  if (typeof value === "number") return Number.isFinite(value) ? value : "—";
+  if (typeof value === "number") return Number.isFinite(value) ? value : shownKindKey("notNumber");
   if (typeof value === "boolean") return String(value);
-  if (typeof value !== "string") return "—";
+  if (value === undefined || value === null) return shownKindKey("missing");
+  if (Array.isArray(value)) return shownKindKey("list");
+  if (typeof value === "function") return shownKindKey("function");
+  if (typeof value !== "string") return shownKindKey(typeof value === "object" ? "object" : "notNumber");
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
   const text = value.replace(/[\u0000-\u001f\u007f]/g, " ");
   return text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT - 1)}…` : text;
