@@ -258,9 +258,15 @@ describe("initiative", () => {
     await rollInitiative(combat, ALICE, "cmbAyla000000001");
     const id = w.double.game.messages.contents.at(-1)!.id!;
     await w.double.actAs(GM, () => combat.setInitiative("cmbAyla000000001", 20));
-    nextFaces(w, [[3, 4]]);
+    // Refused before its die is thrown (issue 41 fault 8): no die is asked of the dice.
+    let thrown = 0;
+    w.double.CONFIG.Dice.randomUniform = () => {
+      thrown += 1;
+      return 0.5;
+    };
     expect(await control(w, ALICE, id, { type: "augment", faces: 4 })).toBe(false);
     expect(errors(w)).toEqual([errorText("InitiativeNotCurrent", { name: "Ayla" })]);
+    expect(thrown).toBe(0);
     expect(ayla(combat).initiative).toBe(20);
   });
 

@@ -160,7 +160,11 @@ export async function throwCardDice(
   asker: User.Implementation,
 ): Promise<Throw[]> {
   if (control.type !== "augment" && control.type !== "reroll") return [];
-  const { card } = loadCard(message.id);
+  const loaded = loadCard(message.id);
+  // An initiative card that is not its character's current initiative is refused before any die is
+  // thrown (the GM checks it again when applying).
+  initiativeOf(loaded, control);
+  const { card } = loaded;
   const me = asker.id ?? "";
   const action = engineAction(control, me, "local");
   const fromClass = "source" in action && action.source === "class";
