@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetGmActions } from "../../src/services/gm-action.ts";
-import { errors, errorText } from "./points-world.ts";
+import { d6s, errors, errorText } from "./points-world.ts";
 import {
   ALICE,
   BOB,
@@ -166,5 +166,41 @@ describe("a token whose scene is gone", () => {
     expect(errors(w)).toEqual([errorText("HarmSceneGone"), errorText("HarmSceneGone")]);
     expect(healthOf(w, GOBLIN).value).toBe(10);
     expect(ledgerOf(w, id).entries).toEqual([]);
+  });
+});
+
+describe("damage from a card the asker cannot see (issue 41 fault 8)", () => {
+  it("another player's self roll applied through a forged request is refused; nothing changes", async () => {
+    w = await bootHarmWorld();
+    // Bob's own damage roll, seen by him alone.
+    d6s(w, 4, 5);
+    const message = await w.double.actAs(BOB, () =>
+      w.points.rollWithPoints(
+        "wild",
+        { dice: 2 },
+        {
+          actor: w.double.game.actors.get(WIL) as never,
+          visibility: "self",
+          rollOptions: { damage: { actor: "Wil", weapon: "Axe", rolled: "2D" }, targets: [] },
+        },
+      ),
+    );
+    await w.double.settle();
+    const id = message!.id!;
+    const before = healthOf(w, VEX);
+    const { requestGmAction } = await import("../../src/services/gm-action.ts");
+    const result = await w.double.actAs(ALICE, () =>
+      requestGmAction("harm.apply", { message: id, target: { actor: VEX }, multiplier: "full" }, "forgedApply00001"),
+    );
+    await w.double.settle();
+    expect(result).toBeNull();
+    expect(errors(w).at(-1)).toBe(errorText("HarmCardNotVisible"));
+    expect(healthOf(w, VEX)).toEqual(before);
+    // Bob, who sees it, may apply it to his own character.
+    const own = await w.double.actAs(BOB, () =>
+      requestGmAction("harm.apply", { message: id, target: { actor: WIL }, multiplier: "full" }, "ownApply00000001"),
+    );
+    await w.double.settle();
+    expect(own).not.toBeNull();
   });
 });

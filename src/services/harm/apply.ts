@@ -17,7 +17,7 @@ import { EngineError, harm, shared } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { contentVisibleTo, messageById, messageCreate, messageFlagWrite, visibilityOf } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import {
   HARM_LOG_FLAG,
@@ -335,6 +335,9 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   // The targets the card recorded, with the attack's verdict on each (none without a card).
   const recorded = message ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets) : [];
   if (message) {
+    // A card the asker cannot see (another player's self roll, a whisper to others) is not hers to apply.
+    if (!asker.isGM && !contentVisibleTo(visibilityOf(message), asker.id ?? ""))
+      throw new EngineError("HarmCardNotVisible");
     if (ledgerOf(message).applied.includes(actionId))
       return { entry: null, messageId: message.id ?? "", repeated: true };
     const roll = cardRollOf(message);
