@@ -33,6 +33,7 @@ export const TEMPLATES = [
   "templates/requests/composer.hbs",
   "templates/requests/partials/dial.hbs",
   "templates/report/dice-report.hbs",
+  "templates/hud/duration-picker.hbs",
   "templates/report/partials/session.hbs",
   "templates/action-dice/gm-panel.hbs",
   "templates/action-dice/player-panel.hbs",

@@ -16,6 +16,7 @@ import { onUpdateCombat } from "./update-combat.ts";
 import { listenForRollLinks } from "./roll-links.ts";
 import { onSessionStarted } from "../services/points/session.ts";
 import type { HudLike } from "../applications/hud/token-hud.ts";
+import { reportBackgroundError } from "../helpers/notify.ts";
 
 /** Registers every Foundry hook the system listens to; one module per hook. */
 export function registerHooks(): void {
@@ -52,9 +53,9 @@ export function registerHooks(): void {
   // from it lasts (loaded with the first HUD drawn). [API13 hookEvents.renderApplicationV2: (app, element, …)]
   Hooks.on("renderTokenHUD", (hud: unknown, element: unknown) => {
     if (!(element instanceof HTMLElement)) return;
-    void import("../applications/hud/token-hud.ts").then(({ decorateTokenHud }) =>
-      decorateTokenHud(hud as HudLike, element),
-    );
+    void import("../applications/hud/token-hud.ts")
+      .then(({ decorateTokenHud }) => decorateTokenHud(hud as HudLike, element))
+      .catch(reportBackgroundError("ROLLING_BONES.Error.HudFailed"));
   });
   // A change typed into a token's Willpower or held-dice bar goes where the figure lives (or is refused).
   Hooks.on("modifyTokenAttribute", onModifyTokenAttribute as never);

@@ -306,3 +306,42 @@ describe("points in roll dialogs and on sheets, in Chromium", () => {
     expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
   });
 });
+
+describe("the token HUD's duration picker in Chromium (issue 35 point 6)", () => {
+  it("sits above the status icons, labelled, and its icon for a timed condition has a visible mark", async () => {
+    const hb = createHandlebars();
+    const template = hb.compile(readFileSync(path.join(ROOT, "templates/hud/duration-picker.hbs"), "utf8"));
+    const picker = template({
+      id: "rb-hud-test",
+      label: "Apply for",
+      unitsLabel: "Lasts",
+      units: [
+        { value: "", label: "Until removed", selected: false },
+        { value: "rounds", label: "Rounds (the bearer's turns)", selected: true },
+        { value: "turns", label: "Turns (anyone's)", selected: false },
+      ],
+      valueLabel: "How many",
+      value: 2,
+      max: 99,
+    });
+    // The HUD's palette as core draws it (a grid of icons, dark), a stand-in for core's own CSS.
+    const icon = (id: string, left?: string) =>
+      `<img class="effect-control" data-status-id="${id}" alt="${id}"${left ? ` data-rb-time-left="${left}"` : ""} style="width:36px;height:36px;background:#777">`;
+    const page = await openPage(
+      browser,
+      `<div id="token-hud" style="color:#eee;background:#222;padding:8px;width:260px"><div class="status-effects" data-palette="effects" style="display:grid;grid-template-columns:repeat(4,40px);gap:4px">${picker}${icon("rb-impaired", "2")}${icon("rb-exhausted")}${icon("dead")}</div></div>`,
+      300,
+    );
+    expect(await page.getByLabel("Lasts").inputValue()).toBe("rounds");
+    expect(await page.getByLabel("How many").inputValue()).toBe("2");
+    const box = await page.locator(".rb-hud-duration").boundingBox();
+    const first = await page.locator('[data-status-id="rb-impaired"]').boundingBox();
+    // The picker spans the palette above the icons.
+    expect(box && first && box.y + box.height <= first.y + 0.5).toBe(true);
+    expect(await page.locator('[data-status-id="rb-impaired"]').evaluate((e) => getComputedStyle(e).outlineStyle)).toBe(
+      "dotted",
+    );
+    await shoot(page, "hud-duration-picker");
+    expect((page as unknown as { rbErrors: string[] }).rbErrors).toEqual([]);
+  });
+});

@@ -251,15 +251,15 @@ describe("conditions that expire", () => {
     };
     const coreClicks: string[] = [];
     let renders = 0;
-    const decorate = (userId: string) =>
-      w.double.actAs(userId, () => {
+    const decorate = async (userId: string) =>
+      w.double.actAs(userId, async () => {
         // The double's actor stands in for the system's Actor class here.
         const actor = w.double.game.actors.get(VEX)! as unknown as Actor.Implementation;
         const element = hudElement();
-        decorateTokenHud({ object: { actor }, render: () => (renders += 1) }, element);
+        await decorateTokenHud({ object: { actor }, render: () => (renders += 1) }, element);
         return element;
       });
-    const element = decorate(ALICE);
+    const element = await decorate(ALICE);
     const units = element.querySelector<HTMLSelectElement>('[data-duration="units"]')!;
     const count = element.querySelector<HTMLInputElement>('[data-duration="value"]')!;
     expect(units.value).toBe("");
@@ -275,8 +275,8 @@ describe("conditions that expire", () => {
     await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual(["rb-impaired"]));
     // The system applied it for 2 rounds; core's untimed toggle never saw the click.
     expect(coreClicks).toEqual([]);
-    expect(renders).toBe(1);
-    const drawn = decorate(ALICE);
+    await vi.waitFor(() => expect(renders).toBe(1));
+    const drawn = await decorate(ALICE);
     const icon = drawn.querySelector<HTMLElement>('[data-status-id="rb-impaired"]')!;
     expect(icon.dataset.tooltip).toBe("Impaired: rounds left: 2");
     expect(icon.getAttribute("aria-label")).toBe("Impaired: rounds left: 2");
@@ -289,7 +289,7 @@ describe("conditions that expire", () => {
     });
     expect(coreClicks).toEqual(["toggle", "toggle"]);
     // A player who does not own Vex gets the time left, but no picker.
-    const seen = decorate(BOB);
+    const seen = await decorate(BOB);
     expect(seen.querySelector(".rb-hud-duration")).toBeNull();
     expect(seen.querySelector<HTMLElement>('[data-status-id="rb-impaired"]')?.dataset.tooltip).toBe(
       "Impaired: rounds left: 2",

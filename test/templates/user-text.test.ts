@@ -98,6 +98,7 @@ describe("guard: the only ways text becomes HTML", () => {
       "src/applications/chat/automatic-controls.ts",
       "src/applications/chat/harm-panel.ts",
       "src/applications/chat/points-card-panel.ts",
+      "src/applications/hud/token-hud.ts",
       "src/applications/requests/rows.ts",
       "src/quench/advice-batch.ts",
       "src/quench/run-scenario.ts",

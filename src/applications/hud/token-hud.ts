@@ -19,7 +19,9 @@ import { harm } from "../../engines/core.ts";
 import { timedEffectsOf } from "../../services/harm/durations.ts";
 import { applyCondition } from "../sheets/condition-duration.ts";
 import { readDurationPicker } from "../sheets/duration-picker.ts";
-import type { ConditionDuration } from "../sheets/views/shared.ts";
+import type { ConditionDuration, DurationPickerView } from "../sheets/views/shared.ts";
+import { renderSystemTemplate } from "../../helpers/templates.ts";
+import { systemPath } from "../../constants.ts";
 
 /** What the decoration reads of the HUD: the token it is drawn for, and a way to draw it again. */
 export interface HudLike {
@@ -36,25 +38,26 @@ export function timeLeftText(name: string, value: number, units: harm.DurationUn
   return game.i18n.format("ROLLING_BONES.Harm.Timed.Item", { name, left });
 }
 
-/** The duration picker's markup (controls with no `name`; labels and options are localized text). */
-function pickerHtml(idPrefix: string, chosen: ConditionDuration): string {
-  const t = (key: string) => escapeHTML(game.i18n.localize(key));
-  const options = (["", "rounds", "turns"] as const)
-    .map((value) => {
-      const label = t(`ROLLING_BONES.Condition.Duration.${value === "" ? "untilRemoved" : value}`);
-      return `<option value="${value}"${chosen.units === value ? " selected" : ""}>${label}</option>`;
-    })
-    .join("");
-  const value = Number.isInteger(chosen.value) && chosen.value >= 1 ? Math.min(chosen.value, harm.MAX_DURATION) : 1;
-  return (
-    `<fieldset class="rb-hud-duration" data-stat="hud-duration">` +
-    `<legend>${t("ROLLING_BONES.Condition.Duration.Label")}</legend>` +
-    `<label for="${idPrefix}-units">${t("ROLLING_BONES.Condition.Duration.Units")}</label>` +
-    `<select id="${idPrefix}-units" data-duration="units">${options}</select>` +
-    `<label for="${idPrefix}-value">${t("ROLLING_BONES.Condition.Duration.Value")}</label>` +
-    `<input id="${idPrefix}-value" type="number" min="1" max="${harm.MAX_DURATION}" step="1" value="${value}" data-duration="value">` +
-    `</fieldset>`
-  );
+/** The picker's template. */
+const PICKER_TEMPLATE = systemPath("templates/hud/duration-picker.hbs");
+
+/** The duration picker's view (localized text; the template escapes it). */
+function pickerView(idPrefix: string, chosen: ConditionDuration): DurationPickerView {
+  const t = (key: string) => game.i18n.localize(key);
+  return {
+    id: idPrefix,
+    label: t("ROLLING_BONES.Condition.Duration.Label"),
+    unitsLabel: t("ROLLING_BONES.Condition.Duration.Units"),
+    units: (["", "rounds", "turns"] as const).map((value) => ({
+      value,
+      label: t(`ROLLING_BONES.Condition.Duration.${value === "" ? "untilRemoved" : value}`),
+      selected: chosen.units === value,
+    })),
+    valueLabel: t("ROLLING_BONES.Condition.Duration.Value"),
+    value: Number.isInteger(chosen.value) && chosen.value >= 1 ? Math.min(chosen.value, harm.MAX_DURATION) : 1,
+    max: harm.MAX_DURATION,
+    hint: t("ROLLING_BONES.Condition.Duration.Hint"),
+  };
 }
 
 /**
@@ -64,7 +67,7 @@ function pickerHtml(idPrefix: string, chosen: ConditionDuration): string {
  * @param hud - The token HUD.
  * @param element - Its element.
  */
-export function decorateTokenHud(hud: HudLike, element: HTMLElement): void {
+export async function decorateTokenHud(hud: HudLike, element: HTMLElement): Promise<void> {
   const actor = hud.object?.actor;
   const type = rollingTypeOf(actor?.type);
   if (!actor || !type) return;
@@ -78,13 +81,16 @@ export function decorateTokenHud(hud: HudLike, element: HTMLElement): void {
       const control = ours.has(status) ? icon(status) : null;
       if (!control) continue;
       const text = timeLeftText(game.i18n.localize(conditionNameKey(status)), timed.value, timed.units);
-      control.dataset.tooltip = text;
+      // Core's tooltips read their text as HTML: escaped.
+      control.dataset.tooltip = escapeHTML(text);
       control.setAttribute("aria-label", text);
       control.dataset.rbTimeLeft = String(timed.value);
     }
   }
   if (!actor.isOwner || palette.querySelector(".rb-hud-duration")) return;
-  palette.insertAdjacentHTML("afterbegin", pickerHtml(`rb-hud-${actor.id ?? "actor"}`, picked));
+  const html = await renderSystemTemplate(PICKER_TEMPLATE, { ...pickerView(`rb-hud-${actor.id ?? "actor"}`, picked) });
+  if (palette.querySelector(".rb-hud-duration")) return;
+  palette.insertAdjacentHTML("afterbegin", html);
   const picker = palette.querySelector<HTMLElement>(".rb-hud-duration");
   picker?.addEventListener("change", () => {
     picked = readDurationPicker(picker);

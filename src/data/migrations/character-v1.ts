@@ -104,7 +104,9 @@ export function piCharacterV1(source: Source): Source {
 /** A dice-pool character's source in the version 1 shape. */
 export function poolCharacterV1(source: Source): Source {
   mapEntries(source, "attributes", wrapNumber("rating"));
-  mapEntries(source, "abilities", (value, id) => (isNumber(value) ? { name: entryNameOf(id), rating: value } : undefined));
+  mapEntries(source, "abilities", (value, id) =>
+    isNumber(value) ? { name: entryNameOf(id), rating: value } : undefined,
+  );
   if (isNumber(source.willpower)) source.willpower = { permanent: source.willpower, current: source.willpower };
   mapEntries(source, "traits", (value, id) =>
     isNumber(value) ? { name: entryNameOf(id), permanent: value, current: value } : undefined,
