@@ -31,6 +31,9 @@ import { EngineError } from "../engines/core.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 import { cardControl } from "./action-dice/index.ts";
 import { refused } from "./messages.ts";
+import { LASTING_FLAG } from "../data/lasting.ts";
+import { putOnLasting } from "./lasting.ts";
+import { reportBackgroundError } from "../helpers/notify.ts";
 
 /** The system's compendium of critical and botch tables. */
 export const SYSTEM_TABLES = `${SYSTEM_ID}.effect-tables`;
@@ -49,6 +52,8 @@ interface TableLike {
 interface ResultLike {
   readonly name?: string | null;
   readonly description?: string | null;
+  /** Its flags: a lasting effect under the system's scope (`data/lasting.ts`). */
+  readonly flags?: unknown;
 }
 
 /** A compendium as the service reads it. */
@@ -149,12 +154,17 @@ export async function drawEffect(
     const text = result ? resultText(result.description || result.name || "") : "";
     if (text === "")
       return refused(new EngineError("EffectTableEmpty", { name: table.name, total: draw.roll.total ?? "?" }));
-    return await cardControl(message, {
-      type: "effect",
-      activation,
-      effect: TABLE_DRAW,
-      note: drawnNote(table.name, text),
-    });
+    const note = drawnNote(table.name, text);
+    const recorded = await cardControl(message, { type: "effect", activation, effect: TABLE_DRAW, note });
+    // A result that moves later rolls lands as a real Active Effect on its bearers (issue 35 point 7).
+    const lasting = (result?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[SYSTEM_ID]?.[
+      LASTING_FLAG
+    ];
+    if (recorded && lasting !== undefined)
+      await putOnLasting(message, activation, lasting, text).catch(
+        reportBackgroundError("ROLLING_BONES.Error.LastingFailed"),
+      );
+    return recorded;
   } finally {
     drawing.delete(key);
   }

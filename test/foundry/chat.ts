@@ -262,6 +262,24 @@ class ChatMessage {
     return { scene: scene?.id ?? null, actor: null, token: null, alias: alias ?? user.name };
   }
 
+  /**
+   * The actor a speaker stands for: its token's own actor when the speaker names a token of a scene,
+   * else the world actor it names, else `null`. [API13 ChatMessage.getSpeakerActor: "Obtain an Actor
+   * instance which represents the speaker of this message (if any)"]
+   */
+  static getSpeakerActor(speaker: ChatMessageSource["speaker"] | null | undefined): unknown {
+    if (!speaker) return null;
+    const game = env().globals.game as {
+      scenes: { get(id: string): { tokens: { get(id: string): { actor: unknown } | undefined } } | undefined };
+      actors: { get(id: string): unknown };
+    };
+    if (speaker.scene && speaker.token) {
+      const actor = game.scenes.get(speaker.scene)?.tokens.get(speaker.token)?.actor;
+      if (actor) return actor;
+    }
+    return speaker.actor ? (game.actors.get(speaker.actor) ?? null) : null;
+  }
+
   /** `"GM"` → every GM user; `"players"` → every other user; else users with that name. [API13 ChatMessage.getWhisperRecipients] */
   static getWhisperRecipients(name: string): UserInstance[] {
     if (name.toLowerCase() === "gm") return users().filter((u) => u.isGM);

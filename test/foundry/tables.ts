@@ -16,7 +16,14 @@ export interface TableSpec {
   name: string;
   formula: string;
   flags?: Record<string, unknown>;
-  results: { _id: string; type: string; name?: string; description?: string; range: [number, number] }[];
+  results: {
+    _id: string;
+    type: string;
+    name?: string;
+    description?: string;
+    range: [number, number];
+    flags?: Record<string, unknown>;
+  }[];
   /** For a world table: the name of its folder, if any. */
   folder?: string | null;
 }
@@ -59,7 +66,8 @@ export class RollTableDouble {
   }
 
   get results() {
-    return this.#spec.results.map((r) => strictObject({ ...structuredClone(r) }, `result ${r._id}`));
+    // Every document has its flags (empty when none). [API13 TableResult#flags]
+    return this.#spec.results.map((r) => strictObject({ flags: {}, ...structuredClone(r) }, `result ${r._id}`));
   }
 
   /** [API13 Document#getFlag] */

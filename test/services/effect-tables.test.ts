@@ -225,3 +225,111 @@ describe("critical and botch effects from roll tables", () => {
     expect(errors()).toEqual([format("ROLLING_BONES.Error.EffectTableMissing", { name: "Critical · Attack · 1 die" })]);
   });
 });
+
+describe("a drawn effect that lasts (issue 35 point 7)", () => {
+  const CORIN = "actorCorin000001";
+  const lasting = (actorId: string) =>
+    w.double.actAs(GM, () =>
+      (
+        w.double.game.actors.get(actorId)!.effects.contents as unknown as {
+          name: string;
+          flags: Record<string, { lasting?: unknown }>;
+        }[]
+      )
+        .filter((e) => e.flags["rolling-bones"]?.lasting !== undefined)
+        .map((e) => ({ name: e.name, mark: e.flags["rolling-bones"]!.lasting })),
+    );
+  /** Cara rolls a check for Corin through rollWithPoints (what a sheet's roll does); its total and its conditions. */
+  async function corinRolls(kind: "check" | "attack", face: number) {
+    const { rollWithPoints } = await import("../../src/services/points/requests.ts");
+    w.double.CONFIG.Dice.randomUniform = fixedFaces(20, [face]);
+    const message = await w.double.actAs(CARA, () =>
+      rollWithPoints(
+        "action",
+        { kind, modifier: 0 },
+        { actor: w.double.game.actors.get(CORIN) as never, visibility: "public" },
+      ),
+    );
+    await w.double.settle();
+    const roll = message!.rolls[0] as unknown as { total: number; options: { conditions?: { name: string }[] } };
+    return { total: roll.total, conditions: (roll.options.conditions ?? []).map((c) => c.name) };
+  }
+
+  it("the GM's draw puts a real effect on the roller; the next check takes +2 and uses it up; the card's Undo takes it off", async () => {
+    await started();
+    const id = await rollAs(w, CARA, { kind: "check" }, [[20, 20]], {
+      speaker: { actor: CORIN, alias: "Corin" } as never,
+    });
+    expect(await control(w, CARA, id, { type: "critical", dice: 1 })).toBe(true);
+    await w.double.settle();
+    // "Your confidence shows: the next check toward the same goal is one step easier."
+    expect(await draw(id, "critical", "check", 4)).toBe(true);
+    const text = resultOf("Critical · Check · 1 die", 4);
+    expect(lasting(CORIN)).toEqual([{ name: text, mark: { card: id, entry: "critical", rolls: "check", uses: 1 } }]);
+    // An attack is not a check: it keeps the effect.
+    expect((await corinRolls("attack", 10)).conditions).toEqual([]);
+    expect(lasting(CORIN)).toHaveLength(1);
+    // The next check: +2 (a bonus step of the action engine), named on its card, and the effect is used up.
+    const check = await corinRolls("check", 10);
+    expect(check).toEqual({ total: 12, conditions: [text] });
+    expect(lasting(CORIN)).toEqual([]);
+    expect((await corinRolls("check", 10)).total).toBe(10);
+
+    // A second card's draw, undone by the GM: the effect goes with it.
+    const again = await rollAs(w, CARA, { kind: "check" }, [[20, 20]], {
+      speaker: { actor: CORIN, alias: "Corin" } as never,
+    });
+    expect(await control(w, CARA, again, { type: "critical", dice: 1 })).toBe(true);
+    await w.double.settle();
+    expect(await draw(again, "critical", "check", 4)).toBe(true);
+    expect(lasting(CORIN)).toHaveLength(1);
+    const entry = cardRoll(w, again).card.ledger.find((e) => e.type === "effect")!.id;
+    expect(await control(w, GM, again, { type: "undo", entry })).toBe(true);
+    await w.double.settle();
+    expect(lasting(CORIN)).toEqual([]);
+  });
+
+  it("an attack's critical lands on its target, shows in the target's dialog for an attack only, and its next attack takes −2", async () => {
+    await started();
+    const OGRE = "actorOgre0000001";
+    const target = { name: "Ogre", token: null, actor: OGRE, engine: "action", verdict: "hit" };
+    const id = await rollAs(w, CARA, { kind: "attack" }, [[20, 20]], {
+      speaker: { actor: CORIN, alias: "Corin" } as never,
+      rollOptions: { targets: [target] },
+    });
+    expect(await control(w, CARA, id, { type: "critical", dice: 1 })).toBe(true);
+    await w.double.settle();
+    // "The blow knocks the target's weapon aside: its next attack is one step harder."
+    expect(await draw(id, "critical", "attack", 3)).toBe(true);
+    const text = resultOf("Critical · Attack · 1 die", 3);
+    expect(lasting(OGRE)).toEqual([{ name: text, mark: { card: id, entry: "critical", rolls: "attack", uses: 1 } }]);
+    expect(lasting(CORIN)).toEqual([]);
+    // The GM's dialog for the ogre lists it for an attack (and its odds count it), not for a check.
+    const { dialogSettingsFor } = await import("../../src/applications/dialogs/direct.ts");
+    const settings = (kind: string) =>
+      w.double.actAs(GM, () =>
+        dialogSettingsFor({ actor: w.double.game.actors.get(OGRE) as never, initial: { kind } as never }),
+      );
+    expect(settings("attack").conditions?.map((c) => c.name)).toEqual([text]);
+    expect(settings("check").conditions ?? []).toEqual([]);
+    const { rollWithPoints } = await import("../../src/services/points/requests.ts");
+    w.double.CONFIG.Dice.randomUniform = fixedFaces(20, [10]);
+    const attack = await w.double.actAs(GM, () =>
+      rollWithPoints("action", { kind: "attack", modifier: 0 }, { actor: w.double.game.actors.get(OGRE) as never }),
+    );
+    await w.double.settle();
+    expect(attack?.rolls[0]?.total).toBe(8);
+    expect(lasting(OGRE)).toEqual([]);
+  });
+
+  it("a result with no lasting flag stays prose: nothing is put on", async () => {
+    await started();
+    const id = await rollAs(w, CARA, { kind: "check" }, [[20, 20]], {
+      speaker: { actor: CORIN, alias: "Corin" } as never,
+    });
+    expect(await control(w, CARA, id, { type: "critical", dice: 1 })).toBe(true);
+    await w.double.settle();
+    expect(await draw(id, "critical", "check", 1)).toBe(true);
+    expect(lasting(CORIN)).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { actorPoints, cpSessionLimit, dialogPointsOf, rollWithPoints, turnFor } from "../../services/points/index.ts";
 import { currentSession, sessionPoolOf, storedGmPool } from "../../services/action-dice/store.ts";
 import { conditionsFor } from "../../services/conditions.ts";
+import { rollCategory, type RollCategory } from "../../data/lasting.ts";
 import type { NamedCondition } from "../../data/conditions/index.ts";
 import { actionDiceFor } from "../../data/actor/derived.ts";
 import { ENGINE_OF, isNpcType, rollingTypeOf } from "../../data/actor/pure.ts";
@@ -50,8 +51,13 @@ export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
  *
  * @param actor - The rolling character, if any.
  * @param damage - The roll is a damage roll (its conditions leave out wounds, RULES.md §6).
+ * @param category - The kind of roll (a lasting critical or botch effect moves only its own kind).
  */
-export function readDialogSettings(actor: Actor.Implementation | null = null, damage = false): DialogSettings {
+export function readDialogSettings(
+  actor: Actor.Implementation | null = null,
+  damage = false,
+  category?: RollCategory,
+): DialogSettings {
   const settings: DialogSettings = {
     percentileMode: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileMode) === "shift" ? "shift" : "dice",
     percentileCap: game.settings.get(SYSTEM_ID, SETTING_KEYS.percentileCap),
@@ -75,7 +81,7 @@ export function readDialogSettings(actor: Actor.Implementation | null = null, da
   const engine = type ? ENGINE_OF[type] : null;
   const gear = engine ? gearFor(engine, actor) : [];
   // The conditions and effects the roll will add, listed in the dialog and counted in its odds.
-  const conditions = engine ? conditionsFor(engine, actor, false, damage) : [];
+  const conditions = engine ? conditionsFor(engine, actor, false, damage, category) : [];
   const sheetConditions = type === "pi-character" ? piSheetConditions(actor) : [];
   return {
     ...settings,
@@ -161,10 +167,10 @@ export function dialogSettingsFor(
   options: Pick<OpenRollDialogOptions, "actor" | "attack" | "initial" | "rollOptions">,
 ): DialogSettings {
   const damage = typeof options.rollOptions?.damage === "object" && options.rollOptions.damage !== null;
-  const settings = readDialogSettings(options.actor ?? null, damage);
   // An attack records the tokens its user targets, and its dialog shows them (RULES.md §6).
-  const attacking =
-    options.attack !== undefined || (options.initial as { kind?: unknown } | undefined)?.kind === "attack";
+  const kind = (options.initial as { kind?: unknown } | undefined)?.kind;
+  const attacking = options.attack !== undefined || kind === "attack";
+  const settings = readDialogSettings(options.actor ?? null, damage, rollCategory({ damage, attack: attacking, kind }));
   const targets = attacking ? currentTargets() : [];
   const ownDice = (options.initial as { ownDice?: unknown } | undefined)?.ownDice !== false;
   return {

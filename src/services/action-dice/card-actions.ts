@@ -318,6 +318,11 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
   ]);
   // An augmented or re-rolled initiative moves its combatant (only before the round starts).
   await syncInitiative(initiative, roll.total);
+  // The Undo of a drawn effect takes off the lasting effect it put on (services/lasting.ts).
+  if (action.type === "undo" && target?.type === "effect" && target.effect) {
+    const { takeOffLasting } = await import("../lasting.ts");
+    await takeOffLasting(message.id ?? "", target.effect.activation);
+  }
   // The animation is not awaited: Dice So Nice plays it only while the GM's page is visible, and the
   // asker's reply and every other request in the GM's queue must not wait for a hidden tab.
   void showNewDice(dice3d(), fresh, asker, message).catch((error: unknown) => console.error(error));

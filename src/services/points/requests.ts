@@ -12,10 +12,12 @@ import type { PendingAssist, PointsRecord } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/core.ts";
 import { isNpcType } from "../../data/actor/pure.ts";
 import { ADJUSTABLE, withConditions, type NamedCondition } from "../../data/conditions/index.ts";
+import { rollCategory } from "../../data/lasting.ts";
+import { lastingUses, useUpLasting, type LastingUse } from "../lasting.ts";
 import { conditionsFor } from "../conditions.ts";
 import { equipmentFor } from "../equipment.ts";
 import { withTargetDice } from "../targets.ts";
-import { reportError } from "../../helpers/notify.ts";
+import { reportBackgroundError, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { namedMessage, refused } from "../messages.ts";
 import { checkSpeaksFor, postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
@@ -95,6 +97,21 @@ export async function rollWithPoints(
   request: unknown,
   options: PointsRollOptions = {},
 ): Promise<ChatMessage.Implementation | null> {
+  // The lasting critical and botch effects the roll takes are used up once its card is posted.
+  const used: LastingUse[] = [];
+  const message = await rollAndPay(engine, request, options, used);
+  if (message && used.length > 0)
+    await useUpLasting(used).catch(reportBackgroundError("ROLLING_BONES.Error.LastingUseFailed"));
+  return message;
+}
+
+/** `rollWithPoints` itself; `used` collects the lasting effects the roll takes. */
+async function rollAndPay(
+  engine: RollableEngine,
+  request: unknown,
+  options: PointsRollOptions,
+  used: LastingUse[],
+): Promise<ChatMessage.Implementation | null> {
   const given: unknown = options;
   if (!shared.isRecord(given) || !isActorOrNone(given.actor) || !Array.isArray(given.assists ?? [])) {
     reportError(new EngineError("BadPostOption", { option: "options" }));
@@ -119,7 +136,15 @@ export async function rollWithPoints(
   if (equipment === null) return null;
   // A damage roll takes no wound penalty (RULES.md §6: wounds move trait rolls only).
   const damage = shared.isRecord(asked.rollOptions?.damage);
-  const conditions = actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor, false, damage) : [];
+  // A critical's or botch's lasting effect moves only the kind of roll it names (data/lasting.ts).
+  const category = rollCategory({
+    damage,
+    attack: shared.isRecord(asked.rollOptions?.attack),
+    kind: shared.isRecord(request) ? request.kind : undefined,
+  });
+  const conditions =
+    actor && Object.hasOwn(ADJUSTABLE, engine) ? conditionsFor(engine, actor, false, damage, category) : [];
+  if (actor && Object.hasOwn(ADJUSTABLE, engine)) used.push(...lastingUses(actor, engine, category));
   const stored = {
     ...(conditions.length > 0 ? { conditions } : {}),
     ...(equipment.length > 0 ? { equipment } : {}),
