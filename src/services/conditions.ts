@@ -4,7 +4,13 @@ import { CONDITIONS, namedConditions, type EffectLike, type NamedCondition } fro
 import { woundStatusId } from "../data/conditions/wounds.ts";
 import { harm, type EngineId } from "../engines/core.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { LASTING_FLAG, lastingApplies, readLastingMark, type LastingMark, type RollCategory } from "../data/lasting.ts";
+import {
+  LASTING_FLAG,
+  lastingApplies,
+  readLastingMark,
+  type LastingMark,
+  type RollCategory,
+} from "../data/lasting-mark.ts";
 import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../helpers/compat.ts";
 
 /**

@@ -95,9 +95,16 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
  * the initiative rolls; the automatic-success rule, the points engine test, the item models and item
  * constants have modules of their own. 57.3 KB measured, so 57.5 KB. Issue 35 (a damage roll's
  * conditions leave out wounds, read from the wound status ids; the harm panel's verdict rule; the
- * wild request's `ownDice`) brought it to 57.6 KB measured, so 57.75 KB.
+ * wild request's `ownDice`) brought it to 57.6 KB measured, so 57.75 KB. Issue 35's later points brought
+ * it to 59.8 KB measured, so 60 KB: the percentile damage roll, its engine and card view register at
+ * init with the other Roll classes (1.6 KB, the previous stop's, which failed this check unnoticed); the
+ * targets' per-target reading on the card (0.5 KB); the initiative trait's name, v14's expiry event, the
+ * sheet's duration picker, the token HUD hook, the lasting-effect mark the conditions read, and errors
+ * naming a value's kind (1.1 KB). The next cut named for planning: the Action Results Table editor (about
+ * 1.7 KB) behind a settings-menu class that loads it when opened, with a Quench check that core opens a
+ * menu through `new type().render()`.
  */
-const JS_LIMIT = 57.75 * 1024;
+const JS_LIMIT = 60 * 1024;
 const CSS_LIMIT = 15 * 1024;
 
 describe("system.json", () => {
