@@ -850,7 +850,9 @@ class Actor {
 
   /**
    * Whether a user has at least `permission` (a level name or number) over the actor; with `exact`,
-   * exactly that level. A Gamemaster is always an owner. The level is the user's own entry, else
+   * exactly that level. A Gamemaster or an Assistant is always an owner ("isGM: Test whether the User
+   * has a GAMEMASTER or ASSISTANT role", API10 BaseUser#isGM; a GM absent from the ownership map still
+   * passes `testUserPermission(gm, "OWNER")`, FI#8962). The level is the user's own entry, else
    * `default`. [API13 Document#testUserPermission, Document#getUserLevel]
    */
   testUserPermission(
@@ -859,7 +861,7 @@ class Actor {
     { exact = false }: { exact?: boolean } = {},
   ): boolean {
     const wanted = typeof permission === "number" ? permission : DOCUMENT_OWNERSHIP_LEVELS[permission];
-    const level = user.role >= USER_ROLES.GAMEMASTER ? DOCUMENT_OWNERSHIP_LEVELS.OWNER : this.levelOf(user.id);
+    const level = user.role >= USER_ROLES.ASSISTANT ? DOCUMENT_OWNERSHIP_LEVELS.OWNER : this.levelOf(user.id);
     return exact ? level === wanted : level >= wanted;
   }
 

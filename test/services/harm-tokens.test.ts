@@ -70,3 +70,34 @@ describe("applying to the selected tokens", () => {
     expect(worldHealth(WOLF)).toEqual({ value: 3, max: 6 });
   });
 });
+
+describe("after a handover to the Assistant GM (issue 41 fault 6)", () => {
+  it("a player's damage to a GM-owned NPC token is applied by the assistant, once, with no error", async () => {
+    const { ASSISTANT, BOB } = await import("../support/system.ts");
+    w = await bootHarmWorld({
+      userId: ASSISTANT,
+      users: [
+        { id: GM, name: "Gamemaster", role: "GM", active: false },
+        { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+        { id: ALICE, name: "Alice", role: "PLAYER" },
+        { id: BOB, name: "Bob", role: "PLAYER" },
+      ],
+      scenes: [
+        {
+          id: SCENE,
+          name: "Ambush",
+          tokens: [
+            { _id: GOB_A, name: "Goblin A", actorId: GOBLIN },
+            { _id: WOLF_TOKEN, name: "Wolf", actorId: WOLF, actorLink: true },
+          ],
+        },
+      ],
+    } as never);
+    expect(w.double.game.users.activeGM?.id).toBe(ASSISTANT);
+    const card = await damageCard(w, [], [3, 4], ALICE);
+    w.double.control(ASSISTANT, [GOB_A]);
+    await pressIn(w, card, ASSISTANT, '[data-harm-row][data-selection="selected"] button[data-multiplier="full"]');
+    expect(tokenHealth(GOB_A)).toEqual({ value: 3, max: 10 });
+    expect(w.double.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+});
