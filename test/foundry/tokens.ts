@@ -59,6 +59,8 @@ export interface TokenSpec {
   actorLink?: boolean;
   /** An unlinked token's own changes. */
   delta?: TokenDelta;
+  /** Hidden from the players (the GM's eye icon). Default `false`. */
+  hidden?: boolean;
 }
 
 /** A scene of the world, as stored. [API13 foundry.documents.Scene] */
@@ -232,6 +234,11 @@ class TokenDocument {
 
   get isLinked(): boolean {
     return this.actorLink;
+  }
+
+  /** Whether the token is hidden from the players. [API13 TokenDocument#hidden] */
+  get hidden(): boolean {
+    return this.#spec.hidden === true;
   }
 
   /** The scene holding the token. [API13 Document#parent] */
@@ -513,10 +520,14 @@ export function createScenes() {
 export function userTargets(userId: string): Set<Token> {
   const clientId = currentUserId();
   const keys = targetsOf(clientId).get(userId) ?? new Set<string>();
+  // Only Token placeables of this client's own canvas: a target on a scene this client does not view
+  // is not there at all (issue 41 fault 7; another client's copy "cannot be relied on", FI#8295).
+  const viewed = canvasState(clientId).sceneId;
   const out = new Set<Token>();
   for (const key of keys) {
     const [sceneId = "", tokenId = ""] = key.split(".");
-    if (tokenSpecOf(viewOf(clientId).scenes, sceneId, tokenId)) out.add(tokenObject(sceneId, tokenId, clientId));
+    if (sceneId === viewed && tokenSpecOf(viewOf(clientId).scenes, sceneId, tokenId))
+      out.add(tokenObject(sceneId, tokenId, clientId));
   }
   return out;
 }

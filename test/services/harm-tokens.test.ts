@@ -6,7 +6,18 @@
  * names it, and Undo puts its health back. A linked token's damage lands on the world actor.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ALICE, GM, GOBLIN, WOLF, bootHarmWorld, damageCard, ledgerOf, pressIn, type HarmWorld } from "./harm-world.ts";
+import {
+  ALICE,
+  GM,
+  GOBLIN,
+  OGRE,
+  WOLF,
+  bootHarmWorld,
+  damageCard,
+  ledgerOf,
+  pressIn,
+  type HarmWorld,
+} from "./harm-world.ts";
 
 let w: HarmWorld;
 afterEach(() => {
@@ -99,5 +110,80 @@ describe("after a handover to the Assistant GM (issue 41 fault 6)", () => {
     await pressIn(w, card, ASSISTANT, '[data-harm-row][data-selection="selected"] button[data-multiplier="full"]');
     expect(tokenHealth(GOB_A)).toEqual({ value: 3, max: 10 });
     expect(w.double.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+});
+
+describe("a target the GM's client cannot see (issue 41 fault 7)", () => {
+  const CAVE = "sceneCave0000001";
+  const CAVE_OGRE = "tokenCaveOgre001";
+  const HIDDEN = "tokenCaveGob0001";
+
+  async function twoScenes(): Promise<void> {
+    w = await bootHarmWorld({
+      scenes: [
+        { id: SCENE, name: "Ambush", tokens: [{ _id: GOB_A, name: "Goblin A", actorId: GOBLIN }] },
+        {
+          id: CAVE,
+          name: "Cave",
+          tokens: [
+            { _id: CAVE_OGRE, name: "Cave ogre", actorId: OGRE },
+            { _id: HIDDEN, name: "Lurker", actorId: GOBLIN, hidden: true },
+          ],
+        },
+      ],
+    });
+    // Players may hurt others' tokens they target; the GM views the Ambush, Alice the Cave.
+    await w.double.actAs(GM, () => w.double.game.settings.set("rolling-bones", "applyToOthers", "ask"));
+    w.double.viewScene(GM, SCENE);
+    w.double.viewScene(ALICE, CAVE);
+    await w.double.settle();
+  }
+
+  const caveHealth = (tokenId: string) => {
+    const scene = w.double.game.scenes.get(CAVE) as unknown as {
+      tokens: { get(id: string): { actor: { system: { health: unknown } } } | undefined };
+    };
+    return w.double.actAs(GM, () => scene.tokens.get(tokenId)!.actor.system.health);
+  };
+
+  it("a damage link applied to the token Alice targets on a scene the GM does not view lands, checked by the GM from her request", async () => {
+    await twoScenes();
+    w.double.target(ALICE, [CAVE_OGRE]);
+    await w.double.settle();
+    // The GM's canvas holds none of her targets (another scene): its own copy would refuse her.
+    expect(w.double.actAs(GM, () => [...w.double.game.users.get(ALICE)!.targets])).toEqual([]);
+    const { linkTargets } = await import("../../src/services/harm/requests.ts");
+    const result = await w.double.actAs(ALICE, () => w.harm.applyDamage(linkTargets(), 2));
+    await w.double.settle();
+    expect(result).toHaveLength(1);
+    expect(caveHealth(CAVE_OGRE)).toEqual({ value: 10, max: 12 });
+    expect(w.double.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("a claimed target that is hidden from players, or one she does not name, is refused; nothing changes", async () => {
+    await twoScenes();
+    const { requestGmAction } = await import("../../src/services/gm-action.ts");
+    const hidden = { actor: GOBLIN, token: HIDDEN, scene: CAVE };
+    const forged = await w.double.actAs(ALICE, () =>
+      requestGmAction(
+        "harm.apply",
+        { message: null, target: hidden, multiplier: "full", amount: 3, targeted: [hidden] },
+        "forgedTarget0001",
+      ),
+    );
+    await w.double.settle();
+    expect(forged).toBeNull();
+    expect(caveHealth(HIDDEN)).toEqual({ value: 10, max: 10 });
+    // The GM's own copy of her targets no longer counts: a token she does not name is refused.
+    w.double.viewScene(GM, CAVE);
+    w.double.target(ALICE, [CAVE_OGRE]);
+    await w.double.settle();
+    const ogre = { actor: OGRE, token: CAVE_OGRE, scene: CAVE };
+    const unnamed = await w.double.actAs(ALICE, () =>
+      requestGmAction("harm.apply", { message: null, target: ogre, multiplier: "full", amount: 3 }, "forgedTarget0002"),
+    );
+    await w.double.settle();
+    expect(unnamed).toBeNull();
+    expect(caveHealth(CAVE_OGRE)).toEqual({ value: 12, max: 12 });
   });
 });

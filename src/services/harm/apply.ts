@@ -52,6 +52,12 @@ export interface ApplyRequest {
   readonly multiplier: harm.Multiplier;
   /** The amount, for an application without a card (a card's own amount is read from it). */
   readonly amount?: number;
+  /**
+   * The tokens the asker targets, as her own client knows them (issue 41 fault 7): a user's targets are
+   * tokens on the canvas she views, and another client's copy of them "cannot be relied on" (Foundry
+   * issue 8295), so the GM reads her choice from the request, never from its own canvas.
+   */
+  readonly targeted?: readonly TargetRef[];
 }
 
 /** What an asker sends to undo. */
@@ -118,6 +124,28 @@ export function resolveTarget(target: TargetRef): Actor.Implementation {
   const actor = game.actors.get(target.actor);
   if (!actor) throw new EngineError("HarmTargetGone", {});
   return actor;
+}
+
+/**
+ * The targets an asker says she chose (the request's `targeted`): token references only, each a token
+ * that exists on its scene and that a player can see (not hidden). A player who may apply to tokens
+ * she targets could target any such token by hand, so her word for it gives her nothing more; a
+ * hidden or missing token, or anything malformed, counts for nothing.
+ */
+function claimedTargets(raw: unknown): TargetRef[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.slice(0, 50).flatMap((t: unknown): TargetRef[] => {
+    let ref: TargetRef;
+    try {
+      ref = targetOf(t);
+    } catch {
+      return [];
+    }
+    if (ref.token === undefined || ref.scene === undefined) return [];
+    const token = game.scenes.get(ref.scene)?.tokens.get(ref.token);
+    if (!token || token.hidden || token.actor?.id !== ref.actor) return [];
+    return [ref];
+  });
 }
 
 /** The targets a user has chosen (Foundry's user targets), as references. [API13 User#targets] */
@@ -208,12 +236,13 @@ function checkMayApply(
   actor: Actor.Implementation,
   target: TargetRef,
   recorded: readonly RecordedTarget[],
+  claimed: readonly TargetRef[],
 ): void {
   if (asker.isGM || actor.testUserPermission(asker, "OWNER")) return;
   if (game.settings.get(SYSTEM_ID, SETTING_KEYS.applyToOthers) !== "ask") {
     throw new EngineError("HarmNotYours", { name: actor.name });
   }
-  const chosen = [...recorded.map((t) => t.ref), ...userTargets(asker)];
+  const chosen = [...recorded.map((t) => t.ref), ...claimed];
   if (!chosen.some((t) => sameTarget(t, target) || (t.token === undefined && t.actor === target.actor))) {
     throw new EngineError("HarmForgedTarget", {});
   }
@@ -353,7 +382,7 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   // the card's ledger) and whether or not the GM's memory of replies survived a reload or handover.
   if (harmLogOf(actor).some((l) => l.id === actionId))
     return { entry: null, messageId: message?.id ?? "", repeated: true };
-  checkMayApply(asker, actor, target, recorded);
+  checkMayApply(asker, actor, target, recorded, claimedTargets(d.targeted));
   const forced = checkVerdict(asker, actor, target, recorded);
   const result = harm.applyHarm(harmStateOf(actor), { amount: checked, multiplier }, harmContextOf(actor));
   const event = hookEvent(actor, target, result, asker.id ?? "", message?.id ?? null);

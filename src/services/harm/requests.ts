@@ -68,7 +68,10 @@ async function applyHere(request: ApplyRequest, actionId: string): Promise<Apply
 }
 
 /** Sends an application: to the active GM, or applied here when no GM is online and it is the user's own. */
-async function sendApply(request: ApplyRequest, actionId: string): Promise<ApplyResult | null> {
+async function sendApply(given: ApplyRequest, actionId: string): Promise<ApplyResult | null> {
+  // The tokens this user targets, as her own client knows them: the GM checks them, not its copy.
+  const targeted = userTargets(game.user);
+  const request: ApplyRequest = targeted.length > 0 ? { ...given, targeted } : given;
   const here = await applyHere(request, actionId);
   if (here) return here.entry || here.repeated ? here : null;
   return (await requestGmAction(HARM_ACTIONS.apply, request, actionId)) as ApplyResult | null;
