@@ -114,7 +114,70 @@ export async function runFightScenario(
   return posted;
 }
 
-/** Registers the fight batch. */
+/**
+ * A miss takes no damage unless a GM forces it (issue 35 points 3 and 4): the duellist's sword hits the
+ * thug (difficulty 6) and misses the bruiser (difficulty 9); the damage card applies to the thug as
+ * usual, and to the bruiser only as forced, its ledger line saying so; the bruiser's sheet shows the GM
+ * its defence figure to edit.
+ *
+ * @returns The messages posted.
+ */
+export async function runMissScenario(
+  duellist: Actor.Implementation,
+  weapon: string,
+  thug: Actor.Implementation,
+  bruiser: Actor.Implementation,
+  mapping: FaceMapping,
+  assert: Assert,
+): Promise<ChatMessage.Implementation[]> {
+  const posted: ChatMessage.Implementation[] = [];
+  const attack = await runTargetedAttackScenario(duellist, weapon, [thug, bruiser], mapping, assert);
+  if (!attack) return posted;
+  posted.push(attack);
+  const targets = (attack.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  const d10 = (face: number): [number, number] => [face, 10];
+  const damage = await withFaces([7, 8, 2, 2].map(d10), mapping, () =>
+    rollWithPoints(
+      "pool",
+      { pool: 4, difficulty: 6, damage: true },
+      {
+        actor: duellist,
+        visibility: "public",
+        rollOptions: { damage: { actor: duellist.name, weapon, rolled: "4d10" }, targets },
+      },
+    ),
+  );
+  assert.isTrue(damage !== null, "the damage card was posted");
+  if (!damage) return posted;
+  posted.push(damage);
+  const before = { thug: health(thug), bruiser: health(bruiser) };
+  await applyFromCard(damage, { actor: thug.id ?? "" }, "full");
+  await applyFromCard(damage, { actor: bruiser.id ?? "" }, "full");
+  assert.isTrue(health(thug) < before.thug, "the hit target took the damage");
+  assert.isTrue(health(bruiser) < before.bruiser, "the GM may still force it on the missed target");
+  const entries = readLedger(damage.getFlag(SYSTEM_ID, LEDGER_FLAG as never)).entries;
+  const line = (actor: Actor.Implementation) => entries.find((e) => e.target.actor === actor.id);
+  assert.isTrue(line(thug)?.forced === undefined, "the hit's line is not forced");
+  assert.isTrue(line(bruiser)?.forced === true, "the miss's line says it was forced");
+  // The GM sees the bruiser's defence figure on its sheet, to edit. [API13 DocumentSheet#render, #close]
+  const sheet = bruiser.sheet as unknown as { render(force: boolean): Promise<unknown>; close(): Promise<unknown> };
+  await sheet.render(true);
+  const shown = await until(
+    () =>
+      (bruiser.sheet as unknown as { element?: HTMLElement | null }).element?.querySelector(
+        '[name="system.defence"]',
+      ) != null,
+  );
+  const input = (bruiser.sheet as unknown as { element?: HTMLElement | null }).element?.querySelector<HTMLInputElement>(
+    '[name="system.defence"]',
+  );
+  assert.isTrue(shown, "the NPC sheet shows the GM its defence figure as a field");
+  assert.equal(input?.value, "9", "at the figure the NPC holds");
+  await sheet.close();
+  return posted;
+}
+
+/** Registers the fight batch. */ /** Registers the fight batch. */
 export function registerFightBatch(quench: QuenchApi): void {
   registerPostingBatch(quench, "fight", "Rolling Bones: a fight", (batch) => {
     const { context } = batch;
@@ -129,6 +192,15 @@ export function registerFightBatch(quench: QuenchApi): void {
         await combat.createEmbeddedDocuments("Combatant", [{ actorId: duellist.id }, { actorId: thug.id }] as never);
         batch.keep(...(await runFightScenario(duellist, "Quench sword", thug, combat, batch.mapping, batch.assert)));
       });
+      context.it(
+        "a miss takes damage only when the GM forces it, and says so; the NPC sheet shows its defence",
+        async () => {
+          const duellist = await makeDuellist(batch);
+          const thug = await batch.actor("Quench thug", "pool-npc", { defence: 6, health: { value: 5, max: 5 } });
+          const bruiser = await batch.actor("Quench bruiser", "pool-npc", { defence: 9, health: { value: 8, max: 8 } });
+          batch.keep(...(await runMissScenario(duellist, "Quench sword", thug, bruiser, batch.mapping, batch.assert)));
+        },
+      );
     });
   });
 }

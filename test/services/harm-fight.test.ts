@@ -63,3 +63,40 @@ describe("the Quench batch rolling-bones.fight", () => {
     expect(red.failures).toEqual(["Impaired ended with his turn"]);
   });
 });
+
+describe("the Quench fight batch's miss check (issue 35 points 3 and 4)", () => {
+  const BRUISER = "actorBruiser0001";
+  const BRUISER_DATA = {
+    id: BRUISER,
+    name: "Bruiser",
+    type: "pool-npc",
+    system: { defence: 9, health: { value: 8, max: 8 } },
+  };
+
+  it("runs green against the world as the GM: the miss takes damage only as forced, the sheet shows the defence", async () => {
+    w = await bootDuel([THUG_DATA, BRUISER_DATA], ["createChatMessage"]);
+    const { runMissScenario } = await import("../../src/quench/fight-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const green = recordingAssert();
+    const mapping = await calibrate(throwD4);
+    const posted = await w.double.actAs(GM, () =>
+      runMissScenario(actor(VEX), "Sword", actor(THUG), actor(BRUISER), mapping, green.assert),
+    );
+    expect(green.failures).toEqual([]);
+    expect(posted).toHaveLength(2);
+  });
+
+  it("fails where the card's verdicts are the other way round (the bruiser hit, the thug missed)", async () => {
+    w = await bootDuel([THUG_DATA, BRUISER_DATA], ["createChatMessage"]);
+    const { runMissScenario } = await import("../../src/quench/fight-batch.ts");
+    const { calibrate, throwD4 } = await import("../../src/quench/faces.ts");
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const red = recordingAssert();
+    const mapping = await calibrate(throwD4);
+    await w.double.actAs(GM, () =>
+      runMissScenario(actor(VEX), "Sword", actor(BRUISER), actor(THUG), mapping, red.assert),
+    );
+    expect(red.failures.length).toBeGreaterThan(0);
+  });
+});
