@@ -11,6 +11,8 @@ import { LEDGER_FLAG, readLedger } from "../services/harm/ledger.ts";
 import { addTimedCondition } from "../services/harm/durations.ts";
 import { rollWithPoints } from "../services/points/requests.ts";
 import { makeDuellist, runTargetedAttackScenario } from "./targets-batch.ts";
+import { DIALOG_ENGINES, dialogSettingsFor, evaluateForm } from "../applications/dialogs/index.ts";
+import { choicesView } from "../applications/dialogs/choices.ts";
 import { withFaces, type FaceMapping } from "./faces.ts";
 import { registerPostingBatch, type Assert, type QuenchApi } from "./batch.ts";
 
@@ -177,7 +179,32 @@ export async function runMissScenario(
   return posted;
 }
 
-/** Registers the fight batch. */ /** Registers the fight batch. */
+/**
+ * What each choice buys follows the roll as it will be made (issue 35 point 5), with a real actor's
+ * conditions: a Wild Die character Stunned and Badly wounded opens a dialog whose settings list both,
+ * and the Character Points row it ticks is exactly the headline beside it (and not the figure without them).
+ */
+export async function runChoicesScenario(hero: Actor.Implementation, assert: Assert): Promise<void> {
+  await hero.toggleStatusEffect("rb-stunned", { active: true });
+  await hero.toggleStatusEffect("rb-badly-wounded", { active: true });
+  const initial = { dice: 4, pips: 1, target: 14 };
+  const settings = dialogSettingsFor({ actor: hero, initial: initial });
+  const names = (settings.conditions ?? []).map((c) => c.name);
+  assert.equal(names.length, 2, "the dialog lists both conditions");
+  const dialog = DIALOG_ENGINES.wild;
+  const values = dialog.requestToForm(initial as never, settings);
+  const evaluation = evaluateForm(dialog, values, settings, game.i18n.lang);
+  assert.isTrue(evaluation.ok, "the dialog's form reads");
+  if (!evaluation.ok) return;
+  const headline = (evaluation.odds as { success?: { p: number } | null }).success?.p ?? null;
+  const table = choicesView("wild", values, settings, game.i18n.lang).find((t) => t.resource === "characterPoints");
+  assert.equal(table?.rows.find((r) => r.chosen)?.p ?? null, headline, "the ticked row equals the headline");
+  const bare = evaluateForm(dialog, values, { ...settings, conditions: [] }, game.i18n.lang);
+  const bareHeadline = bare.ok ? ((bare.odds as { success?: { p: number } | null }).success?.p ?? null) : null;
+  assert.isTrue(bareHeadline !== headline, "the conditions moved the chance");
+}
+
+/** Registers the fight batch. */
 export function registerFightBatch(quench: QuenchApi): void {
   registerPostingBatch(quench, "fight", "Rolling Bones: a fight", (batch) => {
     const { context } = batch;
@@ -192,6 +219,13 @@ export function registerFightBatch(quench: QuenchApi): void {
         await combat.createEmbeddedDocuments("Combatant", [{ actorId: duellist.id }, { actorId: thug.id }] as never);
         batch.keep(...(await runFightScenario(duellist, "Quench sword", thug, combat, batch.mapping, batch.assert)));
       });
+      context.it(
+        "what each choice buys counts a real character's conditions: the ticked row is the headline",
+        async () => {
+          const hero = await batch.actor("Quench hero", "wild-character", {});
+          await runChoicesScenario(hero, batch.assert);
+        },
+      );
       context.it(
         "a miss takes damage only when the GM forces it, and says so; the NPC sheet shows its defence",
         async () => {

@@ -6,7 +6,7 @@
  * scenario checks.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { GM, VEX, type World } from "./points-world.ts";
+import { GM, VEX, WIL, type World } from "./points-world.ts";
 import { bootDuel } from "./duel-world.ts";
 import { recordingAssert } from "../support/quench-assert.ts";
 
@@ -97,6 +97,20 @@ describe("the Quench fight batch's miss check (issue 35 points 3 and 4)", () => 
     await w.double.actAs(GM, () =>
       runMissScenario(actor(VEX), "Sword", actor(BRUISER), actor(THUG), mapping, red.assert),
     );
+    expect(red.failures.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the Quench fight batch's choices check (issue 35 point 5)", () => {
+  it("runs green on a Wild Die character, and fails on one whose engine the Stunned condition does not move", async () => {
+    w = await bootDuel([THUG_DATA], ["createChatMessage"]);
+    const { runChoicesScenario } = await import("../../src/quench/fight-batch.ts");
+    const actor = (id: string) => w.double.game.actors.get(id) as unknown as Actor.Implementation;
+    const green = recordingAssert();
+    await w.double.actAs(GM, () => runChoicesScenario(actor(WIL), green.assert));
+    expect(green.failures).toEqual([]);
+    const red = recordingAssert();
+    await w.double.actAs(GM, () => runChoicesScenario(actor(VEX), red.assert));
     expect(red.failures.length).toBeGreaterThan(0);
   });
 });
