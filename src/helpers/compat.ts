@@ -25,6 +25,12 @@ export function generation(): number {
   return game.release?.generation ?? 13;
 }
 
+/** The running Foundry build (351, 369 …), or 0 when unknown. [API13 ReleaseData#build] */
+export function releaseBuild(): number {
+  const build = (game.release as { build?: unknown } | undefined)?.build;
+  return typeof build === "number" ? build : 0;
+}
+
 /**
  * Turns any generation's mode id (or ours) into a {@link Visibility}; unknown ids are public, and
  * v14's "in character" mode is public as far as dice are concerned.

@@ -32,6 +32,8 @@ declare module "fvtt-types/configuration" {
     /** The GM's Action Results Table, or `{}` for the default table (an object setting cannot be typed nullable). */
     "rolling-bones.artTable": ArtTable | Record<string, never>;
     "rolling-bones.artNoticeShown": boolean;
+    /** The Foundry build the GM was last told Token Action HUD Core's buttons may not respond on (0: never). */
+    "rolling-bones.tahNoticeBuild": number;
     "rolling-bones.worldSchemaVersion": number;
     /** Where the GM's critical and botch tables are: "" for the system's compendium, a compendium id or a world folder's name. */
     "rolling-bones.effectTables": string;
@@ -133,6 +135,8 @@ export const SETTING_KEYS = Object.freeze({
   artTable: "artTable",
   /** World, hidden: whether the GM was told once that the default table can be replaced. */
   artNoticeShown: "artNoticeShown",
+  /** World, hidden: the build the GM was told of Token Action HUD Core's unresponsive buttons on (issue 41). */
+  tahNoticeBuild: "tahNoticeBuild",
   /** World, hidden: the schema version the world's documents were migrated to (0: never). */
   worldSchemaVersion: "worldSchemaVersion",
   /** World: the trait each character type rolls initiative from (no rule text gives a formula). */
@@ -315,6 +319,14 @@ export function registerSettings(onActionPoolsChange: () => void = () => undefin
     config: false,
     type: Boolean,
     default: false,
+  });
+  game.settings.register(SYSTEM_ID, SETTING_KEYS.tahNoticeBuild, {
+    name: "ROLLING_BONES.Settings.tahNoticeBuild.name",
+    hint: "ROLLING_BONES.Settings.tahNoticeBuild.hint",
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
   });
   game.settings.register(SYSTEM_ID, SETTING_KEYS.showRarity, {
     name: "ROLLING_BONES.Settings.showRarity.name",

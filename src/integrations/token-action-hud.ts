@@ -21,7 +21,9 @@ import { conditionNameKey, conditionsOf } from "../data/conditions/index.ts";
 import { sessionPoolOf } from "../data/settings/action-pools.ts";
 import { EngineError } from "../engines/core.ts";
 import { escapeHTML } from "../helpers/html.ts";
-import { reportError } from "../helpers/notify.ts";
+import { notify, reportBackgroundError, reportError } from "../helpers/notify.ts";
+import { SETTING_KEYS } from "../helpers/settings.ts";
+import { generation, releaseBuild } from "../helpers/compat.ts";
 import { formatNumber } from "../helpers/numbers.ts";
 import {
   commonActions,
@@ -33,6 +35,28 @@ import {
   type HudSpend,
   type HudSubject,
 } from "./token-action-hud-actions.ts";
+
+/**
+ * The first Foundry build on which Token Action HUD Core's buttons stop responding (its issue 375, open
+ * when this was written; 14.363 works): FOUNDRY-NOTES §13.2.
+ */
+export const TAH_UNRESPONSIVE_FROM = 364;
+
+/**
+ * Tells the active GM once per Foundry build, in words, that Core's buttons may not respond there (v14
+ * from build {@link TAH_UNRESPONSIVE_FROM}), rather than let clicks fail silently. [API13 game.release.build]
+ *
+ * @returns Whether the GM was told now.
+ */
+export async function tellUnresponsiveBuild(): Promise<boolean> {
+  const [major, build] = [generation(), releaseBuild()];
+  if (major < 14 || build < TAH_UNRESPONSIVE_FROM) return false;
+  if (!game.user.isGM || !game.users.activeGM?.isSelf) return false;
+  if (game.settings.get(SYSTEM_ID, SETTING_KEYS.tahNoticeBuild) === build) return false;
+  await game.settings.set(SYSTEM_ID, SETTING_KEYS.tahNoticeBuild, build);
+  notify("warn", game.i18n.format("ROLLING_BONES.Error.TahUnresponsive", { build: `${major}.${build}` }));
+  return true;
+}
 
 /** The Core version the integration is written for (its major version: Core refuses another). */
 export const REQUIRED_CORE_VERSION = "2";
@@ -238,6 +262,7 @@ async function runAction(
  * @param coreModule - Core's module, with its `api`.
  */
 export function onTokenActionHudCoreApiReady(coreModule: TokenActionHudCore): void {
+  void tellUnresponsiveBuild().catch(reportBackgroundError("ROLLING_BONES.Error.HudFailed"));
   const { ActionHandler, RollHandler, SystemManager } = coreModule.api;
 
   /** Builds each selected token's actions (all of one token's; those common to all, for several). */

@@ -6,9 +6,10 @@
  * conditions and the spends its owner holds, grouped as its engine groups them; a click rolls as the
  * sheet does (owners only), toggles a condition, or opens the action-dice panel.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fixedFaces, type ActorSpec, type TokenActionHudDouble } from "../foundry/index.ts";
 import { ALICE, BOB, bootWorld, GM, type World } from "./action-dice-world.ts";
+import { format } from "../support/i18n.ts";
 import { newWeapon } from "../../src/data/item/pure.ts";
 
 let w: World;
@@ -97,6 +98,24 @@ const byName = (actions: { name: string; id: string }[] | undefined, name: strin
   (actions ?? []).find((a) => a.name === name)!.id;
 
 describe("Token Action HUD", () => {
+  it("tells the active GM once per build, in words, that Core's buttons may not respond on v14 from 14.364 (its issue 375); never a player, never on v13", async () => {
+    await boot(GM);
+    await w.double.settle();
+    const warnings = () => w.double.notifications.filter((n) => n.type === "warn").map((n) => n.message);
+    const { tellUnresponsiveBuild } = await import("../../src/integrations/token-action-hud.ts");
+    if (process.env.RB_WORLD === "14") {
+      // The world's v14 build is 14.369: told once, when Core handed over its API.
+      await vi.waitFor(() => expect(warnings()).toHaveLength(1), { timeout: 3000 });
+      expect(warnings()).toEqual([format("ROLLING_BONES.Error.TahUnresponsive", { build: "14.369" })]);
+      expect(await w.double.actAs(GM, () => tellUnresponsiveBuild())).toBe(false);
+      expect(w.double.game.settings.get("rolling-bones", "tahNoticeBuild")).toBe(369);
+    } else {
+      expect(warnings()).toEqual([]);
+    }
+    expect(await w.double.actAs(ALICE, () => tellUnresponsiveBuild())).toBe(false);
+    expect(warnings().length).toBeLessThanOrEqual(1);
+  });
+
   it("hands nothing over when Token Action HUD Core is not active", async () => {
     await boot(ALICE, false);
     const handed: unknown[] = [];
