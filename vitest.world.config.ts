@@ -58,6 +58,7 @@ const SCENARIOS = [
   "test/services/harm-verdicts.test.ts",
   "test/services/percentile-damage.test.ts",
   "test/services/action-dice-forgery.test.ts",
+  "test/services/forgery-batch.test.ts",
 ];
 
 /**

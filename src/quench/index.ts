@@ -11,6 +11,7 @@ import { registerActorBatch } from "./actor-batch.ts";
 import { registerEquipmentBatch } from "./equipment-batch.ts";
 import { registerTargetsBatch } from "./targets-batch.ts";
 import { registerFightBatch } from "./fight-batch.ts";
+import { registerForgeryBatch } from "./forgery-batch.ts";
 import { registerInitiativeBatch } from "./initiative-batch.ts";
 import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
@@ -46,6 +47,7 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerEquipmentBatch(quench);
   registerTargetsBatch(quench);
   registerFightBatch(quench);
+  registerForgeryBatch(quench);
   registerInitiativeBatch(quench);
   registerAutomaticBatch(quench);
   registerAdviceBatch(quench);
