@@ -3,7 +3,8 @@
  * round and combatants, the base `Combat` class the system's Combat class extends, and
  * `CONFIG.Combat.documentClass`; a GM creates a combat (`Combat.create`), adds its combatants
  * (`createEmbeddedDocuments("Combatant", …)`) and deletes it. One state for every client (no replication delay; the
- * `updateCombat` hook of a turn or round moved on reaches each connected client after its latency); the combat's
+ * `updateCombat` hook of a turn or round moved on, by `nextTurn`, `nextRound` or `update`, reaches each
+ * connected client after its latency); the combat's
  * base `rollInitiative` is not emulated (the system overrides it). Sources: the public API pages of
  * Combat and Combatant (API13), cited per member.
  */
@@ -266,9 +267,21 @@ export class Combat {
     if (!user.isGM && !this.started) {
       throw new Error(`User ${user.name} lacks permission to update Combat [${this.id}]`);
     }
+    // Only what changes is sent; a no-op update fires no hook. [FOUNDRY-NOTES §13: updates are diffed]
+    const changed: { turn?: number; round?: number } = {};
+    if (typeof changes.turn === "number" && changes.turn !== this.turn) changed.turn = changes.turn;
+    if (typeof changes.round === "number" && changes.round !== this.round) changed.round = changes.round;
     if (typeof changes.turn === "number") this.turn = changes.turn;
     if (typeof changes.round === "number") this.round = changes.round;
     this.turnLog.push({ round: this.round, turn: this.turn });
+    if (Object.keys(changed).length === 0) return this;
+    // The update reaches every connected client, each firing `updateCombat` after its latency.
+    // [API13 hookEvents.updateDocument: (document, changed, options, userId), on every client]
+    await toServer();
+    await broadcast(
+      () => undefined,
+      lifecycle("updateCombat", () => [this, { ...changed }, {}, user.id]),
+    );
     return this;
   }
 

@@ -124,6 +124,23 @@ describe("conditions that expire", () => {
     },
   );
 
+  it("a turn the GM sets by hand (Combat#update, the tracker's jump) reaches every client, and the condition that ran out ends (issue 41)", async () => {
+    w = await bootHarmWorld();
+    const combat = await fight(); // the goblin's turn
+    expect(await add(ALICE, VEX, "rb-hampered", 1, "rounds")).toBe(true);
+    const seen: string[] = [];
+    for (const user of [GM, ALICE])
+      w.double.actAs(user, () => w.double.Hooks.on("updateCombat", () => seen.push(user)));
+    // Jump straight to the wolf's turn: Vex's turn is passed, so one round has run out.
+    await w.double.actAs(GM, () => combat.update({ turn: 2 }));
+    await w.double.settle();
+    // Each client's handler fires on each client it is registered on: both users' clients saw it.
+    expect(new Set(seen)).toEqual(new Set([ALICE, GM]));
+    await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
+    await w.double.settle();
+    expect(errors(w)).toEqual([]);
+  });
+
   it("an expiry whose write fails on the active GM is one message, never an unhandled rejection (issue 41, fault 6)", async () => {
     w = await bootHarmWorld();
     const combat = await fight();
