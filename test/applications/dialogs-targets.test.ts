@@ -13,6 +13,7 @@ import { dialogTargetsView, withTargetFigure } from "../../src/applications/dial
 import { readTargets, targetsHit, type DialogTarget } from "../../src/dice/cards/targets.ts";
 import { judge, verdictOn } from "../../src/dice/cards/verdicts.ts";
 import { DEFENCE } from "../../src/data/actor/defence.ts";
+import { formatPercent } from "../../src/helpers/format.ts";
 import { renderDialogForm, settingsWith } from "./dialog-helpers.ts";
 
 /** A target as the dialog holds it. */
@@ -65,9 +66,14 @@ describe("an attack against one target's defence", () => {
     const targets = [target("Ogre <b>", "action", 13), target("Shade", "action", null), target("Raider", "wild", 12)];
     expect(dialogTargetsView("action", targets)).toEqual({
       lines: [
-        { name: "Ogre <b>", defence: { key: "ROLLING_BONES.Target.Figure.action", value: 13 }, note: null },
-        { name: "Shade", defence: null, note: "hidden" },
-        { name: "Raider", defence: null, note: "otherEngine" },
+        {
+          name: "Ogre <b>",
+          defence: { key: "ROLLING_BONES.Target.Figure.action", value: 13 },
+          note: null,
+          chance: null,
+        },
+        { name: "Shade", defence: null, note: "hidden", chance: null },
+        { name: "Raider", defence: null, note: "otherEngine", chance: null },
       ],
       filled: false,
       several: true,
@@ -91,6 +97,25 @@ describe("an attack against one target's defence", () => {
     expect(lines[0]).toContain("13");
     expect(host.querySelector("[data-targets] b")).toBeNull();
     expect(lines[1]).not.toMatch(/\d/);
+  });
+});
+
+describe("a percentile attack's chance against each target it may see (issue 35 point 2)", () => {
+  it("shows the exact chance at each target's net beside its figure (rating 10 against 2 penalty dice: 12.5%), none for a hidden one", () => {
+    const targets = [target("Guard", "percentile", 2), target("Shade", "percentile", null)];
+    const settings = settingsWith({ targets });
+    const values = DIALOG_ENGINES.percentile.requestToForm({ bonus: 0, penalty: 0, column: 10 }, settings);
+    const evaluation = evaluateForm(DIALOG_ENGINES.percentile, values, settings, "en");
+    if (!evaluation.ok) throw new Error("the form did not read");
+    const request = evaluation.request as percentile.PercentileRequest;
+    const exact = percentile.odds({ ...request, penalty: 2 }).success ?? 0;
+    const view = dialogTargetsView("percentile", targets, { request, lang: "en" });
+    // The exact 12.5 %, shown as the dialog shows every chance (formatPercent).
+    expect(exact).toBeCloseTo(0.125, 12);
+    expect(view.lines.map((l) => l.chance)).toEqual([formatPercent(exact, "en"), null]);
+    const { host } = renderDialogForm("percentile", values, settings);
+    const shown = [...host.querySelectorAll("[data-target-chance]")].map((e) => e.textContent?.trim());
+    expect(shown).toEqual([`${formatPercent(exact, "en")} to succeed against it`]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 
 import type { EngineError, EngineId } from "../../engines/core.ts";
+import type { PercentileRequest } from "../../engines/percentile/request.ts";
 import { conditionLines, type ConditionLine } from "../../dice/cards/context.ts";
 import { dialogTargetsView, type DialogTargetsView } from "./targets.ts";
 import type { Visibility } from "../../helpers/compat.ts";
@@ -162,6 +163,12 @@ export function buildDialogContext(input: DialogContextInput): DialogContext {
       ...conditionLines(input.settings.conditions ?? [], "condition", input.lang),
     ],
     npc: input.settings.npc === true,
-    targets: dialogTargetsView(input.engine, input.settings.targets ?? []),
+    targets: dialogTargetsView(
+      input.engine,
+      input.settings.targets ?? [],
+      input.engine === "percentile" && evaluation.ok
+        ? { request: evaluation.request as PercentileRequest, lang: input.lang }
+        : null,
+    ),
   };
 }

@@ -8,6 +8,9 @@
 import { DEFENCE } from "../../data/actor/defence.ts";
 import { targetFigureKey, type DialogTarget } from "../../dice/cards/targets.ts";
 import type { EngineId } from "../../engines/core.ts";
+import { percentileAdvice } from "../../engines/advice.ts";
+import { netAgainst, type PercentileRequest } from "../../engines/percentile/request.ts";
+import { formatPercent } from "../../helpers/format.ts";
 
 /**
  * An attack's starting request with its one target's defence filled in; the request as it was for
@@ -37,6 +40,11 @@ export interface DialogTargetLine {
   readonly defence: { readonly key: string; readonly value: number } | null;
   /** Why no figure is shown: hidden from the user, or another engine's target. */
   readonly note: "hidden" | "otherEngine" | null;
+  /**
+   * A percentile attack's exact chance against this target (its penalty dice at the roll's net,
+   * RULES.md §6), formatted, where the figure may be seen; `null` otherwise.
+   */
+  readonly chance: string | null;
 }
 
 /** What the dialog shows of the targets: each one, and whether the one target's figure was filled in. */
@@ -54,11 +62,23 @@ export interface DialogTargetsView {
  * @param engine - The roll's engine.
  * @param targets - The targets.
  */
-export function dialogTargetsView(engine: EngineId, targets: readonly DialogTarget[]): DialogTargetsView {
+export function dialogTargetsView(
+  engine: EngineId,
+  targets: readonly DialogTarget[],
+  percentile?: { readonly request: PercentileRequest; readonly lang: string } | null,
+): DialogTargetsView {
   const lines = targets.map((t): DialogTargetLine => {
-    if (t.engine !== engine) return { name: t.name, defence: null, note: "otherEngine" };
-    if (t.defence === null) return { name: t.name, defence: null, note: "hidden" };
-    return { name: t.name, defence: { key: targetFigureKey(engine), value: t.defence }, note: null };
+    if (t.engine !== engine) return { name: t.name, defence: null, note: "otherEngine", chance: null };
+    if (t.defence === null) return { name: t.name, defence: null, note: "hidden", chance: null };
+    // A percentile target's chance: the one throw read at this target's net (the headline is the roll's own).
+    const chance =
+      engine === "percentile" && percentile
+        ? formatPercent(
+            percentileAdvice.chanceAt(percentile.request, netAgainst(percentile.request, t.defence)),
+            percentile.lang,
+          )
+        : null;
+    return { name: t.name, defence: { key: targetFigureKey(engine), value: t.defence }, note: null, chance };
   });
   return {
     lines,
