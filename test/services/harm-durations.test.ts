@@ -141,6 +141,40 @@ describe("conditions that expire", () => {
     expect(errors(w)).toEqual([]);
   });
 
+  it("a late initiative re-sort keeps a condition's time right: it still waits for the bearer's next turn (issue 41, combat)", async () => {
+    w = await bootHarmWorld();
+    const combat = w.double.createCombat({
+      id: "combatResort0001",
+      combatants: [
+        { id: "combatantGoblin1", actorId: GOBLIN, name: "Goblin", initiative: 15 },
+        { id: "combatantWolf001", actorId: WOLF, name: "Wolf", initiative: 12 },
+        { id: "combatantVex0001", actorId: VEX, name: "Vex", initiative: 10 },
+      ],
+    });
+    const { onUpdateCombat } = await import("../../src/hooks/update-combat.ts");
+    w.double.Hooks.on("updateCombat", onUpdateCombat);
+    w.double.game.combat = combat as never;
+    await w.double.actAs(GM, () => combat.startCombat());
+    await w.double.settle();
+    // The goblin's turn (round 1): Vex is Hampered for one round, his turn still to come this round.
+    expect(await add(ALICE, VEX, "rb-hampered", 1, "rounds")).toBe(true);
+    // A late initiative drops the goblin to the end; the goblin keeps the turn (now the third).
+    const { keepTurn } = await import("../../src/services/initiative.ts");
+    await w.double.actAs(GM, async () => {
+      await combat.setInitiative("combatantGoblin1", 1);
+      await keepTurn(combat as never, "combatantGoblin1");
+    });
+    await w.double.settle();
+    expect(combat.turn).toBe(2);
+    // Vex (now second) has had no turn since: the condition stays, with its one round left.
+    expect(statusesOf(w, VEX)).toEqual(["rb-hampered"]);
+    await next(combat); // round 2, the wolf
+    await next(combat); // round 2, Vex
+    expect(statusesOf(w, VEX)).toEqual(["rb-hampered"]);
+    await next(combat); // Vex's turn ended
+    await vi.waitFor(() => expect(statusesOf(w, VEX)).toEqual([]));
+  });
+
   it("an expiry whose write fails on the active GM is one message, never an unhandled rejection (issue 41, fault 6)", async () => {
     w = await bootHarmWorld();
     const combat = await fight();

@@ -63,6 +63,22 @@ function activeCombat(): CombatLike | null {
   return game.combat ?? null;
 }
 
+/** The flag naming the combatant whose turn it was when a timed condition was put on. */
+const START_COMBATANT_FLAG = "startCombatant";
+
+/**
+ * Where a condition started, in the combat's turn order as it is now: the stored turn is an index in
+ * the order of that moment, so when initiatives were re-sorted since (a late initiative), the turn of
+ * the combatant that was acting then (the system's flag) counts instead; the stored index otherwise.
+ */
+function startTurnNow(effect: TimedEffectLike, combat: CombatLike, stored: number): number {
+  const flags = effect.flags as Record<string, Record<string, unknown> | undefined> | undefined;
+  const id = flags?.[SYSTEM_ID]?.[START_COMBATANT_FLAG];
+  if (typeof id !== "string") return stored;
+  const index = turnsOf(combat).findIndex((c) => c.id === id);
+  return index >= 0 ? index : stored;
+}
+
 /** An effect's duration as the harm model counts it in a combat, or `null` (none, or started in another combat). */
 function timedIn(effect: TimedEffectLike, combat: CombatLike): harm.TimedCondition | null {
   const duration = effectDurationOf(effect);
@@ -71,7 +87,9 @@ function timedIn(effect: TimedEffectLike, combat: CombatLike): harm.TimedConditi
   return {
     units: duration.units,
     value: duration.value,
-    start: duration.start ? { round: duration.start.round, turn: duration.start.turn } : null,
+    start: duration.start
+      ? { round: duration.start.round, turn: startTurnNow(effect, combat, duration.start.turn) }
+      : null,
   };
 }
 
@@ -165,7 +183,13 @@ export async function addTimedCondition(
       name,
       img: typeof status.img === "string" ? status.img : "icons/svg/aura.svg",
       statuses: [status.id],
-      flags: { [SYSTEM_ID]: { timed: true } },
+      // The combatant acting now, so a later re-sort of the turn order still finds where it started.
+      flags: {
+        [SYSTEM_ID]: {
+          timed: true,
+          ...(start && combat ? { [START_COMBATANT_FLAG]: turns[clock?.now.turn ?? -1]?.id ?? null } : {}),
+        },
+      },
       ...timedEffectFields(duration.units, duration.value, start),
     },
     // A status entry is ActiveEffect data; its changes where the generation keeps them.
