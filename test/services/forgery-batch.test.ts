@@ -24,6 +24,8 @@ describe("the Quench batch rolling-bones.forgery", () => {
     const green = recordingAssert();
     const mapping = await calibrate(throwD4);
     const posted = await w.double.actAs(GM, () => runForgeryScenario(actor(VEX), actor(VICTIM), mapping, green.assert));
+    // Every client has drawn the cards and finished what they started (nothing outlives the test).
+    await w.double.settle();
     expect(green.failures).toEqual([]);
     expect(posted).toHaveLength(1);
     expect((w.double.game.actors.get(VICTIM)!.system as { health: { value: number } }).health.value).toBe(10);
