@@ -43,8 +43,34 @@ function statuses(actor: Actor.Implementation): string[] {
 }
 
 /** An actor's health. */
-function health(actor: Actor.Implementation): number {
+export function health(actor: Actor.Implementation): number {
   return (actor.system as { health?: { value?: number } }).health?.value ?? -1;
+}
+
+/**
+ * The duellist's sword damage after an attack: a dice-pool damage roll of these d10 faces at
+ * difficulty 6, the attack's targets kept on the card.
+ */
+async function rollSwordDamage(
+  duellist: Actor.Implementation,
+  weapon: string,
+  attack: ChatMessage.Implementation | null,
+  faces: readonly number[],
+  mapping: FaceMapping,
+): Promise<ChatMessage.Implementation | null> {
+  const targets = (attack?.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  const d10 = (face: number): [number, number] => [face, 10];
+  return withFaces(faces.map(d10), mapping, () =>
+    rollWithPoints(
+      "pool",
+      { pool: faces.length, difficulty: 6, damage: true },
+      {
+        actor: duellist,
+        visibility: "public",
+        rollOptions: { damage: { actor: duellist.name, weapon, rolled: `${faces.length}d10` }, targets },
+      },
+    ),
+  );
 }
 
 /**
@@ -73,19 +99,7 @@ export async function runFightScenario(
   const attack = await runTargetedAttackScenario(duellist, weapon, [thug], mapping, assert);
   if (attack) posted.push(attack);
   // The sword's damage: three successes at difficulty 6, the attack's target kept on the card.
-  const targets = (attack?.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  const d10 = (face: number): [number, number] => [face, 10];
-  const damage = await withFaces([7, 8, 9, 2].map(d10), mapping, () =>
-    rollWithPoints(
-      "pool",
-      { pool: 4, difficulty: 6, damage: true },
-      {
-        actor: duellist,
-        visibility: "public",
-        rollOptions: { damage: { actor: duellist.name, weapon, rolled: "4d10" }, targets },
-      },
-    ),
-  );
+  const damage = await rollSwordDamage(duellist, weapon, attack, [7, 8, 9, 2], mapping);
   assert.isTrue(damage !== null, "the damage card was posted");
   if (!damage) return posted;
   posted.push(damage);
@@ -136,19 +150,7 @@ export async function runMissScenario(
   const attack = await runTargetedAttackScenario(duellist, weapon, [thug, bruiser], mapping, assert);
   if (!attack) return posted;
   posted.push(attack);
-  const targets = (attack.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  const d10 = (face: number): [number, number] => [face, 10];
-  const damage = await withFaces([7, 8, 2, 2].map(d10), mapping, () =>
-    rollWithPoints(
-      "pool",
-      { pool: 4, difficulty: 6, damage: true },
-      {
-        actor: duellist,
-        visibility: "public",
-        rollOptions: { damage: { actor: duellist.name, weapon, rolled: "4d10" }, targets },
-      },
-    ),
-  );
+  const damage = await rollSwordDamage(duellist, weapon, attack, [7, 8, 2, 2], mapping);
   assert.isTrue(damage !== null, "the damage card was posted");
   if (!damage) return posted;
   posted.push(damage);

@@ -15,11 +15,7 @@ import { LEDGER_FLAG, readLedger } from "../services/harm/ledger.ts";
 import { rollWithPoints } from "../services/points/requests.ts";
 import { withFaces, type FaceMapping } from "./faces.ts";
 import { registerPostingBatch, type Assert, type QuenchApi } from "./batch.ts";
-
-/** An actor's health. */
-function health(actor: Actor.Implementation): number {
-  return (actor.system as { health?: { value?: number } }).health?.value ?? -1;
-}
+import { health } from "./fight-batch.ts";
 
 /** The card's ledger as stored. */
 function ledger(message: ChatMessage.Implementation) {

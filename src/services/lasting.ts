@@ -85,8 +85,10 @@ export async function useUpLasting(uses: readonly LastingUse[]): Promise<void> {
 async function bearersOf(message: ChatMessage.Implementation, spec: LastingSpec): Promise<Actor.Implementation[]> {
   if (spec.on === "roller") {
     // The speaker's actor: a token's own actor for an unlinked NPC. [API13 ChatMessage.getSpeakerActor]
+    // The card's author may rewrite its speaker: the roller counts only while the author owns it.
     const actor = ChatMessage.getSpeakerActor(message.speaker);
-    return actor ? [actor] : [];
+    const author = message.author;
+    return actor && author && actor.testUserPermission(author, "OWNER") ? [actor] : [];
   }
   const targets = readTargets((message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets);
   // The harm service finds a target's actor (a token's own for an unlinked NPC); it loads with the first draw.

@@ -10,17 +10,15 @@ import {
   ALICE,
   BOB,
   bootWorld,
-  CARA,
   control,
   errors,
   errorText,
-  GM,
   nextFaces,
   rollAs,
   stateSnapshot,
   type World,
 } from "./action-dice-world.ts";
-import { ASSISTANT } from "../support/system.ts";
+import { ASSISTANT, ASSISTANT_ONLY_USERS } from "../support/system.ts";
 
 let w: World;
 afterEach(() => w.double.uninstall());
@@ -29,13 +27,7 @@ afterEach(() => w.double.uninstall());
 async function assistantOnly(): Promise<World> {
   w = await bootWorld({
     userId: ASSISTANT,
-    users: [
-      { id: GM, name: "Gamemaster", role: "GM", active: false },
-      { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
-      { id: ALICE, name: "Alice", role: "PLAYER" },
-      { id: BOB, name: "Bob", role: "PLAYER" },
-      { id: CARA, name: "Cara", role: "PLAYER" },
-    ],
+    users: [...ASSISTANT_ONLY_USERS],
   });
   expect(w.double.game.users.activeGM?.id).toBe(ASSISTANT);
   return w;

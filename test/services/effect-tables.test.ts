@@ -322,6 +322,26 @@ describe("a drawn effect that lasts (issue 35 point 7)", () => {
     expect(lasting(OGRE)).toEqual([]);
   });
 
+  it("a card whose author rewrote its speaker to a character she does not own puts nothing on it", async () => {
+    await started();
+    const OGRE = "actorOgre0000001";
+    const id = await rollAs(w, CARA, { kind: "check" }, [[20, 20]], {
+      speaker: { actor: CORIN, alias: "Corin" } as never,
+    });
+    expect(await control(w, CARA, id, { type: "critical", dice: 1 })).toBe(true);
+    await w.double.settle();
+    // Cara writes her own message: its speaker now names the GM's ogre.
+    await w.double.actAs(CARA, () =>
+      (w.double.game.messages.get(id) as unknown as { update(d: object): Promise<unknown> }).update({
+        speaker: { actor: OGRE, alias: "Ogre", scene: null, token: null },
+      }),
+    );
+    await w.double.settle();
+    expect(await draw(id, "critical", "check", 4)).toBe(true);
+    expect(lasting(OGRE)).toEqual([]);
+    expect(lasting(CORIN)).toEqual([]);
+  });
+
   it("a result with no lasting flag stays prose: nothing is put on", async () => {
     await started();
     const id = await rollAs(w, CARA, { kind: "check" }, [[20, 20]], {

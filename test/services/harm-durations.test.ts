@@ -31,14 +31,20 @@ afterEach(() => {
 
 const v14 = process.env.RB_WORLD === "14";
 
-/** A started combat: the goblin (turn 0), Vex (turn 1), the wolf (turn 2), as the world's active combat. */
-async function fight(): Promise<Combat> {
+/** The fight's combatants: the goblin (turn 0), Vex (turn 1), the wolf (turn 2), by their initiatives. */
+const FIGHTERS = { goblin: 15, vex: 10, wolf: 5 };
+
+/**
+ * A started combat of the goblin, Vex and the wolf at these initiatives (by default the goblin's turn 0,
+ * Vex's 1, the wolf's 2), as the world's active combat.
+ */
+async function fight(initiatives = FIGHTERS, id = "combatFight00001"): Promise<Combat> {
   const combat = w.double.createCombat({
-    id: "combatFight00001",
+    id,
     combatants: [
-      { id: "combatantGoblin1", actorId: GOBLIN, name: "Goblin", initiative: 15 },
-      { id: "combatantVex0001", actorId: VEX, name: "Vex", initiative: 10 },
-      { id: "combatantWolf001", actorId: WOLF, name: "Wolf", initiative: 5 },
+      { id: "combatantGoblin1", actorId: GOBLIN, name: "Goblin", initiative: initiatives.goblin },
+      { id: "combatantVex0001", actorId: VEX, name: "Vex", initiative: initiatives.vex },
+      { id: "combatantWolf001", actorId: WOLF, name: "Wolf", initiative: initiatives.wolf },
     ],
   });
   const { onUpdateCombat } = await import("../../src/hooks/update-combat.ts");
@@ -143,19 +149,8 @@ describe("conditions that expire", () => {
 
   it("a late initiative re-sort keeps a condition's time right: it still waits for the bearer's next turn (issue 41, combat)", async () => {
     w = await bootHarmWorld();
-    const combat = w.double.createCombat({
-      id: "combatResort0001",
-      combatants: [
-        { id: "combatantGoblin1", actorId: GOBLIN, name: "Goblin", initiative: 15 },
-        { id: "combatantWolf001", actorId: WOLF, name: "Wolf", initiative: 12 },
-        { id: "combatantVex0001", actorId: VEX, name: "Vex", initiative: 10 },
-      ],
-    });
-    const { onUpdateCombat } = await import("../../src/hooks/update-combat.ts");
-    w.double.Hooks.on("updateCombat", onUpdateCombat);
-    w.double.game.combat = combat as never;
-    await w.double.actAs(GM, () => combat.startCombat());
-    await w.double.settle();
+    // The goblin (turn 0), the wolf (turn 1), Vex (turn 2).
+    const combat = await fight({ goblin: 15, wolf: 12, vex: 10 }, "combatResort0001");
     // The goblin's turn (round 1): Vex is Hampered for one round, his turn still to come this round.
     expect(await add(ALICE, VEX, "rb-hampered", 1, "rounds")).toBe(true);
     // A late initiative drops the goblin to the end; the goblin keeps the turn (now the third).

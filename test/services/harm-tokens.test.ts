@@ -84,15 +84,10 @@ describe("applying to the selected tokens", () => {
 
 describe("after a handover to the Assistant GM (issue 41 fault 6)", () => {
   it("a player's damage to a GM-owned NPC token is applied by the assistant, once, with no error", async () => {
-    const { ASSISTANT, BOB } = await import("../support/system.ts");
+    const { ASSISTANT, ASSISTANT_ONLY_USERS } = await import("../support/system.ts");
     w = await bootHarmWorld({
       userId: ASSISTANT,
-      users: [
-        { id: GM, name: "Gamemaster", role: "GM", active: false },
-        { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
-        { id: ALICE, name: "Alice", role: "PLAYER" },
-        { id: BOB, name: "Bob", role: "PLAYER" },
-      ],
+      users: [...ASSISTANT_ONLY_USERS],
       scenes: [
         {
           id: SCENE,
@@ -103,7 +98,7 @@ describe("after a handover to the Assistant GM (issue 41 fault 6)", () => {
           ],
         },
       ],
-    } as never);
+    });
     expect(w.double.game.users.activeGM?.id).toBe(ASSISTANT);
     const card = await damageCard(w, [], [3, 4], ALICE);
     w.double.control(ASSISTANT, [GOB_A]);

@@ -25,6 +25,15 @@ function worldOptions(): InstallOptions {
   return { generation: Number(generation) as 13 | 14, latency, queryLatency: latency };
 }
 
+/** The users of a world whose Gamemaster is logged out and whose Assistant GM is the active GM (a handover). */
+export const ASSISTANT_ONLY_USERS = Object.freeze([
+  { id: GM, name: "Gamemaster", role: "GM" as const, active: false },
+  { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" as const },
+  { id: ALICE, name: "Alice", role: "PLAYER" as const },
+  { id: BOB, name: "Bob", role: "PLAYER" as const },
+  { id: CARA, name: "Cara", role: "PLAYER" as const },
+]);
+
 /** Installs the double and runs the system's `init`; returns the double. */
 export async function bootSystem(options: InstallOptions = {}): Promise<FoundryDouble> {
   const world = worldOptions();
