@@ -15,7 +15,8 @@ import { damageButton } from "../src/applications/chat/card-controls.ts";
 import type { EngineId } from "../src/engines/index.ts";
 import type { ArtTable } from "../src/engines/percentile/index.ts";
 import { ArtPanel } from "./art-panel.ts";
-import { I18N, SAMPLE_ACTORS } from "./data.ts";
+import { BESTIARY, I18N, SAMPLE_ACTORS } from "./data.ts";
+import { FightPanel } from "./fight-panel.ts";
 import { afterEvent, showStatus } from "./dom.ts";
 import { EnginePanel } from "./engine-panel.ts";
 import {
@@ -68,6 +69,9 @@ class Lab {
 
   readonly panels = new Map<EngineId, EnginePanel>();
 
+  /** The fight to play. */
+  readonly fight: FightPanel;
+
   #settings: DialogSettings = DEFAULT_DIALOG_SETTINGS;
 
   constructor(readonly root: HTMLElement) {
@@ -84,6 +88,7 @@ class Lab {
     this.#renderControls();
     this.#renderRequests();
     this.#renderHarm();
+    this.fight = new FightPanel(this.#section("[data-lab-fight]"), [...SAMPLE_ACTORS, ...BESTIARY], host);
     new SheetPanel(this.#section("[data-lab-sheets]"), SAMPLE_ACTORS, {
       i18n: this.i18n,
       render: this.render,

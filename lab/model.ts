@@ -11,3 +11,4 @@ export * from "./model/card-states.ts";
 export * from "./model/dialogs.ts";
 export * from "./model/sheets.ts";
 export * from "./model/table.ts";
+export * from "./model/fight.ts";

@@ -8,6 +8,8 @@ import {
   type CharacterView,
   type ConditionDuration,
   type EquipmentEntry,
+  type SheetHealth,
+  type TimedView,
   ViewKit,
   characterView,
   dotTarget,
@@ -165,12 +167,15 @@ export interface SheetContext {
  * @param editable - Whether the viewer may edit it.
  * @param i18n - The localization.
  * @param duration - The duration picker's last choice (until removed when absent).
+ * @param fight - In the lab's fight: the timed conditions with what the combat leaves of each, and the
+ *   health's wound and defeat as the sheet shows them.
  */
 export function sheetContext(
   actor: SampleActor,
   editable: boolean,
   i18n: Localization,
   duration?: ConditionDuration,
+  fight?: { readonly timed: readonly TimedView[]; readonly health: SheetHealth },
 ): SheetContext {
   const idPrefix = `lab-sheet-${actor.id}`;
   return {
@@ -193,12 +198,15 @@ export function sheetContext(
       })),
       ...(duration ? { conditionDuration: duration } : {}),
       // Outside combat (the lab's sheets), a timed condition has all of its duration left.
-      timed: (actor.timed ?? []).map((t) => ({
-        id: t.status,
-        name: i18n.localize(conditionNameKey(t.status)),
-        value: t.value,
-        units: t.units,
-      })),
+      timed:
+        fight?.timed ??
+        (actor.timed ?? []).map((t) => ({
+          id: t.status,
+          name: i18n.localize(conditionNameKey(t.status)),
+          value: t.value,
+          units: t.units,
+        })),
+      ...(fight ? { health: fight.health } : {}),
       // The other effects on the sample's rolls (its equipped items'), with where each comes from.
       effects: conditionLines(
         sampleConditions(actor, i18n).filter((c) => c.source !== undefined),
@@ -384,6 +392,8 @@ export interface SheetRoll {
   >;
   /** Whether the roll goes straight to chat without a dialog (an action-dice weapon's damage). */
   readonly direct: boolean;
+  /** A damage roll's weapon and what it rolls, as text for its card's damage line (`traitRollOptions`). */
+  readonly damage?: { readonly weapon: string; readonly rolled: string };
 }
 
 /**
@@ -392,11 +402,25 @@ export interface SheetRoll {
  * @param actor - The character.
  * @param trait - The trait the button names.
  * @param i18n - The localization (for the trait's label).
+ * @param from - For a damage roll made from an attack card: what the attack earned (extra dice, the hit's multiplier).
  * @throws EngineError when the character has no such trait or a stored value cannot be rolled.
  */
-export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localization): SheetRoll {
+export function sheetRoll(
+  actor: SampleActor,
+  trait: TraitRef,
+  i18n: Localization,
+  from?: { readonly extraDice: number; readonly multiplier?: number },
+): SheetRoll {
   const byId = new Map(actor.items.map((item) => [item.id, item]));
-  const roll = requestForTrait(actor.type, actor.system, trait, (id) => byId.get(id));
+  const roll = requestForTrait(
+    actor.type,
+    actor.system,
+    trait,
+    (id) => byId.get(id),
+    from
+      ? { extraDice: from.extraDice, ...(from.multiplier === undefined ? {} : { multiplier: from.multiplier }) }
+      : {},
+  );
   const label = traitLabelOf(roll.label, (key) => i18n.localize(key));
   const title = roll.damage ? i18n.format("ROLLING_BONES.Damage.Roll", { name: label }) : label;
   const engine = ENGINE_OF[actor.type];
@@ -435,7 +459,14 @@ export function sheetRoll(actor: SampleActor, trait: TraitRef, i18n: Localizatio
       actionDice: { level, faces: start.faces, held: [{ faces: start.faces, count: start.count }] },
     };
   }
-  return { engine: roll.engine, request: roll.request, title, settings, direct: roll.damage?.direct === true };
+  return {
+    engine: roll.engine,
+    request: roll.request,
+    title,
+    settings,
+    direct: roll.damage?.direct === true,
+    ...(roll.damage ? { damage: { weapon: roll.damage.weapon, rolled: roll.damage.rolled } } : {}),
+  };
 }
 
 /** A sheet action, as the sheet's buttons name them (`data-action` and its data). */

@@ -10,7 +10,7 @@
 import { ENGINE_OF, isNpcType, rollingTypeOf } from "../data/actor/pure.ts";
 import { npcDefencesShown } from "../data/settings/targets.ts";
 import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
-import { percentileReading, poolExtra, verdictOn, type JudgedRoll } from "../dice/cards/verdicts.ts";
+import { judgedTargets, type JudgedActor } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
 import { percentile, shared, type EngineId } from "../engines/core.ts";
 
@@ -65,34 +65,11 @@ function targetActor(target: RollTarget): TargetedToken["actor"] {
   return target.actor ? (game.actors.get(target.actor) ?? null) : null;
 }
 
-/**
- * The card's targets judged: each one of the roll's engine hit or missed against its actor's defence
- * figure (a percentile target at its own net), another engine's named without a verdict; the figure
- * (and a percentile target's reading) kept only where every viewer may see it. Pure over the roll and
- * the actors read.
- */
-function judged(roll: JudgedRoll, targets: readonly RollTarget[]): RollTarget[] {
-  return targets.map((target) => {
-    const actor = targetActor(target);
-    const defence = defenceOf(actor);
-    const engine = engineOf(actor?.type) ?? target.engine;
-    if (defence === null) return { ...target, verdict: "none" as const };
-    const verdict = verdictOn(roll, { engine, defence });
-    const { defence: _hidden, reading: _read, extra: _extra, ...own } = target;
-    // A dice-pool hit carries its own extra successes to the damage (RULES.md §6), hidden figure or not.
-    const rest = engine === "pool" && verdict === "hit" ? { ...own, extra: poolExtra(roll, defence) } : own;
-    const shown = !isNpcType(actor?.type) || npcDefencesShown();
-    if (!shown || engine !== roll.engine) return { ...rest, engine, verdict };
-    // A percentile target's own reading (value and level at its net) is shown with its figure (RULES.md §6).
-    const read = engine === "percentile" && verdict !== "none" ? percentileReading(roll, defence) : null;
-    return {
-      ...rest,
-      engine,
-      verdict,
-      defence,
-      ...(read ? { reading: { value: read.value, level: read.level } } : {}),
-    };
-  });
+/** The world's actor a stored target names (a token of an unlinked actor is read through its actor), as the judging reads it. */
+function judgedActor(target: RollTarget): JudgedActor | null {
+  const actor = targetActor(target);
+  if (!actor) return null;
+  return { engine: engineOf(actor.type), defence: defenceOf(actor), shown: !isNpcType(actor.type) || npcDefencesShown() };
 }
 
 /**
@@ -110,9 +87,10 @@ export async function judgeTargets(message: ChatMessage.Implementation): Promise
   const targets = readTargets(options.targets);
   if (targets.length === 0 || options.damage !== undefined) return false;
   const engine = (roll.constructor as typeof EngineRoll).ENGINE.id;
-  const next = judged(
+  const next = judgedTargets(
     { engine, request: roll.request, outcome: roll.outcome, throws: roll.throws, card: options.card },
     targets,
+    judgedActor,
   );
   if (JSON.stringify(next) === JSON.stringify(targets)) return false;
   const rolls = message.rolls.map((r, i) => {

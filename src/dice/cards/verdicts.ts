@@ -6,7 +6,7 @@
 import { isRecord, type EngineId, type Throw } from "../../engines/shared/core.ts";
 import { percentile, pool } from "../../engines/core.ts";
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
-import type { Verdict } from "./targets.ts";
+import type { RollTarget, Verdict } from "./targets.ts";
 
 /** What a judgment reads of a roll: its engine, request, outcome, thrown dice and (action) card state. */
 export interface JudgedRoll {
@@ -96,4 +96,52 @@ export function percentileReading(roll: JudgedRoll, defence: number): percentile
 export function poolExtra(roll: JudgedRoll, defence: number): number {
   const request = { ...(roll.request as pool.PoolRequest), difficulty: defence };
   return Math.max(0, pool.resolve(request, roll.throws).net - 1);
+}
+
+/** A target's actor as the judging reads it. */
+export interface JudgedActor {
+  /** The engine it rolls, or `null` (not one of the system's actors). */
+  readonly engine: EngineId | null;
+  /** Its defence figure, or `null` when none is stored. */
+  readonly defence: number | null;
+  /** Whether every viewer of the card may see that figure (a character, or NPCs shown by the world). */
+  readonly shown: boolean;
+}
+
+/**
+ * A card's targets judged (RULES.md §6): each one of the roll's engine hit or missed against its
+ * actor's defence figure (a percentile target at its own net, a dice-pool hit with its own extra
+ * successes), another engine's named without a verdict; the figure (and a percentile target's
+ * reading) kept only where every viewer may see it. The active GM's judging (`services/targets.ts`)
+ * and the lab's fight both run it.
+ *
+ * @param roll - The attack roll.
+ * @param targets - Its stored targets.
+ * @param actorOf - The actor a target names, or `null` (none, or gone).
+ */
+export function judgedTargets(
+  roll: JudgedRoll,
+  targets: readonly RollTarget[],
+  actorOf: (target: RollTarget) => JudgedActor | null,
+): RollTarget[] {
+  return targets.map((target) => {
+    const actor = actorOf(target);
+    const defence = actor?.defence ?? null;
+    const engine = actor?.engine ?? target.engine;
+    if (defence === null) return { ...target, verdict: "none" as const };
+    const verdict = verdictOn(roll, { engine, defence });
+    const { defence: _hidden, reading: _read, extra: _extra, ...own } = target;
+    // A dice-pool hit carries its own extra successes to the damage (RULES.md §6), hidden figure or not.
+    const rest = engine === "pool" && verdict === "hit" ? { ...own, extra: poolExtra(roll, defence) } : own;
+    if (actor?.shown !== true || engine !== roll.engine) return { ...rest, engine, verdict };
+    // A percentile target's own reading (value and level at its net) is shown with its figure (RULES.md §6).
+    const read = engine === "percentile" && verdict !== "none" ? percentileReading(roll, defence) : null;
+    return {
+      ...rest,
+      engine,
+      verdict,
+      defence,
+      ...(read ? { reading: { value: read.value, level: read.level } } : {}),
+    };
+  });
 }

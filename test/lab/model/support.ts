@@ -38,3 +38,14 @@ export async function rollClassCard(state: CardState): Promise<string> {
     double.uninstall();
   }
 }
+
+/** The sample characters and the bestiary's NPCs, as the lab's fight reads them. */
+export function roster(): SampleActor[] {
+  const dir = path.join(ROOT, "packs/_source/bestiary");
+  const bestiary = sampleActors(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as unknown),
+  );
+  return [...actors(), ...bestiary];
+}
