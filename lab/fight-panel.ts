@@ -10,6 +10,7 @@ import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { damageButton } from "../src/applications/chat/card-controls.ts";
 import { harmControlsView, type ShownTarget } from "../src/applications/chat/harm-view.ts";
 import { readDurationPicker } from "../src/applications/sheets/duration-picker.ts";
+import type { ConditionDuration } from "../src/applications/sheets/views/index.ts";
 import { conditionNameKey } from "../src/data/conditions/index.ts";
 import { recordedTargets, targetDamage } from "../src/services/harm/ledger.ts";
 import { harm, type EngineId } from "../src/engines/index.ts";
@@ -91,6 +92,9 @@ export class FightPanel {
   readonly #open = new Set<string>();
 
   #seed: number;
+
+  /** The sheets' duration picker's last choice (until removed at first). */
+  #duration: ConditionDuration | undefined;
 
   constructor(
     readonly section: HTMLElement,
@@ -225,6 +229,10 @@ export class FightPanel {
     const focused = this.#focusKey();
     this.section.innerHTML = render.lab("fight", view);
     for (const card of state.cards) this.#decorate(card);
+    // Each fighter's figures are a region of their own, named for whose they are (landmarks are unique).
+    for (const f of view.fighters) {
+      this.section.querySelector(`[data-fighter="${f.id}"] .rb-stats`)?.setAttribute("aria-label", f.sheetLabel);
+    }
     this.#restoreFocus(focused);
   }
 
@@ -237,9 +245,10 @@ export class FightPanel {
         ? [{ id: c.status, name: i18n.localize(conditionNameKey(c.status)), value: left, units: c.duration.units }]
         : [];
     });
-    const context = sheetContext(fighterActor(f), true, i18n, undefined, {
+    const context = sheetContext(fighterActor(f), true, i18n, this.#duration, {
       timed,
       health: { rules: harm.DEFAULT_WOUND_RULES, defeated: f.defeated },
+      idPrefix: `lab-fight-${f.id}`,
     });
     return {
       id: f.id,
@@ -445,7 +454,8 @@ export class FightPanel {
         return;
       }
       // Until removed, or for the rounds or turns the sheet's duration picker names (RULES.md §6).
-      this.#take(addCondition(state, fighterId, status, readDurationPicker(button.closest("[data-stat]"))));
+      this.#duration = readDurationPicker(button.closest("[data-stat]"));
+      this.#take(addCondition(state, fighterId, status, this.#duration));
       return;
     }
     if (fighterId && button.dataset.action) {

@@ -3,7 +3,8 @@
  * Foundry needed, rendered from the real templates (`templates/**`), the real built CSS
  * (`dist/rolling-bones.css`) and the real engines. Each engine has its roll dialog with live exact
  * odds and a Roll button throwing seeded dice; a gallery shows fixed card states; the sample
- * characters' sheets work as in Foundry; the Action Results Table editor sets the lab world's table.
+ * characters' sheets work as in Foundry; a fight can be played in every engine (attack, damage, Undo,
+ * combat and timed conditions); the Action Results Table editor sets the lab world's table.
  * Served by `npm run lab` (or `npm start`); the browser tests use it as their fixture.
  */
 import "../dist/rolling-bones.css";

@@ -8,7 +8,8 @@
  * the odds advice (issue 26): a dialog's "what each choice buys", an open action card's advisor,
  * and the GM's difficulty dial in the roll-request form; and play with equipment and harm: a
  * character's sheet with its equipment and a condition applied, an NPC's sheet, attack cards
- * against their targets, and a damage card's panel as the GM applies damage and after an Undo.
+ * against their targets, and a damage card's panel as the GM applies damage and after an Undo; and a
+ * fight played in the lab's fight section.
  * Each image is about 600 px wide; they go to `docs/screenshots/`.
  */
 import { mkdirSync } from "node:fs";
@@ -67,6 +68,9 @@ const NPC = { id: "rbNpcAction00001" };
 
 /** The sample character whose sheet is shown, and the trait whose roll dialog is shown beside it. */
 const SHEET = { type: "pool-character", trait: 'button[data-action="roll"][data-kind="ability"]' };
+
+/** The fight shown: its engine, the seeds of the attack, its damage and the initiative, and the condition given. */
+const FIGHT = { engine: "wild", attackSeed: 2, damageSeed: 4, initiativeSeed: 3, condition: "rb-stunned" };
 
 /** A page of the lab at a pixel density that makes an element of `cssWidth` about 600 px wide. */
 async function labPage(browser: Browser, url: string, cssWidth: number): Promise<Page> {
@@ -185,6 +189,28 @@ try {
     await cards.locator(`[data-harm-specimen="${id}"] .rb-card`).screenshot({ path: file });
     written.push(file);
   }
+  // A fight played in the lab (Wild Die): the attack's card with its verdict, the damage applied from
+  // the damage card's panel, and the combat with a timed condition on the token and the sheet.
+  const fight = await labPage(browser, lab.url, 1000);
+  const section = fight.locator("#lab-fight");
+  await section.locator("[data-fight-engine]").selectOption(FIGHT.engine);
+  await section.locator('[data-fight="new"]').click();
+  await section.locator("[data-fight-seed]").fill(String(FIGHT.attackSeed));
+  await section.locator('[data-fight="attack"]').click();
+  await section.locator("[data-fight-seed]").fill(String(FIGHT.damageSeed));
+  await section.locator('[data-fight-card] [data-rb-action="rollDamage"]').click();
+  await section.locator('[data-fight-card] [data-rb-action="harmApply"][data-multiplier="half"]').last().click();
+  await section.locator("[data-fight-seed]").fill(String(FIGHT.initiativeSeed));
+  await section.locator('[data-fight="beginCombat"]').click();
+  const bearer = section.locator(".lab-fight__fighter").last();
+  await bearer.locator("summary").click();
+  await bearer.locator('[data-duration="units"]').selectOption("rounds");
+  await bearer.locator('[data-duration="value"]').fill("2");
+  await bearer.locator(`[data-action="toggleCondition"][data-status="${FIGHT.condition}"]`).click();
+  await fight.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const fightFile = path.join(OUT, "fight-wild.png");
+  await section.locator(".lab-fight").screenshot({ path: fightFile });
+  written.push(fightFile);
   // The GM's difficulty dial in the roll-request form.
   const dialFile = path.join(OUT, "advice-dial.png");
   await advice.locator("#lab-requests .rb-dial").screenshot({ path: dialFile });

@@ -167,17 +167,17 @@ export interface SheetContext {
  * @param editable - Whether the viewer may edit it.
  * @param i18n - The localization.
  * @param duration - The duration picker's last choice (until removed when absent).
- * @param fight - In the lab's fight: the timed conditions with what the combat leaves of each, and the
- *   health's wound and defeat as the sheet shows them.
+ * @param fight - In the lab's fight: the timed conditions with what the combat leaves of each, the
+ *   health's wound and defeat as the sheet shows them, and the fighter's own id prefix.
  */
 export function sheetContext(
   actor: SampleActor,
   editable: boolean,
   i18n: Localization,
   duration?: ConditionDuration,
-  fight?: { readonly timed: readonly TimedView[]; readonly health: SheetHealth },
+  fight?: { readonly timed: readonly TimedView[]; readonly health: SheetHealth; readonly idPrefix: string },
 ): SheetContext {
-  const idPrefix = `lab-sheet-${actor.id}`;
+  const idPrefix = fight?.idPrefix ?? `lab-sheet-${actor.id}`;
   return {
     header: {
       name: actor.name,
