@@ -69,7 +69,11 @@ function targetActor(target: RollTarget): TargetedToken["actor"] {
 function judgedActor(target: RollTarget): JudgedActor | null {
   const actor = targetActor(target);
   if (!actor) return null;
-  return { engine: engineOf(actor.type), defence: defenceOf(actor), shown: !isNpcType(actor.type) || npcDefencesShown() };
+  return {
+    engine: engineOf(actor.type),
+    defence: defenceOf(actor),
+    shown: !isNpcType(actor.type) || npcDefencesShown(),
+  };
 }
 
 /**

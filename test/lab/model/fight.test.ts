@@ -227,7 +227,7 @@ describe("the lab's fight", () => {
     const steps = fighter(state, pc.id).wound?.steps ?? 0;
     const fresh = lastCard(ok(attack(start, pc.id, weaponOf(pc), [], 42, SETTINGS, I18N)));
     const hurt = lastCard(ok(attack(state, pc.id, weaponOf(pc), [], 42, SETTINGS, I18N)));
-    const of = (card: FightCard) => ((card.roll.request as Record<string, number>)[field] ?? 0) as number;
+    const of = (card: FightCard) => (card.roll.request as Record<string, number>)[field] ?? 0;
     expect(of(hurt) - of(fresh)).toBe(step * steps);
     // Damage is not moved by the wound (RULES.md §6).
     if (engine === "pool" || engine === "wild" || engine === "action") {
