@@ -59,6 +59,7 @@ const SCENARIOS = [
   "test/services/percentile-damage.test.ts",
   "test/services/action-dice-forgery.test.ts",
   "test/services/forgery-batch.test.ts",
+  "test/applications/self-check.test.ts",
 ];
 
 /**

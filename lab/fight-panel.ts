@@ -269,7 +269,7 @@ export class FightPanel {
       current,
       open: this.#open.has(f.id),
       sheetLabel: i18n.format("ROLLING_BONES.Lab.Fight.Sheet", { name: f.actor.name }),
-      sheet: render.system("templates/sheets/shared/stats.hbs", context),
+      html: render.system("templates/sheets/shared/stats.hbs", context),
     };
   }
 

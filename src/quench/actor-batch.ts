@@ -12,6 +12,7 @@
  *   `ActiveEffect#isSuppressed`; the test world emulates `Actor#appliedEffects` from the API pages);
  * - an item dropped from one character onto another's sheet is copied to it, the original kept.
  */
+import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { CHARACTER_TYPES, SCHEMA_VERSION, WILD_STARTING_FATE_POINTS, type CharacterType } from "../data/actor/pure.ts";
 import { effectChange, effectData } from "../helpers/compat.ts";
@@ -60,7 +61,7 @@ function read(actor: Actor.Implementation, path: string): unknown {
 async function create(type: CharacterType, system: Record<string, unknown> = {}): Promise<Actor.Implementation> {
   // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
   const data = { name: `Quench ${type}`, type, system } as unknown as Actor.CreateData;
-  const actor = await Actor.implementation.create(data);
+  const actor = await Actor.implementation.create(inScratch(data));
   if (!actor) throw new Error(`could not create a ${type}`);
   return actor;
 }

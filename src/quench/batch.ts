@@ -7,6 +7,19 @@
 import { SYSTEM_ID } from "../constants.ts";
 import { calibrate, throwD4, type FaceMapping } from "./faces.ts";
 
+/** The folder the self-check puts the actors the batches make in (`null`: none, as under Quench). */
+let scratchFolder: string | null = null;
+
+/** Sets the folder the batches' actors are made in, or `null` for none (the self-check sets it around its run). */
+export function useScratchFolder(id: string | null): void {
+  scratchFolder = id;
+}
+
+/** An actor's creation data, put in the scratch folder when there is one. [API13 Actor#folder: the Folder that contains it] */
+export function inScratch<T extends object>(data: T): T {
+  return scratchFolder === null ? data : { ...data, folder: scratchFolder };
+}
+
 /** The part of Quench's API the batch uses (mocha's `describe`/`it`/hooks and chai's `assert`). */
 export interface QuenchApi {
   registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
@@ -91,7 +104,7 @@ export function registerPostingBatch(
         },
         actor: async (name, type, system, items = []) => {
           // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
-          const data = { name, type, system, items } as unknown as Actor.CreateData;
+          const data = inScratch({ name, type, system, items }) as unknown as Actor.CreateData;
           const actor = await Actor.implementation.create(data);
           if (!actor) throw new Error(`could not create ${name}`);
           actors.push(actor);

@@ -12,6 +12,7 @@
  *   Ability pair at the weapon's difficulty; each card names the weapon and offers its owner (the GM
  *   running the batch) Roll damage, which rolls the weapon's damage.
  */
+import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { asCharacter, type CharacterType } from "../data/actor/pure.ts";
 import { requestForTrait } from "../data/actor/trait-rolls.ts";
@@ -295,7 +296,7 @@ export function registerEquipmentBatch(quench: QuenchApi): void {
       const make = async (type: CharacterType, system: Record<string, unknown>, items: Record<string, unknown>[]) => {
         // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
         const data = { name: `Quench equipment ${type}`, type, system, items } as unknown as Actor.CreateData;
-        const actor = await Actor.implementation.create(data);
+        const actor = await Actor.implementation.create(inScratch(data));
         if (!actor) throw new Error(`could not create a ${type}`);
         actors.push(actor);
         return actor;

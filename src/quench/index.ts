@@ -12,6 +12,7 @@ import { registerEquipmentBatch } from "./equipment-batch.ts";
 import { registerTargetsBatch } from "./targets-batch.ts";
 import { registerFightBatch } from "./fight-batch.ts";
 import { registerForgeryBatch } from "./forgery-batch.ts";
+import { registerHudBatch } from "./hud-batch.ts";
 import { registerInitiativeBatch } from "./initiative-batch.ts";
 import { registerAutomaticBatch } from "./automatic-batch.ts";
 import { registerPointsBatch } from "./points-batch.ts";
@@ -48,6 +49,7 @@ export function registerQuenchBatches(quench: QuenchApi): void {
   registerTargetsBatch(quench);
   registerFightBatch(quench);
   registerForgeryBatch(quench);
+  registerHudBatch(quench);
   registerInitiativeBatch(quench);
   registerAutomaticBatch(quench);
   registerAdviceBatch(quench);

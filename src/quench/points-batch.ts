@@ -9,6 +9,7 @@
  * - Willpower: one per roll outside combat, refused without current points;
  * - a Precision & Impact pick that updates the card.
  */
+import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import type { CharacterType } from "../data/actor/pure.ts";
 import type { PointsRecord } from "../dice/index.ts";
@@ -49,7 +50,7 @@ export function registerPointsBatch(quench: QuenchApi): void {
       const make = async (type: CharacterType, system: Record<string, unknown>) => {
         // The v13 types do not take a system type's name as a literal here; the data is what Foundry reads.
         const data = { name: `Quench points ${type}`, type, system } as unknown as Actor.CreateData;
-        const actor = await Actor.implementation.create(data);
+        const actor = await Actor.implementation.create(inScratch(data));
         if (!actor) throw new Error(`could not create a ${type}`);
         actors.push(actor);
         return actor;

@@ -6,6 +6,7 @@
  * - the character's roll from the card is gathered on it, judged for the GM only;
  * - a second roll for the same character is refused; the reveal shows the DC to everyone.
  */
+import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { requestDecorated } from "../applications/requests/card.ts";
 import { REQUEST_FLAG, type RequestRecord } from "../services/requests/names.ts";
@@ -143,13 +144,13 @@ export function registerRequestsBatch(quench: QuenchApi): void {
           type: "action-character",
           system: { level: 3, saves: { reflex: { mod: 2 } } },
         } as unknown as Actor.CreateData;
-        actor = (await Actor.implementation.create(data)) ?? null;
+        actor = (await Actor.implementation.create(inScratch(data))) ?? null;
         const poolData = {
           name: "Quench request pool",
           type: "pool-character",
           system: { attributes: { dexterity: { rating: 3 } } },
         } as unknown as Actor.CreateData;
-        poolActor = (await Actor.implementation.create(poolData)) ?? null;
+        poolActor = (await Actor.implementation.create(inScratch(poolData))) ?? null;
       });
       context.after(async () => {
         for (const message of messages) await message.delete();

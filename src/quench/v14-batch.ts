@@ -12,6 +12,7 @@
  * operator and clamped numbers; the character batch the legacy-field migration. A failure here means
  * the test world's v13 or v14 mode was wrong; fix both.
  */
+import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { CHANGE_PREFIX, CONDITIONS, hudActorTypes } from "../data/conditions/index.ts";
 import { PERCENTILE_MAX_RATING } from "../data/actor/pure.ts";
@@ -61,7 +62,7 @@ export function registerV14Batch(quench: QuenchApi): void {
               name: "Quench condition",
               type: `${condition.engine}-character`,
             } as unknown as Actor.CreateData;
-            const actor = await Actor.implementation.create(data);
+            const actor = await Actor.implementation.create(inScratch(data));
             if (!actor) throw new Error(`could not create a ${condition.engine}-character`);
             actors.push(actor);
             await actor.toggleStatusEffect(condition.id, { active: true });
@@ -81,7 +82,7 @@ export function registerV14Batch(quench: QuenchApi): void {
           async () => {
             const condition = CONDITIONS[0]!;
             const data = { name: "Quench timed", type: `${condition.engine}-character` } as unknown as Actor.CreateData;
-            const actor = await Actor.implementation.create(data);
+            const actor = await Actor.implementation.create(inScratch(data));
             if (!actor) throw new Error(`could not create a ${condition.engine}-character`);
             actors.push(actor);
             await addTimedCondition(actor, condition.id, 2, "rounds");
@@ -167,7 +168,7 @@ export function registerV14Batch(quench: QuenchApi): void {
             const made: Actor.Implementation[] = [];
             for (const name of ["Quench Ash", "Quench Birch", "Quench Cedar"]) {
               const data = { name, type: "action-character" } as unknown as Actor.CreateData;
-              const actor = await Actor.implementation.create(data);
+              const actor = await Actor.implementation.create(inScratch(data));
               if (!actor) throw new Error("could not create an action-character");
               actors.push(actor);
               made.push(actor);
@@ -239,7 +240,7 @@ export function registerV14Batch(quench: QuenchApi): void {
               type: "percentile-character",
               system: { skills: { [id]: { name: "Quench climbing", rating: 3 } } },
             } as unknown as Actor.CreateData;
-            const actor = await Actor.implementation.create(data);
+            const actor = await Actor.implementation.create(inScratch(data));
             if (!actor) throw new Error("could not create a percentile-character");
             actors.push(actor);
             const too = PERCENTILE_MAX_RATING + 5;

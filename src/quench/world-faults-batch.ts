@@ -9,6 +9,7 @@
  * sheet's parts render as one element each with every class it declares.
  * A failure here means the double's reading was wrong; fix both.
  */
+import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { chatCommandEntry, deletionUpdate, generation } from "../helpers/compat.ts";
 import { rollToChat } from "../services/roll.ts";
@@ -92,7 +93,7 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
             type: "pi-character",
             system: { conditions: { condQuench00001: { name: "Tired", hindrance: "minor", active: true } } },
           } as unknown as Actor.CreateData;
-          const actor = await Actor.implementation.create(data);
+          const actor = await Actor.implementation.create(inScratch(data));
           if (!actor) throw new Error("could not create a pi-character");
           actors.push(actor);
           await actor.update(deletionUpdate("system.conditions", "condQuench00001"));
@@ -104,7 +105,7 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
           "a number outside its field's range is clamped into it, a fraction never stored; a key the schema lacks is not kept",
           async () => {
             const data = { name: "Quench schema", type: "pool-character" } as unknown as Actor.CreateData;
-            const actor = await Actor.implementation.create(data);
+            const actor = await Actor.implementation.create(inScratch(data));
             if (!actor) throw new Error("could not create a pool-character");
             actors.push(actor);
             const rating = () => foundry.utils.getProperty(actor, "_source.system.attributes.strength.rating");
@@ -141,7 +142,7 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
 
         context.it("a sheet renders each part as one element, with every class its options declare", async () => {
           const data = { name: "Quench sheet", type: "pool-npc" } as unknown as Actor.CreateData;
-          const actor = await Actor.implementation.create(data);
+          const actor = await Actor.implementation.create(inScratch(data));
           if (!actor) throw new Error("could not create a pool-npc");
           actors.push(actor);
           const sheet = actor.sheet as unknown as {

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The world's Action Results Table on the Foundry test double: the hidden settings and the GM-only
  * settings menu are registered in `init`, and a table the GM saves is the one every percentile roll
@@ -59,10 +60,14 @@ describe("registration", () => {
     }
     expect(double.game.settings.get("rolling-bones", "artTable")).toEqual({});
     expect(double.game.settings.get("rolling-bones", "artNoticeShown")).toBe(false);
-    const { ArtEditor } = await import("../../src/applications/settings/index.ts");
+    const { ArtEditor } = await import("../../src/applications/settings/art-editor.ts");
     const menu = double.game.settings.menus.get("rolling-bones.artTableMenu");
     expect(menu).toMatchObject({ restricted: true, icon: "fa-solid fa-table" });
-    expect(menu?.type).toBe(ArtEditor);
+    // Core makes the menu's class and renders it when its button is pressed: the editor opens.
+    const Menu = menu?.type as unknown as new () => { render(force?: boolean): Promise<unknown> };
+    await new Menu().render(true);
+    const open = [...foundry.applications.instances.values()];
+    expect(open.some((app) => app instanceof ArtEditor)).toBe(true);
   });
 });
 

@@ -36,6 +36,7 @@ import { strictClass, strictInstances, strictObject } from "./strict.ts";
 import { assertFlagScope, USER_ROLES, userInstance, type UserInstance } from "./users.ts";
 import { deepClone, diffUpdate, expandObject, getProperty, isPlainObject, mergeObject, randomID } from "./utils.ts";
 import { withMembers, worldCollection, type WorldCollection } from "./collection.ts";
+import { actorFolder, folderInstance, type FolderInstance } from "./folders.ts";
 
 /** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. [API13 CONST.DOCUMENT_OWNERSHIP_LEVELS] */
 export const DOCUMENT_OWNERSHIP_LEVELS = Object.freeze({ INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 });
@@ -59,6 +60,8 @@ export interface ActorSpec {
   items?: ItemSpec[];
   /** Embedded Active Effects; default none. */
   effects?: EffectSpec[];
+  /** The folder it is in (its id), if any. */
+  folder?: string | null;
 }
 
 /** An embedded item of an actor, as stored. */
@@ -488,6 +491,12 @@ class Actor {
     return this.#spec.type;
   }
 
+  /** The folder that holds it, or `null`. [API13 ClientDocumentMixin#folder] */
+  get folder(): FolderInstance | null {
+    const id = this.#spec.folder;
+    return typeof id === "string" && viewOf(this.#clientId).folders.has(id) ? folderInstance(id, this.#clientId) : null;
+  }
+
   /** The image path, or `null` when none was given. */
   get img(): string | null {
     return this.#spec.img ?? null;
@@ -702,21 +711,7 @@ class Actor {
         if (keepId && (!/^[A-Za-z0-9]{16}$/.test(wanted) || items.some((i) => i._id === wanted))) {
           throw new Error(`Foundry double: the id ${wanted} cannot be kept`);
         }
-        const stored = jsonCopy(d) as Partial<ItemSpec>;
-        const type = String(stored.type ?? "");
-        return {
-          _id: keepId ? wanted : randomID(),
-          name: String(stored.name ?? ""),
-          type,
-          ...(typeof stored.img === "string" ? { img: stored.img } : {}),
-          system: createdSystem("Item", type, stored.system),
-          sort: stored.sort ?? 0,
-          flags: stored.flags ?? {},
-          // Embedded effects come with the item, each with an id. [API13 ClientDocumentMixin#createEmbeddedDocuments]
-          effects: (stored.effects ?? []).map((e) =>
-            storedEffect({ ...e, _id: typeof e._id === "string" ? e._id : randomID() }, true),
-          ),
-        };
+        return newItemSpec(d, keepId ? wanted : randomID());
       });
       items.push(...created);
       return { ids: created.map((c) => c._id), changes: null };
@@ -877,7 +872,7 @@ class Actor {
   }
 
   /**
-   * Creates a world actor from `{ name, type, system?, img?, ownership? }`: its `system` cleaned and
+   * Creates a world actor from `{ name, type, system?, img?, ownership?, items?, folder? }`: its `system` cleaned and
    * validated by its type's model, the creator its owner; `createActor` fires on every connected
    * client. Only a GM may (the stricter reading of the ACTOR_CREATE permission, whose default role no
    * public page gives). [API13 Document.create; hookEvents.createDocument]
@@ -890,6 +885,7 @@ class Actor {
       throw new Error("Foundry double: the creation was cancelled");
     await toServer();
     if (!user.isGM) throw new Error(`User ${user.name} lacks permission to create Actor`);
+    const folder = actorFolder(data.folder);
     const id = randomID();
     const ownership = isPlainObject(data.ownership) ? (data.ownership as Record<string, number>) : {};
     const spec: ActorSpec = jsonCopy({
@@ -897,7 +893,12 @@ class Actor {
       name: typeof data.name === "string" ? data.name : "",
       type,
       ...(typeof data.img === "string" ? { img: data.img } : {}),
+      ...(folder === null ? {} : { folder }),
       system,
+      // Embedded items given with the actor are created with it, each with a new id. [API13 Document.create]
+      ...(Array.isArray(data.items) && data.items.length > 0
+        ? { items: (data.items as Record<string, unknown>[]).map((d) => newItemSpec(d, randomID())) }
+        : {}),
       ownership: { default: DOCUMENT_OWNERSHIP_LEVELS.NONE, [user.id]: DOCUMENT_OWNERSHIP_LEVELS.OWNER, ...ownership },
       flags: isPlainObject(data.flags) ? (data.flags as ActorSpec["flags"]) : {},
     });
@@ -938,6 +939,28 @@ strictInstances(Actor);
 const StrictActor = strictClass(Actor);
 export { StrictActor as Actor };
 export type { Actor as ActorInstance };
+
+/**
+ * An embedded item as stored from its creation data: its `system` checked by its type's model, its
+ * effects each with an id. [API13 ClientDocumentMixin#createEmbeddedDocuments]
+ */
+function newItemSpec(d: Record<string, unknown>, id: string): ItemSpec {
+  const stored = jsonCopy(d) as Partial<ItemSpec>;
+  const type = String(stored.type ?? "");
+  return {
+    _id: id,
+    name: String(stored.name ?? ""),
+    type,
+    ...(typeof stored.img === "string" ? { img: stored.img } : {}),
+    system: createdSystem("Item", type, stored.system),
+    sort: stored.sort ?? 0,
+    flags: stored.flags ?? {},
+    // Embedded effects come with the item, each with an id. [API13 ClientDocumentMixin#createEmbeddedDocuments]
+    effects: (stored.effects ?? []).map((e) =>
+      storedEffect({ ...e, _id: typeof e._id === "string" ? e._id : randomID() }, true),
+    ),
+  };
+}
 
 /** The world home of one actor: read from each client's copy, written on the server and broadcast. */
 function worldHome(id: string): ActorHome {

@@ -108,6 +108,7 @@ import {
 } from "./tokens.ts";
 import { Combat, createCombats, useCombats, type CombatantSpec } from "./combat.ts";
 import type { WorldCollection } from "./collection.ts";
+import { Folder, createWorldFolders } from "./folders.ts";
 import { loadTemplates, renderTemplate } from "./templates.ts";
 import {
   createUsers,
@@ -199,6 +200,8 @@ export interface DoubleGame {
   readonly users: UsersCollection;
   readonly messages: MessagesCollection;
   readonly actors: ReturnType<typeof createWorldActors>;
+  /** The world's folders (`game.folders`; of actors). */
+  readonly folders: ReturnType<typeof createWorldFolders>;
   readonly packs: ReturnType<typeof createPacks>;
   /** The world's roll tables (tables.ts). [API13 game.tables] */
   readonly tables: ReturnType<typeof createWorldTables>;
@@ -212,7 +215,10 @@ export interface DoubleGame {
   };
   readonly release: { generation: 13 | 14; version: string; build: number };
   readonly system: { id: string; title: string; version: string; [key: string]: unknown };
-  readonly modules: { get(id: string): { id: string; active: boolean } | undefined };
+  readonly modules: {
+    get(id: string): { id: string; active: boolean } | undefined;
+    values(): IterableIterator<{ id: string; active: boolean; [key: string]: unknown }>;
+  };
   /**
    * The active combat of the viewed scene, or `null` (no combat). Only the fields the system reads; a
    * test sets it to start or advance a combat. [API13 Game#combat, Combat#round, Combat#started, Combat#combatants]
@@ -439,6 +445,7 @@ const GLOBAL_NAMES = [
   "Handlebars",
   "Combat",
   "Actor",
+  "Folder",
   "canvas",
 ] as const;
 
@@ -517,6 +524,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     messages: new Map(),
     actors: new Map(),
     scenes: new Map((opts.scenes ?? []).map((scene) => [scene.id, structuredClone(scene)])),
+    folders: new Map(),
     worldSettings: new Map(),
     clientSettings: new Map(),
     userSettings: new Map(),
@@ -540,6 +548,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         worldSettings: view.worldSettings,
         actors: view.actors,
         scenes: view.scenes,
+        folders: view.folders,
       };
     },
     server: world,
@@ -782,6 +791,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       users: usersCollection,
       messages,
       actors: createWorldActors(),
+      folders: createWorldFolders(),
       packs: createPacks(structuredClone(opts.packs ?? []), (opts.tablePacks ?? []).map(createTablePack)),
       tables: createWorldTables(opts.tables ?? []),
       data: strictObject(
@@ -803,7 +813,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       ),
       system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
       // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [FOUNDRY-NOTES §9; API13 Game#modules]
-      modules: strictObject({ get: (id: string) => modules.get(id) }, "game.modules"),
+      // A Collection (a Map of the installed modules by id): `get`, and `values()` for every one. [API13 Game#modules; Collection]
+      modules: strictObject({ get: (id: string) => modules.get(id), values: () => modules.values() }, "game.modules"),
       combat: null,
       combats: createCombats(combats),
       keybindings: keybindings.api,
@@ -928,6 +939,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     Handlebars: env.handlebars,
     Combat,
     Actor,
+    Folder,
     // Each client's canvas: its viewed scene and token layer (tokens.ts). [API13 canvas]
     canvas: createCanvas(),
   });

@@ -18,6 +18,7 @@
  */
 import type { ActorSpec } from "./actors.ts";
 import type { SceneSpec } from "./tokens.ts";
+import type { FolderSpec } from "./folders.ts";
 import { currentUserId, env, peekEnv, runAs, type ChatMessageSource, type UserSource } from "./state.ts";
 
 /** What one client holds of the world. */
@@ -27,6 +28,7 @@ export interface ClientView {
   worldSettings: Map<string, unknown>;
   actors: Map<string, ActorSpec>;
   scenes: Map<string, SceneSpec>;
+  folders: Map<string, FolderSpec>;
 }
 
 /** What runs on each connected client when a change reaches it (as that client). */
@@ -63,6 +65,7 @@ export function snapshot(): ClientView {
     worldSettings: new Map([...s.worldSettings].map(([k, v]) => [k, structuredClone(v)])),
     actors: new Map([...s.actors].map(([id, a]) => [id, structuredClone(a)])),
     scenes: new Map([...s.scenes].map(([id, sc]) => [id, structuredClone(sc)])),
+    folders: new Map([...s.folders].map(([id, f]) => [id, structuredClone(f)])),
   };
 }
 

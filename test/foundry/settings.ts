@@ -89,6 +89,14 @@ export function createSettings(): SettingsApi {
       if (typeof config.type !== "function") {
         throw new Error(`Settings menu ${namespace}.${key} needs an application class`);
       }
+      // Since v12 a menu's type may be an ApplicationV2 class (foundryvtt issue #10680); a class of
+      // anything else is refused, the stricter reading of what core checks.
+      const api = (env().globals.foundry as { applications?: { api?: { ApplicationV2?: unknown } } } | undefined)
+        ?.applications?.api?.ApplicationV2;
+      const proto = (config.type as { prototype?: unknown }).prototype;
+      if (typeof api === "function" && !(proto instanceof (api as abstract new () => object))) {
+        throw new Error(`Settings menu ${namespace}.${key}: its type must be an ApplicationV2 class`);
+      }
       menus.set(`${namespace}.${key}`, { ...config, namespace, key });
     },
     register(namespace, key, config) {

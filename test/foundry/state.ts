@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Handlebars from "handlebars";
 import type { ActorSpec } from "./actors.ts";
+import type { FolderSpec } from "./folders.ts";
 import type { SceneSpec } from "./tokens.ts";
 import type { SheetRegistration } from "./documents.ts";
 import type { ClientView } from "./server.ts";
@@ -66,6 +67,8 @@ export interface World {
   actors: Map<string, ActorSpec>;
   /** Scenes with their tokens: the server's stored data, or a client's copy of it. */
   scenes: Map<string, SceneSpec>;
+  /** Folders (of actors): the server's stored data, or a client's copy of it. */
+  folders: Map<string, FolderSpec>;
   worldSettings: Map<string, unknown>;
   /** Client-scope settings, per client (user id). */
   clientSettings: Map<string, Map<string, unknown>>;

@@ -91,6 +91,7 @@ describe("guard: the only ways text becomes HTML", () => {
       "lab/art-panel.ts",
       "lab/dom.ts",
       "lab/engine-panel.ts",
+      "lab/fight-panel.ts",
       "lab/main.ts",
       "lab/sheet-panel.ts",
       "src/applications/chat/action-card-panel.ts",

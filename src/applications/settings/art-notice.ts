@@ -6,7 +6,7 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { artNoticeDue, storedArt } from "../../data/settings/art-table.ts";
 import { escapeHTML } from "../../helpers/html.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
-import { ArtEditor } from "./art-editor.ts";
+import { openArtEditor } from "./open.ts";
 
 /**
  * Shows the notice when it is due (see `artNoticeDue`), records at once that it was shown (so a
@@ -34,5 +34,8 @@ export async function showArtNoticeOnce(): Promise<void> {
     ],
     rejectClose: false,
   });
-  if (choice === "open") await new ArtEditor().render({ force: true });
+  if (choice === "open") {
+    // The editor loads when asked for, never at startup.
+    await openArtEditor();
+  }
 }

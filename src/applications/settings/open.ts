@@ -1,0 +1,16 @@
+/**
+ * Opening the settings windows: each window's module loads on first use, never at startup (the
+ * settings menus and the one-time notice open them through these).
+ */
+
+/** Opens the Action Results Table editor (its module loaded on first use). */
+export async function openArtEditor(): Promise<void> {
+  const { ArtEditor } = await import("./art-editor.ts");
+  await new ArtEditor().render({ force: true });
+}
+
+/** Opens the self-check window (its module loaded on first use). */
+export async function openSelfCheck(): Promise<void> {
+  const { SelfCheck } = await import("./self-check.ts");
+  await new SelfCheck().render({ force: true });
+}
