@@ -31,6 +31,12 @@ export function releaseBuild(): number {
   return typeof build === "number" ? build : 0;
 }
 
+/** The running Foundry version as it names itself (`13.351`), or the generation when it gives none. [API13 ReleaseData#version] */
+export function releaseVersion(): string {
+  const version = (game.release as { version?: unknown } | undefined)?.version;
+  return typeof version === "string" && version !== "" ? version : String(generation());
+}
+
 /**
  * Turns any generation's mode id (or ours) into a {@link Visibility}; unknown ids are public, and
  * v14's "in character" mode is public as far as dice are concerned.

@@ -75,7 +75,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 export const ASSERT: QuenchContext["assert"] = Object.freeze({
   equal(actual: unknown, expected: unknown, message?: string) {
     // chai's `equal` is non-strict (==), and the batches were written against it.
-    // eslint-disable-next-line eqeqeq
     if (!(actual == expected)) {
       throw new AssertionError(`${message ? `${message}: ` : ""}expected ${shown(actual)} to equal ${shown(expected)}`);
     }

@@ -64,7 +64,7 @@ describe("registration", () => {
     const menu = double.game.settings.menus.get("rolling-bones.artTableMenu");
     expect(menu).toMatchObject({ restricted: true, icon: "fa-solid fa-table" });
     // Core makes the menu's class and renders it when its button is pressed: the editor opens.
-    const Menu = menu?.type as unknown as new () => { render(force?: boolean): Promise<unknown> };
+    const Menu = menu?.type as new () => { render(force?: boolean): Promise<unknown> };
     await new Menu().render(true);
     const open = [...foundry.applications.instances.values()];
     expect(open.some((app) => app instanceof ArtEditor)).toBe(true);

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { ALICE, GM, bootSystem } from "../support/system.ts";
 import type { SelfCheck } from "../../src/applications/settings/self-check.ts";
+import type { QuenchApi } from "../../src/quench/batch.ts";
 
 let double: FoundryDouble;
 afterEach(() => double.uninstall());
@@ -18,12 +19,12 @@ afterEach(() => double.uninstall());
 async function openMenu(): Promise<SelfCheck> {
   const menu = double.game.settings.menus.get("rolling-bones.selfCheckMenu");
   expect(menu).toMatchObject({ restricted: true, name: "ROLLING_BONES.SelfCheck.MenuName" });
-  const Menu = menu?.type as unknown as new () => { render(force?: boolean): Promise<unknown> };
+  const Menu = menu?.type as new () => { render(force?: boolean): Promise<unknown> };
   await new Menu().render(true);
   const { SelfCheck } = await import("../../src/applications/settings/self-check.ts");
   const app = [...foundry.applications.instances.values()].find((a) => a instanceof SelfCheck);
   if (!app) throw new Error("the self-check did not open");
-  return app as unknown as SelfCheck;
+  return app;
 }
 
 describe("the self-check", () => {
@@ -77,11 +78,10 @@ describe("the self-check", () => {
     const app = await openMenu();
     // A batch that fails: its actor left behind in the scratch folder, which goes all the same.
     const batch = await import("../../src/quench/batch.ts");
-    const index = await import("../../src/quench/index.ts");
-    const original = index.registerQuenchBatches;
-    const failing = (quench: Parameters<typeof original>[0]) =>
-      quench.registerBatch("rolling-bones.broken", ({ it, assert }) => {
-        it("makes an actor and fails", async () => {
+    const failing = (quench: QuenchApi) =>
+      quench.registerBatch("rolling-bones.broken", (context) => {
+        const { assert } = context;
+        context.it("makes an actor and fails", async () => {
           await (
             globalThis as unknown as { Actor: { implementation: { create(d: object): Promise<unknown> } } }
           ).Actor.implementation.create(batch.inScratch({ name: "Left behind", type: "pool-npc", system: {} }));

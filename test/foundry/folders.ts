@@ -115,7 +115,7 @@ export function folderInstance(id: string, clientId: string): Folder {
 export function actorFolder(folder: unknown): string | null {
   if (folder === undefined || folder === null) return null;
   const spec = typeof folder === "string" ? env().server.folders.get(folder) : undefined;
-  if (!spec || spec.type !== "Actor") throw new Error(`Foundry double: no folder of actors ${String(folder)}`);
+  if (!spec || spec.type !== "Actor") throw new Error(`Foundry double: no folder of actors ${JSON.stringify(folder)}`);
   return spec.id;
 }
 

@@ -6,15 +6,27 @@
  * hold (`equal` is `==`, `deepEqual` structural, `isTrue` exactly `true`).
  */
 import { describe, expect, it } from "vitest";
-import type { QuenchApi } from "../../src/quench/batch.ts";
+import type { QuenchApi, QuenchContext } from "../../src/quench/batch.ts";
 import { ASSERT, deepEqual, listBatches, runBatches } from "../../src/quench/runner.ts";
+
+/** A batch context's functions, each callable on its own. */
+function bound(context: QuenchContext) {
+  return {
+    describe: (name: string, fn: () => void) => context.describe(name, fn),
+    it: (name: string, fn: () => Promise<void> | void) => context.it(name, fn),
+    before: (fn: () => Promise<void> | void) => context.before(fn),
+    after: (fn: () => Promise<void> | void) => context.after(fn),
+  };
+}
 
 /** Two batches that record what ran, in order. */
 function register(log: string[], options: { failBefore?: boolean; hang?: boolean } = {}) {
   return (quench: QuenchApi) => {
     quench.registerBatch(
       "rb.first",
-      ({ describe, it, before, after, assert }) => {
+      (context) => {
+        const { assert } = context;
+        const { describe, it, before, after } = bound(context);
         before(() => {
           log.push("before");
           if (options.failBefore) throw new Error("no dice");
@@ -44,8 +56,8 @@ function register(log: string[], options: { failBefore?: boolean; hang?: boolean
       },
       { displayName: "The first" },
     );
-    quench.registerBatch("rb.second", ({ it }) => {
-      it("second", () => void log.push("second"));
+    quench.registerBatch("rb.second", (context) => {
+      context.it("second", () => void log.push("second"));
     });
   };
 }

@@ -11,6 +11,7 @@ import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import { systemPath } from "../../constants.ts";
 import { notify } from "../../helpers/notify.ts";
+import { releaseVersion } from "../../helpers/compat.ts";
 import { registerQuenchBatches } from "../../quench/index.ts";
 import { useScratchFolder, type QuenchApi } from "../../quench/batch.ts";
 import { listBatches, runBatches, type CheckResult } from "../../quench/runner.ts";
@@ -26,12 +27,11 @@ export type SelfCheckContext = ApplicationV2.RenderContext & SelfCheckView;
 
 /** Where the check runs, as a bug report names it. [API13 Game#release (version), Game#system, Game#modules] */
 function environment(): SelfCheckEnvironment {
-  const release = game.release as unknown as { version?: string };
   // `game.modules` (a Collection, so a Map) holds every installed module, `active` telling which are on.
   const installed = game.modules as unknown as Map<string, { id: string; active: boolean; version?: string }>;
   const modules = [...installed.values()];
   return {
-    foundry: release.version ?? String(game.release.generation),
+    foundry: releaseVersion(),
     system: `${game.system.id} ${game.system.version}`,
     modules: modules.filter((m) => m.active).map((m) => `${m.id} ${m.version ?? ""}`.trim()),
   };
