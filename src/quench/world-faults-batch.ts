@@ -6,10 +6,12 @@
  * through the dice fulfilment (fault 5), and the readings the double takes where no public page
  * settles a behaviour: a number outside a field's range is never stored, keys a schema does not
  * define are not kept, a path through `__proto__` or `constructor` reaches no prototype, and a
- * sheet's parts render as one element each with every class it declares.
+ * sheet's parts render as one element each with every class it declares; and a system settings
+ * menu's button in core's settings opens its window, which loads on demand (`lazyMenu`).
  * A failure here means the double's reading was wrong; fix both.
  */
 import { inScratch } from "./batch.ts";
+import { until } from "./fight-batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { chatCommandEntry, deletionUpdate, generation } from "../helpers/compat.ts";
 import { rollToChat } from "../services/roll.ts";
@@ -163,6 +165,37 @@ export function registerWorldFaultsBatch(quench: QuenchApi): void {
             await sheet.close();
           }
         });
+
+        context.it(
+          "a system settings menu's button in core's settings opens its window (loaded on demand)",
+          async () => {
+            // [API13 ClientSettings#sheet: core's settings window; its menu buttons carry the menu's label]
+            const settings = game.settings.sheet as unknown as {
+              render(options: object): Promise<unknown>;
+              close(): Promise<unknown>;
+              element?: HTMLElement;
+            };
+            await settings.render({ force: true });
+            const label = game.i18n.localize("ROLLING_BONES.ArtEditor.MenuLabel");
+            const button = () =>
+              [...(settings.element?.querySelectorAll<HTMLButtonElement>("button") ?? [])].find(
+                (b) => b.textContent?.trim() === label,
+              );
+            try {
+              assert.isTrue(await until(() => button() !== undefined), `core's settings show the button "${label}"`);
+              button()?.click();
+              const { ArtEditor } = await import("../applications/settings/art-editor.ts");
+              const editor = () => [...foundry.applications.instances.values()].find((app) => app instanceof ArtEditor);
+              assert.isTrue(
+                await until(() => editor() !== undefined),
+                "pressing it opens the Action Results Table editor",
+              );
+              await editor()?.close();
+            } finally {
+              await settings.close();
+            }
+          },
+        );
 
         if (game.modules.get("dice-so-nice")?.active === true) {
           context.it("a GM-side action with Dice So Nice active does not wait for the 3D animation", async () => {

@@ -5,7 +5,9 @@ import { broadcast, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
 import { strictObject } from "./strict.ts";
 import { deepClone } from "./utils.ts";
-import { users } from "./users.ts";
+import { userInstance, users } from "./users.ts";
+import { ApplicationV2 } from "./applications.ts";
+import { localize } from "../support/i18n.ts";
 
 /** A setting's configuration. [API13 ClientSettings#register] */
 export interface SettingConfig {
@@ -38,6 +40,14 @@ export interface SettingMenuConfig {
 
 /** The emulated `game.settings`. */
 export interface SettingsApi {
+  /**
+   * Core's settings window on the running client (one per client): a button per registered menu,
+   * labelled with its localized label (a restricted menu for a GM only, [API13
+   * SettingSubmenuConfig#restricted]); pressing one makes the menu's class and renders it. The markup
+   * and the call (`new type()`, `render(true)`) are not settled by a public page: the Quench batch
+   * `rolling-bones.world` presses the button in a real world. [API13 ClientSettings#sheet]
+   */
+  readonly sheet: ApplicationV2;
   /** Registered settings menus by `namespace.key`. [API13 ClientSettings#menus] */
   readonly menus: Map<string, SettingMenuConfig & { namespace: string; key: string }>;
   /** Registers a settings menu; its `type` must be a class. [API13 ClientSettings#registerMenu] */
@@ -71,6 +81,48 @@ function store(scope: "world" | "client" | "user"): Map<string, unknown> {
   return map;
 }
 
+/** Core's settings window, as far as the system's menus need it (see {@link SettingsApi.sheet}). */
+class SettingsConfig extends ApplicationV2 {
+  static override DEFAULT_OPTIONS = {
+    id: "settings-config",
+    window: { title: "Configure Settings" },
+    actions: {
+      openMenu(this: SettingsConfig, _event: Event, target: HTMLElement) {
+        const menu = this.menus.get(target.dataset.key ?? "");
+        const Menu = menu?.type as (new () => { render(force: boolean): Promise<unknown> }) | undefined;
+        if (Menu) return new Menu().render(true);
+        return undefined;
+      },
+    },
+  };
+
+  constructor(readonly menus: Map<string, SettingMenuConfig & { namespace: string; key: string }>) {
+    super();
+  }
+
+  override async _renderHTML(): Promise<unknown> {
+    await Promise.resolve();
+    const gm = userInstance(currentUserId())?.isGM === true;
+    const list = document.createElement("ul");
+    for (const [key, menu] of this.menus) {
+      if (menu.restricted === true && !gm) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = "openMenu";
+      button.dataset.key = key;
+      button.textContent = localize(menu.label ?? "");
+      const item = document.createElement("li");
+      item.append(button);
+      list.append(item);
+    }
+    return list;
+  }
+
+  override _replaceHTML(result: unknown, content: HTMLElement): void {
+    content.replaceChildren(result as Node);
+  }
+}
+
 /** Builds the strict `game.settings`. */
 export function createSettings(): SettingsApi {
   const settings = new Map<string, SettingConfig & { namespace: string; key: string }>();
@@ -82,7 +134,14 @@ export function createSettings(): SettingsApi {
     return config;
   }
 
+  const sheets = new Map<string, ApplicationV2>();
   const api: SettingsApi = {
+    get sheet() {
+      const id = currentUserId();
+      let sheet = sheets.get(id);
+      if (!sheet) sheets.set(id, (sheet = new SettingsConfig(menus)));
+      return sheet;
+    },
     settings,
     menus,
     registerMenu(namespace, key, config) {
