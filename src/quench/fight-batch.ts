@@ -224,7 +224,8 @@ export function registerFightBatch(quench: QuenchApi): void {
       context.it(
         "what each choice buys counts a real character's conditions: the ticked row is the headline",
         async () => {
-          const hero = await batch.actor("Quench hero", "wild-character", {});
+          // Character Points to spend: the check prices them (a new character may hold none).
+          const hero = await batch.actor("Quench hero", "wild-character", { characterPoints: 5 });
           await runChoicesScenario(hero, batch.assert);
         },
       );
