@@ -10,13 +10,14 @@ import { KEYBINDINGS, boundKeys, keysHeld, rollControlHint } from "../applicatio
 import { DICE_ROLES, diceRoleOf } from "../dice/appearance.ts";
 import { ROLL_FACTORIES } from "../dice/index.ts";
 import { diceSoNice, hasDiceRoles } from "../integrations/dice-so-nice.ts";
-import { tokenActionHudIntegration, hudSubjectOf } from "../integrations/token-action-hud.ts";
+import { TAH_UNRESPONSIVE_FROM, tokenActionHudIntegration, hudSubjectOf } from "../integrations/token-action-hud.ts";
 import { decodeAction, hudActions, traitOfAction, HUD_LAYOUT } from "../integrations/token-action-hud-actions.ts";
 import { asCharacter } from "../data/actor/pure.ts";
 import { requestForTrait } from "../data/actor/trait-rolls.ts";
 import { equipmentOf } from "../applications/sheets/roll-trait.ts";
 import { EngineError } from "../engines/core.ts";
-import type { QuenchApi, QuenchContext } from "./batch.ts";
+import { inScratch, type Assert, type QuenchApi, type QuenchContext } from "./batch.ts";
+import { until } from "./fight-batch.ts";
 
 /** What the batch reads of Token Action HUD Core: its module's `api` and the running HUD's manager. [token-action-hud-core core/api.mjs; main.mjs `game.tokenActionHud`] */
 interface TahReadable {
@@ -54,6 +55,54 @@ function withBindingHeld<T>(binding: KeyBinding, fn: (event: MouseEvent) => T): 
     return fn(event);
   } finally {
     if (added) down.delete(binding.key);
+  }
+}
+
+/**
+ * Core draws its HUD for a controlled token of a new character of ours on the viewed scene; a Shift
+ * click on one of its attribute actions (Core's `button.tah-action-button`, whose `value` is the
+ * action's encoded value: token-action-hud-core `templates/action.hbs`) posts that roll's card. On
+ * builds where Core's buttons stop responding (its issue 375) this fails, as the GM was told.
+ */
+export async function runTahClickScenario(assert: Assert): Promise<void> {
+  const view = canvas as unknown as {
+    ready?: boolean;
+    scene?: Scene.Implementation | null;
+    tokens?: { get(id: string): { control?(options?: object): unknown; release?(): unknown } | undefined };
+  };
+  assert.isTrue(view.ready === true && view.scene != null, "view a scene, then run the check again");
+  const scene = view.scene as Scene.Implementation;
+  const data = { name: "Quench HUD hero", type: "wild-character", system: {} } as unknown as Actor.CreateData;
+  const actor = await Actor.implementation.create(inScratch(data));
+  if (!actor) throw new Error("could not create the HUD check's character");
+  const [token] = (await scene.createEmbeddedDocuments("Token", [
+    { actorId: actor.id, name: actor.name, x: 0, y: 0 },
+  ] as never)) as unknown as { id: string; delete(): Promise<unknown> }[];
+  const posted: ChatMessage.Implementation[] = [];
+  const seen = (message: ChatMessage.Implementation) => {
+    if (message.speaker?.actor === actor.id) posted.push(message);
+  };
+  const hook = Hooks.on("createChatMessage", seen);
+  try {
+    if (!token) throw new Error("could not create the HUD check's token");
+    assert.isTrue(await until(() => view.tokens?.get(token.id) !== undefined), "the token is drawn");
+    view.tokens?.get(token.id)?.control?.({ releaseOthers: true });
+    const button = () =>
+      [...document.querySelectorAll<HTMLButtonElement>("button.tah-action-button")].find((b) => {
+        const action = decodeAction(b.value);
+        return action?.kind === "roll" && traitOfAction(action)?.kind === "attribute";
+      });
+    assert.isTrue(await until(() => button() !== undefined), "Core draws an attribute action for the token");
+    button()?.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, shiftKey: true }));
+    assert.isTrue(
+      await until(() => posted.length > 0),
+      `the click posted the roll (Core's buttons may stop responding from build ${TAH_UNRESPONSIVE_FROM}, its issue 375)`,
+    );
+  } finally {
+    Hooks.off("createChatMessage", hook);
+    for (const message of posted) await message.delete();
+    await token?.delete();
+    await actor.delete();
   }
 }
 
@@ -174,6 +223,14 @@ export function registerIntegrationsBatch(quench: QuenchApi): void {
             }
           }
         });
+        if (game.modules.get("token-action-hud-core")?.active === true) {
+          context.it(
+            "a click on an action Core draws for a token of ours posts its roll (Shift: no dialog)",
+            async () => {
+              await runTahClickScenario(assert);
+            },
+          );
+        }
       });
     },
     { displayName: "Rolling Bones: keybindings, Dice So Nice, Token Action HUD" },

@@ -75,7 +75,10 @@ describe.each([13, 14] as const)("the integrations batch on the test world, v%i"
     double.installTokenActionHud();
     const { names, failed } = await run();
     expect(names).toContain("lists, for each character the user owns, actions whose traits the character can roll");
-    expect(failed).toEqual([]);
+    // The world draws no canvas nor Core's HUD: the click on a drawn action is a real world's check,
+    // which here stops at its first step, saying what it needs.
+    expect(failed).toEqual([expect.stringContaining("a click on an action Core draws for a token of ours")]);
+    expect(failed[0]).toContain("view a scene, then run the check again");
   });
 
   it("fails the Token Action HUD check when Core is active but nothing was handed over", async () => {
@@ -83,7 +86,7 @@ describe.each([13, 14] as const)("the integrations batch on the test world, v%i"
     (await import("../../src/integrations/token-action-hud.ts")).forgetTokenActionHud();
     double.installTokenActionHud();
     const { failed } = await run();
-    expect(failed).toHaveLength(1);
+    expect(failed.filter((f) => !f.includes("view a scene"))).toHaveLength(1);
     expect(failed[0]).toContain("integration handed over");
   });
 
