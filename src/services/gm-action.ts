@@ -109,8 +109,25 @@ async function readRequest(asker: User.Implementation, actionId: string, wait: b
   }
 }
 
+/**
+ * How long a GM asked to apply waits for its own view to make it the active GM. Presence reaches each
+ * client after its own latency (the `userConnected` hook): a player who heard first that the GM left
+ * asks the assistant before the assistant has heard it. [API13/API14 hookEvents.userConnected]
+ */
+const PRESENCE_WAIT = 2_000;
+
+/** Whether this client is the active GM, or becomes it within {@link PRESENCE_WAIT}. */
+async function activeHere(): Promise<boolean> {
+  const deadline = Date.now() + PRESENCE_WAIT;
+  while (!game.users.activeGM?.isSelf) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
 async function apply(userId: string, actionId: string): Promise<ActionReply> {
-  if (!game.users.activeGM?.isSelf) return refuse("NotActiveGM");
+  if (!(await activeHere())) return refuse("NotActiveGM");
   const key = `${userId}.${actionId}`;
   const earlier = replies.get(key);
   if (earlier?.ok) return { ...earlier, repeated: true };

@@ -549,6 +549,9 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         actors: view.actors,
         scenes: view.scenes,
         folders: view.folders,
+        // Presence as this client knows it (User#active, Users#activeGM): a join or a leave reaches
+        // each client after its latency, with the userConnected hook. [API13 hookEvents.userConnected]
+        active: view.active,
       };
     },
     server: world,
@@ -1008,7 +1011,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     if (!connected) for (const query of env.openQueries) if (query.target === userId) query.finish();
     void runAs(userId, () =>
       broadcast(
-        () => undefined,
+        (view) => {
+          if (connected) view.active.add(userId);
+          else view.active.delete(userId);
+        },
         (clientId) => {
           if (clientId !== userId) Hooks.callAll("userConnected", userInstance(userId), connected);
         },
@@ -1184,6 +1190,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       env.canvases.delete(userId);
       const was = world.active.has(userId);
       world.active.add(userId);
+      // The client that connects loads the presence as the server holds it, itself included.
+      viewOf(userId).active.add(userId);
       if (!was) announceConnection(userId, true);
     },
     setPageVisible(userId, visible) {

@@ -29,6 +29,8 @@ export interface ClientView {
   actors: Map<string, ActorSpec>;
   scenes: Map<string, SceneSpec>;
   folders: Map<string, FolderSpec>;
+  /** Who this client knows to be logged in: it learns of a join or a leave after its own latency. */
+  active: Set<string>;
 }
 
 /** What runs on each connected client when a change reaches it (as that client). */
@@ -66,6 +68,7 @@ export function snapshot(): ClientView {
     actors: new Map([...s.actors].map(([id, a]) => [id, structuredClone(a)])),
     scenes: new Map([...s.scenes].map(([id, sc]) => [id, structuredClone(sc)])),
     folders: new Map([...s.folders].map(([id, f]) => [id, structuredClone(f)])),
+    active: new Set(s.active),
   };
 }
 

@@ -247,7 +247,8 @@ class User {
     };
     const answer = async (): Promise<unknown> => {
       await delay(e.queryLatency);
-      if (!this.active) throw new Error(`User ${this.name} is not active and cannot be queried`);
+      // Whether the target is still there is the server's truth, not the asker's view of it.
+      if (!e.server.active.has(this._id)) throw new Error(`User ${this.name} is not active and cannot be queried`);
       const queries = (e.globals.CONFIG as { queries: Record<string, QueryHandler | undefined> }).queries;
       const handler = queries[name];
       if (typeof handler !== "function") throw new Error(`Unknown query "${name}"`);
@@ -260,7 +261,7 @@ class User {
       }
       // A client that left (a reload, a closed tab) before answering takes its answer with it: the asker
       // hears nothing and waits for its timeout. [no public page; the stricter reading, issue 23 fault 11]
-      if (!this.active) {
+      if (!e.server.active.has(this._id)) {
         finish();
         return new Promise<never>(() => undefined);
       }

@@ -76,6 +76,8 @@ describe("privileged actions", () => {
   it("show one localized error when no GM is online, and run nothing", async () => {
     await boot();
     double.setActive(GM, false);
+    // The player's client has heard that the GM left (presence reaches each client after its latency).
+    await double.settle();
     let runs = 0;
     service.registerGmAction("test.none", { run: async () => ++runs });
     expect(await service.requestGmAction("test.none", {})).toBeNull();

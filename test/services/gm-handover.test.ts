@@ -206,4 +206,42 @@ describe("a GM handover (fault 11)", () => {
     expect(errors(w)).toEqual([]);
     expect(countOf(w, ALICE)).toBe(dice - 1);
   });
+
+  it("uneven latencies (the assistant 400 ms, the player 20 ms): the player hears first that the GM left, the assistant applies once it has heard too, and no error is shown", async () => {
+    w = await bootWorld({
+      users: [
+        { id: GM, name: "Gamemaster", role: "GM" },
+        { id: ASSISTANT, name: "Assistant", role: "ASSISTANT" },
+        { id: ALICE, name: "Alice", role: "PLAYER" },
+      ],
+      latency: { [GM]: 150, [ASSISTANT]: 400, [ALICE]: 20 },
+      queryLatency: 20,
+    });
+    expect(await w.double.actAs(GM, () => w.service.startSession())).toBe(true);
+    const card = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
+    await w.double.settle();
+    const dice = countOf(w, ALICE);
+    const gmAction = await import("../../src/services/gm-action.ts");
+    const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
+    // The GM's client closes as the query reaches it; Alice hears it after 20 ms, the assistant after 400.
+    const answeredBy: string[] = [];
+    const activeSeen: (string | null)[] = [];
+    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = (query: { userId: string; actionId: string }) => {
+      answeredBy.push(w.double.game.user.id);
+      activeSeen.push(w.double.game.users.activeGM?.id ?? null);
+      if (w.double.game.user.id !== GM) return handler(query);
+      w.double.setActive(GM, false);
+      return new Promise<never>(() => undefined);
+    };
+    nextFaces(w, [[3, 4]]);
+    const done = await control(w, ALICE, card, { type: "augment", faces: 4 });
+    await w.double.settle();
+    expect(done).toBe(true);
+    expect(answeredBy).toEqual([GM, ASSISTANT]);
+    // When Alice's request reached the assistant, its own client still saw the GM as the active one.
+    expect(activeSeen[1]).toBe(GM);
+    expect(errors(w)).toEqual([]);
+    expect(countOf(w, ALICE)).toBe(dice - 1);
+    expect(cardRoll(w, card, ASSISTANT).card.ledger).toHaveLength(1);
+  }, 60_000);
 });
