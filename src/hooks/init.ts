@@ -1,5 +1,6 @@
 import { api } from "../api.ts";
 import { registerSettingsMenus } from "../applications/settings/index.ts";
+import { registerSelfCheckMenu } from "../quench/self-check-menu.ts";
 import { registerSheets } from "../applications/sheets/index.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { NPC_TYPE_LABELS, TRACKABLE_ATTRIBUTES, TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
@@ -70,6 +71,7 @@ export function onInit(): void {
   registerInitiativeSettings();
   registerTargetSettings();
   registerSettingsMenus();
+  registerSelfCheckMenu();
   // Privileged actions reach the active GM through this query (see services/gm-action.ts).
   CONFIG.queries[ACTION_QUERY] = handleActionQuery;
   // A user joined or left: a request waiting for a GM who left goes to the GM active now.

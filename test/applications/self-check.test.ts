@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { ALICE, GM, bootSystem } from "../support/system.ts";
-import type { SelfCheck } from "../../src/applications/settings/self-check.ts";
+import type { SelfCheck } from "../../src/quench/self-check.ts";
 import type { QuenchApi } from "../../src/quench/batch.ts";
 
 let double: FoundryDouble;
@@ -23,7 +23,7 @@ async function openMenu(): Promise<SelfCheck> {
   expect(menu).toMatchObject({ restricted: true, name: "ROLLING_BONES.SelfCheck.MenuName" });
   const Menu = menu?.type as new () => { render(force?: boolean): Promise<unknown> };
   await new Menu().render(true);
-  const { SelfCheck } = await import("../../src/applications/settings/self-check.ts");
+  const { SelfCheck } = await import("../../src/quench/self-check.ts");
   const app = [...foundry.applications.instances.values()].find((a) => a instanceof SelfCheck);
   if (!app) throw new Error("the self-check did not open");
   return app;
@@ -110,7 +110,7 @@ describe("the self-check", () => {
 
   it("is not run for a player: nothing is made", async () => {
     double = await bootSystem({ userId: ALICE });
-    const { SelfCheck } = await import("../../src/applications/settings/self-check.ts");
+    const { SelfCheck } = await import("../../src/quench/self-check.ts");
     const app = new SelfCheck();
     const results = await app.run(["rolling-bones.actors"]);
     expect(results).toEqual([]);

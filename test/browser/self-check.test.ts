@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { launch, openPage, shoot } from "../support/browser.ts";
 import { createHandlebars } from "../support/handlebars.ts";
 import { ROOT, format } from "../support/i18n.ts";
-import { selfCheckView, type SelfCheckState } from "../../src/applications/settings/self-check-view.ts";
+import { selfCheckView, type SelfCheckState } from "../../src/quench/self-check-view.ts";
 
 const hb = createHandlebars();
 const template = hb.compile(readFileSync(path.join(ROOT, "templates/settings/self-check.hbs"), "utf8"));

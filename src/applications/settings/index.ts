@@ -4,16 +4,13 @@
  */
 import { SYSTEM_ID } from "../../constants.ts";
 
-import { openArtEditor, openSelfCheck } from "./open.ts";
+import { openArtEditor } from "./open.ts";
 
 export { showArtNoticeOnce } from "./art-notice.ts";
-export { openArtEditor, openSelfCheck };
+export { openArtEditor };
 
 /** The key of the Action Results Table settings menu. */
 export const ART_MENU_KEY = "artTableMenu";
-
-/** The key of the self-check settings menu. */
-export const SELF_CHECK_MENU_KEY = "selfCheckMenu";
 
 /**
  * A settings menu's class whose window's module loads when the menu is opened. Core takes an
@@ -42,14 +39,6 @@ export function registerSettingsMenus(): void {
     hint: "ROLLING_BONES.ArtEditor.MenuHint",
     icon: "fa-solid fa-table",
     type: lazyMenu(openArtEditor),
-    restricted: true,
-  });
-  game.settings.registerMenu(SYSTEM_ID, SELF_CHECK_MENU_KEY, {
-    name: "ROLLING_BONES.SelfCheck.MenuName",
-    label: "ROLLING_BONES.SelfCheck.MenuLabel",
-    hint: "ROLLING_BONES.SelfCheck.MenuHint",
-    icon: "fa-solid fa-stethoscope",
-    type: lazyMenu(openSelfCheck),
     restricted: true,
   });
 }

@@ -8,9 +8,3 @@ export async function openArtEditor(): Promise<void> {
   const { ArtEditor } = await import("./art-editor.ts");
   await new ArtEditor().render({ force: true });
 }
-
-/** Opens the self-check window (its module loaded on first use). */
-export async function openSelfCheck(): Promise<void> {
-  const { SelfCheck } = await import("./self-check.ts");
-  await new SelfCheck().render({ force: true });
-}

@@ -1,7 +1,7 @@
 /**
  * The self-check window (issue 41, "a check a real table can run"): a GM settings menu that runs the
  * system's in-world checks — the same batch definitions Quench runs — with the system's own small
- * runner (`quench/runner.ts`), so a table without Quench (or on a core Quench does not load on) can
+ * runner (`runner.ts`), so a table without Quench (or on a core Quench does not load on) can
  * still check its world. The actors the checks make go in a scratch folder, deleted afterwards with
  * anything a failed check left in it; each result is shown as it comes, and the report (Foundry build,
  * system version, active modules, every result) can be copied into a bug report. Loaded only when
@@ -9,12 +9,12 @@
  */
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
-import { systemPath } from "../../constants.ts";
-import { notify } from "../../helpers/notify.ts";
-import { releaseVersion } from "../../helpers/compat.ts";
-import { registerQuenchBatches } from "../../quench/index.ts";
-import { useScratchFolder, type QuenchApi } from "../../quench/batch.ts";
-import { listBatches, runBatches, type CheckResult } from "../../quench/runner.ts";
+import { systemPath } from "../constants.ts";
+import { notify } from "../helpers/notify.ts";
+import { releaseVersion } from "../helpers/compat.ts";
+import { registerQuenchBatches } from "./index.ts";
+import { useScratchFolder, type QuenchApi } from "./batch.ts";
+import { listBatches, runBatches, type CheckResult } from "./runner.ts";
 import {
   selfCheckView,
   type SelfCheckEnvironment,

@@ -4,7 +4,7 @@
  * reason of a failure), the count, and a plain-text report to paste into a bug report — the Foundry
  * build, the system's version and the active modules first, then every result.
  */
-import type { BatchInfo, CheckResult } from "../../quench/runner.ts";
+import type { BatchInfo, CheckResult } from "./runner.ts";
 
 /** What the window's words are read with (Foundry's `game.i18n`, or a test's localization). */
 export interface SelfCheckLocalization {
