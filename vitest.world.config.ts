@@ -1,10 +1,34 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The scenario suites again, in the test world of several clients with latency (test/support/system.ts
- * `RB_WORLD`), once as v13 and once as v14.
+ * The run's seed (issue 41): one per run, or `RB_SEED` to replay one; every world project's tests seed
+ * `Math.random` from it (test/support/virtual-clock.ts), and a failed test prints it.
  */
-const SCENARIOS = [
+const SEED = process.env.RB_SEED ?? String(Math.floor(Math.random() * 2 ** 32));
+
+/**
+ * Wraps each lazy `import("…")` of `src/` in the test world's tracker (test/foundry/state.ts), so
+ * `settle()` counts a module still loading as work in flight.
+ */
+export function trackLazyImports() {
+  return {
+    name: "rb-track-lazy-imports",
+    transform(code: string, id: string) {
+      if (!id.includes("/src/") || !id.endsWith(".ts")) return null;
+      const next = code.replace(
+        /\bimport\(\s*(["'][^"']+["'])\s*\)/g,
+        "(globalThis.__rbTrackImport ?? ((p) => p))(import($1))",
+      );
+      return next === code ? null : { code: next, map: null };
+    },
+  };
+}
+
+/**
+ * The scenario suites again, in the test world of several clients with latency (test/support/system.ts
+ * `RB_WORLD`), once as v13 and once as v14, every one at a table's latency on the simulated clock.
+ */
+export const SCENARIOS = [
   "test/dice/scenarios.test.ts",
   "test/services/action-dice-scenarios.test.ts",
   "test/services/gm-action.test.ts",
@@ -63,30 +87,38 @@ const SCENARIOS = [
 ];
 
 /**
- * The scenario files run again at a table's latency, 150 ms per hop (issue 23, fault 11), in v14: the
- * GM queue's card actions, the card controls in the chat log, the GM's roll requests, and the Assistant
- * GM alone (the GM handover at 150 ms, with four players at once, is `gm-handover.test.ts` in every
- * run). A representative subset: every scenario file at 150 ms would take the run past its budget.
+ * The scenario files run again with two GMs online, the Assistant GM active beside the GM (issue 41):
+ * the GM queue's card actions and its handover, the card controls, points and their handover, the GM's
+ * roll requests and damage that lands.
  */
-const AT_TABLE_LATENCY = [
+const TWO_GMS = [
   "test/services/action-dice-scenarios.test.ts",
   "test/applications/card-actions.test.ts",
+  "test/services/gm-action.test.ts",
+  "test/services/points.test.ts",
+  "test/services/points-handover.test.ts",
   "test/services/requests.test.ts",
-  "test/services/assistant-gm.test.ts",
+  "test/services/harm.test.ts",
+  "test/services/harm-fight.test.ts",
 ];
 
-/** One world project: the scenario files in a generation at a latency per hop. */
-function world(name: string, include: string[], generation: 13 | 14, latency: number) {
+/**
+ * One world project: the scenario files in a generation at a table's latency, 150 ms per hop (issue 23,
+ * fault 11), on the simulated clock (test/support/virtual-clock.ts: latency costs simulated time, not
+ * wall time), each lazy module load of `src/` tracked as work in flight.
+ */
+function world(name: string, include: string[], generation: 13 | 14, env: Record<string, string> = {}) {
   return {
+    plugins: [trackLazyImports()],
     test: {
       name,
       include,
       environment: "node" as const,
-      env: { RB_WORLD: String(generation), RB_LATENCY: String(latency) },
+      env: { RB_WORLD: String(generation), RB_LATENCY: "150", RB_SEED: SEED, ...env },
       // A deprecation the system's own code causes fails the test (test/support/deprecations.ts).
-      setupFiles: ["test/support/deprecations.ts"],
-      // The world's latency, and the windows drawn on several clients, take time on a busy machine.
-      testTimeout: latency > 3 ? 90_000 : 30_000,
+      setupFiles: ["test/support/deprecations.ts", "test/support/virtual-clock.ts"],
+      // A test that takes the timers over runs in real time from there (gm-handover.test.ts).
+      testTimeout: 90_000,
       hookTimeout: 30_000,
     },
   };
@@ -96,9 +128,9 @@ export default defineConfig({
   test: {
     environment: "node",
     projects: [
-      world("world-v13", SCENARIOS, 13, 3),
-      world("world-v14", SCENARIOS, 14, 3),
-      world("world-v14-150ms", AT_TABLE_LATENCY, 14, 150),
+      world("world-v13", SCENARIOS, 13),
+      world("world-v14", SCENARIOS, 14),
+      world("world-v14-two-gms", TWO_GMS, 14, { RB_ASSISTANT: "1" }),
     ],
   },
 });

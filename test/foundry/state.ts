@@ -215,3 +215,33 @@ export function fromSystemCode(stack: string): boolean {
 export function takeSystemWarnings(): string[] {
   return systemWarnings.splice(0);
 }
+
+/**
+ * A lazy `import()` of the system's code as work in flight (the world's configs wrap each one of
+ * `src/` in it: vitest.world.config.ts `trackLazyImports`), so `settle()` waits for the module to load
+ * rather than returning while it loads, and no module loads after a test's world is gone.
+ */
+(globalThis as Record<string, unknown>).__rbTrackImport = <T>(load: Promise<T>): Promise<T> => {
+  const e = peekEnv();
+  loading += 1;
+  const done = load.then(
+    () => undefined,
+    () => undefined,
+  );
+  void done.finally(() => {
+    loading -= 1;
+  });
+  if (e) {
+    e.uiTasks.add(done);
+    void done.finally(() => e.uiTasks.delete(done));
+  }
+  return load;
+};
+
+/** How many of the system's modules are loading now (the virtual clock waits for them: a load takes real time). */
+let loading = 0;
+
+/** Whether one of the system's modules is loading now. */
+export function modulesLoading(): boolean {
+  return loading > 0;
+}

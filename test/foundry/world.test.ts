@@ -4,13 +4,16 @@
  * only on the initiating one), a late client loads the world when it connects, and permissions hold
  * as Foundry enforces them.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChatMessage, type FoundryDouble, installWorld, WORLD_USERS } from "./index.ts";
 
 const { GM, ASSISTANT, ALICE, BOB, LATE } = WORLD_USERS;
 
 let double: FoundryDouble;
-afterEach(() => double.uninstall());
+afterEach(() => {
+  vi.useRealTimers();
+  double.uninstall();
+});
 
 const flagOf = (viewer: string, user: string) =>
   double.actAs(viewer, () => double.game.users.get(user)?.getFlag("rolling-bones", "n"));
@@ -75,6 +78,23 @@ describe("the world of several clients", () => {
     expect(flagOf(GM, ALICE)).toBeUndefined();
   });
 
+  it("lets each client learn who is online after its own latency (presence, Users#activeGM)", async () => {
+    // Simulated time: the order of arrivals does not hang on a busy machine.
+    vi.useFakeTimers();
+    double = installWorld({ userId: ALICE, latency: { [GM]: 5, [ASSISTANT]: 80, [ALICE]: 5, [BOB]: 5 } });
+    const activeGmOf = (viewer: string) => double.actAs(viewer, () => double.game.users.activeGM?.id ?? null);
+    expect(activeGmOf(ALICE)).toBe(GM);
+    double.setActive(GM, false);
+    // Nobody has heard yet; Alice hears after 5 ms, the assistant only after 80.
+    expect(activeGmOf(ALICE)).toBe(GM);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(activeGmOf(ALICE)).toBe(ASSISTANT);
+    expect(activeGmOf(ASSISTANT)).toBe(GM);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(activeGmOf(ASSISTANT)).toBe(ASSISTANT);
+    vi.useRealTimers();
+  });
+
   it("lets a late client load the world as it is when it connects", async () => {
     double = installWorld({ userId: GM });
     await double.game.users.get(GM)?.setFlag("rolling-bones", "n", 3);
@@ -85,6 +105,9 @@ describe("the world of several clients", () => {
     expect(hooked).not.toContain("Lena");
     double.connect(LATE);
     expect(flagOf(LATE, GM)).toBe(4);
+    // The late client knows at once that it is there; the others learn it after their latency.
+    expect(double.actAs(LATE, () => double.game.users.get(LATE)?.active)).toBe(true);
+    await double.settle();
     expect(double.game.users.get(LATE)?.active).toBe(true);
   });
 
