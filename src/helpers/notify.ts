@@ -44,6 +44,10 @@ export function errorMessage(error: EngineError, i18n: ErrorLocalizer = game.i18
     data.kind = i18n.localize(`${KIND_PREFIX}${data.kind}`);
   }
   if (data.user) data.user = worldName(data.user) ?? i18n.localize("ROLLING_BONES.Error.UnknownName");
+  // An engine by its name ("Wild Die (D6)"), never its id; a value that names no engine stays as given.
+  if (data.engine && i18n.has(`ROLLING_BONES.Engine.${data.engine}`)) {
+    data.engine = i18n.localize(`ROLLING_BONES.Engine.${data.engine}`);
+  }
   return i18n.format(error.key, data);
 }
 
