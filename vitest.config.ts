@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { trackLazyImports } from "./test/support/track-imports.ts";
 
 export default defineConfig({
+  // A lazy module load of `src/` is work in flight for the test world (`settle()` waits for it).
+  plugins: [trackLazyImports()],
   test: {
     include: ["test/**/*.test.ts"],
     exclude: ["test/browser/**", "test/build/**", "**/node_modules/**"],

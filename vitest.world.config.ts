@@ -1,28 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { trackLazyImports } from "./test/support/track-imports.ts";
 
 /**
  * The run's seed (issue 41): one per run, or `RB_SEED` to replay one; every world project's tests seed
  * `Math.random` from it (test/support/virtual-clock.ts), and a failed test prints it.
  */
 const SEED = process.env.RB_SEED ?? String(Math.floor(Math.random() * 2 ** 32));
-
-/**
- * Wraps each lazy `import("…")` of `src/` in the test world's tracker (test/foundry/state.ts), so
- * `settle()` counts a module still loading as work in flight.
- */
-export function trackLazyImports() {
-  return {
-    name: "rb-track-lazy-imports",
-    transform(code: string, id: string) {
-      if (!id.includes("/src/") || !id.endsWith(".ts")) return null;
-      const next = code.replace(
-        /\bimport\(\s*(["'][^"']+["'])\s*\)/g,
-        "(globalThis.__rbTrackImport ?? ((p) => p))(import($1))",
-      );
-      return next === code ? null : { code: next, map: null };
-    },
-  };
-}
 
 /**
  * The scenario suites again, in the test world of several clients with latency (test/support/system.ts
