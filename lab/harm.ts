@@ -10,6 +10,7 @@ import { ViewKit } from "../src/applications/sheets/views/shared.ts";
 import { harm, percentile } from "../src/engines/index.ts";
 import { cardContextOf, percentileDamageCardView, readDamageLine } from "../src/dice/cards/index.ts";
 import type { HarmEntry } from "../src/services/harm/ledger.ts";
+import { ledgerEntry } from "./model/fight.ts";
 import type { Localization } from "./i18n.ts";
 import type { RequestSpecimen } from "./requests.ts";
 
@@ -20,23 +21,9 @@ const WOLF: ShownTarget = { ref: { actor: "labActorWolf0001" }, name: "Wolf", ve
 // The axe missed the ogre: its owner is offered nothing there; the GM may force it (RULES.md §6).
 const OGRE: ShownTarget = { ref: { actor: "labActorOgre0001" }, name: "Ogre", verdict: "miss" };
 
-/** A ledger entry from an application the harm model computed. */
+/** A ledger entry from an application the harm model computed (the fight's own). */
 function entry(id: string, target: ShownTarget, result: harm.HarmResult, by: string, byName: string): HarmEntry {
-  return {
-    id,
-    target: target.ref,
-    name: target.name,
-    multiplier: result.multiplier ?? "full",
-    amount: result.amount,
-    before: result.before,
-    after: result.after,
-    max: result.max,
-    wound: result.wound ? `rb-${result.wound.id}` : null,
-    defeat: result.defeat,
-    by,
-    byName,
-    undone: false,
-  };
+  return ledgerEntry(id, target, result, { id: by, name: byName });
 }
 
 /** The damage specimens. */

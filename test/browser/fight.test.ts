@@ -6,36 +6,24 @@
  * table would, with no accessibility violation and no console error. Screenshots go to
  * `.scratch/screenshots/`.
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { LAB_ENGINES } from "../../lab/model.ts";
-import { launch, shootPath } from "../support/browser.ts";
-import { format, ROOT } from "../support/i18n.ts";
-import { startLab, type LabServer } from "../support/lab.ts";
+import { shootPath } from "../support/browser.ts";
+import { format } from "../support/i18n.ts";
+import { openLab, type OpenLab } from "../support/lab.ts";
 
-const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
-
-let lab: LabServer;
-let browser: Browser;
+let open: OpenLab | undefined;
 let page: Page;
-const errors: string[] = [];
+let errors: string[] = [];
 
 beforeAll(async () => {
-  [lab, browser] = await Promise.all([startLab(), launch()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(lab.url);
-  await page.waitForSelector("body[data-lab-ready]");
-  await page.addScriptTag({ path: AXE });
+  open = await openLab();
+  ({ page, errors } = open);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await lab?.close();
+  await open?.close();
 });
 
 /** axe's violations within the fight section: WCAG 2.x A and AA and best practices. */

@@ -9,7 +9,7 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { formatPercent } from "../../src/applications/dialogs/format.ts";
 import { pool, shared } from "../../src/engines/index.ts";
 import {
@@ -25,32 +25,23 @@ import { rarityLine } from "../../src/dice/cards/context.ts";
 import { actionAdvice, piAdvice } from "../../src/engines/advice.ts";
 import type { ActionOutcome } from "../../src/engines/action/index.ts";
 import type { PiOutcome } from "../../src/engines/pi/index.ts";
-import { launch, shoot, shootPath } from "../support/browser.ts";
+import { shoot, shootPath } from "../support/browser.ts";
 import { format, ROOT } from "../support/i18n.ts";
-import { startLab, type LabServer } from "../support/lab.ts";
+import { openLab, type OpenLab } from "../support/lab.ts";
 
 const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
 
-let lab: LabServer;
-let browser: Browser;
+let open: OpenLab | undefined;
 let page: Page;
-const errors: string[] = [];
+let errors: string[] = [];
 
 beforeAll(async () => {
-  [lab, browser] = await Promise.all([startLab(), launch()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(lab.url);
-  await page.waitForSelector("body[data-lab-ready]");
-  await page.addScriptTag({ path: AXE });
+  open = await openLab();
+  ({ page, errors } = open);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await lab?.close();
+  await open?.close();
 });
 
 /**
@@ -722,7 +713,7 @@ describe("the lab's sheets", () => {
 
   it("rolls a P&I weapon attack from a sheet: the choice fills the pool, ticked gear moves the odds, the card names both", async () => {
     // The sample characters as the compendium ships them (earlier tests changed Odile's dice on the page).
-    await page.goto(lab.url);
+    await page.goto(open?.lab.url ?? "");
     await page.waitForSelector("body[data-lab-ready]");
     await page.addScriptTag({ path: AXE });
     const select = page.locator("[data-lab-actor]");

@@ -13,8 +13,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CARD_STATES, rollCardState, type CardState } from "../../lab/model.ts";
-import { mixedFaces, type FoundryDouble } from "../foundry/index.ts";
+import { CARD_STATES, type CardState } from "../../lab/model.ts";
+import type { FoundryDouble } from "../foundry/index.ts";
+import { stateRoll } from "../lab/model/support.ts";
 import { ROOT } from "../support/i18n.ts";
 import { ALICE, GM, bootSystem } from "../support/system.ts";
 
@@ -29,15 +30,7 @@ type StoredSource = Record<string, unknown>;
 
 /** Posts a card state's roll through its Roll class, as a player's roll is posted; its stored source. */
 async function postState(state: CardState): Promise<StoredSource> {
-  const throws = rollCardState(state).throws;
-  double.CONFIG.Dice.randomUniform = mixedFaces(throws.map((t) => [t.value, t.faces] as const));
-  const { ROLL_FACTORIES } = await import("../../src/dice/index.ts");
-  const roll = ROLL_FACTORIES[state.engine](state.request);
-  Object.assign(roll.options, state.stored ?? {});
-  for (const key of ["conditions", "equipment", "attack"] as const) {
-    if (state[key] !== undefined) Object.assign(roll.options, { [key]: state[key] });
-  }
-  await roll.evaluate();
+  const roll = await stateRoll(double, state);
   const mode = state.isPrivate === true ? "blindroll" : "publicroll";
   await double.actAs(ALICE, () =>
     (roll as unknown as { toMessage(data: object, options: object): Promise<unknown> }).toMessage(

@@ -38,6 +38,25 @@ const DARAS: (typeof CHARACTERS)[number] = {
 };
 
 let w: World;
+
+/**
+ * The GM's client closes as a privileged request's query reaches it (it never answers); every other
+ * GM answers. Who was asked, and whom each saw as the active GM then.
+ */
+async function gmClosesOnQuery(): Promise<{ answeredBy: string[]; activeSeen: (string | null)[] }> {
+  const gmAction = await import("../../src/services/gm-action.ts");
+  const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
+  const answeredBy: string[] = [];
+  const activeSeen: (string | null)[] = [];
+  w.double.CONFIG.queries[gmAction.ACTION_QUERY] = (query: { userId: string; actionId: string }) => {
+    answeredBy.push(w.double.game.user.id);
+    activeSeen.push(w.double.game.users.activeGM?.id ?? null);
+    if (w.double.game.user.id !== GM) return handler(query);
+    w.double.setActive(GM, false);
+    return new Promise<never>(() => undefined);
+  };
+  return { answeredBy, activeSeen };
+}
 afterEach(() => {
   vi.useRealTimers();
   w.double.uninstall();
@@ -182,15 +201,8 @@ describe("a GM handover (fault 11)", () => {
     await w.double.settle();
     const dice = countOf(w, ALICE);
     const gmAction = await import("../../src/services/gm-action.ts");
-    const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
     // The GM's client closes as the query reaches it: it never answers.
-    const answeredBy: string[] = [];
-    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = (query: { userId: string; actionId: string }) => {
-      answeredBy.push(w.double.game.user.id);
-      if (w.double.game.user.id !== GM) return handler(query);
-      w.double.setActive(GM, false);
-      return new Promise<never>(() => undefined);
-    };
+    const { answeredBy } = await gmClosesOnQuery();
     nextFaces(w, [[3, 4]]);
     vi.useFakeTimers();
     let settled = false;
@@ -221,18 +233,8 @@ describe("a GM handover (fault 11)", () => {
     const card = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
     await w.double.settle();
     const dice = countOf(w, ALICE);
-    const gmAction = await import("../../src/services/gm-action.ts");
-    const handler = w.double.CONFIG.queries[gmAction.ACTION_QUERY] as typeof gmAction.handleActionQuery;
     // The GM's client closes as the query reaches it; Alice hears it after 20 ms, the assistant after 400.
-    const answeredBy: string[] = [];
-    const activeSeen: (string | null)[] = [];
-    w.double.CONFIG.queries[gmAction.ACTION_QUERY] = (query: { userId: string; actionId: string }) => {
-      answeredBy.push(w.double.game.user.id);
-      activeSeen.push(w.double.game.users.activeGM?.id ?? null);
-      if (w.double.game.user.id !== GM) return handler(query);
-      w.double.setActive(GM, false);
-      return new Promise<never>(() => undefined);
-    };
+    const { answeredBy, activeSeen } = await gmClosesOnQuery();
     nextFaces(w, [[3, 4]]);
     const done = await control(w, ALICE, card, { type: "augment", faces: 4 });
     await w.double.settle();

@@ -12,6 +12,7 @@
  */
 import { afterEach, beforeEach, vi } from "vitest";
 import { modulesLoading } from "../foundry/state.ts";
+import { seededUniform } from "../foundry/random.ts";
 
 const realSetImmediate = globalThis.setImmediate;
 const realRandom = Math.random;
@@ -25,20 +26,8 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** A uniform generator in [0, 1) from a 32-bit seed (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 beforeEach((context) => {
-  Math.random = seeded(SEED ^ hash(`${context.task.file?.name ?? ""} ${context.task.name}`));
+  Math.random = seededUniform(SEED ^ hash(`${context.task.file?.name ?? ""} ${context.task.name}`));
   context.onTestFailed(() => {
     console.error(`The test world ran with RB_SEED=${SEED}: run it again with RB_SEED=${SEED} to replay its ids.`);
   });

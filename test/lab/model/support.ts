@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createLocalization } from "../../../lab/i18n.ts";
 import { rollCardState, sampleActors, type CardState, type SampleActor } from "../../../lab/model.ts";
-import { mixedFaces } from "../../foundry/index.ts";
+import { mixedFaces, type FoundryDouble } from "../../foundry/index.ts";
 import { EN, ROOT } from "../../support/i18n.ts";
 import { ALICE, bootSystem } from "../../support/system.ts";
 
@@ -19,20 +19,29 @@ export function actors(): SampleActor[] {
   );
 }
 
+/**
+ * A card state's roll made by the engine's Roll class on an installed Foundry double, from the same
+ * faces, with what the state stores beside its outcome (its card state or ledger, and the conditions,
+ * equipment and attack it names), evaluated.
+ */
+export async function stateRoll(double: FoundryDouble, state: CardState) {
+  const throws = rollCardState(state).throws;
+  double.CONFIG.Dice.randomUniform = mixedFaces(throws.map((t) => [t.value, t.faces] as const));
+  const { ROLL_FACTORIES } = await import("../../../src/dice/index.ts");
+  const roll = ROLL_FACTORIES[state.engine](state.request);
+  Object.assign(roll.options, state.stored ?? {});
+  for (const key of ["conditions", "equipment", "attack"] as const) {
+    if (state[key] !== undefined) Object.assign(roll.options, { [key]: state[key] });
+  }
+  await roll.evaluate();
+  return roll;
+}
+
 /** A card state's card as the engine's Roll class renders it on the Foundry double, from the same faces. */
 export async function rollClassCard(state: CardState): Promise<string> {
-  const throws = rollCardState(state).throws;
   const double = await bootSystem({ userId: ALICE });
   try {
-    double.CONFIG.Dice.randomUniform = mixedFaces(throws.map((t) => [t.value, t.faces] as const));
-    const { ROLL_FACTORIES } = await import("../../../src/dice/index.ts");
-    const roll = ROLL_FACTORIES[state.engine](state.request);
-    Object.assign(roll.options, state.stored ?? {});
-    // What a roll for a character stores beside its outcome: the conditions, equipment and attack it names.
-    for (const key of ["conditions", "equipment", "attack"] as const) {
-      if (state[key] !== undefined) Object.assign(roll.options, { [key]: state[key] });
-    }
-    await roll.evaluate();
+    const roll = await stateRoll(double, state);
     return await roll.render({ isPrivate: state.isPrivate === true });
   } finally {
     double.uninstall();
