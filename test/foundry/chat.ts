@@ -183,7 +183,7 @@ class ChatMessage {
    */
   static async create(
     data: ChatMessageData | ChatMessage,
-    options: { rollMode?: string; messageMode?: string } = {},
+    options: { rollMode?: string; messageMode?: string; keepId?: boolean } = {},
   ): Promise<ChatMessage> {
     await Promise.resolve();
     if (Array.isArray(data)) throw new Error("Foundry double: ChatMessage.create with an array is not emulated");
@@ -210,7 +210,12 @@ class ChatMessage {
     }
     if (!preHook("preCreateChatMessage", msg, jsonClone(source), options)) return undefined as unknown as ChatMessage;
     await toServer();
-    const id = randomID();
+    // `keepId` keeps the `_id` the data gives (16 letters and digits, not in use). [API13 DatabaseCreateOperation#keepId]
+    const given = (data instanceof ChatMessage ? undefined : (data as { _id?: unknown })._id) as string | undefined;
+    if (options.keepId && (!/^[A-Za-z0-9]{16}$/.test(given ?? "") || e.server.messages.has(given ?? ""))) {
+      throw new Error(`Foundry double: the id ${String(given)} cannot be kept`);
+    }
+    const id = options.keepId ? (given as string) : randomID();
     source._id = id;
     e.server.messages.set(id, { source, rev: 1 });
     await broadcast(

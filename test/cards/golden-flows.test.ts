@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+/**
+ * Today's cards that carry more than a roll, kept as golden fixtures for the card model's redesign
+ * (issue 36, "old messages keep working"): a damage card with applications on its ledger (its message
+ * flags), the GM's healing record card, a session start's economy card, and an action card after an
+ * augment (its card ledger). Each flow was played once on the test world and every message it left
+ * stored as the world stores it, ids kept (`test/fixtures/cards/flow-<name>.json`); the test puts them
+ * back in a fresh world of the same actors and draws each in the GM's and a player's chat log, which
+ * must match its HTML fixture byte for byte. `RB_WRITE_CARD_FIXTURES=1` plays the flows and writes
+ * the fixtures afresh.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ROOT } from "../support/i18n.ts";
+import type { FoundryDouble } from "../foundry/index.ts";
+import { ALICE, GM, GOBLIN, applyButton, bootHarmWorld, damageCard, pressIn, VEX } from "../services/harm-world.ts";
+import { bootWorld as bootActionWorld, control, nextFaces, rollAs } from "../services/action-dice-world.ts";
+
+const DIR = path.join(ROOT, "test/fixtures/cards");
+const WRITE = process.env.RB_WRITE_CARD_FIXTURES === "1";
+
+let double: FoundryDouble | undefined;
+afterEach(() => {
+  double?.uninstall();
+  double = undefined;
+});
+
+/** A flow: the world it plays in, and what it does there (only when the fixtures are written). */
+interface Flow {
+  readonly name: string;
+  readonly boot: () => Promise<FoundryDouble>;
+  readonly play: (double: FoundryDouble) => Promise<void>;
+}
+
+const FLOWS: readonly Flow[] = [
+  {
+    name: "harm",
+    boot: async () => (await bootHarmWorld()).double,
+    play: async () => {
+      const w = await bootHarmWorld();
+      double = w.double;
+      const id = await damageCard(w, [GOBLIN], [6, 4, 2]);
+      await pressIn(w, id, ALICE, applyButton(GOBLIN, "full"));
+      await w.double.actAs(GM, () => w.harm.healActors([VEX], 2));
+      await w.double.settle();
+    },
+  },
+  {
+    name: "action",
+    boot: async () => (await bootActionWorld()).double,
+    play: async () => {
+      const w = await bootActionWorld();
+      double = w.double;
+      await w.double.actAs(GM, () => w.service.startSession());
+      await w.double.settle();
+      const id = await rollAs(w, ALICE, { modifier: 4, dc: 18 }, [[12, 20]]);
+      await w.double.settle();
+      nextFaces(w, [[3, 4]]);
+      await control(w, ALICE, id, { type: "augment", faces: 4 });
+      await w.double.settle();
+    },
+  },
+];
+
+/** The card as a viewer's chat log draws it. */
+function drawnFor(d: FoundryDouble, userId: string, id: string): string {
+  const element = d.chatLog(userId).messageElement(id);
+  if (!element) throw new Error(`the message is not in ${userId}'s chat log`);
+  return `${element.outerHTML}\n`;
+}
+
+describe("today's cards with ledgers and records, stored and drawn again (golden fixtures)", () => {
+  it.each(FLOWS.map((f) => [f.name, f] as const))("%s", async (name, flow) => {
+    const file = (suffix: string) => path.join(DIR, `flow-${name}.${suffix}`);
+    if (WRITE) {
+      await flow.play(undefined as never);
+      const stored = (double as FoundryDouble).storedMessages() as unknown as Record<string, unknown>[];
+      mkdirSync(DIR, { recursive: true });
+      writeFileSync(file("json"), `${JSON.stringify(stored, null, 2)}\n`);
+      double?.uninstall();
+      double = undefined;
+    }
+    expect(existsSync(file("json")), `flow-${name}.json`).toBe(true);
+    const sources = JSON.parse(readFileSync(file("json"), "utf8")) as { _id: string }[];
+    const d = await flow.boot();
+    double = d;
+    // The stored messages put back in a fresh world of the same actors, their ids kept.
+    for (const source of sources) {
+      await d.actAs(GM, () =>
+        (
+          globalThis as unknown as { ChatMessage: { create(data: object, options: object): Promise<unknown> } }
+        ).ChatMessage.create(source, { keepId: true }),
+      );
+    }
+    await d.settle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await d.settle();
+    for (const [index, source] of sources.entries()) {
+      for (const [viewer, suffix] of [
+        [GM, "gm"],
+        [ALICE, "player"],
+      ] as const) {
+        const html = drawnFor(d, viewer, source._id);
+        const out = file(`${index}.${suffix}.html`);
+        if (WRITE) writeFileSync(out, html);
+        else expect(html, `flow-${name}.${index}.${suffix}.html`).toBe(readFileSync(out, "utf8"));
+      }
+    }
+  });
+});
