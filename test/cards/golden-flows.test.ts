@@ -2,8 +2,9 @@
 /**
  * Today's cards that carry more than a roll, kept as golden fixtures for the card model's redesign
  * (issue 36, "old messages keep working"): a damage card with applications on its ledger (its message
- * flags), the GM's healing record card, a session start's economy card, and an action card after an
- * augment (its card ledger). Each flow was played once on the test world and every message it left
+ * flags), the GM's healing record card, a session start's economy card, an action card after an
+ * augment (its card ledger), a percentile card that spent karma (its points ledger), and a roll
+ * request with a hidden DC, its GM note and the roll made for it. Each flow was played once on the test world and every message it left
  * stored as the world stores it, ids kept (`test/fixtures/cards/flow-<name>.json`); the test puts them
  * back in a fresh world of the same actors and draws each in the GM's and a player's chat log, which
  * must match its HTML fixture byte for byte. `RB_WRITE_CARD_FIXTURES=1` plays the flows and writes
@@ -16,6 +17,8 @@ import { ROOT } from "../support/i18n.ts";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { ALICE, GM, GOBLIN, applyButton, bootHarmWorld, damageCard, pressIn, VEX } from "../services/harm-world.ts";
 import { bootWorld as bootActionWorld, control, nextFaces, rollAs } from "../services/action-dice-world.ts";
+import { AXEL, AYLA, bootWorld as bootPointsWorld, d10s, rollFor } from "../services/points-world.ts";
+import { fixedFaces } from "../foundry/index.ts";
 
 const DIR = path.join(ROOT, "test/fixtures/cards");
 const WRITE = process.env.RB_WRITE_CARD_FIXTURES === "1";
@@ -61,13 +64,49 @@ const FLOWS: readonly Flow[] = [
       await w.double.settle();
     },
   },
+  {
+    name: "points",
+    boot: async () => (await bootPointsWorld()).double,
+    play: async () => {
+      const w = await bootPointsWorld();
+      double = w.double;
+      d10s(w, 7, 3, 4);
+      await rollFor(w, ALICE, "percentile", AYLA, { bonus: 0, penalty: 0, column: 10, karmaDice: 1 });
+      await w.double.settle();
+    },
+  },
+  {
+    name: "request",
+    boot: bootRequestWorld,
+    play: async () => {
+      const d = await bootRequestWorld();
+      double = d;
+      const requests = await import("../../src/services/requests/requests.ts");
+      const rolls = await import("../../src/applications/requests/roll.ts");
+      const spec = { engine: "action", label: "Dodge the blade", trait: { kind: "save", key: "reflex" } };
+      const posted = await d.actAs(GM, () =>
+        requests.postRollRequest({ ...spec, target: 15, hidden: true, actors: [AXEL] }),
+      );
+      await d.settle();
+      d.CONFIG.Dice.randomUniform = fixedFaces(20, [8]);
+      await d.actAs(ALICE, () => rolls.rollForRequest(posted?.id ?? "", AXEL, { shiftKey: true } as unknown as Event));
+      await d.settle();
+    },
+  },
 ];
 
-/** The card as a viewer's chat log draws it. */
+/** The points world with the roll-request cards' rows, as the system's chat hook adds them. */
+async function bootRequestWorld(): Promise<FoundryDouble> {
+  const w = await bootPointsWorld();
+  const card = await import("../../src/applications/requests/card.ts");
+  w.double.Hooks.on("renderChatMessageHTML", card.addRequestRows);
+  return w.double;
+}
+
+/** The card as a viewer's chat log draws it, or a line saying the viewer's log does not hold it (a GM's note). */
 function drawnFor(d: FoundryDouble, userId: string, id: string): string {
   const element = d.chatLog(userId).messageElement(id);
-  if (!element) throw new Error(`the message is not in ${userId}'s chat log`);
-  return `${element.outerHTML}\n`;
+  return element ? `${element.outerHTML}\n` : "(not in this viewer's chat log)\n";
 }
 
 describe("today's cards with ledgers and records, stored and drawn again (golden fixtures)", () => {
