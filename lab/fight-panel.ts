@@ -8,11 +8,10 @@
  */
 import type { DialogSettings } from "../src/applications/dialogs/types.ts";
 import { damageButton } from "../src/applications/chat/card-controls.ts";
-import { harmControlsView, type ShownTarget } from "../src/applications/chat/harm-view.ts";
+import { harmControlsView, shownTargetsOf } from "../src/applications/chat/harm-view.ts";
 import { readDurationPicker } from "../src/applications/sheets/duration-picker.ts";
 import type { ConditionDuration } from "../src/applications/sheets/views/index.ts";
 import { conditionNameKey } from "../src/data/conditions/index.ts";
-import { recordedTargets, targetDamage } from "../src/services/harm/ledger.ts";
 import { harm, type EngineId } from "../src/engines/index.ts";
 import { errorMessage } from "../src/helpers/notify.ts";
 import { afterEvent, showStatus } from "./dom.ts";
@@ -63,18 +62,6 @@ export interface FightHost {
   settings(): DialogSettings;
   /** A uniform generator in [0, 1) for new seeds. */
   readonly random: () => number;
-}
-
-/** The panel of a card a fighter's harm may be applied from. */
-function shownTargets(card: FightCard, state: FightState): ShownTarget[] {
-  const roll = harmRoll(card);
-  return recordedTargets(card.stored.targets).flatMap((t) => {
-    const fighter = state.fighters.find((f) => f.id === t.ref.actor);
-    const amount = targetDamage(roll, t);
-    return fighter
-      ? [{ ref: t.ref, name: t.name ?? fighter.actor.name, verdict: t.verdict, ...(amount === null ? {} : { amount }) }]
-      : [];
-  });
 }
 
 /** The lab's fight section. */
@@ -288,7 +275,10 @@ export class FightPanel {
     const view = harmControlsView(
       {
         amount,
-        targets: amount === null ? [] : shownTargets(card, this.#state),
+        targets:
+          amount === null
+            ? []
+            : shownTargetsOf(harmRoll(card), (ref) => this.#state.fighters.find((f) => f.id === ref.actor)?.actor.name),
         selection: false,
         entries: card.ledger,
         mayUndo: () => true,

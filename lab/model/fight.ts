@@ -26,7 +26,7 @@ import { ENGINE_OF } from "../../src/data/actor/constants.ts";
 import { damageDice } from "../../src/data/item/damage.ts";
 import { attackResultOf, type AttackResult } from "../../src/dice/cards/attack-result.ts";
 import type { RollTarget } from "../../src/dice/cards/targets.ts";
-import { judgedTargets } from "../../src/dice/cards/verdicts.ts";
+import { judgedTargets, targetDiceRequest } from "../../src/dice/cards/verdicts.ts";
 import {
   cardDamage,
   recordedTargets,
@@ -34,7 +34,7 @@ import {
   verdictRule,
   type HarmEntry,
 } from "../../src/services/harm/ledger.ts";
-import { type EngineId, harm, percentile, shared } from "../../src/engines/index.ts";
+import { type EngineId, harm, shared } from "../../src/engines/index.ts";
 import type { Localization } from "../i18n.ts";
 import { dialogRequest, openDialog } from "./dialogs.ts";
 import { rollEngine, type LabRoll } from "./rolls.ts";
@@ -322,7 +322,11 @@ export function attack(
     const made = weaponRoll(attacker, { kind: "weapon", key: weaponId }, settings, i18n, {
       targets: dialogTargets,
     });
-    const request = withTargetDice(made.engine, made.request, targets);
+    // The percentile targets' extra tens dice, as the roll's posting adds them (the GM sees every figure).
+    const request = targetDiceRequest(made.engine, made.request, stored, (t) => {
+      const fighter = targets.find((f) => f.id === t.actor);
+      return fighter ? (defenceOf(fighter) ?? 0) : null;
+    });
     const roll = rollEngine(made.engine, request, shared.seededFaces(seed));
     const judged = judgedTargets(roll, stored, (t) => {
       const fighter = state.fighters.find((f) => f.id === t.actor);
@@ -348,24 +352,6 @@ export function attack(
   } catch (error) {
     return fail(error);
   }
-}
-
-/**
- * A percentile attack's request with the extra tens dice its percentile targets need (RULES.md §6),
- * as `services/targets.ts` `withTargetDice` adds them: the GM sees every figure.
- */
-function withTargetDice(engine: EngineId, request: unknown, targets: readonly Fighter[]): unknown {
-  if (engine !== "percentile") return request;
-  const own = targets.filter((t) => engineOfActor(t.actor) === "percentile");
-  if (own.length === 0) return request;
-  const valid = percentile.validate(request as percentile.PercentileRequest);
-  return {
-    ...valid,
-    extraDice: percentile.extraDiceFor(
-      valid,
-      own.map((t) => defenceOf(t) ?? 0),
-    ),
-  };
 }
 
 /** What an attack card earned for its damage (`attackResultOf` of its stored roll). */

@@ -10,9 +10,9 @@
 import { ENGINE_OF, isNpcType, rollingTypeOf } from "../data/actor/pure.ts";
 import { npcDefencesShown } from "../data/settings/targets.ts";
 import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/targets.ts";
-import { judgedTargets, type JudgedActor } from "../dice/cards/verdicts.ts";
+import { judgedTargets, targetDiceRequest, type JudgedActor } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
-import { percentile, shared, type EngineId } from "../engines/core.ts";
+import type { EngineId } from "../engines/core.ts";
 
 /** A token the user targets, as the system reads it. [API13 foundry.documents.User#targets; foundry.canvas.placeables.Token] */
 interface TargetedToken {
@@ -117,18 +117,8 @@ export async function judgeTargets(message: ChatMessage.Implementation): Promise
  * @param stored - The targets stored with the roll (`rollOptions.targets`).
  */
 export function withTargetDice(engine: EngineId, request: unknown, stored: unknown): unknown {
-  if (engine !== "percentile" || !shared.isRecord(request) || percentile.isDamageRequest(request)) return request;
-  const targets = readTargets(stored).filter((t) => t.engine === "percentile");
-  if (targets.length === 0) return request;
-  let valid: percentile.PercentileRequest;
-  try {
-    valid = percentile.validate(request as unknown as percentile.PercentileRequest);
-  } catch {
-    return request;
-  }
-  const defences = targets.map((t) => {
+  return targetDiceRequest(engine, request, stored, (t) => {
     const actor = t.actor ? (game.actors.get(t.actor) ?? null) : null;
     return actor && maySeeDefence(actor.type, game.user) ? (defenceOf(actor) ?? 0) : null;
   });
-  return { ...request, extraDice: percentile.extraDiceFor(valid, defences) };
 }

@@ -13,16 +13,14 @@ import {
   applyFromCard,
   cardDamage,
   readLedger,
-  recordedTargets,
   selectedTargets,
-  targetDamage,
   undoOnCard,
   type ApplyResult,
   type TargetRef,
 } from "../../services/harm/index.ts";
 import { harm } from "../../engines/core.ts";
 import { notify } from "../../helpers/notify.ts";
-import { harmControlsView, type ShownTarget } from "./harm-view.ts";
+import { harmControlsView, shownTargetsOf } from "./harm-view.ts";
 import type { CardControlContext } from "./card-control.ts";
 
 /** The template of the damage panel. */
@@ -34,20 +32,6 @@ function cardRoll(message: ChatMessage.Implementation) {
   if (!roll) return null;
   const options = roll.options as Record<string, unknown>;
   return { engine: options.engine, options, total: roll.total };
-}
-
-/** The recorded targets of a card that still exist, with their names (text). */
-function shownTargets(message: ChatMessage.Implementation): ShownTarget[] {
-  const stored = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  const roll = cardRoll(message);
-  return recordedTargets(stored).flatMap((t) => {
-    const actor = game.actors.get(t.ref.actor);
-    // A target's own damage, where the attack earned it different extra successes (RULES.md §6).
-    const amount = targetDamage(roll, t);
-    return actor
-      ? [{ ref: t.ref, name: t.name ?? actor.name, verdict: t.verdict, ...(amount === null ? {} : { amount }) }]
-      : [];
-  });
 }
 
 /** Draws the damage panel into a rendered card, when the card has damage or applications. */
@@ -62,7 +46,7 @@ export async function decorateHarmPanel(message: ChatMessage.Implementation, htm
   const view = harmControlsView(
     {
       amount: damage?.amount ?? null,
-      targets: damage ? shownTargets(message) : [],
+      targets: damage ? shownTargetsOf(cardRoll(message), (ref) => game.actors.get(ref.actor)?.name) : [],
       selection: damage !== null,
       entries: ledger.entries,
       mayUndo: (entry) => game.user.isGM || entry.by === game.user.id,

@@ -6,7 +6,14 @@
  */
 
 import { harm } from "../../engines/core.ts";
-import { verdictRule, type HarmEntry, type TargetRef, type TargetVerdict } from "../../services/harm/ledger.ts";
+import {
+  recordedTargets,
+  targetDamage,
+  verdictRule,
+  type HarmEntry,
+  type TargetRef,
+  type TargetVerdict,
+} from "../../services/harm/ledger.ts";
 import type { ControlsLocalization } from "./card-controls.ts";
 
 /** One apply button. */
@@ -57,6 +64,28 @@ export interface ShownTarget {
   readonly verdict: TargetVerdict;
   /** Its own damage where it differs from the card's (a dice-pool attack's extra successes on it, RULES.md §6). */
   readonly amount?: number;
+}
+
+/**
+ * The recorded targets a card's panel offers: each one whose actor still exists, named as the card
+ * recorded it (else by its actor's name), with its own share where the attack earned it different
+ * extra successes (RULES.md §6). The chat hook and the lab's fight both read a card's targets so.
+ *
+ * @param roll - The card's first roll: its engine, its stored options and its total.
+ * @param actorName - The name of the actor a target names, or `undefined` when it is gone.
+ */
+export function shownTargetsOf(
+  roll: { engine: unknown; options: unknown; total: unknown } | null,
+  actorName: (ref: TargetRef) => string | undefined,
+): ShownTarget[] {
+  const stored = (roll?.options as { targets?: unknown } | undefined)?.targets;
+  return recordedTargets(stored).flatMap((t) => {
+    const name = actorName(t.ref);
+    const amount = targetDamage(roll, t);
+    return name === undefined
+      ? []
+      : [{ ref: t.ref, name: t.name ?? name, verdict: t.verdict, ...(amount === null ? {} : { amount }) }];
+  });
 }
 
 /** What the panel is built from. */

@@ -6,7 +6,7 @@
 import { isRecord, type EngineId, type Throw } from "../../engines/shared/core.ts";
 import { percentile, pool } from "../../engines/core.ts";
 import { cardStateView, readCardRecord } from "../rolls/action-card.ts";
-import type { RollTarget, Verdict } from "./targets.ts";
+import { readTargets, type RollTarget, type Verdict } from "./targets.ts";
 
 /** What a judgment reads of a roll: its engine, request, outcome, thrown dice and (action) card state. */
 export interface JudgedRoll {
@@ -144,4 +144,35 @@ export function judgedTargets(
       ...(read ? { reading: { value: read.value, level: read.level } } : {}),
     };
   });
+}
+
+/**
+ * A percentile attack's request with the extra tens dice its targets need (RULES.md §6 "Percentile
+ * defence is always applied"): one throw serves every percentile target, each reading it at its own
+ * net; a target whose figure the user may not see (`null`) makes the roll throw up to the cap, so the
+ * count gives nothing away. Any other request (another engine's, a damage roll's, one with no
+ * percentile target, or one the engine refuses, which the roll itself then reports) is returned
+ * unchanged. The roll's posting (`services/targets.ts` `withTargetDice`) and the lab's fight use it.
+ *
+ * @param engine - The roll's engine.
+ * @param request - The request as it will be rolled (conditions and equipment applied).
+ * @param stored - The targets stored with the roll (`rollOptions.targets`).
+ * @param defenceOf - A target's penalty dice as the user may see them, `null` where hidden.
+ */
+export function targetDiceRequest(
+  engine: EngineId,
+  request: unknown,
+  stored: unknown,
+  defenceOf: (target: RollTarget) => number | null,
+): unknown {
+  if (engine !== "percentile" || !isRecord(request) || percentile.isDamageRequest(request)) return request;
+  const targets = readTargets(stored).filter((t) => t.engine === "percentile");
+  if (targets.length === 0) return request;
+  let valid: percentile.PercentileRequest;
+  try {
+    valid = percentile.validate(request as unknown as percentile.PercentileRequest);
+  } catch {
+    return request;
+  }
+  return { ...request, extraDice: percentile.extraDiceFor(valid, targets.map(defenceOf)) };
 }
