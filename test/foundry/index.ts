@@ -1047,6 +1047,8 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       const was = world.active.has(userId);
       if (active) world.active.add(userId);
       else world.active.delete(userId);
+      // A client that comes back knows at once that it is there; the others learn it after their latency.
+      if (active) viewOf(userId).active.add(userId);
       if (was !== active) announceConnection(userId, active);
     },
     reload() {
