@@ -67,6 +67,7 @@ export const SCENARIOS = [
   "test/services/action-dice-forgery.test.ts",
   "test/services/forgery-batch.test.ts",
   "test/applications/self-check.test.ts",
+  "test/services/card-model.test.ts",
 ];
 
 /**

@@ -6,6 +6,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { NPC_TYPE_LABELS, TRACKABLE_ATTRIBUTES, TYPE_LABELS, config as actorModels } from "../data/actor/index.ts";
 import { ITEM_TYPE_LABELS } from "../data/item/constants.ts";
 import { config as itemModels } from "../data/item/models.ts";
+import { config as cardModels } from "../data/card/model.ts";
 import { ROLL_CLASSES, TERM_CLASSES } from "../dice/index.ts";
 import { registerEnrichers } from "../applications/enrichers.ts";
 import { registerSystemChatCommands } from "./chat-message.ts";
@@ -56,6 +57,9 @@ export function onInit(): void {
   // Equipment items (weapon, gear) and their sheet (src/data/item, src/applications/sheets/item-sheet.ts).
   CONFIG.Item.dataModels = itemModels;
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
+  // The system's chat cards: typed messages made of parts (src/data/card).
+  CONFIG.ChatMessage.dataModels = cardModels;
+  CONFIG.ChatMessage.typeLabels = { ...CONFIG.ChatMessage.typeLabels, card: "ROLLING_BONES.Card.TypeLabel" };
   // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
   // One combatant rolled with the *Open the roll dialog* keys held opens its dialog (a Wild Die
   // character's points); "Roll All" and "Roll NPCs" always roll at once. The dialog loads on first use.

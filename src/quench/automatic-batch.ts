@@ -8,6 +8,7 @@
  * - Approve pressed twice posts one automatic success, and the card says it was approved;
  * - Refuse posts nothing.
  */
+import { partOf } from "../data/card/parts.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { addAutomaticControls, automaticDecorated } from "../applications/chat/automatic-controls.ts";
 import { listenForCardControls } from "../applications/chat/card-actions.ts";
@@ -18,7 +19,7 @@ import type { Assert, QuenchApi, QuenchContext } from "./batch.ts";
 
 function recordOf(message: ChatMessage.Implementation | undefined): AutomaticRecord | undefined {
   // A system flag; the v13 types know no system flag keys.
-  const value: unknown = message?.getFlag(SYSTEM_ID, AUTOMATIC_FLAG as never);
+  const value: unknown = partOf(message, AUTOMATIC_FLAG);
   return value as AutomaticRecord | undefined;
 }
 

@@ -5,7 +5,7 @@
  * target falling to 0 (defeated, its combatant too), and the Undo of that blow lifting the defeat.
  * The batch creates its actors and combat and deletes them afterwards, with the messages it posted.
  */
-import { SYSTEM_ID } from "../constants.ts";
+import { partOf } from "../data/card/parts.ts";
 import { applyDamage, applyFromCard, undoOnCard } from "../services/harm/requests.ts";
 import { LEDGER_FLAG, readLedger } from "../services/harm/ledger.ts";
 import { addTimedCondition } from "../services/harm/durations.ts";
@@ -106,7 +106,7 @@ export async function runFightScenario(
   await applyFromCard(damage, { actor: thug.id ?? "" }, "full");
   assert.equal(health(thug), 2, "the thug took the card's 3 harm");
   assert.isTrue(statuses(thug).includes("rb-wounded"), "at 2 of 5 (half or less) the thug is Wounded");
-  const ledger = () => readLedger(damage.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+  const ledger = () => readLedger(partOf(damage, LEDGER_FLAG));
   assert.equal(ledger().entries.length, 1, "the card records the application");
 
   await addTimedCondition(thug, "rb-impaired", 1, "rounds");
@@ -122,7 +122,7 @@ export async function runFightScenario(
   assert.equal(health(thug), 0, "the blow fells the thug");
   assert.isTrue(statuses(thug).includes(CONFIG.specialStatusEffects.DEFEATED), "the thug is defeated");
   assert.isTrue(of(thug)?.defeated === true, "his combatant is defeated");
-  const entry = record ? readLedger(record.getFlag(SYSTEM_ID, LEDGER_FLAG as never)).entries[0] : undefined;
+  const entry = record ? readLedger(partOf(record, LEDGER_FLAG)).entries[0] : undefined;
   if (record && entry) await undoOnCard(record, entry.id);
   assert.equal(health(thug), 2, "Undo gives back exactly what the blow took");
   assert.isTrue(!statuses(thug).includes(CONFIG.specialStatusEffects.DEFEATED), "Undo lifts the defeat");
@@ -159,7 +159,7 @@ export async function runMissScenario(
   await applyFromCard(damage, { actor: bruiser.id ?? "" }, "full");
   assert.isTrue(health(thug) < before.thug, "the hit target took the damage");
   assert.isTrue(health(bruiser) < before.bruiser, "the GM may still force it on the missed target");
-  const entries = readLedger(damage.getFlag(SYSTEM_ID, LEDGER_FLAG as never)).entries;
+  const entries = readLedger(partOf(damage, LEDGER_FLAG)).entries;
   const line = (actor: Actor.Implementation) => entries.find((e) => e.target.actor === actor.id);
   assert.isTrue(line(thug)?.forced === undefined, "the hit's line is not forced");
   assert.isTrue(line(bruiser)?.forced === true, "the miss's line says it was forced");

@@ -7,6 +7,7 @@
  * damage application repeated under one id is applied once. It creates its actors and messages and
  * deletes them afterwards.
  */
+import { partOf } from "../data/card/parts.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { undoOnCard } from "../services/harm/requests.ts";
 import { HARM_ACTIONS } from "../services/harm/names.ts";
@@ -19,7 +20,7 @@ import { health } from "./fight-batch.ts";
 
 /** The card's ledger as stored. */
 function ledger(message: ChatMessage.Implementation) {
-  return readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+  return readLedger(partOf(message, LEDGER_FLAG));
 }
 
 /**

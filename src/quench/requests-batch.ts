@@ -6,6 +6,7 @@
  * - the character's roll from the card is gathered on it, judged for the GM only;
  * - a second roll for the same character is refused; the reveal shows the DC to everyone.
  */
+import { partOf } from "../data/card/parts.ts";
 import { inScratch } from "./batch.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { requestDecorated } from "../applications/requests/card.ts";
@@ -16,7 +17,7 @@ import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
 import type { Assert, QuenchApi, QuenchContext } from "./batch.ts";
 
 function recordOf(message: ChatMessage.Implementation): RequestRecord | undefined {
-  return message.getFlag(SYSTEM_ID, REQUEST_FLAG as never);
+  return partOf(message, REQUEST_FLAG) as RequestRecord | undefined;
 }
 
 /** Posts a request with a hidden target; returns its card (or `null`) and the messages posted. */

@@ -1,11 +1,13 @@
 /**
  * Chat-message pieces the privileged services share: finding a message, checking that a user may see
- * it, and write steps (see `transaction.ts`) that replace a message's rolls, update its flags, or
- * create a message, each with the write that undoes it. Also the Dice So Nice call that animates dice
+ * it, reading a card's parts, and write steps (see `transaction.ts`) that replace a message's rolls,
+ * set a card's part, or create a message, each with the write that undoes it. Also the Dice So Nice call that animates dice
  * added to a message that already exists.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { EngineError, shared } from "../engines/core.ts";
+import { isTypedCard, storedCard, storedParts, type DataPartKind } from "../data/card/parts.ts";
+import { withPart } from "../data/card/write.ts";
 import { reportError } from "../helpers/notify.ts";
 import type { WriteStep } from "./transaction.ts";
 
@@ -83,20 +85,33 @@ export function rollsWrite(message: ChatMessage.Implementation, rolls: readonly 
   };
 }
 
-/** A step that sets one of the system's flags on a message (an object value replaces the old one). */
-export function messageFlagWrite(
+/**
+ * A step that sets a card's part of `kind` to `value` (`null` removes it) with any other fields in
+ * `extra` (its content): a typed card's `system.parts`, an older message's system flag of that name.
+ */
+export function partWrite(
   message: ChatMessage.Implementation,
-  key: string,
+  kind: DataPartKind,
   value: unknown,
   extra: Record<string, unknown> = {},
 ): WriteStep {
-  const path = `flags.${SYSTEM_ID}.${key}`;
-  const source = message.toObject() as unknown as { flags?: Record<string, Record<string, unknown> | undefined> };
-  const before = source.flags?.[SYSTEM_ID]?.[key] ?? null;
+  const source = message.toObject() as unknown as Record<string, unknown>;
   const undo: Record<string, unknown> = {};
-  for (const k of Object.keys(extra)) undo[k] = (source as unknown as Record<string, unknown>)[k];
+  for (const k of Object.keys(extra)) undo[k] = source[k];
+  const label = `ChatMessage ${message.id ?? ""}`;
+  if (isTypedCard(storedCard(message))) {
+    const before = storedParts((source.system as { parts?: unknown } | undefined)?.parts);
+    return {
+      label,
+      apply: () => message.update({ "system.parts": withPart(before, kind, value), ...extra } as never),
+      revert: () => message.update({ "system.parts": before, ...undo } as never),
+    };
+  }
+  const path = `flags.${SYSTEM_ID}.${kind}`;
+  const flags = source.flags as Record<string, Record<string, unknown> | undefined> | undefined;
+  const before = flags?.[SYSTEM_ID]?.[kind] ?? null;
   return {
-    label: `ChatMessage ${message.id ?? ""}`,
+    label,
     apply: () => message.update({ [path]: value, ...extra }),
     revert: () => message.update({ [path]: before, ...undo }),
   };

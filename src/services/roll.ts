@@ -1,3 +1,4 @@
+import { cardData } from "../data/card/parts.ts";
 import { ROLL_FACTORIES, type EngineRoll } from "../dice/index.ts";
 import { EngineError, shared } from "../engines/core.ts";
 
@@ -142,6 +143,8 @@ export async function createRollMessage(
       speaker: options.speaker ?? ChatMessage.getSpeaker(),
       flavor: options.flavor === undefined ? undefined : escapeHTML(options.flavor),
       rolls: [roll],
+      // A typed card of one roll (data/card/parts.ts).
+      ...cardData({}, 1),
       sound: CONFIG.sounds.dice,
       ...(options.initiativeRoll === true ? { flags: { core: { initiativeRoll: true } } } : {}),
     },

@@ -2,11 +2,13 @@
 
 import type { config as actorModels } from "../data/actor/index.ts";
 import type { config as itemModels } from "../data/item/index.ts";
+import type { config as cardModels } from "../data/card/model.ts";
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: typeof actorModels;
     Item: typeof itemModels;
+    ChatMessage: typeof cardModels;
   }
 }
 

@@ -4,6 +4,7 @@
  * on the Foundry double: each user sees only the controls they may use, and clicking one goes all
  * the way to the GM and back onto the card.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ALICE,
@@ -182,7 +183,7 @@ describe("action dice controls on chat cards", () => {
     await w.double.actAs(GM, async () => gm.querySelector<HTMLButtonElement>("[data-rb-action=awardRoll]")!.click());
     await vi.waitFor(() => expect(countOf(w, BOB)).toBe(5));
     const card = w.double.storedMessages().at(-1)!;
-    expect(card.flags["rolling-bones"]?.economy).toMatchObject({
+    expect(partIn(card, "economy")).toMatchObject({
       kind: "award",
       entry: { reason: "Talked the guard down, in character" },
     });

@@ -5,6 +5,7 @@
  * engine's traits and characters; Send posts the request card and closes the form; a player cannot
  * open it.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { format } from "../support/i18n.ts";
 import { ALICE, bootWorld, GM, VEX, type World } from "../services/points-world.ts";
@@ -70,9 +71,9 @@ describe("the roll-request composer", () => {
     choose(control<HTMLInputElement>("target"), "7");
     choose(actorBox, true);
     await w.double.press(form().querySelector('button[type="submit"]')!);
-    const cards = w.double.game.messages.filter((m) => m.flags["rolling-bones"]?.rollRequest !== undefined);
+    const cards = w.double.game.messages.filter((m) => partIn(m, "rollRequest") !== undefined);
     expect(cards).toHaveLength(1);
-    const record = cards[0]!.flags["rolling-bones"]!.rollRequest as RequestRecord;
+    const record = partIn(cards[0]!, "rollRequest") as RequestRecord;
     expect(record.spec).toMatchObject({ engine: "pool", label: "Sneak past", actors: [VEX] });
     expect(composerOn(GM)).toBeUndefined();
     expect(w.double.applicationErrors).toEqual([]);

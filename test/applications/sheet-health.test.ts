@@ -6,6 +6,7 @@
  * card; the seven health levels show on a dice pool's sheet under the world's option; every actor
  * type offers health as a token bar, and the system's primary token attribute is health.
  */
+import { partIn } from "../support/cards.ts";
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../foundry/index.ts";
@@ -107,7 +108,7 @@ describe("health on the sheet", () => {
     await vi.waitFor(() => expect(stored()).toEqual({ value: 10, max: 10 }));
     await double.settle();
     const card = double.storedMessages().at(-1) as { flags: Record<string, Record<string, unknown>> };
-    const ledger = card.flags["rolling-bones"]?.harmLedger as {
+    const ledger = partIn(card, "harmLedger") as {
       entries: { name: string; before: number; after: number }[];
     };
     expect(ledger.entries.map((e) => [e.name, e.before, e.after])).toEqual([["Hero", 3, 10]]);

@@ -215,6 +215,8 @@ const gz = (file: string) => gzipSync(readFileSync(path.join(ROOT, file)), { lev
  * would put them in the startup chunk whole, which the size budget alone would notice only late.
  */
 const ON_DEMAND_MODULES = [
+  "src/applications/chat/target-figures.ts",
+  "src/data/card/write.ts",
   "src/data/actor/trait-rolls.ts",
   "src/data/actor/attacks.ts",
   "src/services/points/spends.ts",

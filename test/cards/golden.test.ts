@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CARD_STATES, type CardState } from "../../lab/model.ts";
 import type { FoundryDouble } from "../foundry/index.ts";
 import { stateRoll } from "../lab/model/support.ts";
+import { typedTwin } from "../support/cards.ts";
 import { ROOT } from "../support/i18n.ts";
 import { ALICE, GM, bootSystem } from "../support/system.ts";
 
@@ -87,4 +88,33 @@ describe("today's cards, stored and drawn again (golden fixtures)", () => {
       else expect(html, `${id}.${suffix}`).toBe(readFileSync(file(suffix), "utf8"));
     }
   });
+
+  // The typed card that holds the same parts (`type: "card"`, `system.parts`) draws exactly as the
+  // stored message, in v13 and v14.
+  it.each(CARD_STATES.flatMap((s) => ([13, 14] as const).map((g) => [s.id, g] as const)))(
+    "%s as a typed card (v%i)",
+    async (id, generation) => {
+      double = await bootSystem({ userId: GM, generation });
+      const { registerHooks } = await import("../../src/hooks/index.ts");
+      registerHooks();
+      const file = (suffix: string) => path.join(DIR, `${id}.${suffix}`);
+      const twin = typedTwin(JSON.parse(readFileSync(file("json"), "utf8")) as StoredSource);
+      const created = await double.actAs(GM, () =>
+        (
+          globalThis as unknown as { ChatMessage: { create(data: object): Promise<{ id: string }> } }
+        ).ChatMessage.create(twin),
+      );
+      await double.settle();
+      expect(double.storedMessages().at(-1)).toMatchObject({
+        type: "card",
+        system: { parts: [{ kind: "roll", roll: 0 }] },
+      });
+      for (const [viewer, suffix] of [
+        [GM, "gm.html"],
+        [ALICE, "player.html"],
+      ] as const) {
+        expect(drawnFor(viewer, created.id), `${id}.${suffix}`).toBe(readFileSync(file(suffix), "utf8"));
+      }
+    },
+  );
 });

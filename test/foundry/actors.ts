@@ -80,8 +80,11 @@ export interface ItemSpec {
 /** A data model class as `CONFIG.<Document>.dataModels` holds it. */
 type ModelClass = typeof TypeDataModel;
 
+/** The documents whose `system` is a type's data model. */
+export type ModelDocument = "Actor" | "Item" | "ChatMessage";
+
 /** The data model registered for a document type (`CONFIG.Actor` or `CONFIG.Item`), if any. [FOUNDRY-NOTES §5] */
-function modelOf(documentName: "Actor" | "Item", type: string): ModelClass | undefined {
+function modelOf(documentName: ModelDocument, type: string): ModelClass | undefined {
   const config = (env().globals.CONFIG as Record<string, { dataModels?: Record<string, unknown> }>)[documentName];
   const models = config?.dataModels ?? {};
   const model = Object.hasOwn(models, type) ? models[type] : undefined;
@@ -98,7 +101,12 @@ function modelContext(parent: unknown) {
  * Stored data that does not validate is an invalid document in Foundry (kept out of the world's
  * collections); the double fails loudly instead. [API13 DataModel constructor; DataModelValidationError]
  */
-function preparedSystem(documentName: "Actor" | "Item", type: string, stored: Record<string, unknown>, parent: object) {
+export function preparedSystem(
+  documentName: ModelDocument,
+  type: string,
+  stored: Record<string, unknown>,
+  parent: object,
+) {
   const Model = modelOf(documentName, type);
   if (!Model) return deepClone(stored);
   const model = new Model(stored, modelContext(parent));
@@ -114,8 +122,8 @@ function preparedSystem(documentName: "Actor" | "Item", type: string, stored: Re
  * (`game.data` still shows them). Throws a `DataModelValidationError` and changes nothing when the
  * result does not validate.
  */
-function changedSystem(
-  documentName: "Actor" | "Item",
+export function changedSystem(
+  documentName: ModelDocument,
   type: string,
   stored: Record<string, unknown>,
   change: unknown,
@@ -161,7 +169,7 @@ function validateChanges(
 }
 
 /** New stored `system` data of a type: the given data cleaned and validated by its model. */
-function createdSystem(documentName: "Actor" | "Item", type: string, given: unknown): Record<string, unknown> {
+export function createdSystem(documentName: ModelDocument, type: string, given: unknown): Record<string, unknown> {
   const data = isPlainObject(given) ? given : {};
   const Model = modelOf(documentName, type);
   if (!Model) return deepClone(data);

@@ -7,6 +7,8 @@
  * ChatMessage instance from that source and revives its own Roll instances with `Roll.fromData`, so a
  * second client, or `double.reload()`, sees exactly what was persisted.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { LEGACY_TO_MESSAGE_MODE, Roll, type RollData, type RollInstance } from "./dice.ts";
 import { broadcast, lifecycle, preHook, toServer, viewOf } from "./server.ts";
 import { type ChatMessageSource, currentUserId, env, peekEnv, runAs, warn } from "./state.ts";
@@ -17,6 +19,8 @@ import { deepClone, diffUpdate, expandObject, getProperty, isPlainObject, mergeO
 import { worldCollection, type WorldCollection } from "./collection.ts";
 import { toChatLog } from "./applications.ts";
 import { activeTokenOf, firstControlled, type TokenDocument, tokenSpeaker } from "./tokens.ts";
+import { changedSystem, createdSystem, preparedSystem } from "./actors.ts";
+import { ROOT } from "../support/i18n.ts";
 
 /** `CONST.DICE_ROLL_MODES`. [API13 CONST.DICE_ROLL_MODES; present in v14 too, uncertain] */
 export const DICE_ROLL_MODES = Object.freeze({
@@ -138,6 +142,23 @@ function cleanSource(data: ChatMessageData): ChatMessageSource {
   };
 }
 
+/**
+ * The message types a world knows: core's `base` and those the system's manifest declares in
+ * `documentTypes.ChatMessage`; another type is refused when a message is created. [API13
+ * foundry.documents.BaseChatMessage: `type` is a document type field, "base" its initial value;
+ * FOUNDRY-NOTES §3 (subtypes declared in `documentTypes.ChatMessage`) and §5]
+ */
+const MESSAGE_TYPES: ReadonlySet<string> = new Set([
+  "base",
+  ...Object.keys(
+    (
+      JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as {
+        documentTypes?: { ChatMessage?: Record<string, unknown> };
+      }
+    ).documentTypes?.ChatMessage ?? {},
+  ),
+]);
+
 function jsonClone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
@@ -164,6 +185,8 @@ class ChatMessage {
   _rev = 0;
   /** This client's revived rolls. */
   _rolls: RollInstance[] | undefined = undefined;
+  /** This client's `system` (its type's model, when it has one). */
+  _system: Record<string, unknown> | undefined = undefined;
 
   /** `new ChatMessage(data)`: an unsaved message. */
   constructor(data: ChatMessageData = {}) {
@@ -190,6 +213,13 @@ class ChatMessage {
     const e = env();
     const msg = data instanceof ChatMessage ? data : new this(data);
     const source = jsonClone(msg._source);
+    if (!MESSAGE_TYPES.has(source.type)) {
+      throw new Error(
+        `ChatMessage validation errors:\n  type: "${source.type}" is not a valid type for the ChatMessage Document class`,
+      );
+    }
+    // A type with a data model stores its `system` cleaned and validated by it. [FOUNDRY-NOTES §5]
+    source.system = createdSystem("ChatMessage", source.type, source.system);
     if (e.generation === 13) {
       if (options.messageMode !== undefined)
         warn("ChatMessage.create: messageMode is not a v13 option and was ignored");
@@ -332,6 +362,7 @@ class ChatMessage {
       this._source = jsonClone(entry.source);
       this._rev = entry.rev;
       this._rolls = undefined;
+      this._system = undefined;
     }
     return this._source;
   }
@@ -355,9 +386,11 @@ class ChatMessage {
     return this._sync().type;
   }
 
-  /** Subtype data (a plain object; the double does not run DataModels). */
+  /** Subtype data: its type's data model (`CONFIG.ChatMessage.dataModels`), else the plain data. [FOUNDRY-NOTES §5] */
   get system(): Record<string, unknown> {
-    return this._sync().system;
+    const source = this._sync();
+    this._system ??= preparedSystem("ChatMessage", source.type, source.system, this) as Record<string, unknown>;
+    return this._system;
   }
 
   /** `CONST.CHAT_MESSAGE_STYLES` value. */
@@ -524,10 +557,10 @@ class ChatMessage {
     await toServer();
     const entry = env().server.messages.get(id);
     if (!entry) throw new Error(`Foundry double: ChatMessage [${id}] was deleted meanwhile`);
-    const next = {
-      source: jsonClone(mergeObject(jsonClone(entry.source), diff, { performDeletions: true })),
-      rev: entry.rev + 1,
-    };
+    const merged = jsonClone(mergeObject(jsonClone(entry.source), diff, { performDeletions: true }));
+    // A change of `system` is cleaned and validated by the type's model; one that fails changes nothing.
+    if ("system" in diff) merged.system = changedSystem("ChatMessage", merged.type, entry.source.system, diff.system);
+    const next = { source: merged, rev: entry.rev + 1 };
     env().server.messages.set(id, next);
     await broadcast(
       (view) => view.messages.set(id, jsonClone(next)),

@@ -2,7 +2,8 @@
  * The double's data models: fields clean and validate as `foundry.data.fields` document it, a model
  * migrates, cleans and validates its source, an actor's `system` is its type's model (derived data
  * prepared), an update that does not validate is refused as a whole, `_preUpdate` can cancel one, and
- * each client holds its own copy of an actor, which a change reaches after that client's latency.
+ * each client holds its own copy of an actor, which a change reaches after that client's latency; a
+ * chat message's type is one the manifest declares and its `system` is that type's model.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   BooleanField,
   DataModelValidationError,
   NumberField,
+  ObjectField,
   SchemaField,
   StringField,
   TypedObjectField,
@@ -209,5 +211,42 @@ describe("each client's own copy of an actor", () => {
     await hero().update({ "system.rank": 2 });
     await double!.settle();
     expect(rendered).toEqual([BOB]);
+  });
+});
+
+/** A card model of our own for the double's chat messages: a list of objects. */
+class NoteModel extends TypeDataModel {
+  static override defineSchema() {
+    return { parts: new ArrayField(new ObjectField()) };
+  }
+}
+
+describe("a chat message's system is its type's data model", () => {
+  type Created = { id: string; type: string; system: Record<string, unknown>; update(d: object): Promise<unknown> };
+  const create = (data: object) =>
+    (globalThis as unknown as { ChatMessage: { create(d: object): Promise<Created> } }).ChatMessage.create(data);
+
+  it("a type the manifest declares is stored through its model; another type is refused and nothing is stored", async () => {
+    world({});
+    (double!.CONFIG.ChatMessage as unknown as { dataModels: Record<string, unknown> }).dataModels = { card: NoteModel };
+    const card = await create({ type: "card", system: { parts: [{ a: 1 }], stray: 2 } });
+    expect(card.type).toBe("card");
+    expect(card.system).toBeInstanceOf(NoteModel);
+    expect(double!.storedMessages().at(-1)?.system).toEqual({ parts: [{ a: 1 }] });
+    const base = await create({ content: "<p>plain</p>" });
+    expect(base.type).toBe("base");
+    await expect(create({ type: "spell" })).rejects.toThrow('"spell" is not a valid type for the ChatMessage');
+    expect(double!.storedMessages()).toHaveLength(2);
+  });
+
+  it("an update of system is validated by the model; a bad one is refused and nothing changes", async () => {
+    world({});
+    (double!.CONFIG.ChatMessage as unknown as { dataModels: Record<string, unknown> }).dataModels = { card: NoteModel };
+    const card = await create({ type: "card", system: { parts: [] } });
+    await card.update({ "system.parts": [{ b: 2 }] });
+    await double!.settle();
+    expect(double!.storedMessages().at(-1)?.system).toEqual({ parts: [{ b: 2 }] });
+    await expect(card.update({ "system.parts": ["not an object"] })).rejects.toThrow(DataModelValidationError);
+    expect(double!.storedMessages().at(-1)?.system).toEqual({ parts: [{ b: 2 }] });
   });
 });

@@ -283,6 +283,21 @@ export class ArrayField extends DataField {
   }
 }
 
+/** Any plain object, kept as given (a copy). [API13 foundry.data.fields.ObjectField: "A subclass of DataField which deals with object-typed data"] */
+export class ObjectField extends DataField {
+  override get initial(): unknown {
+    return this.options.initial === undefined ? {} : super.initial;
+  }
+
+  protected override cleanType(value: unknown): unknown {
+    return isPlainObject(value) ? deepClone(value) : value;
+  }
+
+  protected override validateType(value: unknown, path: string): Failure[] {
+    return isPlainObject(value) ? [] : [{ path, message: "must be an object" }];
+  }
+}
+
 /** An object whose values share one element field, keyed freely. [API13 foundry.data.fields.TypedObjectField] */
 export class TypedObjectField extends DataField {
   readonly element: DataField;

@@ -14,6 +14,7 @@ export {
   NumberField,
   SchemaField,
   StringField,
+  ObjectField,
   TypedObjectField,
   TypeDataModel,
 } from "./data-model.ts";

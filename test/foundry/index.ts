@@ -59,6 +59,7 @@ import {
   SchemaField,
   type SheetRegistration,
   StringField,
+  ObjectField,
   TypedObjectField,
   TypeDataModel,
 } from "./documents.ts";
@@ -487,6 +488,7 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")
   id: string;
   title: string;
   version: string;
+  documentTypes: Record<string, Record<string, unknown>>;
 };
 
 const staticRestorers = [snapshotStatics(ChatMessage), snapshotStatics(User)];
@@ -661,7 +663,13 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Dice,
       // [API14 CONFIG.ChatMessage.modes; absent in v13]
       ChatMessage: strictObject(
-        { documentClass: ChatMessage, ...(generation === 14 ? { modes: createMessageModes() } : {}) },
+        // [API13 CONFIG.ChatMessage.dataModels / typeLabels, as for actors; FOUNDRY-NOTES §3, §13]
+        {
+          documentClass: ChatMessage,
+          dataModels: {},
+          typeLabels: {},
+          ...(generation === 14 ? { modes: createMessageModes() } : {}),
+        },
         "CONFIG.ChatMessage",
         generation === 13 ? ["modes"] : [],
       ),
@@ -814,7 +822,16 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
           : { generation, version: "14.369", build: 369 },
         "game.release",
       ),
-      system: strictObject({ id: manifest.id, title: manifest.title, version: manifest.version }, "game.system"),
+      // The package's manifest fields, `documentTypes` among them [API14 SystemManifestData].
+      system: strictObject(
+        {
+          id: manifest.id,
+          title: manifest.title,
+          version: manifest.version,
+          documentTypes: structuredClone(manifest.documentTypes),
+        },
+        "game.system",
+      ),
       // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [FOUNDRY-NOTES §9; API13 Game#modules]
       // A Collection (a Map of the installed modules by id): `get`, and `values()` for every one. [API13 Game#modules; Collection]
       modules: strictObject({ get: (id: string) => modules.get(id), values: () => modules.values() }, "game.modules"),
@@ -909,7 +926,17 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       data: strictObject(
         {
           fields: strictObject(
-            { DataField, NumberField, StringField, BooleanField, HTMLField, SchemaField, ArrayField, TypedObjectField },
+            {
+              DataField,
+              NumberField,
+              StringField,
+              BooleanField,
+              HTMLField,
+              SchemaField,
+              ArrayField,
+              ObjectField,
+              TypedObjectField,
+            },
             "foundry.data.fields",
           ),
           // [API14 foundry.data.operators; absent in v13] (operators.ts)

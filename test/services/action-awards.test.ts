@@ -5,6 +5,7 @@
  * the GM panel show it, the GM's undo lifts it and a new session clears it; and an award made from a
  * roll's card is refused when action dice were used or spent on that roll.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
@@ -40,7 +41,7 @@ function poolState(userId: string) {
 function economyCards(kind: string) {
   return w.double
     .storedMessages()
-    .filter((m) => (m.flags["rolling-bones"]?.economy as { kind?: string } | undefined)?.kind === kind);
+    .filter((m) => (partIn(m, "economy") as { kind?: string } | undefined)?.kind === kind);
 }
 
 const BANTER = "Film quotes <b>all</b> through the ambush";
@@ -132,7 +133,7 @@ describe("an award made from a roll's card", () => {
     ).toBe(true);
     await w.double.settle();
     expect(countOf(w, ALICE)).toBe(4);
-    const entry = (economyCards("award").at(-1)?.flags["rolling-bones"]?.economy as { entry: PoolEntry }).entry;
+    const entry = (partIn(economyCards("award").at(-1), "economy") as { entry: PoolEntry }).entry;
     expect(entry).toMatchObject({ type: "award", reason: "Clever feint" });
     expect(entry.changes.map((c) => c.userId)).toContain(ALICE);
   });

@@ -5,6 +5,7 @@
  * ledgers (card ledgers and economy cards) say they spent and received. The figures are printed and
  * saved to `.scratch/action-dice-race.json`.
  */
+import { partIn } from "../support/cards.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -135,7 +136,7 @@ describe("action dice: the race", () => {
     const ledgers = cardIds.map((id) => cardRoll(w, id).card);
     const economy = w.double
       .storedMessages()
-      .map((m) => m.flags["rolling-bones"]?.economy as EconomyRecord | undefined)
+      .map((m) => partIn(m, "economy") as EconomyRecord | undefined)
       .filter((r): r is EconomyRecord => r?.entry != null);
     const changes = [
       ...ledgers.flatMap((c) => c.ledger.map((e) => e.id)),

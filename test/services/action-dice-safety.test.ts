@@ -3,6 +3,7 @@
  * query with the wrong user, on a closed card, with a duplicated action id, against a pool or card
  * that changed meanwhile, or with bad data are refused with a localized message and change nothing.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { localize } from "../support/i18n.ts";
 import {
@@ -197,7 +198,7 @@ describe("action dice: forged requests are refused and change nothing", () => {
     const C = w.service.CARD_ACTION;
     const secret = await rollAs(w, GM, {}, [[1, 20]], { visibility: "gm" });
     await refused(BOB, C, { messageId: secret, seen: 0, control: { type: "botch", dice: 1 } }, "CardNotVisible");
-    const economy = w.double.storedMessages().find((m) => m.flags["rolling-bones"]?.economy)!._id!;
+    const economy = w.double.storedMessages().find((m) => partIn(m, "economy"))!._id!;
     await refused(BOB, C, { messageId: economy, seen: 0, control: { type: "botch", dice: 1 } }, "NotAnActionCard");
     await refused(BOB, C, { messageId: "nope", seen: 0, control: { type: "botch", dice: 1 } }, "UnknownMessage", {
       id: "nope",

@@ -4,6 +4,7 @@
  * others', the GM activates special botches, declares results, awards, takes, refunds and undoes,
  * and every change is on the card and in the pools. Every request crosses the GM query.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
@@ -43,7 +44,7 @@ describe("action dice: the session", () => {
     expect(diceOf(w, GM)).toEqual([{ faces: 12, count: 8 }]);
     expect(w.double.game.settings.get("rolling-bones", "actionSession")).toBe(1);
     const card = w.double.storedMessages().at(-1)!;
-    expect(card.flags["rolling-bones"]?.economy).toMatchObject({ kind: "session", session: 1 });
+    expect(partIn(card, "economy")).toMatchObject({ kind: "session", session: 1 });
     expect(card.content).toContain("3d4");
     expect(card.content).toContain("8d12");
     expect(w.double.warnings).toEqual([]);
@@ -290,7 +291,10 @@ describe("action dice: the pools", () => {
     expect(await w.double.actAs(GM, () => w.service.undoPoolAction(message as never))).toBe(true);
     expect([countOf(w, BOB), countOf(w, GM)]).toEqual([4, 8]);
     expect(
-      w.double.storedMessages().find((m) => m._id === awardCard._id)?.flags["rolling-bones"]?.economy,
+      partIn(
+        w.double.storedMessages().find((m) => m._id === awardCard._id),
+        "economy",
+      ),
     ).toMatchObject({
       undoneBy: GM,
       entry: { undone: true },
@@ -310,7 +314,7 @@ describe("action dice: the pools", () => {
     expect(countOf(w, BOB)).toBe(3);
     const insight = w.double
       .storedMessages()
-      .find((m) => (m.flags["rolling-bones"]?.economy as { kind?: string })?.kind === "insight");
+      .find((m) => (partIn(m, "economy") as { kind?: string })?.kind === "insight");
     expect(insight?.whisper.sort()).toEqual([BOB, GM].sort());
     const id = (result as { id: string }).id;
     const roll = cardRoll(w, id);
@@ -339,7 +343,7 @@ describe("action dice: the pools", () => {
     expect(await w.double.actAs(ALICE, () => w.service.luckyBreak())).toBe(false);
     expect(errors(w).at(-1)).toBe(errorText("LuckyBreakAfterSpend", { spent: 1 }));
     const card = w.double.game.messages.find(
-      (m) => (m.getFlag("rolling-bones", "economy") as { kind?: string } | undefined)?.kind === "luckyBreak",
+      (m) => (partIn(m, "economy") as { kind?: string } | undefined)?.kind === "luckyBreak",
     );
     expect(await w.double.actAs(GM, () => w.service.undoPoolAction(card as never))).toBe(true);
     expect(countOf(w, CARA)).toBe(5);

@@ -4,6 +4,7 @@
  * effects the rules give its kind of roll and severity, the roller (critical) or the GM (botch) records
  * one through the active GM, the card says it in words, the ledger keeps it, and the GM's undo takes it back.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   ALICE,
@@ -101,7 +102,7 @@ describe("action dice: awards with a reason, and the GM's secret agenda", () => 
       true,
     );
     const stored = w.double.storedMessages().at(-1)!;
-    expect(stored.flags["rolling-bones"]?.economy).toMatchObject({
+    expect(partIn(stored, "economy")).toMatchObject({
       entry: { type: "award", reason: "Puzzled out the riddle of the <b>gate</b>" },
     });
     const { gmPanelFacts } = await import("../../src/applications/action-dice/facts.ts");
@@ -125,7 +126,7 @@ describe("action dice: awards with a reason, and the GM's secret agenda", () => 
     expect(await w.double.actAs(GM, () => w.service.secretAgenda("Baron Vex", "the heroes' plan", 2))).toBe(true);
     const stored = w.double.storedMessages().at(-1)!;
     expect(stored.whisper).toEqual([GM]);
-    expect(stored.flags["rolling-bones"]?.economy).toMatchObject({
+    expect(partIn(stored, "economy")).toMatchObject({
       entry: { type: "insight", villain: "Baron Vex", subject: "the heroes' plan", by: GM },
     });
     expect(countOfDice(diceOf(w, GM))).toBe(countOfDice(before) - 2);

@@ -7,6 +7,7 @@
  * even on a double click, and the success is posted as Alice's own card; a refusal posts and
  * spends nothing; with the world setting "free" (or for a GM) it is taken at once.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ALICE,
@@ -44,7 +45,7 @@ function poolRolls() {
 
 /** The stored request cards. */
 function requestCards() {
-  return w.double.storedMessages().filter((m) => m.flags["rolling-bones"]?.automatic !== undefined);
+  return w.double.storedMessages().filter((m) => partIn(m, "automatic") !== undefined);
 }
 
 /** The request card as `userId`'s client renders it, with the chat hook's controls in place. */
@@ -115,7 +116,7 @@ describe("an automatic success the GM approves (the rules' default)", () => {
     expect(roll.options.outcome).toMatchObject({ automatic: true, net: 1 });
     expect(roll.options.points.actorId).toBe(VEX);
     const request = requestCards()[0];
-    expect(request?.flags["rolling-bones"]?.automatic).toMatchObject({
+    expect(partIn(request, "automatic")).toMatchObject({
       state: "approved",
       decidedBy: GM,
       rollId: posted?._id,
@@ -258,8 +259,10 @@ describe("an automatic success that answers a GM roll request", () => {
     const { approveAutomatic } = await import("../../src/services/automatic/index.ts");
     expect(await as(w, GM, () => approveAutomatic(w.double.game.messages.get(card!.id!) as never))).toBe(true);
     const [posted] = poolRolls();
-    const record = w.double.storedMessages().find((m) => m._id === request!.id)?.flags["rolling-bones"]
-      ?.rollRequest as {
+    const record = partIn(
+      w.double.storedMessages().find((m) => m._id === request!.id),
+      "rollRequest",
+    ) as {
       answers: Record<string, { messageId: string; userId: string }>;
     };
     expect(record.answers[VEX]).toEqual({ messageId: posted?._id, userId: ALICE });

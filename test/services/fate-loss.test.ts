@@ -5,6 +5,7 @@
  * the card records who, why and by whom, and the GM's Undo on it gives the point back, once. The
  * sheet gives the GM the control; a player cannot raise the total.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseFateLoss } from "../../src/services/points/fate-loss-card.ts";
 import { localize } from "../support/i18n.ts";
@@ -24,7 +25,7 @@ describe("a Fate Point lost for breaking the code", () => {
     // The GMs (an assistant GM too, in the world of several clients) and the character's owner.
     const gms = w.double.game.users.filter((u) => u.isGM).map((u) => u.id);
     expect(stored.whisper.sort()).toEqual([BOB, ...gms].sort());
-    expect(stored.flags["rolling-bones"]?.fateLoss).toMatchObject({ actorId: WIL, reason, by: GM, left: 1 });
+    expect(partIn(stored, "fateLoss")).toMatchObject({ actorId: WIL, reason, by: GM, left: 1 });
     const li = await as(w, GM, () => messageAs(w, stored._id!, GM).renderHTML());
     await w.listeners.pointsDecorated(li);
     expect(li.querySelector(".rb-card__title")?.textContent).toBe("Wil loses a Fate Point for breaking their code");
@@ -110,7 +111,7 @@ describe("the sheet's Fate Points (issue 28: a figure a player cannot raise; the
     expect(w.double.inputs.map((i) => i.title)).toEqual(["Take a Fate Point from Wil", "Take a Fate Point from Wil"]);
     expect(w.double.inputs[0]?.content).toMatch(/name="text"[^>]*required/);
     expect(systemOf(w, WIL).fatePoints).toBe(1);
-    expect(w.double.storedMessages().at(-1)?.flags["rolling-bones"]?.fateLoss).toMatchObject({
+    expect(partIn(w.double.storedMessages().at(-1), "fateLoss")).toMatchObject({
       actorId: WIL,
       reason: "Left the wounded guard behind",
       by: GM,

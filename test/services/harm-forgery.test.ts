@@ -7,6 +7,7 @@
  * another player's character went from 10 to 0 and was marked defeated. A token whose scene is gone
  * is refused, never written to its world actor.
  */
+import { partUpdate } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetGmActions } from "../../src/services/gm-action.ts";
 import { d6s, errors, errorText } from "./points-world.ts";
@@ -36,13 +37,12 @@ afterEach(() => {
 
 /** The card's author rewrites its ledger from her own client (a macro on her own message). */
 async function rewrite(messageId: string, userId: string, ledger: HarmLedger): Promise<void> {
-  await w.double.actAs(userId, () =>
-    (
-      w.double.game.messages.get(messageId) as unknown as {
-        setFlag(s: string, k: string, v: unknown): Promise<unknown>;
-      }
-    ).setFlag("rolling-bones", "harmLedger", ledger),
-  );
+  await w.double.actAs(userId, () => {
+    const message = w.double.game.messages.get(messageId) as unknown as {
+      update(data: object): Promise<unknown>;
+    };
+    return message.update(partUpdate(message, "harmLedger", ledger));
+  });
   await w.double.settle();
 }
 

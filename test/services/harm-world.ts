@@ -4,6 +4,7 @@
  * Die NPC she owns), the system's chat hook (so every card carries its damage panel), and helpers to
  * post a damage card, press its controls in a user's chat log and read health and marks.
  */
+import { partIn } from "../support/cards.ts";
 import { vi } from "vitest";
 import type { ActorSpec, ChatLog } from "../foundry/index.ts";
 import {
@@ -161,5 +162,5 @@ export function statusesOf(w: HarmWorld, actorId: string): string[] {
 /** A card's ledger as stored. */
 export function ledgerOf(w: HarmWorld, messageId: string): Harm.HarmLedger {
   const message = w.double.game.messages.get(messageId) as unknown as { getFlag(s: string, k: string): unknown };
-  return w.harm.readLedger(message.getFlag("rolling-bones", "harmLedger"));
+  return w.harm.readLedger(partIn(message, "harmLedger"));
 }

@@ -5,6 +5,7 @@
  * gathers the results (also those rolled while no GM was online), and reveals the hidden target.
  * Refusals (another player's character, a second roll, a forged record) change nothing.
  */
+import { partIn } from "../support/cards.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixedFaces } from "../foundry/index.ts";
 import { SAMPLES } from "../data/samples.ts";
@@ -82,7 +83,7 @@ function d20s(...faces: number[]): void {
 }
 
 function recordOf(id: string): RequestRecord {
-  return w.double.game.messages.get(id)!.flags["rolling-bones"]!.rollRequest as RequestRecord;
+  return partIn(w.double.game.messages.get(id)!, "rollRequest") as RequestRecord;
 }
 
 async function post(spec: Record<string, unknown>): Promise<string> {
@@ -122,7 +123,7 @@ describe("a GM roll request with a hidden DC", () => {
     // Every GM of the world (the assistant GM too, when the world has one).
     expect(note.whisper).toEqual(w.double.game.users.filter((u) => u.isGM).map((u) => u.id));
     expect(note.whisper).toContain(GM);
-    expect(JSON.stringify(note.flags)).toContain('"target":15');
+    expect(partIn(note, "rollRequestSecret")).toEqual({ target: 15 });
     // a player sees the target hidden and a Roll button only on their own character
     const alice = await rowsAs(ALICE, id);
     expect(alice.querySelector("[data-target]")?.textContent).toContain(format("ROLLING_BONES.Request.TargetHidden"));

@@ -135,7 +135,7 @@ describe("guard: the only ways text becomes HTML", () => {
       // A Quench check's own constant marker paragraph (issue 23, fault 12), created through messageCreate.
       'src/quench/v14-batch.ts: return messageCreate({ ...extra, content: `<p class="${marker}">Quench</p>`, rolls: [roll] });',
       "src/services/action-dice/pool-actions.ts: content: await renderEconomyCard(record),",
-      "src/services/action-dice/pool-actions.ts: messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",
+      "src/services/action-dice/pool-actions.ts: partWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),",
       "src/services/action-dice/session.ts: content: await renderEconomyCard(record),",
       "src/services/automatic/actions.ts: content: await renderSystemTemplate(AUTOMATIC_TEMPLATE, { ...automaticView(record) }),",
       "src/services/harm/apply.ts: content: await renderSystemTemplate(RECORD_TEMPLATE, { kind, by: asker.name }),",

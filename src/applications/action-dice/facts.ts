@@ -2,6 +2,7 @@
  * The world facts the action-dice panels are built from: users, their pools this session, and the
  * action characters each owns.
  */
+import { partOf } from "../../data/card/parts.ts";
 import type { ActionCharacterSource } from "../../data/actor/pure.ts";
 import {
   ACTION_ACTOR_TYPE,
@@ -61,7 +62,7 @@ export function gmPanelFacts(): GmPanelFacts {
     lateUses: lateUsesNow(),
     lang: game.i18n.lang,
     ledger: game.messages.contents.flatMap((m) => {
-      const record = m.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+      const record = partOf(m, ECONOMY_FLAG) as EconomyRecord | undefined;
       return record !== undefined && record.session === session ? [{ ...record, messageId: m.id ?? "" }] : [];
     }),
   };

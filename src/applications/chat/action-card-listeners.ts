@@ -3,7 +3,7 @@
  * card or an economy card loads their code (`action-card-panel.ts`), so it stays out of the startup
  * bundle until the first such card.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { ActionRoll } from "../../dice/index.ts";
 import { ECONOMY_FLAG } from "../../services/action-dice/protocol.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
@@ -11,7 +11,7 @@ import { lazyDecoration } from "./lazy-decoration.ts";
 /** Whether a message may carry action-dice controls: an action roll, or an economy card's record. */
 function mayCarryControls(message: ChatMessage.Implementation): boolean {
   // A system flag; the v13 types know no system flag keys.
-  return message.rolls[0] instanceof ActionRoll || message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) !== undefined;
+  return message.rolls[0] instanceof ActionRoll || partOf(message, ECONOMY_FLAG) !== undefined;
 }
 
 const decoration = lazyDecoration(

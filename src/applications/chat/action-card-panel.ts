@@ -7,7 +7,8 @@
  * (`services/action-dice/requests.ts`) and the card re-renders when the GM writes it. Controls are
  * rebuilt on every render, never kept across renders.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
+import { systemPath } from "../../constants.ts";
 import { ActionRoll } from "../../dice/index.ts";
 import {
   cardOf,
@@ -124,6 +125,6 @@ export async function decorateActionDice(message: ChatMessage.Implementation, ht
   if (!message.isContentVisible) return;
   const roll = message.rolls[0];
   if (roll instanceof ActionRoll && roll.outcome !== undefined) await decorateActionCard(message, roll, html);
-  const economy = message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+  const economy = partOf(message, ECONOMY_FLAG) as EconomyRecord | undefined;
   if (economy) decorateEconomyCard(economy, html);
 }

@@ -3,7 +3,8 @@
  * viewer when the request card renders (GMs only, while it waits). Each is a `data-rb-action`
  * button run from the card-control table (`card-actions.ts`); the active GM re-checks the answer.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
+import { systemPath } from "../../constants.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import { AUTOMATIC_FLAG, type AutomaticRecord } from "../../services/automatic/names.ts";
 
@@ -19,7 +20,7 @@ export function automaticDecorated(html: HTMLElement): Promise<void> {
 
 async function decorate(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   // A system flag; the v13 types know no system flag keys.
-  const record = message.getFlag(SYSTEM_ID, AUTOMATIC_FLAG as never) as AutomaticRecord | undefined;
+  const record = partOf(message, AUTOMATIC_FLAG) as AutomaticRecord | undefined;
   const section = html.querySelector<HTMLElement>(".rb-card--automatic");
   if (!section || !game.user.isGM || record?.state !== "pending") return;
   section.insertAdjacentHTML("beforeend", await renderSystemTemplate(AUTOMATIC_CONTROLS_TEMPLATE, {}));

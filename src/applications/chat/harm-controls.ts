@@ -4,7 +4,7 @@
  * of applications) loads the panel's code (`harm-panel.ts`), so the harm services stay out of the
  * startup bundle until the first damage card; the apply and undo controls load it the same way.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { LEDGER_FLAG } from "../../services/harm/names.ts";
 import type { CardControlContext, CardControlRun } from "./card-control.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
@@ -17,7 +17,7 @@ function mayCarryPanel(message: ChatMessage.Implementation): boolean {
   const options = message.rolls[0]?.options as { damage?: unknown; attack?: unknown } | undefined;
   if (options?.damage !== undefined || options?.attack !== undefined) return true;
   // System flags; the v13 types know no system flag keys.
-  return message.getFlag(SYSTEM_ID, LEDGER_FLAG as never) !== undefined;
+  return partOf(message, LEDGER_FLAG) !== undefined;
 }
 
 const decoration = lazyDecoration("damage controls", mayCarryPanel, async () => (await panel()).decorateHarmPanel);

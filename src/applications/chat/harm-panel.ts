@@ -5,7 +5,8 @@
  * ledger, with Undo for the GM and for whoever applied a line. The buttons are `data-rb-action`
  * controls run from the card-control table (`card-actions.ts`); the active GM re-checks every application.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
+import { systemPath } from "../../constants.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import {
   LEDGER_FLAG,
@@ -40,8 +41,8 @@ export async function decorateHarmPanel(message: ChatMessage.Implementation, htm
   if (!card || !message.isContentVisible) return;
   const damage = cardDamage(cardRoll(message));
   // System flags; the v13 types know no system flag keys.
-  const ledger = readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
-  const record = message.getFlag(SYSTEM_ID, RECORD_FLAG as never) as "damage" | "heal" | undefined;
+  const ledger = readLedger(partOf(message, LEDGER_FLAG));
+  const record = partOf(message, RECORD_FLAG) as "damage" | "heal" | undefined;
   if (!damage && ledger.entries.length === 0) return;
   const view = harmControlsView(
     {

@@ -3,7 +3,7 @@
  * card, added per viewer when a message renders. Only such a card loads their code
  * (`points-card-panel.ts`), so it stays out of the startup bundle until the first one.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { FATE_LOSS_FLAG } from "../../services/points/fate-loss-card.ts";
 import { pointsEngineOf } from "../../services/points/engine-of.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
@@ -12,7 +12,7 @@ import { lazyDecoration } from "./lazy-decoration.ts";
 function mayCarryControls(message: ChatMessage.Implementation): boolean {
   if (!message.isContentVisible) return false;
   // A system flag; the v13 types know no system flag keys.
-  return pointsEngineOf(message.rolls[0]) !== null || message.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) !== undefined;
+  return pointsEngineOf(message.rolls[0]) !== null || partOf(message, FATE_LOSS_FLAG) !== undefined;
 }
 
 const decoration = lazyDecoration(

@@ -7,6 +7,7 @@
  * (`services/points/requests.ts`); the card re-renders when the GM writes it. Controls are rebuilt
  * on every render, never kept across renders.
  */
+import { partOf } from "../../data/card/parts.ts";
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import type { PendingAssist } from "../../dice/index.ts";
 import {
@@ -68,7 +69,7 @@ export function canUndoFateLoss(record: FateLossRecord | undefined, isGM: boolea
 
 /** Adds the GM's Undo to a Fate Point loss card (the `pointsUndoFateLoss` card control). */
 function decorateFateLoss(message: ChatMessage.Implementation, html: HTMLElement): void {
-  const record = message.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) as FateLossRecord | undefined;
+  const record = partOf(message, FATE_LOSS_FLAG) as FateLossRecord | undefined;
   const section = html.querySelector<HTMLElement>(".rb-card--fate-loss");
   if (!section || !canUndoFateLoss(record, game.user.isGM)) return;
   section.append(

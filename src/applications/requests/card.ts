@@ -2,14 +2,14 @@
  * The per-viewer part of a request card, added when it renders (`renderChatMessageHTML`). Only a
  * request card loads its code (`rows.ts`), so it stays out of the startup bundle until the first one.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { REQUEST_FLAG } from "../../services/requests/names.ts";
 import { lazyDecoration } from "../chat/lazy-decoration.ts";
 
 const decoration = lazyDecoration(
   "request rows",
   // A system flag; the v13 types know no system flag keys.
-  (message) => Boolean(message.getFlag(SYSTEM_ID, REQUEST_FLAG as never)),
+  (message) => Boolean(partOf(message, REQUEST_FLAG)),
   async () => (await import("./rows.ts")).decorateRequest,
 );
 

@@ -4,7 +4,7 @@
  * player's insight spend and lucky break, and the GM's undo of any of them. Each is posted to chat as
  * an economy card that records it; the undo works from that card.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { cardData, partOf } from "../../data/card/parts.ts";
 import {
   checkAwardForRoll,
   recordPoolAction,
@@ -14,7 +14,7 @@ import {
 } from "../../engines/action/index.ts";
 import { EngineError, shared } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { contentVisibleTo, messageById, messageCreate, messageFlagWrite, visibilityOf } from "../messages.ts";
+import { contentVisibleTo, messageById, messageCreate, partWrite, visibilityOf } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
 import {
   poolTarget,
@@ -156,7 +156,7 @@ export async function runPoolAction({ asker, actionId }: ActionContext, data: Po
     speaker: { alias: asker.name },
     content: await renderEconomyCard(record),
     whisper: whisperFor(entry),
-    flags: { [SYSTEM_ID]: { [ECONOMY_FLAG]: record } },
+    ...cardData({ [ECONOMY_FLAG]: record }),
   });
   await runWrites([...poolWrites(pools, recorded.pools), create]);
   if (spend) {
@@ -185,7 +185,7 @@ export async function runPoolUndo(
   // any flags, and write her own messages, but may neither author one as a GM nor change a GM's.
   // [API13 BaseChatMessage: a non-GM creates only as its own author and updates only its own]
   if (message.author?.isGM !== true) throw new EngineError("NothingToUndo");
-  const record = message.getFlag(SYSTEM_ID, ECONOMY_FLAG as never) as EconomyRecord | undefined;
+  const record = partOf(message, ECONOMY_FLAG) as EconomyRecord | undefined;
   const entry = record?.entry;
   if (!record || !entry) throw new EngineError("NothingToUndo");
   if (entry.undone && entry.undoId === actionId) return { repeated: true };
@@ -201,7 +201,7 @@ export async function runPoolUndo(
   };
   await runWrites([
     ...poolWrites(pools, undone.pools),
-    messageFlagWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),
+    partWrite(message, ECONOMY_FLAG, next, { content: await renderEconomyCard(next) }),
   ]);
   return { repeated: false };
 }

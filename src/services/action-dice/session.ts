@@ -4,6 +4,7 @@
  * GM's pool from all of them, every character's class bonus dice from its class feature, and every
  * per-session counter starts over; unused dice are lost. The new pools are posted to chat.
  */
+import { cardData } from "../../data/card/parts.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { requireLevel, sessionPools, type ActionPoolState, type SessionPlayer } from "../../engines/action/index.ts";
 import { EngineError } from "../../engines/core.ts";
@@ -140,7 +141,7 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     author: game.user.id,
     speaker: { alias: asker.name },
     content: await renderEconomyCard(record),
-    flags: { [SYSTEM_ID]: { [ECONOMY_FLAG]: record } },
+    ...cardData({ [ECONOMY_FLAG]: record }),
   });
   steps.push(create);
   await runWrites(steps);

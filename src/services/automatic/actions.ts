@@ -9,11 +9,11 @@
  *   posted). Only a waiting request is decided, once: a second click, or a second GM, changes
  *   nothing more.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { cardData, partOf } from "../../data/card/parts.ts";
 import { EngineError, pool, shared } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { messageById, messageCreate, partWrite } from "../messages.ts";
 import { buildRoll, createRollMessage, MAX_FLAVOR } from "../roll.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import { ANSWERS_OPTION, DIFFICULTY_HIDDEN_OPTION } from "../requests/names.ts";
@@ -30,7 +30,7 @@ import {
 /** The record of a request card, or `null`. */
 function recordOf(message: ChatMessage.Implementation): AutomaticRecord | null {
   // A system flag; the v13 types know no system flag keys.
-  const value: unknown = message.getFlag(SYSTEM_ID, AUTOMATIC_FLAG as never);
+  const value: unknown = partOf(message, AUTOMATIC_FLAG);
   return shared.isRecord(value) ? (value as unknown as AutomaticRecord) : null;
 }
 
@@ -117,7 +117,7 @@ export async function runAsk({ asker, actionId }: ActionContext, data: AskReques
     speaker: { alias: asker.name },
     content: await renderSystemTemplate(AUTOMATIC_TEMPLATE, { ...automaticView(record) }),
     whisper: [...new Set([asker.id, ...gms])],
-    flags: { [SYSTEM_ID]: { [AUTOMATIC_FLAG]: record } },
+    ...cardData({ [AUTOMATIC_FLAG]: record }),
   });
   await runWrites([create]);
   return { messageId: create.created()?.id ?? "" };
@@ -158,7 +158,7 @@ export async function runDecide(
   if (!approve) {
     const next = decided(null);
     const content = await renderSystemTemplate(AUTOMATIC_TEMPLATE, { ...automaticView(next) });
-    await runWrites([messageFlagWrite(message, AUTOMATIC_FLAG, next, { content })]);
+    await runWrites([partWrite(message, AUTOMATIC_FLAG, next, { content })]);
     return { repeated: false, rollId: null };
   }
   const roll = buildRoll("pool", record.request);
@@ -185,7 +185,7 @@ export async function runDecide(
       apply: async () => {
         const next = decided(posted?.id ?? null);
         const content = await renderSystemTemplate(AUTOMATIC_TEMPLATE, { ...automaticView(next) });
-        flagStep = messageFlagWrite(message, AUTOMATIC_FLAG, next, { content });
+        flagStep = partWrite(message, AUTOMATIC_FLAG, next, { content });
         await flagStep.apply();
       },
       revert: async () => {

@@ -4,11 +4,11 @@
  * takes an automatic success is not posted: its request goes to the GMs as a card, and nothing is
  * rolled or spent until a GM approves it there (the card controls `automaticApprove`, `automaticRefuse`).
  */
-import { SYSTEM_ID } from "../../constants.ts";
 import { keptOptions } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/core.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { namedMessage } from "../messages.ts";
 import type { PreparedRoll } from "../prepared-roll.ts";
 import {
@@ -95,6 +95,6 @@ export function refuseAutomatic(message: ChatMessage.Implementation): Promise<bo
 /** Whether a message is a request card for an automatic success (it has no roll of its own). */
 export function isAutomaticRequest(message: ChatMessage.Implementation): boolean {
   // A system flag; the v13 types know no system flag keys.
-  const value: unknown = message.getFlag(SYSTEM_ID, AUTOMATIC_FLAG as never);
+  const value: unknown = partOf(message, AUTOMATIC_FLAG);
   return shared.isRecord(value);
 }

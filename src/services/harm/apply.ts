@@ -12,12 +12,13 @@
  * - **heal**: a GM heals actors by an amount or fully, recorded on one chat card with an Undo per actor.
  */
 
+import { cardData, partOf } from "../../data/card/parts.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError, harm, shared } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { contentVisibleTo, messageById, messageCreate, messageFlagWrite, visibilityOf } from "../messages.ts";
+import { contentVisibleTo, messageById, messageCreate, partWrite, visibilityOf } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import {
   HARM_LOG_FLAG,
@@ -179,7 +180,7 @@ export function tokenRef(token: unknown): TargetRef | null {
 /** The card's ledger. */
 function ledgerOf(message: ChatMessage.Implementation): HarmLedger {
   // A system flag; the v13 types know no system flag keys.
-  return readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never));
+  return readLedger(partOf(message, LEDGER_FLAG));
 }
 
 /** The target's own harm log (what the GM applied to it; issue 41, fault 1). */
@@ -346,7 +347,7 @@ async function recordCardData(kind: "damage" | "heal", ledger: HarmLedger, asker
     author: asker.id,
     speaker: { alias: asker.name },
     content: await renderSystemTemplate(RECORD_TEMPLATE, { kind, by: asker.name }),
-    flags: { [SYSTEM_ID]: { [LEDGER_FLAG]: ledger, [RECORD_FLAG]: kind } },
+    ...cardData({ [LEDGER_FLAG]: ledger, [RECORD_FLAG]: kind }),
   };
 }
 
@@ -401,7 +402,7 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
   // The record card first, so the log can name it.
   const steps: WriteStep[] = record ? [record] : [];
   steps.push(...markWrites(actor, result, target.token), harmLogWrite(actor, loggedOf(entry, cardId)));
-  if (message) steps.push(messageFlagWrite(message, LEDGER_FLAG, withEntry(ledgerOf(message), entry)));
+  if (message) steps.push(partWrite(message, LEDGER_FLAG, withEntry(ledgerOf(message), entry)));
   await runWrites(steps);
   callDoneHook(event);
   return { entry, messageId: cardId(), repeated: false };
@@ -436,7 +437,7 @@ export async function runUndo({ asker, actionId }: ActionContext, data: UndoRequ
   const steps = [
     ...markWrites(actor, result, entry.target.token),
     harmLogWrite(actor, (now) => withLogUndone(now, logged.id, actionId)),
-    messageFlagWrite(message, LEDGER_FLAG, withUndone(ledger, entry.id, asker.id ?? "", actionId)),
+    partWrite(message, LEDGER_FLAG, withUndone(ledger, entry.id, asker.id ?? "", actionId)),
   ];
   await runWrites(steps);
   callDoneHook(event);

@@ -10,10 +10,10 @@
  * Anything else waits for a GM (the message says so).
  */
 
-import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError, harm, shared } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { namedMessage } from "../messages.ts";
 import {
   runApply,
@@ -93,7 +93,7 @@ export async function applyFromCard(
   const message = namedMessage(given);
   if (!message?.id) return null;
   // A system flag; the v13 types know no system flag keys.
-  const seen = readLedger(message.getFlag(SYSTEM_ID, LEDGER_FLAG as never)).entries.length;
+  const seen = readLedger(partOf(message, LEDGER_FLAG)).entries.length;
   const id = actionIdFor(message.id, "harm", target.actor, target.token ?? "", target.scene ?? "", multiplier, seen);
   return sendApply({ message: message.id, target, multiplier }, id);
 }

@@ -4,11 +4,11 @@
  * why and by whom; the GM's Undo on that card gives the point back. Both run through `gm-action.ts`,
  * re-check the asker (a GM) and the state, and write the character and the card together.
  */
-import { SYSTEM_ID } from "../../constants.ts";
+import { cardData, partOf } from "../../data/card/parts.ts";
 import { EngineError } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { messageById, messageCreate, messageFlagWrite } from "../messages.ts";
+import { messageById, messageCreate, partWrite } from "../messages.ts";
 import { runWrites } from "../transaction.ts";
 import { actorById, actorWrite, namesFor } from "./store.ts";
 import {
@@ -42,7 +42,7 @@ export async function runFateLoss(
   if (reason === "") throw new EngineError("FateLossNeedsReason");
   if (reason.length > MAX_FATE_LOSS_REASON) throw new EngineError("NoteTooLong", { max: MAX_FATE_LOSS_REASON });
   const repeated = game.messages.contents.some(
-    (m) => (m.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) as FateLossRecord | undefined)?.id === actionId,
+    (m) => (partOf(m, FATE_LOSS_FLAG) as FateLossRecord | undefined)?.id === actionId,
   );
   if (repeated) return { repeated: true };
   const held = fatePointsOf(actor);
@@ -65,7 +65,7 @@ export async function runFateLoss(
       speaker: { alias: asker.name },
       content: await renderSystemTemplate(FATE_LOSS_TEMPLATE, fateLossView(record)),
       whisper: [...new Set(owners)],
-      flags: { [SYSTEM_ID]: { [FATE_LOSS_FLAG]: record } },
+      ...cardData({ [FATE_LOSS_FLAG]: record }),
     }),
   ]);
   return { repeated: false };
@@ -78,7 +78,7 @@ export async function runFateLossUndo(
 ): Promise<{ repeated: boolean }> {
   if (!asker.isGM) throw new EngineError("GmOnly");
   const message = messageById(data?.messageId);
-  const record = message.getFlag(SYSTEM_ID, FATE_LOSS_FLAG as never) as FateLossRecord | undefined;
+  const record = partOf(message, FATE_LOSS_FLAG) as FateLossRecord | undefined;
   if (!record) throw new EngineError("NothingToUndo");
   if (record.undoId === actionId) return { repeated: true };
   if (record.undoneBy !== null) throw new EngineError("NothingToUndo");
@@ -91,7 +91,7 @@ export async function runFateLossUndo(
   };
   await runWrites([
     actorWrite(actor, { "system.fatePoints": fatePointsOf(actor) + 1 }),
-    messageFlagWrite(message, FATE_LOSS_FLAG, next, {
+    partWrite(message, FATE_LOSS_FLAG, next, {
       content: await renderSystemTemplate(FATE_LOSS_TEMPLATE, fateLossView(next)),
     }),
   ]);

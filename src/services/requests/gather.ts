@@ -9,7 +9,7 @@
 import { EngineRoll } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { messageById, messageFlagWrite } from "../messages.ts";
+import { messageById, partWrite } from "../messages.ts";
 import { answersOf } from "./answers.ts";
 import { REQUEST_FLAG, type AnswerRequest, type RequestRecord } from "./names.ts";
 
@@ -63,7 +63,7 @@ export async function runAnswer(
   const { card, record, repeated } = check(asker, data);
   if (repeated) return { repeated };
   const answer = { messageId: shared.textOf(data.message), userId: asker.id ?? "" };
-  await messageFlagWrite(card, REQUEST_FLAG, {
+  await partWrite(card, REQUEST_FLAG, {
     ...record,
     answers: { ...record.answers, [shared.textOf(data.actor)]: answer },
   }).apply();

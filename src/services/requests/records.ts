@@ -1,10 +1,10 @@
 /** Reading request cards and the GM-only note of a hidden target (every client; small, loaded at start). */
-import { SYSTEM_ID } from "../../constants.ts";
+import { partOf } from "../../data/card/parts.ts";
 import { REQUEST_FLAG, SECRET_FLAG, type RequestRecord, type RequestSecret } from "./names.ts";
 
 /** The record of a request card, or `null` when the message is not one. */
 export function requestRecordOf(message: ChatMessage.Implementation | null | undefined): RequestRecord | null {
-  const record = message?.getFlag(SYSTEM_ID, REQUEST_FLAG as never) as unknown;
+  const record = partOf(message, REQUEST_FLAG);
   if (typeof record !== "object" || record === null) return null;
   const r = record as Partial<RequestRecord>;
   return typeof r.spec === "object" && r.spec !== null && Array.isArray(r.spec.actors) ? (r as RequestRecord) : null;
@@ -14,7 +14,7 @@ export function requestRecordOf(message: ChatMessage.Implementation | null | und
 export function secretTargetOf(record: RequestRecord): number | null {
   if (record.secretId === null) return null;
   const note = game.messages.get(record.secretId);
-  const secret = note?.getFlag(SYSTEM_ID, SECRET_FLAG as never) as RequestSecret | undefined;
+  const secret = partOf(note, SECRET_FLAG) as RequestSecret | undefined;
   return typeof secret?.target === "number" ? secret.target : null;
 }
 

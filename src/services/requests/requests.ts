@@ -6,13 +6,14 @@
  * GM records it on the card (`gather.ts`). The GM judges hidden targets and reveals them when they
  * choose.
  */
-import { SYSTEM_ID, systemPath } from "../../constants.ts";
+import { cardData } from "../../data/card/parts.ts";
+import { systemPath } from "../../constants.ts";
 import { fixedTraitKey } from "../../data/actor/pure.ts";
 import { EngineError, shared } from "../../engines/core.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { PoolRoll } from "../../dice/index.ts";
-import { messageById, messageCreate, messageFlagWrite, rollsWrite } from "../messages.ts";
+import { messageById, messageCreate, partWrite, rollsWrite } from "../messages.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import {
   ANSWER_ACTION,
@@ -93,7 +94,7 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
             target: spec.target,
             label: spec.label || context.trait,
           }),
-          flags: { [SYSTEM_ID]: { [SECRET_FLAG]: { target: spec.target } satisfies RequestSecret } },
+          ...cardData({ [SECRET_FLAG]: { target: spec.target } satisfies RequestSecret }),
         })
       : null;
   const content = await renderSystemTemplate(REQUEST_CARD_TEMPLATE, context);
@@ -109,7 +110,7 @@ export async function postRollRequest(raw: unknown): Promise<ChatMessage.Impleme
       author: game.user.id,
       speaker: { alias: game.i18n.localize("ROLLING_BONES.Request.Speaker") },
       content,
-      flags: { [SYSTEM_ID]: { [REQUEST_FLAG]: record } },
+      ...cardData({ [REQUEST_FLAG]: record }),
     };
   });
   try {
@@ -203,7 +204,7 @@ export async function revealRequest(messageId: string): Promise<boolean> {
       const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept, []);
       steps.push(rollsWrite(result, [judged.roll]));
     }
-    steps.push(messageFlagWrite(message, REQUEST_FLAG, { ...record, revealed: target }));
+    steps.push(partWrite(message, REQUEST_FLAG, { ...record, revealed: target }));
     await runWrites(steps);
     return true;
   } catch (error) {
