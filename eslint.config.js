@@ -18,7 +18,7 @@ const FOUNDRY_AND_DOM = [
 
 const SEAM = "differs between Foundry v13 and v14: go through src/helpers/compat.ts";
 
-/** Members whose shape or name differs between the generations (FOUNDRY-NOTES §13, §13.1). */
+/** Members whose shape or name differs between the generations (docs/foundry-notes.md §13, §13.1). */
 export const GENERATION_PROPERTIES = [
   { object: "game", property: "release", message: `game.release ${SEAM} (compat.generation())` },
   { property: "applyRollMode", message: `applyRollMode (v13) / applyMode (v14) ${SEAM}` },

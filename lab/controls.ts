@@ -239,7 +239,7 @@ function gmLedgerSpecimen(): ControlSpecimen {
 /**
  * Bram's Sneak check against DC 15 after Alice used a d6 (4) on a d20 of 7, as Alice sees it: besides
  * another die, she may re-roll the d20 or the action die she used, its cascade thrown afresh
- * (RULES.md §2, issue 29 item 14).
+ * (docs/rules.md §2, issue 29 item 14).
  */
 function rerollActionDieSpecimen(): ControlSpecimen {
   const { alice } = TABLE_USERS;
@@ -251,7 +251,7 @@ function rerollActionDieSpecimen(): ControlSpecimen {
 /**
  * Bram's insight roll on a secret DC (the GM knows it, the card does not), as the GM sees it: the GM
  * declares the result in words, Declare success or Declare failure (a declared failure blocks the
- * subject for Alice, RULES.md §2, issue 29 item 16).
+ * subject for Alice, docs/rules.md §2, issue 29 item 16).
  */
 function declareSpecimen(): ControlSpecimen {
   const card = playCard({ kind: "insight", modifier: 2, level: TABLE_BRAM.level }, 11, {

@@ -443,7 +443,7 @@ export class FightPanel {
         this.#take(removeCondition(state, fighterId, status));
         return;
       }
-      // Until removed, or for the rounds or turns the sheet's duration picker names (RULES.md §6).
+      // Until removed, or for the rounds or turns the sheet's duration picker names (docs/rules.md §6).
       this.#duration = readDurationPicker(button.closest("[data-stat]"));
       this.#take(addCondition(state, fighterId, status, this.#duration));
       return;

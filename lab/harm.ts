@@ -1,5 +1,5 @@
 /**
- * Damage that lands in the lab (RULES.md §6): a damage card's panel as the attacker and the GM see it
+ * Damage that lands in the lab (docs/rules.md §6): a damage card's panel as the attacker and the GM see it
  * (apply ×½, ×1, ×2 or Heal to each recorded target or the selected tokens, the ledger with Undo),
  * the card recording the GM's healing, and a wounded character's and a defeated NPC's health, built
  * by the same pure views the chat hook and the sheets use, from the harm model's own results.
@@ -18,7 +18,7 @@ const ALICE = "labUserAlice0001";
 const GM = "labUserGm0000001";
 const GOBLIN: ShownTarget = { ref: { actor: "labActorGoblin01" }, name: "Goblin", verdict: "hit" };
 const WOLF: ShownTarget = { ref: { actor: "labActorWolf0001" }, name: "Wolf", verdict: "hit" };
-// The axe missed the ogre: its owner is offered nothing there; the GM may force it (RULES.md §6).
+// The axe missed the ogre: its owner is offered nothing there; the GM may force it (docs/rules.md §6).
 const OGRE: ShownTarget = { ref: { actor: "labActorOgre0001" }, name: "Ogre", verdict: "miss" };
 
 /** A ledger entry from an application the harm model computed (the fight's own). */
@@ -126,7 +126,7 @@ export function harmSpecimens(i18n: Localization): RequestSpecimen[] {
 }
 
 /**
- * Ysolde's short bow after a called shot hit the guard at ×4 (RULES.md §6): the bow's 1d4+1 with the
+ * Ysolde's short bow after a called shot hit the guard at ×4 (docs/rules.md §6): the bow's 1d4+1 with the
  * d4 showing 3, times 4, is 16 damage; its card keeps the guard and the verdict, and its panel offers
  * Ysolde's player ×½, ×1, ×2 and Heal, as the percentile damage roll's own card and view draw it.
  */

@@ -288,7 +288,7 @@ export class SheetPanel {
       case "toggleCondition": {
         const actor = this.actor;
         if (!actor || !this.#editable) return;
-        // Until removed, or for the rounds or turns the sheet's duration picker names (RULES.md §6).
+        // Until removed, or for the rounds or turns the sheet's duration picker names (docs/rules.md §6).
         this.#duration = readDurationPicker(target.closest("[data-stat]"));
         try {
           this.#actors.set(actor.id, withStatusToggled(actor, data.status ?? "", this.#duration));

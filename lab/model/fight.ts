@@ -214,7 +214,7 @@ export function fighterActor(fighter: Fighter): SampleActor {
 
 /**
  * What moves a fighter's roll, as `conditionsFor` reads its effects: its conditions and equipped
- * items' effects, then its wound — left out of a damage roll (RULES.md §6, "Wound penalties move trait
+ * items' effects, then its wound — left out of a damage roll (docs/rules.md §6, "Wound penalties move trait
  * rolls only").
  */
 export function fighterConditions(fighter: Fighter, i18n: Localization, damage: boolean): NamedCondition[] {

@@ -1,5 +1,5 @@
 /**
- * Critical and botch effects that last (RULES.md §6, issue 35 point 7), Foundry-free. A shipped table
+ * Critical and botch effects that last (docs/rules.md §6, issue 35 point 7), Foundry-free. A shipped table
  * result that moves later rolls names how in its flags (`lasting`): on whom (the roller, or the
  * attack's targets), on which rolls (attacks, checks, saving throws, or any trait roll), by how many
  * steps (a penalty step below 0, a bonus step above; a step is each engine's own, as for wounds), and
@@ -42,7 +42,7 @@ export function readLasting(raw: unknown): LastingSpec | null {
 }
 
 /**
- * What a number of steps changes in an engine's roll: a penalty as a wound's steps (RULES.md §6: one
+ * What a number of steps changes in an engine's roll: a penalty as a wound's steps (docs/rules.md §6: one
  * penalty die, −2, −1D, a hindrance, −1 die); a bonus the other way (a bonus die, +2, +1D, +1 die).
  * Precision & Impact has no bonus step: a bonus changes nothing there (the card's text says it).
  */

@@ -11,7 +11,7 @@
  *   its `diceSoNiceReady` hook; a Broken Empires module's `registerDiceRoles`/`tagRoll`; an Arkham
  *   Horror module's README ("the documented … `dsnRole` option")]
  * - Dice So Nice 5.x (v13) has no roles: the die names a colorset in `options.appearance`, stored
- *   with the roll, so every client shows the same dice. [FOUNDRY-NOTES §9; DSN customization.md]
+ *   with the roll, so every client shows the same dice. [docs/foundry-notes.md §9; DSN customization.md]
  *
  * Roles not listed keep the user's own dice.
  */

@@ -1,6 +1,6 @@
 /**
  * Every known difference between Foundry v13 and v14 that the system touches, in one place, keyed on
- * `game.release.generation` (FOUNDRY-NOTES.md §13):
+ * `game.release.generation` (docs/foundry-notes.md §13):
  * - v13 reads the chat visibility from the core `rollMode` setting and passes `{ rollMode }` to
  *   `ChatMessage.create`; v14 reads `messageMode` (the old key reads back null) and passes `{ messageMode }`.
  * - v13 mode ids are `publicroll`/`gmroll`/`blindroll`/`selfroll`; v14 uses `public`/`gm`/`blind`/`self`
@@ -68,7 +68,7 @@ export function currentVisibility(): Visibility {
 /**
  * The visibility a caller's message options ask for (v13 `rollMode`, v14 `messageMode`, as core's
  * `Combat#rollInitiative` takes them in `messageOptions`), or `undefined` when they name none.
- * [API13 Combat#rollInitiative; API14 ChatMessage modes; FOUNDRY-NOTES §13]
+ * [API13 Combat#rollInitiative; API14 ChatMessage modes; docs/foundry-notes.md §13]
  */
 export function visibilityOfMessageOptions(options: unknown): Visibility | undefined {
   if (typeof options !== "object" || options === null) return undefined;
@@ -366,7 +366,7 @@ export interface EffectDuration {
  * and modules, with their handling also left to them" [API14 CONST.ACTIVE_EFFECT_EXPIRY_EVENTS,
  * https://foundryvtt.com/api/variables/CONST.ACTIVE_EFFECT_EXPIRY_EVENTS.html; CONFIG.ActiveEffect
  * `expiryEvents` ("additional expiry events registered by packages") and `expiryAction`,
- * https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html]. RULES.md §6 counts a round as the
+ * https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html]. docs/rules.md §6 counts a round as the
  * bearer's own turn, which core does not, so the conditions carry this event of the system's: core
  * neither disables them on its count nor ends them a second time, and the active GM removes them when
  * the system's count runs out (`services/harm/durations.ts`). v13 core ends no effect by itself.
@@ -492,7 +492,7 @@ export interface MenuEntry {
 /**
  * A context-menu entry (e.g. for the `getChatMessageContextOptions` hook) in the running generation's
  * names: v13 name, icon, condition(li) and callback(li); v14 label, icon, visible(target) and
- * onClick(event, target), where the v13 names log a deprecation and go in v16 (FOUNDRY-NOTES
+ * onClick(event, target), where the v13 names log a deprecation and go in v16 (docs/foundry-notes.md
  * §13.1; API13 ContextMenuEntry; API14 ContextMenuEntry).
  */
 export function contextMenuEntry(entry: MenuEntry): Record<string, unknown> {

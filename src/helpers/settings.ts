@@ -18,7 +18,7 @@ declare module "fvtt-types/configuration" {
     "rolling-bones.actionBalanced": BalancedChoice;
     /** A `StoredPool`, or `{}` before the first session (an object setting cannot be typed nullable). */
     "rolling-bones.actionGmPool": StoredPool | Record<string, never>;
-    /** Each player's `StoredPool`, by user id (a world setting: only a GM writes it, RULES.md "Shared rules"). */
+    /** Each player's `StoredPool`, by user id (a world setting: only a GM writes it, docs/rules.md "Shared rules"). */
     "rolling-bones.actionPlayerPools": Record<string, StoredPool>;
     /** Each action character's `StoredClassPool`, by actor id (a world setting, like the players' pools). */
     "rolling-bones.actionClassPools": Record<string, StoredClassPool>;
@@ -151,7 +151,7 @@ export const SETTING_KEYS = Object.freeze({
   rollRecord: "rollRecord",
   /** World: where the critical and botch tables are drawn from ("" the system's compendium; a compendium id; a folder of world tables). */
   effectTables: "effectTables",
-  /** World: wounds at half and a quarter of health put their penalties on rolls (RULES.md §6; on by default). */
+  /** World: wounds at half and a quarter of health put their penalties on rolls (docs/rules.md §6; on by default). */
   woundPenalties: "woundPenalties",
   /** World: dice-pool actors read their health as the seven named health levels (off by default). */
   healthLevels: "healthLevels",

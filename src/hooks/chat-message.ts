@@ -97,7 +97,7 @@ async function rollCommand(message: string): Promise<void> {
   }
   if (!parsed) return;
   const { engine, request } = parsed;
-  // The speaker is the selected token, else the user's character (`getSpeaker()`, FOUNDRY-NOTES
+  // The speaker is the selected token, else the user's character (`getSpeaker()`, docs/foundry-notes.md
   // §13.1); the roll stays its typist's: a GM who types /action with a hero's token selected keeps
   // the card's GM controls (an action card's owner is otherwise the hero's player).
   const owner = engine === "action" ? { rollOptions: { card: { owner: game.user.id } } } : {};

@@ -33,7 +33,7 @@ export function onInit(): void {
   CONFIG.ROLLING_BONES = { id: SYSTEM_ID };
   // fvtt-types does not know a system's own `api` field on game.system.
   (game.system as unknown as { api: typeof api }).api = api;
-  // Push, not replace: core Roll stays CONFIG.Dice.rolls[0], the class Roll.create builds (FOUNDRY-NOTES §1.2).
+  // Push, not replace: core Roll stays CONFIG.Dice.rolls[0], the class Roll.create builds (docs/foundry-notes.md §1.2).
   CONFIG.Dice.rolls.push(...ROLL_CLASSES);
   // Formula terms: parsed by denomination, and found again by class name when a message reloads.
   for (const term of TERM_CLASSES) {
@@ -86,9 +86,9 @@ export function onInit(): void {
   registerPointsActions();
   // GM roll requests: the active GM records each named character's roll on the request card.
   registerRequestActions();
-  // Dice-pool automatic successes a player asks the GM for (the Storyteller's call, RULES.md §5).
+  // Dice-pool automatic successes a player asks the GM for (the Storyteller's call, docs/rules.md §5).
   registerAutomaticActions();
-  // Damage and healing applied to actors, their Undo, and the GM's healing (RULES.md §6).
+  // Damage and healing applied to actors, their Undo, and the GM's healing (docs/rules.md §6).
   registerHarmActions();
   // Roll links in enriched text: @RollPool[6|7]{Dodge} and the like (applications/enrichers.ts).
   registerEnrichers();

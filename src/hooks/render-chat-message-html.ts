@@ -1,7 +1,7 @@
 import { drawCardParts } from "../applications/chat/card-views.ts";
 
 /**
- * The `renderChatMessageHTML` hook (v13; FOUNDRY-NOTES §3): draws the viewing user's part of a
+ * The `renderChatMessageHTML` hook (v13; docs/foundry-notes.md §3): draws the viewing user's part of a
  * card from the parts it holds (`applications/chat/card-views.ts`): the action-dice controls of
  * action and economy cards, the points controls of percentile, wild, pool and pi cards and of a Fate
  * Point loss card, a request card's rows, an attack card's Roll damage button, the GM's view of its

@@ -5,7 +5,7 @@ import { reportError } from "../helpers/notify.ts";
 /**
  * The `updateActor` hook: when a user changed an actor's health without going through the harm
  * model (a GM typing it on the sheet or the token's bar, a macro), the client that made the change
- * puts the wound and the defeated mark in line with it (RULES.md §6). Changes the harm model made
+ * puts the wound and the defeated mark in line with it (docs/rules.md §6). Changes the harm model made
  * carry its option and are left alone. [API13 hookEvents.updateDocument: (document, changed, options, userId)]
  *
  * @param actor - The updated actor.

@@ -3,7 +3,7 @@ import { reportBackgroundError } from "../helpers/notify.ts";
 
 /**
  * The `updateCombat` hook: when a combat moves to another turn or round, the active GM removes the
- * timed conditions that ran out (RULES.md §6; `services/harm/durations.ts`). [API13
+ * timed conditions that ran out (docs/rules.md §6; `services/harm/durations.ts`). [API13
  * hookEvents.updateDocument: (document, changed, options, userId); Combat#nextTurn updates `turn`
  * and `round`]
  *

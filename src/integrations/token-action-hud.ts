@@ -38,7 +38,7 @@ import {
 
 /**
  * The first Foundry build on which Token Action HUD Core's buttons stop responding (its issue 375, open
- * when this was written; 14.363 works): FOUNDRY-NOTES §13.2.
+ * when this was written; 14.363 works): docs/foundry-notes.md §13.2.
  */
 export const TAH_UNRESPONSIVE_FROM = 364;
 

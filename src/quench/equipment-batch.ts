@@ -159,7 +159,7 @@ async function rollDamageFromCard(
 }
 
 /**
- * A percentile called shot's damage (RULES.md §6: the weapon's damage × the hit's multiplier): after
+ * A percentile called shot's damage (docs/rules.md §6: the weapon's damage × the hit's multiplier): after
  * the ×4 hit of {@link runCalledShotScenario}, the card's Roll damage throws the bow's 1d6+1 with the
  * d6 showing 3, so the damage card's total is (3 + 1) × 4 = 16, and it offers ×1 on its target.
  *
@@ -243,7 +243,7 @@ export async function runWildWeaponScenario(
  * A dice-pool weapon attack with Dexterity 3 + Swordplay 2 (the ability naming the weapon) at the
  * weapon's difficulty 7: the dice show 7, 9, 6, 1, 10, so three succeed (the 6 would at 6) and the 1
  * cancels one; the card names the weapon and the pair; its Roll damage rolls Strength 2 plus the
- * weapon's 2 damage dice plus the attack's one extra success (RULES.md §6), a damage roll whose 1
+ * weapon's 2 damage dice plus the attack's one extra success (docs/rules.md §6), a damage roll whose 1
  * cancels nothing.
  *
  * @returns The messages posted (the attack, the damage).

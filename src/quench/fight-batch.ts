@@ -1,6 +1,6 @@
 /**
  * "A fight", the in-world check of damage that lands, for the Quench module (run by a GM in a real
- * world; RULES.md §6, issue 25): initiative, an attack on a target, its damage applied from the
+ * world; docs/rules.md §6, issue 25): initiative, an attack on a target, its damage applied from the
  * damage card to the recorded target, a condition that expires at the end of its bearer's turn, the
  * target falling to 0 (defeated, its combatant too), and the Undo of that blow lifting the defeat.
  * The batch creates its actors and combat and deletes them afterwards, with the messages it posted.

@@ -1,5 +1,5 @@
 /**
- * "A Wild Die initiative", the in-world check of RULES.md §3 (every roll has a Wild Die, initiative
+ * "A Wild Die initiative", the in-world check of docs/rules.md §3 (every roll has a Wild Die, initiative
  * included; Character Points may be spent on it) for the Quench module (issue 29 item 13): a plain
  * roll of the combatant's initiative is a Wild Die roll whose 6 explodes, and the same roll through
  * its dialog spends a Character Point, which the sheet loses and the card records, while the

@@ -1,6 +1,6 @@
 /**
  * The in-world check of a targeted attack, for the Quench module (run by a GM in a real world;
- * RULES.md §6, issue 24 item 3): a dice-pool character attacks two NPCs of difficulty 6 and 8 with its
+ * docs/rules.md §6, issue 24 item 3): a dice-pool character attacks two NPCs of difficulty 6 and 8 with its
  * sword, as its roll dialog posts an attack with those targets; the active GM (the user running the
  * batch) judges each against its defence, and the card names both with their verdicts. The scenario
  * creates its actors and deletes them afterwards, with the message it posted.

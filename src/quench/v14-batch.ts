@@ -144,7 +144,7 @@ export function registerV14Batch(quench: QuenchApi): void {
         context.it(
           "a card is a typed message: its parts stored, read and written, an unknown part left out",
           async () => {
-            // Issue 36: ChatMessage subtypes declared in system.json with a TypeDataModel (FOUNDRY-NOTES §3,
+            // Issue 36: ChatMessage subtypes declared in system.json with a TypeDataModel (docs/foundry-notes.md §3,
             // §5); the test world refuses an undeclared type and keeps `system` through the model.
             // The manifest's field (API14 SystemManifestData#documentTypes); fvtt-types does not type it on game.system.
             const types = (game.system as unknown as { documentTypes?: Record<string, Record<string, unknown>> })

@@ -20,7 +20,7 @@ import { effectChangeKind, effectChanges, type EffectChangesHolder } from "../he
  * @param engine - The roll's engine.
  * @param actor - The actor who rolls.
  * @param withoutStatuses - Leave out the system's own status conditions (a sheet lists those as toggles).
- * @param damage - The roll is a damage roll: wounds, which move trait rolls only (RULES.md §6,
+ * @param damage - The roll is a damage roll: wounds, which move trait rolls only (docs/rules.md §6,
  *   "Wound penalties move trait rolls only"), are left out, whoever set them.
  * @param category - The kind of roll: a critical's or botch's lasting effect that moves other rolls
  *   only is left out (`data/lasting.ts`); every effect when absent (the sheet's list).

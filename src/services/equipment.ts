@@ -84,7 +84,7 @@ export function lastUseOf(item: Item.Implementation): string | undefined {
 
 /**
  * Remembers on a weapon the choice an attack with it was rolled with, so the next attack starts from
- * it (RULES.md §6; the sheet's memory is the item's own flag, which its owners may write). Nothing is
+ * it (docs/rules.md §6; the sheet's memory is the item's own flag, which its owners may write). Nothing is
  * written when the roller does not own the character, the item is gone, or it already remembers it.
  *
  * @param actor - The attacking character.

@@ -10,7 +10,7 @@
  * applies every card action, then sets the combatant's initiative to the new total. Once the round
  * has started the card is locked (`InitiativeSet`).
  *
- * A Wild Die character's initiative is a real Wild Die roll (RULES.md §3: every roll has a Wild Die,
+ * A Wild Die character's initiative is a real Wild Die roll (docs/rules.md §3: every roll has a Wild Die,
  * initiative included): its Wild Die explodes and fails critically as on any roll, and its card shows
  * each throw. Character Points or a Fate Point are spent on it as on a check, before the dice are
  * thrown: the tracker's die button rolls at once, and held with the *Open the roll dialog* keys it

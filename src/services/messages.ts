@@ -139,7 +139,7 @@ export function messageCreate(
   };
 }
 
-/** The part of Dice So Nice's API used to animate dice added to an existing message (FOUNDRY-NOTES §9). */
+/** The part of Dice So Nice's API used to animate dice added to an existing message (docs/foundry-notes.md §9). */
 export interface Dice3dShow {
   showForRoll(
     roll: foundry.dice.Roll.Any,

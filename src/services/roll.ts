@@ -107,7 +107,7 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
  *   (`null` when Foundry created none, or the request was refused).
  */
 export async function postRoll(prepared: PreparedRoll): Promise<ChatMessage.Implementation | null> {
-  // A player's automatic success where the GM approves them is asked of the GM, not posted (RULES.md §5).
+  // A player's automatic success where the GM approves them is asked of the GM, not posted (docs/rules.md §5).
   if (needsApproval(prepared)) return (await import("./automatic/requests.ts")).askAutomatic(prepared);
   const { roll, visibility, options } = prepared;
   await roll.evaluate({ allowInteractive: visibility !== "blind" });
@@ -125,7 +125,7 @@ export async function postRoll(prepared: PreparedRoll): Promise<ChatMessage.Impl
  * Posts an evaluated roll as a chat message: spoken by `options.speaker` (else the current speaker),
  * its flavor stored escaped (text a user typed), seen as `visibility` says, authored by the current
  * user or, for the GM posting a player's approved roll, by `author` (a GM may create a message for
- * any user, FOUNDRY-NOTES §3). An engine roll first stores how rare it was and the die sizes entered
+ * any user, docs/foundry-notes.md §3). An engine roll first stores how rare it was and the die sizes entered
  * by hand (`services/rarity.ts`).
  */
 export async function createRollMessage(

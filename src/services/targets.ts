@@ -1,5 +1,5 @@
 /**
- * Targets on rolls (RULES.md §6, issue 24 item 3). A roll made while its user targets tokens records
+ * Targets on rolls (docs/rules.md §6, issue 24 item 3). A roll made while its user targets tokens records
  * them (names as text, token and actor references, each target's engine; `dice/cards/targets.ts`),
  * never their defence figures: the active GM judges each target against its defence figure when the
  * card is posted and whenever it changes (an action die added, a botch activated), and writes the
@@ -106,7 +106,7 @@ export async function judgeTargets(message: ChatMessage.Implementation): Promise
 }
 
 /**
- * A percentile attack's request with the extra tens dice its targets need (RULES.md §6 "Percentile
+ * A percentile attack's request with the extra tens dice its targets need (docs/rules.md §6 "Percentile
  * defence is always applied"): one throw serves every percentile target, each reading it at its own
  * net; a target whose figure the user may not see makes the roll throw up to the cap, so the count
  * gives nothing away. Any other request (another engine's, a damage roll's, one with no percentile

@@ -1,4 +1,4 @@
-/** The system's data models, declared to fvtt-types from the same map `init` registers (STYLE practice 3). */
+/** The system's data models, declared to fvtt-types from the same map `init` registers (docs/style.md practice 3). */
 
 import type { config as actorModels } from "../data/actor/index.ts";
 import type { config as itemModels } from "../data/item/index.ts";

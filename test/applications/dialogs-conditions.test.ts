@@ -167,7 +167,7 @@ describe("the token HUD's conditions", () => {
     const effects = conditionStatusEffects((key, value) => ({ key, value }));
     for (const engine of ["percentile", "action", "wild", "pi", "pool"] as const) {
       const own = effects.filter((e) => e.hud.actorTypes.includes(`${engine}-character`)).map((e) => e.id);
-      // The engine's own conditions, and the wounds every engine has (RULES.md §6).
+      // The engine's own conditions, and the wounds every engine has (docs/rules.md §6).
       expect(own, engine).toEqual([...conditionsOf(engine).map((c) => c.id), "rb-wounded", "rb-badly-wounded"]);
       expect(own.length, engine).toBeGreaterThan(0);
     }

@@ -54,7 +54,7 @@ describe("settings", () => {
   it("tells a player's dialog to ask the GM for an automatic success, unless the world lets rollers take it", async () => {
     double = await bootSystem({ userId: GM });
     const { readDialogSettings } = await import("../../src/applications/dialogs/direct.ts");
-    // RULES.md §5: by default the GM approves it.
+    // docs/rules.md §5: by default the GM approves it.
     expect(double.actAs(ALICE, () => readDialogSettings().automaticAsk)).toBe(true);
     await double.game.settings.set("rolling-bones", "poolAutomatic", "free");
     expect(double.actAs(ALICE, () => readDialogSettings().automaticAsk)).toBe(false);

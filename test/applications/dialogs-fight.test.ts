@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Dialogs that offer only what the roll can use (issue 35 points 8 and 9, RULES.md §6): a ranged Wild
+ * Dialogs that offer only what the roll can use (issue 35 points 8 and 9, docs/rules.md §6): a ranged Wild
  * Die weapon's damage shows the weapon's code as written and offers no Fate Point (the engine refuses
  * one: there is none of the character's dice to double); a dice-pool damage roll offers no botch
  * cancellation, Willpower or automatic success (it never botches); an NPC's choice tables price none

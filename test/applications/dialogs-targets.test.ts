@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Attacks against a target's defence (issue 24 item 3, RULES.md §6), Foundry-free: one target of the
+ * Attacks against a target's defence (issue 24 item 3, docs/rules.md §6), Foundry-free: one target of the
  * roll's engine fills the dialog, whose odds are then exactly the engine's odds against that defence;
  * a hidden figure or another engine's target fills nothing; each engine's verdict on a target, from the
  * roll's own dice (a dice pool read again at the target's difficulty).
@@ -45,7 +45,7 @@ describe("an attack against one target's defence", () => {
       wild.chanceAtLeast(wild.odds({ dice: 4, pips: 1 }), 15),
     );
     // A percentile target's penalty dice are not folded into the roll: the card reads each target at
-    // its own net (RULES.md §6), so the roll's own request stays as it was.
+    // its own net (docs/rules.md §6), so the roll's own request stays as it was.
     const own = { bonus: 0, penalty: 0, column: 9 };
     expect(withTargetFigure("percentile", own, [target("Foe", "percentile", 2)])).toBe(own);
     // Precision & Impact: the Precision needed becomes the roll's goal.
@@ -142,7 +142,7 @@ describe("a verdict on a target", () => {
   it("reads a Wild Die total, a Precision and a percentile success; another engine's target gets no verdict", () => {
     expect(judge({ engine: "wild", request: {}, outcome: { total: 12 }, throws: [] }, 12)).toBe(true);
     expect(judge({ engine: "pi", request: {}, outcome: { precision: 8 }, throws: [] }, 9)).toBe(false);
-    // A one-die Precision & Impact attack misses, whatever its Precision (RULES.md §6).
+    // A one-die Precision & Impact attack misses, whatever its Precision (docs/rules.md §6).
     expect(judge({ engine: "pi", request: {}, outcome: { precision: 12, singleDie: true }, throws: [] }, 6)).toBe(
       false,
     );

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * An NPC's defence figure on its sheet (issue 35 point 3, RULES.md §6), on the test world in v13 and
+ * An NPC's defence figure on its sheet (issue 35 point 3, docs/rules.md §6), on the test world in v13 and
  * v14: in every engine the GM sees and edits it (the DC, the target number, the difficulty, the
  * Precision needed, the penalty dice); a value out of its engine's range gets one message and nothing
  * is stored; a player sees it, unedited, only in a world that shows NPC defences to players. Before

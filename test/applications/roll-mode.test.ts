@@ -15,7 +15,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-/** Each generation's id of a mode in the chat control. [FOUNDRY-NOTES §3, §13] */
+/** Each generation's id of a mode in the chat control. [docs/foundry-notes.md §3, §13] */
 const CHAT_MODE = {
   13: { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" },
   14: { public: "public", gm: "gm", blind: "blind", self: "self" },

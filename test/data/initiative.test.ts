@@ -1,7 +1,7 @@
 /**
  * The initiative roll each character type makes (pure): the trait the world setting names (the type's
  * default when it names none of its traits, own keys only), and the roll it gives. A Wild Die
- * character rolls a Wild Die roll of the trait's code (RULES.md §3, issue 29 item 13).
+ * character rolls a Wild Die roll of the trait's code (docs/rules.md §3, issue 29 item 13).
  */
 import { describe, expect, it } from "vitest";
 import { initiativeRoll, INITIATIVE_DEFAULTS } from "../../src/data/actor/initiative.ts";

@@ -189,7 +189,7 @@ describe("requestForTrait", () => {
       },
       equipment,
     );
-    // A melee weapon adds the wielder's Strength (+2) to its own +5 (RULES.md §6), each part named.
+    // A melee weapon adds the wielder's Strength (+2) to its own +5 (docs/rules.md §6), each part named.
     const strength = "ROLLING_BONES.Actor.action-character.FIELDS.abilities.strength.label";
     expect(roll).toEqual({
       engine: "action",
@@ -216,7 +216,7 @@ describe("requestForTrait", () => {
   });
 
   it.each<[CharacterType, unknown, object]>([
-    // A ranged weapon's damage adds no Strength in any engine (RULES.md §6).
+    // A ranged weapon's damage adds no Strength in any engine (docs/rules.md §6).
     [
       "action-character",
       { kind: "damage", base: [6], modifier: 0 },
@@ -274,7 +274,7 @@ describe("requestForTrait", () => {
       { pool: 6, difficulty: 6, cancellation: 0 },
       { weapon: "Battle axe", rolled: "3 + 3", direct: false },
     ],
-    // The axe's 1d6+1 times its multiplier ×2 (RULES.md §6), no dialog.
+    // The axe's 1d6+1 times its multiplier ×2 (docs/rules.md §6), no dialog.
     [
       "percentile-character",
       "percentile",

@@ -160,7 +160,7 @@ describe("changesSessionCounters: this session's Character and Fate Points are t
   });
 });
 
-describe("raisesFatePoints: a player cannot raise the Fate Points held (RULES.md §3)", () => {
+describe("raisesFatePoints: a player cannot raise the Fate Points held (docs/rules.md §3)", () => {
   it("sees a raise written nested or flat, and anything that is not a number", () => {
     expect(raisesFatePoints(2, { system: { fatePoints: 3 } })).toBe(true);
     expect(raisesFatePoints(2, { "system.fatePoints": 5 })).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * How a weapon is used (issue 24, items 1 and 2; RULES.md §6), Foundry-free: the usual skill (or a
+ * How a weapon is used (issue 24, items 1 and 2; docs/rules.md §6), Foundry-free: the usual skill (or a
  * dice-pool Attribute + Ability pair) an attack starts from, the choice remembered from the weapon's
  * last attack, the dice-pool choice as two pickers showing the dice each gives, and the migration of
  * weapons stored before version 2 with nothing lost.

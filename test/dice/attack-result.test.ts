@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * What an attack card hands its damage roll (issue 24 item 4, RULES.md §6), Foundry-free: whether it
+ * What an attack card hands its damage roll (issue 24 item 4, docs/rules.md §6), Foundry-free: whether it
  * hit (a dice-pool success, the roll against a DC or target number, an activated botch or critical),
  * a dice-pool attack's extra successes, an activated action-dice critical with its effect; and the
  * damage card's lines for them, rendered with the real template.
@@ -39,7 +39,7 @@ describe("an attack's result", () => {
     expect(attackResultOf("action", { outcome: { success: null } }).hit).toBeNull();
   });
 
-  it("reads a percentile hit's multiplier, a called shot's raise included, for its damage (RULES.md §6)", () => {
+  it("reads a percentile hit's multiplier, a called shot's raise included, for its damage (docs/rules.md §6)", () => {
     const called = { success: true, calledShot: { requested: 2, applied: 2, base: 2, multiplier: 4 } };
     expect(attackResultOf("percentile", { outcome: called })).toEqual({
       hit: true,
@@ -54,7 +54,7 @@ describe("an attack's result", () => {
     }
   });
 
-  it("reads a one-die Precision & Impact attack as a miss, and names no damage for it (RULES.md §6)", async () => {
+  it("reads a one-die Precision & Impact attack as a miss, and names no damage for it (docs/rules.md §6)", async () => {
     expect(attackResultOf("pi", { outcome: { precision: 9, impact: 4, singleDie: true } }).hit).toBe(false);
     expect(attackResultOf("pi", { outcome: { precision: 9, impact: 4, singleDie: false } }).hit).toBeNull();
     const { cardDamage } = await import("../../src/services/harm/ledger.ts");

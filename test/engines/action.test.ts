@@ -51,7 +51,7 @@ const untouched: FaceSource = {
 };
 
 describe("action: player pool table", () => {
-  it('RULES.md "0–½ (below 1) | d3 | 2": levels 0 and ½ get 2d3', () => {
+  it('docs/rules.md "0–½ (below 1) | d3 | 2": levels 0 and ½ get 2d3', () => {
     expect(playerPool(0)).toEqual({ faces: 3, count: 2 });
     expect(playerPool(0.5)).toEqual({ faces: 3, count: 2 });
   });
@@ -73,7 +73,7 @@ describe("action: player pool table", () => {
     expect(PLAYER_POOL_TABLE).toHaveLength(9);
   });
 
-  it('RULES.md "41+ … (41–45: 11, 46–50: 12, …)": one more d16 for each full or begun 5 levels past 40', () => {
+  it('docs/rules.md "41+ … (41–45: 11, 46–50: 12, …)": one more d16 for each full or begun 5 levels past 40', () => {
     for (let level = 41; level <= 45; level++) expect(playerPool(level)).toEqual({ faces: 16, count: 11 });
     for (let level = 46; level <= 50; level++) expect(playerPool(level)).toEqual({ faces: 16, count: 12 });
     expect(playerPool(51)).toEqual({ faces: 16, count: 13 });
@@ -99,7 +99,7 @@ describe("action: player pool table", () => {
 });
 
 describe("action: the Gamemaster's dice", () => {
-  it('RULES.md "d3→d6, d4→d8, d6→d10, d8→d12, d10→d14, d12→d16, d14→d20, d16→d24"', () => {
+  it('docs/rules.md "d3→d6, d4→d8, d6→d10, d8→d12, d10→d14, d12→d16, d14→d20, d16→d24"', () => {
     const expected: [number, number][] = [
       [3, 6],
       [4, 8],
@@ -334,7 +334,7 @@ describe("action: plan and the order of throws", () => {
 });
 
 describe("action: resolution", () => {
-  it('RULES.md "Cascade: on the die\'s maximum face, add it and roll the same die again, without limit": d6 6, 6, 2 → 14', () => {
+  it('docs/rules.md "Cascade: on the die\'s maximum face, add it and roll the same die again, without limit": d6 6, 6, 2 → 14', () => {
     const out = roll({ augments: [6] }, [10, 6, 6, 2]);
     expect(out.augments).toEqual([{ faces: 6, group: 1, throws: [6, 6, 2], cascades: 2, total: 14, replaced: [] }]);
     expect(out.total).toBe(24);
@@ -349,7 +349,7 @@ describe("action: resolution", () => {
     expect(out.augmentTotal).toBe(5 + 2);
   });
 
-  it('RULES.md "Re-roll: … the new result stands even if lower": 15 re-rolled to 3 → natural 3', () => {
+  it('docs/rules.md "Re-roll: … the new result stands even if lower": 15 re-rolled to 3 → natural 3', () => {
     const out = roll({ modifier: 2, rerolls: [{ target: "d20" }] }, [15, 3]);
     expect(out.natural).toBe(3);
     expect(out.total).toBe(5);
@@ -379,7 +379,7 @@ describe("action: resolution", () => {
     expect(roll({ kind: "attack", botchRange: 4 }, [4]).potentialBotch).toBe(true);
   });
 
-  it('RULES.md "Re-roll a potential botch … that roll can then no longer be activated"', () => {
+  it('docs/rules.md "Re-roll a potential botch … that roll can then no longer be activated"', () => {
     const out = roll({ rerolls: [{ target: "d20" }] }, [1, 1]);
     expect(out.potentialBotch).toBe(true);
     expect(out.botchProtected).toBe(true);

@@ -80,7 +80,7 @@ describe("percentile ART: levels", () => {
   });
 
   it("has five failures, then five successes", () => {
-    // RULES.md §1: "Passable (lowest success)".
+    // docs/rules.md §1: "Passable (lowest success)".
     expect(LEVEL_IDS[FIRST_SUCCESS]).toBe("passable");
     expect(LEVEL_IDS.map((_, i) => isSuccessIndex(i))).toEqual([
       ...Array<boolean>(5).fill(false),

@@ -27,7 +27,7 @@ function upTo(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i + 1);
 }
 
-describe("percentile weapon damage (RULES.md §6: the weapon's damage × the hit's multiplier)", () => {
+describe("percentile weapon damage (docs/rules.md §6: the weapon's damage × the hit's multiplier)", () => {
   it("sums the dice and the number, then multiplies", () => {
     const out = roll({ kind: "damage", base: [6, 4], modifier: 1, multiplier: 2 }, [5, 3]);
     expect(out).toMatchObject({ engine: "percentile", kind: "damage", sum: 8, modifier: 1, base: 9, total: 18 });

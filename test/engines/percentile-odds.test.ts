@@ -13,10 +13,10 @@ import {
 } from "../../src/engines/percentile/index.ts";
 import { rollWith, seededFaces, type Throw } from "../../src/engines/shared/index.ts";
 
-/** The digit a d10 face reads (10 reads 0), written from RULES.md. */
+/** The digit a d10 face reads (10 reads 0), written from docs/rules.md. */
 const digit = (face: number): number => (face === 10 ? 0 : face);
 
-/** The value of two digits per RULES.md: "00" is 100, otherwise 10·T + O. */
+/** The value of two digits per docs/rules.md: "00" is 100, otherwise 10·T + O. */
 const valueOf = (tens: number, ones: number): number => (tens === 0 && ones === 0 ? 100 : 10 * tens + ones);
 
 /** Calls `visit` with every list of `n` d10 faces (10^n lists). */

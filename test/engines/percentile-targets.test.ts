@@ -25,7 +25,7 @@ function throwsOf(req: PercentileRequest, faces: readonly number[]): Throw[] {
   return throwAll(engine, req, fixedFaces(faces));
 }
 
-describe("percentile defence is always applied (RULES.md §6, issue 35 point 2)", () => {
+describe("percentile defence is always applied (docs/rules.md §6, issue 35 point 2)", () => {
   it("throws the extra tens dice the targets need beyond the roll's own, and reads its own result from its own dice only", () => {
     const req = validate({ bonus: 1, penalty: 0, column: 10, extraDice: 3 });
     const throws = throwsOf(req, [2, 5, 9, 1, 1]);

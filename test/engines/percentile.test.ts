@@ -27,13 +27,13 @@ function roll(request: PercentileRequest, faces: readonly number[]): PercentileO
   return resolve(req, throwAll(engine, req, fixedFaces(faces)));
 }
 
-/** The digit a d10 face reads, written here from RULES.md rather than taken from the engine. */
+/** The digit a d10 face reads, written here from docs/rules.md rather than taken from the engine. */
 const digit = (face: number): number => (face === 10 ? 0 : face);
 
-/** The value of two digits per RULES.md: "00" is 100, otherwise 10·T + O. */
+/** The value of two digits per docs/rules.md: "00" is 100, otherwise 10·T + O. */
 const valueOf = (tens: number, ones: number): number => (tens === 0 && ones === 0 ? 100 : 10 * tens + ones);
 
-/** The value RULES.md gives for faces [tens, ones, ...extra] when the extra dice are of one kind. */
+/** The value docs/rules.md gives for faces [tens, ones, ...extra] when the extra dice are of one kind. */
 function ruleValue(faces: readonly number[], kind: "bonus" | "penalty"): number {
   const ones = digit(faces[1] as number);
   const candidates = [faces[0] as number, ...faces.slice(2)].map((f) => valueOf(digit(f), ones));
@@ -52,7 +52,7 @@ function errorKey(f: () => unknown): string {
 
 const face = fc.integer({ min: 1, max: 10 });
 
-describe("percentile: seed examples (RULES.md §1)", () => {
+describe("percentile: seed examples (docs/rules.md §1)", () => {
   it("T6 O9 bonus die 8 → 89", () => {
     const out = roll({ bonus: 1, penalty: 0 }, [6, 9, 8]);
     expect(out.value).toBe(89);

@@ -90,7 +90,7 @@ const requestAndSeed = fc
   })
   .map(({ seed, ...request }) => ({ request, seed }));
 
-describe("pi: seed examples (RULES.md §4)", () => {
+describe("pi: seed examples (docs/rules.md §4)", () => {
   it("rolls 4,3,1 pick 4 and 1 with +1 Precision → Precision 6", () => {
     // Power/Finesse d8/d4/d4 showing 4, 3, 1; the 4 and the 1 are picked.
     const out = roll({ pool: [8, 4, 4], precisionMod: 1, pick: [0, 2] }, [4, 3, 1]);

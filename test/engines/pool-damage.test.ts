@@ -1,5 +1,5 @@
 /**
- * Dice-pool damage rolls (RULES.md §6, issue 24 item 4): each success is one harm, the roll never
+ * Dice-pool damage rolls (docs/rules.md §6, issue 24 item 4): each success is one harm, the roll never
  * botches and its 1s cancel nothing. Seeded examples, the request's checks, and the exact odds,
  * compared with a full enumeration of the faces and with the binomial law.
  */

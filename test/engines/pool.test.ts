@@ -491,7 +491,7 @@ describe("pool: properties", () => {
   });
 });
 
-describe("pool: the rules' names for ratings and difficulties (RULES.md §5)", () => {
+describe("pool: the rules' names for ratings and difficulties (docs/rules.md §5)", () => {
   it("'ratings 0 Abysmal, 1 Poor, 2 Average, 3 Good, 4 Exceptional, 5 Superb'; no name past 5", () => {
     expect([0, 1, 2, 3, 4, 5].map(ratingName)).toEqual(["abysmal", "poor", "average", "good", "exceptional", "superb"]);
     expect(ratingName(6)).toBeNull();
@@ -513,7 +513,7 @@ describe("pool: the rules' names for ratings and difficulties (RULES.md §5)", (
   });
 });
 
-describe("pool: a penalty that leaves no dice (RULES.md §6 readings settled once fights were played)", () => {
+describe("pool: a penalty that leaves no dice (docs/rules.md §6 readings settled once fights were played)", () => {
   it("throws nothing and fails, never a botch; Willpower and an automatic success are dropped, not refused", () => {
     const req = validate({ pool: 0, emptied: true, willpower: true, automatic: true });
     expect(req).toMatchObject({ pool: 0, willpower: false, automatic: false, emptied: true });

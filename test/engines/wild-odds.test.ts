@@ -89,7 +89,7 @@ describe("wild odds: exact against brute-force enumeration of all faces", () => 
   });
 });
 
-describe("wild odds: figures derived by hand from RULES.md §3", () => {
+describe("wild odds: figures derived by hand from docs/rules.md §3", () => {
   it("1D: P(15) = P(Wild 6, 6, 3) = 1/216", () => {
     expect(odds({ dice: 1 }).total["15"]).toBeCloseTo(1 / 216, 15);
   });

@@ -48,7 +48,7 @@ function rollChains(request: WildRequest, faces: readonly number[]): WildOutcome
 }
 
 /**
- * The rules of RULES.md §3 for one chain, written independently of the engine: what each throw
+ * The rules of docs/rules.md §3 for one chain, written independently of the engine: what each throw
  * of a chain of faces adds to the total, and how many throws the chain must have.
  */
 function referenceChain(faces: readonly number[], wildDie: boolean, firstOneCounts: boolean): number[] {

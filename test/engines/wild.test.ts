@@ -54,7 +54,7 @@ function engineError(f: () => unknown): EngineError {
   throw new Error("expected an EngineError");
 }
 
-describe("wild: RULES.md §3 examples", () => {
+describe("wild: docs/rules.md §3 examples", () => {
   it("'3D+1': two regular dice and one Wild Die, plus 1 pip", () => {
     const r = validate({ dice: 3, pips: 1 });
     expect(plan(r, []).map((s) => s.role)).toEqual(["normal", "normal", "wild"]);
@@ -228,7 +228,7 @@ function countingSource(): FaceSource & { calls: number } {
 }
 
 /**
- * What each throw of a chain adds, read from RULES.md §3 for a chain whose throws show `faces`
+ * What each throw of a chain adds, read from docs/rules.md §3 for a chain whose throws show `faces`
  * (enough of them to end it): the Wild Die (`wild`) or an extra Wild Die bought with a Character Point.
  */
 function ruleChain(faces: readonly number[], wild: boolean): number[] {
@@ -414,7 +414,7 @@ describe("wild: validation", () => {
     ["Character Points and a Fate Point", { dice: 2, characterPoints: 1, fatePoint: true }, "PointsOnSameRoll"],
     ["a Fate Point as text", { dice: 2, fatePoint: "yes" }, "NotBoolean"],
     ["the setting as a number", { dice: 2, firstOneCounts: 1 }, "NotBoolean"],
-    // A ranged weapon's damage (RULES.md §6): none of its dice is the character's to double.
+    // A ranged weapon's damage (docs/rules.md §6): none of its dice is the character's to double.
     ["a Fate Point on none of the character's dice", { dice: 3, ownDice: false, fatePoint: true }, "FateNoOwnDice"],
     ["whose dice as text", { dice: 3, ownDice: "no" }, "NotBoolean"],
   ];

@@ -83,7 +83,7 @@ type ModelClass = typeof TypeDataModel;
 /** The documents whose `system` is a type's data model. */
 export type ModelDocument = "Actor" | "Item" | "ChatMessage";
 
-/** The data model registered for a document type (`CONFIG.Actor` or `CONFIG.Item`), if any. [FOUNDRY-NOTES §5] */
+/** The data model registered for a document type (`CONFIG.Actor` or `CONFIG.Item`), if any. [docs/foundry-notes.md §5] */
 function modelOf(documentName: ModelDocument, type: string): ModelClass | undefined {
   const config = (env().globals.CONFIG as Record<string, { dataModels?: Record<string, unknown> }>)[documentName];
   const models = config?.dataModels ?? {};
@@ -117,7 +117,7 @@ export function preparedSystem(
 
 /**
  * The stored `system` after a change: the change (migrated first, as partial update data is in v14
- * [FOUNDRY-NOTES §5]) merged into the stored data, then cleaned and validated by the type's model as
+ * [docs/foundry-notes.md §5]) merged into the stored data, then cleaned and validated by the type's model as
  * a whole; keys the schema does not define stay in the stored data as the database keeps them
  * (`game.data` still shows them). Throws a `DataModelValidationError` and changes nothing when the
  * result does not validate.
@@ -233,7 +233,7 @@ function embeddedCollection<T extends { id: string | null }>(all: () => T[], lab
   );
 }
 
-/** The registered default sheet class of a document type, if any. [FOUNDRY-NOTES §6 "Registration"] */
+/** The registered default sheet class of a document type, if any. [docs/foundry-notes.md §6 "Registration"] */
 function sheetClassOf(documentName: "Actor" | "Item", type: string): (new (options: object) => unknown) | undefined {
   const registrations = documentName === "Actor" ? env().sheetRegistrations.actors : env().sheetRegistrations.items;
   const found = [...registrations].reverse().find((r) => r.options.types?.includes(type) && r.options.makeDefault);

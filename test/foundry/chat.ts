@@ -1,6 +1,6 @@
 /**
  * ChatMessage: creation with roll/message modes, per-client visibility, Foundry's update permission,
- * flags, rendering and the `game.messages` collection. [FOUNDRY-NOTES §3, §13]
+ * flags, rendering and the `game.messages` collection. [docs/foundry-notes.md §3, §13]
  *
  * The world stores each message's source data with its rolls as JSON strings [API13/API14
  * ChatMessageData "rolls: Serialized content of any Roll instances"]. Every client builds its own
@@ -67,7 +67,7 @@ function gmIds(): string[] {
     .map((u) => u.id);
 }
 
-/** The v14 modes. [FOUNDRY-NOTES §13; handlers written from the v13 roll-mode behaviour; `ic` uncertain] */
+/** The v14 modes. [docs/foundry-notes.md §13; handlers written from the v13 roll-mode behaviour; `ic` uncertain] */
 export function createMessageModes(): Record<string, MessageMode> {
   const set = (data: ChatMessageData, whisper: string[], blind: boolean) => {
     data.whisper = whisper;
@@ -94,7 +94,7 @@ function normalizeRolls(rolls: unknown): string[] {
   return rolls.map((r: unknown) => {
     const json = typeof r === "string" ? r : JSON.stringify(r);
     const data = JSON.parse(json) as Partial<RollData>;
-    // A message carries evaluated rolls; Roll#toMessage always evaluates first [FOUNDRY-NOTES §1.5; rejection uncertain].
+    // A message carries evaluated rolls; Roll#toMessage always evaluates first [docs/foundry-notes.md §1.5; rejection uncertain].
     if (!data.evaluated) throw new Error("Foundry double: ChatMessage rolls must be evaluated Rolls");
     return json;
   });
@@ -146,7 +146,7 @@ function cleanSource(data: ChatMessageData): ChatMessageSource {
  * The message types a world knows: core's `base` and those the system's manifest declares in
  * `documentTypes.ChatMessage`; another type is refused when a message is created. [API13
  * foundry.documents.BaseChatMessage: `type` is a document type field, "base" its initial value;
- * FOUNDRY-NOTES §3 (subtypes declared in `documentTypes.ChatMessage`) and §5]
+ * docs/foundry-notes.md §3 (subtypes declared in `documentTypes.ChatMessage`) and §5]
  */
 const MESSAGE_TYPES: ReadonlySet<string> = new Set([
   "base",
@@ -202,7 +202,7 @@ class ChatMessage {
   /**
    * Creates a message in the world and returns this client's instance. Options: v13 `{rollMode}`, v14
    * `{messageMode}` (a v14 `rollMode` is mapped, with a deprecation warning). A non-GM may only create
-   * messages authored by itself [uncertain]. [FOUNDRY-NOTES §3, §13; 5E basic-roll.mjs; SR5 PR #2065]
+   * messages authored by itself [uncertain]. [docs/foundry-notes.md §3, §13; 5E basic-roll.mjs; SR5 PR #2065]
    */
   static async create(
     data: ChatMessageData | ChatMessage,
@@ -218,7 +218,7 @@ class ChatMessage {
         `ChatMessage validation errors:\n  type: "${source.type}" is not a valid type for the ChatMessage Document class`,
       );
     }
-    // A type with a data model stores its `system` cleaned and validated by it. [FOUNDRY-NOTES §5]
+    // A type with a data model stores its `system` cleaned and validated by it. [docs/foundry-notes.md §5]
     source.system = createdSystem("ChatMessage", source.type, source.system);
     if (e.generation === 13) {
       if (options.messageMode !== undefined)
@@ -263,7 +263,7 @@ class ChatMessage {
    * Speaker data. With a token: that token (its scene, id, actor and name); with an actor: that actor;
    * with neither, the first token the user controls on the viewed scene, else the user's assigned
    * character (its linked token on the viewed scene when it has one, else the actor), else the user's
-   * name. [API13 ChatMessage.getSpeaker; FOUNDRY-NOTES §13.1; public v14 notes on speaker selection
+   * name. [API13 ChatMessage.getSpeaker; docs/foundry-notes.md §13.1; public v14 notes on speaker selection
    * ("the first token you control on the viewed scene … otherwise your assigned character: its active
    * token on the scene if it has one, else the actor … otherwise your user name")]
    */
@@ -325,7 +325,7 @@ class ChatMessage {
   /**
    * v13: applies a roll mode to message data. gmroll → whisper to GMs; blindroll → whisper to GMs and
    * blind; selfroll → whisper to the current user; publicroll → no whisper; `"roll"` → the
-   * `core.rollMode` setting. v14: deprecated, mapped to `applyMode`. [FOUNDRY-NOTES §3, §13; KB:dice]
+   * `core.rollMode` setting. v14: deprecated, mapped to `applyMode`. [docs/foundry-notes.md §3, §13; KB:dice]
    */
   static applyRollMode(chatData: ChatMessageData, rollMode: string): ChatMessageData {
     if (env().generation === 14) {
@@ -344,7 +344,7 @@ class ChatMessage {
 
   /**
    * v14: applies a message mode through `CONFIG.ChatMessage.modes[mode].handler`; no mode → the
-   * `core.messageMode` setting. Absent in v13. [API14 CONFIG.ChatMessage.modes; FOUNDRY-NOTES §13]
+   * `core.messageMode` setting. Absent in v13. [API14 CONFIG.ChatMessage.modes; docs/foundry-notes.md §13]
    */
   static applyMode(chatData: ChatMessageData, mode?: string): ChatMessageData {
     const key = mode ?? String(globalsSettings().get("core", "messageMode"));
@@ -386,7 +386,7 @@ class ChatMessage {
     return this._sync().type;
   }
 
-  /** Subtype data: its type's data model (`CONFIG.ChatMessage.dataModels`), else the plain data. [FOUNDRY-NOTES §5] */
+  /** Subtype data: its type's data model (`CONFIG.ChatMessage.dataModels`), else the plain data. [docs/foundry-notes.md §5] */
   get system(): Record<string, unknown> {
     const source = this._sync();
     this._system ??= preparedSystem("ChatMessage", source.type, source.system, this) as Record<string, unknown>;
@@ -448,7 +448,7 @@ class ChatMessage {
     return this._sync().flags;
   }
 
-  /** The rolls, revived on this client with `Roll.fromData` from the stored JSON. [FOUNDRY-NOTES §1.2–1.3] */
+  /** The rolls, revived on this client with `Roll.fromData` from the stored JSON. [docs/foundry-notes.md §1.2–1.3] */
   get rolls(): RollInstance[] {
     const source = this._sync();
     this._rolls ??= source.rolls.map((json) => Roll.fromData(JSON.parse(json) as RollData));
@@ -470,7 +470,7 @@ class ChatMessage {
     return this._sync().author === this._clientUserId;
   }
 
-  /** GM or author. [FOUNDRY-NOTES §3] */
+  /** GM or author. [docs/foundry-notes.md §3] */
   get isOwner(): boolean {
     return this._client.isGM || this.isAuthor;
   }
@@ -505,7 +505,7 @@ class ChatMessage {
     return getProperty(this.flags[scope], key);
   }
 
-  /** Writes a flag through `update` (so it needs update permission). [FOUNDRY-NOTES §3] */
+  /** Writes a flag through `update` (so it needs update permission). [docs/foundry-notes.md §3] */
   async setFlag(scope: string, key: string, value: unknown): Promise<this> {
     assertFlagScope(scope);
     return this.update({ [`flags.${scope}.${key}`]: value });
@@ -530,7 +530,7 @@ class ChatMessage {
 
   /**
    * Updates the message in the world: only a GM or the author may, and only a GM may change the
-   * author [FI#7831 quotes #canUpdate; FOUNDRY-NOTES §3; error wording as reported in CoC7 #947].
+   * author [FI#7831 quotes #canUpdate; docs/foundry-notes.md §3; error wording as reported in CoC7 #947].
    * Dot-notation keys and `-=` deletions are applied as `mergeObject` does.
    */
   async update(changes: ChatMessageData, options: Record<string, unknown> = {}): Promise<this> {
@@ -602,7 +602,7 @@ class ChatMessage {
     return this.toObject();
   }
 
-  /** v13: applies a roll mode to this (unsaved) message's data. v14: deprecated. [FOUNDRY-NOTES §3] */
+  /** v13: applies a roll mode to this (unsaved) message's data. v14: deprecated. [docs/foundry-notes.md §3] */
   applyRollMode(rollMode: string): this {
     ChatMessage.applyRollMode(this._source as unknown as ChatMessageData, rollMode);
     return this;

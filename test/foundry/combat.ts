@@ -267,7 +267,7 @@ export class Combat {
     if (!user.isGM && !this.started) {
       throw new Error(`User ${user.name} lacks permission to update Combat [${this.id}]`);
     }
-    // Only what changes is sent; a no-op update fires no hook. [FOUNDRY-NOTES §13: updates are diffed]
+    // Only what changes is sent; a no-op update fires no hook. [docs/foundry-notes.md §13: updates are diffed]
     const changed: { turn?: number; round?: number } = {};
     if (typeof changes.turn === "number" && changes.turn !== this.turn) changed.turn = changes.turn;
     if (typeof changes.round === "number" && changes.round !== this.round) changed.round = changes.round;

@@ -15,18 +15,18 @@
  *   whose message is the failure [API13 foundry.data.fields.DataField].
  * - NumberField options `integer`, `min`, `max`, `positive`, `choices` ("Must the number be an
  *   integer?", "A minimum allowed value"…); NumberField is nullable by default [API14
- *   foundry.data.types.NumberFieldOptions; FOUNDRY-NOTES §5].
+ *   foundry.data.types.NumberFieldOptions; docs/foundry-notes.md §5].
  * - StringField `blank` ("Is the string allowed to be blank (empty)?"), `trim` ("Should any provided
  *   string be trimmed as part of cleaning?"), `choices` [API14 foundry.data.fields.StringField].
  * - `migrateData` runs before cleaning and must return the data (v14 warns when it returns nothing)
- *   [FOUNDRY-NOTES §5; Jagusti/fvtt-wfrp4e-gmtoolkit#351]; it also runs on the partial data of an
+ *   [docs/foundry-notes.md §5; Jagusti/fvtt-wfrp4e-gmtoolkit#351]; it also runs on the partial data of an
  *   update (wintersleepAI/swnr PR #231).
- * - A bad create or update throws and nothing is stored [FOUNDRY-NOTES §5, general DataModel
+ * - A bad create or update throws and nothing is stored [docs/foundry-notes.md §5, general DataModel
  *   behaviour]; `TypeDataModel#_preUpdate` returning `false` cancels the update [API13
  *   TypeDataModel#_preUpdate].
  *
  * - A number outside `min`/`max` is clamped by cleaning, not refused [FI#12487 and the maintainer's
- *   answer; FOUNDRY-NOTES §13.1].
+ *   answer; docs/foundry-notes.md §13.1].
  *
  * Not settled by a public page, so the stricter reading is emulated (and checked by the Quench batch
  * `rolling-bones.world`): a fraction in an `integer` field is refused, never rounded; keys a schema
@@ -165,7 +165,7 @@ export class NumberField extends DataField {
 
   /**
    * A finite number outside `min`/`max` is clamped into the range when cleaning, not refused (FI#12487
-   * and the maintainer's answer there; FOUNDRY-NOTES §13.1). A fraction in an `integer` field is not
+   * and the maintainer's answer there; docs/foundry-notes.md §13.1). A fraction in an `integer` field is not
    * rounded: whether cleaning rounds it is not settled by a public page, so it is refused (the stricter
    * reading, checked by the Quench batch `rolling-bones.world`).
    */
@@ -349,7 +349,7 @@ export interface ModelContext {
  * The base of system data models: its schema from `defineSchema`, and a constructor that migrates,
  * cleans and validates the source, then copies it onto the instance. `prepareBaseData` and
  * `prepareDerivedData` are the document's to call. [API13 foundry.abstract.TypeDataModel;
- * FOUNDRY-NOTES §5; KB system-data-models]
+ * docs/foundry-notes.md §5; KB system-data-models]
  */
 export class TypeDataModel {
   static LOCALIZATION_PREFIXES: string[] = [];
@@ -377,7 +377,7 @@ export class TypeDataModel {
 
   /**
    * Migrates a copy of `source`; a `migrateData` returning nothing keeps the (migrated in place) copy
-   * and is reported on v14. [FOUNDRY-NOTES §5]
+   * and is reported on v14. [docs/foundry-notes.md §5]
    */
   static migrated(source: Record<string, unknown>, context: ModelContext = {}): Record<string, unknown> {
     const copy = deepClone(source);

@@ -3,7 +3,7 @@
  * registration calls a system makes in `diceSoNiceReady` (`addSystem`, `addColorset`,
  * `addDicePreset`, and on the 6.x line `addRole`), `showForRoll` for dice added to a message, and how
  * a die's look is chosen on each client. The 6.x line is v14-only, the 5.x line v13's.
- * [FOUNDRY-NOTES §9, §13.1; DSN Dice3D.js (addSystem, addDicePreset, addColorset, exports.COLORSETS,
+ * [docs/foundry-notes.md §9, §13.1; DSN Dice3D.js (addSystem, addDicePreset, addColorset, exports.COLORSETS,
  * `Hooks.call("diceSoNiceReady", this)`); roles: Foundryborne/daggerheart dsnConfig.mjs and its
  * diceSoNiceReady hook, public modules' `addRole(role, { package })`, `DiceFactory.getRole(id)` and
  * the `dsnRole` term option]
@@ -101,7 +101,7 @@ export function createDiceSoNice(version: 5 | 6, host: Host): { api: object; han
       messageId: string | null,
     ) {
       // showForRoll(roll, user, synchronize, whisper, blind, messageId, speaker) → Promise<boolean>, resolved
-      // when the animation ends [FOUNDRY-NOTES §9]. A hidden page plays nothing until it is shown again
+      // when the animation ends [docs/foundry-notes.md §9]. A hidden page plays nothing until it is shown again
       // [issue 15, observed; no public page found: the stricter reading].
       const userId = host.currentUserId();
       calls.push({ userId, formula: roll.formula, messageId: messageId ?? null });

@@ -1,6 +1,6 @@
 /**
  * `foundry.dice`: Roll and the term classes the system uses, emulating the documented lifecycle
- * (FOUNDRY-NOTES §1–§2). Only this formula subset parses: integers, `NdF` with F a number or a
+ * (docs/foundry-notes.md §1–§2). Only this formula subset parses: integers, `NdF` with F a number or a
  * one-letter denomination registered in `CONFIG.Dice.terms`, the modifiers `x`, `cs`, `k`/`kh`/`kl`
  * (others parse but throw when evaluated), `[flavor]`, `+`/`-`, spaces and `@path` data references.
  */
@@ -9,7 +9,7 @@ import { snapshotStatics, strictClass, strictInstances } from "./strict.ts";
 import { CORE_ROLL_TEMPLATE, CORE_TOOLTIP_TEMPLATE, renderTemplate } from "./templates.ts";
 import { getProperty, mergeObject } from "./utils.ts";
 
-/** One die result. [API13 foundry.dice.types.DiceTermResult; `hidden` is Dice So Nice's, FOUNDRY-NOTES §2] */
+/** One die result. [API13 foundry.dice.types.DiceTermResult; `hidden` is Dice So Nice's, docs/foundry-notes.md §2] */
 export interface DiceTermResult {
   result: number;
   active: boolean;
@@ -22,7 +22,7 @@ export interface DiceTermResult {
   hidden?: boolean;
 }
 
-/** Free-form term options; `flavor` is the bracketed label. [FOUNDRY-NOTES §2 "Flavor and labels"] */
+/** Free-form term options; `flavor` is the bracketed label. [docs/foundry-notes.md §2 "Flavor and labels"] */
 export interface TermOptions {
   flavor?: string;
   [key: string]: unknown;
@@ -103,7 +103,7 @@ class RollTerm {
   /** Attributes written by `toJSON` besides class, options and evaluated. [API13 Die "SERIALIZE_ATTRIBUTES"] */
   static SERIALIZE_ATTRIBUTES: string[] = [];
 
-  /** Free-form options, persisted with the term. [FOUNDRY-NOTES §1.3] */
+  /** Free-form options, persisted with the term. [docs/foundry-notes.md §1.3] */
   options: TermOptions;
 
   /** Whether the term has been evaluated. */
@@ -115,7 +115,7 @@ class RollTerm {
 
   /**
    * Rebuilds a term from its JSON: the class is looked up by name in `CONFIG.Dice.termTypes`, then
-   * among the classes of `CONFIG.Dice.terms`, falling back to Die. [FOUNDRY-NOTES §2, unverified order]
+   * among the classes of `CONFIG.Dice.terms`, falling back to Die. [docs/foundry-notes.md §2, unverified order]
    */
   static fromData(data: TermData): RollTerm {
     const config = diceConfig();
@@ -137,7 +137,7 @@ class RollTerm {
     return this.flavor ? `${this.expression}[${this.flavor}]` : this.expression;
   }
 
-  /** The flavor text, from `options.flavor`. [FOUNDRY-NOTES §2] */
+  /** The flavor text, from `options.flavor`. [docs/foundry-notes.md §2] */
   get flavor(): string {
     return this.options.flavor ?? "";
   }
@@ -218,7 +218,7 @@ class OperatorTerm extends RollTerm {
   }
 }
 
-/** A set of dice. [API13 foundry.dice.terms.DiceTerm; FOUNDRY-NOTES §2] */
+/** A set of dice. [API13 foundry.dice.terms.DiceTerm; docs/foundry-notes.md §2] */
 class DiceTerm extends RollTerm {
   /** The letter after `d` in a formula; `d` itself means "faces given as a number". */
   static DENOMINATION = "";
@@ -233,7 +233,7 @@ class DiceTerm extends RollTerm {
   modifiers: string[];
   results: DiceTermResult[];
 
-  /** `new Die({number = 1, faces, modifiers = [], results = [], options = {}})`. [FOUNDRY-NOTES §2; default faces 6 uncertain] */
+  /** `new Die({number = 1, faces, modifiers = [], results = [], options = {}})`. [docs/foundry-notes.md §2; default faces 6 uncertain] */
   constructor({ number = 1, faces = 6, modifiers = [], results = [], options }: TermData = {}) {
     super({ options });
     this._number = number;
@@ -260,7 +260,7 @@ class DiceTerm extends RollTerm {
     this._faces = value;
   }
 
-  /** `d<faces>` for the `d` denomination, else `d<DENOMINATION>`. [FOUNDRY-NOTES §9 DSN type mapping] */
+  /** `d<faces>` for the `d` denomination, else `d<DENOMINATION>`. [docs/foundry-notes.md §9 DSN type mapping] */
   get denomination(): string {
     const denom = (this.constructor as DiceTermClass).DENOMINATION;
     return denom === "d" ? `d${this.faces}` : `d${denom}`;
@@ -275,7 +275,7 @@ class DiceTerm extends RollTerm {
     return false;
   }
 
-  /** The sum of active results, each counting as its `count` when set. [FOUNDRY-NOTES §2 "cs re-casts results to 1/0 through count"] */
+  /** The sum of active results, each counting as its `count` when set. [docs/foundry-notes.md §2 "cs re-casts results to 1/0 through count"] */
   override get total(): number | undefined {
     if (!this._evaluated) return undefined;
     return this.results.reduce((sum, r) => (r.active ? sum + (r.count ?? r.result) : sum), 0);
@@ -286,7 +286,7 @@ class DiceTerm extends RollTerm {
     return this.results.filter((r) => r.active).map((r) => r.result);
   }
 
-  /** Rolls the missing results up to `number`, then applies the modifiers. [FOUNDRY-NOTES §1.6 core loop] */
+  /** Rolls the missing results up to `number`, then applies the modifiers. [docs/foundry-notes.md §1.6 core loop] */
   protected override async _evaluate(options: EvaluateOptions): Promise<this> {
     if (this.number > 999) throw new Error("You may not evaluate a DiceTerm with more than 999 requested results");
     for (let n = this.results.length; n < this.number; n++) await this.roll(options);
@@ -294,7 +294,7 @@ class DiceTerm extends RollTerm {
     return this;
   }
 
-  /** Adds one result: `_roll` (manual fulfilment) first, then `randomFace()`. [FOUNDRY-NOTES §1.6] */
+  /** Adds one result: `_roll` (manual fulfilment) first, then `randomFace()`. [docs/foundry-notes.md §1.6] */
   async roll({ minimize = false, maximize = false, ...options }: EvaluateOptions = {}): Promise<DiceTermResult> {
     let value = await this._roll(options);
     if (minimize) value = Math.min(1, this.faces);
@@ -306,7 +306,7 @@ class DiceTerm extends RollTerm {
   }
 
   /**
-   * Manual or external fulfilment [FOUNDRY-NOTES §1.6, async uncertain]: when the rolling client
+   * Manual or external fulfilment [docs/foundry-notes.md §1.6, async uncertain]: when the rolling client
    * enters dice by hand (`double.installManualDice`) and the evaluation allows it (`Roll#evaluate`'s
    * `allowInteractive`, default `true` [API13 Roll#evaluate; foundryvtt issue #10941]), the client's
    * resolver answers the die and the ask is recorded; otherwise `undefined` (a digital die). A term
@@ -350,7 +350,7 @@ class DiceTerm extends RollTerm {
     return Math.ceil((1 - u) * this.faces);
   }
 
-  /** Applies each modifier in written order through `MODIFIERS`. [FOUNDRY-NOTES §2] */
+  /** Applies each modifier in written order through `MODIFIERS`. [docs/foundry-notes.md §2] */
   async _evaluateModifiers(): Promise<void> {
     const cls = this.constructor as typeof DiceTerm;
     for (const modifier of this.modifiers) {
@@ -401,7 +401,7 @@ class DiceTerm extends RollTerm {
     ];
   }
 
-  /** The data the tooltip template shows for this term. [FOUNDRY-NOTES §1.4; 5E chat-message.mjs] */
+  /** The data the tooltip template shows for this term. [docs/foundry-notes.md §1.4; 5E chat-message.mjs] */
   getTooltipData(): {
     formula: string;
     total: number | undefined;
@@ -470,7 +470,7 @@ class Die extends DiceTerm {
 
   /**
    * `cs<cmp>N`: each active result counts 1 (and is flagged `success`) when it matches, else 0.
-   * [KB:dice-modifiers; FOUNDRY-NOTES §2; a bare `csN` compares with `=` (uncertain)]
+   * [KB:dice-modifiers; docs/foundry-notes.md §2; a bare `csN` compares with `=` (uncertain)]
    */
   countSuccess(modifier: string): false | undefined {
     const parsed = parseComparison(modifier, "cs");
@@ -487,7 +487,7 @@ class Die extends DiceTerm {
 
   /**
    * `k`/`khN` keeps the N highest (default 1), `klN` the N lowest; the others become
-   * `{active: false, discarded: true}`. [KB:dice-modifiers; FOUNDRY-NOTES §2; tie order uncertain: earlier dice kept]
+   * `{active: false, discarded: true}`. [KB:dice-modifiers; docs/foundry-notes.md §2; tie order uncertain: earlier dice kept]
    */
   keep(modifier: string): false | undefined {
     const match = /^k([hl])?(\d+)?$/i.exec(modifier);
@@ -506,14 +506,14 @@ class Die extends DiceTerm {
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** Options of `Roll#toMessage`. [FOUNDRY-NOTES §1.5 (v13); §13 and Black Flag `cls.create(..., {messageMode})` (v14)] */
+/** Options of `Roll#toMessage`. [docs/foundry-notes.md §1.5 (v13); §13 and Black Flag `cls.create(..., {messageMode})` (v14)] */
 export interface ToMessageOptions {
   rollMode?: string;
   messageMode?: string;
   create?: boolean;
 }
 
-/** Options of `Roll#render`. [FOUNDRY-NOTES §1.4] */
+/** Options of `Roll#render`. [docs/foundry-notes.md §1.4] */
 export interface RenderOptions {
   flavor?: string;
   template?: string;
@@ -521,7 +521,7 @@ export interface RenderOptions {
   [key: string]: unknown;
 }
 
-/** The base chat render context. [FOUNDRY-NOTES §1.4 "formula, flavor, user, tooltip, total"] */
+/** The base chat render context. [docs/foundry-notes.md §1.4 "formula, flavor, user, tooltip, total"] */
 export interface ChatRenderContext {
   formula: string;
   flavor: string | null;
@@ -545,7 +545,7 @@ interface GlobalsLike {
   game: { settings: { get(ns: string, key: string): unknown } };
 }
 
-/** The v14 names of the v13 roll modes. [FOUNDRY-NOTES §13] */
+/** The v14 names of the v13 roll modes. [docs/foundry-notes.md §13] */
 export const LEGACY_TO_MESSAGE_MODE: Readonly<Record<string, string>> = Object.freeze({
   publicroll: "public",
   gmroll: "gm",
@@ -554,16 +554,16 @@ export const LEGACY_TO_MESSAGE_MODE: Readonly<Record<string, string>> = Object.f
   roll: "",
 });
 
-/** A formula and its terms. [API13 foundry.dice.Roll; FOUNDRY-NOTES §1] */
+/** A formula and its terms. [API13 foundry.dice.Roll; docs/foundry-notes.md §1] */
 class Roll {
-  /** The template `render` uses. [FOUNDRY-NOTES §1.4] */
+  /** The template `render` uses. [docs/foundry-notes.md §1.4] */
   static CHAT_TEMPLATE = CORE_ROLL_TEMPLATE;
-  /** The template `getTooltip` uses; assigning it changes every roll. [FOUNDRY-NOTES §1.4] */
+  /** The template `getTooltip` uses; assigning it changes every roll. [docs/foundry-notes.md §1.4] */
   static TOOLTIP_TEMPLATE = CORE_TOOLTIP_TEMPLATE;
 
   /** The data `@path` references were read from; not serialised. [FI#8671] */
   data: Record<string, unknown>;
-  /** Free-form options; serialised. [FOUNDRY-NOTES §1.3] */
+  /** Free-form options; serialised. [docs/foundry-notes.md §1.3] */
   options: Record<string, unknown>;
   /** The parsed terms. */
   terms: RollTerm[];
@@ -584,7 +584,7 @@ class Roll {
     this.resetFormula();
   }
 
-  /** A roll of the first class in `CONFIG.Dice.rolls`. [FOUNDRY-NOTES §1.2 "Roll.create builds CONFIG.Dice.rolls[0]"] */
+  /** A roll of the first class in `CONFIG.Dice.rolls`. [docs/foundry-notes.md §1.2 "Roll.create builds CONFIG.Dice.rolls[0]"] */
   static create(formula = "", data: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Roll {
     const cls = diceConfig().rolls[0] as RollClass;
     return new cls(formula, data, options);
@@ -680,7 +680,7 @@ class Roll {
 
   /**
    * A roll from terms; all evaluated (the roll is then evaluated) or none. The roll is built with
-   * `new this(formula, {}, options)` before its terms are replaced. [FOUNDRY-NOTES §2, unverified]
+   * `new this(formula, {}, options)` before its terms are replaced. [docs/foundry-notes.md §2, unverified]
    */
   static fromTerms(terms: RollTerm[], options: Record<string, unknown> = {}): Roll {
     const all = terms.every((t) => t._evaluated);
@@ -700,7 +700,7 @@ class Roll {
   /**
    * Rebuilds a roll from `toJSON` data: the class is found by name in `CONFIG.Dice.rolls` (unknown →
    * throws), constructed again with `new cls(formula, {}, options)` — the constructor runs again — and
-   * then given the saved terms, total and evaluated state. [FOUNDRY-NOTES §1.2–1.3; FI#7668; error text unverified]
+   * then given the saved terms, total and evaluated state. [docs/foundry-notes.md §1.2–1.3; FI#7668; error text unverified]
    */
   static fromData(data: RollData): Roll {
     let cls = this as RollClass;
@@ -716,7 +716,7 @@ class Roll {
     return roll;
   }
 
-  /** `fromData(JSON.parse(json))`. [FOUNDRY-NOTES §1.3] */
+  /** `fromData(JSON.parse(json))`. [docs/foundry-notes.md §1.3] */
   static fromJSON(json: string): Roll {
     return this.fromData(JSON.parse(json) as RollData);
   }
@@ -754,7 +754,7 @@ class Roll {
 
   /**
    * Evaluates the roll; always async; a second call throws because the roll is immutable. Calls
-   * `_evaluate(options)`, which subclasses override (calling super first). [API13 Roll#evaluate; FI#9774; FOUNDRY-NOTES §1.1]
+   * `_evaluate(options)`, which subclasses override (calling super first). [API13 Roll#evaluate; FI#9774; docs/foundry-notes.md §1.1]
    */
   async evaluate({
     minimize = false,
@@ -769,7 +769,7 @@ class Roll {
     return this._evaluate({ minimize, maximize, allowStrings, allowInteractive });
   }
 
-  /** Evaluates each term in order, then sets `_total` from `_evaluateTotal()`. [FOUNDRY-NOTES §1.1] */
+  /** Evaluates each term in order, then sets `_total` from `_evaluateTotal()`. [docs/foundry-notes.md §1.1] */
   protected async _evaluate(options: EvaluateOptions = {}): Promise<this> {
     for (const term of this.terms) {
       if (!term._evaluated) await term.evaluate(options);
@@ -780,7 +780,7 @@ class Roll {
 
   /**
    * Synchronous evaluation for deterministic formulas; with `strict: false` dice count as 0.
-   * [FI#9774; FOUNDRY-NOTES §1.1]
+   * [FI#9774; docs/foundry-notes.md §1.1]
    */
   evaluateSync({ strict = true }: EvaluateOptions & { strict?: boolean } = {}): this {
     if (this._evaluated) {
@@ -815,7 +815,7 @@ class Roll {
     return total;
   }
 
-  /** `{class, options, dice, formula, terms, total, evaluated}`; `data` is not written. [FI#8671; FOUNDRY-NOTES §1.3] */
+  /** `{class, options, dice, formula, terms, total, evaluated}`; `data` is not written. [FI#8671; docs/foundry-notes.md §1.3] */
   toJSON(): RollData {
     return {
       class: this.constructor.name,
@@ -828,13 +828,13 @@ class Roll {
     };
   }
 
-  /** Renders TOOLTIP_TEMPLATE with each die's `getTooltipData()`. [FOUNDRY-NOTES §1.4] */
+  /** Renders TOOLTIP_TEMPLATE with each die's `getTooltipData()`. [docs/foundry-notes.md §1.4] */
   async getTooltip(): Promise<string> {
     const parts = this.dice.map((d) => d.getTooltipData());
     return renderTemplate((this.constructor as typeof Roll).TOOLTIP_TEMPLATE, { parts });
   }
 
-  /** Builds the chat render context; private rolls hide formula, tooltip and total. [FI#11650; FOUNDRY-NOTES §1.4] */
+  /** Builds the chat render context; private rolls hide formula, tooltip and total. [FI#11650; docs/foundry-notes.md §1.4] */
   protected async _prepareChatRenderContext({
     flavor,
     isPrivate = false,
@@ -850,7 +850,7 @@ class Roll {
 
   /**
    * Renders the roll with `template` (default CHAT_TEMPLATE) after `_prepareChatRenderContext`;
-   * evaluates first if needed. [FOUNDRY-NOTES §1.4 (signature in DH dhRoll.mjs)]
+   * evaluates first if needed. [docs/foundry-notes.md §1.4 (signature in DH dhRoll.mjs)]
    */
   async render({ flavor, template, isPrivate = false, ...options }: RenderOptions = {}): Promise<string> {
     if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
@@ -862,7 +862,7 @@ class Roll {
    * Posts the roll as a chat message, or returns the message data with `create: false`. v13: `rollMode`
    * (`"roll"` means the current setting, default `core.rollMode`); v14: `messageMode` (default
    * `core.messageMode`; `rollMode` is mapped with a deprecation warning, uncertain). Evaluates with
-   * `allowInteractive` off for blind rolls. [FOUNDRY-NOTES §1.5, §13]
+   * `allowInteractive` off for blind rolls. [docs/foundry-notes.md §1.5, §13]
    */
   async toMessage(
     messageData: Record<string, unknown> = {},

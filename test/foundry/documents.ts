@@ -2,8 +2,8 @@
  * What the system defines and registers at load and in `init` beyond dice and chat: data models
  * (`foundry.abstract.TypeDataModel` and `foundry.data.fields`, data-model.ts), applications
  * (`foundry.applications.api`, `foundry.applications.sheets`, applications.ts) and sheet
- * registration (`foundry.documents.collections.Actors.registerSheet`, here) [FOUNDRY-NOTES §5, §6;
- * TOOLCHAIN §3].
+ * registration (`foundry.documents.collections.Actors.registerSheet`, here) [docs/foundry-notes.md §5, §6;
+ * docs/toolchain.md §3].
  */
 
 export {
@@ -39,7 +39,7 @@ export interface SheetRegistration {
 
 /**
  * `foundry.documents.collections.Actors` with `registerSheet` recording each call.
- * [FOUNDRY-NOTES §6 "Registration"; TOOLCHAIN §3]
+ * [docs/foundry-notes.md §6 "Registration"; docs/toolchain.md §3]
  */
 export function createActors(registrations: SheetRegistration[]) {
   return {

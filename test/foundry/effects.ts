@@ -12,8 +12,8 @@
  * each) [API14 CONST.ACTIVE_EFFECT_CHANGE_TYPES], replacing v13's numeric mode [FI#13566]; phases are
  * `initial` and `final` [API14 CONST.ACTIVE_EFFECT_CHANGE_PHASES]; a value is stored as data, a string
  * holding JSON read as what it holds (Pjb518/FoundryVTT-Level-Up-Official#643 "parses JSON string and
- * stores it as a value"; FOUNDRY-NOTES §13.1, 14.352). The top-level `changes` is a deprecated shim:
- * reading it logs a deprecation warning [FI#13740 "breaking"; FOUNDRY-NOTES §13.1]. Data given in the
+ * stores it as a value"; docs/foundry-notes.md §13.1, 14.352). The top-level `changes` is a deprecated shim:
+ * reading it logs a deprecation warning [FI#13740 "breaking"; docs/foundry-notes.md §13.1]. Data given in the
  * v13 shape (top-level `changes`, a change's `mode`) is migrated to the v14 shape; when code creates
  * such data the double records a deprecation too (whether core logs one there is not settled by a
  * public page: the stricter reading), while stored data of a world made on v13 is migrated silently,
@@ -233,7 +233,7 @@ export class ActiveEffect {
 
   /**
    * v13: the changes. v14: a deprecated shim over `system.changes` (reading it is reported).
-   * [FI#13740; FOUNDRY-NOTES §13.1]
+   * [FI#13740; docs/foundry-notes.md §13.1]
    */
   get changes(): Record<string, unknown>[] {
     if (env().generation === 14) {

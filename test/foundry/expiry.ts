@@ -6,7 +6,7 @@
  * run out by core's count expires ("expiration occurs when both the end of the duration and the expiry
  * event are reached" [API14 EffectDurationData#expiry]); core then takes `CONFIG.ActiveEffect.expiryAction`,
  * by default `"update"`, which sets `duration.expired` and leaves the effect inactive ("An update action
- * will set the value of ActiveEffectDuration#expired" [API14 CONFIG.ActiveEffect]; FOUNDRY-NOTES §13.2;
+ * will set the value of ActiveEffectDuration#expired" [API14 CONFIG.ActiveEffect]; docs/foundry-notes.md §13.2;
  * the module yeet-expired-effects sets `"delete"` because core only disables). Events that packages
  * define are left to them [API14 CONST.ACTIVE_EFFECT_EXPIRY_EVENTS]: such effects are never touched.
  *

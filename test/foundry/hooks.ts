@@ -1,5 +1,5 @@
 /**
- * The `Hooks` global. [API13 foundry.helpers.Hooks; FOUNDRY-NOTES §7]
+ * The `Hooks` global. [API13 foundry.helpers.Hooks; docs/foundry-notes.md §7]
  */
 import { env } from "./state.ts";
 
@@ -20,9 +20,9 @@ export interface HooksApi {
   once(hook: string, fn: HookFn): number;
   /** Removes a listener by function or by id. [API13 Hooks.off] */
   off(hook: string, fn: HookFn | number): void;
-  /** Calls every listener; a listener returning `false` stops the chain and `call` returns `false`. [API13 Hooks.call; FOUNDRY-NOTES §7] */
+  /** Calls every listener; a listener returning `false` stops the chain and `call` returns `false`. [API13 Hooks.call; docs/foundry-notes.md §7] */
   call(hook: string, ...args: unknown[]): boolean;
-  /** Calls every listener, ignoring what they return; always `true`. [API13 Hooks.callAll; FOUNDRY-NOTES §7] */
+  /** Calls every listener, ignoring what they return; always `true`. [API13 Hooks.callAll; docs/foundry-notes.md §7] */
   callAll(hook: string, ...args: unknown[]): boolean;
   /** The registered listeners by hook name. [API13 Hooks.events] */
   readonly events: Record<string, readonly { id: number; fn: HookFn; once: boolean }[]>;

@@ -1,5 +1,5 @@
 /**
- * A strict test double of the Foundry VTT API subset Rolling Bones uses (DESIGN.md "Verifying what
+ * A strict test double of the Foundry VTT API subset Rolling Bones uses (docs/design.md "Verifying what
  * cannot run here", point 3). `installFoundry()` puts `foundry`, `Roll`, `CONFIG`, `CONST`, `game`,
  * `Hooks`, `ChatMessage` and `ui` on `globalThis`; `uninstall()` removes them.
  *
@@ -339,7 +339,7 @@ export interface FoundryDouble {
    * controls as records keyed by name, each with its `tools` record, passed to
    * `Hooks.callAll("getSceneControlButtons", controls)` for systems and modules to add tools; returns
    * them. Only the token controls and a few of their tools stand in for the core set.
-   * [FOUNDRY-NOTES §13; FI#12761 and FI#12803 (v13 tools with `onChange`, controls keyed by name)]
+   * [docs/foundry-notes.md §13; FI#12761 and FI#12803 (v13 tools with `onChange`, controls keyed by name)]
    */
   sceneControls(): Record<string, SceneControlDouble>;
   /**
@@ -635,7 +635,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     "CONST",
   );
 
-  // CONFIG.Dice [API13/API14 CONFIG.Dice: rollModes only in v13, FOUNDRY-NOTES §1.2, §13]
+  // CONFIG.Dice [API13/API14 CONFIG.Dice: rollModes only in v13, docs/foundry-notes.md §1.2, §13]
   const Dice = strictObject<DiceConfig>(
     {
       rolls: [Roll],
@@ -663,7 +663,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       Dice,
       // [API14 CONFIG.ChatMessage.modes; absent in v13]
       ChatMessage: strictObject(
-        // [API13 CONFIG.ChatMessage.dataModels / typeLabels, as for actors; FOUNDRY-NOTES §3, §13]
+        // [API13 CONFIG.ChatMessage.dataModels / typeLabels, as for actors; docs/foundry-notes.md §3, §13]
         {
           documentClass: ChatMessage,
           dataModels: {},
@@ -673,10 +673,10 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         "CONFIG.ChatMessage",
         generation === 13 ? ["modes"] : [],
       ),
-      // [FOUNDRY-NOTES §4: handlers registered by name; plain record]
+      // [docs/foundry-notes.md §4: handlers registered by name; plain record]
       queries: {},
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
-      // [FOUNDRY-NOTES §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
+      // [docs/foundry-notes.md §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
       Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
       // [API13 CONFIG.ActiveEffect.documentClass: the class effects are built from] (actors.ts)
       // v14 adds the expiry configuration: packages' own events (id → label) and what core does to an
@@ -707,7 +707,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       ),
       // [API13 CONFIG.TextEditor.enrichers: TextEditorEnricherConfig[] ({ pattern, enricher })]
       TextEditor: strictObject({ enrichers: [] }, "CONFIG.TextEditor"),
-      // [API13 CONFIG.debug keys, FOUNDRY-NOTES §7]
+      // [API13 CONFIG.debug keys, docs/foundry-notes.md §7]
       debug: strictObject(
         Object.fromEntries(
           [
@@ -815,7 +815,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       ),
       settings,
       i18n,
-      // [FOUNDRY-NOTES §13: branch on game.release.generation]
+      // [docs/foundry-notes.md §13: branch on game.release.generation]
       release: strictObject(
         generation === 13
           ? { generation, version: "13.351", build: 351 }
@@ -832,7 +832,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         },
         "game.system",
       ),
-      // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [FOUNDRY-NOTES §9; API13 Game#modules]
+      // Only modules a test installs (`installDiceSoNice`); else `game.modules.get(id)` is undefined. [docs/foundry-notes.md §9; API13 Game#modules]
       // A Collection (a Map of the installed modules by id): `get`, and `values()` for every one. [API13 Game#modules; Collection]
       modules: strictObject({ get: (id: string) => modules.get(id), values: () => modules.values() }, "game.modules"),
       combat: null,
@@ -845,7 +845,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     "game",
   );
 
-  // [FOUNDRY-NOTES §7: ui.notifications.error(key, {localize: true}) or {format: {...}}]
+  // [docs/foundry-notes.md §7: ui.notifications.error(key, {localize: true}) or {format: {...}}]
   const notify =
     (type: RecordedNotification["type"]) =>
     (message: string, options: Record<string, unknown> = {}): { id: string; type: string; message: string } => {
@@ -854,7 +854,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         : options.localize
           ? localize(message)
           : message;
-      // A message is HTML [FOUNDRY-NOTES §7; API14 NotificationOptions.clean]: the user reads its text.
+      // A message is HTML [docs/foundry-notes.md §7; API14 NotificationOptions.clean]: the user reads its text.
       env.notifications.push({ type, message: shownText(text), html: text, options, userId: currentUserId() });
       return { id: randomID(), type, message: text };
     };
@@ -874,7 +874,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
 
   const foundry = strictObject(
     {
-      // [FOUNDRY-NOTES §1.1 namespaces]
+      // [docs/foundry-notes.md §1.1 namespaces]
       dice: strictObject(
         {
           Roll,
@@ -886,7 +886,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         { deepClone, mergeObject, randomID, getProperty, setProperty, isNewerVersion, expandObject, flattenObject },
         "foundry.utils",
       ),
-      // [FOUNDRY-NOTES §6: foundry.applications.handlebars.{loadTemplates, renderTemplate}]
+      // [docs/foundry-notes.md §6: foundry.applications.handlebars.{loadTemplates, renderTemplate}]
       applications: strictObject(
         {
           handlebars: strictObject({ renderTemplate, loadTemplates }, "foundry.applications.handlebars"),
@@ -909,7 +909,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         {
           ChatMessage,
           User,
-          // [FOUNDRY-NOTES §6: foundry.documents.collections.Actors.registerSheet]
+          // [docs/foundry-notes.md §6: foundry.documents.collections.Actors.registerSheet]
           collections: strictObject(
             {
               Actors: strictObject(createActors(sheetRegistrations), "Actors"),
@@ -921,7 +921,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
         },
         "foundry.documents",
       ),
-      // [FOUNDRY-NOTES §5: TypeDataModel and the field classes]; shells that keep their options (documents.ts).
+      // [docs/foundry-notes.md §5: TypeDataModel and the field classes]; shells that keep their options (documents.ts).
       abstract: strictObject({ TypeDataModel }, "foundry.abstract"),
       data: strictObject(
         {
@@ -974,7 +974,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
     canvas: createCanvas(),
   });
 
-  // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [FOUNDRY-NOTES §3, §13]
+  // Core settings: v13 core.rollMode; v14 core.messageMode, and the old key reads null. [docs/foundry-notes.md §3, §13]
   if (generation === 13) {
     settings.register("core", "rollMode", {
       scope: "client",
@@ -1231,7 +1231,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       } else env.hidden.add(userId);
     },
     installDiceSoNice(options = {}) {
-      // Dice So Nice 6 is v14-only; a v13 world runs 5.x. [FOUNDRY-NOTES §9, §13.1]
+      // Dice So Nice 6 is v14-only; a v13 world runs 5.x. [docs/foundry-notes.md §9, §13.1]
       const version = options.version ?? (generation >= 14 ? 6 : 5);
       const { api, handle } = createDiceSoNice(version, {
         currentUserId,

@@ -10,7 +10,7 @@
  *   update…/delete… fire for all connected clients after the change has been processed"
  *   [API13 hookEvents.preCreateDocument, createDocument, preUpdateDocument, updateDocument,
  *   preDeleteDocument, deleteDocument; foundryvtt.com/api/v13/functions/hookEvents.*.html].
- * - A `pre*` listener returning `false` prevents the change [same pages; FOUNDRY-NOTES §7].
+ * - A `pre*` listener returning `false` prevents the change [same pages; docs/foundry-notes.md §7].
  * - The database round trip: the client sends the request, the server validates permission and
  *   broadcasts the result to every client, the requester's promise resolving with its own copy
  *   [API13 DatabaseBackend, ClientDatabaseBackend "_handleUpdateDocuments"; the per-client order is

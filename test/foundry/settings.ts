@@ -1,5 +1,5 @@
 /**
- * `game.settings`: register/get/set with the world, client and user scopes. [FOUNDRY-NOTES §7; API14 SettingConfig]
+ * `game.settings`: register/get/set with the world, client and user scopes. [docs/foundry-notes.md §7; API14 SettingConfig]
  */
 import { broadcast, toServer } from "./server.ts";
 import { currentUserId, env } from "./state.ts";
@@ -21,7 +21,7 @@ export interface SettingConfig {
   range?: { min: number; max: number; step?: number };
   requiresReload?: boolean;
   onChange?: (value: unknown, options: Record<string, unknown>, userId: string) => void;
-  /** Double only: reading answers `null` (v14's old `core.rollMode`, FOUNDRY-NOTES §13). */
+  /** Double only: reading answers `null` (v14's old `core.rollMode`, docs/foundry-notes.md §13). */
   legacyNull?: boolean;
 }
 

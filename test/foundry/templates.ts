@@ -1,7 +1,7 @@
 /**
  * `foundry.applications.handlebars.{renderTemplate, loadTemplates}` over the real Handlebars, with our
  * templates served from `systems/rolling-bones/<path>` as Foundry serves a system folder
- * [FOUNDRY-NOTES §8 "Layout"; §6 for the v13 namespaces].
+ * [docs/foundry-notes.md §8 "Layout"; §6 for the v13 namespaces].
  *
  * Foundry's own templates are not public, so the two core dice templates a Roll renders by default
  * are stand-ins written here: same paths and context, minimal markup of our own.
@@ -13,9 +13,9 @@ import { env } from "./state.ts";
 
 const SYSTEM_PREFIX = "systems/rolling-bones/";
 
-/** The core default of `Roll.CHAT_TEMPLATE` [FOUNDRY-NOTES §1.4, unverified path]. */
+/** The core default of `Roll.CHAT_TEMPLATE` [docs/foundry-notes.md §1.4, unverified path]. */
 export const CORE_ROLL_TEMPLATE = "templates/dice/roll.html";
-/** The core default of `Roll.TOOLTIP_TEMPLATE` [FOUNDRY-NOTES §1.4, unverified path]. */
+/** The core default of `Roll.TOOLTIP_TEMPLATE` [docs/foundry-notes.md §1.4, unverified path]. */
 export const CORE_TOOLTIP_TEMPLATE = "templates/dice/tooltip.html";
 
 /** Stand-in markup for the core dice templates (not Foundry's; enough for tests to read values). */

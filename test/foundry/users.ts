@@ -1,5 +1,5 @@
 /**
- * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [FOUNDRY-NOTES §4]
+ * Users: `game.user`, `game.users`, User flags and `User#query` (v13 queries). [docs/foundry-notes.md §4]
  */
 import { applyOperators, deletionOf } from "./operators.ts";
 import { userTargets } from "./tokens.ts";
@@ -38,7 +38,7 @@ export function assertFlagScope(scope: string): void {
 }
 
 function jsonRoundTrip<T>(value: T): T {
-  // Query data and results travel over a socket as JSON. [FOUNDRY-NOTES §4 "must be JSON-serializable"]
+  // Query data and results travel over a socket as JSON. [docs/foundry-notes.md §4 "must be JSON-serializable"]
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
@@ -46,7 +46,7 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A query handler as registered in `CONFIG.queries`. [FOUNDRY-NOTES §4] */
+/** A query handler as registered in `CONFIG.queries`. [docs/foundry-notes.md §4] */
 export type QueryHandler = (data: unknown, options: { timeout?: number }) => unknown;
 
 /** A user of the world, shared by every client. [API13 foundry.documents.User] */
@@ -207,7 +207,7 @@ class User {
    * this user (`game.user` is this user inside it); data and result are JSON round-tripped; the call
    * rejects when the user is not active, when no handler is registered, when the handler throws, or
    * after `timeout` ms (the handler keeps running on the other side); a target that leaves before
-   * answering never answers. `double.queryLatency` delays each direction. [FI#11235; FOUNDRY-NOTES §4; error wording and self-query behaviour uncertain]
+   * answering never answers. `double.queryLatency` delays each direction. [FI#11235; docs/foundry-notes.md §4; error wording and self-query behaviour uncertain]
    */
   async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
     const e = env();

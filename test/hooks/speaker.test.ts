@@ -2,7 +2,7 @@
 /**
  * Who speaks and who owns a roll typed in the chat (issue 23, fault 6): `ChatMessage.getSpeaker()`
  * with no arguments takes the token the user controls, else the user's character (API13
- * ChatMessage.getSpeaker; FOUNDRY-NOTES §13.1). A GM who types `/action 3` with a hero's token
+ * ChatMessage.getSpeaker; docs/foundry-notes.md §13.1). A GM who types `/action 3` with a hero's token
  * selected speaks as the hero and keeps the card's GM controls (the card is the GM's: only the GM's
  * pool augments it); a player who types it with her own token selected owns her card.
  */

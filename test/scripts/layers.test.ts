@@ -1,5 +1,5 @@
 /**
- * The layers of DESIGN.md import one way: a module imports only from its own layer or a lower one.
+ * The layers of docs/design.md import one way: a module imports only from its own layer or a lower one.
  * Lowest first: `engines` (pure rules; also `constants.ts`), `helpers`, `dice` and `data`, `services`,
  * `applications`, then the entry points (`hooks`, `integrations`, `quench`, `api.ts`, `index.ts`). Type declaration
  * files (`src/types/*.d.ts`) only describe globals and are not a layer.

@@ -1,7 +1,7 @@
 /**
  * The v13/v14 seam is enforced by lint, not review (issue 23): in `src/`, outside
  * `src/helpers/compat.ts`, ESLint refuses every generation-dependent access the project knows of
- * (FOUNDRY-NOTES §13, §13.1), and leaves the same code alone in compat.ts.
+ * (docs/foundry-notes.md §13, §13.1), and leaves the same code alone in compat.ts.
  */
 import { ESLint, Linter } from "eslint";
 import tseslint from "typescript-eslint";

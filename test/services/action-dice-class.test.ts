@@ -139,7 +139,7 @@ describe("class bonus dice: session, spend, undo, refund", { timeout: 20_000 }, 
     expect(classLeft(AYLA)).toBe(2);
   });
 
-  it("class dice count for the lucky break: Alice, who used one of Ayla's, is refused it until the GM undoes that use (RULES.md §2)", async () => {
+  it("class dice count for the lucky break: Alice, who used one of Ayla's, is refused it until the GM undoes that use (docs/rules.md §2)", async () => {
     await started();
     const card = await rollFor(ALICE, AYLA, { modifier: 1 }, [[9, 20]]);
     nextFaces(w, [[3, 8]]);

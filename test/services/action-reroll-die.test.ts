@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Re-rolling an action die (RULES.md §2): a player spends a die to re-roll an action die she used on
+ * Re-rolling an action die (docs/rules.md §2): a player spends a die to re-roll an action die she used on
  * her own roll; its old throw and cascade are replaced by a fresh throw and whatever it cascades. The
  * card offers it, the GM applies it once, records it on the ledger and can undo it (the die goes back).
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The GM's special botch (RULES.md §2) only on a player character's check or attack that failed by 5
+ * The GM's special botch (docs/rules.md §2) only on a player character's check or attack that failed by 5
  * or more, with the DC on the card: the card's character must be of a player-character type, whoever
  * rolled it (the GM rolling a player character's check counts); never an NPC's roll, a roll made for
  * no character, or a saving throw. The control is offered only where it would be accepted, and the GM

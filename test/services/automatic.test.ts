@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * A dice-pool automatic success is the Storyteller's call (RULES.md §5): by default a player asks
+ * A dice-pool automatic success is the Storyteller's call (docs/rules.md §5): by default a player asks
  * the GM for it. End to end across clients on the Foundry double: Alice's roll that takes an
  * automatic success posts nothing but a request card (whispered to the GMs and her); the GM
  * approves it from the card's button (the card-control table, the privileged-action path), once

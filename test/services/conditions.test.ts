@@ -300,7 +300,7 @@ describe("conditions in every engine, seen before the roll (issue 24 item 6)", (
     expect((await dialogSettingsAs(ALICE, PIA)).conditions ?? []).toEqual([]);
   });
 
-  it("a penalty that leaves a dice pool no dice makes the roll a failure, not a refusal (RULES.md §6, issue 35 point 8)", async () => {
+  it("a penalty that leaves a dice pool no dice makes the roll a failure, not a refusal (docs/rules.md §6, issue 35 point 8)", async () => {
     w = await bootWorld();
     await toggle(VEX, "rb-impaired");
     const settings = await dialogSettingsAs(ALICE, VEX);

@@ -169,7 +169,7 @@ describe("action-dice damage", () => {
   });
 });
 
-describe("wounds move trait rolls only (issue 35 point 8, RULES.md §6)", () => {
+describe("wounds move trait rolls only (issue 35 point 8, docs/rules.md §6)", () => {
   /** Marks a character Wounded as the GM would from the token HUD. */
   async function wound(actorId: string): Promise<void> {
     await w.double.actAs(GM, () =>

@@ -492,7 +492,7 @@ describe("a dice-pool weapon attack", () => {
     // The GM owns every character: the button is there for the GM too.
     expect((await inLog(message!.id!, GM)).querySelector("[data-rb-action=rollDamage]")).not.toBeNull();
     // Alice presses it: Strength 2 plus the sword's 2 damage dice plus the attack's one extra success,
-    // at the usual difficulty; a damage roll's 1 cancels nothing (RULES.md §6).
+    // at the usual difficulty; a damage roll's 1 cancels nothing (docs/rules.md §6).
     d10s(w, 6, 8, 2, 3, 1);
     const damage = await pressRollDamage(asAlice, ALICE);
     const damageRoll = damage.rolls[0] as unknown as {

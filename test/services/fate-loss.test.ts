@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Losing a Fate Point for breaking the character's code (RULES.md §3: violating the code costs Fate
+ * Losing a Fate Point for breaking the character's code (docs/rules.md §3: violating the code costs Fate
  * Points), a GM action with a reason, end to end on the Foundry double: the active GM takes the point,
  * the card records who, why and by whom, and the GM's Undo on it gives the point back, once. The
  * sheet gives the GM the control; a player cannot raise the total.

@@ -1,5 +1,5 @@
 /**
- * What only the GM grants stays with the GM (issue 29, items 1 and the shared rule in RULES.md): the
+ * What only the GM grants stays with the GM (issue 29, items 1 and the shared rule in docs/rules.md): the
  * players' action-dice pools (with awards, forfeits and failed insight) and the characters' class
  * dice live in world settings only a GM may write. A player's macro may write her own User flags and
  * the actors she owns, as Foundry allows: nothing she writes there changes what the active GM then

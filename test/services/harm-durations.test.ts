@@ -360,7 +360,7 @@ describe("conditions that expire", () => {
 });
 
 describe("Willpower once per turn, in a running combat", () => {
-  it("follows the combat's turn (RULES.md §5: a pass of the initiative order, Foundry's round), not each roll", async () => {
+  it("follows the combat's turn (docs/rules.md §5: a pass of the initiative order, Foundry's round), not each roll", async () => {
     w = await bootHarmWorld();
     const combat = await fight();
     const spend = async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * A miss gets no damage (issue 35 point 4, RULES.md §6 "A miss gets no damage"), on the test world in
+ * A miss gets no damage (issue 35 point 4, docs/rules.md §6 "A miss gets no damage"), on the test world in
  * v13 and v14: a damage card keeps the attack's verdict on each target; a target the attack hit is
  * offered its buttons, a missed one offers its buttons to a GM only (who forces, and the ledger line
  * says so), and a player's request for a missed target, or for another engine's, is refused by the

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * A percentile hit lands damage (issue 35 point 1, RULES.md §6: the weapon's damage × the hit's
+ * A percentile hit lands damage (issue 35 point 1, docs/rules.md §6: the weapon's damage × the hit's
  * multiplier), on the test world in v13 and v14: Alice's Ayla shoots a targeted guard with her short
  * bow (1d4+1, ×2); the card's damage button rolls 1d4+1 times the hit's multiplier, the damage card
  * keeps the target and its verdict, and her ×1 lowers the guard's health by the damage. A miss offers
@@ -155,7 +155,7 @@ describe("a percentile hit lands damage (issue 35 point 1)", () => {
   });
 });
 
-describe("percentile defence is always applied (issue 35 point 2, RULES.md §6)", () => {
+describe("percentile defence is always applied (issue 35 point 2, docs/rules.md §6)", () => {
   /** The stored targets of a card as a user's client holds them. */
   const storedTargets = (messageId: string, userId: string) =>
     w.double.actAs(userId, () => {

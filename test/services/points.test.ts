@@ -399,7 +399,7 @@ describe("wild: Character Points and Fate Points", () => {
     expect(await rollFor(w, BOB, "wild", WIL, { dice: 2, fatePoint: true })).not.toBeNull();
   });
 
-  it("a world with no action-dice character starts its sessions: each resets the Fate Point and Character Points (RULES.md §2)", async () => {
+  it("a world with no action-dice character starts its sessions: each resets the Fate Point and Character Points (docs/rules.md §2)", async () => {
     w = await bootWorld({ actors: structuredClone(CHARACTERS).filter((a) => a.type !== "action-character") });
     const actionDice = await import("../../src/services/action-dice/index.ts");
     // Wil holds two Fate Points: one in each session (the second was refused before, limits being per campaign).
@@ -419,7 +419,7 @@ describe("wild: Character Points and Fate Points", () => {
     expect(systemOf(w, WIL)).toMatchObject({ fatePoints: 0, session: { fatePoints: 1, characterPoints: 1 } });
   });
 
-  it("a session start in a world with no action-dice character leaves the GM's pool as it was (not emptied) and still resets the points (RULES.md §2, issue 29)", async () => {
+  it("a session start in a world with no action-dice character leaves the GM's pool as it was (not emptied) and still resets the points (docs/rules.md §2, issue 29)", async () => {
     w = await bootWorld({ actors: structuredClone(CHARACTERS).filter((a) => a.type !== "action-character") });
     const store = await import("../../src/services/action-dice/store.ts");
     const actionDice = await import("../../src/services/action-dice/index.ts");

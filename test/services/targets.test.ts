@@ -209,7 +209,7 @@ describe("an attack on two targeted NPCs", () => {
   });
 });
 
-describe("a dice-pool attack's damage per target (RULES.md §6, issue 35 point 8)", () => {
+describe("a dice-pool attack's damage per target (docs/rules.md §6, issue 35 point 8)", () => {
   it("carries each target's own extra successes: one damage throw, the thug reading all of it, the brute the first of it", async () => {
     await boot();
     await setTargets(ALICE, TARGETS.slice(0, 2));

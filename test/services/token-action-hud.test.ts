@@ -148,7 +148,7 @@ describe("Token Action HUD", () => {
       "rb-condition-list",
       "rb-spend-list",
     ]);
-    // Only the Wild Die's own condition (RULES.md §6), off.
+    // Only the Wild Die's own condition (docs/rules.md §6), off.
     expect(groups["rb-condition-list"]!.map((a) => [a.id, a.cssClass])).toEqual([["condition-rb-stunned", "toggle"]]);
     expect(groups["rb-attributes"]!.map((a) => [a.name, a.info1?.text])).toContainEqual(["Agility", "3D"]);
     expect(names(groups["rb-skills"])).toEqual(["Axes <b>"]);

@@ -2,7 +2,7 @@
  * The attack card's damage button: an attack rolled from a weapon whose engine rolls weapon damage
  * (action dice, Wild Die, dice pool, percentile) stores the weapon (actor and item ids) with its roll, and its
  * card offers the viewer who owns that character a button that rolls the weapon's damage, as the
- * sheet's damage button does, carrying what the attack earned (RULES.md §6): a dice-pool attack's
+ * sheet's damage button does, carrying what the attack earned (docs/rules.md §6): a dice-pool attack's
  * extra successes as damage dice, an activated action-dice critical named on the damage card, a
  * percentile hit's multiplier (a called shot's included) as the damage's multiplier. The
  * button is offered only after a hit (or where the card cannot judge one); the GM may still force

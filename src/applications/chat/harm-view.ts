@@ -1,5 +1,5 @@
 /**
- * What a card's damage panel shows (RULES.md §6), Foundry-free: the amount the card names, a row of
+ * What a card's damage panel shows (docs/rules.md §6), Foundry-free: the amount the card names, a row of
  * ×½, ×1, ×2 and Heal buttons per recorded target and one for the selected tokens, and the ledger of
  * what was applied, each line with its Undo for who may press it. The chat hook and the lab build the
  * same view; `templates/chat/harm-controls.hbs` lays it out.
@@ -62,14 +62,14 @@ export interface ShownTarget {
   readonly name: string;
   /** The attack's verdict on it (`pending` where no attack judged it). */
   readonly verdict: TargetVerdict;
-  /** Its own damage where it differs from the card's (a dice-pool attack's extra successes on it, RULES.md §6). */
+  /** Its own damage where it differs from the card's (a dice-pool attack's extra successes on it, docs/rules.md §6). */
   readonly amount?: number;
 }
 
 /**
  * The recorded targets a card's panel offers: each one whose actor still exists, named as the card
  * recorded it (else by its actor's name), with its own share where the attack earned it different
- * extra successes (RULES.md §6). The chat hook and the lab's fight both read a card's targets so.
+ * extra successes (docs/rules.md §6). The chat hook and the lab's fight both read a card's targets so.
  *
  * @param roll - The card's first roll: its engine, its stored options and its total.
  * @param actorName - The name of the actor a target names, or `undefined` when it is gone.
@@ -126,7 +126,7 @@ function buttons(amount: number, who: string, i18n: ControlsLocalization, forced
 }
 
 /**
- * A recorded target's row (RULES.md §6, "a miss gets no damage"): buttons after a hit (or where no
+ * A recorded target's row (docs/rules.md §6, "a miss gets no damage"): buttons after a hit (or where no
  * attack judged it); on a missed target, or one of another engine, buttons for a GM only, with a note
  * saying why.
  */

@@ -1,5 +1,5 @@
 /**
- * The GM sees every target's defence figure on an attack card (RULES.md §6: the GM always sees all).
+ * The GM sees every target's defence figure on an attack card (docs/rules.md §6: the GM always sees all).
  * A figure hidden from players is not in the card's stored data (`services/targets.ts`), so the GM's
  * own client adds it to the card it draws, read from the target's actor; no player's client ever does.
  */

@@ -50,7 +50,7 @@ export interface OpenRollDialogOptions<E extends EngineId = EngineId> {
  * and the gear it may tick for a roll of its engine.
  *
  * @param actor - The rolling character, if any.
- * @param damage - The roll is a damage roll (its conditions leave out wounds, RULES.md §6).
+ * @param damage - The roll is a damage roll (its conditions leave out wounds, docs/rules.md §6).
  * @param category - The kind of roll (a lasting critical or botch effect moves only its own kind).
  */
 export function readDialogSettings(
@@ -71,7 +71,7 @@ export function readDialogSettings(
     turn: turnFor(actor.id ?? ""),
   });
   const npc = isNpcType(actor.type);
-  // An action-dice NPC's rolls take the GM's pool (RULES.md §2: the GM's dice), a character's its player's.
+  // An action-dice NPC's rolls take the GM's pool (docs/rules.md §2: the GM's dice), a character's its player's.
   const actionDice =
     actor.type === "action-character" ? actionDiceOf(actor) : actor.type === "action-npc" ? gmActionDice() : null;
   // A character (or an NPC, which rolls as its engine's character) may tick its gear.
@@ -167,7 +167,7 @@ export function dialogSettingsFor(
   options: Pick<OpenRollDialogOptions, "actor" | "attack" | "initial" | "rollOptions">,
 ): DialogSettings {
   const damage = typeof options.rollOptions?.damage === "object" && options.rollOptions.damage !== null;
-  // An attack records the tokens its user targets, and its dialog shows them (RULES.md §6).
+  // An attack records the tokens its user targets, and its dialog shows them (docs/rules.md §6).
   const kind = (options.initial as { kind?: unknown } | undefined)?.kind;
   const attacking = options.attack !== undefined || kind === "attack";
   const settings = readDialogSettings(options.actor ?? null, damage, rollCategory({ damage, attack: attacking, kind }));

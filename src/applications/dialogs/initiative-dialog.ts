@@ -1,5 +1,5 @@
 /**
- * The roll dialog of a Wild Die initiative (RULES.md §3: Character Points and a Fate Point may be
+ * The roll dialog of a Wild Die initiative (docs/rules.md §3: Character Points and a Fate Point may be
  * spent on initiative like on any roll). The combat tracker's die button rolls at once; held with the
  * *Open the roll dialog* keys (Shift by default, Configure Controls → Rolling Bones) it opens the Wild
  * Die dialog on the initiative's die code, where the player picks Character Points or a Fate Point and

@@ -115,7 +115,7 @@ export function requestToForm(initial: Partial<pool.PoolRequest> = {}): Record<s
     cancellation: fieldText(initial.cancellation, "0"),
     willpower: initial.willpower === true,
     automatic: initial.automatic === true,
-    // A damage roll stays one (a hidden field): its dice count harm, never botch (RULES.md §6).
+    // A damage roll stays one (a hidden field): its dice count harm, never botch (docs/rules.md §6).
     ...(initial.damage === true ? { damage: true } : {}),
   };
 }
@@ -267,7 +267,7 @@ export function oddsView(request: pool.PoolRequest, _extras: null, lang: string)
 const HARM_BARS = 5;
 
 /**
- * The odds panel of a damage roll (RULES.md §6): the chance of any harm, a bar per harm dealt (0 to
+ * The odds panel of a damage roll (docs/rules.md §6): the chance of any harm, a bar per harm dealt (0 to
  * 5, then 5 or more), and the expected harm.
  */
 function damageOddsView(odds: pool.PoolOdds, req: pool.ValidPoolRequest, lang: string): PoolOddsView {

@@ -1,5 +1,5 @@
 /**
- * Targets in the roll dialogs (RULES.md §6, issue 24 item 3), Foundry-free: with one target of the
+ * Targets in the roll dialogs (docs/rules.md §6, issue 24 item 3), Foundry-free: with one target of the
  * roll's engine whose defence the user may see, an attack starts from it (the DC, the target number,
  * the difficulty, the Precision needed; a percentile target's penalty dice are read by the card, each
  * target at its own net); every target is listed, each with its figure where the user may see it.
@@ -16,7 +16,7 @@ import { formatPercent } from "../../helpers/format.ts";
  * An attack's starting request with its one target's defence filled in; the request as it was for
  * none, several, another engine's target, or a figure the user may not see. A percentile target's
  * penalty dice are never folded into the roll's own: every target reads the one throw at its own net
- * (RULES.md §6, `services/targets.ts` `withTargetDice`).
+ * (docs/rules.md §6, `services/targets.ts` `withTargetDice`).
  *
  * @param engine - The roll's engine.
  * @param initial - The request the attack starts from.
@@ -42,7 +42,7 @@ export interface DialogTargetLine {
   readonly note: "hidden" | "otherEngine" | null;
   /**
    * A percentile attack's exact chance against this target (its penalty dice at the roll's net,
-   * RULES.md §6), formatted, where the figure may be seen; `null` otherwise.
+   * docs/rules.md §6), formatted, where the figure may be seen; `null` otherwise.
    */
   readonly chance: string | null;
 }

@@ -56,7 +56,7 @@ export interface DialogSettings extends EquipmentSettings {
   /** An attack's targets (the tokens the user targets), read when the dialog opens; absent for other rolls. */
   readonly targets?: readonly DialogTarget[] | null;
   /**
-   * A damage roll (RULES.md §6): it never botches, and `ownDice` is false where none of its dice is the
+   * A damage roll (docs/rules.md §6): it never botches, and `ownDice` is false where none of its dice is the
    * character's (a ranged Wild Die weapon's code), so no Fate Point is offered. Absent for other rolls.
    */
   readonly damage?: { readonly ownDice: boolean } | null;
@@ -73,7 +73,7 @@ export interface DialogActionDice {
    * sizes, and a size's count bounds the dice used); `null` when no pool is filled this session.
    */
   readonly held: readonly { readonly faces: number; readonly count: number }[] | null;
-  /** True when the pool is the GM's (an NPC's roll is augmented from it, RULES.md §2). */
+  /** True when the pool is the GM's (an NPC's roll is augmented from it, docs/rules.md §2). */
   readonly gm?: boolean;
 }
 

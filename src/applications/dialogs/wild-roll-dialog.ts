@@ -165,7 +165,7 @@ export function formToRequest(
     fatePoint: isChecked(values.fatePoint),
     firstOneCounts: settings.wildFirstOneCounts,
     target: numberOrText(values.target) ?? null,
-    // A ranged weapon's damage: the code is the weapon's, none of it the character's (RULES.md §6).
+    // A ranged weapon's damage: the code is the weapon's, none of it the character's (docs/rules.md §6).
     ...(settings.damage?.ownDice === false ? { ownDice: false } : {}),
   };
   // The engine checks every field's type; text that is not a number is rejected there by name.

@@ -1,5 +1,5 @@
 /**
- * The token HUD's part in timed conditions (RULES.md §6, issue 35 point 6), loaded with the first HUD
+ * The token HUD's part in timed conditions (docs/rules.md §6, issue 35 point 6), loaded with the first HUD
  * drawn: each of the system's conditions on the token that lasts a number of rounds or turns says how
  * much is left on its icon (tooltip and accessible name), and an owner or the GM picks how long a
  * condition applied from the HUD lasts (until removed, or rounds or turns), as on the sheet.

@@ -376,7 +376,7 @@ export class RollingBonesCharacterSheet<
       await this.actor.toggleStatusEffect(status, { active: false });
       return;
     }
-    // Until removed, or for the rounds or turns the sheet's duration picker names (RULES.md §6).
+    // Until removed, or for the rounds or turns the sheet's duration picker names (docs/rules.md §6).
     const duration = readDurationPicker(target.closest("[data-stat]"));
     this.#conditionDuration = duration;
     await applyCondition(this.actor, status, duration);
@@ -384,7 +384,7 @@ export class RollingBonesCharacterSheet<
 
   /**
    * The GM heals the actor by the amount typed beside the button, or fully when it is empty,
-   * recorded on a chat card with its Undo (RULES.md §6); a bad amount gets one message.
+   * recorded on a chat card with its Undo (docs/rules.md §6); a bad amount gets one message.
    */
   static async #onHealActor(
     this: RollingBonesCharacterSheet,
@@ -400,7 +400,7 @@ export class RollingBonesCharacterSheet<
     if ((await healActors([this.actor], amount)) !== null && field) field.value = "";
   }
 
-  /** The GM ends a timed condition early (RULES.md §6). */
+  /** The GM ends a timed condition early (docs/rules.md §6). */
   static async #onEndCondition(
     this: RollingBonesCharacterSheet,
     _event: PointerEvent,

@@ -1,6 +1,6 @@
 /**
  * The sheet's duration picker for conditions (issue 35 point 6): until removed, or a number of rounds
- * (the bearer's turns) or turns (anyone's), RULES.md §6. Its controls have no `name`, so the sheet's
+ * (the bearer's turns) or turns (anyone's), docs/rules.md §6. Its controls have no `name`, so the sheet's
  * form never submits them; the Apply buttons read them.
  */
 import { reportError } from "../../helpers/notify.ts";

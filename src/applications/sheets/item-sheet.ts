@@ -1,6 +1,6 @@
 /**
  * The sheet of an equipment item (ApplicationV2 `ItemSheetV2` with Handlebars parts, generic as the
- * character sheets are: a non-generic subclass of the mixin makes the compiler blow up, TOOLCHAIN
+ * character sheets are: a non-generic subclass of the mixin makes the compiler blow up, docs/toolchain.md
  * §7-2). The body is a pure view (`itemSheetView`); every change is checked by the pure
  * `prepareItemUpdate` first, so a bad figure gets one localized message and nothing changes.
  */

@@ -99,7 +99,7 @@ export async function rollTrait<T extends CharacterType>(
   };
   if (roll.damage?.direct === true && roll.engine === "percentile") {
     // A percentile weapon's damage: its formula times the hit's multiplier, which no condition,
-    // wound or point moves (RULES.md §6).
+    // wound or point moves (docs/rules.md §6).
     await rollToChat(roll.engine, roll.request, {
       speaker: ChatMessage.getSpeaker({ actor }),
       flavor: title,

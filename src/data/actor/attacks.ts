@@ -79,7 +79,7 @@ function nameKey(name: string): string {
 }
 
 /**
- * What a weapon names as its usual choice for one engine (RULES.md §6): a skill's (or a dice-pool
+ * What a weapon names as its usual choice for one engine (docs/rules.md §6): a skill's (or a dice-pool
  * Ability's) name, and for a dice pool the Attribute paired with it (empty: the Ability's own).
  */
 export interface UsualUse {

@@ -3,7 +3,7 @@
  * (`CONFIG.Actor.trackableAttributes`: `bar` paths hold `{ value, max }`, `value` paths a number,
  * both under `system`), and what a change typed into a token's bar writes. A player watches karma,
  * Character Points, Fate Points, Willpower and the action dice they hold; every type, NPCs too,
- * has health (RULES.md §6), the token's primary bar.
+ * has health (docs/rules.md §6), the token's primary bar.
  */
 
 import type { ActorType } from "./constants.ts";
@@ -23,7 +23,7 @@ export const WILLPOWER_BAR = "willpowerBar";
 /** The derived path of the action dice the character's player holds this session, as a bar (read-only). */
 export const HELD_DICE_BAR = "heldDice";
 
-/** The path of every actor's health (RULES.md §6), the system's primary token bar (`system.json`). */
+/** The path of every actor's health (docs/rules.md §6), the system's primary token bar (`system.json`). */
 export const HEALTH_BAR = "health";
 
 const NONE: TrackableAttributes = Object.freeze({ bar: [HEALTH_BAR], value: [] });

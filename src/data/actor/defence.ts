@@ -1,5 +1,5 @@
 /**
- * Every actor's defence figure (RULES.md §6): what an attack against it is rolled against, one figure
+ * Every actor's defence figure (docs/rules.md §6): what an attack against it is rolled against, one figure
  * per engine, stored on the actor (`system.defence`) with the rules' default. Pure: the schemas, the
  * sheets, the dialogs and the verdicts read it here.
  *
@@ -23,7 +23,7 @@ export interface DefenceSpec {
   readonly field: "dc" | "target" | "difficulty" | "precisionGoal" | "penalty";
 }
 
-/** The defence of each engine (RULES.md §6). */
+/** The defence of each engine (docs/rules.md §6). */
 export const DEFENCE: Readonly<Record<EngineId, DefenceSpec>> = Object.freeze({
   action: { initial: 10, min: 0, max: action.MAX_DC, field: "dc" },
   wild: { initial: 10, min: 1, max: wild.MAX_TARGET_NUMBER, field: "target" },

@@ -32,7 +32,7 @@ export function pointsField(initial = 0) {
 }
 
 /**
- * Health `{ value, max }` (RULES.md §6), on every actor type: the value from 0, the maximum from 1,
+ * Health `{ value, max }` (docs/rules.md §6), on every actor type: the value from 0, the maximum from 1,
  * both new at the harm model's default. A value above the maximum is kept within it in the prepared
  * data (derived.ts `withinMax`), as an Active Effect or a lowered maximum may leave it.
  */
@@ -108,7 +108,7 @@ export function entriesField<F extends fields.DataField.Any>(element: F) {
 }
 
 /**
- * An actor's defence figure for an engine (RULES.md §6): the DC, target number, difficulty, Precision
+ * An actor's defence figure for an engine (docs/rules.md §6): the DC, target number, difficulty, Precision
  * needed or penalty dice an attack against it is rolled against, with the rules' default.
  *
  * @param engine - The actor's engine.

@@ -3,7 +3,7 @@
  * only the action-dice text speaks of an initiative roll, and none of the texts gives a formula) and
  * the roll it makes. An action-dice character rolls a real action-dice roll (a d20 plus the chosen
  * ability's modifier) that its player may augment while the round has not started; a Wild Die
- * character rolls a real Wild Die roll of the chosen attribute's code (RULES.md §3: every roll has a
+ * character rolls a real Wild Die roll of the chosen attribute's code (docs/rules.md §3: every roll has a
  * Wild Die, initiative included), on which Character Points or a Fate Point may be spent; the other
  * types roll plain dice from the chosen attribute, higher going first. Pure.
  */

@@ -53,13 +53,13 @@ export interface EngineRequests {
 }
 
 /**
- * One part of a roll's modifier as its card names it (RULES.md §6: "d20 + 3 Strength + 1 Warhammer"):
+ * One part of a roll's modifier as its card names it (docs/rules.md §6: "d20 + 3 Strength + 1 Warhammer"):
  * a fixed trait's label key or a user's name (the weapon's), and what it adds.
  */
 export type TraitPart = ({ readonly key: string } | { readonly name: string }) & { readonly value: number };
 
 /**
- * What a damage roll carries from the attack it follows (RULES.md §6): a dice-pool attack's extra
+ * What a damage roll carries from the attack it follows (docs/rules.md §6): a dice-pool attack's extra
  * successes, each one damage die more. The card's own reading of the attack (`attackResultOf`).
  */
 export interface DamageFrom {

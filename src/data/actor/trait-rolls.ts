@@ -94,7 +94,7 @@ function percentileRoll(
 ): TraitRoll {
   const type = "percentile-character";
   if (trait.kind === "damage") {
-    // The weapon's damage formula times the hit's multiplier (RULES.md §6); from the sheet, the
+    // The weapon's damage formula times the hit's multiplier (docs/rules.md §6); from the sheet, the
     // weapon's own multiplier.
     const weapon = weaponOf(equipment, trait);
     const formula = weapon.system.percentile.damage.trim();
@@ -171,7 +171,7 @@ function actionRoll(
       // The key is an own item id of the character (the lookup is `actor.items.get`, never a property read).
       const weapon = weaponOf(equipment, trait);
       const own = weaponAttackRequest("action", weapon.system) as ActionRequest;
-      // The wielder's ability is added (RULES.md §6): Strength in melee, Dexterity thrown or ranged.
+      // The wielder's ability is added (docs/rules.md §6): Strength in melee, Dexterity thrown or ranged.
       const ability = attackAbility(weapon.system.kind);
       const mod = system.abilities[ability].mod;
       const parts: TraitPart[] = [
@@ -185,7 +185,7 @@ function actionRoll(
       const weapon = weaponOf(equipment, trait);
       const formula = weapon.system.action.damage.trim();
       const own = actionDamageRequest(formula, weapon.name);
-      // Melee and thrown weapons add the wielder's Strength to their damage; ranged ones do not (RULES.md §6).
+      // Melee and thrown weapons add the wielder's Strength to their damage; ranged ones do not (docs/rules.md §6).
       const strength = damageAddsStrength(weapon.system.kind) ? system.abilities.strength.mod : 0;
       const parts: TraitPart[] = [
         { name: weapon.name, value: own.modifier ?? 0 },
@@ -222,7 +222,7 @@ function weaponOf(equipment: EquipmentLookup, trait: TraitRef): HeldWeapon {
     : unknownTrait(trait);
 }
 
-/** What a weapon names as its usual choice in an engine whose attacks start from a skill (RULES.md §6). */
+/** What a weapon names as its usual choice in an engine whose attacks start from a skill (docs/rules.md §6). */
 export function usualOf(engine: "percentile" | "wild" | "pi" | "pool", system: ItemSources["weapon"]): UsualUse {
   if (engine === "pool") return { skill: system.pool.ability, attribute: system.pool.attribute };
   return { skill: system[engine].skill };
@@ -276,7 +276,7 @@ function weaponAttack(
 }
 
 /**
- * A Wild Die weapon's damage (RULES.md §6): for a melee or thrown weapon, the character's Strength
+ * A Wild Die weapon's damage (docs/rules.md §6): for a melee or thrown weapon, the character's Strength
  * code (their own dice, which a Fate Point doubles) plus the weapon's damage code as dice from
  * outside the character (never doubled); for a ranged weapon, its code alone. The rule text says
  * only that a weapon's code is not doubled; adding it to Strength is this system's choice (rules journal).
@@ -292,7 +292,7 @@ function wildDamage(
   const outside = wild.parseCode(code);
   if (!damageAddsStrength(weapon.system.kind)) {
     // A ranged weapon's code is rolled alone, its Wild Die among its dice: none of the dice is the
-    // character's, so there is nothing a Fate Point could double (RULES.md §6), and the dialog shows
+    // character's, so there is nothing a Fate Point could double (docs/rules.md §6), and the dialog shows
     // the weapon's code as it is written.
     return {
       engine: "wild",
@@ -409,7 +409,7 @@ function poolRoll(
     case "damage": {
       // The dice-pool text has no damage rule: Strength (melee and thrown weapons) plus the weapon's
       // damage dice at the usual difficulty, successes counted as damage, is this system's choice
-      // (RULES.md §6, rules journal).
+      // (docs/rules.md §6, rules journal).
       const weapon = weaponOf(equipment, trait);
       if (weapon.system.pool.damage === 0) throw new EngineError("NoDamageFormula", { name: weapon.name });
       const strength = damageAddsStrength(weapon.system.kind) ? system.attributes.strength.rating : 0;
@@ -419,7 +419,7 @@ function poolRoll(
       const rolled = [strength, weapon.system.pool.damage, extra].filter((n, i) => n !== 0 || i === 1).join(" + ");
       return {
         engine: "pool",
-        // A damage roll: never a botch, its 1s cancel nothing (RULES.md §6).
+        // A damage roll: never a botch, its 1s cancel nothing (docs/rules.md §6).
         request: { pool: dice, difficulty: pool.DEFAULT_DIFFICULTY, cancellation: 0, damage: true },
         label: { name: weapon.name },
         damage: { weapon: weapon.name, rolled, direct: false },
@@ -474,7 +474,7 @@ function poolAttack(
     return { ...roll, request, label };
   });
   const roll = weaponAttack("pool", weapon, uses, trait, UNTRAINED_ATTACK.pool);
-  // The same choices as two pickers, each showing the dice it gives (RULES.md §5: Attribute + Ability).
+  // The same choices as two pickers, each showing the dice it gives (docs/rules.md §5: Attribute + Ability).
   const attributes = POOL_ATTRIBUTES.map((key) => ({
     key,
     label: { key: attributeKey(key) },

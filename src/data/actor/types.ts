@@ -35,7 +35,7 @@ export interface PercentileSkill extends PercentileTrait {
 
 /** The stored data of a percentile character. */
 export interface PercentileCharacterSource {
-  /** Health (RULES.md §6). */
+  /** Health (docs/rules.md §6). */
   health: Health;
   /** The schema version the data was written with. */
   schemaVersion: number;
@@ -45,7 +45,7 @@ export interface PercentileCharacterSource {
   skills: Entries<PercentileSkill>;
   /** Karma, spent two per bought bonus die. */
   karma: number;
-  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  /** The defence figure attacks against it are rolled against (docs/rules.md §6; `defence.ts`). */
   defence: number;
 }
 
@@ -85,7 +85,7 @@ export interface ActionClassDice {
 
 /** The stored data of an action character. */
 export interface ActionCharacterSource {
-  /** Health (RULES.md §6). */
+  /** Health (docs/rules.md §6). */
   health: Health;
   /** The schema version. */
   schemaVersion: number;
@@ -99,7 +99,7 @@ export interface ActionCharacterSource {
   skills: Entries<ActionSkill>;
   /** Class bonus dice. */
   classDice: ActionClassDice;
-  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  /** The defence figure attacks against it are rolled against (docs/rules.md §6; `defence.ts`). */
   defence: number;
 }
 
@@ -145,7 +145,7 @@ export interface WildSessionUsage {
 
 /** The stored data of a wild-die character. */
 export interface WildCharacterSource {
-  /** Health (RULES.md §6). */
+  /** Health (docs/rules.md §6). */
   health: Health;
   /** The schema version. */
   schemaVersion: number;
@@ -159,7 +159,7 @@ export interface WildCharacterSource {
   fatePoints: number;
   /** Points spent this session. */
   session: WildSessionUsage;
-  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  /** The defence figure attacks against it are rolled against (docs/rules.md §6; `defence.ts`). */
   defence: number;
 }
 
@@ -211,7 +211,7 @@ export interface PiCondition {
 
 /** The stored data of a Precision & Impact character. */
 export interface PiCharacterSource {
-  /** Health (RULES.md §6). */
+  /** Health (docs/rules.md §6). */
   health: Health;
   /** The schema version. */
   schemaVersion: number;
@@ -221,7 +221,7 @@ export interface PiCharacterSource {
   skills: Entries<PiSkill>;
   /** The conditions, keyed by id. */
   conditions: Entries<PiCondition>;
-  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  /** The defence figure attacks against it are rolled against (docs/rules.md §6; `defence.ts`). */
   defence: number;
 }
 
@@ -263,7 +263,7 @@ export interface PoolNamedTenPoint extends PoolTenPoint {
 
 /** The stored data of a dice-pool character. */
 export interface PoolCharacterSource {
-  /** Health (RULES.md §6). */
+  /** Health (docs/rules.md §6). */
   health: Health;
   /** The schema version. */
   schemaVersion: number;
@@ -275,7 +275,7 @@ export interface PoolCharacterSource {
   willpower: PoolTenPoint;
   /** Other 10-point traits, keyed by id. */
   traits: Entries<PoolNamedTenPoint>;
-  /** The defence figure attacks against it are rolled against (RULES.md §6; `defence.ts`). */
+  /** The defence figure attacks against it are rolled against (docs/rules.md §6; `defence.ts`). */
   defence: number;
 }
 

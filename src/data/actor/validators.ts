@@ -135,7 +135,7 @@ const TEXT_RULES: readonly Rule[] = [
   rule("notes", maxText(NPC_MAX_NOTES, false)),
 ];
 
-/** The rule of a character type's defence figure, in its engine's range (RULES.md §6). */
+/** The rule of a character type's defence figure, in its engine's range (docs/rules.md §6). */
 function defenceRule(engine: keyof typeof DEFENCE): Rule {
   const { min, max } = DEFENCE[engine];
   return rule("defence", int("defence", min, max));
@@ -144,7 +144,7 @@ function defenceRule(engine: keyof typeof DEFENCE): Rule {
 /** The rule of every model's `schemaVersion`. */
 export const versionRule = rule("schemaVersion", int("schemaVersion", 0, Number.MAX_SAFE_INTEGER));
 
-/** The rules of every actor type's health (RULES.md §6): the value from 0, the maximum from 1. */
+/** The rules of every actor type's health (docs/rules.md §6): the value from 0, the maximum from 1. */
 const HEALTH_RULES: readonly Rule[] = [
   rule("health\\.value", int("healthValue", 0, harm.MAX_HEALTH)),
   rule("health\\.max", int("healthMax", 1, harm.MAX_HEALTH)),
@@ -359,7 +359,7 @@ export function changesSessionCounters(current: Readonly<Record<string, unknown>
 
 /**
  * Whether an update (nested as `{ system: { fatePoints } }` or with the flat `system.fatePoints` key)
- * would raise a character's Fate Points above `current`. RULES.md §3: a player cannot raise its own
+ * would raise a character's Fate Points above `current`. docs/rules.md §3: a player cannot raise its own
  * total (the GM takes points away and gives them back); spending lowers it.
  *
  * @param current - The Fate Points stored now.

@@ -103,7 +103,7 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
   /**
    * Refuses a player's change to this session's counters (they are written by the rolls that spend,
    * applied by the active GM, and corrected by a GM, so an owner cannot reset the per-session limits)
-   * and a player's raise of the Fate Points held (RULES.md §3: only the GM gives points back).
+   * and a player's raise of the Fate Points held (docs/rules.md §3: only the GM gives points back).
    */
   protected override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>

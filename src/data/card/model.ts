@@ -1,6 +1,6 @@
 /**
  * The data model of the system's chat cards (`ChatMessage` subtype `card`; `system.json`
- * `documentTypes.ChatMessage`, `CONFIG.ChatMessage.dataModels`, FOUNDRY-NOTES §3): the card's parts
+ * `documentTypes.ChatMessage`, `CONFIG.ChatMessage.dataModels`, docs/foundry-notes.md §3): the card's parts
  * (`parts.ts`). A part is kept as given; each part's owner reads and checks its data, and the model
  * leaves out a part of an unknown kind.
  */

@@ -2,7 +2,7 @@
  * Conditions: Active Effects that change the rolls of the actor they sit on, Foundry-free. The rule
  * texts name few: in Precision & Impact a status such as exhaustion lowers Impact after the pick,
  * and a condition may hinder the pool (minorly or majorly; several hindrances make a major one);
- * in the percentile rules a hardship (darkness, numb hands) is a penalty die. RULES.md §6 gives every
+ * in the percentile rules a hardship (darkness, numb hands) is a penalty die. docs/rules.md §6 gives every
  * engine conditions that mean something in it: the other engines' own (a shaken fighter's −2 on the
  * d20, a stunned one's −1D, an impaired one's die less) are this system's, explained in the rules
  * journal; each moves only its engine's rolls.
@@ -32,7 +32,7 @@ export const ADJUSTABLE = Object.freeze({
 
 /**
  * The lowest value a target can be adjusted to, where the rules set one: a Wild Die roll keeps at
- * least its one die, the Wild Die (RULES.md §6: "−1D, never below 1D").
+ * least its one die, the Wild Die (docs/rules.md §6: "−1D, never below 1D").
  */
 const FLOORS: Readonly<Partial<Record<EngineId, Readonly<Record<string, number>>>>> = Object.freeze({
   wild: { dice: 1 },
@@ -219,7 +219,7 @@ export function withConditions(engine: EngineId, request: unknown, conditions: r
   for (const [field, floor] of Object.entries(FLOORS[engine] ?? {})) {
     if (typeof out[field] === "number" && out[field] < floor) out[field] = floor;
   }
-  // A penalty that leaves a dice pool with no dice makes the roll a failure, not a refusal (RULES.md §6).
+  // A penalty that leaves a dice pool with no dice makes the roll a failure, not a refusal (docs/rules.md §6).
   if (engine === "pool" && typeof out.pool === "number" && out.pool < 1) {
     out.pool = 0;
     out.emptied = true;

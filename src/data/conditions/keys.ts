@@ -1,5 +1,5 @@
 /**
- * What every condition shares, its own or a wound (RULES.md §6): the key prefix of the changes that
+ * What every condition shares, its own or a wound (docs/rules.md §6): the key prefix of the changes that
  * adjust a roll, the localization key of a condition's name, and the actor types whose token HUD offers
  * it. Foundry-free; the conditions (`index.ts`) and the wounds (`wounds.ts`) both build on it.
  */
@@ -15,7 +15,7 @@ export function conditionNameKey(id: string): string {
 }
 
 /**
- * The actor types whose tokens the HUD offers a condition of an engine (RULES.md §6: a token is
+ * The actor types whose tokens the HUD offers a condition of an engine (docs/rules.md §6: a token is
  * offered only its engine's conditions): that engine's character and NPC types. A status effect's
  * `hud.actorTypes` makes it "only selectable in the Token HUD if the Token's Actor sub-type is one of
  * the configured ones" [API13/API14 CONFIG._StatusEffectConfig#hud].

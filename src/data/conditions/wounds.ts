@@ -1,5 +1,5 @@
 /**
- * The wound conditions (RULES.md §6), Foundry-free: *Wounded* and *Badly wounded* for every engine,
+ * The wound conditions (docs/rules.md §6), Foundry-free: *Wounded* and *Badly wounded* for every engine,
  * and the dice pool's health levels. Each is an Active Effect whose changes name what it moves under
  * the conditions' key prefix, so rolls read it as any condition and the card names it.
  *

@@ -26,7 +26,7 @@ export const ITEM_TYPE_LABELS: Readonly<Record<ItemType, string>> = Object.freez
   gear: "ROLLING_BONES.Item.gear.label",
 });
 
-/** How a weapon is used, in the order an item sheet offers them (RULES.md §6). */
+/** How a weapon is used, in the order an item sheet offers them (docs/rules.md §6). */
 export const WEAPON_KINDS = Object.freeze(["melee", "thrown", "ranged"] as const);
 
 /** Whether a value is a weapon kind. */

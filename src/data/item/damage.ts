@@ -11,7 +11,7 @@ const { EngineError } = shared;
 
 /**
  * The engines whose weapons roll damage: action dice (the formula), the Wild Die (the code), the
- * dice pool (the damage dice) and percentile (the formula, times the hit's multiplier: RULES.md §6).
+ * dice pool (the damage dice) and percentile (the formula, times the hit's multiplier: docs/rules.md §6).
  * Precision & Impact reads damage from the roll's Impact (a weapon adjusts it).
  */
 export const DAMAGE_ENGINES: readonly EngineId[] = Object.freeze(["action", "wild", "pool", "percentile"]);
@@ -98,7 +98,7 @@ export function actionDamageRequest(formula: string, weapon: string): action.Act
 }
 
 /**
- * The percentile damage request of a weapon's formula and a hit's multiplier (RULES.md §6): the
+ * The percentile damage request of a weapon's formula and a hit's multiplier (docs/rules.md §6): the
  * formula's dice and number, times the multiplier.
  */
 export function percentileDamageRequest(formula: string, weapon: string, multiplier: number): PercentileDamageRequest {

@@ -100,14 +100,14 @@ export function weaponAttackRequest(engine: EngineId, weapon: ItemSources["weapo
 }
 
 /**
- * The wielder's ability an action-dice attack with a weapon of a kind adds (RULES.md §6): Strength
+ * The wielder's ability an action-dice attack with a weapon of a kind adds (docs/rules.md §6): Strength
  * in melee, Dexterity (the action character's agility) for a thrown or ranged weapon.
  */
 export function attackAbility(kind: WeaponKind): "strength" | "dexterity" {
   return kind === "melee" ? "strength" : "dexterity";
 }
 
-/** Whether a weapon's damage adds the wielder's Strength (RULES.md §6): melee and thrown weapons do, ranged ones do not. */
+/** Whether a weapon's damage adds the wielder's Strength (docs/rules.md §6): melee and thrown weapons do, ranged ones do not. */
 export function damageAddsStrength(kind: WeaponKind): boolean {
   return kind !== "ranged";
 }

@@ -15,7 +15,7 @@ export interface WeaponAction {
 }
 
 /**
- * How a weapon is used (RULES.md §6): in close combat (`melee`), thrown, or shot (`ranged`). The kind
+ * How a weapon is used (docs/rules.md §6): in close combat (`melee`), thrown, or shot (`ranged`). The kind
  * decides which of the wielder's abilities an action-dice attack adds, and whether damage adds Strength.
  */
 export type WeaponKind = "melee" | "thrown" | "ranged";
@@ -44,7 +44,7 @@ export interface PiModifiers {
 
 /** A percentile weapon: its damage formula, its base damage multiplier (raised by a called shot) and its usual skill. */
 export interface WeaponPercentile {
-  /** The damage formula (`1d8+1`), multiplied by the hit's multiplier (RULES.md §6); empty: no damage yet. */
+  /** The damage formula (`1d8+1`), multiplied by the hit's multiplier (docs/rules.md §6); empty: no damage yet. */
   damage: string;
   /** The base damage multiplier, at least 1. */
   multiplier: number;

@@ -1,5 +1,5 @@
 /**
- * Health on every actor (RULES.md §6). An actor stored before health existed holds none, and its
+ * Health on every actor (docs/rules.md §6). An actor stored before health existed holds none, and its
  * type's schema gives it the harm model's default when the stored data is read (a required field's
  * initial value), so nothing is written here for it: a migration cannot tell stored data from an
  * update's partial data, and adding health to an update would overwrite the health stored. The one

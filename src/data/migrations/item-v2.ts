@@ -1,5 +1,5 @@
 /**
- * Version 2 of the item schemas: a weapon names how it is used (RULES.md §6) — its kind (melee,
+ * Version 2 of the item schemas: a weapon names how it is used (docs/rules.md §6) — its kind (melee,
  * thrown or ranged) and, per engine, the skill (for dice pools, the Attribute + Ability pair) an attack
  * with it is usually rolled with. A version 1 weapon has neither: its kind is read from its damage
  * figures where they say it (a word such as "thrown" or "ranged" beside a formula, as the damage of

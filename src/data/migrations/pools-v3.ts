@@ -1,5 +1,5 @@
 /**
- * World version 3: what only the GM grants moves to storage only a GM can write (RULES.md "Shared
+ * World version 3: what only the GM grants moves to storage only a GM can write (docs/rules.md "Shared
  * rules"). Before it, each player's action-dice pool (with its awards, forfeit and failed insight)
  * sat in that player's User flags (`flags.rolling-bones.actionPool`) and each character's class bonus
  * dice in its Actor flags (`flags.rolling-bones.classDicePool`); a player can write both. Now they are

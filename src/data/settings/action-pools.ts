@@ -1,7 +1,7 @@
 /**
- * Reading the stored action-dice pools (DESIGN.md "Where state lives"): every player's pool, every
+ * Reading the stored action-dice pools (docs/design.md "Where state lives"): every player's pool, every
  * character's class dice, the GM's pool and the session number in world settings, which only a GM
- * may write (RULES.md "Shared rules": never a player's own User flags or an actor she owns, both of
+ * may write (docs/rules.md "Shared rules": never a player's own User flags or an actor she owns, both of
  * which a player can write with a macro). Reading only: the active GM writes them through the
  * privileged actions (`services/action-dice/store.ts`). A stored pool carries the session it belongs
  * to (a pool from an earlier session is no pool).

@@ -1,5 +1,5 @@
 /**
- * The targets setting (RULES.md §6, issue 24 item 3): whether players see the defence figures of the
+ * The targets setting (docs/rules.md §6, issue 24 item 3): whether players see the defence figures of the
  * NPCs they attack (and so the figures beside each verdict), or only the verdicts. The GM always sees
  * all. Registered at init beside the system's other settings (`helpers/settings.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * What an attack card earned for its damage roll (RULES.md §6, issue 24 item 4), read from the roll
+ * What an attack card earned for its damage roll (docs/rules.md §6, issue 24 item 4), read from the roll
  * stored on the card: whether it hit, the dice-pool attack's extra successes (damage dice), and an
  * activated action-dice critical with its effect. Pure: the chat controls and the lab both read it.
  */
@@ -55,7 +55,7 @@ export function attackResultOf(engine: string, stored: StoredAttack): AttackResu
   const byTargets = targetsHit(stored.targets);
   if (byTargets === null) return result;
   // A dice-pool attack's damage throws the extra dice of the target that earned the most; each
-  // target's damage then reads its own (RULES.md §6, `services/harm/ledger.ts` targetDamage).
+  // target's damage then reads its own (docs/rules.md §6, `services/harm/ledger.ts` targetDamage).
   const extras = readTargets(stored.targets).flatMap((t) =>
     t.verdict === "hit" && t.extra !== undefined ? [t.extra] : [],
   );
@@ -83,7 +83,7 @@ function ownResultOf(engine: string, stored: StoredAttack): AttackResult {
       return { hit, extraDice: 0, critical: carried };
     }
     case "pi":
-      // A one-die attack misses (RULES.md §6); otherwise its targets decide.
+      // A one-die attack misses (docs/rules.md §6); otherwise its targets decide.
       return { hit: outcome.singleDie === true ? false : judged(outcome.success), extraDice: 0, critical: null };
     case "percentile": {
       const shot = isRecord(outcome.calledShot) ? outcome.calledShot.multiplier : undefined;

@@ -1,6 +1,6 @@
 /**
  * The parts a roll's modifier is made of, as its card names them ("d20 + 3 Strength + 1 Warhammer",
- * RULES.md §6): stored with the roll when a sheet builds it (the wielder's ability, the weapon's own
+ * docs/rules.md §6): stored with the roll when a sheet builds it (the wielder's ability, the weapon's own
  * figure), read back here. Pure: the Roll classes and the lab both call it.
  */
 import { isRecord } from "../../engines/shared/core.ts";

@@ -1,5 +1,5 @@
 /**
- * The targets of a roll and a verdict for each (RULES.md §6, issue 24 item 3), Foundry-free: what a
+ * The targets of a roll and a verdict for each (docs/rules.md §6, issue 24 item 3), Foundry-free: what a
  * roll stores of the tokens its user targeted (names as text, token and actor references, the
  * target's engine) and the lines a card shows; how an attack is judged against a target's defence
  * figure is `verdicts.ts` (loaded with the judging, on the active GM). A verdict needs the attacker and the target to use the same engine; across engines the
@@ -29,13 +29,13 @@ export interface RollTarget {
    */
   readonly defence?: number;
   /**
-   * A percentile target's reading of the attack at its own net (RULES.md §6): the value and its level,
+   * A percentile target's reading of the attack at its own net (docs/rules.md §6): the value and its level,
    * stored with the figure, only where everyone who sees the card may see that figure.
    */
   readonly reading?: { readonly value: number; readonly level: string | null };
   /**
    * A dice-pool attack's extra successes on this target (its net successes − 1 at its own
-   * difficulty), which that target's damage carries (RULES.md §6); only on a hit.
+   * difficulty), which that target's damage carries (docs/rules.md §6); only on a hit.
    */
   readonly extra?: number;
 }

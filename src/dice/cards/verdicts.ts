@@ -1,5 +1,5 @@
 /**
- * Judging an attack against a target's defence figure (RULES.md §6, issue 24 item 3), Foundry-free:
+ * Judging an attack against a target's defence figure (docs/rules.md §6, issue 24 item 3), Foundry-free:
  * the active GM's client loads it with the judging (`services/targets.ts`); the cards only read the
  * verdicts stored (`targets.ts`).
  */
@@ -19,7 +19,7 @@ export interface JudgedRoll {
 }
 
 /**
- * Whether a roll hits a target of the same engine with this defence figure (RULES.md §6): an action
+ * Whether a roll hits a target of the same engine with this defence figure (docs/rules.md §6): an action
  * total ≥ the DC (an activated botch misses and an activated critical hits, whatever the total); a
  * Wild Die total ≥ the target number; at least one net success when the same dice are read at the
  * target's difficulty (dice pool); Precision after modifiers ≥ the Precision needed; a percentile
@@ -40,7 +40,7 @@ export function judge(roll: JudgedRoll, defence: number): boolean {
     case "wild":
       return typeof o.total === "number" && o.total >= defence;
     case "pi":
-      // A one-die attack misses (RULES.md §6: a one-die roll fails, §4).
+      // A one-die attack misses (docs/rules.md §6: a one-die roll fails, §4).
       return o.singleDie !== true && typeof o.precision === "number" && o.precision >= defence;
     case "percentile":
       return percentileReading(roll, defence)?.success === true;
@@ -66,7 +66,7 @@ export function verdictOn(roll: JudgedRoll, target: { engine: EngineId | null; d
 }
 
 /**
- * How a target reads a percentile attack (RULES.md §6 "Percentile defence is always applied"): at its
+ * How a target reads a percentile attack (docs/rules.md §6 "Percentile defence is always applied"): at its
  * own net (the roll's dice less the target's penalty dice, under the cap), from the extra tens dice
  * thrown for the targets. A roll from before that rule (no `extraDice` in its request) had its one
  * target's penalty dice thrown with it: its own reading stands. `null` when the roll threw too few
@@ -87,7 +87,7 @@ export function percentileReading(roll: JudgedRoll, defence: number): percentile
 }
 
 /**
- * A dice-pool attack's extra successes on one target (RULES.md §6): its net successes − 1 when the
+ * A dice-pool attack's extra successes on one target (docs/rules.md §6): its net successes − 1 when the
  * same dice are read at that target's difficulty, never below 0.
  *
  * @param roll - The dice-pool roll.
@@ -109,7 +109,7 @@ export interface JudgedActor {
 }
 
 /**
- * A card's targets judged (RULES.md §6): each one of the roll's engine hit or missed against its
+ * A card's targets judged (docs/rules.md §6): each one of the roll's engine hit or missed against its
  * actor's defence figure (a percentile target at its own net, a dice-pool hit with its own extra
  * successes), another engine's named without a verdict; the figure (and a percentile target's
  * reading) kept only where every viewer may see it. The active GM's judging (`services/targets.ts`)
@@ -131,10 +131,10 @@ export function judgedTargets(
     if (defence === null) return { ...target, verdict: "none" as const };
     const verdict = verdictOn(roll, { engine, defence });
     const { defence: _hidden, reading: _read, extra: _extra, ...own } = target;
-    // A dice-pool hit carries its own extra successes to the damage (RULES.md §6), hidden figure or not.
+    // A dice-pool hit carries its own extra successes to the damage (docs/rules.md §6), hidden figure or not.
     const rest = engine === "pool" && verdict === "hit" ? { ...own, extra: poolExtra(roll, defence) } : own;
     if (actor?.shown !== true || engine !== roll.engine) return { ...rest, engine, verdict };
-    // A percentile target's own reading (value and level at its net) is shown with its figure (RULES.md §6).
+    // A percentile target's own reading (value and level at its net) is shown with its figure (docs/rules.md §6).
     const read = engine === "percentile" && verdict !== "none" ? percentileReading(roll, defence) : null;
     return {
       ...rest,
@@ -147,7 +147,7 @@ export function judgedTargets(
 }
 
 /**
- * A percentile attack's request with the extra tens dice its targets need (RULES.md §6 "Percentile
+ * A percentile attack's request with the extra tens dice its targets need (docs/rules.md §6 "Percentile
  * defence is always applied"): one throw serves every percentile target, each reading it at its own
  * net; a target whose figure the user may not see (`null`) makes the roll throw up to the cap, so the
  * count gives nothing away. Any other request (another engine's, a damage roll's, one with no

@@ -9,7 +9,7 @@ import {
 import { readCardRecord, type ActionCardRecord } from "./action-card.ts";
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 
-/** A d20 roll that action dice can augment (RULES.md §2). Its total is the check's total. */
+/** A d20 roll that action dice can augment (docs/rules.md §2). Its total is the check's total. */
 export class ActionRoll extends EngineRoll<ActionRequest, ActionOutcome> {
   static override ENGINE = engine as RollEngine<unknown, unknown>;
 

@@ -146,7 +146,7 @@ export abstract class EngineRoll<Req = unknown, Out = unknown> extends foundry.d
    * Builds an evaluated roll of a request from throws already made, then throws for real whatever the
    * engine's plan still misses (a new augment's cascade, a re-roll). The known faces are set on the
    * parsed dice before evaluation, and Foundry keeps pre-set results and rolls only the missing ones
-   * (FOUNDRY-NOTES §2), so no known die is thrown again. Used to write a grown (or, after an undo,
+   * (docs/foundry-notes.md §2), so no known die is thrown again. Used to write a grown (or, after an undo,
    * shrunk) open roll back to its message; `extra` options (JSON-safe) are stored with the roll.
    *
    * @returns The roll and the Foundry dice thrown now (for 3D dice to animate), in throw order.

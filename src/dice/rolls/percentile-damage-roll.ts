@@ -8,7 +8,7 @@ import { percentileDamageCardView, type PercentileDamageCardView } from "../card
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 
 /**
- * A percentile weapon's damage (RULES.md §6): the weapon's formula, times the hit's multiplier. Its
+ * A percentile weapon's damage (docs/rules.md §6): the weapon's formula, times the hit's multiplier. Its
  * total is the damage; its card is a damage card (`roll.options.damage`), so it offers ×½, ×1, ×2
  * and heal like every other engine's damage.
  */

@@ -3,7 +3,7 @@ import { CARD_TEMPLATES, ROLL_TOTALS, percentileCardView, type PercentileCardVie
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";
 
-/** A d% roll with bonus and penalty dice (RULES.md §1). Its total is the value, 1–100. */
+/** A d% roll with bonus and penalty dice (docs/rules.md §1). Its total is the value, 1–100. */
 export class PercentileRoll extends EngineRoll<PercentileRequest, PercentileOutcome> {
   static override ENGINE = engine as RollEngine<unknown, unknown>;
 

@@ -3,7 +3,7 @@ import { CARD_TEMPLATES, ROLL_TOTALS, piCardView, type PiCardView } from "../car
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";
 
-/** A Precision & Impact roll (RULES.md §4). Its total is the Precision; the card shows both. */
+/** A Precision & Impact roll (docs/rules.md §4). Its total is the Precision; the card shows both. */
 export class PiRoll extends EngineRoll<PiRequest, PiOutcome> {
   static override ENGINE = engine as RollEngine<unknown, unknown>;
 

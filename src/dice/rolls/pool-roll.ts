@@ -3,7 +3,7 @@ import { CARD_TEMPLATES, ROLL_TOTALS, poolCardView, type PoolCardView } from "..
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";
 
-/** A d10 success-pool roll (RULES.md §5). Its total is the net number of successes. */
+/** A d10 success-pool roll (docs/rules.md §5). Its total is the net number of successes. */
 export class PoolRoll extends EngineRoll<PoolRequest, PoolOutcome> {
   static override ENGINE = engine as RollEngine<unknown, unknown>;
 

@@ -3,7 +3,7 @@ import { CARD_TEMPLATES, ROLL_TOTALS, wildCardView, type WildCardView } from "..
 import { EngineRoll, type RollEngine } from "./engine-roll.ts";
 import { readPointsRecord, type PointsRecord } from "./points-card.ts";
 
-/** A D6 pool with a Wild Die (RULES.md §3). Its total is the engine's total, pips included. */
+/** A D6 pool with a Wild Die (docs/rules.md §3). Its total is the engine's total, pips included. */
 export class WildRoll extends EngineRoll<WildRequest, WildOutcome> {
   static override ENGINE = engine as RollEngine<unknown, unknown>;
 

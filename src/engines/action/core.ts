@@ -3,7 +3,7 @@
  * card ledger, the economy and the session rules, which load with the dialogs, the advice and the
  * API. Startup code reaches it through `engines/core.ts`.
  *
- * The `action` engine (RULES.md §2): per-session action dice. Pools by character level and the
+ * The `action` engine (docs/rules.md §2): per-session action dice. Pools by character level and the
  * GM's pool, d20 rolls augmented with cascading action dice and re-rolled with spent ones, the
  * spend and activation rules (botch, critical threat, GM special botch, insight, lucky break) as
  * pure state transitions, and exact odds of cascades and of augmented rolls against a DC.

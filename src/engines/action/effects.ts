@@ -1,5 +1,5 @@
 /**
- * What an activated critical or botch does (RULES.md §2): the effects the rules give each kind of
+ * What an activated critical or botch does (docs/rules.md §2): the effects the rules give each kind of
  * roll, the severity (dice spent) each needs, and whether the rules leave its substance to the GM (then
  * the card takes a short text in the GM's or the roller's words). Pure data and checks; the ledger
  * records the chosen effect as an entry of its own so the GM's undo takes it back.

@@ -10,7 +10,7 @@
  * unchanged, so a double click or two users racing never spend twice. The Foundry service loads the
  * card and every pool an action touches, applies the action, and writes back what changed.
  *
- * Class bonus dice (RULES.md §2: they belong to one character and are tracked on it) are a third
+ * Class bonus dice (docs/rules.md §2: they belong to one character and are tracked on it) are a third
  * kind of state, a character's {@link ClassDicePool}. The roller may pay a use, a re-roll or a
  * critical activation with the class dice of the character who made the roll instead of their own
  * pool (`source: "class"`); the ledger entry names that character, so an undo or refund puts the

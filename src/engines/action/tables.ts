@@ -1,5 +1,5 @@
 /**
- * The tables of the `action` engine (RULES.md §2) as data: the die sizes action dice come in, the
+ * The tables of the `action` engine (docs/rules.md §2) as data: the die sizes action dice come in, the
  * player pool by character level, the Gamemaster's die by the players' highest die, and the
  * functions that read them (a player's pool, the GM's die and pool, and the pool of a player who
  * controls several characters).

@@ -1,5 +1,5 @@
 /**
- * Amounts of harm and healing (RULES.md §6): what a card, a macro or a journal link asks to apply is
+ * Amounts of harm and healing (docs/rules.md §6): what a card, a macro or a journal link asks to apply is
  * checked here first, and scaled by the multiplier chosen on the card. A bad amount (not a number,
  * NaN, a fraction, negative, beyond {@link MAX_AMOUNT}, text) is one typed error; nothing is applied.
  */

@@ -1,5 +1,5 @@
 /**
- * Applying harm and healing to an actor, and undoing an application (RULES.md §6), as pure state
+ * Applying harm and healing to an actor, and undoing an application (docs/rules.md §6), as pure state
  * changes: what the health becomes, the wound it leaves, and whether the defeated mark is put on or
  * lifted. The Foundry layer writes what these return and records each application on its card.
  *

@@ -1,5 +1,5 @@
 /**
- * Conditions that last a number of rounds or turns (RULES.md §6), read against a combat's position.
+ * Conditions that last a number of rounds or turns (docs/rules.md §6), read against a combat's position.
  * Pure: the Foundry layer keeps each timed condition's duration and start, and at every combat
  * change asks which have run out (its active GM then removes them) and how much each has left.
  *

@@ -1,5 +1,5 @@
 /**
- * Health `{ value, max }` (RULES.md §6), on every actor of every engine: damage lowers the value,
+ * Health `{ value, max }` (docs/rules.md §6), on every actor of every engine: damage lowers the value,
  * never below 0; healing raises it, never above the maximum.
  */
 

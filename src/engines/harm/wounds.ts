@@ -1,5 +1,5 @@
 /**
- * Wounds (RULES.md §6). With the world's wound penalties on, an actor at half of its maximum health
+ * Wounds (docs/rules.md §6). With the world's wound penalties on, an actor at half of its maximum health
  * or less (rounded down) is *Wounded*, one step of its engine's penalty; at a quarter or less *Badly
  * wounded*, two steps (the two never stack: Badly wounded replaces Wounded). A dice-pool actor may
  * instead read its health as seven named levels (a world option), each with its own dice penalty.

@@ -1,5 +1,5 @@
 /**
- * A percentile weapon's damage (RULES.md §6): the weapon's damage dice and number, summed (never
+ * A percentile weapon's damage (docs/rules.md §6): the weapon's damage dice and number, summed (never
  * below 0), times the hit's multiplier (the weapon's multiplier, raised by a called shot, §1). Its
  * own small request and outcome on the shared throw protocol, so a damage roll throws real dice
  * (manual entry, 3D dice) like every other roll; the exact distribution of its total is in `odds.ts`.
@@ -134,7 +134,7 @@ export function resolveDamage(request: PercentileDamageRequest, thrown: readonly
 
 /**
  * The percentile engine's damage roll on the shared throw protocol. Its id is the percentile engine's
- * (the rule is that engine's, RULES.md §6); its request names its kind, `damage`.
+ * (the rule is that engine's, docs/rules.md §6); its request names its kind, `damage`.
  */
 export const damageEngine: EngineCore<PercentileDamageRequest, PercentileDamageOutcome> = Object.freeze({
   id: "percentile",

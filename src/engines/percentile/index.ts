@@ -1,5 +1,5 @@
 /**
- * The `percentile` engine (RULES.md §1): a d% roll whose tens die may be replaced by the best of
+ * The `percentile` engine (docs/rules.md §1): a d% roll whose tens die may be replaced by the best of
  * some bonus dice or the worst of some penalty dice, bonus and penalty dice cancelling one for one
  * under a cap, the value read on an editable Action Results Table, with column shifts, karma-bought
  * dice, cooperative assists, called shots and exact odds.

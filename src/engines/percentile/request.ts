@@ -50,7 +50,7 @@ export interface PercentileRequest {
   /** The Action Results Table to read; the default table when omitted (it stays omitted after validation). */
   readonly art?: ArtTable;
   /**
-   * An attack's extra tens dice thrown for its targets (RULES.md §6), 0 to {@link MAX_DICE}: the roll
+   * An attack's extra tens dice thrown for its targets (docs/rules.md §6), 0 to {@link MAX_DICE}: the roll
    * throws this many extra dice when it is more than its own net needs, and each target reads the
    * first ones its own net asks for. Its presence says the targets' penalty dice were not folded into
    * `penalty`: each target's verdict reads the roll at its own net. Omitted on any other roll.
@@ -181,7 +181,7 @@ export function calledShotMultiplier(base: number, voluntaryPenalty: number, suc
 }
 
 /**
- * The signed net a target reads an attack at (RULES.md §6): the roll's own bonus dice (karma-bought
+ * The signed net a target reads an attack at (docs/rules.md §6): the roll's own bonus dice (karma-bought
  * included) less its own penalty dice (voluntary included) and the target's penalty dice against
  * attacks, under the roll's cap.
  *
@@ -195,7 +195,7 @@ export function netAgainst(req: PercentileRequest, defence: number): number {
 }
 
 /**
- * How many extra tens dice an attack throws for its targets (RULES.md §6): as many as the largest
+ * How many extra tens dice an attack throws for its targets (docs/rules.md §6): as many as the largest
  * net over its targets needs (and its own); up to the cap when any target's figure is hidden from the
  * attacker, so the count thrown gives nothing away ({@link MAX_DICE} when the roll has no cap).
  *

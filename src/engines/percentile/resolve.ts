@@ -435,7 +435,7 @@ export function resolve(req: PercentileRequest, thrown: readonly Throw[]): Perce
   };
 }
 
-/** How one target reads an attack (RULES.md §6): the value at its own net, and its level and success. */
+/** How one target reads an attack (docs/rules.md §6): the value at its own net, and its level and success. */
 export interface TargetReading {
   /** The value, 1..100. */
   readonly value: number;
@@ -446,7 +446,7 @@ export interface TargetReading {
 }
 
 /**
- * Reads an attack's throws at a target's own net (RULES.md §6 "Percentile defence is always
+ * Reads an attack's throws at a target's own net (docs/rules.md §6 "Percentile defence is always
  * applied"): the best of the tens die and the first `net` extra dice for a bonus, the worst of them
  * and the first |net| for a penalty, in the order thrown (so each target's chance is exactly the
  * one-target chance), then the table at the roll's rating.

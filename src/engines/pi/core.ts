@@ -2,7 +2,7 @@
  * What startup code uses of this engine (issue 26): all of `index.ts` except the exact odds, which
  * load with the dialogs, the advice and the API. Startup code reaches it through `engines/core.ts`.
  *
- * The `pi` engine (RULES.md §4): a mixed pool of dice from two attributes, two of them picked
+ * The `pi` engine (docs/rules.md §4): a mixed pool of dice from two attributes, two of them picked
  * after the roll, Precision the sum of the pick and Impact the difference, with hindrances that
  * take a die out before rolling and modifiers added after the pick.
  */

@@ -1,5 +1,5 @@
 /**
- * A roll's goal: the Precision needed, the Impact needed, or both (RULES.md §4). The verdict judges
+ * A roll's goal: the Precision needed, the Impact needed, or both (docs/rules.md §4). The verdict judges
  * a pick against it, and {@link chanceOfGoal} gives the exact chance that the dice offer some pick
  * that meets it, so the dialog's odds are read for the goal the table set.
  */

@@ -1,5 +1,5 @@
 /**
- * The `pi` engine (RULES.md §4): a mixed pool of dice from two attributes, two of them picked
+ * The `pi` engine (docs/rules.md §4): a mixed pool of dice from two attributes, two of them picked
  * after the roll, Precision the sum of the pick and Impact the difference, with hindrances that
  * take a die out before rolling and modifiers added after the pick.
  */

@@ -31,7 +31,7 @@ export interface PoolHoldings {
  */
 export function choices(request: PoolRequest, holdings: PoolHoldings = { willpower: null }): ChoiceTable[] {
   const req = validate(request);
-  // A damage roll never botches and counts its dice as harm: neither is offered on it (RULES.md §6).
+  // A damage roll never botches and counts its dice as harm: neither is offered on it (docs/rules.md §6).
   if (req.damage === true) return [];
   const tables: ChoiceTable[] = [];
   const base: ValidPoolRequest = { ...req, willpower: false, automatic: false };

@@ -3,7 +3,7 @@
  * Willpower, which load with the dialogs, the advice and the API. Startup code reaches it through
  * `engines/core.ts`.
  *
- * The `pool` engine (RULES.md §5): a pool of d10s against a difficulty, each 1 cancelling a
+ * The `pool` engine (docs/rules.md §5): a pool of d10s against a difficulty, each 1 cancelling a
  * success, botches when no die succeeds and a 1 shows, botch cancellation, Willpower and automatic
  * successes, the once-per-turn Willpower check, with exact odds.
  */

@@ -1,5 +1,5 @@
 /**
- * The `pool` engine (RULES.md §5): a pool of d10s against a difficulty, each 1 cancelling a
+ * The `pool` engine (docs/rules.md §5): a pool of d10s against a difficulty, each 1 cancelling a
  * success, botches when no die succeeds and a 1 shows, botch cancellation, Willpower and automatic
  * successes, the once-per-turn Willpower check, with exact odds.
  */

@@ -209,7 +209,7 @@ export function odds(request: PoolRequest): PoolOdds {
 }
 
 /**
- * The odds of a damage roll (RULES.md §6): each die at or above the difficulty is one harm, its 1s
+ * The odds of a damage roll (docs/rules.md §6): each die at or above the difficulty is one harm, its 1s
  * cancel nothing and it never botches, so the harm is binomial over the dice (plus a Willpower
  * success). The degrees are read from the harm as from net successes.
  *

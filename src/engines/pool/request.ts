@@ -29,12 +29,12 @@ export interface PoolRequest {
   /** Whether the roller takes one success without rolling (pool ≥ difficulty only); false when omitted. */
   readonly automatic?: boolean;
   /**
-   * A damage roll (RULES.md §6): each success is one harm; it never botches and its 1s cancel
+   * A damage roll (docs/rules.md §6): each success is one harm; it never botches and its 1s cancel
    * nothing. Absent (or false) for any other roll.
    */
   readonly damage?: boolean;
   /**
-   * A penalty (a wound, a condition) left the pool with no dice (RULES.md §6): `pool` is then 0,
+   * A penalty (a wound, a condition) left the pool with no dice (docs/rules.md §6): `pool` is then 0,
    * nothing is thrown and the roll fails (never a botch); it is not refused. Absent otherwise.
    */
   readonly emptied?: boolean;

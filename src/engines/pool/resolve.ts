@@ -170,7 +170,7 @@ const STEPS: Readonly<Record<PoolStepId, Step>> = {
    * 1 cancel the Willpower success; {@link POOL_STEPS} puts this step first so that cannot happen.
    */
   ruleOfOne(state) {
-    // A damage roll's 1s cancel nothing (RULES.md §6).
+    // A damage roll's 1s cancel nothing (docs/rules.md §6).
     if (state.req.damage === true) return;
     const cancel = Math.min(state.net, state.ones);
     state.net -= cancel;
@@ -201,7 +201,7 @@ const STEPS: Readonly<Record<PoolStepId, Step>> = {
    * 1s (the first in throw order). If nothing is left, the roll is a plain failure.
    */
   botchCancellation(state) {
-    // A damage roll never botches (RULES.md §6).
+    // A damage roll never botches (docs/rules.md §6).
     if (state.req.damage === true) return;
     const ones = state.ones;
     if (state.successes > 0 || ones === 0) return;

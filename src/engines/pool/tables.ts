@@ -1,5 +1,5 @@
 /**
- * The fixed figures of the `pool` engine (RULES.md §5): trait and difficulty limits, the degree
+ * The fixed figures of the `pool` engine (docs/rules.md §5): trait and difficulty limits, the degree
  * tables as data, the order of the resolution steps, and the small rule functions built on them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Spending Willpower (RULES.md §5), as pure checks: one current point buys one automatic success,
+ * Spending Willpower (docs/rules.md §5), as pure checks: one current point buys one automatic success,
  * at most once per turn. A turn is named by a key the Foundry layer builds (the combat round when
  * the character is in an active combat); outside combat there is no key and each roll is its own
  * turn, so only the request's single Willpower point limits it.

@@ -47,7 +47,7 @@ export function choices(
       verdict,
     ),
   ];
-  // A roll of none of the character's own dice (a ranged weapon's damage) takes no Fate Point (RULES.md §6).
+  // A roll of none of the character's own dice (a ranged weapon's damage) takes no Fate Point (docs/rules.md §6).
   if (req.ownDice && (holdings.fatePoints !== 0 || req.fatePoint)) {
     tables.push(
       choiceTable(

@@ -6,7 +6,7 @@
  * The `wild` engine: a pool of six-sided dice with one Wild Die (explodes on 6; a first-throw 1
  * is a critical failure that subtracts the next throw, and a 6 there a catastrophic failure),
  * extra Wild Dice bought with Character Points, and a Fate Point that doubles the character's
- * dice. RULES.md §3 is its contract.
+ * dice. docs/rules.md §3 is its contract.
  */
 
 import type { EngineCore } from "../shared/dice.ts";

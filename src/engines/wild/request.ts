@@ -41,7 +41,7 @@ export interface WildRequest {
   /**
    * Whether `dice` and `pips` are the character's own (true, the default), or all come from outside
    * the character (false: a ranged weapon's damage code, its Wild Die included). A Fate Point doubles
-   * only the character's own dice, so it is refused where there are none (RULES.md §6).
+   * only the character's own dice, so it is refused where there are none (docs/rules.md §6).
    */
   readonly ownDice?: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * Where class bonus dice live (RULES.md §2: "Bonus dice from a class feature belong to one character
+ * Where class bonus dice live (docs/rules.md §2: "Bonus dice from a class feature belong to one character
  * and are tracked on it"): each action character's class dice for the session are kept by its actor
  * id in a world setting (not in the actor, which its owner may write), written only by the active GM
  * through the privileged card actions and the session start. Like a player's pool, a stored class pool carries its session and a revision. A pool from an
@@ -127,7 +127,7 @@ export function panelCharacterOf(user: User.Implementation): Actor.Implementatio
 }
 
 /**
- * The class bonus dice used or spent this session that count for a player's lucky break (RULES.md
+ * The class bonus dice used or spent this session that count for a player's lucky break (docs/rules.md
  * §2: they count as action dice). Class dice belong to one character and are tracked on it, so only
  * the dice of the character the lucky break is for count ({@link panelCharacterOf}), not those of
  * every character the player owns.

@@ -1,5 +1,5 @@
 /**
- * The action-dice economy (RULES.md §2): the players' pools, the characters' class dice, the GM's
+ * The action-dice economy (docs/rules.md §2): the players' pools, the characters' class dice, the GM's
  * pool and the session in world settings only a GM may write, spends and activations on chat cards, and the
  * privileged actions that apply them on the active GM. `registerActionDiceActions` runs in `init`
  * on every client; the GM-side actions (`card-actions.ts`, `pool-actions.ts`, `session.ts`) load on

@@ -87,7 +87,7 @@ export async function runStartSession({ asker }: ActionContext, data: SessionReq
     game.users.filter((u) => !u.isGM).map((u) => u.id),
     worldCharacters(),
   );
-  // A session starts in every world (RULES.md §2 "Session"): pools are refilled only where
+  // A session starts in every world (docs/rules.md §2 "Session"): pools are refilled only where
   // action-dice characters exist. With no player owning one, nothing is refilled, the GM's pool is
   // left as it was (carried into the new session, not emptied), and the other engines' per-session
   // counters are reset all the same.

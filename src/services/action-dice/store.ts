@@ -1,5 +1,5 @@
 /**
- * Where the action-dice pools live (DESIGN.md "Where state lives"): every player's pool, the GM's
+ * Where the action-dice pools live (docs/design.md "Where state lives"): every player's pool, the GM's
  * pool and the session number in world settings, which only a GM may write. Only the active GM
  * writes them, through the privileged actions. Every stored pool carries the session it belongs to
  * (a pool from an earlier session is no pool) and a revision that grows with every write, so a

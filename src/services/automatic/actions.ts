@@ -1,5 +1,5 @@
 /**
- * The GM side of an automatic success the roller asks for (RULES.md §5: the Storyteller's call),
+ * The GM side of an automatic success the roller asks for (docs/rules.md §5: the Storyteller's call),
  * run by the active GM through `gm-action.ts` (the asker is authenticated by its own User flags;
  * actions run one at a time):
  * - ask: checks the request (a valid automatic pool request, a character the asker owns) and posts

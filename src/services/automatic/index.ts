@@ -1,5 +1,5 @@
 /**
- * Dice-pool automatic successes the GM approves (RULES.md §5). `registerAutomaticActions` runs in
+ * Dice-pool automatic successes the GM approves (docs/rules.md §5). `registerAutomaticActions` runs in
  * `init` on every client; the GM-side code loads on the GM's first use.
  */
 export * from "./names.ts";

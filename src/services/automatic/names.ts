@@ -1,5 +1,5 @@
 /**
- * A dice-pool automatic success the roller asks the GM for (RULES.md §5: it is the Storyteller's
+ * A dice-pool automatic success the roller asks the GM for (docs/rules.md §5: it is the Storyteller's
  * call). The names every client shares, the record the request card keeps (the message flag
  * `automatic`) and its view; plain data, no GM code.
  */

@@ -1,5 +1,5 @@
 /**
- * The roller's and the GM's side of an automatic success that needs the GM's approval (RULES.md §5:
+ * The roller's and the GM's side of an automatic success that needs the GM's approval (docs/rules.md §5:
  * the Storyteller's call; a world setting lets rollers take it freely instead). A player's roll that
  * takes an automatic success is not posted: its request goes to the GMs as a card, and nothing is
  * rolled or spent until a GM approves it there (the card controls `automaticApprove`, `automaticRefuse`).

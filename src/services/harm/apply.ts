@@ -1,5 +1,5 @@
 /**
- * The GM side of applying damage and healing (RULES.md §6), run by the active GM through
+ * The GM side of applying damage and healing (docs/rules.md §6), run by the active GM through
  * `gm-action.ts` (the asker is authenticated by its own User flags; actions run one at a time):
  *
  * - **apply**: one target, from a card (the amount is the card's own, never the asker's word), or
@@ -250,7 +250,7 @@ function checkMayApply(
 }
 
 /**
- * What the attack's verdict on a recorded target allows (RULES.md §6, "a miss gets no damage"): a
+ * What the attack's verdict on a recorded target allows (docs/rules.md §6, "a miss gets no damage"): a
  * missed target, or one of another engine, takes a card's damage only from a GM; on a miss the
  * application is forced, and its ledger line says so.
  *
@@ -373,7 +373,7 @@ export async function runApply({ asker, actionId }: ActionContext, data: ApplyRe
     const roll = cardRollOf(message);
     const damage = cardDamage(roll);
     if (!damage) throw new EngineError("HarmNoDamage", {});
-    // A target's own share, where the attack earned it different extra successes (RULES.md §6).
+    // A target's own share, where the attack earned it different extra successes (docs/rules.md §6).
     const own = recordedFor(recorded, target);
     amount = own ? (targetDamage(roll, own) ?? damage.amount) : damage.amount;
   }

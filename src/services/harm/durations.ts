@@ -1,5 +1,5 @@
 /**
- * Conditions that expire (RULES.md §6): an Active Effect may last a number of rounds (the bearer's
+ * Conditions that expire (docs/rules.md §6): an Active Effect may last a number of rounds (the bearer's
  * own turns) or turns (anyone's), read from Foundry's duration fields of the running generation
  * (`compat.effectDurationOf`). When a combat moves on, the active GM removes the effects that ran out
  * (v13 core removes none; v14 core handles round starts and ends, a turn's end is the system's); the

@@ -1,5 +1,5 @@
 /**
- * The ledger of damage and healing applied from a card (RULES.md §6), Foundry-free: each application
+ * The ledger of damage and healing applied from a card (docs/rules.md §6), Foundry-free: each application
  * with its target, amount, multiplier, who applied it and what it changed (for the Undo), and the
  * ids of the actions already applied, kept in the card's own flags, so a repeated action (a double
  * click, a retry, two users racing, a GM client that reloaded) is recognised from the document itself.
@@ -48,7 +48,7 @@ export interface HarmEntry {
   /** Whether it has been undone, and by whom. */
   readonly undone: boolean;
   readonly undoneBy?: string;
-  /** Set when a GM forced it on a target the attack missed (RULES.md §6, "a miss gets no damage"). */
+  /** Set when a GM forced it on a target the attack missed (docs/rules.md §6, "a miss gets no damage"). */
   readonly forced?: true;
 }
 
@@ -140,7 +140,7 @@ export interface RecordedTarget {
   readonly name: string | null;
   /** The attack's verdict on it; `pending` where none was recorded (a damage roll made without an attack). */
   readonly verdict: TargetVerdict;
-  /** A dice-pool attack's extra successes on it, which its damage carries (RULES.md §6); absent elsewhere. */
+  /** A dice-pool attack's extra successes on it, which its damage carries (docs/rules.md §6); absent elsewhere. */
   readonly extra?: number;
 }
 
@@ -192,7 +192,7 @@ export function recordedFor(recorded: readonly RecordedTarget[], target: TargetR
 }
 
 /**
- * Who may apply a card's damage to a recorded target, by the attack's verdict on it (RULES.md §6, "a
+ * Who may apply a card's damage to a recorded target, by the attack's verdict on it (docs/rules.md §6, "a
  * miss gets no damage"): anyone the other checks allow after a hit, or where no attack judged it (a
  * damage roll made on its own); only a GM on a missed target (the application is then forced) or on
  * one of another engine (the GM's call).
@@ -222,7 +222,7 @@ export function cardDamage(roll: { engine: unknown; options: unknown; total: unk
     return { amount: Math.max(0, Math.trunc(roll.total)) };
   }
   if (roll.engine === "pi" && shared.isRecord(options.attack) && shared.isRecord(options.outcome)) {
-    // A one-die attack misses and deals no damage (RULES.md §6).
+    // A one-die attack misses and deals no damage (docs/rules.md §6).
     if (options.outcome.singleDie === true) return null;
     const impact = options.outcome.impact;
     if (typeof impact === "number" && Number.isFinite(impact)) return { amount: Math.max(0, Math.trunc(impact)) };
@@ -231,7 +231,7 @@ export function cardDamage(roll: { engine: unknown; options: unknown; total: unk
 }
 
 /**
- * The damage a card deals one of its recorded targets (RULES.md §6): the card's own, except on a
+ * The damage a card deals one of its recorded targets (docs/rules.md §6): the card's own, except on a
  * dice-pool damage roll that follows an attack whose targets earned different extra successes. That
  * roll threw the dice of the target that earned the most ({@link cardDamage}'s amount); a target
  * that earned fewer reads the first of them, as many as its own extra successes give, each success

@@ -18,7 +18,7 @@ import type { WriteStep } from "../transaction.ts";
 /** The option an update carries when the harm model made it (the health watcher leaves it alone). */
 export const HARM_UPDATE_OPTION = "rollingBonesHarm";
 
-/** The world's wound rules (RULES.md §6), from its settings. */
+/** The world's wound rules (docs/rules.md §6), from its settings. */
 export function woundRules(): harm.WoundRules {
   return {
     penalties: game.settings.get(SYSTEM_ID, SETTING_KEYS.woundPenalties),

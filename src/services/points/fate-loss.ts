@@ -1,5 +1,5 @@
 /**
- * Losing a Fate Point for breaking the character's code (RULES.md §3): a GM action with a reason.
+ * Losing a Fate Point for breaking the character's code (docs/rules.md §3): a GM action with a reason.
  * The active GM takes one Fate Point from a Wild Die character and posts a card that records who,
  * why and by whom; the GM's Undo on that card gives the point back. Both run through `gm-action.ts`,
  * re-check the asker (a GM) and the state, and write the character and the card together.

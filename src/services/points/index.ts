@@ -1,5 +1,5 @@
 /**
- * Points and choices around the percentile, wild, pool and pi rolls (RULES.md §1, §3–§5): karma and
+ * Points and choices around the percentile, wild, pool and pi rolls (docs/rules.md §1, §3–§5): karma and
  * assists, Character and Fate Points, Willpower, Precision & Impact picks. Spends and choices are
  * applied by the active GM (`actions.ts`, loaded on the GM's first use), recorded on the card's
  * ledger and undoable by the GM. `registerPointsActions` runs in `init` on every client.

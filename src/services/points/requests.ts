@@ -134,7 +134,7 @@ async function rollAndPay(
   // roll so its card names them (equipment first: it is what the roller chose).
   const equipment = actor && itemIds.length > 0 ? namedEquipmentOf(engine, actor, itemIds) : [];
   if (equipment === null) return null;
-  // A damage roll takes no wound penalty (RULES.md §6: wounds move trait rolls only).
+  // A damage roll takes no wound penalty (docs/rules.md §6: wounds move trait rolls only).
   const damage = shared.isRecord(asked.rollOptions?.damage);
   // A critical's or botch's lasting effect moves only the kind of roll it names (data/lasting.ts).
   const category = rollCategory({
@@ -153,7 +153,7 @@ async function rollAndPay(
     Object.keys(stored).length === 0 ? asked : { ...asked, rollOptions: { ...asked.rollOptions, ...stored } };
   const adjustments = [...equipment, ...conditions];
   const conditioned = adjustments.length === 0 ? request : withConditions(engine, request, adjustments);
-  // A percentile attack throws the extra tens dice its targets need (RULES.md §6).
+  // A percentile attack throws the extra tens dice its targets need (docs/rules.md §6).
   const adjusted = withTargetDice(engine, conditioned, asked.rollOptions?.targets);
   // Everything is checked (and the `preRoll` hook asked) before a point is spent.
   const prepared = prepareRoll(engine, adjusted, { ...post, ...(speaker ? { speaker } : {}) });

@@ -10,7 +10,7 @@ import {
 import { GM, ALICE, BOB, AYLA, table, act, refusal, E } from "./support.ts";
 
 describe("action spends: activating botches and criticals", () => {
-  it('RULES.md "several players and the GM may each add dice to the same botch; severity = total dice"', () => {
+  it('docs/rules.md "several players and the GM may each add dice to the same botch; severity = total dice"', () => {
     let t = table({}, [1]);
     t = act(t, { type: "botch", id: "b1", by: BOB, dice: 2 });
     t = act(t, { type: "botch", id: "b2", by: GM, dice: 3 });
@@ -39,7 +39,7 @@ describe("action spends: activating botches and criticals", () => {
     expect(refusal(pending, { type: "botch", id: "b", by: BOB, dice: 1 })).toBe(E("RollPending"));
   });
 
-  it("RULES.md \"Activate a critical threat: on the player's own character's natural 20 (checks, attacks, saving throws)\"", () => {
+  it("docs/rules.md \"Activate a critical threat: on the player's own character's natural 20 (checks, attacks, saving throws)\"", () => {
     for (const kind of ["check", "attack", "save"] as const) {
       const t = act(table({ kind }, [20]), { type: "critical", id: "c", by: ALICE, dice: 2 });
       expect(severity(t.card, "critical")).toBe(2);
@@ -52,7 +52,7 @@ describe("action spends: activating botches and criticals", () => {
     expect(refusal(table({}, [20]), { type: "critical", id: "c", by: GM, dice: 1 })).toBeNull();
   });
 
-  it('RULES.md "the GM may refund dice when the critical can have no effect" (undo returns them)', () => {
+  it('docs/rules.md "the GM may refund dice when the critical can have no effect" (undo returns them)', () => {
     let t = act(table({}, [20]), { type: "critical", id: "c", by: ALICE, dice: 2 });
     t = act(t, { type: "undo", id: "u", by: GM, entry: "c" });
     expect(t.pools[ALICE]?.dice).toEqual([{ faces: 6, count: 4 }]);
@@ -61,7 +61,7 @@ describe("action spends: activating botches and criticals", () => {
     expect(t.card.ledger[0]?.undone).toBe(true);
   });
 
-  it('RULES.md "special botch: on a player character\'s check or attack that failed by 5 or more (needs the DC on the card)"', () => {
+  it('docs/rules.md "special botch: on a player character\'s check or attack that failed by 5 or more (needs the DC on the card)"', () => {
     const pc = (request: ActionRequest): ActionTable => {
       const t = table(request, [10]);
       return { ...t, card: { ...t.card, character: AYLA, playerCharacter: true } };

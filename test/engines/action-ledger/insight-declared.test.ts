@@ -1,9 +1,9 @@
-/** The action ledger: a declared insight roll's result stands (RULES.md §2; issue 29 item 16). */
+/** The action ledger: a declared insight roll's result stands (docs/rules.md §2; issue 29 item 16). */
 import { describe, expect, it } from "vitest";
 import { GM, ALICE, table, act, outcome, refusal, poolRefusal, E } from "./support.ts";
 
 describe("action spends: a declared insight roll", () => {
-  it('RULES.md "no late use (the three-strike leniency included) turns a declared failed insight roll into a success"', () => {
+  it('docs/rules.md "no late use (the three-strike leniency included) turns a declared failed insight roll into a success"', () => {
     // 1d20 9 + level 3 + modifier 1 = 13 against DC 15: declared failed, with the leniency on and no strike used.
     const failed = act(table({ kind: "insight", level: 3, modifier: 1, dc: 15 }, [9], ALICE, { subject: "vault" }), {
       type: "close",
@@ -46,7 +46,7 @@ describe("action spends: a declared insight roll", () => {
     expect(late.pools[ALICE]?.failedInsight).toEqual([]);
   });
 
-  it('RULES.md "a failure is recorded when the GM declares it, a secret DC included"', () => {
+  it('docs/rules.md "a failure is recorded when the GM declares it, a secret DC included"', () => {
     const secret = table({ kind: "insight", level: 3, modifier: 1 }, [9], ALICE, { subject: "vault" });
     expect(outcome(secret)).toMatchObject({ dc: null, success: null });
     // The GM must say how it went; the roller cannot close it; a verdict is the GM's alone.

@@ -18,7 +18,7 @@ describe("action spends: insight, lucky break, awards", () => {
     );
   });
 
-  it('RULES.md "a failed insight roll cannot be retried by the same player"', () => {
+  it('docs/rules.md "a failed insight roll cannot be retried by the same player"', () => {
     // Insight roll: 1d20 + level 3 + modifier 1 = 9 + 4 = 13 against DC 15: failed.
     let t = table({ kind: "insight", level: 3, modifier: 1, dc: 15 }, [9], ALICE, { subject: "vault" });
     expect(outcome(t)).toMatchObject({ total: 13, success: false });
@@ -35,7 +35,7 @@ describe("action spends: insight, lucky break, awards", () => {
     expect(ok.pools[ALICE]?.failedInsight).toEqual([]);
   });
 
-  it('RULES.md "Lucky break: only for a player who has spent no action dice this session: spends the whole pool; no more awards"', () => {
+  it('docs/rules.md "Lucky break: only for a player who has spent no action dice this session: spends the whole pool; no more awards"', () => {
     let p: Readonly<Record<string, ActionPoolState>> = pools();
     p = applyPoolAction(p, { type: "luckyBreak", id: "l1", by: ALICE });
     expect(p[ALICE]).toMatchObject({ dice: [], luckyBreak: true, spent: 4 });
@@ -45,7 +45,7 @@ describe("action spends: insight, lucky break, awards", () => {
     expect(poolRefusal(spent, { type: "luckyBreak", id: "l", by: BOB })).toBe(E("LuckyBreakAfterSpend"));
   });
 
-  it('RULES.md "Lucky break: ... class bonus dice count as action dice": class dice used refuse it, none used allow it', () => {
+  it('docs/rules.md "Lucky break: ... class bonus dice count as action dice": class dice used refuse it, none used allow it', () => {
     const refusal = poolRefusal(pools(), { type: "luckyBreak", id: "l", by: ALICE, classDiceSpent: 2 });
     expect(refusal).toBe(E("LuckyBreakAfterSpend"));
     const after = applyPoolAction(pools(), { type: "luckyBreak", id: "l", by: ALICE, classDiceSpent: 0 });
@@ -62,7 +62,7 @@ describe("action spends: insight, lucky break, awards", () => {
     expect(poolRefusal(t.pools, { type: "luckyBreak", id: "l", by: ALICE })).toBeNull();
   });
 
-  it('RULES.md "The GM gains one die each time he awards one"', () => {
+  it('docs/rules.md "The GM gains one die each time he awards one"', () => {
     const p = applyPoolAction(pools(), { type: "award", id: "w1", by: GM, to: BOB, count: 2 });
     expect(p[BOB]?.dice).toEqual([{ faces: 4, count: 5 }]);
     expect(p[GM]?.dice).toEqual([{ faces: 10, count: 12 }]);

@@ -1,4 +1,4 @@
-/** The action ledger: re-rolling an action die used on the roll (RULES.md §2; issue 29 item 14). */
+/** The action ledger: re-rolling an action die used on the roll (docs/rules.md §2; issue 29 item 14). */
 import { describe, expect, it } from "vitest";
 import { diceLeft, newCard, validate, type ActionTable } from "../../../src/engines/action/index.ts";
 import { EngineError } from "../../../src/engines/shared/index.ts";
@@ -9,7 +9,7 @@ describe("action spends: re-rolling an action die", () => {
   const augmented = (): ActionTable =>
     act(table({ modifier: 2, dc: 20 }, [10]), { type: "augment", id: "a", by: ALICE, faces: 6 }, [6, 6, 2]);
 
-  it('RULES.md "re-rolling a used action die throws that die afresh: its old throw and cascade are replaced"', () => {
+  it('docs/rules.md "re-rolling a used action die throws that die afresh: its old throw and cascade are replaced"', () => {
     const t = augmented();
     expect(outcome(t)).toMatchObject({ total: 26, augmentTotal: 14 });
     const r = act(t, { type: "reroll", id: "r", by: ALICE, augment: 0 }, [3]);

@@ -11,7 +11,7 @@ import { EngineError } from "../../../src/engines/shared/index.ts";
 import { GM, ALICE, BOB, pools, act, outcome, refusal, E, AYLA, classTable, classLeft } from "./support.ts";
 
 describe("action session", () => {
-  it('RULES.md "the GM starts a session; every pool is refilled from the tables"', () => {
+  it('docs/rules.md "the GM starts a session; every pool is refilled from the tables"', () => {
     const p = sessionPools({
       gm: GM,
       players: [
@@ -65,7 +65,7 @@ describe("action session", () => {
 });
 
 describe("action spends: class bonus dice", () => {
-  it('RULES.md "Bonus dice from a class feature belong to one character": the roller uses them on that character\'s roll', () => {
+  it('docs/rules.md "Bonus dice from a class feature belong to one character": the roller uses them on that character\'s roll', () => {
     let t = classTable({ modifier: 1 }, [9]);
     t = act(t, { type: "augment", id: "c1", by: ALICE, faces: 8, source: "class" }, [8, 2]);
     expect(outcome(t).total).toBe(10 + 10);

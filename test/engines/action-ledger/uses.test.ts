@@ -11,7 +11,7 @@ import {
 import { GM, ALICE, BOB, table, act, outcome, refusal, E } from "./support.ts";
 
 describe("action spends: augment", () => {
-  it('RULES.md "Using a die (augment) … while that roll is still open": the die leaves the pool and cascades', () => {
+  it('docs/rules.md "Using a die (augment) … while that roll is still open": the die leaves the pool and cascades', () => {
     let t = table({ modifier: 2, dc: 15 }, [9]);
     expect(outcome(t).total).toBe(11);
     t = act(t, { type: "augment", id: "a1", by: ALICE, faces: 6 }, [6, 3]);
@@ -71,7 +71,7 @@ describe("action spends: augment", () => {
 });
 
 describe("action spends: re-roll", () => {
-  it('RULES.md "Re-roll: re-roll one die of the player\'s own roll; the new result stands even if lower"', () => {
+  it('docs/rules.md "Re-roll: re-roll one die of the player\'s own roll; the new result stands even if lower"', () => {
     let t = table({ modifier: 1 }, [16]);
     t = act(t, { type: "reroll", id: "r1", by: ALICE }, [5]);
     expect(outcome(t)).toMatchObject({ natural: 5, total: 6, replaced: [16] });
@@ -99,7 +99,7 @@ describe("action spends: re-roll", () => {
     ]);
   });
 
-  it('RULES.md "Re-roll a potential botch: before the GM activates it; that roll can then no longer be activated"', () => {
+  it('docs/rules.md "Re-roll a potential botch: before the GM activates it; that roll can then no longer be activated"', () => {
     let t = table({}, [1]);
     t = act(t, { type: "reroll", id: "r1", by: ALICE }, [1]);
     expect(outcome(t).potentialBotch).toBe(true);

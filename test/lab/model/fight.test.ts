@@ -229,7 +229,7 @@ describe("the lab's fight", () => {
     const hurt = lastCard(ok(attack(state, pc.id, weaponOf(pc), [], 42, SETTINGS, I18N)));
     const of = (card: FightCard) => (card.roll.request as Record<string, number>)[field] ?? 0;
     expect(of(hurt) - of(fresh)).toBe(step * steps);
-    // Damage is not moved by the wound (RULES.md §6).
+    // Damage is not moved by the wound (docs/rules.md §6).
     if (engine === "pool" || engine === "wild" || engine === "action") {
       const hitFresh = attackUntil(start, pc, [npc.id], "hit");
       const hitHurt = attackUntil(state, fighter(state, pc.id), [npc.id], "hit", hitFresh.seed);

@@ -1,5 +1,5 @@
 /**
- * Health on a sheet (RULES.md §6), for every character and NPC type: what is left (a GM edits it
+ * Health on a sheet (docs/rules.md §6), for every character and NPC type: what is left (a GM edits it
  * here; anyone else sees it, and it changes through damage, healing or the GM), the maximum (edited
  * by whoever may edit the sheet), the wound it leaves and its penalty in words, defeat, and for a
  * dice-pool actor under the world's option the seven health levels, each lost or not, in words.

@@ -98,7 +98,7 @@ function conditionsStat(
 }
 
 /**
- * The view with the actor's defence figure first among its stats (RULES.md §6): what attacks against it
+ * The view with the actor's defence figure first among its stats (docs/rules.md §6): what attacks against it
  * are rolled against, edited on the sheet in its engine's range.
  */
 function withDefence(view: CharacterView, engine: EngineId, value: unknown, kit: ViewKit): CharacterView {
@@ -139,7 +139,7 @@ export function characterView<T extends CharacterType>(
 ): CharacterView {
   const kit = new ViewKit(i18n, options);
   const viewed = withDefence(VIEWS[type](system, kit), ENGINE_OF[type], (system as { defence?: unknown }).defence, kit);
-  // Health leads the summary bar of every sheet (RULES.md §6).
+  // Health leads the summary bar of every sheet (docs/rules.md §6).
   const timed = options.timed?.length ? [timedStat(options.timed, kit)] : [];
   const own = {
     ...viewed,

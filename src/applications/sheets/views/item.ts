@@ -96,7 +96,7 @@ interface ChoiceOption {
   readonly labelKey: string;
 }
 
-/** The kinds of weapon (RULES.md §6). */
+/** The kinds of weapon (docs/rules.md §6). */
 const KIND_CHOICE = {
   path: "kind",
   options: WEAPON_KINDS.map((kind) => ({ value: kind, labelKey: `ROLLING_BONES.Item.Kind.${kind}` })),

@@ -7,7 +7,7 @@ import type { CharacterView, StatView, ViewKit, ViewOptions } from "./shared.ts"
 export type NpcViewOptions = NonNullable<ViewOptions["npc"]>;
 
 /**
- * How an NPC's sheet shows its defence figure (RULES.md §6, issue 35 point 3): the GM edits it; a
+ * How an NPC's sheet shows its defence figure (docs/rules.md §6, issue 35 point 3): the GM edits it; a
  * player sees it, unedited, only in a world that shows NPC defences to players; else it is left out.
  */
 export type NpcDefenceShown = NonNullable<NpcViewOptions["defence"]>;

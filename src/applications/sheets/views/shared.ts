@@ -77,7 +77,7 @@ export interface ViewOptions {
     readonly notes: string;
     readonly labelKey: string;
     /**
-     * How its defence figure is shown (RULES.md §6, issue 35 point 3): the GM edits it, a player sees it
+     * How its defence figure is shown (docs/rules.md §6, issue 35 point 3): the GM edits it, a player sees it
      * only where the world shows NPC defences; left out when omitted.
      */
     readonly defence?: "edit" | "show" | "hide";

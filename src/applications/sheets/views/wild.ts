@@ -13,7 +13,7 @@ import type { CharacterView, RowView, SectionView, StatView, ViewKit } from "./s
 const P = "ROLLING_BONES.Actor.wild-character.FIELDS";
 
 /**
- * The Fate Points held (RULES.md §3: a player cannot raise the total; the GM takes points away, with
+ * The Fate Points held (docs/rules.md §3: a player cannot raise the total; the GM takes points away, with
  * a reason): a GM edits the figure and has *Take a Fate Point…* below it while one is held; a player
  * reads it and spends points on rolls.
  */

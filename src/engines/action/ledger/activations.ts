@@ -1,6 +1,6 @@
 /**
  * Activations: dice spent on a finished roll's botch, critical threat or GM special botch, and the
- * effect chosen for each (RULES.md §2, the effect tables).
+ * effect chosen for each (docs/rules.md §2, the effect tables).
  */
 
 import { EngineError, requireInt } from "../../shared/core.ts";
@@ -36,7 +36,7 @@ export function activateError(t: ActionTable, a: ActivateAction): EngineError | 
     if (a.by !== t.card.owner && !gm) return new EngineError("NotYourRoll");
   } else {
     if (!gm) return new EngineError("GmOnly");
-    // RULES.md §2: a player character's check or attack only (a save has its own botch; never an NPC's roll).
+    // docs/rules.md §2: a player character's check or attack only (a save has its own botch; never an NPC's roll).
     if (outcome.kind !== "check" && outcome.kind !== "attack")
       return new EngineError("SpecialBotchKind", { kind: outcome.kind });
     if (t.card.playerCharacter !== true) return new EngineError("SpecialBotchNotPc");

@@ -1,6 +1,6 @@
 /**
  * Spends: a user's pool for the session and a character's class dice, and what paying from either
- * takes (RULES.md §2). A spend names the dice it took, so an undo or refund puts the same dice back.
+ * takes (docs/rules.md §2). A spend names the dice it took, so an undo or refund puts the same dice back.
  */
 
 import { EngineError, requireInt } from "../../shared/core.ts";

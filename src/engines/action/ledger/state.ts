@@ -1,5 +1,5 @@
 /**
- * The shapes of the action ledger (RULES.md §2), Foundry-free: a user's pool for the session, a
+ * The shapes of the action ledger (docs/rules.md §2), Foundry-free: a user's pool for the session, a
  * character's class dice, a roll's card with its ledger, and every action on a card or on pools, with
  * the limits every part checks against.
  */
@@ -249,7 +249,7 @@ export interface ForfeitAction extends ActionBase {
 export interface LuckyBreakAction extends ActionBase {
   readonly type: "luckyBreak";
   /**
-   * Class bonus dice the player's characters used or spent this session (RULES.md §2: they count as
+   * Class bonus dice the player's characters used or spent this session (docs/rules.md §2: they count as
    * action dice for the lucky break); 0 when omitted.
    */
   readonly classDiceSpent?: number;

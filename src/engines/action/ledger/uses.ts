@@ -1,6 +1,6 @@
 /**
  * Uses and re-rolls: an action die added to an open roll, or spent to throw one of its dice again; on a
- * declared result, a late use the three-strike leniency accepts (RULES.md §2).
+ * declared result, a late use the three-strike leniency accepts (docs/rules.md §2).
  */
 
 import { EngineError } from "../../shared/core.ts";
@@ -43,7 +43,7 @@ function dieStepError(t: ActionTable, by: string): EngineError | null {
   if (!t.card.open) {
     const late = lateUseError(t, by);
     if (late !== null) return late;
-    // RULES.md §2: no late use turns a declared failed insight roll into a success.
+    // docs/rules.md §2: no late use turns a declared failed insight roll into a success.
     if (t.card.request.kind === "insight" && declaredVerdict(t.card) === "failure")
       return new EngineError("InsightDeclaredFailed");
   }
