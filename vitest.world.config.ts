@@ -68,6 +68,7 @@ export const SCENARIOS = [
   "test/services/forgery-batch.test.ts",
   "test/applications/self-check.test.ts",
   "test/services/card-model.test.ts",
+  "test/services/roll-hooks.test.ts",
 ];
 
 /**

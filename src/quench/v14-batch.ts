@@ -6,7 +6,8 @@
  * speaker taken with no arguments is the controlled token, else the user's character (fault 6); and the
  * chat log's readings no public page settles (fault 12): a message with content and rolls drawn with both,
  * and a player's self roll shown to a GM as a roll whose content is hidden; a card is a typed message
- * whose parts are stored, read and written through its data model (issue 36). Its messages are created
+ * whose parts are stored, read and written through its data model, and a module's changes in
+ * `rollingBones.preConfigure` and `rollingBones.preRoll` take effect (issue 36). Its messages are created
  * through the services' one creation step (`messageCreate`). A combat keeps its turn order when an
  * initiative is rolled mid-combat, and `rollInitiative` honours core's options (fault 7); a sheet refuses
  * a number out of range (nothing written) before core's cleaning could clamp it (fault 8). The world batch (`rolling-bones.world`) checks the deletion
@@ -174,6 +175,33 @@ export function registerV14Batch(quench: QuenchApi): void {
             }
           },
         );
+
+        context.it("a module changes a roll before its dialog and after it (preConfigure, preRoll)", async () => {
+          // Issue 36: both hooks' changes take effect; the fast roll is the same pipeline without the dialog.
+          const configure = Hooks.on("rollingBones.preConfigure", (config) => {
+            config.request.pool = 4;
+            config.dialog = false;
+          });
+          const preRoll = Hooks.on("rollingBones.preRoll", (_engine, request) => {
+            (request as { difficulty?: number }).difficulty = 8;
+          });
+          let message: ChatMessage.Implementation | null;
+          try {
+            const { openRollDialog } = await import("../applications/dialogs/open.ts");
+            message = await openRollDialog("pool", { title: "Quench", initial: { pool: 3, difficulty: 6 } });
+          } finally {
+            Hooks.off("rollingBones.preConfigure", configure);
+            Hooks.off("rollingBones.preRoll", preRoll);
+          }
+          try {
+            const request = (message?.rolls[0]?.options as { request?: { pool?: number; difficulty?: number } })
+              ?.request;
+            assert.equal(request?.pool, 4, "preConfigure's pool");
+            assert.equal(request?.difficulty, 8, "preRoll's difficulty");
+          } finally {
+            await message?.delete();
+          }
+        });
 
         context.it("a GM sees a player's self roll as a roll whose content is hidden", async () => {
           // Issue 23, fault 12: a self roll whispers to its author (API13 CONST.DICE_ROLL_MODES SELF); that a

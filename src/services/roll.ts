@@ -9,9 +9,9 @@ import { escapeHTML } from "../helpers/html.ts";
 import { reportError } from "../helpers/notify.ts";
 import { needsApproval } from "./automatic/rule.ts";
 import { attachRollFacts } from "./rarity.ts";
-import type { PostOptions, PreparedRoll, RollableEngine } from "./prepared-roll.ts";
+import type { PostOptions, PreparedRoll, RollableEngine, RollConfiguration } from "./prepared-roll.ts";
 
-export type { PostOptions, PreparedRoll, RollableEngine } from "./prepared-roll.ts";
+export type { PostOptions, PreparedRoll, RollableEngine, RollConfiguration } from "./prepared-roll.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["public", "gm", "blind", "self"];
 
@@ -71,8 +71,9 @@ export function checkSpeaksFor(actor: unknown): void {
 
 /**
  * Checks everything a roll to chat needs before anything is thrown, spent or written: the engine, the
- * request, the options, and the `rollingBones.preRoll` hook (a handler returning `false` cancels). A
- * refusal is shown as one localized notification and `null` is returned.
+ * request, the options, and the `rollingBones.preRoll` hook (a handler returning `false` cancels;
+ * one that changes the configuration it receives changes the roll, checked again). A refusal is
+ * shown as one localized notification and `null` is returned.
  */
 export function prepareRoll(engine: unknown, request: unknown, options: unknown = {}): PreparedRoll | null {
   let roll: EngineRoll;
@@ -84,18 +85,42 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
     reportError(error);
     return null;
   }
-  if (post.rollOptions) Object.assign(roll.options, { ...post.rollOptions, ...roll.engineOptions });
-  const visibility = post.visibility ?? currentVisibility();
+  const id = engine as RollableEngine; // buildRoll accepted it
+  const config: RollConfiguration = {
+    engine: id,
+    request: structuredClone(roll.request),
+    visibility: post.visibility ?? currentVisibility(),
+    flavor: post.flavor,
+    rollOptions: structuredClone(post.rollOptions ?? {}),
+  };
+  const asked = JSON.stringify(config.request);
   /**
-   * A hook event that fires before an engine roll is thrown.
+   * A hook event that fires before an engine roll is thrown (after its dialog, before any point is
+   * spent).
    * @param engine - The engine id.
-   * @param request - The validated request (mutations are ignored).
+   * @param request - The validated request (`config.request`: changes take effect).
    * @param visibility - Who will see the roll.
+   * @param config - The roll's configuration ({@link RollConfiguration}): changes take effect.
    * @returns `false` to cancel the roll.
    */
-  const id = engine as RollableEngine; // buildRoll accepted it
-  if (Hooks.call("rollingBones.preRoll", id, roll.request, visibility) === false) return null;
-  return { engine: id, roll, visibility, options: post };
+  if (Hooks.call("rollingBones.preRoll", id, config.request, config.visibility, config) === false) return null;
+  try {
+    const { rollOptions: _given, ...rest } = post;
+    post = checkPostOptions({
+      ...rest,
+      visibility: config.visibility,
+      flavor: config.flavor,
+      ...(post.rollOptions !== undefined || Object.keys(config.rollOptions).length > 0
+        ? { rollOptions: config.rollOptions }
+        : {}),
+    });
+    if (JSON.stringify(config.request) !== asked) roll = buildRoll(id, config.request);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  if (post.rollOptions) Object.assign(roll.options, { ...post.rollOptions, ...roll.engineOptions });
+  return { engine: id, roll, visibility: config.visibility, options: post };
 }
 
 /**

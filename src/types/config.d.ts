@@ -9,6 +9,7 @@ import type { ActionReply } from "../services/gm-action.ts";
 import type { PendingAssist } from "../dice/rolls/points-card.ts";
 import type { PointsSpendEvent } from "../services/points/actions.ts";
 import type { SpendRecord } from "../services/points/ledger.ts";
+import type { DialogConfiguration, RollConfiguration } from "../services/prepared-roll.ts";
 import type { RequestRecord, RequestSecret } from "../services/requests/names.ts";
 import type { DamageHookEvent } from "../services/harm/apply.ts";
 
@@ -76,7 +77,15 @@ declare module "fvtt-types/configuration" {
   namespace Hooks {
     /** The system's own hooks, documented where they fire. */
     interface HookConfig {
-      "rollingBones.preRoll": (engine: string, request: unknown, visibility: string) => boolean | void;
+      /** Before a roll's dialog opens (or a fast roll is made); changes to the configuration take effect, `false` cancels. */
+      "rollingBones.preConfigure": (config: DialogConfiguration) => boolean | void;
+      /** After the dialog, before any die is thrown or point spent; changes to `config` take effect, `false` cancels. */
+      "rollingBones.preRoll": (
+        engine: string,
+        request: unknown,
+        visibility: string,
+        config: RollConfiguration,
+      ) => boolean | void;
       "rollingBones.roll": (roll: foundry.dice.Roll, message: ChatMessage.Implementation | undefined) => void;
       /** Before action dice leave a pool (on the active GM's client); `false` refuses the spend. */
       "rollingBones.preSpend": (spend: SpendEvent) => boolean | void;

@@ -3,9 +3,12 @@
  * engine's form → request and odds views, the skip-dialog rule, formatting) for tests and other
  * modules.
  */
-import type { EngineId } from "../../engines/core.ts";
+import { EngineError, shared, type EngineId } from "../../engines/core.ts";
+import { reportError } from "../../helpers/notify.ts";
+import { MAX_FLAVOR } from "../../services/roll.ts";
+import type { DialogConfiguration } from "../../services/prepared-roll.ts";
 import { dialogSettingsFor, rollDirect, startingRequest, type OpenRollDialogOptions } from "./direct.ts";
-import { DIALOG_ENGINES } from "./engines.ts";
+import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";
 import { skipsDialog } from "./keybindings.ts";
 
@@ -38,10 +41,59 @@ export { poolDialog } from "./pool-roll-dialog.ts";
 export { wildDialog } from "./wild-roll-dialog.ts";
 
 /**
+ * Asks the `rollingBones.preConfigure` hook about a roll before its dialog opens: a handler may change
+ * the request the dialog starts from, the title, the options stored with the roll and whether the
+ * dialog opens ({@link DialogConfiguration}), or return `false` to cancel. A change that is not of
+ * the right kind (a title that is not text, a request that is not an object) shows one localized
+ * message and nothing is rolled.
+ *
+ * @returns The options the dialog (or the fast roll) starts from, with `dialog` saying whether it
+ *   opens; `null` when the roll was cancelled or refused.
+ */
+function configureRoll<E extends EngineId>(
+  engine: E,
+  options: OpenRollDialogOptions<E>,
+): (OpenRollDialogOptions<E> & { dialog: boolean }) | null {
+  const config: DialogConfiguration = {
+    engine,
+    actor: options.actor ?? null,
+    request: structuredClone({ ...(options.initial ?? {}) }),
+    title: options.title,
+    rollOptions: structuredClone(options.rollOptions ?? {}),
+    dialog: !skipsDialog(options.event),
+  };
+  /**
+   * A hook event that fires before a roll's dialog opens (or its fast roll is made).
+   * @param config - The roll's configuration ({@link DialogConfiguration}): changes take effect.
+   * @returns `false` to cancel the roll.
+   */
+  if (Hooks.call("rollingBones.preConfigure", config) === false) return null;
+  try {
+    if (!shared.isRecord(config.request)) throw new EngineError("BadPostOption", { option: "request" });
+    if (!shared.isRecord(config.rollOptions)) throw new EngineError("BadPostOption", { option: "rollOptions" });
+    if (typeof config.dialog !== "boolean") throw new EngineError("BadPostOption", { option: "dialog" });
+    if (config.title !== undefined && typeof config.title !== "string")
+      throw new EngineError("BadPostOption", { option: "flavor" });
+    shared.requireText(config.title, "flavor", MAX_FLAVOR);
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
+  return {
+    ...options,
+    initial: config.request as Partial<RequestByEngine[E]>,
+    title: config.title,
+    ...(Object.keys(config.rollOptions).length > 0 || options.rollOptions ? { rollOptions: config.rollOptions } : {}),
+    dialog: config.dialog,
+  };
+}
+
+/**
  * Opens the roll dialog of an engine, or, when the triggering event held the *Roll without the dialog*
  * keys (or, when the client setting `skipDialogDefault` is on, did not hold the *Open the roll dialog*
  * keys; both Shift by default, rebindable in Configure Controls), rolls the initial request at once
- * exactly as an untouched dialog would.
+ * exactly as an untouched dialog would. The `rollingBones.preConfigure` hook is asked first
+ * ({@link configureRoll}); the dialog's roll then asks `rollingBones.preRoll` (`services/roll.ts`).
  *
  * @example
  * ```ts
@@ -58,7 +110,10 @@ export async function openRollDialog<E extends EngineId>(
   engine: E,
   options: OpenRollDialogOptions<E> = {},
 ): Promise<ChatMessage.Implementation | null> {
-  if (skipsDialog(options.event)) return rollDirect(engine, options);
+  const configured = configureRoll(engine, options);
+  if (configured === null) return null;
+  options = configured;
+  if (!configured.dialog) return rollDirect(engine, options);
   const settings = dialogSettingsFor(options);
   const values = DIALOG_ENGINES[engine].requestToForm(startingRequest(engine, options, settings), settings);
   return RollDialog.wait({
