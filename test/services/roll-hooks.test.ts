@@ -39,7 +39,7 @@ async function boot(): Promise<typeof Api> {
 /** The request and flavor of the last posted roll. */
 function lastRoll() {
   const stored = w.double.storedMessages().at(-1)!;
-  const roll = JSON.parse((stored.rolls as string[])[0]!) as { options: { request: Record<string, unknown> } };
+  const roll = JSON.parse(stored.rolls[0]!) as { options: { request: Record<string, unknown> } };
   return { request: roll.options.request, flavor: stored.flavor, whisper: stored.whisper, stored };
 }
 
@@ -67,7 +67,7 @@ describe("rollingBones.preConfigure, before the dialog", () => {
     const { request, flavor, stored } = lastRoll();
     expect(request.bonus).toBe(2);
     expect(flavor).toBe("Heave &lt;b&gt;hard&lt;/b&gt;");
-    expect(JSON.parse((stored.rolls as string[])[0]!).options.fromModule).toBe("lever");
+    expect((JSON.parse(stored.rolls[0]!) as { options: { fromModule?: unknown } }).options.fromModule).toBe("lever");
   });
 
   it("the dialog opens on the changed request, and its roll carries it", async () => {
@@ -75,7 +75,7 @@ describe("rollingBones.preConfigure, before the dialog", () => {
     w.double.Hooks.on("rollingBones.preConfigure", (config: DialogConfiguration) => {
       config.request.penalty = 1;
     });
-    await w.double.actAs(ALICE, () => void api.rollTrait(AYLA, BODY));
+    w.double.actAs(ALICE, () => void api.rollTrait(AYLA, BODY));
     await w.double.settle();
     const [dialog] = dialogs();
     expect(dialog).toBeDefined();
