@@ -20,6 +20,7 @@ import { dialogSettingsFor, DIALOG_ENGINES, evaluateForm, postDialogRoll } from 
 import type { FormValues } from "../applications/dialogs/form-values.ts";
 import { dialogAttack, equipmentOf, traitRollOptions } from "../applications/sheets/roll-trait.ts";
 import { rollCardDamage } from "../applications/chat/damage-control.ts";
+import { cardDrawn } from "../applications/chat/card-views.ts";
 import { calibrate, throwD4, withFaces, type FaceMapping } from "./faces.ts";
 import type { Face } from "./dice-scenarios.ts";
 import type { Assert, QuenchApi, QuenchContext } from "./batch.ts";
@@ -64,9 +65,11 @@ async function attackAs(
   );
 }
 
-/** A card as the running client sees it now. */
-function cardOf(message: ChatMessage.Implementation): Promise<HTMLElement> {
-  return (game.messages.get(message.id ?? "") ?? message).renderHTML();
+/** A card as the running client sees it now, every view of its parts in place. */
+async function cardOf(message: ChatMessage.Implementation): Promise<HTMLElement> {
+  const html = await (game.messages.get(message.id ?? "") ?? message).renderHTML();
+  await cardDrawn(html);
+  return html;
 }
 
 /**

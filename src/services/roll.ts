@@ -70,6 +70,20 @@ export function checkSpeaksFor(actor: unknown): void {
 }
 
 /**
+ * A JSON copy of a value a roll stores (what Foundry keeps of it: functions and `undefined` left
+ * out), for a hook handler to change.
+ *
+ * @throws EngineError `BadPostOption` naming `option` for a value JSON cannot hold (a cycle, a BigInt).
+ */
+export function jsonCopy<T>(value: T, option: string): T {
+  try {
+    return JSON.parse(JSON.stringify(value)) as T;
+  } catch {
+    throw new EngineError("BadPostOption", { option });
+  }
+}
+
+/**
  * Checks everything a roll to chat needs before anything is thrown, spent or written: the engine, the
  * request, the options, and the `rollingBones.preRoll` hook (a handler returning `false` cancels;
  * one that changes the configuration it receives changes the roll, checked again). A refusal is
@@ -86,13 +100,19 @@ export function prepareRoll(engine: unknown, request: unknown, options: unknown 
     return null;
   }
   const id = engine as RollableEngine; // buildRoll accepted it
-  const config: RollConfiguration = {
-    engine: id,
-    request: structuredClone(roll.request),
-    visibility: post.visibility ?? currentVisibility(),
-    flavor: post.flavor,
-    rollOptions: structuredClone(post.rollOptions ?? {}),
-  };
+  let config: RollConfiguration;
+  try {
+    config = {
+      engine: id,
+      request: jsonCopy(roll.request, "request"),
+      visibility: post.visibility ?? currentVisibility(),
+      flavor: post.flavor,
+      rollOptions: jsonCopy(post.rollOptions ?? {}, "rollOptions"),
+    };
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
   const asked = JSON.stringify(config.request);
   /**
    * A hook event that fires before an engine roll is thrown (after its dialog, before any point is

@@ -10,10 +10,26 @@ import { addRequestRows } from "../requests/card.ts";
 import { addActionDiceControls } from "./action-card-listeners.ts";
 import { addAutomaticControls } from "./automatic-controls.ts";
 import { listenForCardControls } from "./card-actions.ts";
-import { addDamageControl } from "./damage-control.ts";
 import { addHarmControls } from "./harm-controls.ts";
 import { addPointsControls } from "./points-card-listeners.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
+
+/** An option the card's first roll stores (what a view's cheap test reads before its code loads). */
+const rollOption = (message: ChatMessage.Implementation, key: string): unknown =>
+  (message.rolls[0]?.options as Record<string, unknown> | undefined)?.[key];
+
+/**
+ * The attack card's Roll damage button: its code loads with the first card naming a weapon
+ * (`damage-control.ts`, which checks the viewer's rights).
+ */
+const damageButton = lazyDecoration(
+  "damage button",
+  (message) => rollOption(message, "weapon") !== undefined,
+  async () => {
+    const { addDamageControl } = await import("./damage-control.ts");
+    return (message, html) => Promise.resolve(addDamageControl(message, html));
+  },
+);
 
 /**
  * The GM's view of an attack roll's targets' hidden figures: its code loads with the first card with
@@ -21,7 +37,7 @@ import { lazyDecoration } from "./lazy-decoration.ts";
  */
 const targetFigures = lazyDecoration(
   "target figures",
-  (message) => game.user.isGM && Array.isArray((message.rolls[0]?.options as { targets?: unknown })?.targets),
+  (message) => game.user.isGM && Array.isArray(rollOption(message, "targets")),
   async () => {
     const { addGmTargetFigures } = await import("./target-figures.ts");
     return (message, html) => Promise.resolve(addGmTargetFigures(message, html));
@@ -45,7 +61,7 @@ export const PART_VIEWS: readonly PartView[] = [
   // A request card's rows: who rolled, Roll and Reveal.
   { kinds: ["rollRequest"], add: addRequestRows },
   // An attack roll's Roll damage button.
-  { kinds: ["roll"], add: addDamageControl },
+  { kinds: ["roll"], add: damageButton.add },
   // The GM's view of an attack roll's targets' hidden figures.
   { kinds: ["roll"], add: targetFigures.add },
   // The GM's answer to a request for an automatic success.
@@ -61,6 +77,19 @@ export const PART_VIEWS: readonly PartView[] = [
 export function drawCardParts(message: ChatMessage.Implementation, html: HTMLElement): void {
   listenForCardControls(html);
   const kinds = new Set(cardParts(storedCard(message)).map((part) => part.kind));
-  if (kinds.size === 0) return;
-  for (const view of PART_VIEWS) if (view.kinds.some((kind) => kinds.has(kind))) void view.add(message, html);
+  const work = PART_VIEWS.filter((view) => view.kinds.some((kind) => kinds.has(kind))).map((view) =>
+    Promise.resolve(view.add(message, html)),
+  );
+  drawing.set(
+    html,
+    Promise.all(work).then(() => undefined),
+  );
+}
+
+/** The views still being drawn into each rendered element. */
+const drawing = new WeakMap<HTMLElement, Promise<void>>();
+
+/** Resolves once every view of a rendered card is in place (tests, Quench). */
+export function cardDrawn(html: HTMLElement): Promise<void> {
+  return drawing.get(html) ?? Promise.resolve();
 }

@@ -5,7 +5,7 @@
  */
 import { EngineError, shared, type EngineId } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { MAX_FLAVOR } from "../../services/roll.ts";
+import { jsonCopy, MAX_FLAVOR } from "../../services/roll.ts";
 import type { DialogConfiguration } from "../../services/prepared-roll.ts";
 import { dialogSettingsFor, rollDirect, startingRequest, type OpenRollDialogOptions } from "./direct.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
@@ -54,14 +54,20 @@ function configureRoll<E extends EngineId>(
   engine: E,
   options: OpenRollDialogOptions<E>,
 ): (OpenRollDialogOptions<E> & { dialog: boolean }) | null {
-  const config: DialogConfiguration = {
-    engine,
-    actor: options.actor ?? null,
-    request: structuredClone({ ...(options.initial ?? {}) }),
-    title: options.title,
-    rollOptions: structuredClone(options.rollOptions ?? {}),
-    dialog: !skipsDialog(options.event),
-  };
+  let config: DialogConfiguration;
+  try {
+    config = {
+      engine,
+      actor: options.actor ?? null,
+      request: jsonCopy<Record<string, unknown>>({ ...(options.initial ?? {}) }, "request"),
+      title: options.title,
+      rollOptions: jsonCopy(options.rollOptions ?? {}, "rollOptions"),
+      dialog: !skipsDialog(options.event),
+    };
+  } catch (error) {
+    reportError(error);
+    return null;
+  }
   /**
    * A hook event that fires before a roll's dialog opens (or its fast roll is made).
    * @param config - The roll's configuration ({@link DialogConfiguration}): changes take effect.

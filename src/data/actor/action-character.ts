@@ -5,6 +5,7 @@
  * still reads them (the world migration moves them to Items).
  */
 
+import { ActorModel } from "./base-model.ts";
 import { migrateActionCharacter } from "../migrations/index.ts";
 import {
   ACTION_ABILITIES,
@@ -16,17 +17,10 @@ import {
 } from "./constants.ts";
 import { heldDiceOf } from "./held.ts";
 import type { BarValue } from "./bars.ts";
-import { actionDiceFor, withinMax } from "./derived.ts";
-import {
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  healthField,
-  intField,
-  nameField,
-  versionField,
-} from "./fields.ts";
-import type { SameShape } from "./shape.ts";
+import { actionDiceFor } from "./derived.ts";
+import { entriesField, fixedKeysField, intField, nameField } from "../fields/index.ts";
+import { defenceField, healthField, versionField } from "./fields.ts";
+import type { SameShape } from "../fields/shape.ts";
 import type { ActionCharacterDerived, ActionCharacterSource } from "./types.ts";
 import { isActionLevel } from "./validators.ts";
 
@@ -78,11 +72,9 @@ export const actionShapeCheck: SameShape<
 > = true;
 
 /** The data model of an action character's `system`. */
-export class ActionCharacterModel extends foundry.abstract.TypeDataModel<
+export class ActionCharacterModel extends ActorModel<
   ActionCharacterSchema,
   Actor.Implementation,
-  // Base data: nothing beyond the schema (an empty object type, as fvtt-types expects).
-  Record<never, never>,
   ActionCharacterDerived & Record<string, unknown>
 > {
   /** Field labels and hints come from `ROLLING_BONES.Actor.action-character.FIELDS`. */
@@ -92,14 +84,10 @@ export class ActionCharacterModel extends foundry.abstract.TypeDataModel<
     return actionSchema();
   }
 
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateActionCharacter(source));
-  }
+  static override migrateSource = migrateActionCharacter;
 
   /** Derives the action dice (die size and count) from the level, and the matching GM die. */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
+  protected override prepareOwnData(): void {
     this.actionDice = actionDiceFor(this.level);
   }
 

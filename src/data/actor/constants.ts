@@ -38,14 +38,11 @@ export function isCharacterType(type: unknown): type is CharacterType {
   return typeof type === "string" && (CHARACTER_TYPES as readonly string[]).includes(type);
 }
 
-/** The longest name a user may give a skill, weapon, condition or trait. */
-export const MAX_NAME_LENGTH = 80;
+/** The longest name a user may give a skill, weapon, condition or trait (`data/fields`). */
+export { MAX_ENTRIES, MAX_NAME_LENGTH } from "../fields/limits.ts";
 
-/** The longest name a sheet gives a character or an item (its header's input says so where it is typed). */
-export const MAX_DOCUMENT_NAME = 80;
-
-/** The most entries one list (skills, weapons, conditions…) may hold. */
-export const MAX_ENTRIES = 100;
+/** The longest name a sheet gives a character or an item (`data/fields/rules.ts`). */
+export { MAX_DOCUMENT_NAME } from "../fields/rules.ts";
 
 /** The largest point total (karma, Character Points, Fate Points) a sheet may hold. */
 export const MAX_POINTS = 9999;

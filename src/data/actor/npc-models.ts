@@ -12,13 +12,14 @@ import {
 } from "../migrations/index.ts";
 import { actionSchema } from "./action-character.ts";
 import { NPC_MAX_NOTES, NPC_OMITTED, type CharacterType } from "./constants.ts";
-import { piHindrance, withinMax } from "./derived.ts";
-import { textField } from "./fields.ts";
+import { piHindrance } from "./derived.ts";
+import { ActorModel } from "./base-model.ts";
+import { textField } from "../fields/index.ts";
 import type { NpcSource } from "./npc.ts";
 import { percentileSchema } from "./percentile-character.ts";
 import { piSchema } from "./pi-character.ts";
 import { poolSchema } from "./pool-character.ts";
-import type { SameShape } from "./shape.ts";
+import type { SameShape } from "../fields/shape.ts";
 import type { PiCharacterDerived } from "./types.ts";
 import { wildSchema } from "./wild-character.ts";
 
@@ -59,114 +60,45 @@ function prefixes(type: CharacterType, npc: string): string[] {
 }
 
 /** The data model of a percentile NPC's `system`. */
-export class PercentileNpcModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof percentileNpcSchema>,
-  Actor.Implementation
-> {
+export class PercentileNpcModel extends ActorModel<ReturnType<typeof percentileNpcSchema>, Actor.Implementation> {
   static override LOCALIZATION_PREFIXES = prefixes("percentile-character", "percentile-npc");
-
-  static override defineSchema() {
-    return percentileNpcSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migratePercentileCharacter(source));
-  }
-
-  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
-  }
+  static override defineSchema = percentileNpcSchema;
+  static override migrateSource = migratePercentileCharacter;
 }
 
 /** The data model of an action-dice NPC's `system`. */
-export class ActionNpcModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof actionNpcSchema>,
-  Actor.Implementation
-> {
+export class ActionNpcModel extends ActorModel<ReturnType<typeof actionNpcSchema>, Actor.Implementation> {
   static override LOCALIZATION_PREFIXES = prefixes("action-character", "action-npc");
-
-  static override defineSchema() {
-    return actionNpcSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateActionCharacter(source));
-  }
-
-  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
-  }
+  static override defineSchema = actionNpcSchema;
+  static override migrateSource = migrateActionCharacter;
 }
 
 /** The data model of a Wild Die NPC's `system`. */
-export class WildNpcModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof wildNpcSchema>,
-  Actor.Implementation
-> {
+export class WildNpcModel extends ActorModel<ReturnType<typeof wildNpcSchema>, Actor.Implementation> {
   static override LOCALIZATION_PREFIXES = prefixes("wild-character", "wild-npc");
-
-  static override defineSchema() {
-    return wildNpcSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateWildCharacter(source));
-  }
-
-  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
-  }
+  static override defineSchema = wildNpcSchema;
+  static override migrateSource = migrateWildCharacter;
 }
 
 /** The data model of a Precision & Impact NPC's `system`. */
-export class PiNpcModel extends foundry.abstract.TypeDataModel<
+export class PiNpcModel extends ActorModel<
   ReturnType<typeof piNpcSchema>,
   Actor.Implementation,
-  Record<never, never>,
   PiCharacterDerived & Record<string, unknown>
 > {
   static override LOCALIZATION_PREFIXES = prefixes("pi-character", "pi-npc");
+  static override defineSchema = piNpcSchema;
+  static override migrateSource = migratePiCharacter;
 
-  static override defineSchema() {
-    return piNpcSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migratePiCharacter(source));
-  }
-
-  /** Derives the one hindrance the active conditions impose, as a character's. */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
+  /** The one hindrance the active conditions impose, as a character's. */
+  protected override prepareOwnData(): void {
     this.hindrance = piHindrance(this.conditions);
   }
 }
 
 /** The data model of a dice-pool NPC's `system`. */
-export class PoolNpcModel extends foundry.abstract.TypeDataModel<
-  ReturnType<typeof poolNpcSchema>,
-  Actor.Implementation
-> {
+export class PoolNpcModel extends ActorModel<ReturnType<typeof poolNpcSchema>, Actor.Implementation> {
   static override LOCALIZATION_PREFIXES = prefixes("pool-character", "pool-npc");
-
-  static override defineSchema() {
-    return poolNpcSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migratePoolCharacter(source));
-  }
-
-  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
-  }
+  static override defineSchema = poolNpcSchema;
+  static override migrateSource = migratePoolCharacter;
 }

@@ -5,19 +5,11 @@
 
 import { migratePercentileCharacter } from "../migrations/index.ts";
 import { PERCENTILE_ATTRIBUTES, PERCENTILE_MAX_RATING } from "./constants.ts";
-import { withinMax } from "./derived.ts";
-import {
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  healthField,
-  intField,
-  nameField,
-  pointsField,
-  versionField,
-} from "./fields.ts";
+import { ActorModel } from "./base-model.ts";
+import { entriesField, fixedKeysField, intField, nameField } from "../fields/index.ts";
+import { defenceField, healthField, pointsField, versionField } from "./fields.ts";
 import type { PercentileCharacterSource } from "./types.ts";
-import type { SameShape } from "./shape.ts";
+import type { SameShape } from "../fields/shape.ts";
 
 import fields = foundry.data.fields;
 
@@ -48,10 +40,7 @@ export const percentileShapeCheck: SameShape<
 > = true;
 
 /** The data model of a percentile character's `system`. */
-export class PercentileCharacterModel extends foundry.abstract.TypeDataModel<
-  PercentileCharacterSchema,
-  Actor.Implementation
-> {
+export class PercentileCharacterModel extends ActorModel<PercentileCharacterSchema, Actor.Implementation> {
   /** Field labels and hints come from `ROLLING_BONES.Actor.percentile-character.FIELDS`. */
   static override LOCALIZATION_PREFIXES = ["ROLLING_BONES.Actor.percentile-character"];
 
@@ -59,13 +48,5 @@ export class PercentileCharacterModel extends foundry.abstract.TypeDataModel<
     return percentileSchema();
   }
 
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migratePercentileCharacter(source));
-  }
-
-  /** Keeps health within its maximum in the prepared data (derived.ts `withinMax`). */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
-  }
+  static override migrateSource = migratePercentileCharacter;
 }

@@ -3,6 +3,7 @@
  * roll two attributes and add to Precision or Impact, and conditions that hinder while active.
  */
 
+import { ActorModel } from "./base-model.ts";
 import { migratePiCharacter } from "../migrations/index.ts";
 import {
   PI_ATTRIBUTES,
@@ -12,18 +13,10 @@ import {
   PI_MAX_MODIFIER,
   PI_SKILL_TARGETS,
 } from "./constants.ts";
-import { piHindrance, withinMax } from "./derived.ts";
-import {
-  choiceField,
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  healthField,
-  intField,
-  nameField,
-  versionField,
-} from "./fields.ts";
-import type { SameShape } from "./shape.ts";
+import { piHindrance } from "./derived.ts";
+import { choiceField, entriesField, fixedKeysField, intField, nameField } from "../fields/index.ts";
+import { defenceField, healthField, versionField } from "./fields.ts";
+import type { SameShape } from "../fields/shape.ts";
 import type { PiCharacterDerived, PiCharacterSource } from "./types.ts";
 import { isPiAttributePool } from "./validators.ts";
 
@@ -75,10 +68,9 @@ export type PiCharacterSchema = ReturnType<typeof piSchema>;
 export const piShapeCheck: SameShape<fields.SchemaField.InitializedData<PiCharacterSchema>, PiCharacterSource> = true;
 
 /** The data model of a Precision & Impact character's `system`. */
-export class PiCharacterModel extends foundry.abstract.TypeDataModel<
+export class PiCharacterModel extends ActorModel<
   PiCharacterSchema,
   Actor.Implementation,
-  Record<never, never>,
   PiCharacterDerived & Record<string, unknown>
 > {
   /** Field labels and hints come from `ROLLING_BONES.Actor.pi-character.FIELDS`. */
@@ -88,14 +80,10 @@ export class PiCharacterModel extends foundry.abstract.TypeDataModel<
     return piSchema();
   }
 
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migratePiCharacter(source));
-  }
+  static override migrateSource = migratePiCharacter;
 
   /** Derives the one hindrance the active conditions impose. */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
+  protected override prepareOwnData(): void {
     this.hindrance = piHindrance(this.conditions);
   }
 }

@@ -4,21 +4,14 @@
  * traits with permanent dots and current points (never above the permanent rating).
  */
 
+import { ActorModel } from "./base-model.ts";
 import { migratePoolCharacter } from "../migrations/index.ts";
 import { POOL_ATTRIBUTES, POOL_MAX_ABILITY_DOTS, POOL_MAX_DOTS, POOL_MAX_TEN_POINT } from "./constants.ts";
 import { willpowerBar, type BarValue } from "./bars.ts";
-import { clampTenPoint, withinMax } from "./derived.ts";
-import {
-  choiceField,
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  healthField,
-  intField,
-  nameField,
-  versionField,
-} from "./fields.ts";
-import type { SameShape } from "./shape.ts";
+import { clampTenPoint } from "./derived.ts";
+import { choiceField, entriesField, fixedKeysField, intField, nameField } from "../fields/index.ts";
+import { defenceField, healthField, versionField } from "./fields.ts";
+import type { SameShape } from "../fields/shape.ts";
 import type { PoolCharacterSource } from "./types.ts";
 
 import fields = foundry.data.fields;
@@ -65,10 +58,9 @@ export const poolShapeCheck: SameShape<
 > = true;
 
 /** The data model of a dice-pool character's `system`. */
-export class PoolCharacterModel extends foundry.abstract.TypeDataModel<
+export class PoolCharacterModel extends ActorModel<
   PoolCharacterSchema,
   Actor.Implementation,
-  Record<never, never>,
   { willpowerBar: BarValue } & Record<string, unknown>
 > {
   /** Field labels and hints come from `ROLLING_BONES.Actor.pool-character.FIELDS`. */
@@ -78,17 +70,13 @@ export class PoolCharacterModel extends foundry.abstract.TypeDataModel<
     return poolSchema();
   }
 
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migratePoolCharacter(source));
-  }
+  static override migrateSource = migratePoolCharacter;
 
   /**
    * Keeps current points within the permanent rating in the prepared data (Active Effects skip
    * the schema's limits, and an older world may hold current above permanent).
    */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
+  protected override prepareOwnData(): void {
     this.willpower = clampTenPoint(this.willpower, POOL_MAX_TEN_POINT);
     for (const [id, trait] of Object.entries(this.traits)) this.traits[id] = clampTenPoint(trait, POOL_MAX_TEN_POINT);
     // Willpower as a token bar (`willpowerBar`): current of permanent.

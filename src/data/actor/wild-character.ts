@@ -3,6 +3,7 @@
  * Points (five to start with) and the points spent in the current session.
  */
 
+import { ActorModel } from "./base-model.ts";
 import { migrateWildCharacter } from "../migrations/index.ts";
 import {
   MAX_POINTS,
@@ -11,19 +12,10 @@ import {
   WILD_FATE_POINTS_PER_SESSION,
   WILD_STARTING_FATE_POINTS,
 } from "./constants.ts";
-import { wildSessionLeft, withinMax } from "./derived.ts";
-import {
-  choiceField,
-  defenceField,
-  entriesField,
-  fixedKeysField,
-  healthField,
-  intField,
-  nameField,
-  pointsField,
-  versionField,
-} from "./fields.ts";
-import type { SameShape } from "./shape.ts";
+import { wildSessionLeft } from "./derived.ts";
+import { choiceField, entriesField, fixedKeysField, intField, nameField } from "../fields/index.ts";
+import { defenceField, healthField, pointsField, versionField } from "./fields.ts";
+import type { SameShape } from "../fields/shape.ts";
 import type { WildCharacterDerived, WildCharacterSource } from "./types.ts";
 import { notify } from "../../helpers/notify.ts";
 import { changesSessionCounters, isDieCode, raisesFatePoints } from "./validators.ts";
@@ -76,10 +68,9 @@ export const wildShapeCheck: SameShape<
 > = true;
 
 /** The data model of a wild-die character's `system`. */
-export class WildCharacterModel extends foundry.abstract.TypeDataModel<
+export class WildCharacterModel extends ActorModel<
   WildCharacterSchema,
   Actor.Implementation,
-  Record<never, never>,
   WildCharacterDerived & Record<string, unknown>
 > {
   /** Field labels and hints come from `ROLLING_BONES.Actor.wild-character.FIELDS`. */
@@ -89,14 +80,10 @@ export class WildCharacterModel extends foundry.abstract.TypeDataModel<
     return wildSchema();
   }
 
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateWildCharacter(source));
-  }
+  static override migrateSource = migrateWildCharacter;
 
   /** Derives what may still be spent this session. */
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    this.health = withinMax(this.health);
+  protected override prepareOwnData(): void {
     this.sessionLeft = wildSessionLeft(this);
   }
 

@@ -1,7 +1,7 @@
 /** Schema fragments the item models share (fresh fields each call: a field belongs to one schema). */
 
-import { intField, textField } from "../actor/fields.ts";
-import { succeeds } from "../actor/validators.ts";
+import { intField, textField } from "../fields/index.ts";
+import { succeeds } from "../fields/rules.ts";
 import { ITEM_MAX_DESCRIPTION, ITEM_MAX_PI_MODIFIER, ITEM_SCHEMA_VERSION } from "./constants.ts";
 
 import fields = foundry.data.fields;

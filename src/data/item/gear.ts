@@ -1,8 +1,8 @@
 /** The gear item: anything carried that is not a weapon, with a quantity and the figures equipment has in each engine. */
 
-import { intField } from "../actor/fields.ts";
+import { intField } from "../fields/index.ts";
 import { migrateGear } from "../migrations/item-v2.ts";
-import type { SameShape } from "../actor/shape.ts";
+import type { SameShape } from "../fields/shape.ts";
 import { GEAR_MAX_QUANTITY } from "./constants.ts";
 import { checkedTextField, descriptionField, itemVersionField, piModifiersField } from "./fields.ts";
 import type { GearSource } from "./types.ts";

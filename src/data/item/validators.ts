@@ -5,8 +5,9 @@
  */
 
 import { shared, wild } from "../../engines/core.ts";
-import { MAX_NAME_LENGTH, POOL_ATTRIBUTES } from "../actor/constants.ts";
-import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../actor/validators.ts";
+import { POOL_ATTRIBUTES } from "../actor/constants.ts";
+import { MAX_NAME_LENGTH } from "../fields/limits.ts";
+import { checkChanges, int, maxText, rule, versionRule, type PreparedUpdate, type Rule } from "../fields/rules.ts";
 import { checkDamageFormula } from "./damage.ts";
 import { newGear, newWeapon } from "./defaults.ts";
 import {

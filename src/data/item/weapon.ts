@@ -5,9 +5,9 @@
  */
 
 import { POOL_ATTRIBUTES } from "../actor/constants.ts";
-import { choiceField, intField, nameField } from "../actor/fields.ts";
+import { choiceField, intField, nameField } from "../fields/index.ts";
 import { migrateWeapon } from "../migrations/item-v2.ts";
-import type { SameShape } from "../actor/shape.ts";
+import type { SameShape } from "../fields/shape.ts";
 import {
   WEAPON_KINDS,
   WEAPON_MAX_ATTACK,
