@@ -69,6 +69,7 @@ export const SCENARIOS = [
   "test/applications/self-check.test.ts",
   "test/services/card-model.test.ts",
   "test/services/roll-hooks.test.ts",
+  "test/documents/actor.test.ts",
 ];
 
 /**

@@ -13,6 +13,7 @@ import { registerSystemChatCommands } from "./chat-message.ts";
 import { registerPluralHelper } from "../helpers/plural.ts";
 import { conditionStatusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
+import { actorClass } from "../documents/actor.ts";
 import { effectChange, registerExpiryEvent, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { KEYBINDINGS, keysHeldNow, registerKeybindings } from "../applications/dialogs/keybindings.ts";
@@ -42,6 +43,8 @@ export function onInit(): void {
   }
   // Character and NPC data models and their sheets, one of each per engine (src/data/actor, src/applications/sheets).
   CONFIG.Actor.dataModels = actorModels;
+  // Behaviour on the actor itself: rollTrait, rollAttack, applyDamage, heal, addCondition, conditions, points (src/documents).
+  CONFIG.Actor.documentClass = actorClass();
   CONFIG.Actor.typeLabels = { ...CONFIG.Actor.typeLabels, ...TYPE_LABELS, ...NPC_TYPE_LABELS };
   // The system's conditions as status effects (token HUD, sheets): Active Effects that change rolls.
   // v13 keeps them in an array, v14 in a record by id (helpers/compat.ts).

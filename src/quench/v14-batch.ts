@@ -203,6 +203,18 @@ export function registerV14Batch(quench: QuenchApi): void {
           }
         });
 
+        context.it("every actor is the system's Actor class, with its behaviour", () => {
+          // Issue 36: CONFIG.Actor.documentClass is the system's subclass of the class configured before it.
+          assert.equal(CONFIG.Actor.documentClass.name, "RollingBonesActor", "the configured class");
+          for (const actor of game.actors) {
+            const own = actor as unknown as Record<string, unknown>;
+            for (const method of ["rollTrait", "rollAttack", "applyDamage", "heal", "addCondition", "points"]) {
+              assert.equal(typeof own[method], "function", `${actor.name ?? ""}.${method}`);
+            }
+            assert.isTrue(Array.isArray(own.conditions), `${actor.name ?? ""}.conditions`);
+          }
+        });
+
         context.it("a GM sees a player's self roll as a roll whose content is hidden", async () => {
           // Issue 23, fault 12: a self roll whispers to its author (API13 CONST.DICE_ROLL_MODES SELF); that a
           // GM sees it only as a roll with its content hidden is the stricter reading (public reports differ:

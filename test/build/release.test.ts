@@ -217,6 +217,7 @@ const gz = (file: string) => gzipSync(readFileSync(path.join(ROOT, file)), { lev
 const ON_DEMAND_MODULES = [
   "src/applications/chat/target-figures.ts",
   "src/applications/chat/damage-control.ts",
+  "src/documents/actor-behaviour.ts",
   "src/data/card/write.ts",
   "src/data/actor/trait-rolls.ts",
   "src/data/actor/attacks.ts",

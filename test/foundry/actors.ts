@@ -874,9 +874,9 @@ class Actor {
     return level === undefined || level === DOCUMENT_OWNERSHIP_LEVELS.INHERIT ? (own.default ?? 0) : level;
   }
 
-  /** The configured Actor class (the double's: the system sets no Actor document class). [API13 Document.implementation] */
+  /** The configured Actor class (`CONFIG.Actor.documentClass`, the system's once it has started). [API13 Document.implementation] */
   static get implementation(): typeof Actor {
-    return StrictActor;
+    return actorClass();
   }
 
   /**
@@ -946,6 +946,16 @@ class Actor {
 strictInstances(Actor);
 const StrictActor = strictClass(Actor);
 export { StrictActor as Actor };
+
+/**
+ * The class actors are built from: `CONFIG.Actor.documentClass` (the double's own until the system
+ * sets its subclass in `init`; every world, compendium and token actor is built from it). [API13
+ * CONFIG.Actor.documentClass; Document.implementation]
+ */
+function actorClass(): typeof Actor {
+  const config = (env().globals.CONFIG as { Actor?: { documentClass?: typeof Actor } } | undefined)?.Actor;
+  return config?.documentClass ?? StrictActor;
+}
 export type { Actor as ActorInstance };
 
 /**
@@ -996,7 +1006,7 @@ function worldHome(id: string): ActorHome {
 
 /** A new actor instance living in `home`, as `clientId` sees it (a token's synthetic actor, tokens.ts). */
 export function actorIn(home: ActorHome, id: string, clientId: string): Actor {
-  return new StrictActor(home, id, clientId);
+  return new (actorClass())(home, id, clientId);
 }
 
 /** This client's instance of a world actor (built on first use, kept while the world is installed). */
@@ -1005,7 +1015,7 @@ export function actorInstance(id: string, clientId: string): Actor {
   let cache = e.clientActors.get(clientId);
   if (!cache) e.clientActors.set(clientId, (cache = new Map<string, object>()));
   let actor = cache.get(id) as Actor | undefined;
-  if (!actor) cache.set(id, (actor = new StrictActor(worldHome(id), id, clientId)));
+  if (!actor) cache.set(id, (actor = new (actorClass())(worldHome(id), id, clientId)));
   return actor;
 }
 
@@ -1092,7 +1102,7 @@ export function createPacks(specs: PackSpec[], extra: readonly { collection: str
           await Promise.resolve();
           if (!spec.actors.some((a) => a.id === id)) return undefined;
           let actor = documents.get(id);
-          if (!actor) documents.set(id, (actor = new StrictActor(homeOf(id), id, currentUserId())));
+          if (!actor) documents.set(id, (actor = new (actorClass())(homeOf(id), id, currentUserId())));
           return actor;
         },
       },

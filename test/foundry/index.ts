@@ -677,7 +677,7 @@ export function installFoundry(opts: InstallOptions = {}): FoundryDouble {
       queries: {},
       sounds: strictObject({ dice: "sounds/dice.wav" }, "CONFIG.sounds"),
       // [docs/foundry-notes.md §5: CONFIG.Actor.dataModels per subtype; typeLabels name the subtypes]
-      Actor: strictObject({ dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
+      Actor: strictObject({ documentClass: Actor, dataModels: {}, typeLabels: {} }, "CONFIG.Actor"),
       // [API13 CONFIG.ActiveEffect.documentClass: the class effects are built from] (actors.ts)
       // v14 adds the expiry configuration: packages' own events (id → label) and what core does to an
       // expired effect, by default "update" (marks it expired) [API14 CONFIG.ActiveEffect expiryEvents,

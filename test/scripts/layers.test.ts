@@ -19,6 +19,8 @@ const RANK: Readonly<Record<string, number>> = {
   data: 2,
   services: 3,
   applications: 4,
+  // The document classes: behaviour on the actor, calling the services and the sheets' roll (lazily).
+  documents: 4,
   hooks: 5,
   // Other modules' integrations (Dice So Nice, Token Action HUD): entry points like the hooks.
   integrations: 5,
