@@ -14,6 +14,7 @@ import { registerPluralHelper } from "../helpers/plural.ts";
 import { conditionStatusEffects } from "../data/conditions/index.ts";
 import { activeEffectClass } from "../data/conditions/effect-class.ts";
 import { actorClass } from "../documents/actor.ts";
+import { messageClass } from "../documents/chat-message.ts";
 import { effectChange, registerExpiryEvent, registerStatusEffects } from "../helpers/compat.ts";
 import { registerSettings } from "../helpers/settings.ts";
 import { KEYBINDINGS, keysHeldNow, registerKeybindings } from "../applications/dialogs/keybindings.ts";
@@ -62,6 +63,8 @@ export function onInit(): void {
   CONFIG.Item.typeLabels = { ...CONFIG.Item.typeLabels, ...ITEM_TYPE_LABELS };
   // The system's chat cards: typed messages made of parts (src/data/card).
   CONFIG.ChatMessage.dataModels = cardModels;
+  // A card's parts read from the message itself: message.parts, message.part(kind) (src/documents).
+  CONFIG.ChatMessage.documentClass = messageClass();
   CONFIG.ChatMessage.typeLabels = { ...CONFIG.ChatMessage.typeLabels, card: "ROLLING_BONES.Card.TypeLabel" };
   // Initiative from the combat tracker rolls through the engines (services/initiative.ts).
   // One combatant rolled with the *Open the roll dialog* keys held opens its dialog (a Wild Die

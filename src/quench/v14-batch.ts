@@ -165,6 +165,9 @@ export function registerV14Batch(quench: QuenchApi): void {
                 "its parts, the unknown one left out",
               );
               assert.equal(partOf(message, "harmRecord"), "heal", "a part is read back");
+              const own = message as unknown as { parts?: unknown; part?: (kind: string) => unknown };
+              assert.deepEqual(own.parts, data.system.parts, "the message's own parts");
+              assert.equal(own.part?.("harmRecord"), "heal", "the message's own part");
               const write = partWrite(message, "harmRecord", "damage");
               await write.apply();
               assert.equal(partOf(game.messages.get(message.id ?? ""), "harmRecord"), "damage", "a part is written");

@@ -67,6 +67,23 @@ describe("a card is a typed message made of parts", () => {
     expect((partIn(stored(id), "harmLedger") as { entries: { undone: boolean }[] }).entries[0]?.undone).toBe(true);
   });
 
+  it("every client's message is the system's ChatMessage class, which reads the card's parts", async () => {
+    w = await bootHarmWorld();
+    const id = await damageCard(w, [GOBLIN], [4, 3]);
+    await pressIn(w, id, ALICE, applyButton(GOBLIN, "full"));
+    for (const user of [GM, ALICE, BOB]) {
+      const message = w.double.actAs(user, () => w.double.game.messages.get(id)!) as unknown as {
+        constructor: { name: string };
+        parts: { kind: string }[];
+        part(kind: string): unknown;
+      };
+      expect(message.constructor.name).toBe("RollingBonesChatMessage");
+      expect(message.parts.map((p) => p.kind)).toEqual(["roll", "harmLedger"]);
+      expect(message.part("harmLedger")).toEqual(partIn(stored(id), "harmLedger"));
+      expect(message.part("economy")).toBeUndefined();
+    }
+  });
+
   it("a ledger set as a flag beside the parts by the author's macro is no part of the card", async () => {
     w = await bootHarmWorld();
     const id = await damageCard(w, [GOBLIN], [2, 2]);
