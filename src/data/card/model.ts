@@ -2,7 +2,9 @@
  * The data model of the system's chat cards (`ChatMessage` subtype `card`; `system.json`
  * `documentTypes.ChatMessage`, `CONFIG.ChatMessage.dataModels`, docs/foundry-notes.md §3): the card's parts
  * (`parts.ts`). A part is kept as given; each part's owner reads and checks its data, and the model
- * leaves out a part of an unknown kind.
+ * leaves out a part of an unknown kind. It defines no `renderHTML`: core defers a message's rendering
+ * to its model's when there is one (docs/foundry-notes.md §3), so a card is drawn as any message and
+ * its parts' views are added by the chat hook.
  */
 import { CARD_TYPE, storedParts } from "./parts.ts";
 
