@@ -1,4 +1,5 @@
 import { drawCardParts } from "../applications/chat/card-views.ts";
+import { drawsOwnParts } from "../documents/chat-message.ts";
 
 /**
  * The `renderChatMessageHTML` hook (v13; docs/foundry-notes.md §3): draws the viewing user's part of a
@@ -11,5 +12,8 @@ import { drawCardParts } from "../applications/chat/card-views.ts";
  * with the first card that may carry it (`applications/chat/lazy-decoration.ts`).
  */
 export function onRenderChatMessageHTML(message: ChatMessage.Implementation, html: HTMLElement): void {
+  // The system's messages draw their parts themselves once core has drawn them (documents/chat-message.ts);
+  // a message of a class a module put in place of the system's is drawn here.
+  if (drawsOwnParts(message)) return;
   drawCardParts(message, html);
 }

@@ -10,7 +10,9 @@
  * back in a fresh world of the same actors and draws each in the GM's and a player's chat log, which
  * must match its HTML fixture byte for byte; so must the typed card that holds the same parts
  * (`type: "card"`, `system.parts`; `src/data/card`). `RB_WRITE_CARD_FIXTURES=1` plays the flows and
- * writes the fixtures afresh — in today's shape, so only from code that posts the shape to be kept.
+ * writes the fixtures afresh — in today's shape, so only from code that posts the shape to be kept;
+ * `RB_WRITE_CARD_HTML=1` draws the stored messages again and writes only their HTML. Each card is
+ * drawn with the system's own chat hook, as a table's chat log draws it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +36,15 @@ import { typedTwin } from "../support/cards.ts";
 
 const DIR = path.join(ROOT, "test/fixtures/cards");
 const WRITE = process.env.RB_WRITE_CARD_FIXTURES === "1";
+/** Draws the stored messages again and writes only their HTML fixtures (the flows are not played again). */
+const WRITE_HTML = process.env.RB_WRITE_CARD_HTML === "1";
+
+/** The system's chat hook, registered as its `registerHooks` does, in a world a flow's test set up. */
+async function withSystemHooks(d: FoundryDouble): Promise<FoundryDouble> {
+  const { onRenderChatMessageHTML } = await import("../../src/hooks/render-chat-message-html.ts");
+  d.Hooks.on("renderChatMessageHTML", onRenderChatMessageHTML);
+  return d;
+}
 
 let double: FoundryDouble | undefined;
 afterEach(() => {
@@ -184,7 +195,9 @@ describe("today's cards with ledgers and records, stored and drawn again (golden
       ["stored", stored],
       ["typed", stored.map(typedTwin)],
     ] as const) {
-      const d = await flow.boot();
+      if (WRITE_HTML && shape === "typed") continue;
+      // Each card drawn with the system's chat hook, whatever the flow's own world registers.
+      const d = await withSystemHooks(await flow.boot());
       double = d;
       // The stored messages put back in a fresh world of the same actors, their ids kept.
       for (const source of sources) {
@@ -204,7 +217,7 @@ describe("today's cards with ledgers and records, stored and drawn again (golden
         ] as const) {
           const html = drawnFor(d, viewer, source._id as string);
           const out = file(`${index}.${suffix}.html`);
-          if (WRITE && shape === "stored") writeFileSync(out, html);
+          if ((WRITE || WRITE_HTML) && shape === "stored") writeFileSync(out, html);
           else expect(html, `${shape}: flow-${name}.${index}.${suffix}.html`).toBe(readFileSync(out, "utf8"));
         }
       }

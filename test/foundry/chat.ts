@@ -682,6 +682,16 @@ export function messageInstance(id: string, clientUserId: string): ChatMessage |
     const cls = ChatMessage.implementation;
     const built = runAs(clientUserId, () => new cls(jsonClone(entry.source) as unknown as ChatMessageData));
     built._rev = entry.rev;
+    // A client's message draws itself on that client: the configured class's renderHTML (a system's
+    // override included, all it awaits too) runs as the client whose instance it is, as in a real
+    // client, where a document and the user reading it live in one page.
+    const render: unknown = Reflect.get(cls.prototype, "renderHTML");
+    Object.defineProperty(built, "renderHTML", {
+      value: (...args: unknown[]) =>
+        runAs(clientUserId, () => Reflect.apply(render as (...a: unknown[]) => unknown, built, args)),
+      configurable: true,
+      writable: true,
+    });
     cache.set(id, built);
     msg = built;
     runAs(clientUserId, () => built.rolls);

@@ -82,7 +82,13 @@ describe("no same-value write is relied on (fault 10)", () => {
       w.double.Hooks.on("renderChatMessageHTML", (message: { id: string }) => {
         if (message.id === id) drawn.push(w.double.game.user.id);
       });
-      const card = (userId: string) => w.double.chatLog(userId).messageElement(id)?.innerHTML ?? "";
+      // The card as drawn, less what each viewer gets for itself (its controls, the owner's advice).
+      const card = (userId: string) => {
+        const element = w.double.chatLog(userId).messageElement(id)?.cloneNode(true) as HTMLElement | undefined;
+        const own = "[data-controls], button[data-rb-action], details.rb-advice";
+        for (const part of element?.querySelectorAll(own) ?? []) part.remove();
+        return element?.innerHTML ?? "";
+      };
       const first = card(GM);
       const dice = countOf(w, ALICE);
       nextFaces(w, [[3, 4]]);
