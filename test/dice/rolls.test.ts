@@ -11,7 +11,11 @@ import type { RollableEngine } from "../../src/services/roll.ts";
 import type { Visibility } from "../../src/helpers/compat.ts";
 
 let double: FoundryDouble;
-afterEach(() => double.uninstall());
+// The cards drawn load their controls' code: the world settles before it goes.
+afterEach(async () => {
+  await double.settle();
+  double.uninstall();
+});
 
 async function post(
   engine: RollableEngine,
