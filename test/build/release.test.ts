@@ -218,6 +218,7 @@ const ON_DEMAND_MODULES = [
   "src/applications/chat/target-figures.ts",
   "src/applications/chat/damage-control.ts",
   "src/documents/actor-behaviour.ts",
+  "src/data/settings/art-table.ts",
   "src/data/card/write.ts",
   "src/data/actor/trait-rolls.ts",
   "src/data/actor/attacks.ts",

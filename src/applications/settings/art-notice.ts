@@ -3,7 +3,7 @@
  * Table is told, once, that the book's table can be entered, with a button that opens the editor.
  */
 import { SYSTEM_ID } from "../../constants.ts";
-import { artNoticeDue, storedArt } from "../../data/settings/art-table.ts";
+import { artNoticeDue, storedArt } from "../../data/settings/art-setting.ts";
 import { escapeHTML } from "../../helpers/html.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { openArtEditor } from "./open.ts";

@@ -1,6 +1,6 @@
 /**
- * The Action Results Table as a world setting, Foundry-free: reading the stored value, what to
- * store for a table, JSON import and export, and the GM editor's form (every number as text, the
+ * The Action Results Table as a world setting, Foundry-free: what to store for a table (reading
+ * the stored value: `art-setting.ts`), JSON import and export, and the GM editor's form (every number as text, the
  * way the inputs hold it) with its conversion to and from a table. Every table that leaves this
  * module has passed the engine's `validateArt`; anything else is refused with an
  * {@link EngineError} naming the reason.
@@ -10,6 +10,8 @@ import { artErrorData, type ArtLocalization } from "../../helpers/art-errors.ts"
 import { EngineError, percentile } from "../../engines/core.ts";
 import type { ArtColumn, ArtRange, ArtTable, LevelId } from "../../engines/percentile/core.ts";
 
+export { artNoticeDue, DEFAULT_ART_SETTING, storedArt, withArt, type ArtNoticeState } from "./art-setting.ts";
+
 const { DEFAULT_ART, LEVEL_COUNT, LEVEL_IDS, FIRST_SUCCESS, MAX_VALUE, validateArt } = percentile;
 
 /** The file name an exported table is saved under. */
@@ -17,27 +19,6 @@ export const ART_EXPORT_FILE = "action-results-table.json";
 
 /** The most columns the editor adds (a sanity limit; an imported table may have more). */
 export const MAX_EDITOR_COLUMNS = 30;
-
-/** What the setting stores for the default table: an empty object (an object setting is never `null`). */
-export const DEFAULT_ART_SETTING: Readonly<Record<string, never>> = Object.freeze({});
-
-/**
- * The table a stored setting value holds: an empty object, `null`, or anything that is not a
- * valid table means the default table. A stored value is checked again on every read, since a
- * world file can be edited by hand.
- *
- * @param stored - The setting's value.
- * @returns The checked table, or `null` for the default.
- */
-export function storedArt(stored: unknown): ArtTable | null {
-  if (stored === null || typeof stored !== "object" || Object.keys(stored).length === 0) return null;
-  try {
-    return validateArt(stored);
-  } catch (error) {
-    if (error instanceof EngineError) return null;
-    throw error;
-  }
-}
 
 /** Whether two checked tables read every rating and value the same way (names and labels aside). */
 export function sameReadings(a: ArtTable, b: ArtTable): boolean {
@@ -61,20 +42,6 @@ export function artSettingValue(table: unknown): ArtTable | Record<string, never
   const checked = validateArt(table);
   if (isDefaultArt(checked)) return {};
   return JSON.parse(JSON.stringify(checked)) as ArtTable;
-}
-
-/**
- * A percentile request reading the given table, unless it names one already. Other values pass
- * through unchanged (the engine reports a bad request).
- *
- * @param request - A percentile request (of unknown shape, as callers write it).
- * @param table - The world's table, or `null`/`undefined` for the default.
- * @returns The request, with `art` set when the world has a table and the request none.
- */
-export function withArt(request: unknown, table: ArtTable | null | undefined): unknown {
-  if (!table || typeof request !== "object" || request === null || Array.isArray(request)) return request;
-  if ((request as { art?: unknown }).art !== undefined) return request;
-  return { ...request, art: table };
 }
 
 /**
@@ -409,24 +376,4 @@ export { artErrorData, artPlace, type ArtLocalization } from "../../helpers/art-
  */
 export function artErrorText(error: EngineError, i18n: ArtLocalization): string {
   return i18n.format(error.key, artErrorData(error, i18n));
-}
-
-/** What decides whether the one-time notice about the table is shown. */
-export interface ArtNoticeState {
-  /** Whether the current user is the active GM (one GM is told, once). */
-  readonly activeGm: boolean;
-  /** Whether the notice was already shown in this world. */
-  readonly shown: boolean;
-  /** Whether the world already has a table of its own. */
-  readonly customTable: boolean;
-}
-
-/**
- * Whether to tell the GM, once per world, that the default Action Results Table can be replaced
- * with the book's: only the active GM is told, only once, and not when a table was already set.
- *
- * @param state - Who the user is and what the world holds.
- */
-export function artNoticeDue(state: ArtNoticeState): boolean {
-  return state.activeGm && !state.shown && !state.customTable;
 }

@@ -3,7 +3,7 @@
  * dialogs learn which table to read (the GM's, or the default when none is set).
  */
 import { SYSTEM_ID } from "../../constants.ts";
-import { storedArt, withArt } from "./art-table.ts";
+import { storedArt, withArt } from "./art-setting.ts";
 import { isDamageRequest, type ArtTable } from "../../engines/percentile/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 
