@@ -12,7 +12,6 @@ import {
   cardParts,
   CARD_TYPE,
   DATA_PART_KINDS,
-  hasPart,
   partData,
   storedParts,
   type StoredCard,
@@ -61,7 +60,7 @@ describe("an older message reads as the parts it carries", () => {
       flags: { other: { economy: 1 }, "rolling-bones": { lastUse: "x", fateLoss: null } },
     };
     expect(cardParts(message)).toEqual([]);
-    expect(hasPart(message, "economy")).toBe(false);
+    expect(partData(message, "economy")).toBeUndefined();
   });
 });
 

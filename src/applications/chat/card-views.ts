@@ -45,7 +45,7 @@ const targetFigures = lazyDecoration(
 );
 
 /** A view of some kinds of part: what it adds to a rendered card for its viewer. */
-export interface PartView {
+export interface CardPartView {
   /** The part kinds it draws. */
   readonly kinds: readonly CardPart["kind"][];
   /** Adds it to a rendered message element (once per element). */
@@ -53,7 +53,7 @@ export interface PartView {
 }
 
 /** The views of a card's parts, in the order they are added. */
-export const PART_VIEWS: readonly PartView[] = [
+export const PART_VIEWS: readonly CardPartView[] = [
   // An action roll's controls, and an economy card's Undo.
   { kinds: ["roll", "economy"], add: addActionDiceControls },
   // A points roll's controls (assist, pick, undo), and a Fate Point loss card's Undo.

@@ -5,7 +5,8 @@
  * part per roll, one part per system flag it holds — so every card a world holds reads the same way.
  * Each part's data is read by the service that owns it (the harm ledger by `services/harm`, a
  * request by `services/requests` …); this module only says where a part is and writes a new list.
- * Pure: no Foundry, so the lab and the unit tests read stored messages with it.
+ * Pure: no Foundry, so the lab and the unit tests read stored messages with it. (Not the modifier
+ * parts a roll's card names, `dice/cards/parts.ts`.)
  */
 import { isRecord } from "../../engines/shared/core.ts";
 
@@ -37,19 +38,19 @@ export const DATA_PART_KINDS = [
 export type DataPartKind = (typeof DATA_PART_KINDS)[number];
 
 /** A roll of the card: its place in the message's rolls. */
-export type RollPart = {
+export type RollCardPart = {
   readonly kind: "roll";
   readonly roll: number;
 };
 
 /** A data part: its kind and its data (read by its owner's reader). */
-export type DataPart = {
+export type DataCardPart = {
   readonly kind: DataPartKind;
   readonly data: unknown;
 };
 
 /** One part of a card. */
-export type CardPart = RollPart | DataPart;
+export type CardPart = RollCardPart | DataCardPart;
 
 /** A chat message as the card model reads it (a document or its stored source). */
 export interface StoredCard {
@@ -113,11 +114,6 @@ export function cardParts(message: StoredCard): CardPart[] {
 export function partData(message: StoredCard, kind: DataPartKind): unknown {
   for (const part of cardParts(message)) if (part.kind === kind) return part.data;
   return undefined;
-}
-
-/** Whether a card holds a part of `kind`. */
-export function hasPart(message: StoredCard, kind: CardPart["kind"]): boolean {
-  return cardParts(message).some((p) => p.kind === kind);
 }
 
 /**
