@@ -5,7 +5,7 @@
  */
 import { EngineError, shared, type EngineId } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
-import { jsonCopy, MAX_FLAVOR } from "../../services/roll.ts";
+import { checkPostOptions, jsonCopy } from "../../services/roll.ts";
 import type { DialogConfiguration } from "../../services/prepared-roll.ts";
 import { dialogSettingsFor, rollDirect, startingRequest, type OpenRollDialogOptions } from "./direct.ts";
 import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
@@ -76,11 +76,9 @@ function configureRoll<E extends EngineId>(
   if (Hooks.call("rollingBones.preConfigure", config) === false) return null;
   try {
     if (!shared.isRecord(config.request)) throw new EngineError("BadPostOption", { option: "request" });
-    if (!shared.isRecord(config.rollOptions)) throw new EngineError("BadPostOption", { option: "rollOptions" });
     if (typeof config.dialog !== "boolean") throw new EngineError("BadPostOption", { option: "dialog" });
-    if (config.title !== undefined && typeof config.title !== "string")
-      throw new EngineError("BadPostOption", { option: "flavor" });
-    shared.requireText(config.title, "flavor", MAX_FLAVOR);
+    // The title is the card's flavor and the options are stored with the roll: checked as a roll to chat checks them.
+    checkPostOptions({ flavor: config.title, rollOptions: config.rollOptions });
   } catch (error) {
     reportError(error);
     return null;
