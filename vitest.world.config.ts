@@ -70,6 +70,7 @@ export const SCENARIOS = [
   "test/services/card-model.test.ts",
   "test/services/roll-hooks.test.ts",
   "test/documents/actor.test.ts",
+  "test/cards/several-rolls.test.ts",
 ];
 
 /**

@@ -13,8 +13,10 @@ let recording: Promise<void> = Promise.resolve();
  */
 export function onCreateChatMessage(message: ChatMessage.Implementation): void {
   judgeTargetsLater(message);
-  const options = message.rolls[0]?.options as { engine?: unknown } | undefined;
-  if (typeof options?.engine !== "string" || !game.users.activeGM?.isSelf) return;
+  const engineRoll = message.rolls.some(
+    (roll) => typeof (roll.options as { engine?: unknown } | undefined)?.engine === "string",
+  );
+  if (!engineRoll || !game.users.activeGM?.isSelf) return;
   recording = recording
     .then(async () => {
       const record = await import("../services/roll-record.ts");

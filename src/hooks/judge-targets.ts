@@ -9,8 +9,11 @@
  * @param message - A created or updated message.
  */
 export function judgeTargetsLater(message: ChatMessage.Implementation): void {
-  const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
-  if (!Array.isArray(targets) || targets.length === 0 || !game.users.activeGM?.isSelf) return;
+  const named = message.rolls.some((roll) => {
+    const targets = (roll.options as { targets?: unknown } | undefined)?.targets;
+    return Array.isArray(targets) && targets.length > 0;
+  });
+  if (!named || !game.users.activeGM?.isSelf) return;
   // A verdict that cannot be written (the message deleted meanwhile) is reported, never left unhandled.
   void import("../services/targets.ts")
     .then(({ judgeTargets }) => judgeTargets(message))

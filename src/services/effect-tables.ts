@@ -32,7 +32,8 @@ import { SETTING_KEYS } from "../helpers/settings.ts";
 import { cardControl } from "./action-dice/index.ts";
 import { refused } from "./messages.ts";
 import { LASTING_FLAG } from "../data/lasting.ts";
-import { putOnLasting } from "./lasting.ts";
+import { lastingEntry, putOnLasting } from "./lasting.ts";
+import { rollPlace, storedCard } from "../data/card/parts.ts";
 import { reportBackgroundError } from "../helpers/notify.ts";
 
 /** The system's compendium of critical and botch tables. */
@@ -113,16 +114,21 @@ const drawing = new Set<string>();
  * @param message - The action card's message.
  * @param activation - The activation whose effect is drawn.
  * @param kind - The kind of table (a check's critical or botch: check, defence or parry).
+ * @param place - The place of the card's roll in the message's rolls (the card's first roll when absent).
  * @returns Whether the effect was recorded.
  */
 export async function drawEffect(
   message: ChatMessage.Implementation,
   activation: EffectActivation,
   kind: TableKind,
+  place?: number,
 ): Promise<boolean> {
   if (!game.user.isGM) return refused(new EngineError("EffectTableGmOnly"));
-  const roll = message.rolls[0];
-  if (!(roll instanceof ActionRoll) || roll.outcome === undefined) return refused(new EngineError("NotAnActionCard"));
+  const at = rollPlace(storedCard(message), place);
+  if (at === null && place !== undefined) return refused(new EngineError("UnknownRoll", { place: String(place) }));
+  const roll = at === null ? undefined : message.rolls[at];
+  if (at === null || !(roll instanceof ActionRoll) || roll.outcome === undefined)
+    return refused(new EngineError("NotAnActionCard"));
   const card = cardStateOf(roll.card, message.author?.id ?? "", roll.request as never, roll.throws);
   const dice = severity(card, activation);
   if (dice === 0) return refused(new EngineError("EffectNotActivated"));
@@ -133,7 +139,7 @@ export async function drawEffect(
     );
   }
   const slot: EffectTableSlot = { activation, kind, severity: severityBand(dice) };
-  const key = `${message.id ?? ""}.${activation}`;
+  const key = `${message.id ?? ""}.${at}.${activation}`;
   if (drawing.has(key)) return false;
   drawing.add(key);
   try {
@@ -155,13 +161,13 @@ export async function drawEffect(
     if (text === "")
       return refused(new EngineError("EffectTableEmpty", { name: table.name, total: draw.roll.total ?? "?" }));
     const note = drawnNote(table.name, text);
-    const recorded = await cardControl(message, { type: "effect", activation, effect: TABLE_DRAW, note });
+    const recorded = await cardControl(message, { type: "effect", activation, effect: TABLE_DRAW, note }, at);
     // A result that moves later rolls lands as a real Active Effect on its bearers (issue 35 point 7).
     const lasting = (result?.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[SYSTEM_ID]?.[
       LASTING_FLAG
     ];
     if (recorded && lasting !== undefined)
-      await putOnLasting(message, activation, lasting, text).catch(
+      await putOnLasting(message, lastingEntry(activation, at), lasting, text, at).catch(
         reportBackgroundError("ROLLING_BONES.Error.LastingFailed"),
       );
     return recorded;

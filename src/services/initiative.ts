@@ -27,6 +27,7 @@ import { SETTING_KEYS } from "../helpers/settings.ts";
 import { INITIATIVE_SETTING } from "../data/settings/initiative.ts";
 
 import { createRollMessage, type PostOptions } from "./roll.ts";
+import { rollAt } from "./messages.ts";
 
 /** The points requests, loaded with the first initiative rolled with points (issue 26). */
 const pointsRequests = () => import("./points/requests.ts");
@@ -68,7 +69,7 @@ function latestInitiativeCard(ref: InitiativeRef): string | null {
   const messages = game.messages.contents;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
-    const other = initiativeRefOf(message?.rolls[0]?.options);
+    const other = message ? initiativeRefOf(rollAt(message)?.options) : null;
     if (other?.combat === ref.combat && other.combatant === ref.combatant) return message?.id ?? null;
   }
   return null;
@@ -241,7 +242,7 @@ export async function rollCombatantInitiative(
       roll.engine === "action"
         ? await (await pointsRequests()).rollWithPoints("action", roll.request, { actor, ...post, rollOptions })
         : await rollWildInitiative(actor, roll.request, { post, rollOptions, dialog });
-    total = message?.rolls[0]?.total;
+    total = message ? rollAt(message)?.total : undefined;
   } else {
     let dice: foundry.dice.Roll;
     try {

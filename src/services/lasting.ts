@@ -81,8 +81,20 @@ export async function useUpLasting(uses: readonly LastingUse[]): Promise<void> {
   }
 }
 
-/** The actors a drawn result lands on: the card's roller, or each target the card recorded. */
-async function bearersOf(message: ChatMessage.Implementation, spec: LastingSpec): Promise<Actor.Implementation[]> {
+/**
+ * The entry a lasting effect is marked with: the activation whose draw put it on, and the place of
+ * the card's roll when it is not the message's first (so each roll of a card takes off its own).
+ */
+export function lastingEntry(activation: string, place = 0): string {
+  return place === 0 ? activation : `${activation}@${place}`;
+}
+
+/** The actors a drawn result lands on: the card's roller, or each target the card's roll recorded. */
+async function bearersOf(
+  message: ChatMessage.Implementation,
+  spec: LastingSpec,
+  place: number,
+): Promise<Actor.Implementation[]> {
   if (spec.on === "roller") {
     // The speaker's actor: a token's own actor for an unlinked NPC. [API13 ChatMessage.getSpeakerActor]
     // The card's author may rewrite its speaker: the roller counts only while the author owns it.
@@ -90,7 +102,7 @@ async function bearersOf(message: ChatMessage.Implementation, spec: LastingSpec)
     const author = message.author;
     return actor && author && actor.testUserPermission(author, "OWNER") ? [actor] : [];
   }
-  const targets = readTargets((message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets);
+  const targets = readTargets((message.rolls[place]?.options as { targets?: unknown } | undefined)?.targets);
   // The harm service finds a target's actor (a token's own for an unlinked NPC); it loads with the first draw.
   const { resolveTarget, targetOf } = await import("./harm/apply.ts");
   return targets.flatMap((t) => {
@@ -113,6 +125,7 @@ async function bearersOf(message: ChatMessage.Implementation, spec: LastingSpec)
  * @param entry - The ledger entry of the draw.
  * @param lasting - The result's `lasting` flag.
  * @param name - The effect's name (the result as the card records it).
+ * @param place - The place of the card's roll in the message's rolls (whose targets bear it).
  * @returns How many effects were made.
  */
 export async function putOnLasting(
@@ -120,11 +133,12 @@ export async function putOnLasting(
   entry: string,
   lasting: unknown,
   name: string,
+  place = 0,
 ): Promise<number> {
   const spec = readLasting(lasting);
   if (!spec || !game.user.isGM) return 0;
   let made = 0;
-  for (const actor of await bearersOf(message, spec)) {
+  for (const actor of await bearersOf(message, spec, place)) {
     const engine = engineOf(actor);
     const adjustments = engine ? lastingAdjustments(engine, spec.steps) : [];
     if (adjustments.length === 0) continue;

@@ -1,12 +1,12 @@
 /**
  * Chat-message pieces the privileged services share: finding a message, checking that a user may see
- * it, reading a card's parts, and write steps (see `transaction.ts`) that replace a message's rolls,
+ * it, reading a card's parts and rolls, and write steps (see `transaction.ts`) that replace one of a card's rolls,
  * set a card's part, or create a message, each with the write that undoes it. Also the Dice So Nice call that animates dice
  * added to a message that already exists.
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { EngineError, shared } from "../engines/core.ts";
-import { isTypedCard, storedCard, storedParts, type DataPartKind } from "../data/card/parts.ts";
+import { isTypedCard, rollPlace, storedCard, storedParts, type DataPartKind } from "../data/card/parts.ts";
 import { withPart } from "../data/card/write.ts";
 import { reportError } from "../helpers/notify.ts";
 import type { WriteStep } from "./transaction.ts";
@@ -73,14 +73,36 @@ export function visibilityOf(message: ChatMessage.Implementation): MessageVisibi
   };
 }
 
-/** A step that replaces a message's rolls with `rolls` (Foundry stores each roll as its JSON). */
-export function rollsWrite(message: ChatMessage.Implementation, rolls: readonly foundry.dice.Roll[]): WriteStep {
+/**
+ * The card's roll at `place` (one of its roll parts, `data/card/parts.ts`), or with no place named
+ * its first roll; `undefined` when the card has no such roll.
+ */
+export function rollAt(message: ChatMessage.Implementation, place?: number): foundry.dice.Roll | undefined {
+  const at = rollPlace(storedCard(message), place);
+  return at === null ? undefined : message.rolls[at];
+}
+
+/**
+ * What an action id adds to name the card's roll at `place`: nothing for its message's first roll
+ * (so ids of cards of one roll read as they always have), its place for any other.
+ */
+export function placed(place: number): readonly unknown[] {
+  return place === 0 ? [] : ["roll", place];
+}
+
+/**
+ * A step that replaces the card's roll at `place` with `roll`, the message's other rolls kept as they
+ * are (Foundry stores each roll as its JSON).
+ */
+export function rollWrite(message: ChatMessage.Implementation, place: number, roll: foundry.dice.Roll): WriteStep {
   const before = (message.toObject().rolls as unknown[]).map((r) =>
     typeof r === "string" ? (JSON.parse(r) as unknown) : r,
   );
+  if (place < 0 || place >= before.length) throw new EngineError("UnknownRoll", { place });
+  const next = before.map((r, at) => (at === place ? roll.toJSON() : r));
   return {
     label: `ChatMessage ${message.id ?? ""}`,
-    apply: () => message.update({ rolls: rolls.map((r) => r.toJSON()) } as never),
+    apply: () => message.update({ rolls: next } as never),
     revert: () => message.update({ rolls: before } as never),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { isRecord } from "../engines/shared/core.ts";
+import { rollPlaces, storedCard } from "../data/card/parts.ts";
 import { currentSession } from "./action-dice/store.ts";
 import { SETTING_KEYS } from "../helpers/settings.ts";
 
@@ -160,31 +161,47 @@ let queue: Promise<void> = Promise.resolve();
  */
 export function onCreateRollMessage(message: ChatMessage.Implementation): void {
   if (!game.users.activeGM?.isSelf || !message.id) return;
-  const roll = message.rolls[0] as { options?: unknown; dice?: readonly foundry.dice.terms.DiceTerm[] } | undefined;
+  const id = message.id;
+  // Each of the card's rolls counts once: its first under the message's id, another under its place too.
+  const entries = rollPlaces(storedCard(message)).flatMap((place) => {
+    const entry = recordedRoll(message, message.rolls[place], place === 0 ? id : `${id}#${place}`);
+    return entry ? [entry] : [];
+  });
+  for (const entry of entries) {
+    queue = queue
+      .then(async () => {
+        const next = addRoll(storedRecord(), currentSession(), entry);
+        if (next) await game.settings.set(SYSTEM_ID, SETTING_KEYS.rollRecord, next as never);
+      })
+      .catch((error: unknown) => {
+        console.error("Rolling Bones | the session's roll record could not be written", error);
+      });
+  }
+}
+
+/** What the record keeps of an engine roll (`null` for a roll of no engine, or with nothing to count). */
+function recordedRoll(
+  message: ChatMessage.Implementation,
+  stored: foundry.dice.Roll | undefined,
+  key: string,
+): RecordedRoll | null {
+  const roll = stored as { options?: unknown; dice?: readonly foundry.dice.terms.DiceTerm[] } | undefined;
   const options = roll?.options;
-  if (!isRecord(options) || typeof options.engine !== "string") return;
+  if (!isRecord(options) || typeof options.engine !== "string") return null;
   const rarity = isRecord(options.rarity) ? options.rarity : null;
   const manual = Array.isArray(options.manual) ? options.manual.filter((f): f is number => typeof f === "number") : [];
-  if (rarity === null && manual.length === 0) return;
+  if (rarity === null && manual.length === 0) return null;
   const good = Number(rarity?.good);
   const bad = Number(rarity?.bad);
   const percentile = Number(rarity?.percentile);
-  const entry: RecordedRoll = {
-    message: message.id,
+  return {
+    message: key,
     user: message.author?.id ?? "",
     // What a rarity may hold is checked where it is counted (`addRoll`).
     rarity: rarity === null ? null : { good, bad, percentile },
     throws: (roll?.dice ?? []).flatMap((d) => d.results.map((r) => ({ faces: d.faces ?? 0, value: r.result }))),
     manual,
   };
-  queue = queue
-    .then(async () => {
-      const next = addRoll(storedRecord(), currentSession(), entry);
-      if (next) await game.settings.set(SYSTEM_ID, SETTING_KEYS.rollRecord, next as never);
-    })
-    .catch((error: unknown) => {
-      console.error("Rolling Bones | the session's roll record could not be written", error);
-    });
 }
 
 /** Resolves once the record's pending writes are done (tests, the Quench batch). */

@@ -13,6 +13,7 @@ import { readTargets, type DialogTarget, type RollTarget } from "../dice/cards/t
 import { judgedTargets, targetDiceRequest, type JudgedActor } from "../dice/cards/verdicts.ts";
 import { EngineRoll } from "../dice/index.ts";
 import type { EngineId } from "../engines/core.ts";
+import { rollPlaces, storedCard } from "../data/card/parts.ts";
 
 /** A token the user targets, as the system reads it. [API13 foundry.documents.User#targets; foundry.canvas.placeables.Token] */
 interface TargetedToken {
@@ -76,30 +77,38 @@ function judgedActor(target: RollTarget): JudgedActor | null {
   };
 }
 
-/**
- * Judges the targets of a card and writes the verdicts (runs on the active GM's client, from the
- * `createChatMessage` and `updateChatMessage` hooks). A card without targets, a damage roll (its
- * targets are the attack's, judged there) or a card whose verdicts are already right is left alone.
- *
- * @returns Whether the card was written.
- */
-export async function judgeTargets(message: ChatMessage.Implementation): Promise<boolean> {
-  if (!game.users.activeGM?.isSelf) return false;
-  const roll = message.rolls[0];
-  if (!(roll instanceof EngineRoll) || roll.outcome === undefined) return false;
+/** A roll's targets judged again, or `null` when it names none, is a damage roll, or they are right already. */
+function rejudged(roll: foundry.dice.Roll | undefined): unknown[] | null {
+  if (!(roll instanceof EngineRoll) || roll.outcome === undefined) return null;
   const options = roll.options as { targets?: unknown; damage?: unknown; card?: unknown };
   const targets = readTargets(options.targets);
-  if (targets.length === 0 || options.damage !== undefined) return false;
+  if (targets.length === 0 || options.damage !== undefined) return null;
   const engine = (roll.constructor as typeof EngineRoll).ENGINE.id;
   const next = judgedTargets(
     { engine, request: roll.request, outcome: roll.outcome, throws: roll.throws, card: options.card },
     targets,
     judgedActor,
   );
-  if (JSON.stringify(next) === JSON.stringify(targets)) return false;
-  const rolls = message.rolls.map((r, i) => {
+  return JSON.stringify(next) === JSON.stringify(targets) ? null : next;
+}
+
+/**
+ * Judges the targets of each of a card's rolls and writes the verdicts (runs on the active GM's
+ * client, from the `createChatMessage` and `updateChatMessage` hooks). A roll without targets, a
+ * damage roll (its targets are the attack's, judged there) or a roll whose verdicts are already
+ * right is left alone; a card none of whose rolls changed is not written.
+ *
+ * @returns Whether the card was written.
+ */
+export async function judgeTargets(message: ChatMessage.Implementation): Promise<boolean> {
+  if (!game.users.activeGM?.isSelf) return false;
+  const places = new Set(rollPlaces(storedCard(message)));
+  const judged = message.rolls.map((roll, place) => (places.has(place) ? rejudged(roll) : null));
+  if (judged.every((next) => next === null)) return false;
+  const rolls = message.rolls.map((r, place) => {
     const json = r.toJSON() as { options?: Record<string, unknown> };
-    return i === 0 ? { ...json, options: { ...json.options, targets: next } } : json;
+    const next = judged[place];
+    return next ? { ...json, options: { ...json.options, targets: next } } : json;
   });
   await message.update({ rolls } as never);
   return true;

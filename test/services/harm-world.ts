@@ -116,9 +116,18 @@ export async function inLog(
  * controls are idle again; then until the world settled. (A card control's work is not a window's
  * action, so `press` does not wait for it.)
  */
-export async function pressIn(w: HarmWorld, messageId: string, userId: string, selector: string): Promise<void> {
+export async function pressIn(
+  w: HarmWorld,
+  messageId: string,
+  userId: string,
+  selector: string,
+  section?: number,
+): Promise<void> {
   const { html } = await inLog(w, messageId, userId);
-  const button = html.querySelector<HTMLButtonElement>(selector);
+  // Within the card's `section`-th roll section, when one is named (a card of several rolls).
+  const scope =
+    section === undefined ? html : html.querySelectorAll<HTMLElement>(".message-content > section.rb-card")[section];
+  const button = scope?.querySelector<HTMLButtonElement>(selector);
   if (!button) throw new Error(`no ${selector} on the card for ${userId}`);
   const seen = JSON.stringify(ledgerOf(w, messageId));
   const told = w.double.notifications.length;

@@ -10,8 +10,7 @@ import { lazyDecoration } from "./lazy-decoration.ts";
 
 /** Whether a message may carry action-dice controls: an action roll, or an economy card's record. */
 function mayCarryControls(message: ChatMessage.Implementation): boolean {
-  // A system flag; the v13 types know no system flag keys.
-  return message.rolls[0] instanceof ActionRoll || partOf(message, ECONOMY_FLAG) !== undefined;
+  return message.rolls.some((roll) => roll instanceof ActionRoll) || partOf(message, ECONOMY_FLAG) !== undefined;
 }
 
 const decoration = lazyDecoration(

@@ -24,6 +24,7 @@ import { actionControls, type ActionControlsView, type ControlsInput } from "./a
 import { addAdviceHost } from "./advice-host.ts";
 import { addLedgerControls, controlButton } from "./card-controls.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
+import { rollKey, rollSections, type RollSection } from "./roll-sections.ts";
 
 /** The template of the per-viewer controls. */
 export const CONTROLS_TEMPLATE = systemPath("templates/chat/action-controls.hbs");
@@ -44,10 +45,10 @@ function viewerClassDice(card: ActionCardState): ControlsInput["classDice"] {
 async function decorateActionCard(
   message: ChatMessage.Implementation,
   roll: ActionRoll,
-  html: HTMLElement,
+  { place, section }: RollSection,
 ): Promise<void> {
-  const section = html.querySelector<HTMLElement>(".rb-card--action");
-  if (!section || !message.id) return;
+  if (!section.matches(".rb-card--action") || !message.id) return;
+  const key = rollKey(message.id, place);
   const viewer = game.user;
   const card = cardOf(message, roll);
   const { pools } = loadPools([viewer.id ?? "", card.owner, ...card.ledger.map((e) => e.by)]);
@@ -56,7 +57,7 @@ async function decorateActionCard(
     viewerIsGM: viewer.isGM,
     card,
     pools,
-    messageId: message.id,
+    messageId: key,
     classDice: viewerClassDice(card),
     lateUses: lateUsesNow(),
   });
@@ -64,7 +65,7 @@ async function decorateActionCard(
     section.insertAdjacentHTML("beforeend", await renderSystemTemplate(CONTROLS_TEMPLATE, { ...view }));
   }
   addLedgerControls(section, view.undo, game.i18n);
-  addAdvisor(section, message.id, card, view, pools, viewer.isGM);
+  addAdvisor(section, key, card, view, pools, viewer.isGM);
 }
 
 /**
@@ -120,11 +121,13 @@ function decorateEconomyCard(record: EconomyRecord, html: HTMLElement): void {
   section.append(row);
 }
 
-/** Draws the action-dice controls into a rendered action or economy card. */
+/** Draws the action-dice controls into a rendered action or economy card: each action roll's into its section. */
 export async function decorateActionDice(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   if (!message.isContentVisible) return;
-  const roll = message.rolls[0];
-  if (roll instanceof ActionRoll && roll.outcome !== undefined) await decorateActionCard(message, roll, html);
+  for (const drawn of rollSections(message, html)) {
+    const roll = message.rolls[drawn.place];
+    if (roll instanceof ActionRoll && roll.outcome !== undefined) await decorateActionCard(message, roll, drawn);
+  }
   const economy = partOf(message, ECONOMY_FLAG) as EconomyRecord | undefined;
   if (economy) decorateEconomyCard(economy, html);
 }

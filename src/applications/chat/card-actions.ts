@@ -13,6 +13,7 @@
 import { notify } from "../../helpers/notify.ts";
 import type * as Table from "./card-control-table.ts";
 import type { CardControlAccess, CardControlContext } from "./card-control.ts";
+import { rollSectionOf } from "./roll-sections.ts";
 
 /** The table of card controls, once loaded. */
 let loaded: typeof Table | null = null;
@@ -78,7 +79,15 @@ export function onCardClick(event: Event): Promise<unknown> | undefined {
   if ((button as HTMLButtonElement).disabled) return;
   const message = game.messages.get(root.dataset.messageId ?? "");
   if (!message) return;
-  const context: CardControlContext = { message, button, root, event };
+  const drawn = rollSectionOf(message, root, button);
+  const context: CardControlContext = {
+    message,
+    button,
+    root,
+    event,
+    place: drawn?.place,
+    scope: drawn?.section ?? root,
+  };
   if (!loaded) {
     const waiting = setBusy(root);
     return table()

@@ -21,16 +21,16 @@ function classSource(value: string | undefined): { source?: DiceSource } {
 
 /** An action-dice card control, sent to the active GM. */
 function actionDice(control: (context: CardControlContext) => CardControl): CardControlRun {
-  return (context) => cardControl(context.message, control(context));
+  return (context) => cardControl(context.message, control(context), context.place);
 }
 
 /** An activation (botch, critical, special botch) with the dice count and source chosen on the card. */
 function activation(type: "botch" | "critical" | "specialBotch"): CardControlSpec {
   return {
     access: "anyone",
-    run: actionDice(({ root }) => {
-      const input = root.querySelector<HTMLInputElement>(`[data-dice-for="${type}"]`);
-      const source = root.querySelector<HTMLSelectElement>(`[data-source-for="${type}"]`);
+    run: actionDice(({ scope }) => {
+      const input = scope.querySelector<HTMLInputElement>(`[data-dice-for="${type}"]`);
+      const source = scope.querySelector<HTMLSelectElement>(`[data-source-for="${type}"]`);
       return { type, dice: Number(input?.value ?? 1), ...classSource(source?.value) };
     }),
   };
@@ -40,36 +40,37 @@ function activation(type: "botch" | "critical" | "specialBotch"): CardControlSpe
 const effect: CardControlRun = (context) => {
   const kind = context.button.dataset.activation;
   if (kind !== "critical" && kind !== "botch" && kind !== "specialBotch") return null;
-  const chosen = context.root.querySelector<HTMLInputElement>(`[data-effect-for="${kind}"] input:checked`);
-  const note = context.root.querySelector<HTMLInputElement>(`[data-note-for="${kind}"]`);
-  return cardControl(context.message, {
-    type: "effect",
-    activation: kind,
-    effect: chosen?.value ?? "",
-    note: note?.value ?? "",
-  });
+  const chosen = context.scope.querySelector<HTMLInputElement>(`[data-effect-for="${kind}"] input:checked`);
+  const note = context.scope.querySelector<HTMLInputElement>(`[data-note-for="${kind}"]`);
+  return cardControl(
+    context.message,
+    { type: "effect", activation: kind, effect: chosen?.value ?? "", note: note?.value ?? "" },
+    context.place,
+  );
 };
 
 /** The GM draws an activation's effect from the table of the kind chosen on the card (services/effect-tables.ts). */
 const drawEffect: CardControlRun = (context) => {
   const kind = context.button.dataset.activation;
   if (kind !== "critical" && kind !== "botch" && kind !== "specialBotch") return null;
-  const table = context.root.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-table-for="${kind}"]`);
+  const table = context.scope.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-table-for="${kind}"]`);
   const chosen = TABLE_KINDS.find((k) => k === table?.value);
   if (chosen === undefined) return null;
-  return import("../../services/effect-tables.ts").then(({ drawEffect: draw }) => draw(context.message, kind, chosen));
+  return import("../../services/effect-tables.ts").then(({ drawEffect: draw }) =>
+    draw(context.message, kind, chosen, context.place),
+  );
 };
 
 /** The pick of two dice on a Precision & Impact card, from its checked boxes. */
-function pickChecked({ message, root }: CardControlContext): Promise<boolean> | null {
-  const slots = [...root.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
+function pickChecked({ message, scope, place }: CardControlContext): Promise<boolean> | null {
+  const slots = [...scope.querySelectorAll<HTMLInputElement>("[data-pick-slot]")]
     .filter((el) => el.checked)
     .map((el) => Number(el.dataset.pickSlot));
   if (slots.length !== 2) {
     notify("warn", game.i18n.localize("ROLLING_BONES.Points.Controls.PickTwo"));
     return null;
   }
-  return pickDice(message, [slots[0] as number, slots[1] as number]);
+  return pickDice(message, [slots[0] as number, slots[1] as number], place);
 }
 
 /** `"2,3"` → `[2, 3]`. */
@@ -101,15 +102,15 @@ const close = actionDice(({ button: b }) =>
 const undo = actionDice(({ button: b }) => ({ type: "undo", entry: b.dataset.entry ?? "" }));
 const refund = actionDice(({ button: b }) => ({ type: "refund", entry: b.dataset.entry ?? "" }));
 const undoPool: CardControlRun = ({ message }) => undoPoolAction(message);
-const awardRoll: CardControlRun = ({ message, root }) =>
-  awardForRoll(message, root.querySelector<HTMLInputElement>("[data-award-reason]")?.value ?? "");
-const assist: CardControlRun = ({ message, root }) =>
-  assistLeader(message, root.querySelector<HTMLSelectElement>("[data-leader-select]")?.value ?? "");
+const awardRoll: CardControlRun = ({ message, scope, place }) =>
+  awardForRoll(message, scope.querySelector<HTMLInputElement>("[data-award-reason]")?.value ?? "", place);
+const assist: CardControlRun = ({ message, scope, place }) =>
+  assistLeader(message, scope.querySelector<HTMLSelectElement>("[data-leader-select]")?.value ?? "", place);
 const cancel: CardControlRun = ({ button: b }) => cancelAssist(b.dataset.leader ?? "", b.dataset.assist ?? "");
-const pickBest: CardControlRun = ({ message, button: b }) => pickDice(message, slotPair(b.dataset.slots));
-const pointsUndo: CardControlRun = ({ message, button: b }) => undoPoints(message, b.dataset.entry ?? "");
+const pickBest: CardControlRun = ({ message, button: b, place }) => pickDice(message, slotPair(b.dataset.slots), place);
+const pointsUndo: CardControlRun = ({ message, button: b, place }) => undoPoints(message, b.dataset.entry ?? "", place);
 const fateLossUndo: CardControlRun = ({ message }) => undoFateLoss(message);
-const rollDamage: CardControlRun = ({ message, event }) => rollCardDamage(message, event);
+const rollDamage: CardControlRun = ({ message, event, place }) => rollCardDamage(message, event, place);
 const requestRoll: CardControlRun = ({ message, button: b, event }) =>
   import("../requests/roll.ts").then((r) => r.rollForRequest(message.id ?? "", b.dataset.actor ?? "", event));
 const automaticApprove: CardControlRun = ({ message }) => approveAutomatic(message);

@@ -9,8 +9,15 @@ export interface CardControlContext {
   readonly message: ChatMessage.Implementation;
   /** The pressed button. */
   readonly button: HTMLElement;
-  /** The rendered message element (where the card's inputs are read). */
+  /** The rendered message element. */
   readonly root: HTMLElement;
+  /**
+   * The place, in the message's rolls, of the card's roll whose controls were pressed (its first
+   * roll for a control drawn outside every roll's section); `undefined` on a card of no roll.
+   */
+  readonly place: number | undefined;
+  /** Where the pressed control's inputs are read: its roll's section, or the message element. */
+  readonly scope: HTMLElement;
   /** The click. */
   readonly event: Event;
 }

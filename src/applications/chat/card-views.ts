@@ -14,9 +14,9 @@ import { addHarmControls } from "./harm-controls.ts";
 import { addPointsControls } from "./points-card-listeners.ts";
 import { lazyDecoration } from "./lazy-decoration.ts";
 
-/** An option the card's first roll stores (what a view's cheap test reads before its code loads). */
-const rollOption = (message: ChatMessage.Implementation, key: string): unknown =>
-  (message.rolls[0]?.options as Record<string, unknown> | undefined)?.[key];
+/** Whether one of the card's rolls stores an option that passes `test` (a view's cheap test before its code loads). */
+const anyRollOption = (message: ChatMessage.Implementation, key: string, test: (value: unknown) => boolean): boolean =>
+  message.rolls.some((roll) => test((roll.options as Record<string, unknown> | undefined)?.[key]));
 
 /**
  * The attack card's Roll damage button: its code loads with the first card naming a weapon
@@ -24,7 +24,7 @@ const rollOption = (message: ChatMessage.Implementation, key: string): unknown =
  */
 const damageButton = lazyDecoration(
   "damage button",
-  (message) => rollOption(message, "weapon") !== undefined,
+  (message) => anyRollOption(message, "weapon", (weapon) => weapon !== undefined),
   async () => {
     const { addDamageControl } = await import("./damage-control.ts");
     return (message, html) => Promise.resolve(addDamageControl(message, html));
@@ -37,7 +37,7 @@ const damageButton = lazyDecoration(
  */
 const targetFigures = lazyDecoration(
   "target figures",
-  (message) => game.user.isGM && Array.isArray(rollOption(message, "targets")),
+  (message) => game.user.isGM && anyRollOption(message, "targets", Array.isArray),
   async () => {
     const { addGmTargetFigures } = await import("./target-figures.ts");
     return (message, html) => Promise.resolve(addGmTargetFigures(message, html));

@@ -13,17 +13,28 @@ import { attackResultOf, type AttackResult } from "../../dice/cards/attack-resul
 import { shared } from "../../engines/core.ts";
 import { escapeHTML } from "../../helpers/html.ts";
 import { damageButton } from "./control-button.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
+import { rollSections } from "./roll-sections.ts";
 
-/** The weapon an attack card names (`roll.options.weapon`), or `null`. */
-export function cardWeapon(message: ChatMessage.Implementation): { actor: string; item: string } | null {
-  const raw = (message.rolls[0]?.options as { weapon?: unknown } | undefined)?.weapon;
+/** The options a card's roll at `place` stores (its first roll when absent), or none. */
+function rollOptions(message: ChatMessage.Implementation, place?: number): Record<string, unknown> {
+  const at = rollPlace(storedCard(message), place);
+  return ((at === null ? undefined : message.rolls[at])?.options ?? {});
+}
+
+/** The weapon an attack card's roll names (`roll.options.weapon`), or `null`. */
+export function cardWeapon(
+  message: ChatMessage.Implementation,
+  place?: number,
+): { actor: string; item: string } | null {
+  const raw = rollOptions(message, place).weapon;
   if (!shared.isRecord(raw) || typeof raw.actor !== "string" || typeof raw.item !== "string") return null;
   return { actor: raw.actor, item: raw.item };
 }
 
-/** What the attack on a card earned (`attackResultOf` of its stored roll). */
-export function cardAttackResult(message: ChatMessage.Implementation): AttackResult {
-  const options = (message.rolls[0]?.options ?? {}) as {
+/** What the attack on a card's roll earned (`attackResultOf` of its stored roll). */
+export function cardAttackResult(message: ChatMessage.Implementation, place?: number): AttackResult {
+  const options = rollOptions(message, place) as {
     engine?: unknown;
     outcome?: unknown;
     card?: unknown;
@@ -36,23 +47,31 @@ export function cardAttackResult(message: ChatMessage.Implementation): AttackRes
  * Who may press the damage button: an owner of the attacking character (a GM included), on a card
  * naming a weapon it still has, after a hit or where the card cannot judge one; a GM after a miss too.
  */
-export function mayRollCardDamage(message: ChatMessage.Implementation, user: User.Implementation): boolean {
-  const weapon = cardWeapon(message);
+export function mayRollCardDamage(
+  message: ChatMessage.Implementation,
+  user: User.Implementation,
+  place?: number,
+): boolean {
+  const weapon = cardWeapon(message, place);
   if (weapon === null) return false;
   const actor = game.actors.get(weapon.actor);
   if (actor === undefined || !actor.testUserPermission(user, "OWNER") || actor.items.get(weapon.item) === undefined) {
     return false;
   }
-  return user.isGM || cardAttackResult(message).hit !== false;
+  return user.isGM || cardAttackResult(message, place).hit !== false;
 }
 
 /** What the damage button runs: the weapon's damage roll, as from the sheet, with what the attack earned. */
-export async function rollCardDamage(message: ChatMessage.Implementation, event?: Event): Promise<void> {
-  const weapon = cardWeapon(message);
+export async function rollCardDamage(
+  message: ChatMessage.Implementation,
+  event?: Event,
+  place?: number,
+): Promise<void> {
+  const weapon = cardWeapon(message, place);
   if (weapon === null) return;
-  const { extraDice, critical, multiplier } = cardAttackResult(message);
+  const { extraDice, critical, multiplier } = cardAttackResult(message, place);
   // The damage card keeps the attack's targets and their verdicts.
-  const targets = (message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets;
+  const targets = rollOptions(message, place).targets;
   const { rollActorTrait } = await import("../sheets/roll-trait.ts");
   await rollActorTrait(weapon.actor, { kind: "damage", key: weapon.item }, event, {
     extraDice,
@@ -63,17 +82,20 @@ export async function rollCardDamage(message: ChatMessage.Implementation, event?
 }
 
 /**
- * Adds the damage button to a rendered attack card, for a viewer who may press it (the
- * `renderChatMessageHTML` hook calls this for every message). After a miss only a GM sees it, saying
- * that it forces damage.
+ * Adds the damage button to each attack roll of a rendered card, in its section, for a viewer who may
+ * press it (the `renderChatMessageHTML` hook calls this for every message). After a miss only a GM
+ * sees it, saying that it forces damage.
  */
 export function addDamageControl(message: ChatMessage.Implementation, html: HTMLElement): void {
-  if (!mayRollCardDamage(message, game.user)) return;
-  const card = html.querySelector<HTMLElement>(".rb-card");
-  if (!card) return;
-  const missed = cardAttackResult(message).hit === false;
+  for (const { place, section } of rollSections(message, html)) addButton(message, place, section);
+}
+
+/** Adds the damage button of the card's roll at `place` to its section. */
+function addButton(message: ChatMessage.Implementation, place: number, card: HTMLElement): void {
+  if (!mayRollCardDamage(message, game.user, place)) return;
+  const missed = cardAttackResult(message, place).hit === false;
   const key = missed ? "ROLLING_BONES.Damage.CardButtonForce" : "ROLLING_BONES.Damage.CardButton";
-  const button = damageButton(cardWeapon(message)?.actor ?? "", game.i18n.localize(key));
+  const button = damageButton(cardWeapon(message, place)?.actor ?? "", game.i18n.localize(key));
   // Foundry reads a tooltip as HTML: the words go in escaped.
   const tip = game.i18n.localize(missed ? "ROLLING_BONES.Damage.ForceTooltip" : "ROLLING_BONES.Damage.Tooltip");
   button.dataset.tooltip = escapeHTML(tip);

@@ -12,12 +12,13 @@ import { lazyDecoration } from "./lazy-decoration.ts";
 /** The panel's code, loaded on first use. */
 const panel = () => import("./harm-panel.ts");
 
-/** Whether a card may carry a damage panel: its first roll records damage or an attack, or it holds a ledger. */
+/** Whether a card may carry a damage panel: one of its rolls records damage or an attack, or it holds a ledger. */
 function mayCarryPanel(message: ChatMessage.Implementation): boolean {
-  const options = message.rolls[0]?.options as { damage?: unknown; attack?: unknown } | undefined;
-  if (options?.damage !== undefined || options?.attack !== undefined) return true;
-  // System flags; the v13 types know no system flag keys.
-  return partOf(message, LEDGER_FLAG) !== undefined;
+  const recorded = message.rolls.some((roll) => {
+    const options = roll.options as { damage?: unknown; attack?: unknown } | undefined;
+    return options?.damage !== undefined || options?.attack !== undefined;
+  });
+  return recorded || partOf(message, LEDGER_FLAG) !== undefined;
 }
 
 const decoration = lazyDecoration("damage controls", mayCarryPanel, async () => (await panel()).decorateHarmPanel);

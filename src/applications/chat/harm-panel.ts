@@ -23,40 +23,53 @@ import { harm } from "../../engines/core.ts";
 import { notify } from "../../helpers/notify.ts";
 import { harmControlsView, shownTargetsOf } from "./harm-view.ts";
 import type { CardControlContext } from "./card-control.ts";
+import { rollSections } from "./roll-sections.ts";
 
 /** The template of the damage panel. */
 export const HARM_CONTROLS_TEMPLATE = systemPath("templates/chat/harm-controls.hbs");
 
-/** The card's first roll as the harm services read it. */
-function cardRoll(message: ChatMessage.Implementation) {
-  const roll = message.rolls[0];
+/** The card's roll at `place` as the harm services read it. */
+function cardRoll(message: ChatMessage.Implementation, place: number) {
+  const roll = message.rolls[place];
   if (!roll) return null;
   const options = roll.options as Record<string, unknown>;
   return { engine: options.engine, options, total: roll.total };
 }
 
-/** Draws the damage panel into a rendered card, when the card has damage or applications. */
+/**
+ * Draws the damage panel into a rendered card, when the card has damage or applications: each damage
+ * roll's apply buttons into its section, the card's one ledger of applications with the first panel
+ * (a card of no damage roll, a record card, shows its ledger in its first section).
+ */
 export async function decorateHarmPanel(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  const card = html.querySelector<HTMLElement>(".rb-card");
-  if (!card || !message.isContentVisible) return;
-  const damage = cardDamage(cardRoll(message));
-  // System flags; the v13 types know no system flag keys.
+  if (!message.isContentVisible) return;
   const ledger = readLedger(partOf(message, LEDGER_FLAG));
   const record = partOf(message, RECORD_FLAG) as "damage" | "heal" | undefined;
-  if (!damage && ledger.entries.length === 0) return;
-  const view = harmControlsView(
-    {
-      amount: damage?.amount ?? null,
-      targets: damage ? shownTargetsOf(cardRoll(message), (ref) => game.actors.get(ref.actor)?.name) : [],
-      selection: damage !== null,
-      entries: ledger.entries,
-      mayUndo: (entry) => game.user.isGM || entry.by === game.user.id,
-      gm: game.user.isGM,
-      ...(record ? { record } : {}),
-    },
-    game.i18n,
-  );
-  card.insertAdjacentHTML("beforeend", await renderSystemTemplate(HARM_CONTROLS_TEMPLATE, { ...view }));
+  const panels: { place: number; section: HTMLElement; damage: { amount: number } | null }[] = rollSections(
+    message,
+    html,
+  ).flatMap(({ place, section }) => {
+    const damage = cardDamage(cardRoll(message, place));
+    return damage ? [{ place, section, damage }] : [];
+  });
+  const first = html.querySelector<HTMLElement>(".rb-card");
+  if (panels.length === 0 && first && ledger.entries.length > 0)
+    panels.push({ place: 0, section: first, damage: null });
+  for (const [index, { place, section, damage }] of panels.entries()) {
+    const view = harmControlsView(
+      {
+        amount: damage?.amount ?? null,
+        targets: damage ? shownTargetsOf(cardRoll(message, place), (ref) => game.actors.get(ref.actor)?.name) : [],
+        selection: damage !== null,
+        entries: index === 0 ? ledger.entries : [],
+        mayUndo: (entry) => game.user.isGM || entry.by === game.user.id,
+        gm: game.user.isGM,
+        ...(record ? { record } : {}),
+      },
+      game.i18n,
+    );
+    section.insertAdjacentHTML("beforeend", await renderSystemTemplate(HARM_CONTROLS_TEMPLATE, { ...view }));
+  }
 }
 
 /** The target a pressed button names (`data-actor`, `data-token`, `data-scene`). */
@@ -70,7 +83,7 @@ function buttonTarget(button: HTMLElement): TargetRef | null {
  * What an apply button runs: the card's damage with its multiplier, to the target it names or to
  * each selected token (one application each).
  */
-export function applyControl({ message, button }: CardControlContext): Promise<(ApplyResult | null)[]> | null {
+export function applyControl({ message, button, place }: CardControlContext): Promise<(ApplyResult | null)[]> | null {
   const multiplier = button.dataset.multiplier;
   if (!harm.isMultiplier(multiplier)) return null;
   const targets = button.dataset.selection === "selected" ? selectedTargets() : [buttonTarget(button)];
@@ -81,7 +94,7 @@ export function applyControl({ message, button }: CardControlContext): Promise<(
   }
   return (async () => {
     const out: (ApplyResult | null)[] = [];
-    for (const target of chosen) out.push(await applyFromCard(message, target, multiplier));
+    for (const target of chosen) out.push(await applyFromCard(message, target, multiplier, place));
     return out;
   })();
 }

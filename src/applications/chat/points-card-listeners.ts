@@ -11,8 +11,7 @@ import { lazyDecoration } from "./lazy-decoration.ts";
 /** Whether a message may carry points controls: a points roll, or a Fate Point loss record. */
 function mayCarryControls(message: ChatMessage.Implementation): boolean {
   if (!message.isContentVisible) return false;
-  // A system flag; the v13 types know no system flag keys.
-  return pointsEngineOf(message.rolls[0]) !== null || partOf(message, FATE_LOSS_FLAG) !== undefined;
+  return message.rolls.some((roll) => pointsEngineOf(roll) !== null) || partOf(message, FATE_LOSS_FLAG) !== undefined;
 }
 
 const decoration = lazyDecoration(

@@ -7,7 +7,8 @@
  * (`services/points/requests.ts`); the card re-renders when the GM writes it. Controls are rebuilt
  * on every render, never kept across renders.
  */
-import { partOf } from "../../data/card/parts.ts";
+import { partOf, rollPlace, storedCard } from "../../data/card/parts.ts";
+import { rollKey, rollSections } from "./roll-sections.ts";
 import { SYSTEM_ID, systemPath } from "../../constants.ts";
 import type { PendingAssist } from "../../dice/index.ts";
 import {
@@ -25,11 +26,15 @@ import { renderSystemTemplate } from "../../helpers/templates.ts";
 /** The template of the per-viewer controls. */
 export const POINTS_CONTROLS_TEMPLATE = systemPath("templates/chat/points-controls.hbs");
 
-/** The controls a viewer sees on a message's card, or `null` when it is not a points card. */
-export function pointsControlsFor(message: ChatMessage.Implementation): PointsControlsView | null {
-  const roll = message.rolls[0];
+/**
+ * The controls a viewer sees on a message's card roll at `place` (its first roll when absent), or
+ * `null` when it is not a points roll.
+ */
+export function pointsControlsFor(message: ChatMessage.Implementation, place?: number): PointsControlsView | null {
+  const at = rollPlace(storedCard(message), place);
+  const roll = at === null ? undefined : message.rolls[at];
   const engine = pointsEngineOf(roll);
-  if (engine === null || !message.id) return null;
+  if (at === null || engine === null || !message.id) return null;
   const points = roll as PointsRoll;
   if (points.outcome === undefined) return null;
   const viewer = game.user;
@@ -44,7 +49,7 @@ export function pointsControlsFor(message: ChatMessage.Implementation): PointsCo
     viewerIsGM: viewer.isGM,
     author: message.author?.id ?? null,
     engine,
-    messageId: message.id,
+    messageId: rollKey(message.id, at),
     record: points.points,
     outcome: points.outcome,
     rollerId: points.points.actorId ?? message.speaker.actor ?? null,
@@ -83,18 +88,19 @@ function decorateFateLoss(message: ChatMessage.Implementation, html: HTMLElement
   );
 }
 
-/** Draws the points controls into a rendered points card or Fate Point loss card. */
+/** Draws the points controls into a rendered points card (each points roll's into its section) or Fate Point loss card. */
 export async function decoratePoints(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
   if (!message.isContentVisible) return;
   decorateFateLoss(message, html);
-  const view = pointsControlsFor(message);
-  const section = html.querySelector<HTMLElement>(".rb-card");
-  if (!view || !section) return;
-  markAssistLine(section, view.assistState, game.i18n);
-  addPointsUndo(section, view.undo, game.i18n);
-  const controls = await pointsControlsHtml(view);
-  if (controls) section.insertAdjacentHTML("beforeend", controls);
-  addPickAdvisor(message, section, view);
+  for (const { place, section } of rollSections(message, html)) {
+    const view = pointsControlsFor(message, place);
+    if (!view) continue;
+    markAssistLine(section, view.assistState, game.i18n);
+    addPointsUndo(section, view.undo, game.i18n);
+    const controls = await pointsControlsHtml(view);
+    if (controls) section.insertAdjacentHTML("beforeend", controls);
+    addPickAdvisor(message, place, section, view);
+  }
 }
 
 /**
@@ -102,12 +108,17 @@ export async function decoratePoints(message: ChatMessage.Implementation, html: 
  * who may pick (its owner) and for a GM: every pick judged against the goal, worked out only when
  * opened or when the card is hovered.
  */
-function addPickAdvisor(message: ChatMessage.Implementation, section: HTMLElement, view: PointsControlsView): void {
-  const roll = message.rolls[0] as PointsRoll | undefined;
+function addPickAdvisor(
+  message: ChatMessage.Implementation,
+  place: number,
+  section: HTMLElement,
+  view: PointsControlsView,
+): void {
+  const roll = message.rolls[place] as PointsRoll | undefined;
   const outcome = roll?.outcome;
   if (!message.id || !outcome || outcome.engine !== "pi" || outcome.singleDie) return;
   if (view.pick === null && !game.user.isGM) return;
-  addAdviceHost(section, message.id, "pi", game.i18n, async () => {
+  addAdviceHost(section, rollKey(message.id, place), "pi", game.i18n, async () => {
     const advice = await import("./card-advice.ts");
     return advice.piAdviceHtml(outcome);
   });

@@ -4,6 +4,7 @@
  * own client adds it to the card it draws, read from the target's actor; no player's client ever does.
  */
 import { readTargets, targetFigureKey } from "../../dice/cards/targets.ts";
+import { rollSections } from "./roll-sections.ts";
 
 /**
  * Adds each hidden target figure to a rendered card, for a GM viewer only (the
@@ -11,8 +12,13 @@ import { readTargets, targetFigureKey } from "../../dice/cards/targets.ts";
  */
 export function addGmTargetFigures(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (!game.user.isGM) return;
-  const targets = readTargets((message.rolls[0]?.options as { targets?: unknown } | undefined)?.targets);
-  const lines = html.querySelectorAll<HTMLElement>("[data-target]");
+  for (const { place, section } of rollSections(message, html)) addFigures(message.rolls[place], section);
+}
+
+/** Adds the hidden figures of one roll's targets to its section. */
+function addFigures(roll: foundry.dice.Roll | undefined, section: HTMLElement): void {
+  const targets = readTargets((roll?.options as { targets?: unknown } | undefined)?.targets);
+  const lines = section.querySelectorAll<HTMLElement>("[data-target]");
   targets.forEach((target, i) => {
     const line = lines[i];
     if (!line || target.defence !== undefined || target.engine === null || target.actor === null) return;

@@ -4,6 +4,7 @@
  * owners, a result once rolled) and the GM's Reveal. The requests themselves load on the first click.
  */
 import { systemPath } from "../../constants.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import { EngineRoll, PoolRoll } from "../../dice/index.ts";
 import { pool } from "../../engines/core.ts";
 import { knownTarget, requestRecordOf, secretTargetOf } from "../../services/requests/records.ts";
@@ -23,7 +24,8 @@ export function requestViewFor(message: ChatMessage.Implementation): RequestCard
   const outcomes: Record<string, unknown> = {};
   for (const [actorId, answer] of Object.entries(record.answers)) {
     const result = game.messages.get(answer.messageId);
-    const roll = result?.rolls[0];
+    const place = result ? rollPlace(storedCard(result)) : null;
+    const roll = result && place !== null ? result.rolls[place] : undefined;
     // A result the viewer cannot see (a private or blind roll) stays private here too.
     if (!result?.isContentVisible || !(roll instanceof EngineRoll) || roll.outcome === undefined) continue;
     // A pool roll made while the difficulty is hidden: the GM reads its faces at that difficulty.

@@ -110,6 +110,25 @@ export function cardParts(message: StoredCard): CardPart[] {
   ];
 }
 
+/**
+ * The places, in the message's rolls, of a card's rolls in card order: a typed card's roll parts, an
+ * older message's every roll. A card may hold several (the two sides of a contest, a group's rolls);
+ * everything that reads or changes a roll of a card names it by its place.
+ */
+export function rollPlaces(message: StoredCard): number[] {
+  return cardParts(message).flatMap((part) => (part.kind === "roll" ? [part.roll] : []));
+}
+
+/**
+ * The place of the card's roll a caller names: `place` when it is one of the card's rolls; no place
+ * named, the card's first roll; `null` when there is no such roll.
+ */
+export function rollPlace(message: StoredCard, place?: number): number | null {
+  const places = rollPlaces(message);
+  if (place === undefined) return places[0] ?? null;
+  return places.includes(place) ? place : null;
+}
+
 /** The data of a card's part of `kind` (the first, a card holds one of each), or `undefined`. */
 export function partData(message: StoredCard, kind: DataPartKind): unknown {
   for (const part of cardParts(message)) if (part.kind === kind) return part.data;

@@ -22,7 +22,8 @@ import { EngineError, shared } from "../../engines/core.ts";
 import type { Throw } from "../../engines/shared/core.ts";
 import { ActionRoll, keptOptions, recordOf, type ActionCardRecord, type CardEvent } from "../../dice/index.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { contentVisibleTo, dice3d, messageById, rollsWrite, showNewDice, visibilityOf } from "../messages.ts";
+import { contentVisibleTo, dice3d, messageById, rollWrite, showNewDice, visibilityOf } from "../messages.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import { runWrites } from "../transaction.ts";
 import { cardOf } from "./card-state.ts";
 import type { CardControl, CardReply, CardRequest } from "./protocol.ts";
@@ -49,17 +50,26 @@ import { initiativeTarget, syncInitiative, type InitiativeTarget } from "../init
 /** A card as loaded from its message. */
 export interface LoadedCard {
   readonly message: ChatMessage.Implementation;
+  /** The place of the card's roll in the message's rolls. */
+  readonly place: number;
   readonly roll: ActionRoll;
   readonly record: ActionCardRecord;
   readonly card: ActionCardState;
 }
 
-/** Loads the action card of a message; `UnknownMessage` or `NotAnActionCard` when there is none. */
-export function loadCard(messageId: unknown): LoadedCard {
+/**
+ * Loads the action card of a message's roll at `place` (its first roll when none is named; a caller
+ * may send anything): `UnknownMessage`, `UnknownRoll` or `NotAnActionCard` when there is none.
+ */
+export function loadCard(messageId: unknown, place?: unknown): LoadedCard {
   const message = messageById(messageId);
-  const roll = message.rolls[0];
+  const at = typeof place === "number" || place === undefined ? rollPlace(storedCard(message), place) : null;
+  // A card of no roll is no action card; a roll named that the card does not hold is refused as such.
+  if (at === null && place === undefined) throw new EngineError("NotAnActionCard");
+  if (at === null) throw new EngineError("UnknownRoll", { place: String(place) });
+  const roll = message.rolls[at];
   if (!(roll instanceof ActionRoll) || roll.outcome === undefined) throw new EngineError("NotAnActionCard");
-  return { message, roll, record: roll.card, card: cardOf(message, roll) };
+  return { message, place: at, roll, record: roll.card, card: cardOf(message, roll) };
 }
 
 /** Whether data has the shape of a card request (a forged one may not). */
@@ -158,9 +168,10 @@ export async function throwCardDice(
   message: ChatMessage.Implementation,
   control: CardControl,
   asker: User.Implementation,
+  place?: number,
 ): Promise<Throw[]> {
   if (control.type !== "augment" && control.type !== "reroll") return [];
-  const loaded = loadCard(message.id);
+  const loaded = loadCard(message.id, place);
   // An initiative card that is not its character's current initiative is refused before any die is
   // thrown (the GM checks it again when applying).
   initiativeOf(loaded, control);
@@ -208,7 +219,7 @@ function reply(card: ActionCardState, roll: ActionRoll, repeated: boolean, strik
 export async function runCardAction({ asker, actionId }: ActionContext, data: CardRequest): Promise<CardReply> {
   const me = asker.id ?? "";
   if (!isRequest(data)) throw new EngineError("MalformedRequest");
-  const loaded = loadCard(data.messageId);
+  const loaded = loadCard(data.messageId, data.roll);
   const { message, card } = loaded;
   if (!contentVisibleTo(visibilityOf(message), me)) throw new EngineError("CardNotVisible");
   if (card.applied.includes(actionId)) return reply(card, loaded.roll, true);
@@ -314,14 +325,14 @@ export async function runCardAction({ asker, actionId }: ActionContext, data: Ca
     ...poolWrites(pools, next.pools),
     ...classPoolWrites(classPools, next.classPools),
     ...strikes,
-    rollsWrite(message, [roll]),
+    rollWrite(message, loaded.place, roll),
   ]);
   // An augmented or re-rolled initiative moves its combatant (only before the round starts).
   await syncInitiative(initiative, roll.total);
   // The Undo of a drawn effect takes off the lasting effect it put on (services/lasting.ts).
   if (action.type === "undo" && target?.type === "effect" && target.effect) {
-    const { takeOffLasting } = await import("../lasting.ts");
-    await takeOffLasting(message.id ?? "", target.effect.activation);
+    const { lastingEntry, takeOffLasting } = await import("../lasting.ts");
+    await takeOffLasting(message.id ?? "", lastingEntry(target.effect.activation, loaded.place));
   }
   // The animation is not awaited: Dice So Nice plays it only while the GM's page is visible, and the
   // asker's reply and every other request in the GM's queue must not wait for a hidden tab.

@@ -90,7 +90,7 @@ function whisperFor(entry: PoolEntry): string[] {
 async function checkCardAward(control: PoolControl, target: string, asker: string): Promise<void> {
   if (control.type !== "award" || control.card === undefined) return;
   const { loadCard } = await import("./card-actions.ts");
-  const { message, card } = loadCard(shared.textOf(control.card));
+  const { message, card } = loadCard(shared.textOf(control.card), control.roll);
   if (!contentVisibleTo(visibilityOf(message), asker)) throw new EngineError("CardNotVisible");
   if (card.owner !== target) throw new EngineError("AwardNotRoller");
   const check = checkAwardForRoll(card);

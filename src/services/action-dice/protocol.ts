@@ -44,6 +44,8 @@ export type CardControl =
 export interface CardRequest {
   /** The card's message. */
   readonly messageId: string;
+  /** The place of the card's roll in the message's rolls (the card's first roll when absent). */
+  readonly roll?: number;
   /** The number of ledger entries the user saw: a card that changed meanwhile is refused. */
   readonly seen: number;
   /** The control used. */
@@ -82,6 +84,8 @@ export type PoolControl =
       readonly reason?: string;
       /** The action card the award is made from (the roll it rewards); absent from the panel. */
       readonly card?: string;
+      /** The place of that card's roll in its message's rolls (its first roll when absent). */
+      readonly roll?: number;
     }
   | { readonly type: "forfeit"; readonly to: string; readonly reason: string }
   | { readonly type: "take"; readonly from: string; readonly count?: number; readonly faces?: number }

@@ -11,7 +11,8 @@ import { EngineError, shared } from "../../engines/core.ts";
 import { checkAwardForRoll, MAX_NOTE, MAX_STRIKES, MAX_SUBJECT, strikesOf } from "../../engines/action/index.ts";
 import { notify } from "../../helpers/notify.ts";
 import type { Throw } from "../../engines/shared/core.ts";
-import { namedMessage, refused } from "../messages.ts";
+import { namedMessage, placed, refused } from "../messages.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import { postRoll, prepareRoll, type PreparedRoll } from "../roll.ts";
 import {
   CARD_ACTION,
@@ -41,9 +42,12 @@ function controlKey(control: CardControl): string {
   return [c.type, c.faces ?? "", c.dice ?? "", c.entry ?? "", c.source === "class" ? "class" : ""].join(":");
 }
 
-/** The action id of a card control: the message, the control, the ledger length seen and the user. */
-export function cardActionId(messageId: string, control: CardControl, seen: number, userId: string): string {
-  return actionIdFor(messageId, controlKey(control), seen, userId);
+/**
+ * The action id of a card control: the message, the control, the ledger length seen and the user,
+ * and the place of the card's roll when it is not the message's first.
+ */
+export function cardActionId(messageId: string, control: CardControl, seen: number, userId: string, place = 0): string {
+  return actionIdFor(messageId, controlKey(control), seen, userId, ...placed(place));
 }
 
 /**
@@ -51,10 +55,10 @@ export function cardActionId(messageId: string, control: CardControl, seen: numb
  * `card-actions.ts` `throwCardDice`). None without an active GM, and none when this client already
  * sees the action refused: the GM refuses it with the authoritative message.
  */
-async function cardDice(message: ChatMessage.Implementation, control: CardControl): Promise<Throw[]> {
+async function cardDice(message: ChatMessage.Implementation, control: CardControl, place: number): Promise<Throw[]> {
   if (!game.users.activeGM) return [];
   try {
-    return await (await import("./card-actions.ts")).throwCardDice(message, control, game.user);
+    return await (await import("./card-actions.ts")).throwCardDice(message, control, game.user, place);
   } catch (error) {
     if (error instanceof EngineError) return [];
     throw error;
@@ -66,19 +70,26 @@ async function cardDice(message: ChatMessage.Implementation, control: CardContro
  *
  * @param message - The card's message.
  * @param control - The control and its parameters.
+ * @param place - The place of the card's roll in the message's rolls (the card's first roll when absent).
  */
-export async function cardControl(given: ChatMessage.Implementation, control: CardControl): Promise<boolean> {
+export async function cardControl(
+  given: ChatMessage.Implementation,
+  control: CardControl,
+  place?: number,
+): Promise<boolean> {
   const message = namedMessage(given);
   if (message === null) return false;
   if (!shared.isRecord(control)) return refused(new EngineError("MalformedRequest"));
-  const roll = message.rolls[0];
-  if (!(roll instanceof ActionRoll) || !message.id) return false;
+  const at = rollPlace(storedCard(message), place);
+  if (at === null && place !== undefined) return refused(new EngineError("UnknownRoll", { place: String(place) }));
+  const roll = at === null ? undefined : message.rolls[at];
+  if (at === null || !(roll instanceof ActionRoll) || !message.id) return false;
   const seen = roll.card.ledger.length;
-  const id = cardActionId(message.id, control, seen, game.user.id);
+  const id = cardActionId(message.id, control, seen, game.user.id, at);
   // The same control pressed again while its request travels is that request (its dice thrown once).
   const travelling = inFlight.get(id);
   if (travelling) return travelling;
-  const work = sendCardControl(message, control, seen, id).finally(() => inFlight.delete(id));
+  const work = sendCardControl(message, at, control, seen, id).finally(() => inFlight.delete(id));
   inFlight.set(id, work);
   return work;
 }
@@ -88,11 +99,18 @@ const inFlight = new Map<string, Promise<boolean>>();
 
 async function sendCardControl(
   message: ChatMessage.Implementation,
+  place: number,
   control: CardControl,
   seen: number,
   id: string,
 ): Promise<boolean> {
-  const request: CardRequest = { messageId: message.id ?? "", seen, control, dice: await cardDice(message, control) };
+  const request: CardRequest = {
+    messageId: message.id ?? "",
+    ...(place === 0 ? {} : { roll: place }),
+    seen,
+    control,
+    dice: await cardDice(message, control, place),
+  };
   const reply = (await requestGmAction(CARD_ACTION, request, id)) as CardReply | null;
   // A late use, accepted under the three-strike leniency: the player is warned, as the rules ask.
   if (reply !== null && !reply.repeated && typeof reply.strike === "number") {
@@ -153,11 +171,13 @@ export function award(userId: string, reason = ""): Promise<boolean> {
  *
  * @param message - The roll's card.
  * @param reason - Why, in the GM's words (optional).
+ * @param place - The place of the card's roll in the message's rolls (the card's first roll when absent).
  */
-export function awardForRoll(given: ChatMessage.Implementation, reason = ""): Promise<boolean> {
+export function awardForRoll(given: ChatMessage.Implementation, reason = "", place?: number): Promise<boolean> {
   const message = namedMessage(given);
   if (message === null) return Promise.resolve(false);
-  const roll = message.rolls[0];
+  const at = rollPlace(storedCard(message), place);
+  const roll = at === null ? undefined : message.rolls[at];
   if (!(roll instanceof ActionRoll) || !message.id) return Promise.resolve(refused(new EngineError("NotAnActionCard")));
   const card = cardOf(message, roll);
   const check = checkAwardForRoll(card);
@@ -173,6 +193,7 @@ export function awardForRoll(given: ChatMessage.Implementation, reason = ""): Pr
     to: card.owner,
     count: 1,
     card: message.id,
+    ...(at === 0 ? {} : { roll: at as number }),
     ...(why === "" ? {} : { reason: why }),
   });
 }

@@ -12,7 +12,7 @@
  * - **heal**: a GM heals actors by an amount or fully, recorded on one chat card with an Undo per actor.
  */
 
-import { cardData, partOf } from "../../data/card/parts.ts";
+import { cardData, partOf, rollPlace, storedCard } from "../../data/card/parts.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { EngineError, harm, shared } from "../../engines/core.ts";
 import { renderSystemTemplate } from "../../helpers/templates.ts";
@@ -49,6 +49,8 @@ import { DAMAGE_HOOK, PRE_DAMAGE_HOOK, RECORD_FLAG, RECORD_TEMPLATE } from "./na
 export interface ApplyRequest {
   /** The card applied from, or `null` (a macro, a journal link). */
   readonly message: string | null;
+  /** The place of the card's damage roll in the message's rolls (the card's first roll when absent). */
+  readonly roll?: number;
   readonly target: TargetRef;
   readonly multiplier: harm.Multiplier;
   /** The amount, for an application without a card (a card's own amount is read from it). */
@@ -216,12 +218,20 @@ function loggedOf(entry: HarmEntry, messageId: () => string): (log: LoggedHarm[]
     withLogged(log, { id: entry.id, message: messageId(), by: entry.by, before: entry.before, after: entry.after });
 }
 
-/** The card's first roll as `cardDamage` reads it. */
-function cardRollOf(message: ChatMessage.Implementation) {
-  const roll = message.rolls[0];
+/** The card's roll at `place` as `cardDamage` reads it. */
+function cardRollOf(message: ChatMessage.Implementation, place: number) {
+  const roll = message.rolls[place];
   if (!roll) return null;
   const options = roll.options as Record<string, unknown>;
   return { engine: options.engine, options, total: roll.total };
+}
+
+/** The place of the card's roll a request names (its first roll when none is named): `UnknownRoll` when none. */
+function damagePlace(message: ChatMessage.Implementation, place: unknown): number {
+  const at = typeof place === "number" || place === undefined ? rollPlace(storedCard(message), place) : null;
+  if (at === null && place === undefined) throw new EngineError("HarmNoDamage", {});
+  if (at === null) throw new EngineError("UnknownRoll", { place: String(place) });
+  return at;
 }
 
 /**
@@ -359,18 +369,19 @@ async function recordCardData(kind: "damage" | "heal", ledger: HarmLedger, asker
 export async function runApply({ asker, actionId }: ActionContext, data: ApplyRequest): Promise<ApplyResult> {
   const d: Partial<Record<keyof ApplyRequest, unknown>> = shared.isRecord(data) ? data : {};
   const message = d.message === null || d.message === undefined ? null : messageById(d.message);
+  const place = message ? damagePlace(message, d.roll) : 0;
   const target = targetOf(d.target);
   const multiplier = harm.readMultiplier(d.multiplier);
   let amount: unknown = d.amount;
-  // The targets the card recorded, with the attack's verdict on each (none without a card).
-  const recorded = message ? recordedTargets((message.rolls[0]?.options as { targets?: unknown }).targets) : [];
+  // The targets the card's roll recorded, with the attack's verdict on each (none without a card).
+  const recorded = message ? recordedTargets((message.rolls[place]?.options as { targets?: unknown }).targets) : [];
   if (message) {
     // A card the asker cannot see (another player's self roll, a whisper to others) is not hers to apply.
     if (!asker.isGM && !contentVisibleTo(visibilityOf(message), asker.id ?? ""))
       throw new EngineError("HarmCardNotVisible");
     if (ledgerOf(message).applied.includes(actionId))
       return { entry: null, messageId: message.id ?? "", repeated: true };
-    const roll = cardRollOf(message);
+    const roll = cardRollOf(message, place);
     const damage = cardDamage(roll);
     if (!damage) throw new EngineError("HarmNoDamage", {});
     // A target's own share, where the attack earned it different extra successes (docs/rules.md §6).

@@ -14,7 +14,7 @@ import { EngineError, harm, shared } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { partOf } from "../../data/card/parts.ts";
-import { namedMessage } from "../messages.ts";
+import { namedMessage, placed } from "../messages.ts";
 import {
   runApply,
   runUndo,
@@ -83,19 +83,29 @@ async function sendApply(given: ApplyRequest, actionId: string): Promise<ApplyRe
  * @param given - The card (a damage card, or a Precision & Impact weapon attack).
  * @param target - The target.
  * @param multiplier - ×½ (`half`), ×1 (`full`), ×2 (`double`) or `heal`.
+ * @param place - The place of the card's damage roll in the message's rolls (its first roll when absent).
  * @returns The application, or `null` when refused (the reason shown).
  */
 export async function applyFromCard(
   given: ChatMessage.Implementation,
   target: TargetRef,
   multiplier: harm.Multiplier,
+  place = 0,
 ): Promise<ApplyResult | null> {
   const message = namedMessage(given);
   if (!message?.id) return null;
-  // A system flag; the v13 types know no system flag keys.
   const seen = readLedger(partOf(message, LEDGER_FLAG)).entries.length;
-  const id = actionIdFor(message.id, "harm", target.actor, target.token ?? "", target.scene ?? "", multiplier, seen);
-  return sendApply({ message: message.id, target, multiplier }, id);
+  const id = actionIdFor(
+    message.id,
+    ...placed(place),
+    "harm",
+    target.actor,
+    target.token ?? "",
+    target.scene ?? "",
+    multiplier,
+    seen,
+  );
+  return sendApply({ message: message.id, ...(place === 0 ? {} : { roll: place }), target, multiplier }, id);
 }
 
 /**

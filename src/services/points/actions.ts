@@ -15,7 +15,8 @@ import { SYSTEM_ID } from "../../constants.ts";
 import type { PercentileRoll, PointsEntry } from "../../dice/index.ts";
 import { EngineError, pi } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { contentVisibleTo, rollsWrite, visibilityOf } from "../messages.ts";
+import { contentVisibleTo, rollWrite, visibilityOf } from "../messages.ts";
+import { rollPlaces, storedCard } from "../../data/card/parts.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import { ASSISTS_FLAG, type PointsEngine, type SpendPlan } from "./ledger.ts";
 import {
@@ -183,6 +184,8 @@ function requireVisible(asker: User.Implementation, card: LoadedPointsCard): voi
 /** What a client sends to undo a ledger entry (the GM). */
 export interface UndoRequest {
   readonly messageId: string;
+  /** The place of the card's roll in the message's rolls (the card's first roll when absent). */
+  readonly roll?: number;
   readonly entry: string;
 }
 
@@ -194,7 +197,7 @@ export interface UndoRequest {
  */
 export async function runUndo({ asker, actionId }: ActionContext, data: UndoRequest): Promise<{ repeated: boolean }> {
   if (!asker.isGM) throw new EngineError("GmOnly");
-  const card = loadPointsCard(data?.messageId);
+  const card = loadPointsCard(data?.messageId, undefined, data?.roll);
   if (card.record.applied.includes(actionId)) return { repeated: true };
   const entry = card.record.ledger.find((e) => e.id === data.entry && !e.undone);
   if (!entry) throw new EngineError("PointsNothingToUndo", {});
@@ -222,7 +225,7 @@ export async function runUndo({ asker, actionId }: ActionContext, data: UndoRequ
     }
   }
   const record = withUndone(card.record, entry.id, asker.id ?? "", actionId, namesFor([asker.id]));
-  steps.push(rollsWrite(card.message, [await rebuiltRoll(card, request, record)]));
+  steps.push(rollWrite(card.message, card.place, await rebuiltRoll(card, request, record)));
   await runWrites(steps);
   return { repeated: false };
 }
@@ -231,6 +234,8 @@ export async function runUndo({ asker, actionId }: ActionContext, data: UndoRequ
 export interface AssistRequest {
   /** The assistant's card. */
   readonly messageId: string;
+  /** The place of the card's roll in the message's rolls (the card's first roll when absent). */
+  readonly roll?: number;
   /** The leader. */
   readonly leaderId: string;
   /** The ledger length the asker saw. */
@@ -247,7 +252,7 @@ export async function runAssist(
   { asker, actionId }: ActionContext,
   data: AssistRequest,
 ): Promise<{ repeated: boolean }> {
-  const card = loadPointsCard(data?.messageId, "percentile");
+  const card = loadPointsCard(data?.messageId, "percentile", data?.roll);
   requireVisible(asker, card);
   if (card.record.applied.includes(actionId)) return { repeated: true };
   if (!mayChoose(asker, card)) throw new EngineError("PointsNotYourRoll", {});
@@ -275,9 +280,22 @@ export async function runAssist(
   const record = withEntry(card.record, entry, actionId, namesFor([asker.id, state.id]));
   await runWrites([
     actorWrite(leader, { [ASSISTS_KEY]: [...state.assists, assist] }),
-    rollsWrite(card.message, [await rebuiltRoll(card, card.roll.request, record)]),
+    rollWrite(card.message, card.place, await rebuiltRoll(card, card.roll.request, record)),
   ]);
   return { repeated: false };
+}
+
+/** The percentile rolls of an assistant's card (none once the card is deleted). */
+function assistantCards(messageId: string): LoadedPointsCard[] {
+  const message = game.messages.get(messageId);
+  if (!message) return [];
+  return rollPlaces(storedCard(message)).flatMap((place) => {
+    try {
+      return [loadPointsCard(messageId, "percentile", place)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** What a client sends to cancel a pending assist. */
@@ -302,16 +320,15 @@ export async function runCancelAssist(
     throw new EngineError("PointsNotYourAssist", {});
   }
   const steps: WriteStep[] = [actorWrite(leader, { [ASSISTS_KEY]: state.assists.filter((a) => a.id !== assist.id) })];
-  let card: LoadedPointsCard | null;
-  try {
-    card = loadPointsCard(assist.from, "percentile");
-  } catch {
-    card = null; // the assistant's card was deleted: the assist is cancelled all the same
-  }
-  const entry = card?.record.ledger.find((e) => e.type === "assistGiven" && e.assist.id === assist.id && !e.undone);
+  // The assistant's roll on its card (of several rolls, the one whose ledger gave the assist); a card
+  // deleted since cancels the assist all the same.
+  const given = (card: LoadedPointsCard) =>
+    card.record.ledger.find((e) => e.type === "assistGiven" && e.assist.id === assist.id && !e.undone);
+  const card = assistantCards(assist.from).find((c) => given(c) !== undefined);
+  const entry = card ? given(card) : undefined;
   if (card && entry) {
     const record = withUndone(card.record, entry.id, asker.id ?? "", actionId, namesFor([asker.id]));
-    steps.push(rollsWrite(card.message, [await rebuiltRoll(card, card.roll.request, record)]));
+    steps.push(rollWrite(card.message, card.place, await rebuiltRoll(card, card.roll.request, record)));
   }
   await runWrites(steps);
   return { repeated: false };
@@ -320,6 +337,8 @@ export async function runCancelAssist(
 /** What a client sends to pick two dice on a Precision & Impact card. */
 export interface PickRequest {
   readonly messageId: string;
+  /** The place of the card's roll in the message's rolls (the card's first roll when absent). */
+  readonly roll?: number;
   /** The two slots. */
   readonly pick: readonly [number, number];
   /** The ledger length the asker saw. */
@@ -331,7 +350,7 @@ export interface PickRequest {
  * The engine checks the pick and resolves the same dice again; the card updates and records the pick.
  */
 export async function runPick({ asker, actionId }: ActionContext, data: PickRequest): Promise<{ repeated: boolean }> {
-  const card = loadPointsCard(data?.messageId, "pi");
+  const card = loadPointsCard(data?.messageId, "pi", data?.roll);
   requireVisible(asker, card);
   if (card.record.applied.includes(actionId)) return { repeated: true };
   if (!mayChoose(asker, card)) throw new EngineError("PointsNotYourRoll", {});
@@ -353,7 +372,7 @@ export async function runPick({ asker, actionId }: ActionContext, data: PickRequ
     undoneBy: null,
   };
   const record = withEntry(card.record, entry, actionId, namesFor([asker.id]));
-  await runWrites([rollsWrite(card.message, [await rebuiltRoll(card, { ...request, pick }, record)])]);
+  await runWrites([rollWrite(card.message, card.place, await rebuiltRoll(card, { ...request, pick }, record))]);
   return { repeated: false };
 }
 

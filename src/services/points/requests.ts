@@ -19,7 +19,8 @@ import { equipmentFor } from "../equipment.ts";
 import { withTargetDice } from "../targets.ts";
 import { reportBackgroundError, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
-import { namedMessage, refused } from "../messages.ts";
+import { namedMessage, placed, refused } from "../messages.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import { checkSpeaksFor, postRoll, prepareRoll, type PostOptions, type RollableEngine } from "../roll.ts";
 import { POINTS_ACTIONS } from "./names.ts";
 import { MAX_FATE_LOSS_REASON } from "./fate-loss-card.ts";
@@ -197,25 +198,34 @@ async function rollAndPay(
   return null;
 }
 
-/** The points roll of a message, or `null`. */
-function pointsRollOf(message: ChatMessage.Implementation): PointsRoll | null {
-  const roll = message.rolls[0];
-  return pointsEngineOf(roll) === null ? null : (roll as PointsRoll);
+/** The points roll of a card at `place` (its first roll when absent) and its place, or `null`. */
+function pointsRollOf(message: ChatMessage.Implementation, place?: number): { at: number; roll: PointsRoll } | null {
+  const at = rollPlace(storedCard(message), place);
+  const roll = at === null ? undefined : message.rolls[at];
+  return at === null || pointsEngineOf(roll) === null ? null : { at, roll: roll as PointsRoll };
 }
+
+/** The request's field naming the card's roll: none for its message's first roll. */
+const rollField = (at: number): { roll?: number } => (at === 0 ? {} : { roll: at });
 
 /**
  * Attaches an assistant's result (a percentile card) to a leader's next roll.
  *
  * @param message - The assistant's card.
  * @param leaderId - The leader's actor id.
+ * @param place - The place of the card's roll in the message's rolls (the card's first roll when absent).
  */
-export async function assistLeader(given: ChatMessage.Implementation, leaderId: string): Promise<boolean> {
+export async function assistLeader(
+  given: ChatMessage.Implementation,
+  leaderId: string,
+  place?: number,
+): Promise<boolean> {
   const message = namedMessage(given);
-  const roll = message && pointsRollOf(message);
-  if (!message?.id || !roll) return false;
-  const seen = roll.points.ledger.length;
-  const request: AssistRequest = { messageId: message.id, leaderId, seen };
-  const id = actionIdFor(message.id, "assist", leaderId, seen, game.user.id);
+  const found = message && pointsRollOf(message, place);
+  if (!message?.id || !found) return false;
+  const seen = found.roll.points.ledger.length;
+  const request: AssistRequest = { messageId: message.id, ...rollField(found.at), leaderId, seen };
+  const id = actionIdFor(message.id, ...placed(found.at), "assist", leaderId, seen, game.user.id);
   return (await requestGmAction(POINTS_ACTIONS.assist, request, id)) !== null;
 }
 
@@ -236,15 +246,25 @@ export async function cancelAssist(leaderId: string, assistId: string): Promise<
  *
  * @param message - The card.
  * @param pick - The two slots.
+ * @param place - The place of the card's roll in the message's rolls (the card's first roll when absent).
  */
-export async function pickDice(given: ChatMessage.Implementation, pick: readonly [number, number]): Promise<boolean> {
+export async function pickDice(
+  given: ChatMessage.Implementation,
+  pick: readonly [number, number],
+  place?: number,
+): Promise<boolean> {
   const message = namedMessage(given);
-  const roll = message && pointsRollOf(message);
-  if (!message?.id || !roll) return false;
+  const found = message && pointsRollOf(message, place);
+  if (!message?.id || !found) return false;
   if (!Array.isArray(pick)) return refused(new EngineError("PiPickShape", { value: pick }));
-  const seen = roll.points.ledger.length;
-  const request: PickRequest = { messageId: message.id, pick: [Number(pick[0]), Number(pick[1])], seen };
-  const id = actionIdFor(message.id, "pick", request.pick[0], request.pick[1], seen, game.user.id);
+  const seen = found.roll.points.ledger.length;
+  const request: PickRequest = {
+    messageId: message.id,
+    ...rollField(found.at),
+    pick: [Number(pick[0]), Number(pick[1])],
+    seen,
+  };
+  const id = actionIdFor(message.id, ...placed(found.at), "pick", request.pick[0], request.pick[1], seen, game.user.id);
   return (await requestGmAction(POINTS_ACTIONS.pick, request, id)) !== null;
 }
 
@@ -253,14 +273,16 @@ export async function pickDice(given: ChatMessage.Implementation, pick: readonly
  *
  * @param message - The card.
  * @param entry - The entry's id.
+ * @param place - The place of the card's roll in the message's rolls (the card's first roll when absent).
  */
-export async function undoPoints(given: ChatMessage.Implementation, entry: string): Promise<boolean> {
+export async function undoPoints(given: ChatMessage.Implementation, entry: string, place?: number): Promise<boolean> {
   const message = namedMessage(given);
   if (!message?.id) return false;
-  const request: UndoRequest = { messageId: message.id, entry };
-  return (
-    (await requestGmAction(POINTS_ACTIONS.undo, request, actionIdFor(message.id, "undo", entry, game.user.id))) !== null
-  );
+  const at = rollPlace(storedCard(message), place);
+  if (at === null && place !== undefined) return refused(new EngineError("UnknownRoll", { place: String(place) }));
+  const request: UndoRequest = { messageId: message.id, ...rollField(at ?? 0), entry };
+  const id = actionIdFor(message.id, ...placed(at ?? 0), "undo", entry, game.user.id);
+  return (await requestGmAction(POINTS_ACTIONS.undo, request, id)) !== null;
 }
 
 /**

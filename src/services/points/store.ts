@@ -20,6 +20,7 @@ import { EngineError } from "../../engines/core.ts";
 import { SETTING_KEYS } from "../../helpers/settings.ts";
 import { currentSession } from "../action-dice/store.ts";
 import { messageById } from "../messages.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import type { WriteStep } from "../transaction.ts";
 import { pointsEngineOf } from "./engine-of.ts";
 import {
@@ -101,29 +102,36 @@ export type PointsRoll = PercentileRoll | WildRoll | PoolRoll | PiRoll;
 /** A points card as loaded from its message. */
 export interface LoadedPointsCard {
   readonly message: ChatMessage.Implementation;
+  /** The place of the card's roll in the message's rolls. */
+  readonly place: number;
   readonly roll: PointsRoll;
   readonly engine: PointsEngine;
   readonly record: PointsRecord;
 }
 
 /**
- * Loads the card of a message: `PointsUnknownMessage` when there is none, `PointsNotACard` when its
- * roll is not a percentile, wild, pool or pi roll (or not the engine asked for).
+ * Loads the card of a message's roll at `place` (its first roll when none is named; a caller may send
+ * anything): `PointsUnknownMessage` when there is none, `UnknownRoll` when the card holds no such
+ * roll, `PointsNotACard` when the roll is not a percentile, wild, pool or pi roll (or not the engine
+ * asked for).
  */
-export function loadPointsCard(messageId: unknown, engine?: PointsEngine): LoadedPointsCard {
+export function loadPointsCard(messageId: unknown, engine?: PointsEngine, place?: unknown): LoadedPointsCard {
   let message: ChatMessage.Implementation;
   try {
     message = messageById(messageId);
   } catch {
     throw new EngineError("PointsUnknownMessage", {});
   }
-  const roll = message.rolls[0];
+  const at = typeof place === "number" || place === undefined ? rollPlace(storedCard(message), place) : null;
+  if (at === null && place === undefined) throw new EngineError("PointsNotACard", {});
+  if (at === null) throw new EngineError("UnknownRoll", { place: String(place) });
+  const roll = message.rolls[at];
   const found = pointsEngineOf(roll);
   if (found === null || (engine !== undefined && found !== engine) || (roll as EngineRoll).outcome === undefined) {
     throw new EngineError("PointsNotACard", {});
   }
   const points = roll as PointsRoll;
-  return { message, roll: points, engine: found, record: points.points };
+  return { message, place: at, roll: points, engine: found, record: points.points };
 }
 
 /**
@@ -146,12 +154,11 @@ export async function rebuiltRoll(card: LoadedPointsCard, request: unknown, reco
   }
 }
 
-/** The message whose roll records a spend, if one was posted. */
+/** The message one of whose rolls records a spend, if one was posted. */
 export function messageWithSpend(spendId: string): ChatMessage.Implementation | undefined {
-  return game.messages.find((m) => {
-    const roll = m.rolls[0];
-    return pointsEngineOf(roll) !== null && (roll as PointsRoll).points.spendId === spendId;
-  });
+  return game.messages.find((m) =>
+    m.rolls.some((roll) => pointsEngineOf(roll) !== null && (roll as PointsRoll).points.spendId === spendId),
+  );
 }
 
 /** Names of users and actors, for ledger lines. */

@@ -1,9 +1,11 @@
 /** Which GM roll request a roll answers, read from the roll's options (every client). */
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import { ANSWERS_OPTION, type AnswersOption } from "./names.ts";
 
-/** The request a roll says it answers, or `null`. */
+/** The request a card's (first) roll says it answers, or `null`. */
 export function answersOf(message: ChatMessage.Implementation): AnswersOption | null {
-  const roll = message.rolls[0];
+  const place = rollPlace(storedCard(message));
+  const roll = place === null ? undefined : message.rolls[place];
   const option = (roll?.options as Record<string, unknown> | undefined)?.[ANSWERS_OPTION];
   if (typeof option !== "object" || option === null) return null;
   const o = option as Partial<AnswersOption>;

@@ -9,7 +9,7 @@
 import { EngineRoll } from "../../dice/index.ts";
 import { EngineError, shared } from "../../engines/core.ts";
 import type { ActionContext } from "../gm-action.ts";
-import { messageById, partWrite } from "../messages.ts";
+import { messageById, partWrite, rollAt } from "../messages.ts";
 import { answersOf } from "./answers.ts";
 import { REQUEST_FLAG, type AnswerRequest, type RequestRecord } from "./names.ts";
 
@@ -30,7 +30,7 @@ function check(
   const result = messageById(data.message);
   if (result.author?.id !== asker.id) throw new EngineError("ForgedRequest");
   const answers = answersOf(result);
-  const roll = result.rolls[0];
+  const roll = rollAt(result);
   const engine = roll instanceof EngineRoll ? (roll.constructor as typeof EngineRoll).ENGINE.id : null;
   if (
     answers?.request !== card.id ||

@@ -13,7 +13,8 @@ import { EngineError, shared } from "../../engines/core.ts";
 import { notify, reportError } from "../../helpers/notify.ts";
 import { actionIdFor, requestGmAction } from "../gm-action.ts";
 import { PoolRoll } from "../../dice/index.ts";
-import { messageById, messageCreate, partWrite, rollsWrite } from "../messages.ts";
+import { messageById, messageCreate, partWrite, rollWrite } from "../messages.ts";
+import { rollPlace, storedCard } from "../../data/card/parts.ts";
 import { runWrites, type WriteStep } from "../transaction.ts";
 import {
   ANSWER_ACTION,
@@ -192,8 +193,9 @@ export async function revealRequest(messageId: string): Promise<boolean> {
     const steps: WriteStep[] = [];
     for (const answer of Object.values(record.answers)) {
       const result = game.messages.get(answer.messageId);
-      const roll = result?.rolls[0];
-      if (!result || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
+      const place = result ? rollPlace(storedCard(result)) : null;
+      const roll = result && place !== null ? result.rolls[place] : undefined;
+      if (!result || place === null || !(roll instanceof PoolRoll) || !roll.difficultyHidden) continue;
       const {
         engine: _e,
         request: _r,
@@ -202,7 +204,7 @@ export async function revealRequest(messageId: string): Promise<boolean> {
         ...kept
       } = roll.options as Record<string, unknown>;
       const judged = await PoolRoll.fromThrows({ ...roll.request, difficulty: target }, roll.throws, kept, []);
-      steps.push(rollsWrite(result, [judged.roll]));
+      steps.push(rollWrite(result, place, judged.roll));
     }
     steps.push(partWrite(message, REQUEST_FLAG, { ...record, revealed: target }));
     await runWrites(steps);
