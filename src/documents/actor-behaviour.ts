@@ -23,12 +23,14 @@ export function rollAttack(actor: Actor.Implementation, weaponId: string, event?
 }
 
 /** Takes damage (or healing): `services/harm/requests.ts` `applyDamage` for this one target. */
-export function applyDamage(
+export async function applyDamage(
   actor: Actor.Implementation,
   amount: number,
   options?: ApplyDamageOptions,
 ): Promise<ApplyResult[] | null> {
-  return applyHarm([actor], amount, options);
+  // One target: an application refused (the user told why) is a refusal, as a bad request is.
+  const made = await applyHarm([actor], amount, options);
+  return made === null || made.length === 0 ? null : made;
 }
 
 /** The GM heals it by an amount, or fully with `null`. */

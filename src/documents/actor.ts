@@ -29,7 +29,7 @@ export function actorClass(): typeof CONFIG.Actor.documentClass {
     /**
      * Takes damage (or healing with `{ multiplier: "heal" }`; `half`, `full` by default, `double`),
      * through the active GM where the user does not own it, on a chat card with Undo: the application
-     * made (none, after one message, where the user may not hurt it), or `null` when refused.
+     * made, or `null` when refused (a bad amount, or a target the user may not hurt; one message says why).
      */
     declare applyDamage: (amount: number, options?: ApplyDamageOptions) => Promise<ApplyResult[] | null>;
     /** The GM heals it by an amount, or fully with `null`, on a chat card: the card's id, or `null` when refused. */

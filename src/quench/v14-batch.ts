@@ -206,6 +206,44 @@ export function registerV14Batch(quench: QuenchApi): void {
           }
         });
 
+        context.it("a card of two rolls is drawn as two roll sections, in order, each of its engine", async () => {
+          // Issue 36: no public page says how core draws a message's several rolls; the test world draws
+          // each roll's own HTML in order after the content (applications/chat/roll-sections.ts reads them so).
+          const { rollToChat } = await import("../services/roll.ts");
+          const { rollSections } = await import("../applications/chat/roll-sections.ts");
+          const posted: ChatMessage.Implementation[] = [];
+          try {
+            for (const [engine, request] of [
+              ["pool", { pool: 2, difficulty: 6 }],
+              ["wild", { dice: 2 }],
+            ] as const) {
+              const made = await rollToChat(engine, request, { visibility: "public", flavor: "Quench" });
+              if (made) posted.push(made);
+            }
+            assert.equal(posted.length, 2, "both rolls were posted");
+            const rolls = posted.map((m) => m.rolls[0] as foundry.dice.Roll);
+            const step = messageCreate({ rolls, ...cardData({}, 2) });
+            await step.apply();
+            const card = step.created();
+            if (card) posted.push(card);
+            if (!card) throw new Error("the card was not created");
+            const html = await card.renderHTML();
+            const drawn = rollSections(card, html);
+            assert.deepEqual(
+              drawn.map((d) => d.place),
+              [0, 1],
+              "a section per roll",
+            );
+            assert.deepEqual(
+              drawn.map((d) => d.section.dataset.engine),
+              ["pool", "wild"],
+              "each roll's own section, in order",
+            );
+          } finally {
+            for (const message of posted) await message.delete();
+          }
+        });
+
         context.it("every actor is the system's Actor class, with its behaviour", () => {
           // Issue 36: CONFIG.Actor.documentClass is the system's subclass of the class configured before it.
           assert.equal(CONFIG.Actor.documentClass.name, "RollingBonesActor", "the configured class");

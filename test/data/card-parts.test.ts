@@ -13,6 +13,8 @@ import {
   CARD_TYPE,
   DATA_PART_KINDS,
   partData,
+  rollPlace,
+  rollPlaces,
   storedParts,
   type StoredCard,
 } from "../../src/data/card/parts.ts";
@@ -134,5 +136,32 @@ describe("a typed card", () => {
     ]);
     // The list given is left as it was.
     expect(parts).toHaveLength(3);
+  });
+
+  it("names a card's rolls by their places: a typed card's roll parts, an older message's every roll", () => {
+    const rolls = [{}, {}, {}];
+    // A typed card holding the message's second and third rolls (its first roll is no roll of the card).
+    const typed: StoredCard = {
+      type: CARD_TYPE,
+      system: {
+        parts: [
+          { kind: "roll", roll: 2 },
+          { kind: "economy", data: {} },
+          { kind: "roll", roll: 1 },
+          { kind: "roll", roll: 5 },
+        ],
+      },
+      rolls,
+    };
+    expect(rollPlaces(typed)).toEqual([2, 1]);
+    expect(rollPlace(typed)).toBe(2);
+    expect(rollPlace(typed, 1)).toBe(1);
+    expect(rollPlace(typed, 0)).toBeNull();
+    expect(rollPlace(typed, 5)).toBeNull();
+    const older: StoredCard = { type: "base", rolls };
+    expect(rollPlaces(older)).toEqual([0, 1, 2]);
+    expect(rollPlace(older)).toBe(0);
+    expect(rollPlace(older, 3)).toBeNull();
+    expect(rollPlace({ type: "base", rolls: [] })).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
   type World,
 } from "./action-dice-world.ts";
 import type { ActionRoll } from "../../src/dice/index.ts";
+import type { DialogConfiguration } from "../../src/services/prepared-roll.ts";
 
 const AYLA = "actorAyla0000001";
 const WIL = "actorWil00000001";
@@ -105,6 +106,35 @@ describe("action-dice damage", () => {
       format("ROLLING_BONES.Damage.Line", { actor: "Ayla", weapon: "Sword <b>", rolled: "2d6+1", total: "8" }),
     );
     expect(line?.querySelector("b")).toBeNull();
+  });
+
+  it("a weapon's damage, which has no dialog, is configured by modules first (rollingBones.preConfigure): a change takes effect, false cancels", async () => {
+    await world();
+    const seen: { engine: string; dialog: boolean; title?: string }[] = [];
+    const hook = w.double.Hooks.on("rollingBones.preConfigure", (config: DialogConfiguration) => {
+      seen.push({ engine: config.engine, dialog: config.dialog, ...(config.title ? { title: config.title } : {}) });
+      config.request.modifier = 4;
+      config.rollOptions.fromModule = "sharpened";
+      // A roll with no dialog has none, whatever a handler says.
+      config.dialog = true;
+    });
+    nextFaces(w, [
+      [2, 6],
+      [5, 6],
+    ]);
+    const message = await rollDamage(ALICE, AYLA, SWORD);
+    const roll = message!.rolls[0] as unknown as ActionRoll;
+    expect(seen).toEqual([
+      { engine: "action", dialog: false, title: format("ROLLING_BONES.Damage.Roll", { name: "Sword <b>" }) },
+    ]);
+    expect(roll.request).toMatchObject({ kind: "damage", base: [6, 6], modifier: 4 });
+    expect(roll.total).toBe(2 + 5 + 4);
+    expect((roll.options as { fromModule?: unknown }).fromModule).toBe("sharpened");
+    expect(w.double.clientRoot(ALICE).querySelector("form.rb-roll-dialog")).toBeNull();
+    w.double.Hooks.off("rollingBones.preConfigure", hook);
+    w.double.Hooks.on("rollingBones.preConfigure", () => false);
+    expect(await rollDamage(ALICE, AYLA, SWORD)).toBeNull();
+    expect(errors(w)).toEqual([]);
   });
 
   it("the player augments the damage with an action die and re-rolls the second d6, which the card names", async () => {

@@ -36,14 +36,14 @@ describe.each([13, 14] as const)("the world batch on the test double, v%i", (gen
     expect(double.storedActors()).toHaveLength(actorsBefore);
   }, 60_000);
 
-  it("the v14 batch (issue 23) passes: the conditions configured in the generation's shape, a toggled one's changes where it keeps them, a timed one's own expiry event, the assistant's settings permission, the speaker, the chat log's content and rolls, a typed card's parts, a module's roll hooks, the Actor class, a self roll seen by the GM, the turn order and initiative options, the sheet's own range check", async () => {
+  it("the v14 batch (issue 23) passes: the conditions configured in the generation's shape, a toggled one's changes where it keeps them, a timed one's own expiry event, the assistant's settings permission, the speaker, the chat log's content and rolls, a typed card's parts, a card of two rolls drawn as two sections, a module's roll hooks, the Actor class, a self roll seen by the GM, the turn order and initiative options, the sheet's own range check", async () => {
     double = await bootSystem({ userId: GM, generation });
     const { registerV14Batch } = await import("../../src/quench/v14-batch.ts");
     const actorsBefore = double.storedActors().length;
     const { names, failed } = await runBatch((context) =>
       registerV14Batch({ registerBatch: (_key, fn) => fn(context) }),
     );
-    expect(names).toHaveLength(12);
+    expect(names).toHaveLength(13);
     expect(failed).toEqual([]);
     await double.settle();
     expect(double.storedActors()).toHaveLength(actorsBefore);

@@ -19,7 +19,7 @@ import { rollSections } from "./roll-sections.ts";
 /** The options a card's roll at `place` stores (its first roll when absent), or none. */
 function rollOptions(message: ChatMessage.Implementation, place?: number): Record<string, unknown> {
   const at = rollPlace(storedCard(message), place);
-  return ((at === null ? undefined : message.rolls[at])?.options ?? {});
+  return (at === null ? undefined : message.rolls[at])?.options ?? {};
 }
 
 /** The weapon an attack card's roll names (`roll.options.weapon`), or `null`. */

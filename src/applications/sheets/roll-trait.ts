@@ -12,6 +12,7 @@ import { requestForTrait } from "../../data/actor/trait-rolls.ts";
 import { EngineError, shared, type EngineId } from "../../engines/core.ts";
 import { reportError } from "../../helpers/notify.ts";
 import { openRollDialog } from "../dialogs/open.ts";
+import { configureRoll } from "../dialogs/configure.ts";
 import { dialogAttackOf } from "../dialogs/attack-of.ts";
 import type { DialogAttack } from "../dialogs/equipment.ts";
 import { rollWithPoints } from "../../services/points/index.ts";
@@ -97,23 +98,19 @@ export async function rollTrait<T extends CharacterType>(
       : {}),
     ...(roll.damage && readTargets(from.targets).length > 0 ? { targets: readTargets(from.targets) } : {}),
   };
-  if (roll.damage?.direct === true && roll.engine === "percentile") {
+  if (roll.damage?.direct === true) {
+    // A weapon's direct damage has no dialog; modules still configure it first (`rollingBones.preConfigure`).
+    const configured = configureRoll(roll.engine, { actor, title, initial: roll.request as never, rollOptions }, false);
+    if (configured === null) return;
+    const post = {
+      speaker: ChatMessage.getSpeaker({ actor }),
+      ...(configured.title === undefined ? {} : { flavor: configured.title }),
+      ...(configured.rollOptions ? { rollOptions: configured.rollOptions } : {}),
+    };
     // A percentile weapon's damage: its formula times the hit's multiplier, which no condition,
     // wound or point moves (docs/rules.md §6).
-    await rollToChat(roll.engine, roll.request, {
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flavor: title,
-      rollOptions,
-    });
-    return;
-  }
-  if (roll.damage?.direct === true) {
-    await rollWithPoints(roll.engine, roll.request, {
-      actor,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flavor: title,
-      rollOptions,
-    });
+    if (roll.engine === "percentile") await rollToChat(roll.engine, configured.initial ?? {}, post);
+    else await rollWithPoints(roll.engine, configured.initial ?? {}, { actor, ...post });
     return;
   }
   await openRollDialog(roll.engine, {
