@@ -6,7 +6,7 @@
 import type { EngineId } from "../../engines/core.ts";
 import { configureRoll } from "./configure.ts";
 import { dialogSettingsFor, rollDirect, startingRequest, type OpenRollDialogOptions } from "./direct.ts";
-import { DIALOG_ENGINES, type RequestByEngine } from "./engines.ts";
+import { DIALOG_ENGINES } from "./engines.ts";
 import { RollDialog } from "./roll-dialog.ts";
 
 export { RollDialog, dialogTemplate } from "./roll-dialog.ts";
