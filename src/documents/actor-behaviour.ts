@@ -10,11 +10,12 @@ import type { ApplyResult } from "../services/harm/index.ts";
 import { applyDamage as applyHarm, healActors, type ApplyDamageOptions } from "../services/harm/requests.ts";
 import type { ActorPoints } from "../services/points/ledger.ts";
 import { actorPoints } from "../services/points/store.ts";
-import { rollActorTrait } from "../applications/sheets/roll-trait.ts";
+import { rollTraitOf } from "../applications/sheets/roll-trait.ts";
 
 /** Rolls one of its traits as its sheet's roll button does (the dialog, or at once with the fast-roll key). */
 export function rollTrait(actor: Actor.Implementation, trait: TraitRef, event?: Event): Promise<void> {
-  return rollActorTrait(actor.id ?? "", trait, event);
+  // The actor itself, not the world's of its id: an unlinked token's own actor rolls its own traits.
+  return rollTraitOf(actor, trait, event);
 }
 
 /** Attacks with one of its weapons (an item id), as the sheet's attack button does. */

@@ -15,6 +15,33 @@ import type { ActorPoints } from "../services/points/ledger.ts";
 /** The methods the class runs from `actor-behaviour.ts`. */
 const METHODS = ["rollTrait", "rollAttack", "applyDamage", "heal", "addCondition", "points"] as const;
 
+/** What the system's Actor class adds to every actor (its methods run `actor-behaviour.ts`). */
+export interface ActorBehaviour {
+  /** Rolls one of its traits as its sheet's roll button does (`{ kind: "skill", key }`; Shift in `event`: no dialog). */
+  rollTrait(trait: TraitRef, event?: Event): Promise<void>;
+  /** Attacks with one of its weapons (an item id), as the sheet's attack button does. */
+  rollAttack(weaponId: string, event?: Event): Promise<void>;
+  /** Takes damage (or healing): the application made, or `null` when refused. */
+  applyDamage(amount: number, options?: ApplyDamageOptions): Promise<ApplyResult[] | null>;
+  /** The GM heals it by an amount, or fully with `null`: the card's id, or `null` when refused. */
+  heal(amount: number | null): Promise<string | null>;
+  /** Puts one of the system's conditions on it for rounds or turns: `false` when refused. */
+  addCondition(statusId: string, value: number, units: "rounds" | "turns"): Promise<boolean>;
+  /** Its points as the GM's records hold them. */
+  points(): Promise<ActorPoints>;
+  /** The ids of the system's conditions it bears now. */
+  readonly conditions: string[];
+}
+
+/**
+ * An actor as the system's Actor class makes it. Every actor is of that class (`init` configures it,
+ * and the Quench check "every actor is the system's Actor class" confirms it in a real world); the
+ * compiler, which knows only the configured class's type, is told so here.
+ */
+export function behaviourOf(actor: Actor.Implementation): Actor.Implementation & ActorBehaviour {
+  return actor as Actor.Implementation & ActorBehaviour;
+}
+
 /**
  * Builds the class from the one configured when the system starts (Foundry's own unless a module
  * replaced it), to be set back as the configured class.

@@ -1,12 +1,13 @@
 /**
  * The system's ChatMessage document class (`CONFIG.ChatMessage.documentClass`): a card's parts are
- * read from the message itself — `message.parts` (its rolls and data parts, `data/card/parts.ts`)
- * and `message.part("harmLedger")` — whether it is a typed card or a message stored before cards
+ * read from the message itself — `message.parts` (its rolls and data parts, `data/card/parts.ts`),
+ * `message.part("harmLedger")` and `message.ledger` (everything done on it, `data/card/ledger.ts`) — whether it is a typed card or a message stored before cards
  * were typed, and the message draws its parts' views for its viewer when it renders
  * (`applications/chat/card-views.ts`; `renderHTML`, as dnd5e's ChatMessage5e does [docs/foundry-notes.md §3]).
  */
 import { drawCardParts } from "../applications/chat/card-views.ts";
 import { cardParts, partOf, storedCard, type CardPart, type DataPartKind } from "../data/card/parts.ts";
+import { cardLedger, type CardLedgerLine } from "../data/card/ledger.ts";
 
 /**
  * Builds the class from the one configured when the system starts (Foundry's own unless a module
@@ -23,6 +24,14 @@ export function messageClass(): typeof CONFIG.ChatMessage.documentClass {
     /** The data of the card's part of `kind`, or `undefined`. */
     part(kind: DataPartKind): unknown {
       return partOf(this, kind);
+    }
+
+    /**
+     * The card's one ledger: what was done on it, every kind in one list — its rolls' action-dice
+     * and points lines (each naming its roll's place), then the damage and healing applied from it.
+     */
+    get ledger(): CardLedgerLine[] {
+      return cardLedger(storedCard(this));
     }
 
     /** The message as core draws it (the `renderChatMessageHTML` hook has run), with its parts' views for the viewer. */

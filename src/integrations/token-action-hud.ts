@@ -14,7 +14,7 @@
  */
 import { SYSTEM_ID } from "../constants.ts";
 import { openActionDice } from "../applications/action-dice/open.ts";
-import { rollTrait } from "../applications/sheets/roll-trait.ts";
+import { behaviourOf } from "../documents/actor.ts";
 import { diceText } from "../dice/rolls/action-card.ts";
 import { asCharacter, isNpcType, ENGINE_OF, type CharacterType } from "../data/actor/pure.ts";
 import { conditionNameKey, conditionsOf } from "../data/conditions/index.ts";
@@ -229,7 +229,7 @@ async function runAction(
         handler.renderItem(actor, trait.key);
         return;
       }
-      await rollTrait(actor, character.type, character.system as never, trait, event);
+      await behaviourOf(actor).rollTrait(trait, event);
       return;
     }
     case "status": {

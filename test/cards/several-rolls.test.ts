@@ -16,13 +16,14 @@ import {
   VEX,
   applyButton,
   bootHarmWorld,
+  damageCard,
   healthOf,
   inLog,
   ledgerOf,
   pressIn,
   type HarmWorld,
 } from "../services/harm-world.ts";
-import { PIA, d6s, dice, messageAs, rollFor } from "../services/points-world.ts";
+import { PIA, dice, messageAs, rollFor } from "../services/points-world.ts";
 import { startedWorld, nextFaces, rollAs, type World as ActionWorld } from "../services/action-dice-world.ts";
 import type { ActionRoll } from "../../src/dice/index.ts";
 
@@ -43,23 +44,7 @@ function storedRolls(id: string): unknown[] {
 }
 
 /** Posts a Wild Die damage roll of `faces` for Vex, by Alice, on the goblin. */
-async function damageRoll(faces: readonly number[]): Promise<string> {
-  d6s(w, ...faces);
-  const message = await w.double.actAs(ALICE, () =>
-    w.points.rollWithPoints(
-      "wild",
-      { dice: faces.length },
-      {
-        actor: w.double.game.actors.get(VEX) as never,
-        visibility: "public",
-        rollOptions: { damage: { actor: "Vex", weapon: "Axe", rolled: `${faces.length}D` }, targets: [GOBLIN] },
-      },
-    ),
-  );
-  await w.double.settle();
-  if (!message?.id) throw new Error("the roll was not posted");
-  return message.id;
-}
+const damageRoll = (faces: readonly number[]) => damageCard(w, [GOBLIN], faces);
 
 /** Alice's macro: one typed card holding the first roll of each message, a roll part each. */
 async function oneCard(ids: readonly string[], double = w.double, actor = VEX): Promise<string> {
@@ -181,6 +166,15 @@ describe("a card of several rolls", () => {
     expect(rolls[0]?.card.ledger).toEqual([]);
     expect(rolls[1]?.card.ledger).toEqual([expect.objectContaining({ type: "augment", by: ALICE })]);
     expect(rolls[1]?.total).toBe(9 + 4 + 3);
+    // The card's one ledger, on every client: the line names the roll it was spent on.
+    for (const user of [GM, ALICE, BOB]) {
+      const read = a.double.actAs(user, () => a.double.game.messages.get(card)!) as unknown as {
+        ledger: { kind: string; roll: number | null; type: string; by: string }[];
+      };
+      expect(read.ledger).toEqual([
+        expect.objectContaining({ kind: "actionDice", roll: 1, type: "augment", by: ALICE }),
+      ]);
+    }
     // A roll the card does not hold is refused, and nothing is taken.
     const left = stored();
     expect(

@@ -98,6 +98,49 @@ describe("the system's Actor class", () => {
     expect(w.double.storedMessages().length).toBe(before + 1);
   });
 
+  it("an unlinked token's own actor rolls its own traits (its delta's), not its world actor's", async () => {
+    const SCENE = "sceneActor000001";
+    const TOKEN = "tokenGoblinX0001";
+    w = await bootHarmWorld({
+      scenes: [
+        {
+          id: SCENE,
+          name: "Ambush",
+          tokens: [
+            {
+              _id: TOKEN,
+              name: "Goblin chief",
+              actorId: GOBLIN,
+              delta: { system: { attributes: { strength: { code: "5D" } } } },
+            },
+          ],
+        },
+      ],
+    });
+    const tokenActor = w.double.actAs(
+      GM,
+      () => w.double.game.scenes.get(SCENE)!.tokens.get(TOKEN)!.actor as unknown as SystemActor,
+    );
+    const before = w.double.storedMessages().length;
+    await w.double.actAs(GM, () =>
+      tokenActor.rollTrait({ kind: "attribute", key: "strength" }, { shiftKey: true } as never),
+    );
+    await w.double.settle();
+    expect(errors(w)).toEqual([]);
+    const posted = w.double.storedMessages().slice(before);
+    expect(posted).toHaveLength(1);
+    const roll = JSON.parse(posted[0]!.rolls[0]!) as { options: { request: { dice?: number } } };
+    expect(roll.options.request.dice).toBe(5);
+    // The world's goblin, rolled as itself, rolls its own Strength (none set: the NPC default of 2D), not the chief's.
+    await as(
+      GM,
+      (goblin) => goblin.rollTrait({ kind: "attribute", key: "strength" }, { shiftKey: true } as never),
+      GOBLIN,
+    );
+    const own = JSON.parse(w.double.storedMessages().at(-1)!.rolls[0]!) as { options: { request: { dice?: number } } };
+    expect(own.options.request.dice).toBe(2);
+  });
+
   it("points reads the GM's records of it", async () => {
     w = await bootHarmWorld();
     expect(await as(ALICE, (vex) => vex.points(), VEX)).toMatchObject({ id: VEX, spends: [] });

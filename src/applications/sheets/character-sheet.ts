@@ -42,6 +42,7 @@ import { conditionsFor } from "../../services/conditions.ts";
 import { conditionLines } from "../../dice/cards/context.ts";
 import { npcDefencesShown } from "../../data/settings/targets.ts";
 
+import { behaviourOf } from "../../documents/actor.ts";
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import type { DeepPartial } from "fvtt-types/utils";
@@ -358,9 +359,8 @@ export class RollingBonesCharacterSheet<
   static async #onRoll(this: RollingBonesCharacterSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const trait = traitFromDataset(target.dataset);
     if (!trait) return;
-    // Loaded on the first roll: the trait rolls stay out of the startup bundle.
-    const { rollTrait } = await import("./roll-trait.ts");
-    await rollTrait(this.actor, this.characterType, this.characterSystem, trait, event);
+    // The actor's own behaviour (documents/actor.ts), loaded on the first roll.
+    await behaviourOf(this.actor).rollTrait(trait, event);
   }
 
   /** Turns one of the engine's conditions on or off (an Active Effect made from its status effect, or deleted). */
@@ -394,10 +394,9 @@ export class RollingBonesCharacterSheet<
     if (!game.user.isGM) return;
     const field = target.closest("[data-stat]")?.querySelector<HTMLInputElement>("[data-stat-amount]");
     const typed = field?.value.trim() ?? "";
-    // A number field gives its text; `healActors` checks it (a whole number from 0) and says why not.
+    // A number field gives its text; the heal checks it (a whole number from 0) and says why not.
     const amount = typed === "" ? null : Number(typed);
-    const { healActors } = await import("../../services/harm/requests.ts");
-    if ((await healActors([this.actor], amount)) !== null && field) field.value = "";
+    if ((await behaviourOf(this.actor).heal(amount)) !== null && field) field.value = "";
   }
 
   /** The GM ends a timed condition early (docs/rules.md §6). */

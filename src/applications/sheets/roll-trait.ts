@@ -155,8 +155,8 @@ export function traitRollOptions(
 
 /**
  * Rolls a trait of a character by its id, as its sheet's roll button does (the trait macros call
- * this through `game.system.api.rollTrait`). Only an owner of the character may roll it; a missing
- * character or trait is reported with one localized message and nothing is rolled.
+ * this through `game.system.api.rollTrait`): {@link rollTraitOf} the world's actor of that id; an
+ * unknown id is reported with one localized message and nothing is rolled.
  *
  * @param actorId - The character's id.
  * @param trait - The trait, as a roll button names it.
@@ -170,9 +170,33 @@ export async function rollActorTrait(
   from: DamageFromAttack = NOTHING_FROM_ATTACK,
 ): Promise<void> {
   const actor = game.actors.get(shared.textOf(actorId));
-  const character = actor ? asCharacter(actor.type, actor.system) : null;
-  if (!actor || !character) {
+  if (!actor) {
     reportError(new EngineError("RequestCharacter", { id: actorId }));
+    return;
+  }
+  await rollTraitOf(actor, trait, event, from);
+}
+
+/**
+ * Rolls a trait of an actor (a world actor, or an unlinked token's own), as its sheet's roll button
+ * does (`actor.rollTrait`, the sheets and Token Action HUD call this). Only an owner of the character
+ * may roll it; an actor of no character type of ours, or a trait named wrongly, is reported with one
+ * localized message and nothing is rolled.
+ *
+ * @param actor - The character.
+ * @param trait - The trait, as a roll button names it.
+ * @param event - The click that asked for it (Shift skips the dialog).
+ * @param from - For a damage roll made from an attack card: what the attack earned (extra dice, a critical).
+ */
+export async function rollTraitOf(
+  actor: Actor.Implementation,
+  trait: TraitRef,
+  event?: Event,
+  from: DamageFromAttack = NOTHING_FROM_ATTACK,
+): Promise<void> {
+  const character = asCharacter(actor.type, actor.system);
+  if (!character) {
+    reportError(new EngineError("RequestCharacter", { id: actor.id ?? "" }));
     return;
   }
   if (!actor.isOwner) {
