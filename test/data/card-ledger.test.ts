@@ -30,7 +30,7 @@ describe("a card's one ledger", () => {
       { kind: "points", roll: 0, type: "karma", by: "labPlayerAlice00", undone: false },
     ]);
     const [damage, heal] = fixture("flow-harm");
-    expect(brief(damage!)).toEqual([{ kind: "harm", roll: null, type: "full", by: expect.any(String), undone: false }]);
+    expect(brief(damage!)).toEqual([{ kind: "harm", roll: null, type: "full", by: "playerAlice00000", undone: false }]);
     expect(brief(heal!)[0]).toMatchObject({ kind: "harm", type: "heal" });
     // A roll with nothing done on it, and a message of no roll, have no lines.
     expect(cardLedger(fixture("flow-action")[0]!)).toEqual([]);
